@@ -1,0 +1,274 @@
+package data
+
+import (
+	_ "embed"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"regexp"
+	"slices"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+//go:embed dispensaries.yaml
+var defaultRegistryYAML []byte
+
+// DefaultRegistrySource is the name the embedded registry goes by in error messages.
+const DefaultRegistrySource = "embedded data/dispensaries.yaml"
+
+// DefaultRegistry returns the embedded registry of real Ohio dispensaries.
+// knownPlatforms lists the adapter names the scraper has.
+func DefaultRegistry(knownPlatforms []string) (Registry, error) {
+	return ParseRegistry(DefaultRegistrySource, defaultRegistryYAML, knownPlatforms)
+}
+
+// LoadRegistry reads and validates a registry file.
+func LoadRegistry(path string, knownPlatforms []string) (Registry, error) {
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		return Registry{}, &Error{Code: EINVALID, Message: fmt.Sprintf("registry %s: %v", path, err)}
+	}
+	return ParseRegistry(path, raw, knownPlatforms)
+}
+
+// RegistryError is one problem in a registry, with where it is.
+type RegistryError struct {
+	Source string
+	Line   int
+	Reason string
+}
+
+func (e RegistryError) Error() string {
+	if e.Line > 0 {
+		return fmt.Sprintf("%s:%d: %s", e.Source, e.Line, e.Reason)
+	}
+	return fmt.Sprintf("%s: %s", e.Source, e.Reason)
+}
+
+// RegistryErrors is every problem found in a registry; a registry with any is refused whole.
+type RegistryErrors []RegistryError
+
+func (es RegistryErrors) Error() string {
+	lines := make([]string, len(es))
+	for i, e := range es {
+		lines[i] = e.Error()
+	}
+	return "bad registry:\n  " + strings.Join(lines, "\n  ")
+}
+
+var (
+	slugPattern     = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
+	dutchieIDRegexp = regexp.MustCompile(`^[0-9a-f]{24}$`)
+	yamlLineRegexp  = regexp.MustCompile(`^(?:yaml: )?line (\d+): (.*)$`)
+)
+
+// ParseRegistry parses and validates registry YAML. source names it in errors.
+// Every problem is reported with its line; nothing is returned unless all is well.
+func ParseRegistry(source string, raw []byte, knownPlatforms []string) (Registry, error) {
+	var root yaml.Node
+	if err := yaml.Unmarshal(raw, &root); err != nil {
+		return Registry{}, RegistryErrors{yamlError(source, err)}
+	}
+	if root.Kind != yaml.DocumentNode || len(root.Content) == 0 || root.Content[0].Kind != yaml.MappingNode {
+		return Registry{}, RegistryErrors{{Source: source, Line: 1, Reason: "expected a mapping with a dispensaries list"}}
+	}
+	top := root.Content[0]
+	reg := Registry{Source: source, Platforms: map[string]PlatformConfig{}}
+	var errs RegistryErrors
+	add := func(line int, format string, args ...any) {
+		errs = append(errs, RegistryError{Source: source, Line: line, Reason: fmt.Sprintf(format, args...)})
+	}
+
+	var dispNode *yaml.Node
+	for i := 0; i+1 < len(top.Content); i += 2 {
+		key, val := top.Content[i], top.Content[i+1]
+		switch key.Value {
+		case "platforms":
+			if val.Kind != yaml.MappingNode {
+				add(val.Line, "platforms: expected a mapping of platform name to settings")
+				continue
+			}
+			for j := 0; j+1 < len(val.Content); j += 2 {
+				name, cfgNode := val.Content[j], val.Content[j+1]
+				if !slices.Contains(knownPlatforms, name.Value) {
+					add(name.Line, "platforms: unknown platform %q (known: %s)", name.Value, strings.Join(knownPlatforms, ", "))
+					continue
+				}
+				var cfg PlatformConfig
+				if err := cfgNode.Decode(&cfg); err != nil {
+					errs = append(errs, yamlError(source, err))
+					continue
+				}
+				if cfg.BaseURL != "" {
+					if u, err := url.Parse(cfg.BaseURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+						add(cfgNode.Line, "platforms.%s.baseURL: %q is not an http(s) URL with a host", name.Value, cfg.BaseURL)
+					}
+				}
+				reg.Platforms[name.Value] = cfg
+			}
+		case "dispensaries":
+			dispNode = val
+		}
+	}
+	if dispNode == nil {
+		add(top.Line, "no dispensaries list")
+		return Registry{}, errs
+	}
+	if dispNode.Kind != yaml.SequenceNode {
+		add(dispNode.Line, "dispensaries: expected a list")
+		return Registry{}, errs
+	}
+
+	firstLine := map[string]int{}
+	for _, item := range dispNode.Content {
+		var d Dispensary
+		if err := item.Decode(&d); err != nil {
+			errs = append(errs, yamlError(source, err))
+			continue
+		}
+		line := item.Line
+		where := fmt.Sprintf("dispensary %q", d.Slug)
+		switch {
+		case d.Slug == "":
+			add(line, "dispensary without a slug")
+		case !slugPattern.MatchString(d.Slug):
+			add(fieldLine(item, "slug"), "%s: slug must be lower-case letters, digits and dashes", where)
+		case firstLine[d.Slug] != 0:
+			add(fieldLine(item, "slug"), "%s: duplicate slug (first at line %d)", where, firstLine[d.Slug])
+		default:
+			firstLine[d.Slug] = fieldLine(item, "slug")
+		}
+		if strings.TrimSpace(d.Name) == "" {
+			add(line, "%s: missing name", where)
+		}
+		if strings.TrimSpace(d.City) == "" {
+			add(line, "%s: missing city", where)
+		}
+		if !slices.Contains(Regions, d.Region) {
+			add(fieldLine(item, "region"), "%s: bad region %q (one of %s)", where, d.Region, strings.Join(Regions, ", "))
+		}
+		if d.Lat != 0 && (d.Lat < 38 || d.Lat > 42.5 || d.Lng < -85 || d.Lng > -80.3) {
+			add(fieldLine(item, "lat"), "%s: coordinates %.4f,%.4f are outside Ohio", where, d.Lat, d.Lng)
+		}
+		menusNode := fieldNode(item, "menus")
+		for i, m := range d.Menus {
+			mline := line
+			if menusNode != nil && i < len(menusNode.Content) {
+				mline = menusNode.Content[i].Line
+			}
+			if m.Market != Medical && m.Market != Recreational {
+				add(mline, "%s: menu %d: bad market %q (medical or recreational)", where, i+1, m.Market)
+			}
+			if !slices.Contains(knownPlatforms, m.Platform) {
+				add(mline, "%s: menu %d: unknown platform %q (known: %s)", where, i+1, m.Platform, strings.Join(knownPlatforms, ", "))
+				continue
+			}
+			if err := validateIdentifiers(m); err != nil {
+				add(mline, "%s: menu %d: %v", where, i+1, err)
+			}
+		}
+		reg.Dispensaries = append(reg.Dispensaries, d)
+	}
+	if len(errs) > 0 {
+		return Registry{}, errs
+	}
+	return reg, nil
+}
+
+// validateIdentifiers checks the identifiers every registry needs for the platforms the
+// pipeline knows; adapters may check more at fetch time.
+func validateIdentifiers(m MenuSource) error {
+	switch m.Platform {
+	case "jane":
+		if m.StoreID == "" {
+			return errors.New("jane menu needs storeId")
+		}
+		for _, r := range m.StoreID {
+			if r < '0' || r > '9' {
+				return fmt.Errorf("jane storeId %q is not a number", m.StoreID)
+			}
+		}
+	case "dutchie":
+		if m.DispensaryID == "" && m.CName == "" {
+			return errors.New("dutchie menu needs dispensaryId or cName")
+		}
+		if m.DispensaryID != "" && !dutchieIDRegexp.MatchString(m.DispensaryID) {
+			return fmt.Errorf("dutchie dispensaryId %q is not 24 hex digits", m.DispensaryID)
+		}
+	}
+	if m.Endpoint != "" {
+		if u, err := url.Parse(m.Endpoint); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return fmt.Errorf("endpoint %q is not an http(s) URL", m.Endpoint)
+		}
+	}
+	return nil
+}
+
+// yamlError turns a yaml.v3 error ("yaml: line 7: cannot unmarshal ...") into a RegistryError.
+func yamlError(source string, err error) RegistryError {
+	var te *yaml.TypeError
+	msg := err.Error()
+	if errors.As(err, &te) && len(te.Errors) > 0 {
+		msg = te.Errors[0]
+	}
+	if m := yamlLineRegexp.FindStringSubmatch(msg); m != nil {
+		var line int
+		fmt.Sscanf(m[1], "%d", &line)
+		return RegistryError{Source: source, Line: line, Reason: m[2]}
+	}
+	return RegistryError{Source: source, Reason: strings.TrimPrefix(msg, "yaml: ")}
+}
+
+func fieldNode(mapping *yaml.Node, key string) *yaml.Node {
+	if mapping.Kind != yaml.MappingNode {
+		return nil
+	}
+	for i := 0; i+1 < len(mapping.Content); i += 2 {
+		if mapping.Content[i].Value == key {
+			return mapping.Content[i+1]
+		}
+	}
+	return nil
+}
+
+func fieldLine(mapping *yaml.Node, key string) int {
+	if n := fieldNode(mapping, key); n != nil {
+		return n.Line
+	}
+	return mapping.Line
+}
+
+// Monitored returns the dispensaries the pipeline scrapes.
+func (r Registry) Monitored() []Dispensary {
+	var out []Dispensary
+	for _, d := range r.Dispensaries {
+		if d.IsMonitored() {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// Only keeps the named dispensaries; an unknown slug is an error naming it.
+func (r Registry) Only(slugs []string) (Registry, error) {
+	if len(slugs) == 0 {
+		return r, nil
+	}
+	bySlug := map[string]Dispensary{}
+	for _, d := range r.Dispensaries {
+		bySlug[d.Slug] = d
+	}
+	out := r
+	out.Dispensaries = nil
+	for _, s := range slugs {
+		d, ok := bySlug[s]
+		if !ok {
+			return Registry{}, &Error{Code: EINVALID, Message: fmt.Sprintf("--only: no dispensary %q in %s", s, r.Source)}
+		}
+		out.Dispensaries = append(out.Dispensaries, d)
+	}
+	return out, nil
+}

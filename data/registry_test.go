@@ -1,0 +1,118 @@
+package data_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/ohiomc/omc/data"
+)
+
+var platforms = []string{"dutchie", "jane"}
+
+func TestDefaultRegistry(t *testing.T) {
+	reg, err := data.DefaultRegistry(platforms)
+	if err != nil {
+		t.Fatalf("embedded registry: %v", err)
+	}
+	if n := len(reg.Dispensaries); n != 105 {
+		t.Errorf("embedded registry has %d dispensaries, want the 105 of ohio-dispensaries.csv", n)
+	}
+	menus, jane, dutchie := 0, 0, 0
+	for _, d := range reg.Monitored() {
+		for _, m := range d.Menus {
+			menus++
+			switch m.Platform {
+			case "jane":
+				jane++
+			case "dutchie":
+				dutchie++
+			}
+		}
+		if d.Lat == 0 || d.Region == "" {
+			t.Errorf("%s: missing coordinates or region", d.Slug)
+		}
+	}
+	if jane != 31 || dutchie < 25 {
+		t.Errorf("menus: jane %d (want 31), dutchie %d (want >= 25)", jane, dutchie)
+	}
+}
+
+func TestParseRegistryErrors(t *testing.T) {
+	const good = `
+  - slug: bloom-akron
+    name: Bloom Akron
+    city: Akron
+    region: Northeast
+    medical: true
+    menus:
+      - {market: recreational, platform: jane, storeId: "2410"}
+`
+	tests := []struct {
+		name     string
+		yaml     string
+		wantLine int
+		want     string
+	}{
+		{"duplicate slug", "dispensaries:" + good + good, 10, `duplicate slug (first at line 2)`},
+		{"unknown platform", "dispensaries:" + strings.Replace(good, "platform: jane", "platform: weedpal", 1), 8, `unknown platform "weedpal"`},
+		{"bad region", "dispensaries:" + strings.Replace(good, "Northeast", "North Coast", 1), 5, `bad region "North Coast"`},
+		{"wrongly typed field", "dispensaries:" + strings.Replace(good, "medical: true", "medical: often", 1), 6, "cannot unmarshal !!str `often` into bool"},
+		{"missing name", "dispensaries:" + strings.Replace(good, "    name: Bloom Akron\n", "", 1), 2, "missing name"},
+		{"jane without store id", "dispensaries:" + strings.Replace(good, `storeId: "2410"`, `url: x`, 1), 8, "jane menu needs storeId"},
+		{"bad slug", "dispensaries:" + strings.Replace(good, "bloom-akron", "Bloom Akron", 1), 2, "slug must be"},
+		{"bad base url", "platforms:\n  jane: {baseURL: \"ftp//x\"}\ndispensaries:" + good, 2, "is not an http(s) URL"},
+		{"not yaml", "dispensaries: [", 1, "did not find expected node content"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := data.ParseRegistry("reg.yaml", []byte(tt.yaml), platforms)
+			var errs data.RegistryErrors
+			if !errors.As(err, &errs) {
+				t.Fatalf("err = %v, want RegistryErrors", err)
+			}
+			for _, e := range errs {
+				if e.Source == "reg.yaml" && strings.Contains(e.Reason, tt.want) {
+					if e.Line != tt.wantLine {
+						t.Errorf("line = %d, want %d (%v)", e.Line, tt.wantLine, e)
+					}
+					return
+				}
+			}
+			t.Errorf("errors %v do not mention %q", err, tt.want)
+		})
+	}
+}
+
+func TestParseRegistryOK(t *testing.T) {
+	reg, err := data.ParseRegistry("reg.yaml", []byte(`
+platforms:
+  jane: {baseURL: "http://127.0.0.1:9999", delay: 0s, settings: {apiKey: k}}
+dispensaries:
+  - slug: a
+    name: A
+    city: Akron
+    region: Northeast
+    extraField: allowed
+    menus: [{market: medical, platform: dutchie, cName: a-store}]
+  - slug: b
+    name: B
+    city: Athens
+    region: Southeast
+`), platforms)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := reg.Platforms["jane"].BaseURL; got != "http://127.0.0.1:9999" {
+		t.Errorf("baseURL = %q", got)
+	}
+	if d := reg.Platforms["jane"].Delay; d == nil || d.Duration != 0 {
+		t.Errorf("delay = %v", d)
+	}
+	if m := reg.Monitored(); len(m) != 1 || m[0].Slug != "a" {
+		t.Errorf("monitored = %v", m)
+	}
+	if _, err := reg.Only([]string{"zzz"}); err == nil || !strings.Contains(err.Error(), `"zzz"`) {
+		t.Errorf("Only(unknown) = %v", err)
+	}
+}

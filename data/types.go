@@ -1,0 +1,180 @@
+package data
+
+import (
+	"context"
+	"time"
+)
+
+// Category is one of the menu categories the site tracks, or Other.
+type Category string
+
+// The tracked categories, in the order the site shows them, plus Other for
+// everything else (tinctures, topicals, accessories...), which is stored but not tiled.
+const (
+	Flower  Category = "Flower"
+	Preroll Category = "Preroll"
+	Vape    Category = "Vape"
+	Extract Category = "Extract"
+	Edible  Category = "Edible"
+	Other   Category = "Other"
+)
+
+// TrackedCategories are the five categories shown as status tiles, in display order.
+var TrackedCategories = []Category{Flower, Preroll, Vape, Extract, Edible}
+
+// AllCategories is TrackedCategories plus Other: every category a fetch is recorded for.
+var AllCategories = []Category{Flower, Preroll, Vape, Extract, Edible, Other}
+
+// Market is the kind of sale a menu serves.
+type Market string
+
+// The two Ohio markets.
+const (
+	Medical      Market = "medical"
+	Recreational Market = "recreational"
+)
+
+// Regions are the five Ohio regions of ../shared/data/ohio-regions.md, in the fixed
+// order the statistics use.
+var Regions = []string{"Northeast", "Northwest", "Central", "Southwest", "Southeast"}
+
+// Dispensary is one store in the registry.
+type Dispensary struct {
+	Slug      string       `yaml:"slug" json:"slug"`
+	Name      string       `yaml:"name" json:"name"`
+	Brand     string       `yaml:"brand,omitempty" json:"brand,omitempty"`
+	City      string       `yaml:"city" json:"city"`
+	Address   string       `yaml:"address,omitempty" json:"address,omitempty"`
+	County    string       `yaml:"county,omitempty" json:"county,omitempty"`
+	Region    string       `yaml:"region" json:"region"`
+	Lat       float64      `yaml:"lat,omitempty" json:"lat,omitempty"`
+	Lng       float64      `yaml:"lng,omitempty" json:"lng,omitempty"`
+	Medical   bool         `yaml:"medical" json:"medical"`
+	AdultUse  bool         `yaml:"adultUse" json:"adultUse"`
+	Monitored *bool        `yaml:"monitored,omitempty" json:"-"`
+	Website   string       `yaml:"website,omitempty" json:"website,omitempty"`
+	Menus     []MenuSource `yaml:"menus,omitempty" json:"menus,omitempty"`
+}
+
+// IsMonitored reports whether the pipeline scrapes this dispensary: the explicit
+// monitored flag when set, otherwise true when it has at least one menu.
+func (d Dispensary) IsMonitored() bool {
+	if d.Monitored != nil {
+		return *d.Monitored && len(d.Menus) > 0
+	}
+	return len(d.Menus) > 0
+}
+
+// Location is what the published status calls a dispensary's location: street and city
+// when the street is known, else the city.
+func (d Dispensary) Location() string {
+	if d.Address != "" {
+		return d.Address + ", " + d.City
+	}
+	return d.City
+}
+
+// MenuSource is one menu of a dispensary on one platform, with the platform's own
+// identifiers. Only the fields its platform uses are set.
+type MenuSource struct {
+	Market   Market `yaml:"market" json:"market"`
+	Platform string `yaml:"platform" json:"platform"`
+	// Jane: the store id of the Algolia menu index.
+	StoreID string `yaml:"storeId,omitempty" json:"storeId,omitempty"`
+	// Dutchie: the 24-hex dispensary id, or the cName slug resolved to it at fetch time.
+	DispensaryID string `yaml:"dispensaryId,omitempty" json:"dispensaryId,omitempty"`
+	CName        string `yaml:"cName,omitempty" json:"cName,omitempty"`
+	// Endpoint is a full API URL replacing the platform default (Dutchie operator proxies).
+	Endpoint string `yaml:"endpoint,omitempty" json:"endpoint,omitempty"`
+	// URL is the public menu page, for people.
+	URL string `yaml:"url,omitempty" json:"url,omitempty"`
+}
+
+// PlatformConfig holds registry-wide settings for one platform.
+type PlatformConfig struct {
+	// BaseURL replaces the scheme and host of every request to the platform; path and
+	// query are kept. Used to point the scraper at the local replay.
+	BaseURL string `yaml:"baseURL,omitempty"`
+	// Delay between two requests to one host; nil means the engine default.
+	Delay *Duration `yaml:"delay,omitempty"`
+	// Settings are platform specific (Jane apiKey, Dutchie listHash...).
+	Settings map[string]string `yaml:"settings,omitempty"`
+}
+
+// Registry is the parsed dispensary registry.
+type Registry struct {
+	Platforms    map[string]PlatformConfig `yaml:"platforms,omitempty"`
+	Dispensaries []Dispensary              `yaml:"dispensaries"`
+	// Source names where the registry came from, for error messages.
+	Source string `yaml:"-"`
+}
+
+// Offer is one size of one product observed on a menu at fetch time.
+type Offer struct {
+	ProductID  string   `json:"productId"`
+	Name       string   `json:"name"`
+	Brand      string   `json:"brand,omitempty"`
+	Strain     string   `json:"strain,omitempty"` // strain name for statistics, normalised
+	StrainType string   `json:"strainType,omitempty"`
+	Category   Category `json:"category"`
+	// RawCategory is the platform's own category label, kept for auditing the mapping.
+	RawCategory string `json:"rawCategory,omitempty"`
+	// Size is the platform's size label ("1/8oz", "eighth ounce", "10pk/100mg").
+	Size string `json:"size,omitempty"`
+	// Grams is the package weight in grams when known (0 otherwise).
+	Grams float64 `json:"grams,omitempty"`
+	// Milligrams is the THC content in mg for edibles when known (0 otherwise).
+	Milligrams float64 `json:"mg,omitempty"`
+	Price      float64 `json:"price"`
+	// SalePrice is the discounted price a shopper pays; 0 when not on sale.
+	SalePrice float64  `json:"salePrice,omitempty"`
+	InStock   bool     `json:"inStock"`
+	THC       *float64 `json:"thc,omitempty"`
+	CBD       *float64 `json:"cbd,omitempty"`
+	// PotencyUnit is "%" or "mg".
+	PotencyUnit string   `json:"potencyUnit,omitempty"`
+	Warnings    []string `json:"warnings,omitempty"`
+	URL         string   `json:"url,omitempty"`
+}
+
+// Cost is what a shopper pays: the sale price when there is one.
+func (o Offer) Cost() float64 {
+	if o.SalePrice > 0 && o.SalePrice < o.Price {
+		return o.SalePrice
+	}
+	return o.Price
+}
+
+// Menu is what an adapter returns for one menu source.
+type Menu struct {
+	Offers []Offer
+	// Requests is how many HTTP requests the fetch made.
+	Requests int
+	// HTTPStatus is the status of the last response.
+	HTTPStatus int
+}
+
+// Adapter fetches one menu from one platform. It returns data types and never
+// touches the store. Errors are *FetchError with a Reason.
+type Adapter interface {
+	// Platform is the registry name of the platform ("jane", "dutchie").
+	Platform() string
+	// Validate checks that a menu source carries the identifiers the platform needs.
+	Validate(src MenuSource) error
+	// FetchMenu fetches every product of the menu.
+	FetchMenu(ctx context.Context, src MenuSource) (Menu, error)
+}
+
+// Fetch is the record of fetching one category of one menu.
+type Fetch struct {
+	ID         int64
+	Slug       string
+	Market     Market
+	Category   Category
+	FetchedAt  time.Time
+	OK         bool
+	Reason     Reason
+	HTTPStatus int
+	Detail     string
+	Count      int
+}
