@@ -1,0 +1,102 @@
+package publish
+
+import (
+	"time"
+
+	"github.com/ohiomc/omc/data"
+	"github.com/ohiomc/omc/freshness"
+)
+
+// DispensaryStatus is one element of api/DispensaryStatus (SPEC.md §3), plus fields the
+// site's other screens use.
+type DispensaryStatus struct {
+	Name           string         `json:"name"`
+	Location       string         `json:"location"`
+	Monitored      bool           `json:"monitored"`
+	MarketStatuses []MarketStatus `json:"marketStatuses"`
+	Slug           string         `json:"slug"`
+	City           string         `json:"city"`
+	Region         string         `json:"region"`
+	Lat            float64        `json:"lat,omitempty"`
+	Lng            float64        `json:"lng,omitempty"`
+	Website        string         `json:"website,omitempty"`
+}
+
+// MarketStatus is the freshness data of one market's menu: the last-update date of each
+// tracked category (RFC 3339 UTC, null when never) and its product count (-1 unknown).
+type MarketStatus struct {
+	Market           data.Market `json:"market"`
+	LastFlower       *string     `json:"lastFlower"`
+	LastPreroll      *string     `json:"lastPreroll"`
+	LastVape         *string     `json:"lastVape"`
+	LastExtract      *string     `json:"lastExtract"`
+	LastEdible       *string     `json:"lastEdible"`
+	LastFlowerCount  int         `json:"lastFlowerCount"`
+	LastPrerollCount int         `json:"lastPrerollCount"`
+	LastVapeCount    int         `json:"lastVapeCount"`
+	LastExtractCount int         `json:"lastExtractCount"`
+	LastEdibleCount  int         `json:"lastEdibleCount"`
+}
+
+// StatusSummary counts what the status page summarises, at publish time.
+type StatusSummary struct {
+	Dispensaries int `json:"dispensaries"`
+	Monitored    int `json:"monitored"`
+	NotMonitored int `json:"notMonitored"`
+	Menus        int `json:"menus"`
+	freshness.Summary
+}
+
+// BuildStatus turns store statuses into the published list and its summary at now.
+func BuildStatus(sts []data.Status, now time.Time) ([]DispensaryStatus, StatusSummary) {
+	out := make([]DispensaryStatus, 0, len(sts))
+	var sum StatusSummary
+	for _, st := range sts {
+		d := st.Dispensary
+		ds := DispensaryStatus{
+			Name: d.Name, Location: d.Location(), Monitored: d.IsMonitored(), Slug: d.Slug,
+			City: d.City, Region: d.Region, Lat: d.Lat, Lng: d.Lng, Website: d.Website,
+			MarketStatuses: []MarketStatus{},
+		}
+		sum.Dispensaries++
+		if ds.Monitored {
+			sum.Monitored++
+		} else {
+			sum.NotMonitored++
+		}
+		for _, m := range st.Markets {
+			ms := MarketStatus{Market: m.Market}
+			for _, cs := range m.Categories {
+				date, count := dateOf(cs.LastUpdate), cs.Count
+				if count < -1 {
+					count = -1
+				}
+				switch cs.Category {
+				case data.Flower:
+					ms.LastFlower, ms.LastFlowerCount = date, count
+				case data.Preroll:
+					ms.LastPreroll, ms.LastPrerollCount = date, count
+				case data.Vape:
+					ms.LastVape, ms.LastVapeCount = date, count
+				case data.Extract:
+					ms.LastExtract, ms.LastExtractCount = date, count
+				case data.Edible:
+					ms.LastEdible, ms.LastEdibleCount = date, count
+				}
+				sum.Add(freshness.Score(cs.LastUpdate, now))
+			}
+			sum.Menus++
+			ds.MarketStatuses = append(ds.MarketStatuses, ms)
+		}
+		out = append(out, ds)
+	}
+	return out, sum
+}
+
+func dateOf(t time.Time) *string {
+	if t.IsZero() {
+		return nil
+	}
+	s := t.UTC().Format(time.RFC3339)
+	return &s
+}

@@ -1,0 +1,143 @@
+package publish
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"golang.org/x/sys/unix"
+)
+
+// WriteTree replaces the directory out with exactly files (path relative to out →
+// content), atomically: everything is first written and synced into a staging directory
+// beside out, then the two directories are exchanged in one rename(2) (RENAME_EXCHANGE).
+// A reader sees either the whole old tree or the whole new one; a writer killed while
+// staging leaves out untouched (the abandoned staging directory is removed next time).
+// Only one WriteTree runs on out at a time (an flock on out+".lock").
+func WriteTree(out string, files map[string][]byte) error {
+	out = filepath.Clean(out)
+	parent := filepath.Dir(out)
+	if err := os.MkdirAll(parent, 0o755); err != nil {
+		return fmt.Errorf("publish %s: %w", out, err)
+	}
+	unlock, err := lock(out + ".lock")
+	if err != nil {
+		return fmt.Errorf("publish %s: lock: %w", out, err)
+	}
+	defer unlock()
+	removeStaging(out)
+
+	stage, err := os.MkdirTemp(parent, stagingPrefix(out))
+	if err != nil {
+		return fmt.Errorf("publish %s: %w", out, err)
+	}
+	committed := false
+	defer func() {
+		if !committed {
+			os.RemoveAll(stage)
+		}
+	}()
+	if err := os.Chmod(stage, 0o755); err != nil {
+		return fmt.Errorf("publish %s: %w", out, err)
+	}
+	paths := make([]string, 0, len(files))
+	for p := range files {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	for _, p := range paths {
+		if err := writeFile(stage, p, files[p]); err != nil {
+			return fmt.Errorf("publish %s: %w", out, err)
+		}
+	}
+	if err := syncDir(stage); err != nil {
+		return fmt.Errorf("publish %s: %w", out, err)
+	}
+
+	if _, err := os.Lstat(out); errors.Is(err, os.ErrNotExist) {
+		if err := os.Rename(stage, out); err != nil {
+			return fmt.Errorf("publish %s: %w", out, err)
+		}
+		committed = true
+		return syncDir(parent)
+	}
+	if err := unix.Renameat2(unix.AT_FDCWD, stage, unix.AT_FDCWD, out, unix.RENAME_EXCHANGE); err != nil {
+		// Filesystems without RENAME_EXCHANGE: two renames. A reader may find out
+		// missing for an instant, but never a partial file.
+		old := stage + ".old"
+		if err := os.Rename(out, old); err != nil {
+			return fmt.Errorf("publish %s: %w", out, err)
+		}
+		if err := os.Rename(stage, out); err != nil {
+			os.Rename(old, out)
+			return fmt.Errorf("publish %s: %w", out, err)
+		}
+		committed = true
+		os.RemoveAll(old)
+		return syncDir(parent)
+	}
+	// stage now holds the previous tree.
+	committed = true
+	os.RemoveAll(stage)
+	return syncDir(parent)
+}
+
+func stagingPrefix(out string) string { return "." + filepath.Base(out) + ".staging-" }
+
+// removeStaging removes staging directories abandoned by killed publishes.
+func removeStaging(out string) {
+	matches, _ := filepath.Glob(filepath.Join(filepath.Dir(out), stagingPrefix(out)+"*"))
+	for _, m := range matches {
+		os.RemoveAll(m)
+	}
+}
+
+func writeFile(root, rel string, body []byte) error {
+	if rel == "" || strings.HasPrefix(rel, "/") || strings.Contains(rel, "..") {
+		return fmt.Errorf("bad snapshot path %q", rel)
+	}
+	path := filepath.Join(root, filepath.FromSlash(rel))
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write(body); err != nil {
+		f.Close()
+		return fmt.Errorf("write %s: %w", rel, err)
+	}
+	if err := f.Sync(); err != nil {
+		f.Close()
+		return fmt.Errorf("sync %s: %w", rel, err)
+	}
+	return f.Close()
+}
+
+func syncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	return d.Sync()
+}
+
+func lock(path string) (func(), error) {
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_RDWR, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	if err := unix.Flock(int(f.Fd()), unix.LOCK_EX); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return func() {
+		unix.Flock(int(f.Fd()), unix.LOCK_UN)
+		f.Close()
+	}, nil
+}

@@ -1,0 +1,183 @@
+package publish_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/ohiomc/omc/publish"
+)
+
+// tree makes a tree of n JSON files, all stamped with version v and padded to size
+// so that writing one takes measurable time.
+func tree(v, n, size int) map[string][]byte {
+	files := map[string][]byte{}
+	pad := strings.Repeat("x", size)
+	for i := range n {
+		b, _ := json.Marshal(map[string]any{"version": v, "file": i, "pad": pad})
+		files[fmt.Sprintf("api/f%03d", i)] = b
+	}
+	return files
+}
+
+// checkTree reads every file of out: each must be whole JSON and all must carry the same
+// version. It returns that version.
+func checkTree(t *testing.T, out string) int {
+	t.Helper()
+	version := -1
+	err := filepath.WalkDir(out, func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		var f struct{ Version int }
+		if err := json.Unmarshal(b, &f); err != nil {
+			return fmt.Errorf("%s: partial or corrupt file (%d bytes): %v", path, len(b), err)
+		}
+		if version == -1 {
+			version = f.Version
+		} else if f.Version != version {
+			return fmt.Errorf("%s: version %d mixed with %d", path, f.Version, version)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return version
+}
+
+func TestWriteTreeReplaces(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "out")
+	if err := publish.WriteTree(out, tree(1, 3, 10)); err != nil {
+		t.Fatal(err)
+	}
+	next := tree(2, 2, 10)
+	next["api/only-new"] = []byte(`{"version":2}`)
+	if err := publish.WriteTree(out, next); err != nil {
+		t.Fatal(err)
+	}
+	if v := checkTree(t, out); v != 2 {
+		t.Errorf("version = %d", v)
+	}
+	if _, err := os.Stat(filepath.Join(out, "api/f002")); !os.IsNotExist(err) {
+		t.Errorf("file of the old tree survived: %v", err)
+	}
+	entries, _ := os.ReadDir(filepath.Dir(out))
+	for _, e := range entries {
+		if strings.Contains(e.Name(), "staging") {
+			t.Errorf("staging left behind: %s", e.Name())
+		}
+	}
+	if err := publish.WriteTree(out, map[string][]byte{"../escape": []byte("x")}); err == nil {
+		t.Error("path escaping the tree accepted")
+	}
+	if v := checkTree(t, out); v != 2 {
+		t.Errorf("failed publish changed the tree: version %d", v)
+	}
+}
+
+// TestWriteTreeReaderNeverSeesPartial polls the tree while it is replaced again and again.
+func TestWriteTreeReaderNeverSeesPartial(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "out")
+	if err := publish.WriteTree(out, tree(0, 20, 20000)); err != nil {
+		t.Fatal(err)
+	}
+	var stop atomic.Bool
+	var reads atomic.Int64
+	var wg sync.WaitGroup
+	errs := make(chan error, 4)
+	for range 2 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for !stop.Load() {
+				for i := range 20 {
+					b, err := os.ReadFile(filepath.Join(out, fmt.Sprintf("api/f%03d", i)))
+					if os.IsNotExist(err) {
+						errs <- fmt.Errorf("file %d missing during publish", i)
+						return
+					}
+					if err != nil {
+						errs <- err
+						return
+					}
+					if !json.Valid(b) {
+						errs <- fmt.Errorf("file %d partial: %d bytes", i, len(b))
+						return
+					}
+					reads.Add(1)
+				}
+			}
+		}()
+	}
+	for v := 1; v <= 30; v++ {
+		if err := publish.WriteTree(out, tree(v, 20, 20000)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	stop.Store(true)
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+	if reads.Load() == 0 {
+		t.Fatal("reader never read")
+	}
+	if v := checkTree(t, out); v != 30 {
+		t.Errorf("final version %d", v)
+	}
+}
+
+// TestWriteTreeKilledMidway kills a publishing process at varying moments: the tree left
+// behind is always one whole version.
+func TestWriteTreeKilledMidway(t *testing.T) {
+	if dir := os.Getenv("OMC_TREE_HELPER_OUT"); dir != "" {
+		// Child: publish forever until killed.
+		for v := 1; ; v++ {
+			if err := publish.WriteTree(dir, tree(v, 40, 50000)); err != nil {
+				fmt.Fprintln(os.Stderr, err)
+				os.Exit(3)
+			}
+		}
+	}
+	out := filepath.Join(t.TempDir(), "out")
+	if err := publish.WriteTree(out, tree(0, 40, 50000)); err != nil {
+		t.Fatal(err)
+	}
+	for i := range 12 {
+		cmd := exec.Command(os.Args[0], "-test.run=^TestWriteTreeKilledMidway$")
+		cmd.Env = append(os.Environ(), "OMC_TREE_HELPER_OUT="+out)
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(time.Duration(30+i*17) * time.Millisecond)
+		cmd.Process.Kill()
+		cmd.Wait()
+		checkTree(t, out)
+	}
+	// The next publish cleans up what the killed ones left.
+	if err := publish.WriteTree(out, tree(99, 2, 10)); err != nil {
+		t.Fatal(err)
+	}
+	if v := checkTree(t, out); v != 99 {
+		t.Errorf("version after recovery = %d", v)
+	}
+	entries, _ := os.ReadDir(filepath.Dir(out))
+	for _, e := range entries {
+		if strings.Contains(e.Name(), "staging") {
+			t.Errorf("staging left behind: %s", e.Name())
+		}
+	}
+}
