@@ -1,0 +1,129 @@
+package replay
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"regexp"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Paths of the replayed endpoints: Jane's Algolia menu index, and Dutchie's GraphQL
+// endpoint as dutchie.com serves it and as operator-domain proxies do ("/api-4/graphql").
+const janeQueryPath = "/1/indexes/menu-products-production/query"
+
+var dutchiePath = regexp.MustCompile(`^/(api-\d+/)?graphql$`)
+
+// maxHold bounds how long the "timeout" failure mode holds a request.
+const maxHold = 60 * time.Second
+
+// Server replays the Jane and Dutchie menu APIs over a Dataset. It is an http.Handler;
+// use it with httptest.NewServer or Listen. It is safe for concurrent use. The dataset
+// must not change after New.
+type Server struct {
+	ds      *Dataset
+	holdFor time.Duration
+	holding func() // test hook: called when a request starts being held
+
+	mu       sync.Mutex
+	failures map[string]FailMode // platform|store key
+	served   map[string]int
+	hashes   map[string]string // Dutchie operation → required persisted-query hash
+}
+
+// New returns a server replaying ds (nil serves empty menus).
+func New(ds *Dataset) *Server {
+	if ds == nil {
+		ds = &Dataset{}
+	}
+	return &Server{
+		ds:       ds,
+		holdFor:  maxHold,
+		failures: map[string]FailMode{},
+		served:   map[string]int{},
+		hashes:   map[string]string{},
+	}
+}
+
+// ServeHTTP routes a request to the platform whose path it asks for.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	switch {
+	case r.URL.Path == "/robots.txt":
+		// The scraper reads robots.txt before anything else; the replay allows all.
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		fmt.Fprint(w, "User-agent: *\nAllow: /\n")
+	case r.URL.Path == janeQueryPath:
+		s.count("jane")
+		s.serveJane(w, r)
+	case strings.HasPrefix(r.URL.Path, "/1/indexes/"):
+		s.count("jane")
+		writeAlgoliaError(w, http.StatusNotFound, "Index does not exist")
+	case dutchiePath.MatchString(r.URL.Path):
+		s.count("dutchie")
+		s.serveDutchie(w, r)
+	default:
+		http.NotFound(w, r)
+	}
+}
+
+// RequireHash makes the Dutchie operation op answer PersistedQueryNotFound unless the
+// request's persisted-query hash is hash, like a server whose hashes have rotated. By
+// default any hash is accepted.
+func (s *Server) RequireHash(op, hash string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.hashes[op] = hash
+}
+
+// Served returns how many requests each platform ("jane", "dutchie") has received,
+// failed ones included.
+func (s *Server) Served() map[string]int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make(map[string]int, len(s.served))
+	for k, v := range s.served {
+		out[k] = v
+	}
+	return out
+}
+
+func (s *Server) count(platform string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.served[platform]++
+}
+
+// Listen serves on addr ("127.0.0.1:0" picks a free port) and returns the base URL to
+// put in the registry's platform baseURL. shutdown stops the server: it first releases
+// requests held by the "timeout" failure mode, then waits for the others within ctx.
+func (s *Server) Listen(addr string) (baseURL string, shutdown func(context.Context) error, err error) {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return "", nil, fmt.Errorf("replay listen %s: %w", addr, err)
+	}
+	// Every request context derives from base, so cancelling it ends held requests.
+	base, release := context.WithCancel(context.Background())
+	srv := &http.Server{
+		Handler:           s,
+		ReadHeaderTimeout: 10 * time.Second,
+		BaseContext:       func(net.Listener) context.Context { return base },
+	}
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(ln) }()
+	shutdown = func(ctx context.Context) error {
+		release()
+		err := srv.Shutdown(ctx)
+		if serveErr := <-done; !errors.Is(serveErr, http.ErrServerClosed) && err == nil {
+			err = serveErr
+		}
+		if err != nil {
+			return fmt.Errorf("replay shutdown: %w", err)
+		}
+		return nil
+	}
+	return "http://" + ln.Addr().String(), shutdown, nil
+}
