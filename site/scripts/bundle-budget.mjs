@@ -1,0 +1,64 @@
+#!/usr/bin/env node
+// Adds up the gzip size of the JavaScript each route loads, from the Vite
+// manifest of the last `npm run build`, and fails when the homepage goes over
+// its budget. Usage: node scripts/bundle-budget.mjs [--budget-kb 120]
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import zlib from 'node:zlib'
+
+const siteDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const distDir = path.join(siteDir, 'dist')
+const manifestPath = path.join(distDir, '.vite', 'manifest.json')
+
+const budgetFlag = process.argv.indexOf('--budget-kb')
+const budgetKb = budgetFlag > 0 ? Number(process.argv[budgetFlag + 1]) : 120
+if (!Number.isFinite(budgetKb) || budgetKb <= 0) {
+  console.error(`bundle-budget: --budget-kb needs a positive number, got ${process.argv[budgetFlag + 1]}`)
+  process.exit(2)
+}
+if (!fs.existsSync(manifestPath)) {
+  console.error(`bundle-budget: ${path.relative(siteDir, manifestPath)} not found; run npm run build first`)
+  process.exit(2)
+}
+
+const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8'))
+const ROUTES = {
+  'home (/)': 'src/routes/home.tsx',
+  'dispensary status': 'src/routes/dispensary-status.tsx',
+  'not found': 'src/routes/not-found.tsx',
+}
+
+// Every chunk a manifest entry pulls in without a dynamic import.
+function staticClosure(key, seen = new Set()) {
+  if (seen.has(key)) return seen
+  const entry = manifest[key]
+  if (!entry) throw new Error(`bundle-budget: ${key} is not in the manifest`)
+  seen.add(key)
+  for (const dep of entry.imports ?? []) staticClosure(dep, seen)
+  return seen
+}
+
+const gzipCache = new Map()
+function gzipBytes(file) {
+  if (!gzipCache.has(file)) {
+    gzipCache.set(file, zlib.gzipSync(fs.readFileSync(path.join(distDir, file)), { level: 9 }).length)
+  }
+  return gzipCache.get(file)
+}
+
+const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry)
+let failed = false
+for (const [label, routeKey] of Object.entries(ROUTES)) {
+  const keys = new Set([...staticClosure(entryKey), ...staticClosure(routeKey)])
+  const files = [...keys].map((key) => manifest[key].file).filter((file) => file.endsWith('.js'))
+  const sizes = files.map((file) => ({ file, bytes: gzipBytes(file) })).sort((a, b) => b.bytes - a.bytes)
+  const total = sizes.reduce((sum, s) => sum + s.bytes, 0)
+  console.log(`${label}: ${(total / 1000).toFixed(2)} kB gzip JS in ${files.length} files`)
+  for (const s of sizes) console.log(`  ${(s.bytes / 1000).toFixed(2).padStart(8)} kB  ${s.file}`)
+  if (routeKey === ROUTES['home (/)'] && total > budgetKb * 1000) {
+    console.error(`bundle-budget: the homepage loads ${(total / 1000).toFixed(2)} kB gzip JS, over the ${budgetKb} kB budget`)
+    failed = true
+  }
+}
+process.exit(failed ? 1 : 0)

@@ -1,0 +1,178 @@
+import { http, HttpResponse, type JsonBodyType } from 'msw'
+import { describe, expect, it } from 'vitest'
+import statistics from '../testing/fixtures/statistics.json'
+import { server } from '../testing/server'
+import { HttpError, SnapshotShapeError } from './errors'
+import { fetchSnapshot, snapshotUrl } from './fetcher'
+
+// Returns the request headers the handler saw.
+function captureHeaders(name: string, url = `*/api/${name}`, body: JsonBodyType = []) {
+  const seen: { headers?: Headers; url?: string } = {}
+  server.use(
+    http.get(url, ({ request }) => {
+      seen.headers = request.headers
+      seen.url = request.url
+      return HttpResponse.json(body)
+    }),
+  )
+  return seen
+}
+
+async function caught(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise
+  } catch (error) {
+    return error
+  }
+  throw new Error('expected the promise to reject')
+}
+
+describe('snapshotUrl', () => {
+  it.each([
+    { base: '', want: `${window.location.origin}/api/statistics` },
+    { base: '/data', want: `${window.location.origin}/data/api/statistics` },
+    { base: 'https://cdn.example.org/omc', want: 'https://cdn.example.org/omc/api/statistics' },
+  ])('base "$base" → $want', ({ base, want }) => {
+    expect(snapshotUrl('statistics', base).href).toBe(want)
+  })
+})
+
+describe('fetchSnapshot', () => {
+  it('returns a valid snapshot, keeping fields publish may add', async () => {
+    const data = await fetchSnapshot('statistics')
+    expect(data.topFlower[0]).toEqual({ name: 'Garlic Cookies', count: 7 })
+    expect(data.topDeals[0]?.flower?.[0]).toMatchObject({ cost: 26.6, unit: 'g', slug: 'bloom-akron' })
+    expect(data).toEqual(statistics)
+  })
+
+  it('asks for JSON from the configured base URL', async () => {
+    const seen = captureHeaders('announcements', 'https://cdn.example.org/omc/api/announcements')
+    await expect(fetchSnapshot('announcements', { baseUrl: 'https://cdn.example.org/omc' })).resolves.toEqual([])
+    expect(seen.url).toBe('https://cdn.example.org/omc/api/announcements')
+    expect(seen.headers?.get('accept')).toBe('application/json')
+  })
+
+  it.each([
+    { status: 404, statusText: 'Not Found' },
+    { status: 500, statusText: 'Internal Server Error' },
+    { status: 304, statusText: 'Not Modified' },
+  ])('throws HttpError for HTTP $status', async ({ status, statusText }) => {
+    server.use(http.get('*/api/statistics', () => new HttpResponse(null, { status, statusText })))
+    const error = await caught(fetchSnapshot('statistics'))
+    expect(error).toBeInstanceOf(HttpError)
+    expect((error as HttpError).status).toBe(status)
+    expect((error as HttpError).message).toBe(`GET /api/statistics failed: HTTP ${status} ${statusText}`)
+  })
+
+  it('treats every 2xx as success', async () => {
+    server.use(http.get('*/api/announcements', () => HttpResponse.json([{ text: 'hi' }], { status: 203 })))
+    await expect(fetchSnapshot('announcements')).resolves.toEqual([{ text: 'hi' }])
+  })
+
+  it('reports a network failure with the path', async () => {
+    server.use(http.get('*/api/announcements', () => HttpResponse.error()))
+    const error = await caught(fetchSnapshot('announcements'))
+    expect(error).not.toBeInstanceOf(HttpError)
+    expect((error as Error).message).toMatch(/^GET \/api\/announcements failed: /)
+  })
+
+  describe('anti-forgery header', () => {
+    it('sends the XSRF-TOKEN cookie back as X-XSRF-TOKEN', async () => {
+      document.cookie = 'theme=dark'
+      document.cookie = `XSRF-TOKEN=${encodeURIComponent('abc/123=')}`
+      const seen = captureHeaders('announcements')
+      await fetchSnapshot('announcements')
+      expect(seen.headers?.get('x-xsrf-token')).toBe('abc/123=')
+    })
+
+    it('sends no header without the cookie', async () => {
+      document.cookie = 'theme=dark'
+      const seen = captureHeaders('announcements')
+      await fetchSnapshot('announcements')
+      expect(seen.headers?.has('x-xsrf-token')).toBe(false)
+    })
+
+    it('keeps the token away from another origin', async () => {
+      document.cookie = 'XSRF-TOKEN=abc'
+      const seen = captureHeaders('announcements', 'https://cdn.example.org/api/announcements')
+      await fetchSnapshot('announcements', { baseUrl: 'https://cdn.example.org' })
+      expect(seen.headers?.has('x-xsrf-token')).toBe(false)
+    })
+  })
+
+  describe('shape errors', () => {
+    const goodMarket = {
+      market: 'medical',
+      lastFlower: '2026-07-01T10:00:00Z',
+      lastPreroll: null,
+      lastVape: null,
+      lastExtract: null,
+      lastEdible: null,
+      lastFlowerCount: 3,
+      lastPrerollCount: -1,
+      lastVapeCount: -1,
+      lastExtractCount: -1,
+      lastEdibleCount: -1,
+    }
+    const good = { name: 'Bloom Akron', location: 'Akron', monitored: true, marketStatuses: [goodMarket] }
+
+    it.each([
+      {
+        name: 'count as a string',
+        body: [good, { ...good, marketStatuses: [goodMarket, { ...goodMarket, lastVapeCount: '12' }] }],
+        path: '[1].marketStatuses[1].lastVapeCount',
+        problem: /expected number, got string/,
+      },
+      {
+        name: 'fractional count',
+        body: [{ ...good, marketStatuses: [{ ...goodMarket, lastEdibleCount: 2.5 }] }],
+        path: '[0].marketStatuses[0].lastEdibleCount',
+        problem: /expected int, got number/,
+      },
+      {
+        name: 'date that is not RFC 3339',
+        body: [{ ...good, marketStatuses: [{ ...goodMarket, lastFlower: '07/01/2026' }] }],
+        path: '[0].marketStatuses[0].lastFlower',
+        problem: /expected an RFC 3339 date-time, got "07\/01\/2026"/,
+      },
+      {
+        name: 'unknown market',
+        body: [{ ...good, marketStatuses: [{ ...goodMarket, market: 'adult-use' }] }],
+        path: '[0].marketStatuses[0].market',
+        problem: /expected one of "recreational", "medical", got "adult-use"/,
+      },
+      {
+        name: 'missing field',
+        body: [{ name: 'Bloom Akron', location: 'Akron', marketStatuses: [] }],
+        path: '[0].monitored',
+        problem: /expected boolean, got undefined/,
+      },
+      { name: 'object instead of list', body: { dispensaries: [] }, path: '(root)', problem: /expected array, got object/ },
+    ])('names the path for a $name', async ({ body, path, problem }) => {
+      server.use(http.get('*/api/DispensaryStatus', () => HttpResponse.json(body)))
+      const error = await caught(fetchSnapshot('DispensaryStatus'))
+      expect(error).toBeInstanceOf(SnapshotShapeError)
+      const shapeError = error as SnapshotShapeError
+      expect(shapeError.snapshot).toBe('DispensaryStatus')
+      expect(shapeError.path).toBe(path)
+      expect(shapeError.message).toMatch(new RegExp(`^snapshot DispensaryStatus has an unexpected shape at ${path.replace(/[[\]().]/g, '\\$&')}: `))
+      expect(shapeError.message).toMatch(problem)
+    })
+
+    it('names a negative deal cost', async () => {
+      const bad = structuredClone(statistics)
+      bad.topDeals[1]!.flower![0]!.cost = -4
+      server.use(http.get('*/api/statistics', () => HttpResponse.json(bad)))
+      const error = await caught(fetchSnapshot('statistics'))
+      expect((error as SnapshotShapeError).path).toBe('topDeals[1].flower[0].cost')
+      expect((error as Error).message).toMatch(/must be >= 0, got -4/)
+    })
+
+    it('reports a body that is not JSON', async () => {
+      server.use(http.get('*/api/announcements', () => new HttpResponse('<html>oops</html>', { headers: { 'Content-Type': 'text/html' } })))
+      const error = await caught(fetchSnapshot('announcements'))
+      expect(error).toBeInstanceOf(SnapshotShapeError)
+      expect((error as Error).message).toMatch(/^snapshot announcements has an unexpected shape at \(root\): not valid JSON/)
+    })
+  })
+})

@@ -1,0 +1,82 @@
+import { env } from '../config/env'
+import { describeIssue } from './describe-issue'
+import { formatIssuePath, HttpError, SnapshotShapeError } from './errors'
+import { snapshots, type SnapshotData, type SnapshotName } from './schemas'
+
+const XSRF_COOKIE = 'XSRF-TOKEN'
+const XSRF_HEADER = 'X-XSRF-TOKEN'
+
+export type FetchSnapshotOptions = {
+  /** Base URL of the published tree; defaults to VITE_DATA_URL ('' = this origin). */
+  baseUrl?: string
+  signal?: AbortSignal
+}
+
+/** snapshotUrl is where a snapshot lives: {baseUrl}/api/{name}, resolved against the page. */
+export function snapshotUrl(name: SnapshotName, baseUrl: string = env.dataUrl): URL {
+  return new URL(`${baseUrl}/api/${name}`, window.location.href)
+}
+
+function readCookie(name: string): string | undefined {
+  for (const part of document.cookie.split(';')) {
+    const separator = part.indexOf('=')
+    if (separator < 0) continue
+    if (part.slice(0, separator).trim() !== name) continue
+    const raw = part.slice(separator + 1).trim()
+    try {
+      return decodeURIComponent(raw)
+    } catch {
+      return raw
+    }
+  }
+  return undefined
+}
+
+function requestHeaders(url: URL): Headers {
+  const headers = new Headers({ Accept: 'application/json' })
+  // The anti-forgery pair only makes sense where the cookie came from: sending
+  // this origin's token to a CDN would leak it and force a CORS preflight.
+  const token = url.origin === window.location.origin ? readCookie(XSRF_COOKIE) : undefined
+  if (token) headers.set(XSRF_HEADER, token)
+  return headers
+}
+
+/**
+ * fetchSnapshot is the app's only fetch. It GETs a published snapshot, treats
+ * 200–299 as success (anything else throws HttpError), and checks the JSON
+ * against the shape publish writes (a mismatch throws SnapshotShapeError).
+ * There is deliberately no time-out: a slow CDN answer still beats no answer.
+ */
+export async function fetchSnapshot<N extends SnapshotName>(
+  name: N,
+  { baseUrl = env.dataUrl, signal }: FetchSnapshotOptions = {},
+): Promise<SnapshotData<N>> {
+  const url = snapshotUrl(name, baseUrl)
+  let response: Response
+  try {
+    response = await fetch(url, { headers: requestHeaders(url), credentials: 'same-origin', signal })
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error)
+    throw new Error(`GET ${url.pathname} failed: ${reason}`, { cause: error })
+  }
+  if (response.status < 200 || response.status > 299) {
+    const text = response.statusText ? ` ${response.statusText}` : ''
+    throw new HttpError(response.status, url.href, `GET ${url.pathname} failed: HTTP ${response.status}${text}`)
+  }
+
+  let body: unknown
+  try {
+    body = await response.json()
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error)
+    throw new SnapshotShapeError(name, '(root)', `not valid JSON (${reason})`)
+  }
+
+  const result = snapshots[name].safeParse(body, { reportInput: true })
+  if (!result.success) {
+    const issue = result.error.issues[0]
+    if (!issue) throw new SnapshotShapeError(name, '(root)', 'rejected without a reason')
+    throw new SnapshotShapeError(name, formatIssuePath(issue.path), describeIssue(issue))
+  }
+  return result.data as SnapshotData<N>
+}

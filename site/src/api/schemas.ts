@@ -1,0 +1,74 @@
+import * as z from 'zod/mini'
+
+// The shapes omc publish writes (DESIGN.md §6). Objects are loose: publish may
+// add fields (slug, region, unit, ...) without breaking a deployed site.
+
+const timestamp = z.iso.datetime({ offset: true })
+// -1 (or less) means publish does not know the count.
+const productCount = z.int()
+
+export const MARKETS = ['recreational', 'medical'] as const
+export type Market = (typeof MARKETS)[number]
+
+export const marketStatusSchema = z.looseObject({
+  market: z.enum(MARKETS),
+  lastFlower: z.nullable(timestamp),
+  lastPreroll: z.nullable(timestamp),
+  lastVape: z.nullable(timestamp),
+  lastExtract: z.nullable(timestamp),
+  lastEdible: z.nullable(timestamp),
+  lastFlowerCount: productCount,
+  lastPrerollCount: productCount,
+  lastVapeCount: productCount,
+  lastExtractCount: productCount,
+  lastEdibleCount: productCount,
+})
+export type MarketStatus = z.infer<typeof marketStatusSchema>
+
+export const dispensaryStatusSchema = z.looseObject({
+  name: z.string(),
+  location: z.string(),
+  monitored: z.boolean(),
+  marketStatuses: z.array(marketStatusSchema),
+})
+export type DispensaryStatus = z.infer<typeof dispensaryStatusSchema>
+
+export const dealSchema = z.looseObject({
+  storeName: z.string(),
+  storeLocation: z.string(),
+  name: z.string(),
+  cost: z.number().check(z.nonnegative()),
+})
+export type Deal = z.infer<typeof dealSchema>
+
+// A category with no deals may be left out or, from a Go nil slice, be null.
+const dealList = z.optional(z.nullable(z.array(dealSchema)))
+
+export const regionDealsSchema = z.looseObject({
+  region: z.string(),
+  flower: dealList,
+  vape: dealList,
+  edible: dealList,
+  extract: dealList,
+})
+export type RegionDeals = z.infer<typeof regionDealsSchema>
+
+export const statisticsSchema = z.looseObject({
+  generatedAt: timestamp,
+  topFlower: z.array(z.looseObject({ name: z.string(), count: z.int() })),
+  topDeals: z.array(regionDealsSchema),
+})
+export type Statistics = z.infer<typeof statisticsSchema>
+
+export const announcementSchema = z.looseObject({ text: z.string() })
+export type Announcement = z.infer<typeof announcementSchema>
+
+/** snapshots maps each published snapshot (the name after /api/) to its shape. */
+export const snapshots = {
+  DispensaryStatus: z.array(dispensaryStatusSchema),
+  statistics: statisticsSchema,
+  announcements: z.array(announcementSchema),
+} as const
+
+export type SnapshotName = keyof typeof snapshots
+export type SnapshotData<N extends SnapshotName> = z.infer<(typeof snapshots)[N]>

@@ -1,0 +1,107 @@
+import { act, renderHook, waitFor } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import type { ReactNode } from 'react'
+import { SWRConfig, type State } from 'swr'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { server } from '../testing/server'
+import { TestProviders } from '../testing/render'
+import { createIdleCache } from './idle-cache'
+import { swrOptions } from './swr-options'
+import { useAnnouncements } from './use-announcements'
+import { useDispensaryStatus } from './use-dispensary-status'
+import { useStatistics } from './use-statistics'
+
+function countRequests(name: string, status: number) {
+  const seen = { count: 0 }
+  server.use(
+    http.get(`*/api/${name}`, () => {
+      seen.count++
+      return new HttpResponse(null, { status })
+    }),
+  )
+  return seen
+}
+
+// SWR re-renders only for the fields a render read, so read them while rendering.
+const readState = <T,>({ data, error }: { data?: T; error?: Error }) => ({ data, error })
+
+describe('snapshot hooks', () => {
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it.each([
+    { hook: useDispensaryStatus, check: (data: unknown) => expect(data).toHaveLength(4) },
+    { hook: useStatistics, check: (data: unknown) => expect(data).toHaveProperty('topFlower') },
+    { hook: useAnnouncements, check: (data: unknown) => expect(data).toHaveLength(2) },
+  ])('$hook.name loads its snapshot', async ({ hook, check }) => {
+    const { result } = renderHook(() => hook(), { wrapper: TestProviders })
+    await waitFor(() => expect(result.current.data).toBeDefined())
+    check(result.current.data)
+  })
+
+  // Lets MSW answer and SWR settle without moving the (fake) clock: runs
+  // only timers already due (MSW and undici use zero-delay ones) and I/O.
+  const settle = async () => {
+    for (let i = 0; i < 20; i++) {
+      await vi.advanceTimersByTimeAsync(0)
+      await new Promise((resolve) => setImmediate(resolve))
+    }
+  }
+
+  it('retries a server error 3 times, waiting 1 s, 2 s and 4 s', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    const seen = countRequests('statistics', 503)
+    const { result } = renderHook(() => readState(useStatistics()), { wrapper: TestProviders })
+    await act(settle)
+    expect(seen.count).toBe(1)
+
+    const steps = [
+      { waitMs: 999, requests: 1 },
+      { waitMs: 1, requests: 2 },
+      { waitMs: 1_999, requests: 2 },
+      { waitMs: 1, requests: 3 },
+      { waitMs: 3_999, requests: 3 },
+      { waitMs: 1, requests: 4 },
+      { waitMs: 60_000, requests: 4 },
+    ]
+    for (const { waitMs, requests } of steps) {
+      await act(async () => {
+        vi.advanceTimersByTime(waitMs)
+        await settle()
+      })
+      expect(seen.count).toBe(requests)
+    }
+    expect(result.current.error?.message).toBe('GET /api/statistics failed: HTTP 503 Service Unavailable')
+  })
+
+  it('does not retry a 404', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    const seen = countRequests('announcements', 404)
+    const { result } = renderHook(() => readState(useAnnouncements()), { wrapper: TestProviders })
+    await act(settle)
+    await act(async () => {
+      vi.advanceTimersByTime(60_000)
+      await settle()
+    })
+    expect(seen.count).toBe(1)
+    expect(result.current.error?.message).toBe('GET /api/announcements failed: HTTP 404 Not Found')
+  })
+
+  it('lets the idle cache drop a snapshot 5 minutes after the last user unmounts', async () => {
+    const cache = createIdleCache<State>(300_000)
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <SWRConfig value={{ ...swrOptions, provider: () => cache }}>{children}</SWRConfig>
+    )
+    const { result, unmount } = renderHook(() => useAnnouncements(), { wrapper })
+    await waitFor(() => expect(result.current.data).toBeDefined())
+    expect(cache.has('/api/announcements')).toBe(true)
+
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    unmount()
+    vi.advanceTimersByTime(299_999)
+    expect(cache.has('/api/announcements')).toBe(true)
+    vi.advanceTimersByTime(1)
+    expect(cache.has('/api/announcements')).toBe(false)
+  })
+})

@@ -1,0 +1,35 @@
+import type { Freshness } from '../../lib/freshness'
+import { formatLocaleDate } from '../../lib/format'
+import { StatusIcon } from '../status-icon'
+import styles from './dispensary-status.module.css'
+
+export type StatusTileProps = {
+  label: string
+  state: Freshness
+  /** lastUpdate is the published date string; updateMs the same time parsed (null = never). */
+  lastUpdate: string | null
+  updateMs: number | null
+  /** count is the product count, undefined when publish did not know it. */
+  count: number | undefined
+}
+
+/** StatusTile shows one menu category: its freshness, last update date and product count. */
+export function StatusTile({ label, state, lastUpdate, updateMs, count }: StatusTileProps) {
+  return (
+    <li className={`${styles.tile} ${styles[state] ?? ''}`}>
+      <span className={styles.tileHead}>
+        <span className={styles.tileName}>{label}</span>
+        <span className="visually-hidden"> menu, status: </span>
+        <StatusIcon state={state} />
+      </span>
+      {updateMs === null || lastUpdate === null ? (
+        <span className={styles.tileDate}>Never</span>
+      ) : (
+        <time className={styles.tileDate} dateTime={lastUpdate}>
+          {formatLocaleDate(updateMs)}
+        </time>
+      )}
+      {count !== undefined && <span className={styles.tileCount}>{count} products</span>}
+    </li>
+  )
+}

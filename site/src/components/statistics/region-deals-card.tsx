@@ -1,0 +1,56 @@
+import { useId } from 'react'
+import type { Deal, RegionDeals } from '../../api/schemas'
+import { formatCost } from '../../lib/format'
+import styles from './statistics.module.css'
+
+// The sections of a region card, in the order the spec lists them.
+const SECTIONS = [
+  { key: 'flower', title: 'Flower' },
+  { key: 'vape', title: 'Vape' },
+  { key: 'edible', title: 'Edibles' },
+  { key: 'extract', title: 'Extracts' },
+] as const
+
+function DealItem({ deal }: { deal: Deal }) {
+  return (
+    <li className={styles.deal}>
+      <p className={styles.dealProduct}>
+        <span className={styles.dealName}>{deal.name}</span>{' '}
+        <span className={styles.dealCost}>for {formatCost(deal.cost)}</span>
+      </p>
+      <p className={styles.dealStore}>
+        <span className={styles.dealStoreName}>{deal.storeName}</span>
+        <span className={styles.dealLocation}>{deal.storeLocation}</span>
+      </p>
+    </li>
+  )
+}
+
+/** RegionDealsCard shows one region's cheapest current offers per category. */
+export function RegionDealsCard({ region }: { region: RegionDeals }) {
+  const headingId = useId()
+  return (
+    <section className={`card ${styles.card}`} aria-labelledby={headingId}>
+      <h3 id={headingId} className={styles.cardTitle}>
+        {region.region} Top Deals
+      </h3>
+      {SECTIONS.map(({ key, title }) => {
+        const deals = region[key] ?? []
+        return (
+          <section key={key} className={styles.dealSection} aria-label={`${region.region} ${title}`}>
+            <h4 className={styles.sectionTitle}>{title}</h4>
+            {deals.length === 0 ? (
+              <p className={styles.empty}>No current deals</p>
+            ) : (
+              <ul className={styles.deals}>
+                {deals.map((deal, index) => (
+                  <DealItem key={`${deal.storeName}|${deal.name}|${index}`} deal={deal} />
+                ))}
+              </ul>
+            )}
+          </section>
+        )
+      })}
+    </section>
+  )
+}

@@ -1,0 +1,156 @@
+import { act, screen, waitFor, within } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { FIXTURE_NOW } from '../testing/fixture-now'
+import { renderWithProviders } from '../testing/render'
+import { server } from '../testing/server'
+import { DispensaryStatusRoute } from './dispensary-status'
+
+// Reads the summary's term/definition pairs into an object.
+function summaryCounts(): Record<string, string> {
+  const summary = screen.getByRole('region', { name: 'Summary' })
+  const terms = within(summary).getAllByRole('term')
+  const definitions = within(summary).getAllByRole('definition')
+  return Object.fromEntries(terms.map((term, i) => [term.textContent ?? '', definitions[i]?.textContent ?? '']))
+}
+
+function dispensaryCard(name: string): HTMLElement {
+  return screen.getByRole('article', { name })
+}
+
+describe('DispensaryStatusRoute', () => {
+  beforeEach(() => {
+    // Only the clock is fake: MSW and Testing Library keep their real timers.
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(FIXTURE_NOW)
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it('names the page', async () => {
+    renderWithProviders(<DispensaryStatusRoute />)
+    expect(screen.getByRole('heading', { level: 1, name: 'Dispensary Status' })).toBeInTheDocument()
+    await waitFor(() => expect(document.title).toBe('Dispensary Status | Ohio Marijuana Community'))
+  })
+
+  it('shows the summary counts computed at view time', async () => {
+    renderWithProviders(<DispensaryStatusRoute />)
+    expect(await screen.findByRole('region', { name: 'Summary' })).toBeInTheDocument()
+    expect(summaryCounts()).toEqual({
+      Dispensaries: '4',
+      Monitored: '3',
+      'Not Monitored': '1',
+      Menus: '4',
+      Current: '10',
+      Stale: '3',
+      Missing: '7',
+    })
+  })
+
+  it('shows one card per dispensary with location and monitoring pill', async () => {
+    renderWithProviders(<DispensaryStatusRoute />)
+    const list = await screen.findByRole('list', { name: 'Dispensaries' })
+    expect(within(list).getAllByRole('article')).toHaveLength(4)
+
+    const bloom = dispensaryCard('Bloom Akron')
+    expect(within(bloom).getByText('737 E. North St., Akron')).toBeInTheDocument()
+    expect(within(bloom).getByText('Monitored')).toBeInTheDocument()
+
+    const harvest = dispensaryCard('Harvest of Athens')
+    expect(within(harvest).getByText('Not Monitored')).toBeInTheDocument()
+    expect(within(harvest).getByText('No menus are tracked for this dispensary.')).toBeInTheDocument()
+  })
+
+  it('shows a row of five tiles per market', async () => {
+    renderWithProviders(<DispensaryStatusRoute />)
+    await screen.findByRole('list', { name: 'Dispensaries' })
+    const bloom = dispensaryCard('Bloom Akron')
+    expect(within(bloom).getByRole('heading', { name: 'Recreational' })).toBeInTheDocument()
+    expect(within(bloom).getByRole('heading', { name: 'Medical' })).toBeInTheDocument()
+
+    const recreational = within(bloom).getByRole('list', { name: 'Recreational menu' })
+    const tiles = within(recreational).getAllByRole('listitem')
+    expect(tiles.map((tile) => tile.textContent)).toEqual([
+      `Flower menu, status: ${new Date('2026-07-01T10:00:00Z').toLocaleDateString()}142 products`,
+      `Preroll menu, status: ${new Date('2026-07-01T09:00:00Z').toLocaleDateString()}38 products`,
+      `Vape menu, status: ${new Date('2026-06-30T16:00:00Z').toLocaleDateString()}61 products`,
+      `Extract menu, status: ${new Date('2026-06-29T20:00:00Z').toLocaleDateString()}12 products`,
+      'Edible menu, status: Never',
+    ])
+    expect(within(recreational).getAllByRole('img').map((icon) => icon.getAttribute('aria-label'))).toEqual([
+      'current',
+      'current',
+      'stale',
+      'missing',
+      'missing',
+    ])
+  })
+
+  it('hides the product count when it is unknown (-1) but shows a real zero', async () => {
+    renderWithProviders(<DispensaryStatusRoute />)
+    await screen.findByRole('list', { name: 'Dispensaries' })
+    const rise = within(dispensaryCard('RISE Toledo')).getByRole('list', { name: 'Medical menu' })
+    const riseTiles = within(rise).getAllByRole('listitem')
+    expect(within(riseTiles[0]!).getByText('64 products')).toBeInTheDocument()
+    for (const tile of riseTiles.slice(1)) {
+      expect(within(tile).queryByText(/products/)).not.toBeInTheDocument()
+      expect(within(tile).getByText('Never')).toBeInTheDocument()
+    }
+    const botanist = within(dispensaryCard('The Botanist Columbus')).getByRole('list', { name: 'Recreational menu' })
+    expect(within(botanist).getByText('0 products')).toBeInTheDocument()
+  })
+
+  it('counts freshness at the viewer\'s time, not the snapshot\'s', async () => {
+    vi.setSystemTime(new Date(FIXTURE_NOW.getTime() + 12 * 3_600_000))
+    renderWithProviders(<DispensaryStatusRoute />)
+    await screen.findByRole('region', { name: 'Summary' })
+    expect(summaryCounts()).toMatchObject({ Current: '7', Stale: '5', Missing: '8' })
+  })
+
+  it('re-ages the tiles while the page stays open', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] })
+    vi.setSystemTime(FIXTURE_NOW)
+    renderWithProviders(<DispensaryStatusRoute />)
+    await screen.findByRole('region', { name: 'Summary' })
+    expect(summaryCounts()).toMatchObject({ Current: '10', Stale: '3', Missing: '7' })
+    act(() => {
+      vi.advanceTimersByTime(12 * 3_600_000)
+    })
+    expect(summaryCounts()).toMatchObject({ Current: '7', Stale: '5', Missing: '8' })
+    const botanist = within(dispensaryCard('The Botanist Columbus')).getByRole('list', { name: 'Recreational menu' })
+    expect(within(botanist).getAllByRole('img').map((icon) => icon.getAttribute('aria-label'))).toEqual([
+      'stale',
+      'stale',
+      'missing',
+      'stale',
+      'stale',
+    ])
+  })
+
+  it('shows the loading state, then the data', async () => {
+    renderWithProviders(<DispensaryStatusRoute />)
+    expect(screen.getByRole('status', { name: 'Loading dispensary status' })).toBeInTheDocument()
+    await screen.findByRole('region', { name: 'Summary' })
+    expect(screen.queryByRole('status', { name: 'Loading dispensary status' })).not.toBeInTheDocument()
+  })
+
+  it.each([
+    { status: 404, statusText: 'Not Found' },
+    { status: 403, statusText: 'Forbidden' },
+  ])('says "An error happened." with the message on HTTP $status', async ({ status, statusText }) => {
+    server.use(http.get('*/api/DispensaryStatus', () => new HttpResponse(null, { status, statusText })))
+    renderWithProviders(<DispensaryStatusRoute />)
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent(`An error happened. GET /api/DispensaryStatus failed: HTTP ${status} ${statusText}`)
+    expect(screen.queryByRole('region', { name: 'Summary' })).not.toBeInTheDocument()
+  })
+
+  it('says "An error happened." for a snapshot of the wrong shape', async () => {
+    server.use(http.get('*/api/DispensaryStatus', () => HttpResponse.json([{ name: 'Bloom Akron' }])))
+    renderWithProviders(<DispensaryStatusRoute />)
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'An error happened. snapshot DispensaryStatus has an unexpected shape at [0].location: expected string, got undefined',
+    )
+  })
+})

@@ -1,0 +1,41 @@
+import { Link } from 'react-router-dom'
+import { useAnnouncements } from '../api/use-announcements'
+import { AnnouncementList } from '../components/announcement-list'
+import { PageTitle } from '../components/page-title'
+import { StatisticsSection } from '../components/statistics/statistics-section'
+import { env } from '../config/env'
+import { paths } from '../config/paths'
+import styles from './home.module.css'
+
+// Announcements are extras: if they cannot be loaded the page simply goes
+// without them (the statistics block reports its own failures).
+function Announcements() {
+  const { data } = useAnnouncements()
+  return data ? <AnnouncementList announcements={data} /> : null
+}
+
+/** HomeRoute is the homepage (/ and /home): announcements, a welcome and the statistics block. */
+export function HomeRoute() {
+  return (
+    <>
+      <PageTitle />
+      <Announcements />
+      <section className={`card ${styles.intro}`} aria-labelledby="welcome-heading">
+        <h1 id="welcome-heading">Welcome to the {env.siteName}</h1>
+        <p>
+          Menus, deals and menu freshness for Ohio's medical and recreational cannabis shoppers, gathered from the
+          dispensaries' own online menus. The <Link to={paths.dispensaryStatus.href()}>dispensary status</Link> page
+          shows how recent each menu is.
+        </p>
+        <p className={styles.important}>
+          Always check the dispensary's own site for the most accurate information before you visit.
+        </p>
+        <p>
+          Missing a dispensary or an event, or spotted something wrong?{' '}
+          <Link to={paths.feedback.href()}>Send us feedback</Link>.
+        </p>
+      </section>
+      <StatisticsSection />
+    </>
+  )
+}

@@ -1,0 +1,31 @@
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vitest/config'
+
+// `npm run dev` can borrow snapshots from a running `omc serve`/`omc demo`:
+// OMC_DEV_PROXY=http://127.0.0.1:8080 npm run dev (same-origin, so no CORS needed).
+const devProxy = process.env.OMC_DEV_PROXY
+
+export default defineConfig({
+  plugins: [react()],
+  server: devProxy ? { proxy: { '/api': devProxy, '/manifest.json': devProxy } } : {},
+  build: {
+    target: 'es2022',
+    // Source maps stay out of the published site: nothing in production reads them.
+    sourcemap: false,
+    // scripts/bundle-budget.mjs reads the manifest to add up what each route loads.
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        // Libraries change far less often than the app: one vendor chunk stays
+        // cached across deploys that only touch our own code.
+        codeSplitting: { groups: [{ name: 'vendor', test: /[\\/]node_modules[\\/]/ }] },
+      },
+    },
+  },
+  test: {
+    environment: 'jsdom',
+    setupFiles: ['./src/testing/setup-tests.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+    restoreMocks: true,
+  },
+})
