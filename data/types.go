@@ -152,6 +152,9 @@ type Menu struct {
 	Requests int
 	// HTTPStatus is the status of the last response.
 	HTTPStatus int
+	// Skipped are the records the adapter could not read (no id, no price...), each
+	// described; the rest of the menu is kept.
+	Skipped []string
 }
 
 // Adapter fetches one menu from one platform. It returns data types and never

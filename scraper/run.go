@@ -26,15 +26,17 @@ type RunOptions struct {
 
 // MenuResult is the outcome of fetching one menu.
 type MenuResult struct {
-	Slug     string        `json:"slug"`
-	Name     string        `json:"name"`
-	Market   data.Market   `json:"market"`
-	Platform string        `json:"platform"`
-	OK       bool          `json:"ok"`
-	Reason   data.Reason   `json:"reason"`
-	Detail   string        `json:"detail,omitempty"`
-	Products int           `json:"products"`
-	Offers   int           `json:"offers"`
+	Slug     string      `json:"slug"`
+	Name     string      `json:"name"`
+	Market   data.Market `json:"market"`
+	Platform string      `json:"platform"`
+	OK       bool        `json:"ok"`
+	Reason   data.Reason `json:"reason"`
+	Detail   string      `json:"detail,omitempty"`
+	Products int         `json:"products"`
+	Offers   int         `json:"offers"`
+	// Skipped counts the records of the menu the adapter could not read.
+	Skipped  int           `json:"skipped,omitempty"`
 	Duration time.Duration `json:"durationNs"`
 }
 
@@ -158,6 +160,10 @@ func fetchOne(ctx context.Context, db *data.DB, runID int64, now time.Time, adap
 	r.OK, r.Reason = true, data.ReasonOK
 	r.Offers = len(menu.Offers)
 	r.Products = data.DistinctProducts(menu.Offers)
+	r.Skipped = len(menu.Skipped)
+	if r.Skipped > 0 {
+		r.Detail = fmt.Sprintf("%d records skipped, first: %s", r.Skipped, menu.Skipped[0])
+	}
 	return r, nil
 }
 

@@ -1,0 +1,220 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/ohiomc/omc/data"
+	"github.com/ohiomc/omc/scraper"
+	"github.com/ohiomc/omc/scraper/replay"
+)
+
+type demoOptions struct {
+	Config
+	Workdir string
+	deps    deps
+	// ready, when set, receives the site URL once serving (tests).
+	ready func(url string)
+}
+
+func newDemoCmd(d deps, runF func(context.Context, *demoOptions) error) *cobra.Command {
+	opts := &demoOptions{Config: DefaultConfig(), deps: d, Workdir: ".omc-demo"}
+	cmd := &cobra.Command{
+		Use:   "demo",
+		Short: "Scrape the bundled sample menus from a local replay, publish and serve the site",
+		Long: `Start a local replay of the Jane and Dutchie menu APIs serving the bundled sample menus
+(real Ohio products, see scraper/replay/demo/PROVENANCE.md) for every dispensary of the
+embedded registry, scrape it twice (20 hours ago, then now with a few stores failing, so
+that the status page shows current, stale and missing menus), publish, and serve the site.
+Needs no network. The database and snapshots go to --workdir, which is recreated.`,
+		Example: `  omc demo
+  omc demo --addr 127.0.0.1:0 --workdir /tmp/omc-demo
+  omc demo --now 2026-07-01T12:00:00Z`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if err := applyEnv(cmd, d.Getenv); err != nil {
+				return err
+			}
+			if runF != nil {
+				return runF(cmd.Context(), opts)
+			}
+			opts.ready = func(url string) {
+				fmt.Fprintf(d.Out, "omc demo: site at %s\n", url)
+				fmt.Fprintf(d.Out, "omc demo: dispensary status at %sdispensary-status (Ctrl-C to stop)\n", url)
+			}
+			return runDemo(cmd.Context(), opts)
+		},
+	}
+	addNowFlag(cmd, &opts.Config)
+	cmd.Flags().StringVar(&opts.Workdir, "workdir", opts.Workdir, "directory for the demo database and snapshots (recreated)")
+	cmd.Flags().StringVar(&opts.SiteDir, "dir", opts.SiteDir, "built site directory")
+	cmd.Flags().StringVar(&opts.Addr, "addr", opts.Addr, "listen address of the site; port 0 picks a free one")
+	return cmd
+}
+
+// demoRun is the prepared demo: replay running, registry pointed at it.
+type demoRun struct {
+	Registry data.Registry
+	Dataset  *replay.Dataset
+	Replay   *replay.Server
+	// AlwaysFailing fail in both scrapes (their tiles end up missing); FailingNow only in
+	// the second (stale).
+	AlwaysFailing, FailingNow []demoFailure
+	shutdown                  []func(context.Context) error
+}
+
+type demoFailure struct {
+	Platform, Key, Slug string
+	Mode                replay.FailMode
+}
+
+// startDemoReplay starts the replay of the demo dataset for the embedded registry, one
+// listener per platform so that the per-host politeness of one does not slow the other.
+func startDemoReplay() (*demoRun, error) {
+	reg, err := data.DefaultRegistry(scraper.PlatformNames())
+	if err != nil {
+		return nil, err
+	}
+	ds, err := replay.DemoDataset(reg)
+	if err != nil {
+		return nil, fmt.Errorf("demo dataset: %w", err)
+	}
+	srv := replay.New(ds)
+	run := &demoRun{Registry: reg, Dataset: ds, Replay: srv}
+	reg.Platforms = map[string]data.PlatformConfig{}
+	for _, p := range []string{"jane", "dutchie"} {
+		url, shutdown, err := srv.Listen("127.0.0.1:0")
+		if err != nil {
+			run.Close()
+			return nil, fmt.Errorf("demo replay: %w", err)
+		}
+		run.shutdown = append(run.shutdown, shutdown)
+		c := data.PlatformConfig{BaseURL: url}
+		if p == "jane" {
+			// The replay checks that a key is sent, as Algolia does, not which one.
+			c.Settings = map[string]string{"apiKey": "demo-search-key"}
+		}
+		reg.Platforms[p] = c
+	}
+	run.Registry = reg
+	run.pickFailures()
+	return run, nil
+}
+
+// pickFailures chooses, deterministically, which stores fail: every 8th monitored store
+// (by slug) in the second scrape with the four failure modes in turn, and two stores in
+// both scrapes.
+func (r *demoRun) pickFailures() {
+	type store struct{ platform, key, slug string }
+	seen := map[string]bool{}
+	var stores []store
+	for _, d := range r.Registry.Monitored() {
+		for _, m := range d.Menus {
+			key := m.StoreID
+			if m.Platform == "dutchie" {
+				key = m.CName
+			}
+			if key == "" || seen[m.Platform+key] {
+				continue
+			}
+			seen[m.Platform+key] = true
+			stores = append(stores, store{m.Platform, key, d.Slug})
+		}
+	}
+	sort.Slice(stores, func(i, j int) bool { return stores[i].slug < stores[j].slug })
+	modes := []replay.FailMode{"500", "malformed", "blocked", "timeout"}
+	for i, s := range stores {
+		f := demoFailure{Platform: s.platform, Key: s.key, Slug: s.slug}
+		switch {
+		case i%8 == 3:
+			f.Mode = modes[(i/8)%len(modes)]
+			r.FailingNow = append(r.FailingNow, f)
+		case i == 5 || i == 30:
+			f.Mode = "500"
+			r.AlwaysFailing = append(r.AlwaysFailing, f)
+		}
+	}
+}
+
+func (r *demoRun) setFailures(fs ...[]demoFailure) {
+	r.Replay.ClearFailures()
+	for _, list := range fs {
+		for _, f := range list {
+			r.Replay.SetFailure(f.Platform, f.Key, f.Mode)
+		}
+	}
+}
+
+// Close stops the replay listeners.
+func (r *demoRun) Close() {
+	for _, s := range r.shutdown {
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		s(ctx)
+		cancel()
+	}
+}
+
+// scrapeTwice runs the demo's two scrapes: at now-20h with only the always-failing
+// stores failing, then at now with the others failing too.
+func (r *demoRun) scrapeTwice(ctx context.Context, c Config, d deps, now time.Time) (first, second scraper.Summary, err error) {
+	so := &scrapeOptions{Config: c, deps: d, registry: &r.Registry, retries: 1}
+	so.Delay, so.Timeout = 0, 2*time.Second
+	so.Now = now.Add(-20 * time.Hour).Format(time.RFC3339)
+	r.setFailures(r.AlwaysFailing)
+	if first, err = runScrape(ctx, so); err != nil {
+		return first, second, err
+	}
+	so.Now = now.Format(time.RFC3339)
+	r.setFailures(r.AlwaysFailing, r.FailingNow)
+	second, err = runScrape(ctx, so)
+	return first, second, err
+}
+
+func runDemo(ctx context.Context, opts *demoOptions) error {
+	now, err := opts.now(opts.deps.Now)
+	if err != nil {
+		return err
+	}
+	if _, err := siteHandler(opts.SiteDir, opts.Workdir); err != nil {
+		return err
+	}
+	if err := os.RemoveAll(opts.Workdir); err != nil {
+		return fmt.Errorf("demo workdir %s: %w", opts.Workdir, err)
+	}
+	c := opts.Config
+	c.DB = filepath.Join(opts.Workdir, "omc.db")
+	c.Out = filepath.Join(opts.Workdir, "out")
+	c.Now = now.Format(time.RFC3339)
+
+	run, err := startDemoReplay()
+	if err != nil {
+		return err
+	}
+	defer run.Close()
+	fmt.Fprintf(opts.deps.ErrOut, "omc demo: replaying %d sample menus; scraping as of %s, then as of %s\n",
+		len(run.Dataset.Stores), now.Add(-20*time.Hour).Format(time.RFC3339), now.Format(time.RFC3339))
+	d := opts.deps
+	d.IsTerminal = false
+	d.ErrOut = discard{}
+	first, second, err := run.scrapeTwice(ctx, c, d, now)
+	if err != nil {
+		return err
+	}
+	for i, s := range []scraper.Summary{first, second} {
+		fmt.Fprintf(opts.deps.ErrOut, "omc demo: scrape %d: %d menus ok, %d failed, %d products\n", i+1, s.MenusOK, s.MenusFailed, s.Products)
+	}
+	res, err := runPublish(ctx, &c, opts.deps)
+	if err != nil {
+		return err
+	}
+	printPublished(deps{Out: opts.deps.ErrOut}, res)
+	so := &serveOptions{Config: c, DataDir: c.Out, deps: opts.deps, ready: opts.ready}
+	so.SiteDir, so.Addr = opts.SiteDir, opts.Addr
+	return runServe(ctx, so)
+}

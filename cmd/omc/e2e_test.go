@@ -1,0 +1,300 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ohiomc/omc/data"
+	"github.com/ohiomc/omc/publish"
+)
+
+var demoNow = time.Date(2026, 7, 1, 12, 0, 0, 0, time.UTC)
+
+func testDeps(out, errOut *bytes.Buffer) deps {
+	return deps{Out: out, ErrOut: errOut, Now: func() time.Time { return demoNow }, Getenv: func(string) string { return "" }}
+}
+
+// TestDemoPipelineEndToEnd scrapes the replay of the whole embedded registry twice the
+// way `omc demo` does and publishes: every count in api/DispensaryStatus must equal what
+// the replay served for that dispensary × market × category, and every date the --now of
+// the last scrape that reached the store.
+func TestDemoPipelineEndToEnd(t *testing.T) {
+	run, err := startDemoReplay()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer run.Close()
+	dir := t.TempDir()
+	c := DefaultConfig()
+	c.DB, c.Out, c.Now = filepath.Join(dir, "omc.db"), filepath.Join(dir, "out"), demoNow.Format(time.RFC3339)
+	var out, errOut bytes.Buffer
+	d := testDeps(&out, &errOut)
+	ctx := context.Background()
+
+	first, second, err := run.scrapeTwice(ctx, c, d, demoNow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if first.MenusFailed == 0 || second.MenusFailed <= first.MenusFailed || second.MenusOK == 0 {
+		t.Fatalf("failures: first %d/%d, second %d/%d", first.MenusFailed, first.MenusOK, second.MenusFailed, second.MenusOK)
+	}
+	if _, err := runPublish(ctx, &c, d); err != nil {
+		t.Fatal(err)
+	}
+	raw, err := os.ReadFile(filepath.Join(c.Out, "api/DispensaryStatus"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var status []publish.DispensaryStatus
+	if err := json.Unmarshal(raw, &status); err != nil {
+		t.Fatal(err)
+	}
+	failing := map[string]string{} // platform/key -> "always" | "now"
+	for _, f := range run.AlwaysFailing {
+		failing[f.Platform+"/"+f.Key] = "always"
+	}
+	for _, f := range run.FailingNow {
+		failing[f.Platform+"/"+f.Key] = "now"
+	}
+	bySlug := map[string]data.Dispensary{}
+	for _, dd := range run.Registry.Dispensaries {
+		bySlug[dd.Slug] = dd
+	}
+	if len(status) != len(run.Registry.Dispensaries) {
+		t.Fatalf("%d dispensaries published, registry has %d", len(status), len(run.Registry.Dispensaries))
+	}
+	checked, states := 0, map[string]int{}
+	for _, ds := range status {
+		reg := bySlug[ds.Slug]
+		if ds.Monitored != reg.IsMonitored() || len(ds.MarketStatuses) != len(reg.Menus) {
+			t.Errorf("%s: monitored %v, %d markets; registry %v, %d menus", ds.Slug, ds.Monitored, len(ds.MarketStatuses), reg.IsMonitored(), len(reg.Menus))
+			continue
+		}
+		for _, ms := range ds.MarketStatuses {
+			var src data.MenuSource
+			for _, m := range reg.Menus {
+				if m.Market == ms.Market {
+					src = m
+				}
+			}
+			key := src.StoreID
+			if src.Platform == "dutchie" {
+				key = src.CName
+			}
+			expected := run.Dataset.Expected(src.Platform, key, ms.Market)
+			tiles := []struct {
+				cat   data.Category
+				date  *string
+				count int
+			}{
+				{data.Flower, ms.LastFlower, ms.LastFlowerCount}, {data.Preroll, ms.LastPreroll, ms.LastPrerollCount},
+				{data.Vape, ms.LastVape, ms.LastVapeCount}, {data.Extract, ms.LastExtract, ms.LastExtractCount},
+				{data.Edible, ms.LastEdible, ms.LastEdibleCount},
+			}
+			mode := failing[src.Platform+"/"+key]
+			for _, tile := range tiles {
+				where := fmt.Sprintf("%s %s %s (%s %s, failing %q)", ds.Slug, ms.Market, tile.cat, src.Platform, key, mode)
+				switch mode {
+				case "always":
+					if tile.date != nil || tile.count != -1 {
+						t.Errorf("%s: date %v count %d, want null and -1", where, deref(tile.date), tile.count)
+					}
+				case "now":
+					if tile.date == nil || *tile.date != demoNow.Add(-20*time.Hour).Format(time.RFC3339) || tile.count != expected[tile.cat] {
+						t.Errorf("%s: date %v count %d, want the first scrape's date and %d", where, deref(tile.date), tile.count, expected[tile.cat])
+					}
+				default:
+					if tile.date == nil || *tile.date != demoNow.Format(time.RFC3339) || tile.count != expected[tile.cat] {
+						t.Errorf("%s: date %v count %d, want %s and %d", where, deref(tile.date), tile.count, demoNow.Format(time.RFC3339), expected[tile.cat])
+					}
+					if expected[tile.cat] == 0 {
+						t.Errorf("%s: the replay serves no products in this category; the demo should exercise every tile", where)
+					}
+				}
+				checked++
+			}
+			states[mode]++
+		}
+	}
+	if checked < 300 || states["always"] == 0 || states["now"] == 0 || states[""] == 0 {
+		t.Errorf("checked %d tiles, markets by failure mode %v", checked, states)
+	}
+
+	// The statistics come from current menus only and cover every region.
+	var stats publish.Statistics
+	raw, _ = os.ReadFile(filepath.Join(c.Out, "api/statistics"))
+	if err := json.Unmarshal(raw, &stats); err != nil {
+		t.Fatal(err)
+	}
+	if len(stats.TopFlower) < 3 || len(stats.TopDeals) != 5 {
+		t.Fatalf("statistics: %d strains, %d regions", len(stats.TopFlower), len(stats.TopDeals))
+	}
+	for _, rd := range stats.TopDeals {
+		if len(rd.Flower) == 0 || len(rd.Vape) == 0 {
+			t.Errorf("%s: no flower or vape deals", rd.Region)
+		}
+	}
+
+	// omc status names each failure's reason.
+	out.Reset()
+	so := &statusOptions{Config: c, JSON: true, deps: d}
+	if err := runStatus(ctx, so); err != nil {
+		t.Fatal(err)
+	}
+	var rows []statusRow
+	if err := json.Unmarshal(out.Bytes(), &rows); err != nil {
+		t.Fatal(err)
+	}
+	wantReason := map[string]data.Reason{"500": data.ReasonHTTPStatus, "malformed": data.ReasonParse, "blocked": data.ReasonBlocked, "timeout": data.ReasonTimeout}
+	seen := map[data.Reason]bool{}
+	for _, f := range run.FailingNow {
+		for _, r := range rows {
+			if r.Slug == f.Slug {
+				if r.LastOutcome != wantReason[string(f.Mode)] || r.Freshness != "stale" {
+					t.Errorf("%s (%s): outcome %s, freshness %s", f.Slug, f.Mode, r.LastOutcome, r.Freshness)
+				}
+				seen[r.LastOutcome] = true
+			}
+		}
+	}
+	if len(seen) != 4 {
+		t.Errorf("failure reasons exercised: %v, want all four", seen)
+	}
+}
+
+func deref(s *string) string {
+	if s == nil {
+		return "null"
+	}
+	return *s
+}
+
+// registryFile writes a registry pointing at the demo replay with the given dispensaries.
+func registryFile(t *testing.T, run *demoRun, body string) string {
+	t.Helper()
+	var b strings.Builder
+	b.WriteString("platforms:\n")
+	for _, p := range []string{"jane", "dutchie"} {
+		fmt.Fprintf(&b, "  %s: {baseURL: %q", p, run.Registry.Platforms[p].BaseURL)
+		if p == "jane" {
+			b.WriteString(", settings: {apiKey: demo}")
+		}
+		b.WriteString("}\n")
+	}
+	b.WriteString(body)
+	path := filepath.Join(t.TempDir(), "registry.yaml")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// TestScrapeExitCodes drives the real command line against the replay.
+func TestScrapeExitCodes(t *testing.T) {
+	run, err := startDemoReplay()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer run.Close()
+	// Two Jane and one Dutchie store of the embedded registry.
+	var jane []data.Dispensary
+	var dutchie data.Dispensary
+	for _, d := range run.Registry.Monitored() {
+		switch d.Menus[0].Platform {
+		case "jane":
+			if len(jane) < 2 {
+				jane = append(jane, d)
+			}
+		case "dutchie":
+			if dutchie.Slug == "" {
+				dutchie = d
+			}
+		}
+	}
+	entry := func(d data.Dispensary) string {
+		m := d.Menus[0]
+		id := fmt.Sprintf("storeId: %q", m.StoreID)
+		if m.Platform == "dutchie" {
+			id = "cName: " + m.CName
+		}
+		return fmt.Sprintf("  - slug: %s\n    name: %q\n    city: %q\n    region: %s\n    menus: [{market: %s, platform: %s, %s}]\n",
+			d.Slug, d.Name, d.City, d.Region, m.Market, m.Platform, id)
+	}
+	good := "dispensaries:\n" + entry(jane[0]) + entry(jane[1]) + entry(dutchie)
+	db := filepath.Join(t.TempDir(), "omc.db")
+	scrape := func(registry string, extra ...string) (int, string) {
+		var out, errOut bytes.Buffer
+		args := append([]string{"scrape", "--registry", registry, "--db", db, "--delay", "0s", "--timeout", "2s"}, extra...)
+		code := execute(args, testDeps(&out, &errOut))
+		return code, out.String() + errOut.String()
+	}
+
+	t.Run("all ok", func(t *testing.T) {
+		run.setFailures()
+		code, text := scrape(registryFile(t, run, good), "--now", "2026-07-01T00:00:00Z")
+		if code != exitOK || !strings.Contains(text, "3 ok, 0 failed") {
+			t.Fatalf("exit %d:\n%s", code, text)
+		}
+	})
+	t.Run("one store failing", func(t *testing.T) {
+		run.setFailures([]demoFailure{{Platform: "jane", Key: jane[0].Menus[0].StoreID, Mode: "malformed"}})
+		code, text := scrape(registryFile(t, run, good), "--now", "2026-07-01T10:00:00Z")
+		if code != exitFailed || !strings.Contains(text, "2 ok, 1 failed") || !strings.Contains(text, jane[0].Slug) || !strings.Contains(text, "parse") {
+			t.Fatalf("exit %d:\n%s", code, text)
+		}
+		// Its earlier data and date are kept.
+		var out, errOut bytes.Buffer
+		if code := execute([]string{"status", "--db", db, "--json", "--now", "2026-07-01T10:00:00Z"}, testDeps(&out, &errOut)); code != 0 {
+			t.Fatalf("status exit %d: %s", code, errOut.String())
+		}
+		var rows []statusRow
+		json.Unmarshal(out.Bytes(), &rows)
+		for _, r := range rows {
+			if r.Slug == jane[0].Slug && (r.LastUpdate == nil || *r.LastUpdate != "2026-07-01T00:00:00Z" || r.Count < 0 || r.LastOutcome != data.ReasonParse) {
+				t.Errorf("failed store row %+v", r)
+			}
+			if r.Slug == jane[1].Slug && (r.LastUpdate == nil || *r.LastUpdate != "2026-07-01T10:00:00Z") {
+				t.Errorf("healthy store row %+v", r)
+			}
+		}
+	})
+	bad := []struct{ name, body, want string }{
+		{"duplicate slug", good + entry(jane[0]), "duplicate slug"},
+		{"unknown platform", strings.Replace(good, "platform: jane", "platform: weedpal", 1), `unknown platform "weedpal"`},
+		{"bad region", strings.Replace(good, "region: "+jane[0].Region, "region: Lake Erie", 1), `bad region "Lake Erie"`},
+		{"wrongly typed field", strings.Replace(good, "menus: [", "lat: north\n    menus: [", 1), "cannot unmarshal"},
+	}
+	for _, tt := range bad {
+		t.Run("bad registry "+tt.name, func(t *testing.T) {
+			run.setFailures()
+			before := run.Replay.Served()
+			path := registryFile(t, run, tt.body)
+			code, text := scrape(path)
+			if code != exitUsage || !strings.Contains(text, path+":") || !strings.Contains(text, tt.want) {
+				t.Fatalf("exit %d:\n%s", code, text)
+			}
+			if after := run.Replay.Served(); fmt.Sprint(after) != fmt.Sprint(before) {
+				t.Errorf("requests were made: %v -> %v", before, after)
+			}
+		})
+	}
+	t.Run("bad flag", func(t *testing.T) {
+		code, text := scrape(registryFile(t, run, good), "--now", "yesterday")
+		if code != exitUsage || !strings.Contains(text, "--now") {
+			t.Fatalf("exit %d:\n%s", code, text)
+		}
+	})
+	t.Run("unknown only slug", func(t *testing.T) {
+		code, text := scrape(registryFile(t, run, good), "--only", "nowhere")
+		if code != exitUsage || !strings.Contains(text, `"nowhere"`) {
+			t.Fatalf("exit %d:\n%s", code, text)
+		}
+	})
+}

@@ -1,0 +1,82 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/ohiomc/omc/data"
+	"github.com/ohiomc/omc/publish"
+)
+
+type publishOptions struct {
+	Config
+	JSON bool
+	deps deps
+}
+
+func newPublishCmd(d deps, runF func(context.Context, *publishOptions) error) *cobra.Command {
+	opts := &publishOptions{Config: DefaultConfig(), deps: d}
+	cmd := &cobra.Command{
+		Use:   "publish",
+		Short: "Write the JSON snapshots the site reads, atomically",
+		Long: `Write api/DispensaryStatus, api/statistics, api/announcements, manifest.json and _headers
+to the output directory. The tree is replaced atomically: readers never see a half-written
+file, and a failed publish leaves the previous tree as it was.`,
+		Example: `  omc publish --out out
+  omc publish --db data/omc.db --out /srv/omc --now 2026-07-01T12:00:00Z`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if err := applyEnv(cmd, d.Getenv); err != nil {
+				return err
+			}
+			if runF != nil {
+				return runF(cmd.Context(), opts)
+			}
+			res, err := runPublish(cmd.Context(), &opts.Config, d)
+			if err != nil {
+				return err
+			}
+			if opts.JSON {
+				return json.NewEncoder(d.Out).Encode(res.Manifest)
+			}
+			printPublished(d, res)
+			return nil
+		},
+	}
+	addDBFlag(cmd, &opts.Config)
+	addNowFlag(cmd, &opts.Config)
+	cmd.Flags().StringVar(&opts.Out, "out", opts.Out, "output directory (replaced whole)")
+	cmd.Flags().StringVar(&opts.Announcements, "announcements", "", "announcements YAML (default: the embedded data/announcements.yaml)")
+	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the manifest as JSON")
+	return cmd
+}
+
+// runPublish is the one publish function behind publish, worker and demo.
+func runPublish(ctx context.Context, c *Config, d deps) (publish.Result, error) {
+	now, err := c.now(d.Now)
+	if err != nil {
+		return publish.Result{}, err
+	}
+	if c.Out == "" {
+		return publish.Result{}, usageError("--out: no output directory")
+	}
+	announcements, err := c.loadAnnouncements()
+	if err != nil {
+		return publish.Result{}, err
+	}
+	db, err := data.Open(ctx, c.DB)
+	if err != nil {
+		return publish.Result{}, err
+	}
+	defer db.Close()
+	return publish.Publish(ctx, db, publish.Options{Out: c.Out, Now: now, Announcements: announcements, Producer: "omc " + version})
+}
+
+func printPublished(d deps, res publish.Result) {
+	s := res.Manifest.Summary
+	fmt.Fprintf(d.Out, "Published %d files to %s at %s: %d dispensaries (%d monitored), %d menus; tiles %d current, %d stale, %d missing.\n",
+		len(res.Manifest.Files)+1, res.Out, res.Manifest.GeneratedAt, s.Dispensaries, s.Monitored, s.Menus, s.Current, s.Stale, s.Missing)
+}

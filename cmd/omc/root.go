@@ -1,0 +1,123 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/ohiomc/omc/data"
+)
+
+// version is set at build time with -ldflags "-X main.version=...".
+var version = "dev"
+
+// Exit codes (DESIGN.md §9).
+const (
+	exitOK     = 0
+	exitFailed = 1 // some menus failed
+	exitUsage  = 2 // bad usage or configuration
+)
+
+// deps are what commands get from the outside world, injected so tests use buffers and fakes.
+type deps struct {
+	Out, ErrOut io.Writer
+	// IsTerminal reports whether ErrOut is a terminal (live progress) or not (plain lines).
+	IsTerminal bool
+	Now        func() time.Time
+	Getenv     func(string) string
+	// Transport, when set, carries every scraper request (tests).
+	Transport http.RoundTripper
+}
+
+func defaultDeps() deps {
+	return deps{Out: os.Stdout, ErrOut: os.Stderr, IsTerminal: isTerminal(os.Stderr), Now: time.Now, Getenv: os.Getenv}
+}
+
+func isTerminal(f *os.File) bool {
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
+// exitError carries an exit code through cobra.
+type exitError struct {
+	code int
+	err  error
+}
+
+func (e *exitError) Error() string { return e.err.Error() }
+func (e *exitError) Unwrap() error { return e.err }
+
+func usageError(format string, args ...any) error {
+	return &exitError{code: exitUsage, err: fmt.Errorf(format, args...)}
+}
+
+// errSomeFailed is returned when a command did its job but some menus failed.
+var errSomeFailed = &exitError{code: exitFailed, err: errors.New("some menus failed")}
+
+func newRootCmd(d deps) *cobra.Command {
+	root := &cobra.Command{
+		Use:   "omc",
+		Short: "Scrape Ohio dispensary menus, track their freshness and publish the site's snapshots",
+		Long: `omc is the pipeline behind the Ohio Marijuana Community site: it scrapes dispensary
+menus from their platforms' JSON APIs into SQLite, computes how fresh each menu is
+(current under 16 h, stale to 36 h, missing after) and publishes the JSON snapshots
+the static site reads.`,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+		Version:       version,
+	}
+	root.SetOut(d.Out)
+	root.SetErr(d.ErrOut)
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return &exitError{code: exitUsage, err: err} })
+	root.AddCommand(
+		newScrapeCmd(d, nil),
+		newPublishCmd(d, nil),
+		newStatusCmd(d, nil),
+		newServeCmd(d, nil),
+		newWorkerCmd(d, nil),
+		newDemoCmd(d, nil),
+	)
+	return root
+}
+
+// execute runs the command line and maps errors to exit codes in one place.
+func execute(args []string, d deps) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	root := newRootCmd(d)
+	root.SetArgs(args)
+	err := root.ExecuteContext(ctx)
+	if err == nil {
+		return exitOK
+	}
+	code := exitCode(err)
+	if err != errSomeFailed {
+		fmt.Fprintf(d.ErrOut, "omc: %v\n", err)
+	}
+	return code
+}
+
+func exitCode(err error) int {
+	var ee *exitError
+	var re data.RegistryErrors
+	switch {
+	case errors.As(err, &ee):
+		return ee.code
+	case errors.As(err, &re), data.ErrorCode(err) == data.EINVALID:
+		return exitUsage
+	case strings.HasPrefix(err.Error(), "unknown command"), strings.HasPrefix(err.Error(), "unknown flag"),
+		strings.Contains(err.Error(), "arg(s)"), strings.HasPrefix(err.Error(), "required flag"):
+		return exitUsage
+	default:
+		return exitFailed
+	}
+}

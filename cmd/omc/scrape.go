@@ -1,0 +1,178 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/ohiomc/omc/data"
+	"github.com/ohiomc/omc/scraper"
+)
+
+type scrapeOptions struct {
+	Config
+	Only []string
+	JSON bool
+	deps deps
+	// registry, when set, replaces loading one (demo, tests).
+	registry *data.Registry
+	// retries, when >= 0, overrides the engine default (demo).
+	retries int
+}
+
+func newScrapeCmd(d deps, runF func(context.Context, *scrapeOptions) error) *cobra.Command {
+	opts := &scrapeOptions{Config: DefaultConfig(), deps: d, retries: -1}
+	cmd := &cobra.Command{
+		Use:   "scrape",
+		Short: "Fetch every monitored menu once and store what was found",
+		Long: `Fetch every monitored menu of the registry once, store every fetch and every offer
+in the database, and print a summary. Exit status: 0 when every menu succeeded, 1 when
+some failed (each failure is recorded against its dispensary), 2 on bad usage or a bad registry.`,
+		Example: `  omc scrape
+  omc scrape --registry my-dispensaries.yaml --db data/omc.db
+  omc scrape --only bloom-akron,the-botanist-akron --delay 5s
+  omc scrape --now 2026-07-01T12:00:00Z --json`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if err := applyEnv(cmd, d.Getenv); err != nil {
+				return err
+			}
+			if runF != nil {
+				return runF(cmd.Context(), opts)
+			}
+			return runScrapeCmd(cmd.Context(), opts)
+		},
+	}
+	addDBFlag(cmd, &opts.Config)
+	addNowFlag(cmd, &opts.Config)
+	cmd.Flags().StringVar(&opts.Registry, "registry", "", "registry YAML file (default: the embedded Ohio registry)")
+	cmd.Flags().StringSliceVar(&opts.Only, "only", nil, "scrape only these dispensary slugs (comma-separated)")
+	cmd.Flags().DurationVar(&opts.Delay, "delay", opts.Delay, "minimum gap between two requests to one host")
+	cmd.Flags().DurationVar(&opts.Timeout, "timeout", opts.Timeout, "time-out of one request")
+	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the summary as JSON")
+	return cmd
+}
+
+func runScrapeCmd(ctx context.Context, opts *scrapeOptions) error {
+	sum, err := runScrape(ctx, opts)
+	if err != nil {
+		return err
+	}
+	if opts.JSON {
+		enc := json.NewEncoder(opts.deps.Out)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(sum); err != nil {
+			return err
+		}
+	} else {
+		printSummary(opts.deps.Out, sum)
+	}
+	if sum.MenusFailed > 0 {
+		return errSomeFailed
+	}
+	return nil
+}
+
+// runScrape is the one scrape function behind scrape, worker and demo: validate
+// everything, then fetch and record.
+func runScrape(ctx context.Context, opts *scrapeOptions) (scraper.Summary, error) {
+	if err := opts.validate(); err != nil {
+		return scraper.Summary{}, err
+	}
+	now, err := opts.now(opts.deps.Now)
+	if err != nil {
+		return scraper.Summary{}, err
+	}
+	var reg data.Registry
+	if opts.registry != nil {
+		reg = *opts.registry
+	} else if reg, err = opts.loadRegistry(); err != nil {
+		return scraper.Summary{}, err
+	}
+	if _, err := reg.Only(opts.Only); err != nil {
+		return scraper.Summary{}, err
+	}
+	eo := scraper.DefaultOptions()
+	eo.UserAgent = fmt.Sprintf("omc/%s (+https://github.com/ohiomc/omc; Ohio Marijuana Community menu freshness bot)", version)
+	eo.Delay, eo.Timeout, eo.Transport = opts.Delay, opts.Timeout, opts.deps.Transport
+	if opts.retries >= 0 {
+		eo.Retries = opts.retries
+	}
+	engine := scraper.NewEngine(eo)
+	adapters, err := scraper.NewAdapters(engine, reg.Platforms)
+	if err != nil {
+		return scraper.Summary{}, &exitError{code: exitUsage, err: fmt.Errorf("registry %s: %w", reg.Source, err)}
+	}
+	db, err := data.Open(ctx, opts.DB)
+	if err != nil {
+		return scraper.Summary{}, err
+	}
+	defer db.Close()
+	progress := newProgress(opts.deps.ErrOut, opts.deps.IsTerminal && !opts.JSON)
+	sum, err := scraper.Run(ctx, db, reg, adapters, scraper.RunOptions{
+		Now: now, ReplaceRegistry: len(opts.Only) == 0, Only: opts.Only, Progress: progress.update,
+	})
+	progress.done()
+	return sum, err
+}
+
+// progress shows a live line on a terminal and plain lines otherwise.
+type progress struct {
+	w    io.Writer
+	live bool
+}
+
+func newProgress(w io.Writer, live bool) *progress { return &progress{w: w, live: live} }
+
+func (p *progress) update(done, total int, r scraper.MenuResult) {
+	outcome := fmt.Sprintf("ok, %d products", r.Products)
+	if !r.OK {
+		outcome = "FAILED " + string(r.Reason)
+	}
+	line := fmt.Sprintf("[%d/%d] %s (%s, %s): %s", done, total, r.Slug, r.Market, r.Platform, outcome)
+	if p.live {
+		fmt.Fprintf(p.w, "\r\033[K%s", line)
+		return
+	}
+	fmt.Fprintln(p.w, line)
+}
+
+func (p *progress) done() {
+	if p.live {
+		fmt.Fprint(p.w, "\r\033[K")
+	}
+}
+
+func printSummary(w io.Writer, sum scraper.Summary) {
+	fmt.Fprintf(w, "Scraped %d menus in %s: %d ok, %d failed; %d products (%d offers).\n",
+		sum.MenusOK+sum.MenusFailed, fmtDuration(sum.Duration), sum.MenusOK, sum.MenusFailed, sum.Products, sum.Offers)
+	if sum.MenusFailed == 0 {
+		return
+	}
+	byReason := map[data.Reason]int{}
+	var failed []scraper.MenuResult
+	for _, r := range sum.Results {
+		if !r.OK {
+			byReason[r.Reason]++
+			failed = append(failed, r)
+		}
+	}
+	var reasons []string
+	for r, n := range byReason {
+		reasons = append(reasons, fmt.Sprintf("%s %d", r, n))
+	}
+	sort.Strings(reasons)
+	fmt.Fprintf(w, "Failed menus (%s):\n", strings.Join(reasons, ", "))
+	for _, r := range failed {
+		detail := r.Detail
+		if len(detail) > 160 {
+			detail = detail[:157] + "..."
+		}
+		fmt.Fprintf(w, "  %-40s %-12s %-8s %s\n", r.Slug, r.Market, r.Reason, detail)
+	}
+}

@@ -1,0 +1,114 @@
+package main
+
+import (
+	"compress/gzip"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestSiteHandler(t *testing.T) {
+	site, snap := t.TempDir(), t.TempDir()
+	write := func(root, rel, body string) {
+		p := filepath.Join(root, rel)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(site, "index.html", "<!doctype html><title>app</title>")
+	write(site, "assets/index-abc123.js", strings.Repeat("console.log('x');", 200))
+	write(site, "robots.txt", "User-agent: *")
+	write(snap, "api/DispensaryStatus", `[{"name":"Bloom Akron"}]`)
+	write(snap, "manifest.json", `{"generatedAt":"x"}`)
+	h, err := siteHandler(site, snap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+
+	tests := []struct {
+		path, wantType, wantCache, wantBody string
+		wantStatus                          int
+	}{
+		{"/api/DispensaryStatus", "application/json; charset=utf-8", "public, max-age=60, must-revalidate", "Bloom Akron", 200},
+		{"/manifest.json", "application/json; charset=utf-8", "no-cache", "generatedAt", 200},
+		{"/api/statistics", "application/json; charset=utf-8", "", "run omc publish", 404},
+		{"/assets/index-abc123.js", "text/javascript; charset=utf-8", "public, max-age=31536000, immutable", "console.log", 200},
+		{"/assets/missing.js", "", "", "", 404},
+		{"/robots.txt", "text/plain; charset=utf-8", "no-cache", "User-agent", 200},
+		{"/dispensary-status", "text/html; charset=utf-8", "no-cache", "<title>app</title>", 200},
+		{"/no/such/page", "text/html; charset=utf-8", "no-cache", "<title>app</title>", 200},
+		{"/", "text/html; charset=utf-8", "no-cache", "<title>app</title>", 200},
+	}
+	for _, tt := range tests {
+		t.Run(tt.path, func(t *testing.T) {
+			req, _ := http.NewRequest("GET", srv.URL+tt.path, nil)
+			req.Header.Set("Accept-Encoding", "gzip")
+			resp, err := http.DefaultTransport.RoundTrip(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer resp.Body.Close()
+			var body io.Reader = resp.Body
+			if resp.Header.Get("Content-Encoding") == "gzip" {
+				zr, err := gzip.NewReader(resp.Body)
+				if err != nil {
+					t.Fatal(err)
+				}
+				body = zr
+			}
+			b, _ := io.ReadAll(body)
+			if resp.StatusCode != tt.wantStatus {
+				t.Fatalf("status %d, want %d", resp.StatusCode, tt.wantStatus)
+			}
+			if tt.wantType != "" && resp.Header.Get("Content-Type") != tt.wantType {
+				t.Errorf("content-type %q", resp.Header.Get("Content-Type"))
+			}
+			if tt.wantCache != "" && resp.Header.Get("Cache-Control") != tt.wantCache {
+				t.Errorf("cache-control %q", resp.Header.Get("Cache-Control"))
+			}
+			if !strings.Contains(string(b), tt.wantBody) {
+				t.Errorf("body %q", b)
+			}
+		})
+	}
+	t.Run("large assets are compressed", func(t *testing.T) {
+		req, _ := http.NewRequest("GET", srv.URL+"/assets/index-abc123.js", nil)
+		req.Header.Set("Accept-Encoding", "gzip")
+		resp, err := http.DefaultTransport.RoundTrip(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.Header.Get("Content-Encoding") != "gzip" {
+			t.Errorf("not compressed: %v", resp.Header)
+		}
+	})
+	t.Run("no path escapes the site or snapshot directories", func(t *testing.T) {
+		// Written outside both directories; a traversal that worked would serve it.
+		write(filepath.Dir(site), "secret.txt", "TOP-SECRET")
+		for _, p := range []string{"/../secret.txt", "/api/../../secret.txt", "/assets/../../secret.txt", "/%2e%2e/secret.txt"} {
+			conn, err := net.Dial("tcp", strings.TrimPrefix(srv.URL, "http://"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			fmt.Fprintf(conn, "GET %s HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", p)
+			b, _ := io.ReadAll(conn)
+			conn.Close()
+			if strings.Contains(string(b), "TOP-SECRET") {
+				t.Errorf("%s served a file outside the site: %q", p, b)
+			}
+		}
+	})
+	if _, err := siteHandler(t.TempDir(), snap); err == nil || exitCode(err) != exitUsage {
+		t.Errorf("site dir without index.html: %v", err)
+	}
+}

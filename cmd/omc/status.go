@@ -1,0 +1,132 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"text/tabwriter"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/ohiomc/omc/data"
+	"github.com/ohiomc/omc/freshness"
+)
+
+type statusOptions struct {
+	Config
+	JSON bool
+	deps deps
+}
+
+// statusRow is one line of `omc status --json`.
+type statusRow struct {
+	Slug       string          `json:"slug"`
+	Name       string          `json:"name"`
+	Market     data.Market     `json:"market"`
+	Category   data.Category   `json:"category"`
+	LastUpdate *string         `json:"lastUpdate"`
+	Count      int             `json:"count"`
+	Freshness  freshness.State `json:"freshness"`
+	// LastOutcome is the reason of the latest fetch of any outcome ("" when never fetched).
+	LastOutcome data.Reason `json:"lastOutcome,omitempty"`
+	LastDetail  string      `json:"lastDetail,omitempty"`
+}
+
+func newStatusCmd(d deps, runF func(context.Context, *statusOptions) error) *cobra.Command {
+	opts := &statusOptions{Config: DefaultConfig(), deps: d}
+	cmd := &cobra.Command{
+		Use:   "status",
+		Short: "Show the freshness of every menu category",
+		Long: `Show, for every dispensary × market × category, the last successful update, its product
+count and its freshness: current under 16 hours, stale from 16 up to 36, missing after
+36 hours or when never updated. The latest failure reason is shown when the last fetch failed.`,
+		Example: `  omc status
+  omc status --json | jq '.[] | select(.freshness != "current")'
+  omc status --db data/omc.db --now 2026-07-02T08:00:00Z`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if err := applyEnv(cmd, d.Getenv); err != nil {
+				return err
+			}
+			if runF != nil {
+				return runF(cmd.Context(), opts)
+			}
+			return runStatus(cmd.Context(), opts)
+		},
+	}
+	addDBFlag(cmd, &opts.Config)
+	addNowFlag(cmd, &opts.Config)
+	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print JSON rows")
+	return cmd
+}
+
+func runStatus(ctx context.Context, opts *statusOptions) error {
+	now, err := opts.now(opts.deps.Now)
+	if err != nil {
+		return err
+	}
+	db, err := data.Open(ctx, opts.DB)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	sts, err := db.Statuses(ctx)
+	if err != nil {
+		return err
+	}
+	rows := []statusRow{}
+	for _, st := range sts {
+		for _, m := range st.Markets {
+			for _, cs := range m.Categories {
+				r := statusRow{Slug: st.Dispensary.Slug, Name: st.Dispensary.Name, Market: m.Market, Category: cs.Category,
+					Count: cs.Count, Freshness: freshness.Score(cs.LastUpdate, now), LastOutcome: cs.LastReason}
+				if !cs.LastUpdate.IsZero() {
+					s := cs.LastUpdate.UTC().Format(time.RFC3339)
+					r.LastUpdate = &s
+				}
+				if !cs.LastOK {
+					r.LastDetail = cs.LastDetail
+				}
+				rows = append(rows, r)
+			}
+		}
+	}
+	if opts.JSON {
+		enc := json.NewEncoder(opts.deps.Out)
+		enc.SetIndent("", "  ")
+		return enc.Encode(rows)
+	}
+	tw := tabwriter.NewWriter(opts.deps.Out, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "DISPENSARY\tMARKET\tCATEGORY\tLAST UPDATE\tPRODUCTS\tFRESHNESS\tLAST FETCH")
+	var sum freshness.Summary
+	for _, r := range rows {
+		last, count, outcome := "never", "-", string(r.LastOutcome)
+		if r.LastUpdate != nil {
+			last = *r.LastUpdate
+		}
+		if r.Count >= 0 {
+			count = fmt.Sprint(r.Count)
+		}
+		if outcome == "" {
+			outcome = "never fetched"
+		}
+		if r.LastDetail != "" {
+			outcome += ": " + truncate(r.LastDetail, 60)
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", r.Slug, r.Market, r.Category, last, count, r.Freshness, outcome)
+		sum.Add(r.Freshness)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintf(opts.deps.Out, "\n%d categories: %d current, %d stale, %d missing (at %s)\n", sum.Total(), sum.Current, sum.Stale, sum.Missing, now.Format(time.RFC3339))
+	return nil
+}
+
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n-3] + "..."
+}

@@ -1,0 +1,190 @@
+package scraper
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"net/url"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/ohiomc/omc/data"
+)
+
+// platform describes one adapter: how to build it from the registry's platform
+// settings, and the hosts it talks to by default (for per-platform delays).
+type platform struct {
+	name     string
+	hosts    []string
+	settings []string // the settings keys it reads; any other key is a mistake
+	build    func(e *Engine, c data.PlatformConfig) (data.Adapter, error)
+}
+
+var platforms = []platform{janePlatform, dutchiePlatform}
+
+// PlatformNames lists the platforms the scraper has adapters for, sorted: the names a
+// registry may use.
+func PlatformNames() []string {
+	names := make([]string, 0, len(platforms))
+	for _, p := range platforms {
+		names = append(names, p.name)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// NewAdapters builds every adapter with its registry settings. A bad base URL, an
+// unknown setting or an unknown platform is refused here, before any request.
+func NewAdapters(e *Engine, configs map[string]data.PlatformConfig) (map[string]data.Adapter, error) {
+	for name := range configs {
+		if !slices.Contains(PlatformNames(), name) {
+			return nil, fmt.Errorf("platforms: unknown platform %q (known: %s)", name, strings.Join(PlatformNames(), ", "))
+		}
+	}
+	out := make(map[string]data.Adapter, len(platforms))
+	for _, p := range platforms {
+		c := configs[p.name]
+		for k := range c.Settings {
+			if !slices.Contains(p.settings, k) {
+				return nil, fmt.Errorf("platforms.%s.settings: unknown setting %q (known: %s)", p.name, k, strings.Join(p.settings, ", "))
+			}
+		}
+		hosts := p.hosts
+		if c.BaseURL != "" {
+			u, err := parseBaseURL(c.BaseURL)
+			if err != nil {
+				return nil, fmt.Errorf("platforms.%s.baseURL: %w", p.name, err)
+			}
+			hosts = []string{u.Host}
+		}
+		if c.Delay != nil {
+			for _, h := range hosts {
+				e.hosts.setDelay(h, c.Delay.Duration)
+			}
+		}
+		a, err := p.build(e, c)
+		if err != nil {
+			return nil, fmt.Errorf("platforms.%s: %w", p.name, err)
+		}
+		out[p.name] = a
+	}
+	return out, nil
+}
+
+func parseBaseURL(raw string) (*url.URL, error) {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return nil, fmt.Errorf("%q is not a URL: %w", raw, err)
+	}
+	if (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return nil, fmt.Errorf("%q is not an absolute http(s) URL", raw)
+	}
+	return u, nil
+}
+
+// rebase replaces the scheme and host of raw with base's, keeping path and query: the
+// registry's platforms.<name>.baseURL points a platform at a local replay.
+func rebase(raw string, base *url.URL) (string, error) {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return "", &data.FetchError{Reason: data.ReasonConfig, Detail: fmt.Sprintf("bad URL %q", raw), Err: err}
+	}
+	if base != nil {
+		u.Scheme, u.Host = base.Scheme, base.Host
+	}
+	return u.String(), nil
+}
+
+// looksLikeHTML reports whether a body meant to be JSON is a web page: a bot challenge,
+// a login wall or an error page from a proxy.
+func looksLikeHTML(body []byte) bool {
+	head := bytes.ToLower(bytes.TrimSpace(body[:min(len(body), 512)]))
+	return bytes.HasPrefix(head, []byte("<!doctype html")) || bytes.HasPrefix(head, []byte("<html")) ||
+		bytes.HasPrefix(head, []byte("<head")) || bytes.Contains(head, []byte("<title"))
+}
+
+// challengeMarkers are the phrases of bot-protection pages (Cloudflare's "Attention
+// Required!" and "Just a moment...", captured in fixtures/platforms/*/blocked_*).
+var challengeMarkers = [][]byte{
+	[]byte("cloudflare"), []byte("attention required"), []byte("just a moment"), []byte("cf-ray"),
+	[]byte("captcha"), []byte("access denied"), []byte("enable javascript and cookies"),
+}
+
+func isChallenge(resp *Response) bool {
+	if resp == nil {
+		return false
+	}
+	if strings.EqualFold(resp.Header.Get("Server"), "cloudflare") && resp.Header.Get("Cf-Mitigated") != "" {
+		return true
+	}
+	if !looksLikeHTML(resp.Body) && !bytes.Contains(bytes.ToLower(resp.Body[:min(len(resp.Body), 2048)]), []byte("cloudflare")) {
+		return false
+	}
+	low := bytes.ToLower(resp.Body[:min(len(resp.Body), 64<<10)])
+	for _, m := range challengeMarkers {
+		if bytes.Contains(low, m) {
+			return true
+		}
+	}
+	return false
+}
+
+// requestError turns an engine error into the menu's failure: a challenge page behind
+// a 403 or 503 is "blocked", not a plain HTTP status. where names the menu and request.
+func requestError(where string, resp *Response, err error) error {
+	var fe *data.FetchError
+	if !errors.As(err, &fe) {
+		return &data.FetchError{Reason: data.ReasonNetwork, Detail: where, Err: err}
+	}
+	out := *fe
+	out.Detail = where + ": " + fe.Detail
+	if fe.Reason == data.ReasonHTTPStatus && isChallenge(resp) {
+		out.Reason = data.ReasonBlocked
+		out.Detail = fmt.Sprintf("%s: HTTP %d bot-challenge page", where, fe.Status)
+	}
+	return &out
+}
+
+// bodyError classifies a 2xx body the adapter cannot use: a web page where JSON was
+// expected is "blocked" (challenge) or "parse" (any other page).
+func bodyError(where string, resp *Response, err error) error {
+	if isChallenge(resp) {
+		return &data.FetchError{Reason: data.ReasonBlocked, Status: resp.Status, Detail: where + ": bot-challenge page instead of JSON"}
+	}
+	if looksLikeHTML(resp.Body) {
+		return &data.FetchError{Reason: data.ReasonParse, Status: resp.Status, Detail: where + ": an HTML page instead of JSON"}
+	}
+	return &data.FetchError{Reason: data.ReasonParse, Status: resp.Status, Detail: where, Err: err}
+}
+
+// recordSet collects what an adapter made of a menu's records: the offers of the good
+// ones and a description of each bad one. A record is one product; a bad product never
+// costs the menu, but a menu where most records are unreadable is a parse failure
+// (the platform changed its shape, and publishing half a menu would mislead).
+type recordSet struct {
+	where   string
+	records int
+	offers  []data.Offer
+	skipped []string
+}
+
+func (s *recordSet) add(i int, offers []data.Offer, err error) {
+	s.records++
+	if err != nil {
+		s.skipped = append(s.skipped, fmt.Sprintf("%s record %d: %v", s.where, i, err))
+		return
+	}
+	s.offers = append(s.offers, offers...)
+}
+
+// into moves the result into menu, or fails when more than half the records were bad.
+func (s *recordSet) into(menu *data.Menu) error {
+	menu.Offers = append(menu.Offers, s.offers...)
+	menu.Skipped = append(menu.Skipped, s.skipped...)
+	if s.records > 0 && 2*len(s.skipped) > s.records {
+		return &data.FetchError{Reason: data.ReasonParse, Status: menu.HTTPStatus,
+			Detail: fmt.Sprintf("%s: %d of %d records unreadable, first: %s", s.where, len(s.skipped), s.records, s.skipped[0])}
+	}
+	return nil
+}

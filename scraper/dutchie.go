@@ -1,0 +1,471 @@
+package scraper
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/ohiomc/omc/data"
+)
+
+// Dutchie menus are read from the consumer GraphQL API's FilteredProducts persisted
+// query (PLATFORMS.md §1), page by page.
+const (
+	dutchieDefaultEndpoint = "https://dutchie.com/graphql"
+	// dutchieDefaultListHash is the FilteredProducts hash of Nov 2025; hashes rotate, so
+	// it is a setting (platforms.dutchie.settings.listHash).
+	dutchieDefaultListHash = "ee29c060826dc41c527e470e9ae502c9b2c169720faa0a9f5d25e1b9a530a4a0"
+	// dutchiePerPage is the server's page cap (a request for 200 gets 100).
+	dutchiePerPage = 100
+	// dutchieMaxPages bounds a menu whose page count never ends (a proxy answering the
+	// same page forever): 100 pages of 100 is far above any real store.
+	dutchieMaxPages = 100
+	// dutchieDispensariesQuery resolves a cName when no persisted hash is configured for
+	// ConsumerDispensaries.
+	dutchieDispensariesQuery = `query ConsumerDispensaries($dispensaryFilter: dispensaryFilter!) { filteredDispensaries(filter: $dispensaryFilter) { id cName name } }`
+)
+
+var dispensaryIDPattern = regexp.MustCompile(`^[0-9a-f]{24}$`)
+
+var dutchiePlatform = platform{
+	name:     "dutchie",
+	hosts:    []string{"dutchie.com", "api.dutchie.com"},
+	settings: []string{"listHash", "dispensariesHash", "clientName"},
+	build: func(e *Engine, c data.PlatformConfig) (data.Adapter, error) {
+		d := &Dutchie{engine: e, listHash: dutchieDefaultListHash, clientName: "Marketplace (production)",
+			dispensariesHash: c.Settings["dispensariesHash"]}
+		if v := c.Settings["listHash"]; v != "" {
+			d.listHash = v
+		}
+		if v := c.Settings["clientName"]; v != "" {
+			d.clientName = v
+		}
+		if c.BaseURL != "" {
+			d.base, _ = parseBaseURL(c.BaseURL)
+		}
+		return d, nil
+	},
+}
+
+// Dutchie is the adapter for Dutchie consumer menus (dutchie.com, embedded menus and
+// operator proxy domains given as the menu's endpoint).
+type Dutchie struct {
+	engine           *Engine
+	base             *url.URL
+	listHash         string
+	dispensariesHash string
+	clientName       string
+
+	// ids caches cName → dispensary id: one store's medical and recreational menus
+	// share it, and it does not change between the two fetches.
+	ids sync.Map
+}
+
+// Platform implements data.Adapter.
+func (d *Dutchie) Platform() string { return "dutchie" }
+
+// Validate implements data.Adapter.
+func (d *Dutchie) Validate(src data.MenuSource) error {
+	if src.DispensaryID == "" && src.CName == "" {
+		return errors.New("dutchie menu needs dispensaryId or cName")
+	}
+	if src.DispensaryID != "" && !dispensaryIDPattern.MatchString(src.DispensaryID) {
+		return fmt.Errorf("dutchie dispensaryId %q is not 24 hex digits", src.DispensaryID)
+	}
+	if src.Market != data.Medical && src.Market != data.Recreational {
+		return fmt.Errorf("dutchie menu market %q is not medical or recreational", src.Market)
+	}
+	if src.Endpoint != "" {
+		if _, err := parseBaseURL(src.Endpoint); err != nil {
+			return fmt.Errorf("dutchie endpoint: %w", err)
+		}
+	}
+	return nil
+}
+
+// graphQLReply is a GraphQL answer: data, or errors, or both.
+type graphQLReply struct {
+	Data   json.RawMessage `json:"data"`
+	Errors []struct {
+		Message    string `json:"message"`
+		Extensions struct {
+			Code string `json:"code"`
+		} `json:"extensions"`
+	} `json:"errors"`
+}
+
+// FetchMenu implements data.Adapter.
+func (d *Dutchie) FetchMenu(ctx context.Context, src data.MenuSource) (data.Menu, error) {
+	var menu data.Menu
+	endpoint := src.Endpoint
+	if endpoint == "" {
+		endpoint = dutchieDefaultEndpoint
+	}
+	endpoint, err := rebase(endpoint, d.base)
+	if err != nil {
+		return menu, err
+	}
+	id, err := d.dispensaryID(ctx, endpoint, src, &menu)
+	if err != nil {
+		return menu, err
+	}
+	pricing := "rec"
+	if src.Market == data.Medical {
+		pricing = "med"
+	}
+	for page := 0; page < dutchieMaxPages; page++ {
+		where := fmt.Sprintf("dutchie %s %s page %d", nameOf(src), pricing, page)
+		vars := map[string]any{
+			"includeEnterpriseSpecials": false,
+			"productsFilter": map[string]any{
+				"dispensaryId": id, "pricingType": pricing, "strainTypes": []string{}, "subcategories": []string{},
+				"Status": "Active", "types": []string{}, "useCache": false, "isDefaultSort": true, "sortBy": "weight",
+				"sortDirection": 1, "bypassOnlineThresholds": false, "isKioskMenu": false, "removeProductsBelowOptionThresholds": true,
+			},
+			"page": page, "perPage": dutchiePerPage,
+		}
+		raw, err := d.call(ctx, endpoint, "FilteredProducts", d.listHash, "", vars, src, where, &menu)
+		if err != nil {
+			return menu, err
+		}
+		var list struct {
+			FilteredProducts *struct {
+				Products  []json.RawMessage `json:"products"`
+				QueryInfo struct {
+					TotalCount int `json:"totalCount"`
+					TotalPages int `json:"totalPages"`
+				} `json:"queryInfo"`
+			} `json:"filteredProducts"`
+		}
+		if err := json.Unmarshal(raw, &list); err != nil || list.FilteredProducts == nil {
+			if err == nil {
+				err = errors.New("data.filteredProducts is missing")
+			}
+			return menu, &data.FetchError{Reason: data.ReasonParse, Status: menu.HTTPStatus, Detail: where, Err: err}
+		}
+		set := recordSet{where: where}
+		for i, p := range list.FilteredProducts.Products {
+			offers, err := dutchieOffers(p, pricing)
+			set.add(i, offers, err)
+		}
+		if err := set.into(&menu); err != nil {
+			return menu, err
+		}
+		if page+1 >= list.FilteredProducts.QueryInfo.TotalPages || len(list.FilteredProducts.Products) == 0 {
+			return menu, nil
+		}
+	}
+	return menu, &data.FetchError{Reason: data.ReasonParse, Status: menu.HTTPStatus,
+		Detail: fmt.Sprintf("dutchie %s: more than %d pages", nameOf(src), dutchieMaxPages)}
+}
+
+// dispensaryID is the menu's 24-hex id: given, cached, or resolved from its cName
+// with ConsumerDispensaries.
+func (d *Dutchie) dispensaryID(ctx context.Context, endpoint string, src data.MenuSource, menu *data.Menu) (string, error) {
+	if src.DispensaryID != "" {
+		return src.DispensaryID, nil
+	}
+	cacheKey := endpoint + "|" + src.CName
+	if id, ok := d.ids.Load(cacheKey); ok {
+		return id.(string), nil
+	}
+	where := fmt.Sprintf("dutchie %s: resolve cName", src.CName)
+	query := ""
+	if d.dispensariesHash == "" {
+		query = dutchieDispensariesQuery
+	}
+	raw, err := d.call(ctx, endpoint, "ConsumerDispensaries", d.dispensariesHash, query,
+		map[string]any{"dispensaryFilter": map[string]any{"cNameOrID": src.CName}}, src, where, menu)
+	if err != nil {
+		return "", err
+	}
+	var found struct {
+		FilteredDispensaries []struct {
+			ID    string `json:"id"`
+			CName string `json:"cName"`
+		} `json:"filteredDispensaries"`
+	}
+	if err := json.Unmarshal(raw, &found); err != nil {
+		return "", &data.FetchError{Reason: data.ReasonParse, Status: menu.HTTPStatus, Detail: where, Err: err}
+	}
+	for _, f := range found.FilteredDispensaries {
+		if dispensaryIDPattern.MatchString(f.ID) && (f.CName == "" || strings.EqualFold(f.CName, src.CName)) {
+			d.ids.Store(cacheKey, f.ID)
+			return f.ID, nil
+		}
+	}
+	return "", &data.FetchError{Reason: data.ReasonConfig, Status: menu.HTTPStatus,
+		Detail: fmt.Sprintf("%s: no dispensary named %q", where, src.CName)}
+}
+
+// call sends one GraphQL GET (persisted-query style, as Dutchie's own client does) and
+// returns its data. GraphQL errors, HTML pages and malformed bodies are failures.
+func (d *Dutchie) call(ctx context.Context, endpoint, operation, hash, query string, vars map[string]any, src data.MenuSource, where string, menu *data.Menu) (json.RawMessage, error) {
+	u, err := url.Parse(endpoint)
+	if err != nil {
+		return nil, &data.FetchError{Reason: data.ReasonConfig, Detail: fmt.Sprintf("bad endpoint %q", endpoint), Err: err}
+	}
+	varsJSON, _ := json.Marshal(vars)
+	q := u.Query()
+	q.Set("operationName", operation)
+	q.Set("variables", string(varsJSON))
+	if hash != "" {
+		ext, _ := json.Marshal(map[string]any{"persistedQuery": map[string]any{"version": 1, "sha256Hash": hash}})
+		q.Set("extensions", string(ext))
+	}
+	if query != "" {
+		q.Set("query", query)
+	}
+	u.RawQuery = q.Encode()
+	header := http.Header{
+		"Accept":                    {"application/json"},
+		"Content-Type":              {"application/json"},
+		"Apollographql-Client-Name": {d.clientName},
+	}
+	if src.URL != "" {
+		header.Set("Referer", src.URL)
+	}
+	resp, err := d.engine.Do(ctx, Request{Method: http.MethodGet, URL: u.String(), Header: header})
+	menu.Requests += attemptsOf(resp, err)
+	if resp != nil {
+		menu.HTTPStatus = resp.Status
+	}
+	if err != nil {
+		return nil, requestError(where, resp, err)
+	}
+	var reply graphQLReply
+	if err := json.Unmarshal(resp.Body, &reply); err != nil {
+		return nil, bodyError(where, resp, err)
+	}
+	if len(reply.Errors) > 0 {
+		e := reply.Errors[0]
+		detail := fmt.Sprintf("%s: GraphQL error %q", where, e.Message)
+		if e.Message == "PersistedQueryNotFound" || e.Extensions.Code == "PERSISTED_QUERY_NOT_FOUND" {
+			detail = fmt.Sprintf("%s: the server does not know the %s hash %s; set platforms.dutchie.settings.%s to the current one",
+				where, operation, hash, map[bool]string{true: "listHash", false: "dispensariesHash"}[operation == "FilteredProducts"])
+		}
+		return nil, &data.FetchError{Reason: data.ReasonParse, Status: resp.Status, Detail: detail}
+	}
+	if len(reply.Data) == 0 || string(reply.Data) == "null" {
+		return nil, bodyError(where, resp, errors.New("reply has no data"))
+	}
+	return reply.Data, nil
+}
+
+func nameOf(src data.MenuSource) string {
+	if src.CName != "" {
+		return src.CName
+	}
+	return src.DispensaryID
+}
+
+// dutchieProduct is the part of a FilteredProducts product the adapter reads; both
+// captures (2023 POSMetaData stock, 2025 manualInventory stock) fit it.
+type dutchieProduct struct {
+	ID        string  `json:"_id"`
+	AltID     string  `json:"id"`
+	Name      string  `json:"Name"`
+	BrandName *string `json:"brandName"`
+	Brand     *struct {
+		Name string `json:"name"`
+	} `json:"brand"`
+	Type        *string         `json:"type"`
+	Subcategory *string         `json:"subcategory"`
+	StrainType  *string         `json:"strainType"`
+	THCContent  *dutchiePotency `json:"THCContent"`
+	CBDContent  *dutchiePotency `json:"CBDContent"`
+	Options     []string        `json:"Options"`
+	Prices      []*float64      `json:"Prices"`
+	RecPrices   []*float64      `json:"recPrices"`
+	MedPrices   []*float64      `json:"medicalPrices"`
+	RecSpecial  []*float64      `json:"recSpecialPrices"`
+	MedSpecial  []*float64      `json:"medicalSpecialPrices"`
+	CName       string          `json:"cName"`
+	Measure     *struct {
+		NetWeight *struct {
+			Unit   string     `json:"unit"`
+			Values []*float64 `json:"values"`
+		} `json:"netWeight"`
+	} `json:"measurements"`
+	POSMetaData *struct {
+		Children []struct {
+			Option            string   `json:"option"`
+			QuantityAvailable *float64 `json:"quantityAvailable"`
+			Quantity          *float64 `json:"quantity"`
+		} `json:"children"`
+	} `json:"POSMetaData"`
+	ManualInventory []struct {
+		Option    string   `json:"option"`
+		Inventory *float64 `json:"inventory"`
+	} `json:"manualInventory"`
+	OptionsBelowThreshold []string `json:"optionsBelowThreshold"`
+}
+
+type dutchiePotency struct {
+	Unit  string     `json:"unit"`
+	Range []*float64 `json:"range"`
+}
+
+// value is the potency to show: the top of a range, the single value otherwise.
+func (p *dutchiePotency) value() float64 {
+	if p == nil {
+		return 0
+	}
+	v := 0.0
+	for _, r := range p.Range {
+		if r != nil && *r > v {
+			v = *r
+		}
+	}
+	return v
+}
+
+func (p *dutchiePotency) milligrams() bool {
+	return p != nil && strings.EqualFold(p.Unit, "MILLIGRAMS")
+}
+
+// dutchieOffers maps one product to one offer per option, using the prices of the
+// pricing type asked for.
+func dutchieOffers(raw json.RawMessage, pricing string) ([]data.Offer, error) {
+	var p dutchieProduct
+	if err := json.Unmarshal(raw, &p); err != nil {
+		return nil, err
+	}
+	id := p.ID
+	if id == "" {
+		id = p.AltID
+	}
+	if id == "" {
+		return nil, errors.New("no _id")
+	}
+	if strings.TrimSpace(p.Name) == "" {
+		if p.Name = nameFromSlug(p.CName, deref(p.BrandName)); p.Name == "" {
+			return nil, fmt.Errorf("product %s has neither Name nor cName", id)
+		}
+	}
+	brand := deref(p.BrandName)
+	if brand == "" && p.Brand != nil {
+		brand = p.Brand.Name
+	}
+	prices, specials := p.RecPrices, p.RecSpecial
+	if pricing == "med" {
+		prices, specials = p.MedPrices, p.MedSpecial
+	}
+	if len(prices) == 0 {
+		prices = p.Prices // Prices holds the requested pricing type's prices
+	}
+	base := data.Offer{
+		ProductID:   id,
+		Name:        strings.TrimSpace(p.Name),
+		Brand:       strings.TrimSpace(brand),
+		StrainType:  StrainType(deref(p.StrainType)),
+		Category:    Category(deref(p.Type), deref(p.Subcategory)),
+		RawCategory: deref(p.Type),
+	}
+	base.Strain = StrainName(base.Name, base.Brand)
+	if v := p.THCContent.value(); v > 0 {
+		if p.THCContent.milligrams() {
+			base.PotencyUnit = "mg"
+		} else {
+			base.PotencyUnit = "%"
+		}
+		base.THC = positive(v)
+	}
+	if v := p.CBDContent.value(); v > 0 && p.CBDContent.milligrams() == (base.PotencyUnit == "mg") {
+		base.CBD = positive(v)
+		if base.PotencyUnit == "" {
+			base.PotencyUnit = unitOf(p.CBDContent)
+		}
+	}
+
+	var offers []data.Offer
+	for i, label := range p.Options {
+		price := at(prices, i)
+		if price <= 0 {
+			continue // no price for this option in this market: not sold here
+		}
+		o := base
+		o.Size = strings.TrimSpace(label)
+		o.Price = dollars(price)
+		if s := at(specials, i); s > 0 && s < price {
+			o.SalePrice = dollars(s)
+		}
+		o.InStock = p.inStock(label)
+		if o.Category == data.Edible {
+			mg := 0.0
+			if p.THCContent.milligrams() {
+				mg = p.THCContent.value()
+			}
+			o.Milligrams = EdibleMilligrams(mg, label)
+		} else {
+			o.Grams = p.grams(i, label)
+		}
+		offers = append(offers, o)
+	}
+	return offers, nil
+}
+
+func unitOf(p *dutchiePotency) string {
+	if p.milligrams() {
+		return "mg"
+	}
+	return "%"
+}
+
+// grams is an option's weight: measurements.netWeight (mg in the captures) when it
+// lines up with the options, else the label.
+func (p *dutchieProduct) grams(i int, label string) float64 {
+	if p.Measure != nil && p.Measure.NetWeight != nil && len(p.Measure.NetWeight.Values) == len(p.Options) {
+		if v := at(p.Measure.NetWeight.Values, i); v > 0 {
+			switch strings.ToUpper(p.Measure.NetWeight.Unit) {
+			case "MILLIGRAMS":
+				return v / 1000
+			case "GRAMS":
+				return v
+			}
+		}
+	}
+	return ParseSize(label).Grams
+}
+
+// inStock joins stock records by option label, never by index: POSMetaData.children can
+// list options absent from Options (PLATFORMS.md §1). Without a record the option is
+// listed, so it is for sale.
+func (p *dutchieProduct) inStock(label string) bool {
+	if slices.Contains(p.OptionsBelowThreshold, label) {
+		return false
+	}
+	for _, m := range p.ManualInventory {
+		if m.Option == label && m.Inventory != nil {
+			return *m.Inventory > 0
+		}
+	}
+	if p.POSMetaData != nil {
+		for _, c := range p.POSMetaData.Children {
+			if c.Option != label {
+				continue
+			}
+			if c.QuantityAvailable != nil {
+				return *c.QuantityAvailable > 0
+			}
+			if c.Quantity != nil {
+				return *c.Quantity > 0
+			}
+		}
+	}
+	return true
+}
+
+func at(xs []*float64, i int) float64 {
+	if i < 0 || i >= len(xs) || xs[i] == nil {
+		return 0
+	}
+	return *xs[i]
+}

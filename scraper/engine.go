@@ -1,0 +1,287 @@
+package scraper
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/gocolly/colly/v2"
+
+	"github.com/ohiomc/omc/data"
+)
+
+// DefaultUserAgent names the site and the bot to every server the scraper calls.
+const DefaultUserAgent = "omc/1.0 (+https://github.com/ohiomc/omc; Ohio Marijuana Community menu freshness bot)"
+
+// Options configure an Engine. DefaultOptions gives the production values.
+type Options struct {
+	UserAgent    string            // default: DefaultUserAgent
+	Delay        time.Duration     // minimum gap between two requests to one host (default 2s; 0 allowed)
+	Timeout      time.Duration     // per request (default 30s)
+	MaxBodyBytes int64             // per response (default 16 MiB); a larger body is a *data.FetchError{Reason: data.ReasonTooLarge}
+	Retries      int               // retries after the first attempt on 429, 5xx, timeouts and network errors (default 3)
+	BackoffBase  time.Duration     // first back-off (default 1s), doubled per attempt, jittered, capped at MaxBackoff
+	MaxBackoff   time.Duration     // default 60s; also the cap on an honoured Retry-After
+	Transport    http.RoundTripper // optional, injected (tests)
+}
+
+// DefaultOptions returns the options the pipeline runs with.
+func DefaultOptions() Options {
+	return Options{
+		UserAgent:    DefaultUserAgent,
+		Delay:        2 * time.Second,
+		Timeout:      30 * time.Second,
+		MaxBodyBytes: 16 << 20,
+		Retries:      3,
+		BackoffBase:  time.Second,
+		MaxBackoff:   60 * time.Second,
+	}
+}
+
+// withDefaults fills the fields whose zero value means nothing useful. Delay and
+// Retries keep their zero values: no delay and no retries are legitimate choices.
+func (o Options) withDefaults() Options {
+	d := DefaultOptions()
+	if o.UserAgent == "" {
+		o.UserAgent = d.UserAgent
+	}
+	if o.Delay < 0 {
+		o.Delay = 0
+	}
+	if o.Timeout <= 0 {
+		o.Timeout = d.Timeout
+	}
+	if o.MaxBodyBytes <= 0 {
+		o.MaxBodyBytes = d.MaxBodyBytes
+	}
+	if o.Retries < 0 {
+		o.Retries = 0
+	}
+	if o.BackoffBase <= 0 {
+		o.BackoffBase = d.BackoffBase
+	}
+	if o.MaxBackoff <= 0 {
+		o.MaxBackoff = d.MaxBackoff
+	}
+	if o.Transport == nil {
+		o.Transport = http.DefaultTransport.(*http.Transport).Clone()
+	}
+	return o
+}
+
+// Request is one HTTP request for Engine.Do. Method defaults to GET.
+type Request struct {
+	Method, URL string
+	Header      http.Header
+	Body        []byte
+}
+
+// Response is a fully read HTTP response. URL is the final URL after redirects.
+type Response struct {
+	Status int
+	Header http.Header
+	Body   []byte
+	URL    string
+
+	attempts int // HTTP attempts Do made for this response, retries included
+}
+
+// Engine sends every HTTP request of the scraper through one colly collector and
+// enforces politeness per host. It is safe for concurrent use.
+type Engine struct {
+	opts      Options
+	collector *colly.Collector
+	requests  atomic.Int64
+	hosts     hostGates
+
+	// now and sleep are the engine's clock. Tests replace them to observe back-off
+	// waits without spending them.
+	now   func() time.Time
+	sleep func(ctx context.Context, d time.Duration) error
+	// jitter returns a random duration in [0, n].
+	jitter func(n time.Duration) time.Duration
+}
+
+// NewEngine returns an engine for o. Zero fields other than Delay and Retries take
+// their DefaultOptions value.
+func NewEngine(o Options) *Engine {
+	o = o.withDefaults()
+	e := &Engine{
+		opts:   o,
+		now:    time.Now,
+		sleep:  sleepContext,
+		jitter: randomJitter,
+	}
+	e.hosts.init()
+	// NewCollector reads COLLY_* environment variables; setting the fields afterwards
+	// keeps the engine's behaviour independent of the environment.
+	c := colly.NewCollector()
+	c.UserAgent = o.UserAgent
+	// One byte over the cap lets a body that reached colly's silent truncation be told
+	// apart from one that fits exactly.
+	c.MaxBodySize = int(o.MaxBodyBytes + 1)
+	c.AllowURLRevisit = true        // menus are fetched again every run, and retried
+	c.ParseHTTPErrorResponse = true // statuses are judged here, not by colly
+	c.IgnoreRobotsTxt = true        // colly's robots fetch would bypass the host gate
+	c.SetRequestTimeout(o.Timeout)
+	c.WithTransport(countingTransport{next: o.Transport, count: &e.requests})
+	e.collector = c
+	return e
+}
+
+// Requests returns the number of HTTP requests the engine has sent, retries included.
+func (e *Engine) Requests() int64 { return e.requests.Load() }
+
+// Do sends r, waiting its turn for the host, and retries on 429, 5xx, time-outs and
+// network errors. Errors are *data.FetchError: http_status (with the last response,
+// so callers can inspect a challenge page), timeout, network, too_large, config for a
+// bad URL; a cancelled context ends any wait at once.
+func (e *Engine) Do(ctx context.Context, r Request) (*Response, error) {
+	u, err := requestURL(r.URL)
+	if err != nil {
+		return nil, err
+	}
+	method := strings.ToUpper(r.Method)
+	if method == "" {
+		method = http.MethodGet
+	}
+	where := method + " " + u.Scheme + "://" + u.Host + u.Path
+	gate := e.hosts.get(u.Host)
+	for attempt := 0; ; attempt++ {
+		if err := gate.acquire(ctx, e.now, e.sleep); err != nil {
+			return nil, contextError(ctx, where)
+		}
+		resp, ferr := e.send(ctx, method, u.String(), r)
+		retry := attempt < e.opts.Retries && retryable(resp, ferr) && ctx.Err() == nil
+		var wait time.Duration
+		if retry {
+			wait = e.retryWait(resp, attempt)
+		}
+		now := e.now()
+		gate.release(now.Add(max(e.hosts.delay(u.Host, e.opts.Delay), wait)))
+
+		if ferr != nil {
+			if !retry {
+				ferr.Detail = attemptsDetail(where, attempt+1)
+				return nil, ferr
+			}
+			continue
+		}
+		resp.attempts = attempt + 1
+		if resp.Status >= 200 && resp.Status < 300 {
+			return resp, nil
+		}
+		if !retry {
+			return resp, &data.FetchError{
+				Reason: data.ReasonHTTPStatus,
+				Status: resp.Status,
+				Detail: attemptsDetail(where, attempt+1),
+			}
+		}
+	}
+}
+
+// send makes one HTTP attempt through a clone of the collector (clones share the
+// HTTP client but not callbacks, so concurrent calls do not see each other's
+// responses). Any HTTP status is a response; only transport failures are errors.
+func (e *Engine) send(ctx context.Context, method, rawURL string, r Request) (*Response, *data.FetchError) {
+	c := e.collector.Clone()
+	c.Context = ctx
+	var got *colly.Response
+	declared := int64(-1)
+	c.OnResponseHeaders(func(resp *colly.Response) {
+		// A declared length over the cap is refused before reading the body.
+		if n, err := strconv.ParseInt(resp.Headers.Get("Content-Length"), 10, 64); err == nil && n > e.opts.MaxBodyBytes {
+			declared = n
+			resp.Request.Abort()
+		}
+	})
+	c.OnResponse(func(resp *colly.Response) { got = resp })
+
+	hdr := r.Header.Clone()
+	if hdr == nil {
+		hdr = http.Header{}
+	}
+	hdr.Set("User-Agent", e.opts.UserAgent)
+	var body io.Reader
+	if r.Body != nil {
+		body = bytes.NewReader(r.Body)
+	}
+	err := c.Request(method, rawURL, body, nil, hdr)
+	switch {
+	case ctx.Err() != nil:
+		return nil, contextError(ctx, "")
+	case declared >= 0:
+		return nil, &data.FetchError{Reason: data.ReasonTooLarge, Err: fmt.Errorf("body of %d bytes exceeds the %d byte cap", declared, e.opts.MaxBodyBytes)}
+	case err != nil:
+		var ne net.Error
+		if errors.As(err, &ne) && ne.Timeout() {
+			return nil, &data.FetchError{Reason: data.ReasonTimeout, Err: err}
+		}
+		return nil, &data.FetchError{Reason: data.ReasonNetwork, Err: err}
+	case got == nil:
+		return nil, &data.FetchError{Reason: data.ReasonNetwork, Err: errors.New("no response")}
+	case int64(len(got.Body)) > e.opts.MaxBodyBytes:
+		return nil, &data.FetchError{Reason: data.ReasonTooLarge, Err: fmt.Errorf("body exceeds the %d byte cap", e.opts.MaxBodyBytes)}
+	}
+	resp := &Response{Status: got.StatusCode, Body: got.Body, URL: rawURL}
+	if got.Headers != nil {
+		resp.Header = got.Headers.Clone()
+	}
+	if got.Request != nil && got.Request.URL != nil {
+		resp.URL = got.Request.URL.String()
+	}
+	return resp, nil
+}
+
+// requestURL accepts absolute http(s) URLs only; anything else is a configuration
+// mistake, never worth a retry.
+func requestURL(raw string) (*url.URL, error) {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return nil, &data.FetchError{Reason: data.ReasonConfig, Detail: fmt.Sprintf("bad URL %q", raw), Err: err}
+	}
+	if (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return nil, &data.FetchError{Reason: data.ReasonConfig, Detail: fmt.Sprintf("URL %q is not an absolute http(s) URL", raw)}
+	}
+	u.Host = strings.ToLower(u.Host)
+	return u, nil
+}
+
+// contextError reports a cancelled or expired context as a FetchError that still
+// matches context.Canceled / context.DeadlineExceeded with errors.Is.
+func contextError(ctx context.Context, where string) *data.FetchError {
+	err := ctx.Err()
+	reason := data.ReasonNetwork
+	if errors.Is(err, context.DeadlineExceeded) {
+		reason = data.ReasonTimeout
+	}
+	return &data.FetchError{Reason: reason, Detail: where, Err: err}
+}
+
+func attemptsDetail(where string, attempts int) string {
+	if attempts == 1 {
+		return where
+	}
+	return fmt.Sprintf("%s (%d attempts)", where, attempts)
+}
+
+// countingTransport counts every request that reaches the network.
+type countingTransport struct {
+	next  http.RoundTripper
+	count *atomic.Int64
+}
+
+func (t countingTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	t.count.Add(1)
+	return t.next.RoundTrip(r)
+}

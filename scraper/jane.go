@@ -1,0 +1,338 @@
+package scraper
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/ohiomc/omc/data"
+)
+
+// Jane menus are read from the Algolia index behind iheartjane.com (PLATFORMS.md §3):
+// one POST per page of up to 1000 records, filtered by store_id.
+const (
+	janeDefaultEndpoint = "https://search.iheartjane.com/1/indexes/menu-products-production/query"
+	janeDefaultAppID    = "VFM4X0N23A"
+	janeHitsPerPage     = 1000
+	// janeReachable is Algolia's paginationLimitedTo: no record past the 1000th of one
+	// query can be read, so a larger menu is read kind by kind.
+	janeReachable = 1000
+)
+
+// janeKinds are Jane's product kinds, the per-kind queries of a menu over 1000 records.
+var janeKinds = []string{"flower", "pre-roll", "vape", "extract", "edible", "tincture", "topical", "gear", "merch"}
+
+var janePlatform = platform{
+	name:     "jane",
+	hosts:    []string{"search.iheartjane.com"},
+	settings: []string{"apiKey", "appId", "endpoint"},
+	build: func(e *Engine, c data.PlatformConfig) (data.Adapter, error) {
+		j := &Jane{engine: e, appID: janeDefaultAppID, endpoint: janeDefaultEndpoint, apiKey: c.Settings["apiKey"]}
+		if v := c.Settings["appId"]; v != "" {
+			j.appID = v
+		}
+		if v := c.Settings["endpoint"]; v != "" {
+			if _, err := parseBaseURL(v); err != nil {
+				return nil, fmt.Errorf("settings.endpoint: %w", err)
+			}
+			j.endpoint = v
+		}
+		if c.BaseURL != "" {
+			j.base, _ = parseBaseURL(c.BaseURL)
+		}
+		return j, nil
+	},
+}
+
+// Jane is the adapter for iHeartJane menus.
+type Jane struct {
+	engine        *Engine
+	base          *url.URL
+	appID, apiKey string
+	endpoint      string
+}
+
+// Platform implements data.Adapter.
+func (j *Jane) Platform() string { return "jane" }
+
+// Validate implements data.Adapter: a Jane menu is a numeric store id, and the search
+// key must be configured (it is public, but rotates: PLATFORMS.md §3).
+func (j *Jane) Validate(src data.MenuSource) error {
+	if _, err := strconv.ParseInt(src.StoreID, 10, 64); err != nil || src.StoreID == "" {
+		return fmt.Errorf("jane menu needs a numeric storeId, got %q", src.StoreID)
+	}
+	if j.apiKey == "" {
+		return errors.New("jane: platforms.jane.settings.apiKey is not set (the public Algolia search key of the jane-app-secrets script on any Jane menu page)")
+	}
+	return nil
+}
+
+// janeReply is the part of Algolia's reply the adapter reads.
+type janeReply struct {
+	Hits    []json.RawMessage `json:"hits"`
+	NbHits  int               `json:"nbHits"`
+	NbPages int               `json:"nbPages"`
+	Page    int               `json:"page"`
+}
+
+// FetchMenu implements data.Adapter.
+func (j *Jane) FetchMenu(ctx context.Context, src data.MenuSource) (data.Menu, error) {
+	var menu data.Menu
+	hits, total, err := j.query(ctx, src.StoreID, "", &menu)
+	if err != nil {
+		return menu, err
+	}
+	if total > janeReachable {
+		hits = hits[:0]
+		for _, kind := range janeKinds {
+			more, _, err := j.query(ctx, src.StoreID, kind, &menu)
+			if err != nil {
+				return menu, err
+			}
+			hits = append(hits, more...)
+		}
+	}
+	set := recordSet{where: "jane store " + src.StoreID}
+	for i, h := range hits {
+		offers, err := janeOffers(h)
+		set.add(i, offers, err)
+	}
+	return menu, set.into(&menu)
+}
+
+// query reads every page of one query; kind "" is the whole store.
+func (j *Jane) query(ctx context.Context, storeID, kind string, menu *data.Menu) ([]json.RawMessage, int, error) {
+	endpoint, err := rebase(j.endpoint, j.base)
+	if err != nil {
+		return nil, 0, err
+	}
+	filters := "store_id = " + storeID
+	if kind != "" {
+		filters += ` AND kind:"` + kind + `"`
+	}
+	header := http.Header{
+		"Content-Type":             {"application/json"},
+		"Accept":                   {"application/json"},
+		"X-Algolia-Application-Id": {j.appID},
+		"X-Algolia-Api-Key":        {j.apiKey},
+	}
+	var hits []json.RawMessage
+	total := 0
+	for page := 0; ; page++ {
+		where := fmt.Sprintf("jane store %s page %d", storeID, page)
+		if kind != "" {
+			where = fmt.Sprintf("jane store %s kind %s page %d", storeID, kind, page)
+		}
+		body, _ := json.Marshal(map[string]any{"query": "", "filters": filters, "hitsPerPage": janeHitsPerPage, "page": page})
+		resp, err := j.engine.Do(ctx, Request{Method: http.MethodPost, URL: endpoint, Header: header, Body: body})
+		menu.Requests += attemptsOf(resp, err)
+		if resp != nil {
+			menu.HTTPStatus = resp.Status
+		}
+		if err != nil {
+			return nil, 0, requestError(where, resp, err)
+		}
+		var reply janeReply
+		if err := json.Unmarshal(resp.Body, &reply); err != nil {
+			return nil, 0, bodyError(where, resp, err)
+		}
+		if reply.Hits == nil {
+			return nil, 0, bodyError(where, resp, errors.New("reply has no hits array"))
+		}
+		hits = append(hits, reply.Hits...)
+		total = reply.NbHits
+		if page+1 >= reply.NbPages || len(reply.Hits) == 0 {
+			break
+		}
+	}
+	return hits, total, nil
+}
+
+// janeWeightGrams are the nominal grams of Jane's weight buckets.
+var janeWeightGrams = map[string]float64{
+	"half gram": 0.5, "gram": 1, "two gram": 2, "eighth ounce": 3.5, "quarter ounce": 7,
+	"half ounce": 14, "ounce": 28, "each": 0,
+}
+
+// janeSpecial is special_price_<w>: strings, or {} when the size is not on special.
+type janeSpecial struct {
+	DiscountPrice json.Number `json:"discount_price"`
+}
+
+type janePotency struct {
+	PriceID    string   `json:"price_id"`
+	THCPotency *float64 `json:"thc_potency"`
+	CBDPotency *float64 `json:"cbd_potency"`
+}
+
+// janeOffers maps one Algolia record to one offer per listed weight.
+func janeOffers(raw json.RawMessage) ([]data.Offer, error) {
+	// The fixed fields decode into a struct; the per-weight price_<w> attributes are
+	// read from the same record as a map.
+	var h map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &h); err != nil {
+		return nil, err
+	}
+	var r struct {
+		ProductID         json.Number   `json:"product_id"`
+		Name              string        `json:"name"`
+		Brand             *string       `json:"brand"`
+		Kind              *string       `json:"kind"`
+		KindSubtype       *string       `json:"kind_subtype"`
+		RootSubtype       *string       `json:"root_subtype"`
+		CustomProductType *string       `json:"custom_product_type"`
+		Lineage           *string       `json:"category"`
+		PercentTHC        *float64      `json:"percent_thc"`
+		PercentCBD        *float64      `json:"percent_cbd"`
+		Weights           []string      `json:"available_weights"`
+		Amount            *string       `json:"amount"`
+		NetWeightGrams    *float64      `json:"net_weight_grams"`
+		URLSlug           *string       `json:"url_slug"`
+		Potencies         []janePotency `json:"inventory_potencies"`
+	}
+	if err := json.Unmarshal(raw, &r); err != nil {
+		return nil, err
+	}
+	if r.ProductID == "" {
+		return nil, errors.New("no product_id")
+	}
+	if strings.TrimSpace(r.Name) == "" {
+		// A known defect of Ohio menus: the name is empty and the strain sits in the
+		// slug ("josh-d-josh-d-og-2-83g-indica").
+		r.Name = nameFromSlug(deref(r.URLSlug), deref(r.Brand))
+		if r.Name == "" {
+			return nil, fmt.Errorf("product %s has neither name nor slug", r.ProductID)
+		}
+	}
+	cat := Category(deref(r.Kind), deref(r.CustomProductType), deref(r.RootSubtype), deref(r.KindSubtype))
+	base := data.Offer{
+		ProductID:   r.ProductID.String(),
+		Name:        strings.TrimSpace(r.Name),
+		Brand:       strings.TrimSpace(deref(r.Brand)),
+		StrainType:  StrainType(deref(r.Lineage)),
+		Category:    cat,
+		RawCategory: deref(r.Kind),
+	}
+	base.Strain = StrainName(base.Name, base.Brand)
+	// The record's true size, when Jane forced it into a bucket (Ohio's 2.83 g in "two
+	// gram"): amount / net_weight_grams, else a weight written in the name or slug.
+	trueSize := ParseSize(deref(r.Amount))
+	if trueSize.Grams == 0 && r.NetWeightGrams != nil && *r.NetWeightGrams > 0 {
+		trueSize.Grams = *r.NetWeightGrams
+	}
+	named := ParseSize(base.Name)
+	if named.Grams == 0 && named.Milligrams == 0 {
+		named = ParseSize(deref(r.URLSlug))
+	}
+
+	var offers []data.Offer
+	for i, w := range r.Weights {
+		key := strings.ReplaceAll(w, " ", "_")
+		price, ok, err := hitNumber(h, "price_"+key)
+		if err != nil {
+			return nil, err
+		}
+		if !ok || price <= 0 {
+			continue // a weight without a price is not for sale
+		}
+		o := base
+		o.Size = w
+		o.Price = dollars(price)
+		if sale, ok, err := hitNumber(h, "discounted_price_"+key); err != nil {
+			return nil, err
+		} else if ok && sale > 0 && sale < price {
+			o.SalePrice = dollars(sale)
+		} else if sp, ok := h["special_price_"+key]; ok {
+			var s janeSpecial
+			if json.Unmarshal(sp, &s) == nil && s.DiscountPrice != "" {
+				if v, err := s.DiscountPrice.Float64(); err == nil && v > 0 && v < price {
+					o.SalePrice = dollars(v)
+				}
+			}
+		}
+		o.InStock = true
+		if q, ok, _ := hitNumber(h, "max_cart_quantity_"+key); ok && q <= 0 {
+			o.InStock = false
+		}
+		nominal := janeWeightGrams[w]
+		switch {
+		case cat == data.Edible:
+			mg := trueSize.Milligrams
+			if mg == 0 {
+				mg = named.Milligrams
+			}
+			o.Milligrams = mg
+		case i == 0 && nearBucket(trueSize.Grams, nominal):
+			o.Grams = trueSize.Grams
+		case len(r.Weights) == 1 && nearBucket(named.Grams, nominal):
+			o.Grams = named.Grams
+		default:
+			o.Grams = nominal
+		}
+		janePotencyOf(&o, r.Potencies, key, r.PercentTHC, r.PercentCBD)
+		offers = append(offers, o)
+	}
+	return offers, nil
+}
+
+// janePotencyOf prefers the size's own lab potency over the product-level one, which
+// is just one of them (PLATFORMS.md §3).
+func janePotencyOf(o *data.Offer, potencies []janePotency, key string, thc, cbd *float64) {
+	for _, p := range potencies {
+		if p.PriceID == key {
+			if p.THCPotency != nil {
+				thc = p.THCPotency
+			}
+			if p.CBDPotency != nil && *p.CBDPotency > 0 {
+				cbd = p.CBDPotency
+			}
+			break
+		}
+	}
+	if thc != nil {
+		o.THC = positive(*thc)
+	}
+	if cbd != nil {
+		o.CBD = positive(*cbd)
+	}
+	if o.THC != nil || o.CBD != nil {
+		o.PotencyUnit = "%"
+	}
+}
+
+// hitNumber reads a numeric attribute that may be a number, a numeric string or null.
+func hitNumber(h map[string]json.RawMessage, key string) (float64, bool, error) {
+	raw, ok := h[key]
+	if !ok || string(raw) == "null" {
+		return 0, false, nil
+	}
+	s := strings.Trim(string(raw), `"`)
+	if s == "" {
+		return 0, false, nil
+	}
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		return 0, false, fmt.Errorf("%s: %s is not a number", key, raw)
+	}
+	return v, true, nil
+}
+
+func deref(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
+}
+
+// attemptsOf is how many HTTP requests one Engine.Do made.
+func attemptsOf(resp *Response, err error) int {
+	if resp != nil && resp.attempts > 0 {
+		return resp.attempts
+	}
+	return 1
+}

@@ -1,0 +1,271 @@
+package scraper
+
+import (
+	"math"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/ohiomc/omc/data"
+)
+
+// categoryLabels maps every platform category label we have seen (Jane kind and
+// custom_product_type, Dutchie type, and the common spellings of menus) to a tracked
+// category. Keys are normalised by labelKey. A label not listed is Other.
+var categoryLabels = map[string]data.Category{
+	"flower": data.Flower, "flowers": data.Flower, "bud": data.Flower, "buds": data.Flower,
+	"pre roll": data.Preroll, "pre rolls": data.Preroll, "preroll": data.Preroll, "prerolls": data.Preroll,
+	"pre rolled": data.Preroll, "joint": data.Preroll, "joints": data.Preroll, "infused pre roll": data.Preroll,
+	"infused pre rolls": data.Preroll, "blunt": data.Preroll, "blunts": data.Preroll,
+	"vape": data.Vape, "vapes": data.Vape, "vaporizer": data.Vape, "vaporizers": data.Vape,
+	"vape pen": data.Vape, "vape pens": data.Vape, "cartridge": data.Vape, "cartridges": data.Vape,
+	"cart": data.Vape, "carts": data.Vape, "disposable": data.Vape, "disposables": data.Vape, "pod": data.Vape, "pods": data.Vape,
+	"extract": data.Extract, "extracts": data.Extract, "concentrate": data.Extract, "concentrates": data.Extract,
+	"dab": data.Extract, "dabs": data.Extract, "wax": data.Extract, "rso": data.Extract,
+	"edible": data.Edible, "edibles": data.Edible, "gummy": data.Edible, "gummies": data.Edible,
+	"chocolate": data.Edible, "chocolates": data.Edible, "beverage": data.Edible, "beverages": data.Edible,
+	"drink": data.Edible, "drinks": data.Edible, "chew": data.Edible, "chews": data.Edible,
+}
+
+// Category maps the first label that names a tracked category; labels are tried in
+// order (the platform's main category field first, then subtypes). Everything else,
+// tinctures, topicals, oral capsules, accessories, is Other: stored, not tiled.
+func Category(labels ...string) data.Category {
+	for _, l := range labels {
+		if c, ok := categoryLabels[labelKey(l)]; ok {
+			return c
+		}
+	}
+	return data.Other
+}
+
+// labelKey lower-cases a label and turns punctuation runs into single spaces, so
+// "Pre-Rolls", "pre_rolls" and "PRE ROLLS" meet.
+func labelKey(s string) string {
+	var b strings.Builder
+	space := false
+	for _, r := range strings.ToLower(strings.TrimSpace(s)) {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			if space && b.Len() > 0 {
+				b.WriteByte(' ')
+			}
+			space = false
+			b.WriteRune(r)
+			continue
+		}
+		space = true
+	}
+	return b.String()
+}
+
+// StrainType normalises a lineage label to indica, sativa or hybrid, "" otherwise
+// (Dutchie's "N/A", "High CBD", Plus's "THC").
+func StrainType(s string) string {
+	k := labelKey(s)
+	switch {
+	case k == "indica" || k == "indica hybrid" || k == "indica dominant":
+		return "indica"
+	case k == "sativa" || k == "sativa hybrid" || k == "sativa dominant":
+		return "sativa"
+	case k == "hybrid":
+		return "hybrid"
+	}
+	return ""
+}
+
+// ouncesGrams are the weights of the fractions of an ounce as US menus sell them
+// (an eighth is 3.5 g, not 3.54 g). Ohio's tenth-of-an-ounce family (2.83, 5.66,
+// 14.15, 28.3 g) is written in grams and parsed as written.
+var ouncesGrams = map[string]float64{
+	"1/8": 3.5, "1/4": 7, "1/2": 14, "1": 28, "1/16": 1.75, "1/10": 2.83, "1/5": 5.66,
+}
+
+// wordSizes are the size words of Jane's weight buckets and menus that write them out.
+var wordSizes = map[string]float64{
+	"half gram": 0.5, "gram": 1, "two gram": 2, "eighth ounce": 3.5, "eighth": 3.5,
+	"quarter ounce": 7, "quarter": 7, "half ounce": 14, "half": 14, "ounce": 28,
+}
+
+var (
+	// sizeOz reads "1/8oz", "1/8 oz", "1 oz".
+	sizeOz = regexp.MustCompile(`(?i)(?:^|[^\d/.])(1/16|1/10|1/8|1/5|1/4|1/2|1)\s*oz\b`)
+	// sizeMetric reads "3.5g", ".5g", "1gC", "2.83 g", "100mg", "100 mg", "0.025g"; the
+	// slug form "2-83g" is turned into "2.83g" by slugDecimal first.
+	sizeMetric = regexp.MustCompile(`(?i)(?:^|[^\d.])(\d*\.?\d+)\s*(mg|g|gc|gram|grams)\b`)
+	// slugDecimal finds a slug's "2-83g" (a decimal point written as a hyphen).
+	slugDecimal = regexp.MustCompile(`(?i)\b(\d+)-(\d+)(mg|g)\b`)
+)
+
+// Size is what a size label says: the package weight in grams, or the THC content in
+// milligrams for a label like "10pk/100mg". Both are 0 when the label says neither
+// ("N/A", "each").
+type Size struct {
+	Grams, Milligrams float64
+}
+
+// ParseSize reads a size label: "1/8oz", "3.5g", "eighth ounce", "1 g", "1gC", ".5g",
+// "2.83g", "10pk/100mg", "N/A". When a label holds several figures ("10pk/100mg",
+// "1g (2 x 0.5g)"), the first metric one is the package and mg wins over g.
+func ParseSize(label string) Size {
+	s := strings.TrimSpace(label)
+	if s == "" {
+		return Size{}
+	}
+	if g, ok := wordSizes[labelKey(s)]; ok {
+		return Size{Grams: g}
+	}
+	s = slugDecimal.ReplaceAllString(s, "$1.$2$3")
+	var out Size
+	for _, m := range sizeMetric.FindAllStringSubmatch(s, -1) {
+		v, err := strconv.ParseFloat(m[1], 64)
+		if err != nil || v <= 0 {
+			continue
+		}
+		switch strings.ToLower(m[2]) {
+		case "mg":
+			if out.Milligrams == 0 {
+				out.Milligrams = v
+			}
+		default:
+			if out.Grams == 0 {
+				out.Grams = v
+			}
+		}
+	}
+	if out.Grams == 0 {
+		if m := sizeOz.FindStringSubmatch(s); m != nil {
+			out.Grams = ouncesGrams[m[1]]
+		}
+	}
+	if out.Milligrams > 0 {
+		out.Grams = 0
+	}
+	return out
+}
+
+// EdibleMilligrams is the THC content of an edible package: the platform's own mg
+// figure when it has one, else what the size label says. A label in grams under a gram
+// ("0.025g", ".1g") is the THC weight, as Dutchie-fed menus write doses.
+func EdibleMilligrams(platformMg float64, label string) float64 {
+	if platformMg > 0 {
+		return platformMg
+	}
+	sz := ParseSize(label)
+	switch {
+	case sz.Milligrams > 0:
+		return sz.Milligrams
+	case sz.Grams > 0 && sz.Grams < 1:
+		return math.Round(sz.Grams * 1000)
+	}
+	return 0
+}
+
+// nearBucket reports whether a true weight plausibly sits in a nominal bucket: Jane
+// forces Ohio's 2.83 g into "two gram" and 5.66 g into "eighth ounce".
+func nearBucket(grams, nominal float64) bool {
+	if grams <= 0 || nominal <= 0 {
+		return false
+	}
+	r := grams / nominal
+	return r > 0.6 && r < 1.7
+}
+
+var (
+	// strainNoise are the words menus put around a strain name: formats, lineage
+	// markers, pack counts and sizes.
+	strainNoise = []*regexp.Regexp{
+		regexp.MustCompile(`(?i)\((?:i|s|h|indica|sativa|hybrid)\)`),
+		regexp.MustCompile(`(?i)\(\s*\d+\s*(?:pk|pack|ct|count)\s*\)`),
+		regexp.MustCompile(`(?i)\b\d*\.?\d+\s*(?:mg|g|gc|gram|grams|oz)\b`),
+		regexp.MustCompile(`(?i)\b1/\d+\s*oz\b`),
+		regexp.MustCompile(`(?i)\b(?:whole buds?|whole flower|small buds|smalls|popcorn|shake|ground flower|ground|flower|pre-?rolls?|infused|minis?)\b`),
+		regexp.MustCompile(`(?i)\b(?:indica|sativa|hybrid)\b\s*$`),
+	}
+	spaces = regexp.MustCompile(`\s+`)
+)
+
+// StrainName extracts the strain from a product name for the statistics: the name
+// without brand, format words, sizes and lineage markers. Names written as
+// "Strain | Brand | Format" keep their first segment that is not the brand.
+func StrainName(name, brand string) string {
+	parts := strings.Split(name, "|")
+	candidate := ""
+	for _, p := range parts {
+		p = strings.TrimSpace(p)
+		if p == "" || (brand != "" && strings.EqualFold(p, brand)) {
+			continue
+		}
+		candidate = p
+		break
+	}
+	if candidate == "" {
+		candidate = strings.TrimSpace(name)
+	}
+	if brand != "" {
+		candidate = removeFold(candidate, brand)
+	}
+	for _, re := range strainNoise {
+		candidate = re.ReplaceAllString(candidate, " ")
+	}
+	candidate = strings.Trim(spaces.ReplaceAllString(candidate, " "), " -–|,")
+	if candidate == "" {
+		return strings.TrimSpace(name)
+	}
+	return candidate
+}
+
+// removeFold removes every case-insensitive occurrence of sub from s.
+func removeFold(s, sub string) string {
+	if sub == "" {
+		return s
+	}
+	ls, lsub := strings.ToLower(s), strings.ToLower(sub)
+	var b strings.Builder
+	for {
+		i := strings.Index(ls, lsub)
+		if i < 0 {
+			b.WriteString(s)
+			return b.String()
+		}
+		b.WriteString(s[:i])
+		b.WriteByte(' ')
+		s, ls = s[i+len(sub):], ls[i+len(sub):]
+	}
+}
+
+// positive returns a pointer to v when v is a plausible potency, nil otherwise.
+func positive(v float64) *float64 {
+	if v <= 0 || math.IsNaN(v) || math.IsInf(v, 0) {
+		return nil
+	}
+	return &v
+}
+
+// dollars rounds to cents: platforms send 26.599999999999998 for $26.60.
+func dollars(v float64) float64 {
+	return math.Round(v*100) / 100
+}
+
+var slugTail = regexp.MustCompile(`(?i)(?:-\d+(?:-\d+)?(?:g|mg|oz))?(?:-(?:indica|sativa|hybrid))?(?:-\d+)?$`)
+
+// nameFromSlug rebuilds a product name from its URL slug when the menu sent none:
+// the brand prefix and the size and lineage suffix go, the words are capitalised.
+// "josh-d-josh-d-og-2-83g-indica" with brand "Josh D" is "Josh D Og".
+func nameFromSlug(slug, brand string) string {
+	s := strings.ToLower(strings.TrimSpace(slug))
+	if s == "" {
+		return ""
+	}
+	s = slugTail.ReplaceAllString(s, "")
+	if b := strings.ReplaceAll(labelKey(brand), " ", "-"); b != "" {
+		if rest, ok := strings.CutPrefix(s, b+"-"); ok && rest != "" {
+			s = rest
+		}
+	}
+	words := strings.FieldsFunc(s, func(r rune) bool { return r == '-' || r == '_' })
+	for i, w := range words {
+		words[i] = strings.ToUpper(w[:1]) + w[1:]
+	}
+	return strings.Join(words, " ")
+}
