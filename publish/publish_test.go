@@ -54,6 +54,8 @@ func seed(t *testing.T) *data.DB {
 		{ProductID: "a1", Name: "Muul Fuel", Strain: "Muul Fuel", Category: data.Flower, Size: "2.83g", Grams: 2.83, Price: 38, SalePrice: 26.6, InStock: true, THC: ptr(20)},
 		{ProductID: "a1", Name: "Muul Fuel", Strain: "Muul Fuel", Category: data.Flower, Size: "5.66g", Grams: 5.66, Price: 70, InStock: true},
 		{ProductID: "a2", Name: "Gelato 41", Strain: "Gelato 41", Category: data.Flower, Size: "2.83g", Grams: 2.83, Price: 30, InStock: true},
+		// The same product under its own id for another size, as Ohio menus list sizes.
+		{ProductID: "a2-ounce", Name: "Gelato 41", Strain: "Gelato 41", Category: data.Flower, Size: "28.3g", Grams: 28.3, Price: 300, InStock: true},
 		{ProductID: "a3", Name: "Out Of Stock Kush", Strain: "Out Of Stock Kush", Category: data.Flower, Grams: 1, Price: 1, InStock: false},
 		{ProductID: "a4", Name: "Acapulco Gold Cart", Category: data.Vape, Size: "1g", Grams: 1, Price: 35.5, SalePrice: 24.85, InStock: true},
 		{ProductID: "a5", Name: "Camino Gummies", Category: data.Edible, Size: "10pk/100mg", Milligrams: 100, Price: 25, InStock: true},
@@ -142,6 +144,20 @@ func TestStatisticsRules(t *testing.T) {
 	t.Run("flower per gram, sale price paid", func(t *testing.T) {
 		if len(ne.Flower) != 3 || ne.Flower[0].Name != "Muul Fuel" || ne.Flower[0].Cost != 26.6 || ne.Flower[0].UnitPrice != 9.4 || !ne.Flower[0].OnSale {
 			t.Errorf("flower = %+v", ne.Flower)
+		}
+	})
+	t.Run("one deal per product name per store, its best size", func(t *testing.T) {
+		n := 0
+		for _, d := range ne.Flower {
+			if d.Name == "Gelato 41" && d.StoreName == "Bloom Akron" {
+				n++
+				if d.Size != "2.83g" {
+					t.Errorf("kept %s, want the cheaper-per-gram 2.83g", d.Size)
+				}
+			}
+		}
+		if n != 1 {
+			t.Errorf("%d Gelato 41 deals at Bloom Akron: %+v", n, ne.Flower)
 		}
 	})
 	t.Run("edibles per 100 mg, unknown dose left out", func(t *testing.T) {

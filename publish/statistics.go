@@ -128,7 +128,8 @@ func mostUsed(forms map[string]int) string {
 
 // cheapest returns the best offers per unit of one category in one region: per gram for
 // flower, vape and extract, per 100 mg THC for edibles (edibles without a known dose are
-// left out rather than compared by package price). One deal per product per store.
+// left out rather than compared by package price). One deal per product name per store,
+// its best size.
 func cheapest(current []data.StoredOffer, bySlug map[string]data.Dispensary, region string, cat data.Category) []Deal {
 	type cand struct {
 		deal Deal
@@ -156,7 +157,9 @@ func cheapest(current []data.StoredOffer, bySlug map[string]data.Dispensary, reg
 			Size: o.Size, UnitPrice: cents(cost / per), Unit: unit, OnSale: o.SalePrice > 0 && o.SalePrice < o.Price,
 			Market: o.Market, Slug: o.Slug,
 		}
-		key := o.Slug + "\x00" + o.ProductID
+		// One line per product name per store: menus list each size of a product as
+		// its own product, and a list of one product in five sizes is no list of deals.
+		key := o.Slug + "\x00" + strings.ToLower(strings.TrimSpace(o.Name))
 		if c, ok := best[key]; !ok || less(deal, c.deal) {
 			best[key] = cand{deal, key}
 		}
