@@ -430,9 +430,7 @@ func (db *DB) LatestOffers(ctx context.Context) ([]StoredOffer, error) {
 					ROW_NUMBER() OVER (PARTITION BY slug, market, category ORDER BY fetched_at DESC, id DESC) AS rn
 				FROM fetches WHERE ok = 1)
 			WHERE rn = 1)
-		SELECT l.slug, l.market, l.category, l.fetched_at, o.product_id, o.name, o.brand, o.strain,
-			o.strain_type, o.raw_category, o.size, o.grams, o.mg, o.price, o.sale_price, o.in_stock,
-			o.thc, o.cbd, o.potency_unit, o.warnings, o.url
+		SELECT `+storedOfferColumns+`
 		FROM latest l
 		JOIN dispensaries d ON d.slug = l.slug AND d.in_registry = 1
 		JOIN offers o ON o.fetch_id = l.id
@@ -443,27 +441,42 @@ func (db *DB) LatestOffers(ctx context.Context) ([]StoredOffer, error) {
 	defer rows.Close()
 	var out []StoredOffer
 	for rows.Next() {
-		var so StoredOffer
-		var at, warnings string
-		var thc, cbd sql.NullFloat64
-		if err := rows.Scan(&so.Slug, &so.Market, &so.Category, &at, &so.ProductID, &so.Name, &so.Brand,
-			&so.Strain, &so.StrainType, &so.RawCategory, &so.Size, &so.Grams, &so.Milligrams, &so.Price,
-			&so.SalePrice, &so.InStock, &thc, &cbd, &so.PotencyUnit, &warnings, &so.URL); err != nil {
+		so, err := scanStoredOffer(rows)
+		if err != nil {
 			return nil, fmt.Errorf("latest offers: %w", err)
-		}
-		if so.FetchedAt, err = parseTime(at); err != nil {
-			return nil, fmt.Errorf("latest offers: fetched_at %q: %w", at, err)
-		}
-		if thc.Valid {
-			so.THC = &thc.Float64
-		}
-		if cbd.Valid {
-			so.CBD = &cbd.Float64
-		}
-		if warnings != "" {
-			so.Warnings = strings.Split(warnings, "\n")
 		}
 		out = append(out, so)
 	}
 	return out, rows.Err()
+}
+
+// storedOfferColumns are the columns scanStoredOffer reads, for queries aliasing the
+// fetch as l and the offer as o.
+const storedOfferColumns = `l.slug, l.market, l.category, l.fetched_at, o.product_id, o.name, o.brand, o.strain,
+	o.strain_type, o.raw_category, o.size, o.grams, o.mg, o.price, o.sale_price, o.in_stock,
+	o.thc, o.cbd, o.potency_unit, o.warnings, o.url`
+
+func scanStoredOffer(rows *sql.Rows) (StoredOffer, error) {
+	var so StoredOffer
+	var at, warnings string
+	var thc, cbd sql.NullFloat64
+	if err := rows.Scan(&so.Slug, &so.Market, &so.Category, &at, &so.ProductID, &so.Name, &so.Brand,
+		&so.Strain, &so.StrainType, &so.RawCategory, &so.Size, &so.Grams, &so.Milligrams, &so.Price,
+		&so.SalePrice, &so.InStock, &thc, &cbd, &so.PotencyUnit, &warnings, &so.URL); err != nil {
+		return so, err
+	}
+	var err error
+	if so.FetchedAt, err = parseTime(at); err != nil {
+		return so, fmt.Errorf("fetched_at %q: %w", at, err)
+	}
+	if thc.Valid {
+		so.THC = &thc.Float64
+	}
+	if cbd.Valid {
+		so.CBD = &cbd.Float64
+	}
+	if warnings != "" {
+		so.Warnings = strings.Split(warnings, "\n")
+	}
+	return so, nil
 }

@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"io/fs"
 	"sort"
 	"time"
 
@@ -20,6 +21,9 @@ type Options struct {
 	Announcements []data.Announcement
 	// Producer names the program and version in the manifest ("omc 1.2.3").
 	Producer string
+	// Content is the community pages' content folder (data.Content() by default in omc);
+	// nil publishes an empty api/content/index.
+	Content fs.FS
 }
 
 // Manifest is manifest.json: what was published, when, by what.
@@ -48,6 +52,8 @@ const (
 	PathStatus        = "api/DispensaryStatus"
 	PathStatistics    = "api/statistics"
 	PathAnnouncements = "api/announcements"
+	PathBrands        = "api/brands"
+	PathHighlights    = "api/highlights"
 	PathManifest      = "manifest.json"
 	PathHeaders       = "_headers"
 )
@@ -68,14 +74,22 @@ func Build(ctx context.Context, db *data.DB, opts Options) (map[string][]byte, M
 	}
 	status, summary := BuildStatus(sts, opts.Now)
 	stats := BuildStatistics(offers, ds, opts.Now)
+	highlights, err := BuildHighlights(ctx, db, opts.Now)
+	if err != nil {
+		return nil, Manifest{}, fmt.Errorf("publish highlights: %w", err)
+	}
+	files, err := BuildContent(opts.Content)
+	if err != nil {
+		return nil, Manifest{}, fmt.Errorf("publish: %w", err)
+	}
 	announcements := []data.Announcement{}
 	for _, a := range opts.Announcements {
 		if a.Active(opts.Now) {
 			announcements = append(announcements, a)
 		}
 	}
-	files := map[string][]byte{}
-	for path, v := range map[string]any{PathStatus: status, PathStatistics: stats, PathAnnouncements: announcements} {
+	for path, v := range map[string]any{PathStatus: status, PathStatistics: stats, PathAnnouncements: announcements,
+		PathBrands: BuildBrands(offers, opts.Now), PathHighlights: highlights} {
 		b, err := marshal(v)
 		if err != nil {
 			return nil, Manifest{}, fmt.Errorf("publish %s: %w", path, err)

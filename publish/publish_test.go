@@ -51,24 +51,24 @@ func seed(t *testing.T) *data.DB {
 		}
 	}
 	record("bloom-akron", data.Recreational, now.Add(-2*time.Hour), []data.Offer{
-		{ProductID: "a1", Name: "Muul Fuel", Strain: "Muul Fuel", Category: data.Flower, Size: "2.83g", Grams: 2.83, Price: 38, SalePrice: 26.6, InStock: true, THC: ptr(20)},
-		{ProductID: "a1", Name: "Muul Fuel", Strain: "Muul Fuel", Category: data.Flower, Size: "5.66g", Grams: 5.66, Price: 70, InStock: true},
+		{ProductID: "a1", Name: "Muul Fuel", Brand: "Klutch", Strain: "Muul Fuel", Category: data.Flower, Size: "2.83g", Grams: 2.83, Price: 38, SalePrice: 26.6, InStock: true, THC: ptr(20)},
+		{ProductID: "a1", Name: "Muul Fuel", Brand: "Klutch", Strain: "Muul Fuel", Category: data.Flower, Size: "5.66g", Grams: 5.66, Price: 70, InStock: true},
 		{ProductID: "a2", Name: "Gelato 41", Strain: "Gelato 41", Category: data.Flower, Size: "2.83g", Grams: 2.83, Price: 30, InStock: true},
 		// The same product under its own id for another size, as Ohio menus list sizes.
 		{ProductID: "a2-ounce", Name: "Gelato 41", Strain: "Gelato 41", Category: data.Flower, Size: "28.3g", Grams: 28.3, Price: 300, InStock: true},
 		{ProductID: "a3", Name: "Out Of Stock Kush", Strain: "Out Of Stock Kush", Category: data.Flower, Grams: 1, Price: 1, InStock: false},
-		{ProductID: "a4", Name: "Acapulco Gold Cart", Category: data.Vape, Size: "1g", Grams: 1, Price: 35.5, SalePrice: 24.85, InStock: true},
+		{ProductID: "a4", Name: "Acapulco Gold Cart", Brand: "Bloom Cannabis", Category: data.Vape, Size: "1g", Grams: 1, Price: 35.5, SalePrice: 24.85, InStock: true},
 		{ProductID: "a5", Name: "Camino Gummies", Category: data.Edible, Size: "10pk/100mg", Milligrams: 100, Price: 25, InStock: true},
 		{ProductID: "a6", Name: "Mystery Chocolate", Category: data.Edible, Price: 5, InStock: true},
 		{ProductID: "a7", Name: "Bad Price Wax", Category: data.Extract, Grams: 1, Price: 0.01, InStock: true, Warnings: []string{"price below $1"}},
 	}, nil)
 	record("botanist-canton", data.Recreational, now.Add(-3*time.Hour), []data.Offer{
-		{ProductID: "b1", Name: "muul fuel", Strain: "muul fuel", Category: data.Flower, Grams: 3.5, Price: 45, InStock: true},
+		{ProductID: "b1", Name: "muul fuel", Brand: "KLUTCH", Strain: "muul fuel", Category: data.Flower, Grams: 3.5, Price: 45, InStock: true},
 		{ProductID: "b2", Name: "Live Resin Badder", Category: data.Extract, Size: "1g", Grams: 1, Price: 40, InStock: true},
 	}, nil)
 	// Stale: good data 20 h ago, then a failure now. Stale prices are not deals.
 	record("rise-toledo", data.Recreational, now.Add(-20*time.Hour), []data.Offer{
-		{ProductID: "r1", Name: "Gelato 41", Strain: "Gelato 41", Category: data.Flower, Grams: 3.5, Price: 10, InStock: true},
+		{ProductID: "r1", Name: "Gelato 41", Brand: "Stale Brand", Strain: "Gelato 41", Category: data.Flower, Grams: 3.5, Price: 10, InStock: true},
 	}, nil)
 	record("rise-toledo", data.Recreational, now, nil, &data.FetchError{Reason: data.ReasonHTTPStatus, Status: 500})
 	return db
@@ -106,6 +106,9 @@ func TestBuildGolden(t *testing.T) {
 	golden(t, "statistics", files[publish.PathStatistics])
 	golden(t, "announcements", files[publish.PathAnnouncements])
 	golden(t, "manifest", files[publish.PathManifest])
+	golden(t, "brands", files[publish.PathBrands])
+	golden(t, "highlights", files[publish.PathHighlights])
+	golden(t, "content-index", files[publish.ContentDir+"index"])
 	s := m.Summary
 	// 5 dispensaries, 4 monitored, 5 menus × 5 tiles: akron and canton current (10), toledo stale (5), zen leaf missing (10).
 	if s.Dispensaries != 5 || s.Monitored != 4 || s.NotMonitored != 1 || s.Menus != 5 || s.Current != 10 || s.Stale != 5 || s.Missing != 10 {

@@ -80,29 +80,47 @@ func BuildStatistics(offers []data.StoredOffer, ds []data.Dispensary, now time.T
 
 // topFlower ranks strains by the number of distinct dispensaries listing them in stock.
 func topFlower(current []data.StoredOffer) []StrainCount {
-	stores := map[string]map[string]bool{} // strain key -> slugs
-	display := map[string]map[string]int{} // strain key -> display form -> uses
+	var sc strainCounter
 	for _, o := range current {
-		if o.Category != data.Flower {
-			continue
-		}
-		name := strings.TrimSpace(o.Strain)
-		if name == "" {
-			name = strings.TrimSpace(o.Name)
-		}
-		if name == "" {
-			continue
-		}
-		key := strings.ToLower(strings.Join(strings.Fields(name), " "))
-		if stores[key] == nil {
-			stores[key], display[key] = map[string]bool{}, map[string]int{}
-		}
-		stores[key][o.Slug] = true
-		display[key][name]++
+		sc.add(o)
 	}
-	out := make([]StrainCount, 0, len(stores))
-	for key, slugs := range stores {
-		out = append(out, StrainCount{Name: mostUsed(display[key]), Count: len(slugs)})
+	return sc.top(TopFlowerSize)
+}
+
+// strainCounter counts, per strain, the distinct dispensaries listing its flower in
+// stock. Strain names are case and space folded; the most used spelling is shown.
+type strainCounter struct {
+	stores  map[string]map[string]bool // strain key -> slugs
+	display map[string]map[string]int  // strain key -> display form -> uses
+}
+
+func (sc *strainCounter) add(o data.StoredOffer) {
+	if o.Category != data.Flower || !o.InStock {
+		return
+	}
+	name := strings.TrimSpace(o.Strain)
+	if name == "" {
+		name = strings.TrimSpace(o.Name)
+	}
+	if name == "" {
+		return
+	}
+	if sc.stores == nil {
+		sc.stores, sc.display = map[string]map[string]bool{}, map[string]map[string]int{}
+	}
+	key := strings.ToLower(strings.Join(strings.Fields(name), " "))
+	if sc.stores[key] == nil {
+		sc.stores[key], sc.display[key] = map[string]bool{}, map[string]int{}
+	}
+	sc.stores[key][o.Slug] = true
+	sc.display[key][name]++
+}
+
+// top returns the n strains listed by most dispensaries, ties by name.
+func (sc *strainCounter) top(n int) []StrainCount {
+	out := make([]StrainCount, 0, len(sc.stores))
+	for key, slugs := range sc.stores {
+		out = append(out, StrainCount{Name: mostUsed(sc.display[key]), Count: len(slugs)})
 	}
 	sort.Slice(out, func(i, j int) bool {
 		if out[i].Count != out[j].Count {
@@ -110,8 +128,8 @@ func topFlower(current []data.StoredOffer) []StrainCount {
 		}
 		return out[i].Name < out[j].Name
 	})
-	if len(out) > TopFlowerSize {
-		out = out[:TopFlowerSize]
+	if len(out) > n {
+		out = out[:n]
 	}
 	return out
 }

@@ -2,6 +2,8 @@ package main
 
 import (
 	"fmt"
+	"io/fs"
+	"os"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -23,6 +25,7 @@ type Config struct {
 	Delay         time.Duration // OMC_DELAY
 	Timeout       time.Duration // OMC_TIMEOUT
 	Announcements string        // OMC_ANNOUNCEMENTS; empty = the embedded file
+	Content       string        // OMC_CONTENT, a folder like data/content; empty = the embedded one
 	Now           string        // OMC_NOW, RFC 3339; empty = the clock
 }
 
@@ -43,7 +46,7 @@ func DefaultConfig() Config {
 var envNames = map[string]string{
 	"db": "OMC_DB", "registry": "OMC_REGISTRY", "out": "OMC_OUT", "dir": "OMC_SITE_DIR", "addr": "OMC_ADDR",
 	"schedule": "OMC_SCHEDULE", "delay": "OMC_DELAY", "timeout": "OMC_TIMEOUT",
-	"announcements": "OMC_ANNOUNCEMENTS", "now": "OMC_NOW",
+	"announcements": "OMC_ANNOUNCEMENTS", "content": "OMC_CONTENT", "now": "OMC_NOW",
 }
 
 // applyEnv sets every flag the user did not give from its environment variable.
@@ -97,6 +100,21 @@ func (c Config) loadAnnouncements() ([]data.Announcement, error) {
 		return data.DefaultAnnouncements()
 	}
 	return data.LoadAnnouncements(c.Announcements)
+}
+
+// contentFS is --content, or the embedded data/content.
+func (c Config) contentFS() (fs.FS, error) {
+	if c.Content == "" {
+		return data.Content(), nil
+	}
+	fi, err := os.Stat(c.Content)
+	if err != nil {
+		return nil, usageError("--content %s: %v", c.Content, err)
+	}
+	if !fi.IsDir() {
+		return nil, usageError("--content %s: not a folder", c.Content)
+	}
+	return os.DirFS(c.Content), nil
 }
 
 func (c Config) validate() error {

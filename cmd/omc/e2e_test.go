@@ -142,6 +142,21 @@ func TestDemoPipelineEndToEnd(t *testing.T) {
 		}
 	}
 
+	// Brands, highlights and the content index are published from the same run.
+	var brands publish.Brands
+	raw, _ = os.ReadFile(filepath.Join(c.Out, "api/brands"))
+	if err := json.Unmarshal(raw, &brands); err != nil || len(brands.Brands) < 5 {
+		t.Errorf("api/brands: %v, %d brands", err, len(brands.Brands))
+	}
+	var highlights publish.Highlights
+	raw, _ = os.ReadFile(filepath.Join(c.Out, "api/highlights"))
+	if err := json.Unmarshal(raw, &highlights); err != nil || len(highlights.Years) == 0 || highlights.Years[0].MenusTracked == 0 {
+		t.Errorf("api/highlights: %v, %+v", err, highlights.Years)
+	}
+	if _, err := os.Stat(filepath.Join(c.Out, "api/content/index")); err != nil {
+		t.Errorf("api/content/index: %v", err)
+	}
+
 	// omc status names each failure's reason.
 	out.Reset()
 	so := &statusOptions{Config: c, JSON: true, deps: d}

@@ -22,7 +22,8 @@ func newPublishCmd(d deps, runF func(context.Context, *publishOptions) error) *c
 	cmd := &cobra.Command{
 		Use:   "publish",
 		Short: "Write the JSON snapshots the site reads, atomically",
-		Long: `Write api/DispensaryStatus, api/statistics, api/announcements, manifest.json and _headers
+		Long: `Write api/DispensaryStatus, api/statistics, api/announcements, api/brands,
+api/highlights, the community pages' content (api/content/*), manifest.json and _headers
 to the output directory. The tree is replaced atomically: readers never see a half-written
 file, and a failed publish leaves the previous tree as it was.`,
 		Example: `  omc publish --out out
@@ -50,6 +51,7 @@ file, and a failed publish leaves the previous tree as it was.`,
 	addNowFlag(cmd, &opts.Config)
 	cmd.Flags().StringVar(&opts.Out, "out", opts.Out, "output directory (replaced whole)")
 	cmd.Flags().StringVar(&opts.Announcements, "announcements", "", "announcements YAML (default: the embedded data/announcements.yaml)")
+	cmd.Flags().StringVar(&opts.Content, "content", "", "community pages content folder (default: the embedded data/content)")
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the manifest as JSON")
 	return cmd
 }
@@ -67,12 +69,16 @@ func runPublish(ctx context.Context, c *Config, d deps) (publish.Result, error) 
 	if err != nil {
 		return publish.Result{}, err
 	}
+	content, err := c.contentFS()
+	if err != nil {
+		return publish.Result{}, err
+	}
 	db, err := data.Open(ctx, c.DB)
 	if err != nil {
 		return publish.Result{}, err
 	}
 	defer db.Close()
-	return publish.Publish(ctx, db, publish.Options{Out: c.Out, Now: now, Announcements: announcements, Producer: "omc " + version})
+	return publish.Publish(ctx, db, publish.Options{Out: c.Out, Now: now, Announcements: announcements, Producer: "omc " + version, Content: content})
 }
 
 func printPublished(d deps, res publish.Result) {

@@ -1,0 +1,69 @@
+package publish
+
+import (
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/ohiomc/omc/data"
+	"github.com/ohiomc/omc/freshness"
+)
+
+// Brands is api/brands: the brands on current menus, for the company brands page.
+type Brands struct {
+	GeneratedAt string  `json:"generatedAt"`
+	Brands      []Brand `json:"brands"`
+}
+
+// Brand is one brand with how much of it is on current menus.
+type Brand struct {
+	Name string `json:"name"`
+	// Products counts distinct product names in stock.
+	Products int `json:"products"`
+	// Dispensaries counts the dispensaries listing at least one of them.
+	Dispensaries int `json:"dispensaries"`
+	// Categories counts the products per category.
+	Categories map[data.Category]int `json:"categories"`
+}
+
+// BuildBrands counts brands over the in-stock offers of current menus. Brand names are
+// case and space folded (menus write "Klutch" and "KLUTCH"); the most used spelling is shown.
+func BuildBrands(offers []data.StoredOffer, now time.Time) Brands {
+	type agg struct {
+		spellings map[string]int
+		products  map[string]data.Category
+		stores    map[string]bool
+	}
+	byKey := map[string]*agg{}
+	for _, o := range offers {
+		brand := strings.Join(strings.Fields(o.Brand), " ")
+		if brand == "" || !o.InStock || freshness.Score(o.FetchedAt, now) != freshness.Current {
+			continue
+		}
+		key := strings.ToLower(brand)
+		a := byKey[key]
+		if a == nil {
+			a = &agg{spellings: map[string]int{}, products: map[string]data.Category{}, stores: map[string]bool{}}
+			byKey[key] = a
+		}
+		a.spellings[brand]++
+		a.products[strings.ToLower(strings.Join(strings.Fields(o.Name), " "))] = o.Category
+		a.stores[o.Slug] = true
+	}
+	out := Brands{GeneratedAt: now.UTC().Format(time.RFC3339), Brands: make([]Brand, 0, len(byKey))}
+	for _, a := range byKey {
+		b := Brand{Name: mostUsed(a.spellings), Products: len(a.products), Dispensaries: len(a.stores), Categories: map[data.Category]int{}}
+		for _, c := range a.products {
+			b.Categories[c]++
+		}
+		out.Brands = append(out.Brands, b)
+	}
+	sort.Slice(out.Brands, func(i, j int) bool {
+		x, y := out.Brands[i], out.Brands[j]
+		if x.Products != y.Products {
+			return x.Products > y.Products
+		}
+		return strings.ToLower(x.Name) < strings.ToLower(y.Name)
+	})
+	return out
+}
