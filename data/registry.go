@@ -109,8 +109,16 @@ func ParseRegistry(source string, raw []byte, knownPlatforms []string) (Registry
 				}
 				reg.Platforms[name.Value] = cfg
 			}
+		case "politeness":
+			if err := val.Decode(&reg.Politeness); err != nil {
+				errs = append(errs, yamlError(source, err))
+				continue
+			}
+			errs = append(errs, reg.Politeness.check(source, val)...)
 		case "dispensaries":
 			dispNode = val
+		default:
+			add(key.Line, "unknown key %q (known: platforms, politeness, dispensaries)", key.Value)
 		}
 	}
 	if dispNode == nil {
@@ -271,4 +279,34 @@ func (r Registry) Only(slugs []string) (Registry, error) {
 		out.Dispensaries = append(out.Dispensaries, d)
 	}
 	return out, nil
+}
+
+// check refuses limits that cannot work.
+func (p Politeness) check(source string, n *yaml.Node) RegistryErrors {
+	var errs RegistryErrors
+	bad := func(field, format string, args ...any) {
+		errs = append(errs, RegistryError{Source: source, Line: fieldLine(n, field), Reason: "politeness." + field + ": " + fmt.Sprintf(format, args...)})
+	}
+	if p.Delay != nil && p.Delay.Duration < 0 {
+		bad("delay", "must not be negative, got %s", p.Delay.Duration)
+	}
+	if p.Timeout != nil && p.Timeout.Duration <= 0 {
+		bad("timeout", "must be positive, got %s", p.Timeout.Duration)
+	}
+	if p.ParseTimeout != nil && p.ParseTimeout.Duration <= 0 {
+		bad("parseTimeout", "must be positive, got %s", p.ParseTimeout.Duration)
+	}
+	if p.MaxBodyBytes < 0 {
+		bad("maxBodyBytes", "must be positive, got %d", p.MaxBodyBytes)
+	}
+	if p.Retries != nil && (*p.Retries < 0 || *p.Retries > 10) {
+		bad("retries", "must be between 0 and 10, got %d", *p.Retries)
+	}
+	if p.MaxHosts < 0 {
+		bad("maxHosts", "must be positive, got %d", p.MaxHosts)
+	}
+	if p.MaxRedirects < 0 {
+		bad("maxRedirects", "must be positive, got %d", p.MaxRedirects)
+	}
+	return errs
 }

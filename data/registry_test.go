@@ -63,6 +63,10 @@ func TestParseRegistryErrors(t *testing.T) {
 		{"bad slug", "dispensaries:" + strings.Replace(good, "bloom-akron", "Bloom Akron", 1), 2, "slug must be"},
 		{"bad base url", "platforms:\n  jane: {baseURL: \"ftp//x\"}\ndispensaries:" + good, 2, "is not an http(s) URL"},
 		{"not yaml", "dispensaries: [", 1, "did not find expected node content"},
+		{"unknown top-level key", "dispensary:\n  - x\ndispensaries:" + good, 1, `unknown key "dispensary"`},
+		{"negative delay", "politeness:\n  retries: 2\n  delay: -1s\ndispensaries:" + good, 3, "politeness.delay: must not be negative"},
+		{"too many retries", "politeness:\n  retries: 50\ndispensaries:" + good, 2, "politeness.retries: must be between 0 and 10"},
+		{"typed politeness", "politeness:\n  robots: maybe\ndispensaries:" + good, 2, "cannot unmarshal !!str `maybe` into bool"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -88,6 +88,30 @@ type MenuSource struct {
 	Endpoint string `yaml:"endpoint,omitempty" json:"endpoint,omitempty"`
 	// URL is the public menu page, for people.
 	URL string `yaml:"url,omitempty" json:"url,omitempty"`
+	// Selectors are the CSS selectors of the configurable HTML adapter (item, name,
+	// price...), for a dispensary that publishes its menu as a plain page.
+	Selectors map[string]string `yaml:"selectors,omitempty" json:"selectors,omitempty"`
+}
+
+// Politeness is the registry's crawling limits; a field left out keeps the scraper's
+// default (scraper.DefaultOptions), and command-line flags override both.
+type Politeness struct {
+	// Delay between two requests to one host.
+	Delay *Duration `yaml:"delay,omitempty"`
+	// Timeout of one request.
+	Timeout *Duration `yaml:"timeout,omitempty"`
+	// MaxBodyBytes caps one response body.
+	MaxBodyBytes int64 `yaml:"maxBodyBytes,omitempty"`
+	// Retries after the first attempt on 429, 5xx, time-outs and network errors.
+	Retries *int `yaml:"retries,omitempty"`
+	// MaxHosts caps the hosts talked to at once.
+	MaxHosts int `yaml:"maxHosts,omitempty"`
+	// MaxRedirects caps the redirects one request follows.
+	MaxRedirects int `yaml:"maxRedirects,omitempty"`
+	// Robots obeys robots.txt; only a registry pointing at a local replay turns it off.
+	Robots *bool `yaml:"robots,omitempty"`
+	// ParseTimeout bounds the parsing of one page.
+	ParseTimeout *Duration `yaml:"parseTimeout,omitempty"`
 }
 
 // PlatformConfig holds registry-wide settings for one platform.
@@ -104,6 +128,7 @@ type PlatformConfig struct {
 // Registry is the parsed dispensary registry.
 type Registry struct {
 	Platforms    map[string]PlatformConfig `yaml:"platforms,omitempty"`
+	Politeness   Politeness                `yaml:"politeness,omitempty"`
 	Dispensaries []Dispensary              `yaml:"dispensaries"`
 	// Source names where the registry came from, for error messages.
 	Source string `yaml:"-"`

@@ -24,13 +24,23 @@ const DefaultUserAgent = "omc/1.0 (+https://github.com/ohiomc/omc; Ohio Marijuan
 
 // Options configure an Engine. DefaultOptions gives the production values.
 type Options struct {
-	UserAgent    string            // default: DefaultUserAgent
-	Delay        time.Duration     // minimum gap between two requests to one host (default 2s; 0 allowed)
-	Timeout      time.Duration     // per request (default 30s)
-	MaxBodyBytes int64             // per response (default 16 MiB); a larger body is a *data.FetchError{Reason: data.ReasonTooLarge}
-	Retries      int               // retries after the first attempt on 429, 5xx, timeouts and network errors (default 3)
-	BackoffBase  time.Duration     // first back-off (default 1s), doubled per attempt, jittered, capped at MaxBackoff
-	MaxBackoff   time.Duration     // default 60s; also the cap on an honoured Retry-After
+	UserAgent    string        // default: DefaultUserAgent
+	Delay        time.Duration // minimum gap between two requests to one host (default 2s; 0 allowed)
+	Timeout      time.Duration // per request (default 30s)
+	MaxBodyBytes int64         // per response (default 16 MiB); a larger body is a *data.FetchError{Reason: data.ReasonTooLarge}
+	Retries      int           // retries after the first attempt on 429, 5xx, timeouts and network errors (default 3)
+	BackoffBase  time.Duration // first back-off (default 1s), doubled per attempt, jittered, capped at MaxBackoff
+	MaxBackoff   time.Duration // default 60s; also the cap on an honoured Retry-After
+	// Robots makes the engine obey each host's robots.txt (RFC 9309) for the User-Agent's
+	// product token; DefaultOptions turns it on.
+	Robots bool
+	// RobotsTTL is how long a robots.txt is trusted (default and maximum 24h, RFC 9309 §2.4).
+	RobotsTTL time.Duration
+	// MaxHosts caps the hosts talked to at once, across the engine (default 8).
+	MaxHosts int
+	// MaxRedirects caps the redirects one request follows (default 5); the response
+	// that would redirect once more is returned as an http_status failure.
+	MaxRedirects int
 	Transport    http.RoundTripper // optional, injected (tests)
 }
 
@@ -44,6 +54,10 @@ func DefaultOptions() Options {
 		Retries:      3,
 		BackoffBase:  time.Second,
 		MaxBackoff:   60 * time.Second,
+		Robots:       true,
+		RobotsTTL:    24 * time.Hour,
+		MaxHosts:     8,
+		MaxRedirects: 5,
 	}
 }
 
@@ -71,6 +85,15 @@ func (o Options) withDefaults() Options {
 	}
 	if o.MaxBackoff <= 0 {
 		o.MaxBackoff = d.MaxBackoff
+	}
+	if o.RobotsTTL <= 0 || o.RobotsTTL > d.RobotsTTL {
+		o.RobotsTTL = d.RobotsTTL
+	}
+	if o.MaxHosts <= 0 {
+		o.MaxHosts = d.MaxHosts
+	}
+	if o.MaxRedirects <= 0 {
+		o.MaxRedirects = d.MaxRedirects
 	}
 	if o.Transport == nil {
 		o.Transport = http.DefaultTransport.(*http.Transport).Clone()
@@ -102,6 +125,10 @@ type Engine struct {
 	collector *colly.Collector
 	requests  atomic.Int64
 	hosts     hostGates
+	robots    robotsCache
+	// busy holds one token per request in flight: the global cap on hosts at once
+	// (each host already has at most one request in flight).
+	busy chan struct{}
 
 	// now and sleep are the engine's clock. Tests replace them to observe back-off
 	// waits without spending them.
@@ -120,8 +147,10 @@ func NewEngine(o Options) *Engine {
 		now:    time.Now,
 		sleep:  sleepContext,
 		jitter: randomJitter,
+		busy:   make(chan struct{}, o.MaxHosts),
 	}
 	e.hosts.init()
+	e.robots.init()
 	// NewCollector reads COLLY_* environment variables; setting the fields afterwards
 	// keeps the engine's behaviour independent of the environment.
 	c := colly.NewCollector()
@@ -133,6 +162,12 @@ func NewEngine(o Options) *Engine {
 	c.ParseHTTPErrorResponse = true // statuses are judged here, not by colly
 	c.IgnoreRobotsTxt = true        // colly's robots fetch would bypass the host gate
 	c.SetRequestTimeout(o.Timeout)
+	c.SetRedirectHandler(func(req *http.Request, via []*http.Request) error {
+		if len(via) > o.MaxRedirects {
+			return http.ErrUseLastResponse // reported as the redirect's own status
+		}
+		return nil
+	})
 	c.WithTransport(countingTransport{next: o.Transport, count: &e.requests})
 	e.collector = c
 	return e
@@ -155,12 +190,18 @@ func (e *Engine) Do(ctx context.Context, r Request) (*Response, error) {
 		method = http.MethodGet
 	}
 	where := method + " " + u.Scheme + "://" + u.Host + u.Path
+	if e.opts.Robots {
+		if err := e.robotsAllow(ctx, u, where); err != nil {
+			return nil, err
+		}
+	}
 	gate := e.hosts.get(u.Host)
 	for attempt := 0; ; attempt++ {
-		if err := gate.acquire(ctx, e.now, e.sleep); err != nil {
+		if err := e.take(ctx, gate); err != nil {
 			return nil, contextError(ctx, where)
 		}
 		resp, ferr := e.send(ctx, method, u.String(), r)
+		<-e.busy
 		retry := attempt < e.opts.Retries && retryable(resp, ferr) && ctx.Err() == nil
 		var wait time.Duration
 		if retry {
@@ -187,6 +228,22 @@ func (e *Engine) Do(ctx context.Context, r Request) (*Response, error) {
 				Detail: attemptsDetail(where, attempt+1),
 			}
 		}
+	}
+}
+
+// take waits for the host's turn, then for a free slot under the global cap. The
+// order never inverts (no one holds the global slot while waiting for a host), so the
+// two cannot deadlock.
+func (e *Engine) take(ctx context.Context, gate *hostGate) error {
+	if err := gate.acquire(ctx, e.now, e.sleep); err != nil {
+		return err
+	}
+	select {
+	case e.busy <- struct{}{}:
+		return nil
+	case <-ctx.Done():
+		gate.release(e.now())
+		return ctx.Err()
 	}
 }
 

@@ -163,7 +163,7 @@ func (r *demoRun) Close() {
 // scrapeTwice runs the demo's two scrapes: at now-20h with only the always-failing
 // stores failing, then at now with the others failing too.
 func (r *demoRun) scrapeTwice(ctx context.Context, c Config, d deps, now time.Time) (first, second scraper.Summary, err error) {
-	so := &scrapeOptions{Config: c, deps: d, registry: &r.Registry, retries: 1}
+	so := &scrapeOptions{Config: c, deps: d, registry: &r.Registry, retries: 1, given: map[string]bool{"delay": true, "timeout": true}}
 	so.Delay, so.Timeout = 0, 2*time.Second
 	so.Now = now.Add(-20 * time.Hour).Format(time.RFC3339)
 	r.setFailures(r.AlwaysFailing)

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/ohiomc/omc/data"
 	"github.com/ohiomc/omc/scraper"
@@ -23,6 +24,9 @@ type scrapeOptions struct {
 	registry *data.Registry
 	// retries, when >= 0, overrides the engine default (demo).
 	retries int
+	// given names the settings set by a flag or an OMC_* variable: they override the
+	// registry's politeness section.
+	given map[string]bool
 }
 
 func newScrapeCmd(d deps, runF func(context.Context, *scrapeOptions) error) *cobra.Command {
@@ -42,6 +46,7 @@ some failed (each failure is recorded against its dispensary), 2 on bad usage or
 			if err := applyEnv(cmd, d.Getenv); err != nil {
 				return err
 			}
+			opts.given = givenSettings(cmd, d.Getenv)
 			if runF != nil {
 				return runF(cmd.Context(), opts)
 			}
@@ -97,13 +102,7 @@ func runScrape(ctx context.Context, opts *scrapeOptions) (scraper.Summary, error
 	if _, err := reg.Only(opts.Only); err != nil {
 		return scraper.Summary{}, err
 	}
-	eo := scraper.DefaultOptions()
-	eo.UserAgent = fmt.Sprintf("omc/%s (+https://github.com/ohiomc/omc; Ohio Marijuana Community menu freshness bot)", version)
-	eo.Delay, eo.Timeout, eo.Transport = opts.Delay, opts.Timeout, opts.deps.Transport
-	if opts.retries >= 0 {
-		eo.Retries = opts.retries
-	}
-	engine := scraper.NewEngine(eo)
+	engine := scraper.NewEngine(opts.engineOptions(reg.Politeness))
 	adapters, err := scraper.NewAdapters(engine, reg.Platforms)
 	if err != nil {
 		return scraper.Summary{}, &exitError{code: exitUsage, err: fmt.Errorf("registry %s: %w", reg.Source, err)}
@@ -175,4 +174,56 @@ func printSummary(w io.Writer, sum scraper.Summary) {
 		}
 		fmt.Fprintf(w, "  %-40s %-12s %-8s %s\n", r.Slug, r.Market, r.Reason, detail)
 	}
+}
+
+// engineOptions layers the scraper defaults, the registry's politeness section, then
+// flags and OMC_* variables.
+func (opts *scrapeOptions) engineOptions(p data.Politeness) scraper.Options {
+	eo := scraper.DefaultOptions()
+	eo.UserAgent = fmt.Sprintf("omc/%s (+https://github.com/ohiomc/omc; Ohio Marijuana Community menu freshness bot)", version)
+	eo.Delay = opts.Delay // DefaultConfig's delay is the scraper's
+	if p.Delay != nil {
+		eo.Delay = p.Delay.Duration
+	}
+	eo.Timeout = opts.Timeout
+	if p.Timeout != nil {
+		eo.Timeout = p.Timeout.Duration
+	}
+	if p.MaxBodyBytes > 0 {
+		eo.MaxBodyBytes = p.MaxBodyBytes
+	}
+	if p.Retries != nil {
+		eo.Retries = *p.Retries
+	}
+	if p.MaxHosts > 0 {
+		eo.MaxHosts = p.MaxHosts
+	}
+	if p.MaxRedirects > 0 {
+		eo.MaxRedirects = p.MaxRedirects
+	}
+	if p.Robots != nil {
+		eo.Robots = *p.Robots
+	}
+	if opts.given["delay"] {
+		eo.Delay = opts.Delay
+	}
+	if opts.given["timeout"] {
+		eo.Timeout = opts.Timeout
+	}
+	if opts.retries >= 0 {
+		eo.Retries = opts.retries
+	}
+	eo.Transport = opts.deps.Transport
+	return eo
+}
+
+// givenSettings lists the flags set on the command line or through their variable.
+func givenSettings(cmd *cobra.Command, getenv func(string) string) map[string]bool {
+	given := map[string]bool{}
+	cmd.Flags().VisitAll(func(f *pflag.Flag) {
+		if f.Changed || (envNames[f.Name] != "" && getenv(envNames[f.Name]) != "") {
+			given[f.Name] = true
+		}
+	})
+	return given
 }

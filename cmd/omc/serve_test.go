@@ -11,6 +11,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/ohiomc/omc/data"
 )
 
 func TestSiteHandler(t *testing.T) {
@@ -110,5 +113,26 @@ func TestSiteHandler(t *testing.T) {
 	})
 	if _, err := siteHandler(t.TempDir(), snap); err == nil || exitCode(err) != exitUsage {
 		t.Errorf("site dir without index.html: %v", err)
+	}
+}
+
+func TestEngineOptionsPrecedence(t *testing.T) {
+	sec := func(n int) *data.Duration { return &data.Duration{Duration: time.Duration(n) * time.Second} }
+	no, three := false, 3
+	p := data.Politeness{Delay: sec(5), Timeout: sec(9), Retries: &three, MaxHosts: 4, Robots: &no}
+
+	opts := &scrapeOptions{Config: DefaultConfig(), retries: -1}
+	eo := opts.engineOptions(data.Politeness{})
+	if eo.Delay != 2*time.Second || eo.Timeout != 30*time.Second || !eo.Robots || eo.MaxHosts != 8 {
+		t.Errorf("defaults: %+v", eo)
+	}
+	eo = opts.engineOptions(p)
+	if eo.Delay != 5*time.Second || eo.Timeout != 9*time.Second || eo.Retries != 3 || eo.MaxHosts != 4 || eo.Robots {
+		t.Errorf("registry: %+v", eo)
+	}
+	opts.Delay, opts.given = 7*time.Second, map[string]bool{"delay": true}
+	eo = opts.engineOptions(p)
+	if eo.Delay != 7*time.Second || eo.Timeout != 9*time.Second {
+		t.Errorf("flag over registry: delay %v timeout %v", eo.Delay, eo.Timeout)
 	}
 }
