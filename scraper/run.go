@@ -3,6 +3,7 @@ package scraper
 import (
 	"context"
 	"fmt"
+	"strings"
 	"sync"
 	"time"
 
@@ -36,7 +37,9 @@ type MenuResult struct {
 	Products int         `json:"products"`
 	Offers   int         `json:"offers"`
 	// Skipped counts the records of the menu the adapter could not read.
-	Skipped  int           `json:"skipped,omitempty"`
+	Skipped int `json:"skipped,omitempty"`
+	// Warned counts the offers stored with a data-quality warning.
+	Warned   int           `json:"warned,omitempty"`
 	Duration time.Duration `json:"durationNs"`
 }
 
@@ -141,6 +144,7 @@ func fetchOne(ctx context.Context, db *data.DB, runID int64, now time.Time, adap
 	start := time.Now()
 	r := MenuResult{Slug: d.Slug, Name: d.Name, Market: src.Market, Platform: src.Platform}
 	menu, err := fetchMenu(ctx, adapters, src)
+	warned := CheckMenu(menu.Offers)
 	mf := data.MenuFetch{RunID: runID, Slug: d.Slug, Market: src.Market, Platform: src.Platform, At: now,
 		Offers: menu.Offers, HTTPStatus: menu.HTTPStatus, Err: err}
 	if err == nil && len(menu.Offers) == 0 {
@@ -160,10 +164,15 @@ func fetchOne(ctx context.Context, db *data.DB, runID int64, now time.Time, adap
 	r.OK, r.Reason = true, data.ReasonOK
 	r.Offers = len(menu.Offers)
 	r.Products = data.DistinctProducts(menu.Offers)
-	r.Skipped = len(menu.Skipped)
+	r.Skipped, r.Warned = len(menu.Skipped), warned
+	var notes []string
 	if r.Skipped > 0 {
-		r.Detail = fmt.Sprintf("%d records skipped, first: %s", r.Skipped, menu.Skipped[0])
+		notes = append(notes, fmt.Sprintf("%d records skipped, first: %s", r.Skipped, menu.Skipped[0]))
 	}
+	if warned > 0 {
+		notes = append(notes, fmt.Sprintf("%d offers with warnings: %s", warned, describeWarnings(menu.Offers)))
+	}
+	r.Detail = strings.Join(notes, "; ")
 	return r, nil
 }
 

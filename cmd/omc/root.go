@@ -85,6 +85,7 @@ the static site reads.`,
 		newServeCmd(d, nil),
 		newWorkerCmd(d, nil),
 		newDemoCmd(d, nil),
+		newProbeCmd(d, nil),
 	)
 	return root
 }
