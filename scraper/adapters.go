@@ -2,6 +2,7 @@ package scraper
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/url"
@@ -139,11 +140,43 @@ func requestError(where string, resp *Response, err error) error {
 	}
 	out := *fe
 	out.Detail = where + ": " + fe.Detail
-	if fe.Reason == data.ReasonHTTPStatus && isChallenge(resp) {
+	switch {
+	case fe.Reason == data.ReasonHTTPStatus && isChallenge(resp):
 		out.Reason = data.ReasonBlocked
 		out.Detail = fmt.Sprintf("%s: HTTP %d bot-challenge page", where, fe.Status)
+	case fe.Reason == data.ReasonHTTPStatus:
+		if msg := replyMessage(resp); msg != "" {
+			out.Detail += fmt.Sprintf(": the server says %q", msg)
+		}
 	}
 	return &out
+}
+
+// replyMessage is the reason a JSON API gives in a failure reply: Algolia's
+// {"message": "Invalid Application-ID or API key"} or GraphQL's {"errors":
+// [{"message": ...}]}, cut to a line; "" when the body says nothing readable.
+func replyMessage(resp *Response) string {
+	if resp == nil {
+		return ""
+	}
+	var reply struct {
+		Message string `json:"message"`
+		Errors  []struct {
+			Message string `json:"message"`
+		} `json:"errors"`
+	}
+	if json.Unmarshal(resp.Body, &reply) != nil {
+		return ""
+	}
+	msg := reply.Message
+	if msg == "" && len(reply.Errors) > 0 {
+		msg = reply.Errors[0].Message
+	}
+	msg = strings.Join(strings.Fields(msg), " ")
+	if r := []rune(msg); len(r) > 200 {
+		msg = string(r[:200]) + "…"
+	}
+	return msg
 }
 
 // bodyError classifies a 2xx body the adapter cannot use: a web page where JSON was

@@ -32,7 +32,11 @@ const (
 	dutchieDispensariesQuery = `query ConsumerDispensaries($dispensaryFilter: dispensaryFilter!) { filteredDispensaries(filter: $dispensaryFilter) { id cName name } }`
 )
 
-var dispensaryIDPattern = regexp.MustCompile(`^[0-9a-f]{24}$`)
+var (
+	dispensaryIDPattern = regexp.MustCompile(`^[0-9a-f]{24}$`)
+	// cNamePattern is the slug of dutchie.com/dispensary/<cName>.
+	cNamePattern = regexp.MustCompile(`^[a-z0-9]+(?:-[a-z0-9]+)*$`)
+)
 
 var dutchiePlatform = platform{
 	name:     "dutchie",
@@ -68,6 +72,8 @@ type Dutchie struct {
 	ids sync.Map
 }
 
+var _ data.Adapter = (*Dutchie)(nil)
+
 // Platform implements data.Adapter.
 func (d *Dutchie) Platform() string { return "dutchie" }
 
@@ -78,6 +84,9 @@ func (d *Dutchie) Validate(src data.MenuSource) error {
 	}
 	if src.DispensaryID != "" && !dispensaryIDPattern.MatchString(src.DispensaryID) {
 		return fmt.Errorf("dutchie dispensaryId %q is not 24 hex digits", src.DispensaryID)
+	}
+	if src.DispensaryID == "" && !cNamePattern.MatchString(src.CName) {
+		return fmt.Errorf("dutchie cName %q is not the lower-case slug of dutchie.com/dispensary/<cName>", src.CName)
 	}
 	if src.Market != data.Medical && src.Market != data.Recreational {
 		return fmt.Errorf("dutchie menu market %q is not medical or recreational", src.Market)
@@ -237,26 +246,52 @@ func (d *Dutchie) call(ctx context.Context, endpoint, operation, hash, query str
 	if resp != nil {
 		menu.HTTPStatus = resp.Status
 	}
+	var reply graphQLReply
 	if err != nil {
+		// Some GraphQL servers answer an unknown hash with a 400 rather than Apollo's 200
+		// (apollographql/apollo-client#9410): it is the same stale-hash failure.
+		if resp != nil && json.Unmarshal(resp.Body, &reply) == nil && reply.persistedQueryNotFound() {
+			return nil, d.staleHash(where, operation, hash, resp.Status)
+		}
 		return nil, requestError(where, resp, err)
 	}
-	var reply graphQLReply
 	if err := json.Unmarshal(resp.Body, &reply); err != nil {
 		return nil, bodyError(where, resp, err)
 	}
+	if reply.persistedQueryNotFound() {
+		return nil, d.staleHash(where, operation, hash, resp.Status)
+	}
 	if len(reply.Errors) > 0 {
-		e := reply.Errors[0]
-		detail := fmt.Sprintf("%s: GraphQL error %q", where, e.Message)
-		if e.Message == "PersistedQueryNotFound" || e.Extensions.Code == "PERSISTED_QUERY_NOT_FOUND" {
-			detail = fmt.Sprintf("%s: the server does not know the %s hash %s; set platforms.dutchie.settings.%s to the current one",
-				where, operation, hash, map[bool]string{true: "listHash", false: "dispensariesHash"}[operation == "FilteredProducts"])
-		}
-		return nil, &data.FetchError{Reason: data.ReasonParse, Status: resp.Status, Detail: detail}
+		return nil, &data.FetchError{Reason: data.ReasonParse, Status: resp.Status,
+			Detail: fmt.Sprintf("%s: GraphQL error %q", where, reply.Errors[0].Message)}
 	}
 	if len(reply.Data) == 0 || string(reply.Data) == "null" {
 		return nil, bodyError(where, resp, errors.New("reply has no data"))
 	}
 	return reply.Data, nil
+}
+
+// persistedQueryNotFound reports Apollo's answer to a persisted-query hash the server
+// does not know.
+func (r graphQLReply) persistedQueryNotFound() bool {
+	for _, e := range r.Errors {
+		if e.Message == "PersistedQueryNotFound" || e.Extensions.Code == "PERSISTED_QUERY_NOT_FOUND" {
+			return true
+		}
+	}
+	return false
+}
+
+// staleHash is the failure of a rotated persisted-query hash: it names the setting
+// that fixes it.
+func (d *Dutchie) staleHash(where, operation, hash string, status int) error {
+	setting := "dispensariesHash"
+	if operation == "FilteredProducts" {
+		setting = "listHash"
+	}
+	return &data.FetchError{Reason: data.ReasonParse, Status: status,
+		Detail: fmt.Sprintf("%s: the server does not know the %s hash %s; set platforms.dutchie.settings.%s to the current one",
+			where, operation, hash, setting)}
 }
 
 func nameOf(src data.MenuSource) string {
@@ -313,10 +348,12 @@ type dutchiePotency struct {
 	Range []*float64 `json:"range"`
 }
 
-// value is the potency to show: the top of a range, the single value otherwise.
-func (p *dutchiePotency) value() float64 {
+// reading is the potency to show and its unit, "%" or "mg": the top of a range, the
+// single value otherwise. MILLIGRAMS_PER_GRAM (Canadian stores in the 2023 capture:
+// range [300, 360]) is a percentage times ten.
+func (p *dutchiePotency) reading() (float64, string) {
 	if p == nil {
-		return 0
+		return 0, ""
 	}
 	v := 0.0
 	for _, r := range p.Range {
@@ -324,11 +361,13 @@ func (p *dutchiePotency) value() float64 {
 			v = *r
 		}
 	}
-	return v
-}
-
-func (p *dutchiePotency) milligrams() bool {
-	return p != nil && strings.EqualFold(p.Unit, "MILLIGRAMS")
+	switch strings.ToUpper(p.Unit) {
+	case "MILLIGRAMS":
+		return v, "mg"
+	case "MILLIGRAMS_PER_GRAM":
+		return v / 10, "%"
+	}
+	return v, "%"
 }
 
 // dutchieOffers maps one product to one offer per option, using the prices of the
@@ -370,19 +409,13 @@ func dutchieOffers(raw json.RawMessage, pricing string) ([]data.Offer, error) {
 		RawCategory: deref(p.Type),
 	}
 	base.Strain = StrainName(base.Name, base.Brand)
-	if v := p.THCContent.value(); v > 0 {
-		if p.THCContent.milligrams() {
-			base.PotencyUnit = "mg"
-		} else {
-			base.PotencyUnit = "%"
-		}
-		base.THC = positive(v)
+	thc, thcUnit := p.THCContent.reading()
+	if base.THC = positive(thc); base.THC != nil {
+		base.PotencyUnit = thcUnit
 	}
-	if v := p.CBDContent.value(); v > 0 && p.CBDContent.milligrams() == (base.PotencyUnit == "mg") {
-		base.CBD = positive(v)
-		if base.PotencyUnit == "" {
-			base.PotencyUnit = unitOf(p.CBDContent)
-		}
+	// One unit per offer: a CBD figure in another unit than the THC one is left out.
+	if cbd, unit := p.CBDContent.reading(); cbd > 0 && (base.PotencyUnit == "" || unit == base.PotencyUnit) {
+		base.CBD, base.PotencyUnit = positive(cbd), unit
 	}
 
 	var offers []data.Offer
@@ -400,8 +433,8 @@ func dutchieOffers(raw json.RawMessage, pricing string) ([]data.Offer, error) {
 		o.InStock = p.inStock(label)
 		if o.Category == data.Edible {
 			mg := 0.0
-			if p.THCContent.milligrams() {
-				mg = p.THCContent.value()
+			if v, unit := p.THCContent.reading(); unit == "mg" {
+				mg = v
 			}
 			o.Milligrams = EdibleMilligrams(mg, label)
 		} else {
@@ -412,27 +445,26 @@ func dutchieOffers(raw json.RawMessage, pricing string) ([]data.Offer, error) {
 	return offers, nil
 }
 
-func unitOf(p *dutchiePotency) string {
-	if p.milligrams() {
-		return "mg"
-	}
-	return "%"
-}
-
-// grams is an option's weight: measurements.netWeight (mg in the captures) when it
-// lines up with the options, else the label.
+// grams is an option's weight: the label's, refined by measurements.netWeight (mg in
+// the captures) when that lines up with the options and agrees with the label. The net
+// weight can be stale: the 2023 capture's "Wedding Cake" sells only "28g" at $121.69
+// with a netWeight of 3500 mg left from a 3.5 g option it no longer lists.
 func (p *dutchieProduct) grams(i int, label string) float64 {
+	labelled := ParseSize(label).Grams
 	if p.Measure != nil && p.Measure.NetWeight != nil && len(p.Measure.NetWeight.Values) == len(p.Options) {
-		if v := at(p.Measure.NetWeight.Values, i); v > 0 {
-			switch strings.ToUpper(p.Measure.NetWeight.Unit) {
-			case "MILLIGRAMS":
-				return v / 1000
-			case "GRAMS":
-				return v
-			}
+		v := at(p.Measure.NetWeight.Values, i)
+		switch strings.ToUpper(p.Measure.NetWeight.Unit) {
+		case "MILLIGRAMS":
+			v /= 1000
+		case "GRAMS":
+		default:
+			v = 0
+		}
+		if v > 0 && (labelled == 0 || nearBucket(v, labelled)) {
+			return v
 		}
 	}
-	return ParseSize(label).Grams
+	return labelled
 }
 
 // inStock joins stock records by option label, never by index: POSMetaData.children can

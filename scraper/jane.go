@@ -22,6 +22,9 @@ const (
 	// janeReachable is Algolia's paginationLimitedTo: no record past the 1000th of one
 	// query can be read, so a larger menu is read kind by kind.
 	janeReachable = 1000
+	// janeMaxPages bounds one query's pages: Algolia never serves a hit past the 1000th,
+	// so a reply claiming more pages than that is a broken proxy, not a big menu.
+	janeMaxPages = janeReachable
 )
 
 // janeKinds are Jane's product kinds, the per-kind queries of a menu over 1000 records.
@@ -57,14 +60,17 @@ type Jane struct {
 	endpoint      string
 }
 
+var _ data.Adapter = (*Jane)(nil)
+
 // Platform implements data.Adapter.
 func (j *Jane) Platform() string { return "jane" }
 
 // Validate implements data.Adapter: a Jane menu is a numeric store id, and the search
 // key must be configured (it is public, but rotates: PLATFORMS.md §3).
 func (j *Jane) Validate(src data.MenuSource) error {
-	if _, err := strconv.ParseInt(src.StoreID, 10, 64); err != nil || src.StoreID == "" {
-		return fmt.Errorf("jane menu needs a numeric storeId, got %q", src.StoreID)
+	// The id goes into an Algolia filter: only a plain positive number is safe there.
+	if id, err := strconv.ParseUint(src.StoreID, 10, 64); err != nil || id == 0 {
+		return fmt.Errorf("jane menu needs storeId, the positive number of iheartjane.com/stores/<id>; got %q", src.StoreID)
 	}
 	if j.apiKey == "" {
 		return errors.New("jane: platforms.jane.settings.apiKey is not set (the public Algolia search key of the jane-app-secrets script on any Jane menu page)")
@@ -125,6 +131,10 @@ func (j *Jane) query(ctx context.Context, storeID, kind string, menu *data.Menu)
 	total := 0
 	for page := 0; ; page++ {
 		where := fmt.Sprintf("jane store %s page %d", storeID, page)
+		if page >= janeMaxPages {
+			return nil, 0, &data.FetchError{Reason: data.ReasonParse, Status: menu.HTTPStatus,
+				Detail: fmt.Sprintf("jane store %s: more than %d pages", storeID, janeMaxPages)}
+		}
 		if kind != "" {
 			where = fmt.Sprintf("jane store %s kind %s page %d", storeID, kind, page)
 		}
@@ -267,6 +277,10 @@ func janeOffers(raw json.RawMessage) ([]data.Offer, error) {
 				mg = named.Milligrams
 			}
 			o.Milligrams = mg
+		case len(r.Weights) == 1 && trueSize.Grams > 0:
+			// The record's only size is the package amount describes, whatever the bucket:
+			// the capture has 4.2 g flower in "two gram" and a 300 mg cart in "half gram".
+			o.Grams = trueSize.Grams
 		case i == 0 && nearBucket(trueSize.Grams, nominal):
 			o.Grams = trueSize.Grams
 		case len(r.Weights) == 1 && nearBucket(named.Grams, nominal):
@@ -281,14 +295,17 @@ func janeOffers(raw json.RawMessage) ([]data.Offer, error) {
 }
 
 // janePotencyOf prefers the size's own lab potency over the product-level one, which
-// is just one of them (PLATFORMS.md §3).
+// is just one of them (PLATFORMS.md §3), even when the size's is zero: the capture's
+// percent_cbd 0.1 of product 2382804 comes from the lab result of a half ounce that is
+// not for sale, while the ounce on the menu has none. The product-level figures stand
+// in only for a size without an entry.
 func janePotencyOf(o *data.Offer, potencies []janePotency, key string, thc, cbd *float64) {
 	for _, p := range potencies {
 		if p.PriceID == key {
 			if p.THCPotency != nil {
 				thc = p.THCPotency
 			}
-			if p.CBDPotency != nil && *p.CBDPotency > 0 {
+			if p.CBDPotency != nil {
 				cbd = p.CBDPotency
 			}
 			break

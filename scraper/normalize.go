@@ -26,11 +26,19 @@ var categoryLabels = map[string]data.Category{
 	"edible": data.Edible, "edibles": data.Edible, "gummy": data.Edible, "gummies": data.Edible,
 	"chocolate": data.Edible, "chocolates": data.Edible, "beverage": data.Edible, "beverages": data.Edible,
 	"drink": data.Edible, "drinks": data.Edible, "chew": data.Edible, "chews": data.Edible,
+	// The platforms' own names for what is not tracked. Known, they settle the category
+	// like any other label: Dutchie's type "Accessories" with subcategory "pods", or a
+	// Jane kind "topical" with a subtype "gummies", must not fall through to a subtype.
+	"tincture": data.Other, "tinctures": data.Other, "topical": data.Other, "topicals": data.Other,
+	"oral": data.Other, "capsule": data.Other, "capsules": data.Other, "accessory": data.Other,
+	"accessories": data.Other, "battery": data.Other, "batteries": data.Other, "gear": data.Other,
+	"merch": data.Other, "merchandise": data.Other, "apparel": data.Other, "paraphernalia": data.Other,
 }
 
-// Category maps the first label that names a tracked category; labels are tried in
-// order (the platform's main category field first, then subtypes). Everything else,
-// tinctures, topicals, oral capsules, accessories, is Other: stored, not tiled.
+// Category maps the first label it knows; labels are tried in order (the platform's
+// main category field first, then subtypes), so the main field decides whenever it is
+// a known label. Tinctures, topicals, oral products and accessories are Other: stored,
+// not tiled. So is a product none of whose labels is known.
 func Category(labels ...string) data.Category {
 	for _, l := range labels {
 		if c, ok := categoryLabels[labelKey(l)]; ok {
@@ -64,9 +72,9 @@ func labelKey(s string) string {
 func StrainType(s string) string {
 	k := labelKey(s)
 	switch {
-	case k == "indica" || k == "indica hybrid" || k == "indica dominant":
+	case k == "indica" || k == "indica hybrid" || k == "indica dominant" || k == "indica dominant hybrid":
 		return "indica"
-	case k == "sativa" || k == "sativa hybrid" || k == "sativa dominant":
+	case k == "sativa" || k == "sativa hybrid" || k == "sativa dominant" || k == "sativa dominant hybrid":
 		return "sativa"
 	case k == "hybrid":
 		return "hybrid"
@@ -175,12 +183,17 @@ var (
 	// strainNoise are the words menus put around a strain name: formats, lineage
 	// markers, pack counts and sizes.
 	strainNoise = []*regexp.Regexp{
+		// Canadian catalogue names repeat themselves: "Titanimal Cannabis Flower by Truro -
+		// Titanimal Cannabis Flower by Truro" (2023 Dutchie capture). The strain comes first.
+		regexp.MustCompile(`(?i)\s(?:ground\s+)?cannabis\s+flower\s+by\b.*$`),
 		regexp.MustCompile(`(?i)\((?:i|s|h|indica|sativa|hybrid)\)`),
 		regexp.MustCompile(`(?i)\(\s*\d+\s*(?:pk|pack|ct|count)\s*\)`),
 		regexp.MustCompile(`(?i)\b\d*\.?\d+\s*(?:mg|g|gc|gram|grams|oz)\b`),
 		regexp.MustCompile(`(?i)\b1/\d+\s*oz\b`),
-		regexp.MustCompile(`(?i)\b(?:whole buds?|whole flower|small buds|smalls|popcorn|shake|ground flower|ground|flower|pre-?rolls?|infused|minis?)\b`),
+		regexp.MustCompile(`(?i)\b(?:whole buds?|whole flower|small buds|smalls|popcorn|shake|ground flower|pre-?ground|ground|milled|grind|ready-to-roll|flower|pre-?rolls?|infused|minis?)\b`),
 		regexp.MustCompile(`(?i)\b(?:indica|sativa|hybrid)\b\s*$`),
+		// Brackets left empty by the removals above: "Bluenana [4.2g]" (Jane capture).
+		regexp.MustCompile(`\[\s*\]|\(\s*\)`),
 	}
 	spaces = regexp.MustCompile(`\s+`)
 )
@@ -247,7 +260,10 @@ func dollars(v float64) float64 {
 	return math.Round(v*100) / 100
 }
 
-var slugTail = regexp.MustCompile(`(?i)(?:-\d+(?:-\d+)?(?:g|mg|oz))?(?:-(?:indica|sativa|hybrid))?(?:-\d+)?$`)
+// slugTail is a slug's size, lineage and de-duplication suffix ("-2-83g-indica",
+// Dutchie's "wedding-cake-4411"). The suffix is three digits or more: one or two are
+// the strain's own number ("gelato-41", "sunshine-4" in the Jane capture).
+var slugTail = regexp.MustCompile(`(?i)(?:-\d+(?:-\d+)?(?:g|mg|oz))?(?:-(?:indica|sativa|hybrid))?(?:-\d{3,})?$`)
 
 // nameFromSlug rebuilds a product name from its URL slug when the menu sent none:
 // the brand prefix and the size and lineage suffix go, the words are capitalised.
