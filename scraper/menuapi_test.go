@@ -182,8 +182,8 @@ func TestSellingAndSalePrice(t *testing.T) {
 	}{
 		{30, 21, true, 30, 21},
 		{31.25, 25.000000000000004, true, 31.25, 25},
-		{10, 10, true, 10, 0},   // no discount
-		{10, 12, true, 10, 0},   // a "sale" above the price is not one
+		{10, 10, true, 10, 0},    // no discount
+		{10, 12, true, 10, 0},    // a "sale" above the price is not one
 		{10, 9.999, true, 10, 0}, // equal once rounded to cents
 		{0, 0, false, 0, 0},
 		{-5, 0, false, 0, 0},
@@ -231,10 +231,10 @@ func TestMenuCategory(t *testing.T) {
 		labels []string
 		want   data.Category
 	}{
-		{[]string{"Pre Roll", "Flower"}, data.Preroll},       // Weedmaps sub first
-		{[]string{"Shake", "Flower"}, data.Flower},           // unknown sub, known parent
-		{[]string{"Tincture", "Edibles"}, data.Other},        // Weedmaps files tinctures under Edibles
-		{[]string{"Batteries", "Vape Pens"}, data.Other},     // and batteries under Vape Pens
+		{[]string{"Pre Roll", "Flower"}, data.Preroll},                // Weedmaps sub first
+		{[]string{"Shake", "Flower"}, data.Flower},                    // unknown sub, known parent
+		{[]string{"Tincture", "Edibles"}, data.Other},                 // Weedmaps files tinctures under Edibles
+		{[]string{"Batteries", "Vape Pens"}, data.Other},              // and batteries under Vape Pens
 		{[]string{"Accessories", "Battery", "Vaporizer"}, data.Other}, // Sweed accessories
 		{[]string{"Vape", "Cartridge", "Live Resin Cartridge"}, data.Vape},
 		{[]string{"🍬Edibles🍫", "Edibles", "EDIBLES"}, data.Edible},
@@ -251,13 +251,13 @@ func TestMenuCategory(t *testing.T) {
 
 func TestSetPotency(t *testing.T) {
 	tests := []struct {
-		name               string
-		thc                float64
-		thcUnit            string
-		cbd                float64
-		cbdUnit            string
-		wantTHC, wantCBD   float64
-		wantUnit           string
+		name             string
+		thc              float64
+		thcUnit          string
+		cbd              float64
+		cbdUnit          string
+		wantTHC, wantCBD float64
+		wantUnit         string
 	}{
 		{"percent pair", 22.29, "%", 0.05, "%", 22.29, 0.05, "%"},
 		{"mg pair", 100, "MG", 20, "MG", 100, 20, "mg"},
