@@ -1,77 +1,17 @@
 package scraper
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"math"
 	"net/url"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/ohiomc/omc/data"
 )
 
 // Helpers shared by the Sweed, Weedmaps and Dispense adapter tests.
-
-// menuTestAdapter builds p's adapter against a test server: no delay, no retries.
-func menuTestAdapter(t testing.TB, p platform, baseURL string, settings map[string]string) data.Adapter {
-	t.Helper()
-	a, err := p.build(NewEngine(Options{Delay: 0, Retries: 0, Timeout: 5 * time.Second}), data.PlatformConfig{BaseURL: baseURL, Settings: settings})
-	if err != nil {
-		t.Fatalf("build %s: %v", p.name, err)
-	}
-	return a
-}
-
-// menuTestdata reads a file under testdata.
-func menuTestdata(t testing.TB, path string) []byte {
-	t.Helper()
-	b, err := os.ReadFile(filepath.Join("testdata", path))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
-
-// menuGolden compares offers with testdata/golden/<name>.json, or rewrites the file
-// when update is set.
-func menuGolden(t *testing.T, name string, update bool, offers []data.Offer) {
-	t.Helper()
-	got, err := json.MarshalIndent(offers, "", "  ")
-	if err != nil {
-		t.Fatal(err)
-	}
-	got = append(got, '\n')
-	path := filepath.Join("testdata", "golden", name+".json")
-	if update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run the test with its -update flag to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		var w []data.Offer
-		if err := json.Unmarshal(want, &w); err != nil {
-			t.Fatalf("%s: %v", path, err)
-		}
-		for i := range min(len(w), len(offers)) {
-			a, _ := json.Marshal(offers[i])
-			b, _ := json.Marshal(w[i])
-			if !bytes.Equal(a, b) {
-				t.Fatalf("%s: offer %d differs:\n got %s\nwant %s", path, i, a, b)
-			}
-		}
-		t.Fatalf("%s: got %d offers, golden has %d", path, len(offers), len(w))
-	}
-}
 
 // menuInvariants fails on an offer no adapter may produce, whatever its input: a
 // negative or non-finite price, a sale price not below the price, a link that is not
@@ -105,45 +45,6 @@ func menuReason(t *testing.T, err error, reason data.Reason) *data.FetchError {
 		t.Fatalf("reason %s (%v), want %s", fe.Reason, err, reason)
 	}
 	return fe
-}
-
-// menuFind returns the offer of product id in size.
-func menuFind(t *testing.T, offers []data.Offer, id, size string) data.Offer {
-	t.Helper()
-	for _, o := range offers {
-		if o.ProductID == id && o.Size == size {
-			return o
-		}
-	}
-	t.Fatalf("no offer for product %s size %q among %d offers", id, size, len(offers))
-	return data.Offer{}
-}
-
-// menuWant is a hand-checked offer: the fields read from the capture by eye.
-type menuWant struct {
-	id, size, name string
-	category       data.Category
-	price, sale    float64
-	grams, mg      float64
-	inStock        bool
-	thc            float64 // 0: none
-	unit           string
-	strainType     string
-	url            string
-}
-
-func (w menuWant) check(t *testing.T, offers []data.Offer) {
-	t.Helper()
-	o := menuFind(t, offers, w.id, w.size)
-	thc := 0.0
-	if o.THC != nil {
-		thc = *o.THC
-	}
-	got := menuWant{id: o.ProductID, size: o.Size, name: o.Name, category: o.Category, price: o.Price, sale: o.SalePrice,
-		grams: o.Grams, mg: o.Milligrams, inStock: o.InStock, thc: thc, unit: o.PotencyUnit, strainType: o.StrainType, url: o.URL}
-	if got != w {
-		t.Errorf("offer %s %q:\n got %+v\nwant %+v", w.id, w.size, got, w)
-	}
 }
 
 func TestLooseNumber(t *testing.T) {

@@ -3,7 +3,6 @@ package scraper
 import (
 	"context"
 	"encoding/json"
-	"flag"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -14,8 +13,6 @@ import (
 
 	"github.com/ohiomc/omc/data"
 )
-
-var updateSweed = flag.Bool("update-sweed", false, "rewrite testdata/golden/sweed_*.json")
 
 // sweedRequest is one request the test server saw.
 type sweedRequest struct {
@@ -96,7 +93,7 @@ func sweedCapture(t testing.TB, name string) json.RawMessage {
 	var wrapped struct {
 		Data json.RawMessage `json:"data"`
 	}
-	if err := json.Unmarshal(menuTestdata(t, "sweed/"+name), &wrapped); err != nil {
+	if err := json.Unmarshal(readTestdata(t, "sweed/"+name), &wrapped); err != nil {
 		t.Fatal(err)
 	}
 	return wrapped.Data
@@ -127,7 +124,7 @@ const sweedTestOwnIDOffset = 1_000_000
 // split by their category ids into categories and pages as the real API does.
 func curaleafServer(t testing.TB) *sweedServer {
 	var products []json.RawMessage
-	if err := json.Unmarshal(menuTestdata(t, "sweed/curaleaf-nj_GetProductList_list_concatenated.json"), &products); err != nil {
+	if err := json.Unmarshal(readTestdata(t, "sweed/curaleaf-nj_GetProductList_list_concatenated.json"), &products); err != nil {
 		t.Fatal(err)
 	}
 	byCategory := map[int64][]json.RawMessage{}
@@ -169,7 +166,7 @@ func curaleafServer(t testing.TB) *sweedServer {
 
 func sweedFetch(t *testing.T, srv *httptest.Server, src data.MenuSource) (data.Menu, error) {
 	t.Helper()
-	a := menuTestAdapter(t, sweedPlatform, srv.URL, nil)
+	a := testAdapter(t, sweedPlatform, srv.URL, nil)
 	if err := a.Validate(src); err != nil {
 		t.Fatalf("Validate: %v", err)
 	}
@@ -181,7 +178,7 @@ var gleafPageSource = data.MenuSource{Market: data.Recreational, Platform: "swee
 	Endpoint: "https://www.gleaf.com/stores/maryland/rockville/shop"}
 
 func gleafPageServer(t testing.TB) *httptest.Server {
-	page := menuTestdata(t, "sweed/gleaf-rockville_shop_page_rendered.html")
+	page := readTestdata(t, "sweed/gleaf-rockville_shop_page_rendered.html")
 	return httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path != "/stores/maryland/rockville/shop" {
 			http.NotFound(w, r)
@@ -215,7 +212,7 @@ func TestSweedGolden(t *testing.T) {
 				t.Errorf("skipped %d records, first: %s", len(menu.Skipped), menu.Skipped[0])
 			}
 			menuInvariants(t, menu.Offers)
-			menuGolden(t, tt.golden, *updateSweed, menu.Offers)
+			checkGolden(t, tt.golden, menu.Offers)
 		})
 	}
 	t.Run("sweed_gleaf-rockville_shop_page", func(t *testing.T) {
@@ -233,7 +230,7 @@ func TestSweedGolden(t *testing.T) {
 			t.Errorf("%d products, want 136", n)
 		}
 		menuInvariants(t, menu.Offers)
-		menuGolden(t, "sweed_gleaf-rockville_shop_page", *updateSweed, menu.Offers)
+		checkGolden(t, "sweed_gleaf-rockville_shop_page", menu.Offers)
 	})
 }
 
@@ -260,35 +257,35 @@ func TestSweedHandChecked(t *testing.T) {
 	tests := []struct {
 		capture string
 		offers  []data.Offer
-		want    menuWant
+		want    offerWant
 	}{
 		// gLeaf list: price 30.0, promoPrice 21.0 ("30% Off", discount 0), availableQty 39.0,
 		// unitSize 3.5 G, thc [22.29] %, prevalence Indica. The name has a trailing space.
-		{"gleaf list", gleaf, menuWant{id: "312411", size: "3.5g", name: "Ice Cream Cake", category: data.Flower,
+		{"gleaf list", gleaf, offerWant{id: "312411", size: "3.5g", name: "Ice Cream Cake", strain: "Ice Cream Cake", category: data.Flower,
 			price: 30, sale: 21, grams: 3.5, inStock: true, thc: 22.29, unit: "%", strainType: "indica"}},
 		// Curaleaf edible: label "10mg ea | 10-Pack" but unitSize 100 MG x 1 unit and lab thc
 		// [10] MG: the package is 100 mg; promoPrice 24.0 on price 30.0.
-		{"curaleaf edible", curaleaf, menuWant{id: "8172", size: "10mg ea | 10-Pack", name: "Milk Chocolate", category: data.Edible,
+		{"curaleaf edible", curaleaf, offerWant{id: "8172", size: "10mg ea | 10-Pack", name: "Milk Chocolate", strain: "Milk Chocolate", category: data.Edible,
 			price: 30, sale: 24, mg: 100, inStock: true, thc: 10, unit: "mg", strainType: "indica"}},
-		// Curaleaf pre-roll pack: 0.5 G x 5 units is a 2.5 g package; 34.0 → 23.8.
-		{"curaleaf pre-roll pack", curaleaf, menuWant{id: "6753", size: "0.5g ea | 5-Pack", name: "Pure Michigan", category: data.Preroll,
-			price: 34, sale: 23.8, grams: 2.5, inStock: true, thc: 17.93, unit: "%", strainType: "indica"}},
+		// Curaleaf pre-roll pack: 0.5 G x 5 units is a 2.5 g package; 34.0 → 23.8; cbd [0.07] %.
+		{"curaleaf pre-roll pack", curaleaf, offerWant{id: "6753", size: "0.5g ea | 5-Pack", name: "Pure Michigan", strain: "Pure Michigan", category: data.Preroll,
+			price: 34, sale: 23.8, grams: 2.5, inStock: true, thc: 17.93, cbd: 0.07, unit: "%", strainType: "indica"}},
 		// Curaleaf accessory: $1.00 each, no lab tests, no strain.
-		{"curaleaf accessory", curaleaf, menuWant{id: "2365", size: "Each", name: "Metal", category: data.Other,
+		{"curaleaf accessory", curaleaf, offerWant{id: "2365", size: "Each", name: "Metal", strain: "Metal", category: data.Other,
 			price: 1, inStock: true}},
 		// Curaleaf variant sold to recreational customers only, 1 left.
-		{"curaleaf recreational-only", curaleaf, menuWant{id: "7000", size: "1g", name: "Kiwi Kandy", category: data.Preroll,
+		{"curaleaf recreational-only", curaleaf, offerWant{id: "7000", size: "1g", name: "Kiwi Kandy", strain: "Kiwi Kandy", category: data.Preroll,
 			price: 18, grams: 1, inStock: true, thc: 24.55, unit: "%", strainType: "hybrid"}},
-		// Storefront cache: price 40, promoPrice 28 (discount 0.3 here), card link resolved
+		// Storefront cache: price 40, promoPrice 28 (discount 0.3 here), cbd [0.05] %, card link resolved
 		// against the store's own host.
-		{"gleaf page", pageMenu.Offers, menuWant{id: "288873", size: "3.5g", name: "Berried Alive", category: data.Flower,
-			price: 40, sale: 28, grams: 3.5, inStock: true, thc: 23.5, unit: "%",
+		{"gleaf page", pageMenu.Offers, offerWant{id: "288873", size: "3.5g", name: "Berried Alive", strain: "Berried Alive", category: data.Flower,
+			price: 40, sale: 28, grams: 3.5, inStock: true, thc: 23.5, cbd: 0.05, unit: "%",
 			url: "https://www.gleaf.com/stores/maryland/rockville/shop/recreational/menu/flower-3763/buds-berried-alive-buds-3.5g-400027?stockType=Default"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.capture, func(t *testing.T) { tt.want.check(t, tt.offers) })
 	}
-	if o := menuFind(t, curaleaf, "4837", "XL"); o.Category != data.Other || o.Price != 30 || o.SalePrice != 19.5 || o.RawCategory != "Apparel" {
+	if o := findOffer(t, curaleaf, "4837", "XL"); o.Category != data.Other || o.Price != 30 || o.SalePrice != 19.5 || o.RawCategory != "Apparel" {
 		t.Errorf("apparel variant: %+v", o)
 	}
 }
@@ -307,7 +304,7 @@ func TestSweedRequests(t *testing.T) {
 		Headers  map[string]string `json:"headers"`
 		PostData string            `json:"post_data"`
 	}
-	if err := json.Unmarshal(menuTestdata(t, "sweed/gleaf-rockville_REQ_GetProductList.json"), &recorded); err != nil {
+	if err := json.Unmarshal(readTestdata(t, "sweed/gleaf-rockville_REQ_GetProductList.json"), &recorded); err != nil {
 		t.Fatal(err)
 	}
 	var recordedBody map[string]any
@@ -366,7 +363,7 @@ func (s *sweedServer) headerWant(h, recorded string) string {
 }
 
 func TestSweedFailures(t *testing.T) {
-	challenge := menuTestdata(t, "sweed/blocked_cloudflare_dutchie-graphql_2026-02.html")
+	challenge := readTestdata(t, dutchieBlockedFile)
 	apiSource := data.MenuSource{Market: data.Recreational, CName: "production", StoreID: "376"}
 	tests := []struct {
 		name   string
@@ -425,7 +422,7 @@ func TestSweedFailures(t *testing.T) {
 			return true
 		}, data.ReasonBlocked, 200},
 		{"page for the other market", data.MenuSource{Market: data.Medical, Endpoint: gleafPageSource.Endpoint}, func(w http.ResponseWriter, r *http.Request) bool {
-			w.Write(menuTestdata(t, "sweed/gleaf-rockville_shop_page_rendered.html"))
+			w.Write(readTestdata(t, "sweed/gleaf-rockville_shop_page_rendered.html"))
 			return true
 		}, data.ReasonParse, 200},
 	}
@@ -479,7 +476,7 @@ func TestSweedSkipsBadRecords(t *testing.T) {
 }
 
 func TestSweedValidate(t *testing.T) {
-	a := menuTestAdapter(t, sweedPlatform, "", nil)
+	a := testAdapter(t, sweedPlatform, "", nil)
 	tests := []struct {
 		name    string
 		src     data.MenuSource

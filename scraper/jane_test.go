@@ -1,0 +1,285 @@
+package scraper
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/ohiomc/omc/data"
+)
+
+// janeCaptureHits are the full Algolia records of the Jane capture: the dmerch reply
+// carries them as search_attributes on 120 of its 1,580 entries (PLATFORMS.md §3).
+func janeCaptureHits(t testing.TB) []json.RawMessage {
+	t.Helper()
+	var entries []struct {
+		Attributes json.RawMessage `json:"search_attributes"`
+	}
+	if err := json.Unmarshal(readTestdata(t, janeCaptureFile), &entries); err != nil {
+		t.Fatal(err)
+	}
+	var hits []json.RawMessage
+	for _, e := range entries {
+		if len(e.Attributes) > 0 {
+			hits = append(hits, e.Attributes)
+		}
+	}
+	if len(hits) != 120 {
+		t.Fatalf("%d records with search_attributes, the capture has 120", len(hits))
+	}
+	return hits
+}
+
+// janeServer answers like Algolia's menu-products index: the filter "store_id = N"
+// selects the store's records, paged by hitsPerPage.
+type janeServer struct {
+	hits []json.RawMessage
+	// perPage, when set, caps hitsPerPage as a stricter server would.
+	perPage int
+
+	mu     sync.Mutex
+	bodies []map[string]any
+	keys   []string
+}
+
+var janeStoreFilter = regexp.MustCompile(`^store_id = (\d+)$`)
+
+func (s *janeServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	raw, _ := io.ReadAll(r.Body)
+	var body map[string]any
+	_ = json.Unmarshal(raw, &body)
+	s.mu.Lock()
+	s.bodies = append(s.bodies, body)
+	s.keys = append(s.keys, r.Header.Get("X-Algolia-API-Key"))
+	s.mu.Unlock()
+	if r.URL.Path != "/1/indexes/menu-products-production/query" || r.Method != http.MethodPost {
+		http.NotFound(w, r)
+		return
+	}
+	if r.Header.Get("X-Algolia-API-Key") != testAPIKey {
+		w.WriteHeader(http.StatusForbidden)
+		w.Write([]byte(`{"message":"Invalid Application-ID or API key","status":403}`))
+		return
+	}
+	filters, _ := body["filters"].(string)
+	m := janeStoreFilter.FindStringSubmatch(filters)
+	if m == nil {
+		w.WriteHeader(http.StatusBadRequest)
+		fmt.Fprintf(w, `{"message":"filters: unexpected %q","status":400}`, filters)
+		return
+	}
+	var store []json.RawMessage
+	for _, h := range s.hits {
+		var rec struct {
+			StoreID json.Number `json:"store_id"`
+		}
+		_ = json.Unmarshal(h, &rec)
+		if rec.StoreID.String() == m[1] {
+			store = append(store, h)
+		}
+	}
+	per := int(body["hitsPerPage"].(float64))
+	if s.perPage > 0 {
+		per = min(per, s.perPage)
+	}
+	page := int(body["page"].(float64))
+	from, to := min(page*per, len(store)), min((page+1)*per, len(store))
+	pages := (len(store) + per - 1) / per
+	w.Header().Set("Content-Type", "application/json")
+	json.NewEncoder(w).Encode(map[string]any{"hits": store[from:to], "nbHits": len(store), "nbPages": pages,
+		"page": page, "hitsPerPage": per})
+}
+
+func janeFetch(t *testing.T, base string, storeID string) (data.Menu, error) {
+	t.Helper()
+	jane, _ := newTestAdapters(t, fastOptions(), base, nil)
+	src := data.MenuSource{Market: data.Recreational, Platform: "jane", StoreID: storeID}
+	if err := jane.Validate(src); err != nil {
+		t.Fatalf("Validate: %v", err)
+	}
+	return jane.FetchMenu(context.Background(), src)
+}
+
+// TestJaneGolden reads each store of the capture through the Algolia query, in pages
+// of 25 so that paging is exercised, and compares every offer with its golden file.
+func TestJaneGolden(t *testing.T) {
+	s := &janeServer{hits: janeCaptureHits(t), perPage: 25}
+	srv := httptest.NewServer(s)
+	defer srv.Close()
+	for _, store := range []string{"2913", "2266"} {
+		t.Run("store"+store, func(t *testing.T) {
+			menu, err := janeFetch(t, srv.URL, store)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(menu.Skipped) > 0 {
+				t.Errorf("skipped %q", menu.Skipped)
+			}
+			if n := data.DistinctProducts(menu.Offers); n != 60 {
+				t.Errorf("%d products, the capture has 60 for store %s", n, store)
+			}
+			if menu.Requests != 3 {
+				t.Errorf("%d requests, want 3 pages of 25 for 60 records", menu.Requests)
+			}
+			menuInvariants(t, menu.Offers)
+			checkGolden(t, "jane_store"+store, menu.Offers)
+		})
+	}
+	for _, key := range s.keys {
+		if key != testAPIKey {
+			t.Errorf("request with API key %q", key)
+		}
+	}
+}
+
+// TestJaneHandChecked asserts offers read by eye from the capture's records (the
+// figures quoted are the record's own fields).
+func TestJaneHandChecked(t *testing.T) {
+	srv := httptest.NewServer(&janeServer{hits: janeCaptureHits(t)})
+	defer srv.Close()
+	offers := map[string][]data.Offer{}
+	for _, store := range []string{"2913", "2266"} {
+		menu, err := janeFetch(t, srv.URL, store)
+		if err != nil {
+			t.Fatal(err)
+		}
+		offers[store] = menu.Offers
+	}
+	tests := []struct {
+		name, store string
+		want        offerWant
+	}{
+		// Insa "Cereal Milk", kind flower, lineage hybrid: price_eighth_ounce 45,
+		// discounted_price_eighth_ounce 33.75 (25% special), thc_potency 32.83 for the size.
+		{"flower on special", "2913", offerWant{id: "1259822", size: "eighth ounce", name: "Cereal Milk", category: data.Flower,
+			strainType: "hybrid", strain: "Cereal Milk", grams: 3.5, price: 45, sale: 33.75, inStock: true, thc: 32.83, unit: "%"}},
+		// Savvy all-in-one vape, "two gram" bucket, amount 2g: price 79, discounted 59.25,
+		// thc_potency 74.81 and cbd_potency 0.85 of the two_gram size.
+		{"vape with CBD", "2913", offerWant{id: "2371777", size: "two gram", name: "Strut - Legendary Platinum OG [2g]", category: data.Vape,
+			strainType: "indica", strain: "Strut - Legendary Platinum OG", grams: 2, price: 79, sale: 59.25, inStock: true, thc: 74.81, cbd: 0.85, unit: "%"}},
+		// RYTHM "Rebel Sour [300mg]" sold in the "half gram" bucket: the pen holds 0.3 g
+		// (amount 300mg, net_weight_grams 0.3); price 26, special_price {} (no sale).
+		{"true size under a bucket", "2913", offerWant{id: "2564145", size: "half gram", name: "Rebel Sour [300mg]", category: data.Vape,
+			strainType: "sativa", strain: "Rebel Sour", grams: 0.3, price: 26, inStock: true, thc: 83.79, unit: "%"}},
+		// Maitri "Wookie Burger" quarter ounce: price 46 → 34.5; the quarter's own
+		// thc_potency 29.46, not the product-level percent_thc 26.36 (the eighth's).
+		{"per-size potency", "2913", offerWant{id: "2188050", size: "quarter ounce", name: "Wookie Burger", category: data.Flower,
+			strainType: "indica", strain: "Wookie Burger", grams: 7, price: 46, sale: 34.5, inStock: true, thc: 29.46, unit: "%"}},
+		// RYTHM "Afternoon Delight #4" eighth at Maitri: price 40, no special; thc_potency
+		// 39.44 for the eighth while percent_thc says 33.51.
+		{"no special", "2913", offerWant{id: "244104", size: "eighth ounce", name: "Afternoon Delight #4", category: data.Flower,
+			strainType: "hybrid", strain: "Afternoon Delight #4", grams: 3.5, price: 40, inStock: true, thc: 39.44, unit: "%"}},
+		// Calypso "Bluenana  [4.2g]" in the "two gram" bucket: 4.2 g for 30.8, 23.1 on
+		// special; the strain loses the double space and the size brackets.
+		{"4.2 g in the two-gram bucket", "2913", offerWant{id: "2610300", size: "two gram", name: "Bluenana  [4.2g]", category: data.Flower,
+			strainType: "hybrid", strain: "Bluenana", grams: 4.2, price: 30.8, sale: 23.1, inStock: true, thc: 23.07, unit: "%"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) { tt.want.check(t, offers[tt.store]) })
+	}
+}
+
+func TestJaneRequests(t *testing.T) {
+	s := &janeServer{hits: janeCaptureHits(t)}
+	srv := httptest.NewServer(s)
+	defer srv.Close()
+	if _, err := janeFetch(t, srv.URL, "2266"); err != nil {
+		t.Fatal(err)
+	}
+	if len(s.bodies) != 1 {
+		t.Fatalf("%d requests for 60 records, want 1", len(s.bodies))
+	}
+	b := s.bodies[0]
+	if b["filters"] != "store_id = 2266" || b["page"].(float64) != 0 || b["hitsPerPage"].(float64) != janeHitsPerPage {
+		t.Errorf("body %v", b)
+	}
+}
+
+func TestJaneFailures(t *testing.T) {
+	challenge := readTestdata(t, janeBlockedFile)
+	tests := []struct {
+		name   string
+		key    string
+		handle http.HandlerFunc
+		reason data.Reason
+		status int
+		detail string
+	}{
+		{"wrong search key", "rotated-key", nil, data.ReasonHTTPStatus, 403, "Invalid Application-ID or API key"},
+		{"HTTP 500", testAPIKey, func(w http.ResponseWriter, r *http.Request) {
+			http.Error(w, "boom", http.StatusInternalServerError)
+		}, data.ReasonHTTPStatus, 500, "500"},
+		{"malformed JSON", testAPIKey, func(w http.ResponseWriter, r *http.Request) {
+			w.Write([]byte(`{"hits":[{"product_id":1,`))
+		}, data.ReasonParse, 200, "jane store"},
+		{"reply without hits", testAPIKey, func(w http.ResponseWriter, r *http.Request) {
+			w.Write([]byte(`{"message":"index does not exist"}`))
+		}, data.ReasonParse, 200, "hits"},
+		{"challenge page behind 403", testAPIKey, func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "text/html")
+			w.WriteHeader(http.StatusForbidden)
+			w.Write(challenge)
+		}, data.ReasonBlocked, 403, "challenge"},
+		{"pages that never end", testAPIKey, func(w http.ResponseWriter, r *http.Request) {
+			w.Write([]byte(`{"hits":[{"product_id":1}],"nbHits":5000000,"nbPages":5000000,"page":0}`))
+		}, data.ReasonParse, 200, "more than 1000 pages"},
+		{"an empty store", testAPIKey, func(w http.ResponseWriter, r *http.Request) {
+			w.Write([]byte(`{"hits":[],"nbHits":0,"nbPages":0,"page":0}`))
+		}, data.ReasonEmpty, 200, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var h http.Handler = &janeServer{hits: janeCaptureHits(t)}
+			if tt.handle != nil {
+				h = tt.handle
+			}
+			srv := httptest.NewServer(h)
+			defer srv.Close()
+			adapters, err := NewAdapters(NewEngine(fastOptions()), map[string]data.PlatformConfig{
+				"jane": {BaseURL: srv.URL, Settings: map[string]string{"apiKey": tt.key}},
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			menu, err := adapters["jane"].FetchMenu(context.Background(), data.MenuSource{Market: data.Medical, StoreID: "2913"})
+			if tt.reason == data.ReasonEmpty {
+				// An empty first page ends the query: an empty menu, which the run records as empty.
+				if err != nil || len(menu.Offers) != 0 {
+					t.Fatalf("err %v, %d offers", err, len(menu.Offers))
+				}
+				return
+			}
+			fe := menuReason(t, err, tt.reason)
+			if fe.Status != tt.status || !strings.Contains(err.Error(), tt.detail) {
+				t.Errorf("status %d, error %v; want %d naming %q", fe.Status, err, tt.status, tt.detail)
+			}
+		})
+	}
+}
+
+func TestJaneValidate(t *testing.T) {
+	jane, _ := newTestAdapters(t, fastOptions(), "", nil)
+	for _, id := range []string{"", "0", "-4", "12 OR 1=1", "2410.5", "abc"} {
+		if err := jane.Validate(data.MenuSource{Market: data.Medical, StoreID: id}); err == nil || !strings.Contains(err.Error(), "storeId") {
+			t.Errorf("storeId %q: error %v, want one naming storeId", id, err)
+		}
+	}
+	if err := jane.Validate(data.MenuSource{Market: data.Medical, StoreID: strconv.Itoa(2410)}); err != nil {
+		t.Error(err)
+	}
+	noKey, err := NewAdapters(NewEngine(fastOptions()), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := noKey["jane"].Validate(data.MenuSource{StoreID: "2410"}); err == nil || !strings.Contains(err.Error(), "apiKey") {
+		t.Errorf("no key: %v", err)
+	}
+}
