@@ -1,0 +1,515 @@
+package scraper
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"net/http"
+	"net/url"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/ohiomc/omc/data"
+)
+
+// Dutchie Plus is Dutchie's headless e-commerce API (PLATFORMS.md §2): one GraphQL
+// endpoint, authorised by a retailer's Bearer key, read with
+// menu(retailerId, menuType, pagination{limit, offset}). Its Product objects also reach
+// us verbatim through the LeafBridge WordPress plugin (leafbridge.go), so the
+// product → offers mapping in this file serves both adapters.
+const (
+	dutchiePlusDefaultEndpoint = "https://plus.dutchie.com/plus/2021-07/graphql"
+	// dutchiePlusPageSize is the pagination limit asked for; public clients use 12 to 50,
+	// a smaller page only costs more requests.
+	dutchiePlusPageSize = 50
+	// dutchiePlusMaxPages bounds a menu that never ends (a server ignoring the offset):
+	// 200 pages of 50 is far above any real store.
+	dutchiePlusMaxPages = 200
+)
+
+// dutchiePlusMenuQuery asks for the Product fields plusOffers reads. menuType is a
+// top-level argument of menu (seen in public clients next to filter and retailerId).
+const dutchiePlusMenuQuery = `query Menu($retailerId: ID!, $menuType: MenuType!, $limit: Int!, $offset: Int!) {
+  menu(retailerId: $retailerId, menuType: $menuType, pagination: {limit: $limit, offset: $offset}) {
+    products {
+      id name slug category subcategory strainType menuTypes
+      brand { name }
+      potencyThc { formatted range unit }
+      potencyCbd { formatted range unit }
+      posMetaData { category }
+      variants { id option priceMed priceRec specialPriceMed specialPriceRec quantity }
+    }
+  }
+}`
+
+// plusRetailerID is a Dutchie Plus retailer id (also LeafBridge's wizard_data[retailer_id]).
+var plusRetailerID = regexp.MustCompile(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)
+
+var dutchiePlusPlatform = platform{
+	name:     "dutchieplus",
+	hosts:    []string{"plus.dutchie.com"},
+	settings: []string{"apiKey", "endpoint"},
+	build: func(e *Engine, c data.PlatformConfig) (data.Adapter, error) {
+		d := &DutchiePlus{engine: e, endpoint: dutchiePlusDefaultEndpoint, apiKey: c.Settings["apiKey"], pageSize: dutchiePlusPageSize}
+		if v := c.Settings["endpoint"]; v != "" {
+			if _, err := parseBaseURL(v); err != nil {
+				return nil, fmt.Errorf("settings.endpoint: %w", err)
+			}
+			d.endpoint = v
+		}
+		if c.BaseURL != "" {
+			d.base, _ = parseBaseURL(c.BaseURL)
+		}
+		return d, nil
+	},
+}
+
+// DutchiePlus is the adapter for the Dutchie Plus headless GraphQL API.
+type DutchiePlus struct {
+	engine   *Engine
+	base     *url.URL
+	endpoint string
+	apiKey   string
+	pageSize int
+}
+
+var _ data.Adapter = (*DutchiePlus)(nil)
+
+// Platform implements data.Adapter.
+func (d *DutchiePlus) Platform() string { return "dutchieplus" }
+
+// Validate implements data.Adapter: a Plus menu is a retailer UUID (storeId) and a
+// market, read with the registry's Plus key.
+func (d *DutchiePlus) Validate(src data.MenuSource) error {
+	if !plusRetailerID.MatchString(src.StoreID) {
+		return fmt.Errorf("dutchieplus menu needs storeId, the Dutchie Plus retailer UUID, got %q", src.StoreID)
+	}
+	if _, err := plusMenuType(src.Market); err != nil {
+		return fmt.Errorf("dutchieplus: %w", err)
+	}
+	if d.apiKey == "" {
+		return errors.New("dutchieplus: platforms.dutchieplus.settings.apiKey is not set (the retailer's Dutchie Plus Bearer key)")
+	}
+	if src.Endpoint != "" {
+		if _, err := parseBaseURL(src.Endpoint); err != nil {
+			return fmt.Errorf("dutchieplus endpoint: %w", err)
+		}
+	}
+	return nil
+}
+
+// plusMenuType is the MenuType enum value of a market.
+func plusMenuType(m data.Market) (string, error) {
+	switch m {
+	case data.Recreational:
+		return "RECREATIONAL", nil
+	case data.Medical:
+		return "MEDICAL", nil
+	}
+	return "", fmt.Errorf("market %q is not medical or recreational", m)
+}
+
+// FetchMenu implements data.Adapter.
+func (d *DutchiePlus) FetchMenu(ctx context.Context, src data.MenuSource) (data.Menu, error) {
+	var menu data.Menu
+	menuType, err := plusMenuType(src.Market)
+	if err != nil {
+		return menu, &data.FetchError{Reason: data.ReasonConfig, Detail: "dutchieplus: " + err.Error()}
+	}
+	endpoint := d.endpoint
+	if src.Endpoint != "" {
+		endpoint = src.Endpoint
+	}
+	if endpoint, err = rebase(endpoint, d.base); err != nil {
+		return menu, err
+	}
+	header := http.Header{
+		"Accept":        {"application/json"},
+		"Content-Type":  {"application/json"},
+		"Authorization": {"Bearer " + d.apiKey},
+	}
+	seen := map[string]bool{}
+	for page := 0; page < dutchiePlusMaxPages; page++ {
+		offset := page * d.pageSize
+		where := fmt.Sprintf("dutchieplus retailer %s %s offset %d", src.StoreID, strings.ToLower(menuType), offset)
+		body, _ := json.Marshal(map[string]any{
+			"operationName": "Menu",
+			"query":         dutchiePlusMenuQuery,
+			"variables":     map[string]any{"retailerId": src.StoreID, "menuType": menuType, "limit": d.pageSize, "offset": offset},
+		})
+		resp, err := d.engine.Do(ctx, Request{Method: http.MethodPost, URL: endpoint, Header: header, Body: body})
+		menu.Requests += attemptsOf(resp, err)
+		if resp != nil {
+			menu.HTTPStatus = resp.Status
+		}
+		if err != nil {
+			err = requestError(where, resp, err)
+			if fe := (*data.FetchError)(nil); errors.As(err, &fe) && (fe.Status == http.StatusUnauthorized || fe.Status == http.StatusForbidden) && fe.Reason == data.ReasonHTTPStatus {
+				fe.Detail += ": the Plus key was refused; check platforms.dutchieplus.settings.apiKey"
+			}
+			return menu, err
+		}
+		products, err := dutchiePlusProducts(resp.Body)
+		if err != nil {
+			var fe *data.FetchError
+			if errors.As(err, &fe) {
+				fe.Status, fe.Detail = resp.Status, where+": "+fe.Detail
+				return menu, fe
+			}
+			return menu, bodyError(where, resp, err)
+		}
+		set := recordSet{where: where}
+		fresh := 0
+		for i, p := range products {
+			offers, id, err := plusRecordOffers(p, src.Market, nil)
+			if id != "" && !seen[id] {
+				seen[id] = true
+				fresh++
+			} else if id != "" {
+				continue // a product already read on an earlier page
+			}
+			set.add(i, offers, err)
+		}
+		if err := set.into(&menu); err != nil {
+			return menu, err
+		}
+		if len(products) < d.pageSize {
+			return menu, nil
+		}
+		if fresh == 0 {
+			return menu, &data.FetchError{Reason: data.ReasonParse, Status: menu.HTTPStatus,
+				Detail: where + ": the page repeats products already read (the server ignores the offset)"}
+		}
+	}
+	return menu, &data.FetchError{Reason: data.ReasonParse, Status: menu.HTTPStatus,
+		Detail: fmt.Sprintf("dutchieplus retailer %s: more than %d pages", src.StoreID, dutchiePlusMaxPages)}
+}
+
+// dutchiePlusProducts reads one GraphQL reply: data.menu.products. A GraphQL error is a
+// *data.FetchError (parse) carrying the server's message; a body that is not JSON is a
+// plain error for bodyError to classify.
+func dutchiePlusProducts(body []byte) ([]json.RawMessage, error) {
+	var reply struct {
+		Data *struct {
+			Menu *struct {
+				Products []json.RawMessage `json:"products"`
+			} `json:"menu"`
+		} `json:"data"`
+		Errors []struct {
+			Message string `json:"message"`
+		} `json:"errors"`
+	}
+	if err := json.Unmarshal(body, &reply); err != nil {
+		return nil, err
+	}
+	if len(reply.Errors) > 0 {
+		return nil, &data.FetchError{Reason: data.ReasonParse, Detail: fmt.Sprintf("GraphQL error %q", reply.Errors[0].Message)}
+	}
+	if reply.Data == nil || reply.Data.Menu == nil || reply.Data.Menu.Products == nil {
+		return nil, &data.FetchError{Reason: data.ReasonParse, Detail: "reply has no data.menu.products"}
+	}
+	return reply.Data.Menu.Products, nil
+}
+
+// plusProduct is the part of a Dutchie Plus Product the adapters read; the headless API
+// and LeafBridge's products_list send the same object.
+type plusProduct struct {
+	ID          string   `json:"id"`
+	Name        string   `json:"name"`
+	Slug        string   `json:"slug"`
+	Category    string   `json:"category"`
+	Subcategory string   `json:"subcategory"`
+	StrainType  string   `json:"strainType"`
+	MenuTypes   []string `json:"menuTypes"`
+	Brand       *struct {
+		Name string `json:"name"`
+	} `json:"brand"`
+	PotencyThc  *plusPotency `json:"potencyThc"`
+	PotencyCbd  *plusPotency `json:"potencyCbd"`
+	PosMetaData *struct {
+		Category string `json:"category"`
+	} `json:"posMetaData"`
+	Variants []plusVariant `json:"variants"`
+}
+
+// plusPotency is {formatted:"0.38%", range:[0.38], unit:"%"}; the range may be empty
+// with only the formatted text set, or both empty.
+type plusPotency struct {
+	Formatted string       `json:"formatted"`
+	Range     []feedNumber `json:"range"`
+	Unit      string       `json:"unit"`
+}
+
+var potencyFigure = regexp.MustCompile(`\d*\.?\d+`)
+
+// value is the potency to show: the top of the range, else the largest figure of the
+// formatted text ("0.3% - 0.5%").
+func (p *plusPotency) value() float64 {
+	if p == nil {
+		return 0
+	}
+	v := 0.0
+	for _, r := range p.Range {
+		if r.Set && r.V > v {
+			v = r.V
+		}
+	}
+	if v == 0 {
+		for _, f := range potencyFigure.FindAllString(p.Formatted, 4) {
+			if x, err := strconv.ParseFloat(f, 64); err == nil && x > v {
+				v = x
+			}
+		}
+	}
+	return v
+}
+
+// unit is the potency's Offer.PotencyUnit: the API's enum (PERCENTAGE, MILLIGRAMS), the
+// formatted symbol LeafBridge sends ("%", "mg"), or what the formatted text ends with.
+func (p *plusPotency) unit() string {
+	if p == nil {
+		return ""
+	}
+	if u := feedPotencyUnit(p.Unit); u != "" {
+		return u
+	}
+	f := strings.ToLower(strings.TrimSpace(p.Formatted))
+	switch {
+	case strings.HasSuffix(f, "%"):
+		return "%"
+	case strings.HasSuffix(f, "mg"):
+		return "mg"
+	}
+	return ""
+}
+
+// feedPotencyUnit names a Dutchie-fed potency unit as Offer.PotencyUnit does.
+func feedPotencyUnit(u string) string {
+	switch strings.ToLower(strings.TrimSpace(u)) {
+	case "%", "percent", "percentage":
+		return "%"
+	case "mg", "milligram", "milligrams":
+		return "mg"
+	}
+	return ""
+}
+
+// plusVariant is one option of a product with both markets' prices.
+type plusVariant struct {
+	Option          string     `json:"option"`
+	PriceMed        feedNumber `json:"priceMed"`
+	PriceRec        feedNumber `json:"priceRec"`
+	SpecialPriceMed feedNumber `json:"specialPriceMed"`
+	SpecialPriceRec feedNumber `json:"specialPriceRec"`
+	Quantity        feedNumber `json:"quantity"`
+}
+
+// plusRecordOffers decodes one Product and maps it; id is the product id when the
+// record has one, for de-duplication across pages. links maps product ids to their
+// page on the retailer's site (LeafBridge), nil when unknown.
+func plusRecordOffers(raw json.RawMessage, market data.Market, links map[string]string) (offers []data.Offer, id string, err error) {
+	var p plusProduct
+	if err := json.Unmarshal(raw, &p); err != nil {
+		return nil, "", err
+	}
+	offers, err = plusOffers(p, market, links[p.ID])
+	return offers, p.ID, err
+}
+
+// plusOffers maps one Product to one offer per variant priced in the market. A product
+// not on the market's menu (menuTypes) has no offers; that is not an error.
+func plusOffers(p plusProduct, market data.Market, link string) ([]data.Offer, error) {
+	if strings.TrimSpace(p.ID) == "" {
+		return nil, errors.New("no id")
+	}
+	menuType, err := plusMenuType(market)
+	if err != nil {
+		return nil, err
+	}
+	if len(p.MenuTypes) > 0 && !slices.Contains(p.MenuTypes, menuType) {
+		return nil, nil
+	}
+	brand := ""
+	if p.Brand != nil {
+		brand = strings.TrimSpace(p.Brand.Name)
+	}
+	name := strings.TrimSpace(p.Name)
+	if name == "" {
+		if name = nameFromSlug(p.Slug, brand); name == "" {
+			return nil, fmt.Errorf("product %s has neither name nor slug", p.ID)
+		}
+	}
+	posCategory := ""
+	if p.PosMetaData != nil {
+		posCategory = p.PosMetaData.Category
+	}
+	base := data.Offer{
+		ProductID:   p.ID,
+		Name:        name,
+		Brand:       brand,
+		Strain:      StrainName(name, brand),
+		StrainType:  StrainType(p.StrainType),
+		Category:    Category(p.Category, p.Subcategory, posCategory),
+		RawCategory: p.Category,
+		URL:         feedLink(link),
+	}
+	feedPotency(&base, p.PotencyThc.value(), p.PotencyThc.unit(), p.PotencyCbd.value(), p.PotencyCbd.unit())
+	potencyMg := 0.0
+	if base.PotencyUnit == "mg" && base.THC != nil {
+		potencyMg = *base.THC
+	}
+	var offers []data.Offer
+	for _, v := range p.Variants {
+		price, special := v.PriceRec, v.SpecialPriceRec
+		if market == data.Medical {
+			price, special = v.PriceMed, v.SpecialPriceMed
+		}
+		if !price.Set || price.V <= 0 {
+			continue // not sold in this market
+		}
+		o := base
+		o.Size = strings.TrimSpace(v.Option)
+		o.Price = dollars(price.V)
+		o.SalePrice = feedSalePrice(o.Price, special)
+		o.InStock = !v.Quantity.Set || v.Quantity.V > 0
+		feedSize(&o, potencyMg)
+		flagLowFlowerTHC(&o)
+		offers = append(offers, o)
+	}
+	return offers, nil
+}
+
+// The helpers below are shared by the Dutchie-fed adapters (Dutchie Plus, LeafBridge,
+// Joint Commerce), whose records use the same conventions.
+
+// feedNumber is a JSON number that Dutchie-fed feeds send as a number, a numeric string
+// ("45.00", Joint), "" or null. Set is false for the last two. Anything else, or a
+// value that is not finite, is an error: the record is unreadable rather than priced 0.
+type feedNumber struct {
+	V   float64
+	Set bool
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (n *feedNumber) UnmarshalJSON(b []byte) error {
+	*n = feedNumber{}
+	s := string(bytes.TrimSpace(b))
+	if s == "null" {
+		return nil
+	}
+	if strings.HasPrefix(s, `"`) {
+		if err := json.Unmarshal(b, &s); err != nil {
+			return err
+		}
+		if s = strings.TrimSpace(s); s == "" {
+			return nil
+		}
+	}
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+		return fmt.Errorf("%.40q is not a number", s)
+	}
+	*n = feedNumber{V: v, Set: true}
+	return nil
+}
+
+// feedSalePrice is the special price to record: in cents-rounded dollars, and only when
+// it is a real discount of price.
+func feedSalePrice(price float64, special feedNumber) float64 {
+	if !special.Set {
+		return 0
+	}
+	if s := dollars(special.V); s > 0 && s < price {
+		return s
+	}
+	return 0
+}
+
+// feedPotency sets THC and CBD with one unit: CBD in another unit than THC is left out,
+// an Offer has a single PotencyUnit.
+func feedPotency(o *data.Offer, thc float64, thcUnit string, cbd float64, cbdUnit string) {
+	if thcUnit != "" {
+		if o.THC = positive(thc); o.THC != nil {
+			o.PotencyUnit = thcUnit
+		}
+	}
+	if cbdUnit != "" && (o.PotencyUnit == "" || o.PotencyUnit == cbdUnit) {
+		if o.CBD = positive(cbd); o.CBD != nil {
+			o.PotencyUnit = cbdUnit
+		}
+	}
+}
+
+// feedSize fills grams or milligrams from the option label. Dutchie-fed menus label
+// edibles, tinctures and topicals by THC dose ("10pk/100mg", ".1g" = 100 mg, "0.025g" =
+// 25 mg); everything else by weight ("1/8oz", "2.83g"). The label wins over the potency
+// in mg, which these feeds often give per serving.
+func feedSize(o *data.Offer, potencyMg float64) {
+	if !doseLabelled(o.Category, o.RawCategory) {
+		o.Grams = ParseSize(o.Size).Grams
+		return
+	}
+	if mg := EdibleMilligrams(0, o.Size); mg > 0 {
+		o.Milligrams = mg
+		return
+	}
+	if potencyMg >= 1 {
+		o.Milligrams = potencyMg
+	}
+}
+
+// doseLabelled reports whether a product's size option is its THC dose.
+func doseLabelled(c data.Category, raw string) bool {
+	if c == data.Edible {
+		return true
+	}
+	switch labelKey(raw) {
+	case "tincture", "tinctures", "topical", "topicals", "oral", "orals":
+		return true
+	}
+	return false
+}
+
+// minFlowerTHC is the THC percentage below which a flower or pre-roll reading is taken
+// for a source error (Joint's capture has a flower at "0.4%" among 14 to 35 %), unless
+// the product is a CBD strain.
+const minFlowerTHC = 5
+
+// WarnFlowerTHCLow is the warning on a flower or pre-roll whose THC is implausibly low.
+const WarnFlowerTHCLow = "flower THC below 5%, likely a source error"
+
+// flagLowFlowerTHC warns on a flower or pre-roll offer whose THC is implausibly low; the
+// value is kept for maintainers to see, the warning keeps it out of statistics.
+func flagLowFlowerTHC(o *data.Offer) {
+	if o.Category != data.Flower && o.Category != data.Preroll {
+		return
+	}
+	if o.PotencyUnit != "%" || o.THC == nil || *o.THC >= minFlowerTHC {
+		return
+	}
+	if o.CBD != nil && *o.CBD >= minFlowerTHC {
+		return // a CBD strain
+	}
+	if !slices.Contains(o.Warnings, WarnFlowerTHCLow) {
+		o.Warnings = append(o.Warnings, WarnFlowerTHCLow)
+	}
+}
+
+// feedLink returns raw when it is an absolute http(s) URL, "" otherwise: Offer.URL is
+// published as a link.
+func feedLink(raw string) string {
+	raw = strings.TrimSpace(raw)
+	if raw == "" {
+		return ""
+	}
+	u, err := url.Parse(raw)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return ""
+	}
+	return u.String()
+}

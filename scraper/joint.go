@@ -1,0 +1,304 @@
+package scraper
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"regexp"
+	"strings"
+
+	"github.com/ohiomc/omc/data"
+)
+
+// Joint Commerce is a WordPress plugin whose shop reads a Dutchie-fed Elasticsearch
+// index through the site's own REST route (PLATFORMS.md §2, captured at
+// shopcuzzies.com): POST <site>/wp-json/joint-ecommerce/v1/products/<businessId>/_search
+// with an Elasticsearch body, paged with from/size. Numbers arrive as strings.
+const (
+	jointSearchPath = "/wp-json/joint-ecommerce/v1/products/%s/_search"
+	jointPageSize   = 100
+	// jointMaxPages bounds an index that never ends: 100 pages of 100.
+	jointMaxPages = 100
+)
+
+var jointBusinessID = regexp.MustCompile(`^[0-9]+$`)
+
+// jointSourceFields are the _source fields the adapter reads; asking for them only keeps
+// the replies small (descriptions and cannabinoid texts are most of a record).
+var jointSourceFields = []string{
+	"jointId", "posId", "globalProductId", "name", "category", "subCategory", "strainType", "brandName",
+	"potencyThcRangeHigh", "potencyThcRangeLow", "potencyThcUnit", "potencyCbdRangeHigh", "potencyCbdRangeLow",
+	"potencyCbdUnit", "menuType", "variants",
+}
+
+var jointPlatform = platform{
+	name: "joint",
+	build: func(e *Engine, c data.PlatformConfig) (data.Adapter, error) {
+		j := &Joint{engine: e, pageSize: jointPageSize}
+		if c.BaseURL != "" {
+			j.base, _ = parseBaseURL(c.BaseURL)
+		}
+		return j, nil
+	},
+}
+
+// Joint is the adapter for Joint Commerce shops.
+type Joint struct {
+	engine   *Engine
+	base     *url.URL
+	pageSize int
+}
+
+var _ data.Adapter = (*Joint)(nil)
+
+// Platform implements data.Adapter.
+func (j *Joint) Platform() string { return "joint" }
+
+// Validate implements data.Adapter: the numeric businessId (storeId) and the shop's site
+// (url), or the full _search URL (endpoint).
+func (j *Joint) Validate(src data.MenuSource) error {
+	if !jointBusinessID.MatchString(src.StoreID) {
+		return fmt.Errorf("joint menu needs storeId, the numeric Joint businessId of the _search route, got %q", src.StoreID)
+	}
+	if src.URL == "" && src.Endpoint == "" {
+		return errors.New("joint menu needs url (the shop's site) or endpoint (its _search URL)")
+	}
+	for field, v := range map[string]string{"url": src.URL, "endpoint": src.Endpoint} {
+		if v == "" {
+			continue
+		}
+		if _, err := parseBaseURL(v); err != nil {
+			return fmt.Errorf("joint %s: %w", field, err)
+		}
+	}
+	if _, err := plusMenuType(src.Market); err != nil {
+		return fmt.Errorf("joint: %w", err)
+	}
+	return nil
+}
+
+// searchURL is the menu's _search route: endpoint as given, else on the site of url.
+func (j *Joint) searchURL(src data.MenuSource) (string, error) {
+	raw := src.Endpoint
+	if raw == "" {
+		u, err := url.Parse(src.URL)
+		if err != nil || u.Host == "" {
+			return "", &data.FetchError{Reason: data.ReasonConfig, Detail: fmt.Sprintf("joint: url %q is not an absolute URL", src.URL)}
+		}
+		raw = u.Scheme + "://" + u.Host + fmt.Sprintf(jointSearchPath, url.PathEscape(src.StoreID))
+	}
+	return rebase(raw, j.base)
+}
+
+// FetchMenu implements data.Adapter.
+func (j *Joint) FetchMenu(ctx context.Context, src data.MenuSource) (data.Menu, error) {
+	var menu data.Menu
+	menuType, err := plusMenuType(src.Market)
+	if err != nil {
+		return menu, &data.FetchError{Reason: data.ReasonConfig, Detail: "joint: " + err.Error()}
+	}
+	endpoint, err := j.searchURL(src)
+	if err != nil {
+		return menu, err
+	}
+	header := http.Header{"Accept": {"application/json"}, "Content-Type": {"application/json"}}
+	if src.URL != "" {
+		header.Set("Referer", src.URL)
+	}
+	seen := map[string]bool{}
+	for page := 0; page < jointMaxPages; page++ {
+		from := page * j.pageSize
+		where := fmt.Sprintf("joint business %s %s from %d", src.StoreID, strings.ToLower(menuType), from)
+		body, _ := json.Marshal(map[string]any{
+			"query": map[string]any{"bool": map[string]any{"filter": []any{
+				map[string]any{"bool": map[string]any{"should": []any{map[string]any{"term": map[string]any{"businessId": src.StoreID}}}}},
+				map[string]any{"bool": map[string]any{"should": []any{map[string]any{"term": map[string]any{"menuType": menuType}}}}},
+			}}},
+			"size":    j.pageSize,
+			"from":    from,
+			"sort":    []any{map[string]any{"potencyThcRangeHigh": "asc"}}, // the shop's own order
+			"_source": map[string]any{"includes": jointSourceFields},
+		})
+		resp, err := j.engine.Do(ctx, Request{Method: http.MethodPost, URL: endpoint, Header: header, Body: body})
+		menu.Requests += attemptsOf(resp, err)
+		if resp != nil {
+			menu.HTTPStatus = resp.Status
+		}
+		if err != nil {
+			return menu, requestError(where, resp, err)
+		}
+		hits, total, err := jointParse(resp.Body)
+		if err != nil {
+			var fe *data.FetchError
+			if errors.As(err, &fe) {
+				fe.Status, fe.Detail = resp.Status, where+": "+fe.Detail
+				return menu, fe
+			}
+			return menu, bodyError(where, resp, err)
+		}
+		set := recordSet{where: where}
+		fresh := 0
+		for i, h := range hits {
+			offers, id, err := jointRecordOffers(h, src.Market)
+			if id != "" && seen[id] {
+				continue
+			}
+			if id != "" {
+				seen[id] = true
+				fresh++
+			}
+			set.add(i, offers, err)
+		}
+		if err := set.into(&menu); err != nil {
+			return menu, err
+		}
+		if len(hits) < j.pageSize || (total >= 0 && from+len(hits) >= total) {
+			return menu, nil
+		}
+		if fresh == 0 {
+			return menu, &data.FetchError{Reason: data.ReasonParse, Status: menu.HTTPStatus,
+				Detail: where + ": the page repeats products already read (the server ignores from)"}
+		}
+	}
+	return menu, &data.FetchError{Reason: data.ReasonParse, Status: menu.HTTPStatus,
+		Detail: fmt.Sprintf("joint business %s: more than %d pages", src.StoreID, jointMaxPages)}
+}
+
+// jointParse reads one Elasticsearch answer: the hits' _source records and the total
+// (-1 when the answer has none). total is {value, relation} since Elasticsearch 7 and
+// a number before. An Elasticsearch error object is a *data.FetchError (parse).
+func jointParse(body []byte) (sources []json.RawMessage, total int, err error) {
+	var reply struct {
+		Hits *struct {
+			Total json.RawMessage `json:"total"`
+			Hits  []struct {
+				Source json.RawMessage `json:"_source"`
+			} `json:"hits"`
+		} `json:"hits"`
+		Error json.RawMessage `json:"error"`
+	}
+	if err := json.Unmarshal(body, &reply); err != nil {
+		return nil, 0, err
+	}
+	if len(reply.Error) > 0 && string(reply.Error) != "null" {
+		return nil, 0, &data.FetchError{Reason: data.ReasonParse, Detail: fmt.Sprintf("Elasticsearch error %.200s", reply.Error)}
+	}
+	if reply.Hits == nil || reply.Hits.Hits == nil {
+		return nil, 0, &data.FetchError{Reason: data.ReasonParse, Detail: "reply has no hits.hits"}
+	}
+	total = -1
+	var n feedNumber
+	var obj struct {
+		Value feedNumber `json:"value"`
+	}
+	switch {
+	case json.Unmarshal(reply.Hits.Total, &n) == nil && n.Set:
+		total = int(n.V)
+	case json.Unmarshal(reply.Hits.Total, &obj) == nil && obj.Value.Set:
+		total = int(obj.Value.V)
+	}
+	sources = make([]json.RawMessage, len(reply.Hits.Hits))
+	for i, h := range reply.Hits.Hits {
+		sources[i] = h.Source
+	}
+	return sources, total, nil
+}
+
+// jointProduct is the part of a product _source the adapter reads.
+type jointProduct struct {
+	JointID         string         `json:"jointId"`
+	PosID           string         `json:"posId"`
+	GlobalProductID string         `json:"globalProductId"`
+	Name            string         `json:"name"`
+	Category        string         `json:"category"`
+	SubCategory     string         `json:"subCategory"`
+	StrainType      string         `json:"strainType"`
+	BrandName       string         `json:"brandName"`
+	THCHigh         feedNumber     `json:"potencyThcRangeHigh"`
+	THCLow          feedNumber     `json:"potencyThcRangeLow"`
+	THCUnit         string         `json:"potencyThcUnit"`
+	CBDHigh         feedNumber     `json:"potencyCbdRangeHigh"`
+	CBDLow          feedNumber     `json:"potencyCbdRangeLow"`
+	CBDUnit         string         `json:"potencyCbdUnit"`
+	Variants        []jointVariant `json:"variants"`
+}
+
+// jointVariant is one option: price a string ("45.00"), specialPrice a number or a
+// string, quantity a string.
+type jointVariant struct {
+	Option       string     `json:"option"`
+	Price        feedNumber `json:"price"`
+	SpecialPrice feedNumber `json:"specialPrice"`
+	Quantity     feedNumber `json:"quantity"`
+	MenuType     string     `json:"menuType"`
+}
+
+// jointTop is the high end of a potency range, the low end when only that is given.
+func jointTop(high, low feedNumber) float64 {
+	if high.Set {
+		return high.V
+	}
+	return low.V
+}
+
+// jointRecordOffers decodes one _source record and maps it to one offer per variant of
+// the market; id is the record's id for de-duplication across pages.
+func jointRecordOffers(raw json.RawMessage, market data.Market) ([]data.Offer, string, error) {
+	var p jointProduct
+	if err := json.Unmarshal(raw, &p); err != nil {
+		return nil, "", err
+	}
+	id := p.JointID
+	for _, alt := range []string{p.PosID, p.GlobalProductID} {
+		if id == "" {
+			id = alt
+		}
+	}
+	if id == "" {
+		return nil, "", errors.New("no jointId, posId or globalProductId")
+	}
+	name := strings.Join(strings.Fields(p.Name), " ")
+	if name == "" {
+		return nil, id, fmt.Errorf("product %s has no name", id)
+	}
+	menuType, err := plusMenuType(market)
+	if err != nil {
+		return nil, id, err
+	}
+	brand := strings.TrimSpace(p.BrandName)
+	base := data.Offer{
+		ProductID:   id,
+		Name:        name,
+		Brand:       brand,
+		Strain:      StrainName(name, brand),
+		StrainType:  StrainType(p.StrainType),
+		Category:    Category(p.Category, p.SubCategory),
+		RawCategory: p.Category,
+	}
+	feedPotency(&base, jointTop(p.THCHigh, p.THCLow), feedPotencyUnit(p.THCUnit), jointTop(p.CBDHigh, p.CBDLow), feedPotencyUnit(p.CBDUnit))
+	potencyMg := 0.0
+	if base.PotencyUnit == "mg" && base.THC != nil {
+		potencyMg = *base.THC
+	}
+	var offers []data.Offer
+	for _, v := range p.Variants {
+		if v.MenuType != "" && !strings.EqualFold(v.MenuType, menuType) {
+			continue
+		}
+		if !v.Price.Set || v.Price.V <= 0 {
+			continue
+		}
+		o := base
+		o.Size = strings.TrimSpace(v.Option)
+		o.Price = dollars(v.Price.V)
+		o.SalePrice = feedSalePrice(o.Price, v.SpecialPrice)
+		o.InStock = !v.Quantity.Set || v.Quantity.V > 0
+		feedSize(&o, potencyMg)
+		flagLowFlowerTHC(&o)
+		offers = append(offers, o)
+	}
+	return offers, id, nil
+}

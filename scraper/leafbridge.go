@@ -1,0 +1,303 @@
+package scraper
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"golang.org/x/net/html"
+
+	"github.com/ohiomc/omc/data"
+)
+
+// LeafBridge is a WordPress plugin that renders a Dutchie Plus menu on the retailer's
+// own site. Its admin-ajax action wizard_show_products answers with the Plus Product
+// objects verbatim (PLATFORMS.md §2, captured at mpxnj.com): one form POST per page of
+// 20, guarded by a WordPress nonce printed in the shop page. The age gate lives in the
+// browser's localStorage; the server only wants wizard_data[age_confirm]=true.
+const (
+	leafbridgeAjaxPath = "/wp-admin/admin-ajax.php"
+	// leafbridgeMaxPages bounds a menu whose page count never ends: 250 pages of 20.
+	leafbridgeMaxPages = 250
+)
+
+// leafbridgeNonce finds the nonce in the shop page: the plugin's localised script
+// object ("nonce_ajax":"…" or "nonce":"…") or a hidden form field.
+var leafbridgeNonce = []*regexp.Regexp{
+	regexp.MustCompile(`"nonce_ajax"\s*:\s*"([A-Za-z0-9]+)"`),
+	regexp.MustCompile(`name=["']nonce_ajax["'][^>]*\bvalue=["']([A-Za-z0-9]+)["']`),
+	regexp.MustCompile(`"nonce"\s*:\s*"([A-Za-z0-9]+)"`),
+}
+
+var leafbridgePlatform = platform{
+	name:     "leafbridge",
+	settings: []string{"collectionMethod"},
+	build: func(e *Engine, c data.PlatformConfig) (data.Adapter, error) {
+		l := &LeafBridge{engine: e, collection: "PICKUP"}
+		if v := c.Settings["collectionMethod"]; v != "" {
+			if v != "PICKUP" && v != "DELIVERY" {
+				return nil, fmt.Errorf("settings.collectionMethod: %q is not PICKUP or DELIVERY", v)
+			}
+			l.collection = v
+		}
+		if c.BaseURL != "" {
+			l.base, _ = parseBaseURL(c.BaseURL)
+		}
+		return l, nil
+	},
+}
+
+// LeafBridge is the adapter for retailer sites running the LeafBridge plugin.
+type LeafBridge struct {
+	engine     *Engine
+	base       *url.URL
+	collection string
+}
+
+var _ data.Adapter = (*LeafBridge)(nil)
+
+// Platform implements data.Adapter.
+func (l *LeafBridge) Platform() string { return "leafbridge" }
+
+// Validate implements data.Adapter: the Dutchie Plus retailer UUID (storeId) and the
+// shop page (url), where the nonce is; endpoint may name admin-ajax.php elsewhere.
+func (l *LeafBridge) Validate(src data.MenuSource) error {
+	if !plusRetailerID.MatchString(src.StoreID) {
+		return fmt.Errorf("leafbridge menu needs storeId, the Dutchie Plus retailer UUID of wizard_data[retailer_id], got %q", src.StoreID)
+	}
+	if src.URL == "" {
+		return errors.New("leafbridge menu needs url, the shop page that carries the plugin's nonce")
+	}
+	if _, err := parseBaseURL(src.URL); err != nil {
+		return fmt.Errorf("leafbridge url: %w", err)
+	}
+	if src.Endpoint != "" {
+		if _, err := parseBaseURL(src.Endpoint); err != nil {
+			return fmt.Errorf("leafbridge endpoint: %w", err)
+		}
+	}
+	if _, err := plusMenuType(src.Market); err != nil {
+		return fmt.Errorf("leafbridge: %w", err)
+	}
+	return nil
+}
+
+// FetchMenu implements data.Adapter.
+func (l *LeafBridge) FetchMenu(ctx context.Context, src data.MenuSource) (data.Menu, error) {
+	var menu data.Menu
+	menuType, err := plusMenuType(src.Market)
+	if err != nil {
+		return menu, &data.FetchError{Reason: data.ReasonConfig, Detail: "leafbridge: " + err.Error()}
+	}
+	shop, err := rebase(src.URL, l.base)
+	if err != nil {
+		return menu, err
+	}
+	nonce, err := l.nonce(ctx, shop, &menu)
+	if err != nil {
+		return menu, err
+	}
+	ajax := src.Endpoint
+	if ajax == "" {
+		u, _ := url.Parse(src.URL)
+		ajax = u.Scheme + "://" + u.Host + leafbridgeAjaxPath
+	}
+	if ajax, err = rebase(ajax, l.base); err != nil {
+		return menu, err
+	}
+	origin, _ := url.Parse(src.URL)
+	header := http.Header{
+		"Accept":           {"application/json, text/javascript, */*; q=0.01"},
+		"Content-Type":     {"application/x-www-form-urlencoded; charset=UTF-8"},
+		"X-Requested-With": {"XMLHttpRequest"},
+		"Origin":           {origin.Scheme + "://" + origin.Host},
+		"Referer":          {src.URL},
+	}
+	seen := map[string]bool{}
+	for page := 1; page <= leafbridgeMaxPages; page++ {
+		where := fmt.Sprintf("leafbridge %s retailer %s page %d", origin.Host, src.StoreID, page)
+		form := url.Values{
+			"action":                         {"wizard_show_products"},
+			"nonce_ajax":                     {nonce},
+			"prods_pageNumber":               {strconv.Itoa(page)},
+			"wizard_data[retailer_id]":       {src.StoreID},
+			"wizard_data[menu_type]":         {menuType},
+			"wizard_data[collection_method]": {l.collection},
+			"wizard_data[sort]":              {"NAME_ASC"},
+			"wizard_data[age_confirm]":       {"true"},
+			"search_key_word":                {""},
+		}
+		resp, err := l.engine.Do(ctx, Request{Method: http.MethodPost, URL: ajax, Header: header, Body: []byte(form.Encode())})
+		menu.Requests += attemptsOf(resp, err)
+		if resp != nil {
+			menu.HTTPStatus = resp.Status
+		}
+		if err != nil {
+			err = requestError(where, resp, err)
+			if resp != nil && string(bytes.TrimSpace(resp.Body)) == "-1" {
+				var fe *data.FetchError
+				if errors.As(err, &fe) {
+					fe.Detail += ": admin-ajax answered -1, the nonce was refused"
+				}
+			}
+			return menu, err
+		}
+		reply, err := leafbridgeParse(resp.Body)
+		if err != nil {
+			var fe *data.FetchError
+			if errors.As(err, &fe) {
+				fe.Status, fe.Detail = resp.Status, where+": "+fe.Detail
+				return menu, fe
+			}
+			return menu, bodyError(where, resp, err)
+		}
+		links := leafbridgeLinks(reply.ProductsHTML, origin)
+		set := recordSet{where: where}
+		fresh := 0
+		for i, p := range reply.ProductsList {
+			offers, id, err := plusRecordOffers(p, src.Market, links)
+			if id != "" && seen[id] {
+				continue
+			}
+			if id != "" {
+				seen[id] = true
+				fresh++
+			}
+			set.add(i, offers, err)
+		}
+		if err := set.into(&menu); err != nil {
+			return menu, err
+		}
+		if page >= reply.pages() || len(reply.ProductsList) == 0 {
+			return menu, nil
+		}
+		if fresh == 0 {
+			return menu, &data.FetchError{Reason: data.ReasonParse, Status: menu.HTTPStatus,
+				Detail: where + ": the page repeats products already read (the site ignores prods_pageNumber)"}
+		}
+	}
+	return menu, &data.FetchError{Reason: data.ReasonParse, Status: menu.HTTPStatus,
+		Detail: fmt.Sprintf("leafbridge retailer %s: more than %d pages", src.StoreID, leafbridgeMaxPages)}
+}
+
+// nonce fetches the shop page and reads the plugin's nonce from it.
+func (l *LeafBridge) nonce(ctx context.Context, shop string, menu *data.Menu) (string, error) {
+	where := "leafbridge shop page " + shop
+	resp, err := l.engine.Do(ctx, Request{Method: http.MethodGet, URL: shop, Header: http.Header{"Accept": {"text/html"}}})
+	menu.Requests += attemptsOf(resp, err)
+	if resp != nil {
+		menu.HTTPStatus = resp.Status
+	}
+	if err != nil {
+		return "", requestError(where, resp, err)
+	}
+	for _, re := range leafbridgeNonce {
+		if m := re.FindSubmatch(resp.Body); m != nil {
+			return string(m[1]), nil
+		}
+	}
+	if isChallenge(resp) {
+		return "", &data.FetchError{Reason: data.ReasonBlocked, Status: resp.Status, Detail: where + ": bot-challenge page instead of the shop"}
+	}
+	return "", &data.FetchError{Reason: data.ReasonParse, Status: resp.Status,
+		Detail: where + ": no LeafBridge nonce (nonce_ajax) in the page; is url the shop page of a LeafBridge site?"}
+}
+
+// leafbridgeReply is the data of a wizard_show_products answer.
+type leafbridgeReply struct {
+	ProductsList  []json.RawMessage `json:"products_list"`
+	ProductsCount feedNumber        `json:"products_count"`
+	PerPage       feedNumber        `json:"prods_per_page"`
+	ProductsHTML  string            `json:"products_html"`
+}
+
+// pages is the page count the reply announces, at least 1.
+func (r leafbridgeReply) pages() int {
+	if !r.ProductsCount.Set || !r.PerPage.Set || r.PerPage.V < 1 || r.ProductsCount.V <= 0 {
+		return 1
+	}
+	return int((r.ProductsCount.V + r.PerPage.V - 1) / r.PerPage.V)
+}
+
+// leafbridgeParse reads one admin-ajax answer. WordPress's own failures ("0" for an
+// unknown action, "-1" for a refused nonce, {"success":false}) are *data.FetchError
+// (parse) saying so; a body that is not JSON is a plain error for bodyError.
+func leafbridgeParse(body []byte) (leafbridgeReply, error) {
+	switch string(bytes.TrimSpace(body)) {
+	case "0":
+		return leafbridgeReply{}, &data.FetchError{Reason: data.ReasonParse, Detail: "admin-ajax answered 0: no wizard_show_products action (is LeafBridge installed?)"}
+	case "-1":
+		return leafbridgeReply{}, &data.FetchError{Reason: data.ReasonParse, Detail: "admin-ajax answered -1: the nonce was refused"}
+	}
+	var env struct {
+		Success bool            `json:"success"`
+		Data    json.RawMessage `json:"data"`
+	}
+	if err := json.Unmarshal(body, &env); err != nil {
+		return leafbridgeReply{}, err
+	}
+	if !env.Success {
+		return leafbridgeReply{}, &data.FetchError{Reason: data.ReasonParse, Detail: fmt.Sprintf("LeafBridge answered success:false (%.120s)", env.Data)}
+	}
+	var r leafbridgeReply
+	if err := json.Unmarshal(env.Data, &r); err != nil {
+		return leafbridgeReply{}, fmt.Errorf("data: %w", err)
+	}
+	if r.ProductsList == nil {
+		return leafbridgeReply{}, &data.FetchError{Reason: data.ReasonParse, Detail: "reply has no data.products_list"}
+	}
+	return r, nil
+}
+
+// leafbridgeLinks maps product ids to the product pages the rendered cards link to.
+// Each card is an element with data_product_id, and its first href is the product
+// page (the slug there can differ from the product's own slug).
+func leafbridgeLinks(cards string, site *url.URL) map[string]string {
+	links := map[string]string{}
+	if cards == "" {
+		return links
+	}
+	z := html.NewTokenizer(strings.NewReader(cards))
+	current := ""
+	for {
+		tt := z.Next()
+		if tt == html.ErrorToken {
+			return links
+		}
+		if tt != html.StartTagToken && tt != html.SelfClosingTagToken {
+			continue
+		}
+		var id, href string
+		for {
+			k, v, more := z.TagAttr()
+			switch string(k) {
+			case "data_product_id":
+				id = strings.TrimSpace(string(v))
+			case "href":
+				href = string(v)
+			}
+			if !more {
+				break
+			}
+		}
+		if id != "" && id != current {
+			current = id
+		}
+		if current != "" && href != "" {
+			if _, ok := links[current]; !ok {
+				if u, err := url.Parse(href); err == nil {
+					if link := feedLink(site.ResolveReference(u).String()); link != "" {
+						links[current] = link
+					}
+				}
+			}
+		}
+	}
+}
