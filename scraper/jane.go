@@ -1,14 +1,17 @@
 package scraper
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
+	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/ohiomc/omc/data"
 )
@@ -33,11 +36,17 @@ var janeKinds = []string{"flower", "pre-roll", "vape", "extract", "edible", "tin
 var janePlatform = platform{
 	name:     "jane",
 	hosts:    []string{"search.iheartjane.com"},
-	settings: []string{"apiKey", "appId", "endpoint"},
+	settings: []string{"apiKey", "appId", "endpoint", "keyPage"},
 	build: func(e *Engine, c data.PlatformConfig) (data.Adapter, error) {
 		j := &Jane{engine: e, appID: janeDefaultAppID, endpoint: janeDefaultEndpoint, apiKey: c.Settings["apiKey"]}
 		if v := c.Settings["appId"]; v != "" {
 			j.appID = v
+		}
+		if v := c.Settings["keyPage"]; v != "" {
+			if _, err := parseBaseURL(v); err != nil {
+				return nil, fmt.Errorf("settings.keyPage: %w", err)
+			}
+			j.keyPage = v
 		}
 		if v := c.Settings["endpoint"]; v != "" {
 			if _, err := parseBaseURL(v); err != nil {
@@ -58,6 +67,21 @@ type Jane struct {
 	base          *url.URL
 	appID, apiKey string
 	endpoint      string
+	// keyPage is a Jane menu page to read the search key from when apiKey is not set;
+	// a menu's own url serves when it is empty.
+	keyPage string
+
+	// pageKey is the key read from a menu page, with the app id it came with: read once
+	// per run, since every Jane menu shares it.
+	keyOnce sync.Mutex
+	pageKey *janeSecrets
+}
+
+// janeSecrets is what a Jane menu page's jane-app-secrets and jane-app-settings JSON
+// scripts say of the search index.
+type janeSecrets struct {
+	APIKey string `json:"algoliaApiKey"`
+	AppID  string `json:"algoliaAppId"`
 }
 
 var _ data.Adapter = (*Jane)(nil)
@@ -72,8 +96,13 @@ func (j *Jane) Validate(src data.MenuSource) error {
 	if id, err := strconv.ParseUint(src.StoreID, 10, 64); err != nil || id == 0 {
 		return fmt.Errorf("jane menu needs storeId, the positive number of iheartjane.com/stores/<id>; got %q", src.StoreID)
 	}
-	if j.apiKey == "" {
-		return errors.New("jane: platforms.jane.settings.apiKey is not set (the public Algolia search key of the jane-app-secrets script on any Jane menu page)")
+	if j.apiKey == "" && j.keyPage == "" {
+		if src.URL == "" {
+			return errors.New("jane: set platforms.jane.settings.apiKey (the public Algolia search key of the jane-app-secrets script on any Jane menu page), settings.keyPage, or the menu's url to read it from")
+		}
+		if _, err := parseBaseURL(src.URL); err != nil {
+			return fmt.Errorf("jane menu url (read for the search key): %w", err)
+		}
 	}
 	return nil
 }
@@ -89,14 +118,24 @@ type janeReply struct {
 // FetchMenu implements data.Adapter.
 func (j *Jane) FetchMenu(ctx context.Context, src data.MenuSource) (data.Menu, error) {
 	var menu data.Menu
-	hits, total, err := j.query(ctx, src.StoreID, "", &menu)
+	appID, key, err := j.credentials(ctx, src, &menu)
+	if err != nil {
+		return menu, err
+	}
+	header := http.Header{
+		"Content-Type":             {"application/json"},
+		"Accept":                   {"application/json"},
+		"X-Algolia-Application-Id": {appID},
+		"X-Algolia-Api-Key":        {key},
+	}
+	hits, total, err := j.query(ctx, src.StoreID, "", header, &menu)
 	if err != nil {
 		return menu, err
 	}
 	if total > janeReachable {
 		hits = hits[:0]
 		for _, kind := range janeKinds {
-			more, _, err := j.query(ctx, src.StoreID, kind, &menu)
+			more, _, err := j.query(ctx, src.StoreID, kind, header, &menu)
 			if err != nil {
 				return menu, err
 			}
@@ -112,7 +151,7 @@ func (j *Jane) FetchMenu(ctx context.Context, src data.MenuSource) (data.Menu, e
 }
 
 // query reads every page of one query; kind "" is the whole store.
-func (j *Jane) query(ctx context.Context, storeID, kind string, menu *data.Menu) ([]json.RawMessage, int, error) {
+func (j *Jane) query(ctx context.Context, storeID, kind string, header http.Header, menu *data.Menu) ([]json.RawMessage, int, error) {
 	endpoint, err := rebase(j.endpoint, j.base)
 	if err != nil {
 		return nil, 0, err
@@ -120,12 +159,6 @@ func (j *Jane) query(ctx context.Context, storeID, kind string, menu *data.Menu)
 	filters := "store_id = " + storeID
 	if kind != "" {
 		filters += ` AND kind:"` + kind + `"`
-	}
-	header := http.Header{
-		"Content-Type":             {"application/json"},
-		"Accept":                   {"application/json"},
-		"X-Algolia-Application-Id": {j.appID},
-		"X-Algolia-Api-Key":        {j.apiKey},
 	}
 	var hits []json.RawMessage
 	total := 0
@@ -161,6 +194,72 @@ func (j *Jane) query(ctx context.Context, storeID, kind string, menu *data.Menu)
 		}
 	}
 	return hits, total, nil
+}
+
+// janeSecretScript finds the JSON scripts a Jane menu page embeds for its front end:
+// <script id="jane-app-secrets" type="application/json">{"algoliaApiKey": …}</script>
+// and jane-app-settings, which carries algoliaAppId.
+var janeSecretScript = regexp.MustCompile(`(?is)<script\b[^>]*\bid=["']jane-app-(secrets|settings)["'][^>]*>(.*?)</script>`)
+
+// credentials returns the Algolia app id and search key: the configured key, or the
+// one a Jane menu page publishes (read once, then shared by every menu of the run).
+func (j *Jane) credentials(ctx context.Context, src data.MenuSource, menu *data.Menu) (appID, key string, err error) {
+	if j.apiKey != "" {
+		return j.appID, j.apiKey, nil
+	}
+	j.keyOnce.Lock()
+	defer j.keyOnce.Unlock()
+	if j.pageKey != nil {
+		return j.pageKey.AppID, j.pageKey.APIKey, nil
+	}
+	page := j.keyPage
+	if page == "" {
+		page = src.URL
+	}
+	where := fmt.Sprintf("jane store %s: search key from %s", src.StoreID, page)
+	target, err := rebase(page, j.base)
+	if err != nil {
+		return "", "", err
+	}
+	resp, err := j.engine.Do(ctx, Request{Method: http.MethodGet, URL: target, Header: http.Header{"Accept": {"text/html"}}})
+	menu.Requests += attemptsOf(resp, err)
+	if resp != nil {
+		menu.HTTPStatus = resp.Status
+	}
+	if err != nil {
+		return "", "", requestError(where, resp, err)
+	}
+	secrets, ok := janePageSecrets(resp.Body)
+	if !ok {
+		if isChallenge(resp) {
+			return "", "", &data.FetchError{Reason: data.ReasonBlocked, Status: resp.Status, Detail: where + ": bot-challenge page"}
+		}
+		return "", "", &data.FetchError{Reason: data.ReasonParse, Status: resp.Status,
+			Detail: where + ": layout changed: no jane-app-secrets script with an algoliaApiKey in the page"}
+	}
+	if secrets.AppID == "" {
+		secrets.AppID = j.appID
+	}
+	j.pageKey = &secrets
+	return secrets.AppID, secrets.APIKey, nil
+}
+
+// janePageSecrets reads the search key (and app id, when given) from a menu page.
+func janePageSecrets(page []byte) (janeSecrets, bool) {
+	var out janeSecrets
+	for _, m := range janeSecretScript.FindAllSubmatch(page, -1) {
+		var s janeSecrets
+		if json.Unmarshal(bytes.TrimSpace(m[2]), &s) != nil {
+			continue
+		}
+		if s.APIKey != "" && strings.EqualFold(string(m[1]), "secrets") {
+			out.APIKey = s.APIKey
+		}
+		if s.AppID != "" {
+			out.AppID = s.AppID
+		}
+	}
+	return out, out.APIKey != ""
 }
 
 // janeWeightGrams are the nominal grams of Jane's weight buckets.

@@ -283,3 +283,76 @@ func TestJaneValidate(t *testing.T) {
 		t.Errorf("no key: %v", err)
 	}
 }
+
+// janeMenuPage is a Jane-powered menu page as operators embed it: the front end's
+// settings and secrets as JSON scripts (written for this test from the documented
+// shape: PLATFORMS.md §3, "public search key from the page's jane-app-secrets script").
+const janeMenuPage = `<!doctype html><html><head><title>Menu</title>
+<script id="jane-app-settings" type="application/json">{"algoliaAppId":"VFM4X0N23A","algoliaEnv":"production"}</script>
+<script id="jane-app-secrets" type="application/json">
+  {"algoliaApiKey":"` + testAPIKey + `","dmSdkVersion":"2.14.0"}
+</script></head><body><div id="jane-menu"></div></body></html>`
+
+// TestJaneKeyFromMenuPage reads the search key from the menu page when none is
+// configured: once for the run, however many stores follow.
+func TestJaneKeyFromMenuPage(t *testing.T) {
+	algolia := &janeServer{hits: janeCaptureHits(t)}
+	pages := 0
+	mux := http.NewServeMux()
+	mux.Handle("/1/indexes/", algolia)
+	mux.HandleFunc("/shop/menu", func(w http.ResponseWriter, r *http.Request) {
+		pages++
+		w.Header().Set("Content-Type", "text/html")
+		w.Write([]byte(janeMenuPage))
+	})
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+	adapters, err := NewAdapters(NewEngine(fastOptions()), map[string]data.PlatformConfig{"jane": {BaseURL: srv.URL}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	jane := adapters["jane"]
+	for _, store := range []string{"2913", "2266"} {
+		src := data.MenuSource{Market: data.Recreational, StoreID: store, URL: "https://dispensary.example/shop/menu"}
+		if err := jane.Validate(src); err != nil {
+			t.Fatal(err)
+		}
+		menu, err := jane.FetchMenu(context.Background(), src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if data.DistinctProducts(menu.Offers) != 60 {
+			t.Errorf("store %s: %d products", store, data.DistinctProducts(menu.Offers))
+		}
+	}
+	if pages != 1 {
+		t.Errorf("menu page read %d times, want once", pages)
+	}
+
+	for _, tt := range []struct {
+		name, page string
+		status     int
+		reason     data.Reason
+	}{
+		{"page without the secrets", `<html><head><title>Menu</title></head><body>Our menu moved.</body></html>`, 200, data.ReasonParse},
+		{"challenge page", string(readTestdata(t, dutchieBlockedFile)), 403, data.ReasonBlocked},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				w.Header().Set("Content-Type", "text/html")
+				w.WriteHeader(tt.status)
+				w.Write([]byte(tt.page))
+			}))
+			defer srv.Close()
+			adapters, err := NewAdapters(NewEngine(fastOptions()), map[string]data.PlatformConfig{"jane": {BaseURL: srv.URL}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = adapters["jane"].FetchMenu(context.Background(), data.MenuSource{Market: data.Medical, StoreID: "2913", URL: "https://dispensary.example/shop/menu"})
+			fe := menuReason(t, err, tt.reason)
+			if !strings.Contains(fe.Detail, "search key") {
+				t.Errorf("detail %q does not say what was being read", fe.Detail)
+			}
+		})
+	}
+}
