@@ -1,0 +1,253 @@
+package scraper
+
+import (
+	"encoding/json"
+	"math"
+	"net/url"
+	"runtime"
+	"slices"
+	"testing"
+
+	"github.com/ohiomc/omc/data"
+)
+
+// The fuzz targets feed each adapter's record parser arbitrary bytes, seeded with every
+// record of the real captures, and hold its offers to what the run relies on once
+// CheckMenu has looked at them: no panic, no negative or non-finite price, a sale
+// price only below the price, no potency past its bound without a data-quality
+// warning, and no link that is not http(s). `go test` runs the seeds; a long run is
+// `go test ./scraper -run '^$' -fuzz FuzzJane -fuzztime 10m` (one target at a time).
+
+// checkFuzzedOffers fails on an offer the store or the site could be hurt by.
+func checkFuzzedOffers(t *testing.T, offers []data.Offer) {
+	t.Helper()
+	CheckMenu(offers)
+	for i, o := range offers {
+		if o.Price < 0 || math.IsNaN(o.Price) || math.IsInf(o.Price, 0) {
+			t.Fatalf("offer %d: price %v", i, o.Price)
+		}
+		if o.SalePrice < 0 || math.IsNaN(o.SalePrice) || math.IsInf(o.SalePrice, 0) || (o.SalePrice != 0 && o.SalePrice >= o.Price) {
+			t.Fatalf("offer %d: sale price %v with price %v", i, o.SalePrice, o.Price)
+		}
+		for _, p := range []*float64{o.THC, o.CBD} {
+			if p == nil {
+				continue
+			}
+			if math.IsNaN(*p) || math.IsInf(*p, 0) {
+				t.Fatalf("offer %d: potency %v", i, *p)
+			}
+			over := (o.PotencyUnit == "mg" && *p > maxPackageMg) || (o.PotencyUnit != "mg" && *p > maxTHCPercent) || *p < 0
+			if over && !slices.ContainsFunc(o.Warnings, func(w string) bool {
+				return w == WarnTHCOver || w == WarnMgOver || w == WarnNegativeTHC
+			}) {
+				t.Fatalf("offer %d: potency %v %s without a warning (%q)", i, *p, o.PotencyUnit, o.Warnings)
+			}
+		}
+		if o.URL != "" {
+			u, err := url.Parse(o.URL)
+			if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+				t.Fatalf("offer %d: URL %q kept", i, o.URL)
+			}
+		}
+	}
+}
+
+// seedRecords adds every record of a capture to f's seed corpus.
+func seedRecords(f *testing.F, records []json.RawMessage) {
+	for _, r := range records {
+		f.Add([]byte(r))
+	}
+}
+
+func FuzzJane(f *testing.F) {
+	seedRecords(f, janeCaptureHits(f))
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		offers, err := janeOffers(raw)
+		if err == nil {
+			checkFuzzedOffers(t, offers)
+		}
+	})
+}
+
+func FuzzDutchie(f *testing.F) {
+	for _, file := range []string{ethosCaptureFile, dutchie2023File} {
+		seedRecords(f, newDutchieServer(f, file, "", "", "", 1).products)
+	}
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		for _, pricing := range []string{"rec", "med"} {
+			offers, err := dutchieOffers(raw, pricing)
+			if err == nil {
+				checkFuzzedOffers(t, offers)
+			}
+		}
+	})
+}
+
+// sweedRecords are the Curaleaf capture's products and the gLeaf list's.
+func sweedRecords(tb testing.TB) []json.RawMessage {
+	var records []json.RawMessage
+	if err := json.Unmarshal(readTestdata(tb, "sweed/curaleaf-nj_GetProductList_list_concatenated.json"), &records); err != nil {
+		tb.Fatal(err)
+	}
+	var gleaf sweedListReply
+	if err := json.Unmarshal(sweedCapture(tb, "gleaf-rockville_RES_GetProductList.json"), &gleaf); err != nil {
+		tb.Fatal(err)
+	}
+	return append(records, gleaf.List...)
+}
+
+func FuzzSweed(f *testing.F) {
+	seedRecords(f, sweedRecords(f))
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		set := recordSet{where: "fuzz"}
+		sweedAddProducts(&set, []json.RawMessage{raw}, "Recreational", map[string]string{"1": "javascript:alert(1)"}, map[string]bool{})
+		checkFuzzedOffers(t, set.offers)
+	})
+}
+
+// FuzzSweedPage feeds the storefront-page reader whole pages: the real one, and the
+// fuzzer's variations of it.
+func FuzzSweedPage(f *testing.F) {
+	f.Add(readTestdata(f, "sweed/gleaf-rockville_shop_page_rendered.html"))
+	f.Add([]byte(`<script>window.__sw_qc = {"queries":[{"queryKey":["/Products/GetProductList",{"saleType":"Recreational"}],"state":{"data":{"list":[{"id":1,"name":"x","variants":[{"name":"1g","price":10}]}]}}}]}</script><a id="product-1" href="/p/1">`))
+	base, _ := url.Parse("https://shop.example/menu")
+	f.Fuzz(func(t *testing.T, page []byte) {
+		products, err := sweedPageProducts(page, "Recreational")
+		if err != nil {
+			return
+		}
+		set := recordSet{where: "fuzz"}
+		sweedAddProducts(&set, products, "Recreational", sweedCardLinks(page, base), map[string]bool{})
+		checkFuzzedOffers(t, set.offers)
+	})
+}
+
+func FuzzWeedmaps(f *testing.F) {
+	for _, m := range weedmapsMenus {
+		seedRecords(f, loadWeedmaps(f, m.file, m.path).items)
+	}
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		for _, jsonAPI := range []bool{true, false} {
+			offers, _, err := weedmapsOffers(raw, jsonAPI, data.Recreational, "https://weedmaps.com/dispensaries/x/menu/")
+			if err == nil {
+				checkFuzzedOffers(t, offers)
+			}
+		}
+	})
+}
+
+func FuzzDispense(f *testing.F) {
+	seedRecords(f, newDispenseServer(f).products)
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		offers, _, err := dispenseOffers(raw)
+		if err == nil {
+			checkFuzzedOffers(t, offers)
+		}
+	})
+}
+
+// benchParse runs parse (which returns how many offers it made) over a capture of size
+// bytes: MB/s from b.SetBytes, and allocations per offer as a metric of its own.
+func benchParse(b *testing.B, size int, parse func() int) {
+	b.Helper()
+	b.SetBytes(int64(size))
+	b.ReportAllocs()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	offers := 0
+	b.ResetTimer()
+	for b.Loop() {
+		offers += parse()
+	}
+	b.StopTimer()
+	runtime.ReadMemStats(&after)
+	if offers == 0 {
+		b.Fatal("no offers parsed")
+	}
+	b.ReportMetric(float64(after.Mallocs-before.Mallocs)/float64(offers), "allocs/offer")
+}
+
+func recordsSize(records []json.RawMessage) int {
+	n := 0
+	for _, r := range records {
+		n += len(r)
+	}
+	return n
+}
+
+func BenchmarkParseJane(b *testing.B) {
+	hits := janeCaptureHits(b)
+	benchParse(b, recordsSize(hits), func() int {
+		n := 0
+		for _, h := range hits {
+			offers, _ := janeOffers(h)
+			n += len(offers)
+		}
+		return n
+	})
+}
+
+func BenchmarkParseDutchie(b *testing.B) {
+	var records []json.RawMessage
+	for _, file := range []string{ethosCaptureFile, dutchie2023File} {
+		records = append(records, newDutchieServer(b, file, "", "", "", 1).products...)
+	}
+	benchParse(b, recordsSize(records), func() int {
+		n := 0
+		for _, r := range records {
+			offers, _ := dutchieOffers(r, "rec")
+			n += len(offers)
+		}
+		return n
+	})
+}
+
+func BenchmarkParseSweed(b *testing.B) {
+	records := sweedRecords(b)
+	benchParse(b, recordsSize(records), func() int {
+		set := recordSet{where: "bench"}
+		sweedAddProducts(&set, records, "Recreational", nil, map[string]bool{})
+		return len(set.offers)
+	})
+}
+
+func BenchmarkParseSweedPage(b *testing.B) {
+	page := readTestdata(b, "sweed/gleaf-rockville_shop_page_rendered.html")
+	base, _ := url.Parse("https://www.gleaf.com/stores/maryland/rockville/shop")
+	benchParse(b, len(page), func() int {
+		products, err := sweedPageProducts(page, "Recreational")
+		if err != nil {
+			b.Fatal(err)
+		}
+		set := recordSet{where: "bench"}
+		sweedAddProducts(&set, products, "Recreational", sweedCardLinks(page, base), map[string]bool{})
+		return len(set.offers)
+	})
+}
+
+func BenchmarkParseWeedmaps(b *testing.B) {
+	var records []json.RawMessage
+	for _, m := range weedmapsMenus[:3] { // the real captures, not the written fixture
+		records = append(records, loadWeedmaps(b, m.file, m.path).items...)
+	}
+	benchParse(b, recordsSize(records), func() int {
+		n := 0
+		for _, r := range records {
+			offers, _, _ := weedmapsOffers(r, true, data.Recreational, "")
+			n += len(offers)
+		}
+		return n
+	})
+}
+
+func BenchmarkParseDispense(b *testing.B) {
+	records := newDispenseServer(b).products
+	benchParse(b, recordsSize(records), func() int {
+		n := 0
+		for _, r := range records {
+			offers, _, _ := dispenseOffers(r)
+			n += len(offers)
+		}
+		return n
+	})
+}
