@@ -8,6 +8,7 @@ import (
 	"os"
 	"regexp"
 	"slices"
+	"sort"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -257,6 +258,22 @@ func (r Registry) Monitored() []Dispensary {
 			out = append(out, d)
 		}
 	}
+	return out
+}
+
+// PlatformsUsed lists, sorted, the platforms of the monitored dispensaries' menus.
+func (r Registry) PlatformsUsed() []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, d := range r.Monitored() {
+		for _, m := range d.Menus {
+			if !seen[m.Platform] {
+				seen[m.Platform] = true
+				out = append(out, m.Platform)
+			}
+		}
+	}
+	sort.Strings(out)
 	return out
 }
 

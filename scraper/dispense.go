@@ -238,6 +238,12 @@ func dispenseOffers(raw json.RawMessage) ([]data.Offer, []string, error) {
 			records = append(records, p)
 		}
 	}
+	// The group is the product a shopper sees; its variants are its sizes, each a
+	// product record of its own (the capture's single variant repeats the group's id).
+	group := g.ID
+	if group == "" {
+		group = g.AltID
+	}
 	var offers []data.Offer
 	var ids []string
 	for _, p := range records {
@@ -246,6 +252,9 @@ func dispenseOffers(raw json.RawMessage) ([]data.Offer, []string, error) {
 			return nil, ids, err
 		}
 		ids = append(ids, o.ProductID)
+		if len(g.Variants) > 0 && group != "" {
+			o.ProductID = group
+		}
 		if ok {
 			offers = append(offers, o)
 		}

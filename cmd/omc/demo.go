@@ -74,10 +74,15 @@ type demoFailure struct {
 	Mode                replay.FailMode
 }
 
-// startDemoReplay starts the replay of the demo dataset for the embedded registry, one
-// listener per platform so that the per-host politeness of one does not slow the other.
+// startDemoReplay starts the replay of the demo dataset for the demo registry (the
+// embedded one with demo menus on the other platforms), one listener per platform so
+// that the per-host politeness of one does not slow another.
 func startDemoReplay() (*demoRun, error) {
-	reg, err := data.DefaultRegistry(scraper.PlatformNames())
+	embedded, err := data.DefaultRegistry(scraper.PlatformNames())
+	if err != nil {
+		return nil, err
+	}
+	reg, err := replay.DemoRegistry(embedded)
 	if err != nil {
 		return nil, err
 	}
@@ -88,19 +93,14 @@ func startDemoReplay() (*demoRun, error) {
 	srv := replay.New(ds)
 	run := &demoRun{Registry: reg, Dataset: ds, Replay: srv}
 	reg.Platforms = map[string]data.PlatformConfig{}
-	for _, p := range []string{"jane", "dutchie"} {
+	for _, p := range reg.PlatformsUsed() {
 		url, shutdown, err := srv.Listen("127.0.0.1:0")
 		if err != nil {
 			run.Close()
 			return nil, fmt.Errorf("demo replay: %w", err)
 		}
 		run.shutdown = append(run.shutdown, shutdown)
-		c := data.PlatformConfig{BaseURL: url}
-		if p == "jane" {
-			// The replay checks that a key is sent, as Algolia does, not which one.
-			c.Settings = map[string]string{"apiKey": "demo-search-key"}
-		}
-		reg.Platforms[p] = c
+		reg.Platforms[p] = data.PlatformConfig{BaseURL: url, Settings: replay.DemoPlatformSettings[p]}
 	}
 	run.Registry = reg
 	run.pickFailures()
@@ -116,10 +116,7 @@ func (r *demoRun) pickFailures() {
 	var stores []store
 	for _, d := range r.Registry.Monitored() {
 		for _, m := range d.Menus {
-			key := m.StoreID
-			if m.Platform == "dutchie" {
-				key = m.CName
-			}
+			key := replay.StoreKey(m)
 			if key == "" || seen[m.Platform+key] {
 				continue
 			}

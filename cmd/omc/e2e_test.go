@@ -13,6 +13,7 @@ import (
 
 	"github.com/ohiomc/omc/data"
 	"github.com/ohiomc/omc/publish"
+	"github.com/ohiomc/omc/scraper/replay"
 )
 
 var demoNow = time.Date(2026, 7, 1, 12, 0, 0, 0, time.UTC)
@@ -84,10 +85,7 @@ func TestDemoPipelineEndToEnd(t *testing.T) {
 					src = m
 				}
 			}
-			key := src.StoreID
-			if src.Platform == "dutchie" {
-				key = src.CName
-			}
+			key := replay.StoreKey(src)
 			expected := run.Dataset.Expected(src.Platform, key, ms.Market)
 			tiles := []struct {
 				cat   data.Category

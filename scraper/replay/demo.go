@@ -125,6 +125,11 @@ func storeFor(d data.Dispensary, m data.MenuSource) (Store, bool, error) {
 		if !dutchieIDPattern.MatchString(st.DispensaryID) {
 			return Store{}, false, fmt.Errorf("dutchie dispensaryId %q is not 24 lowercase hex digits", st.DispensaryID)
 		}
+	case "sweed", "dispense", "weedmaps":
+		st.Key = StoreKey(m)
+		if st.Key == "" {
+			return Store{}, false, fmt.Errorf("%s menu has no store identifier", m.Platform)
+		}
 	default:
 		return Store{}, false, nil
 	}

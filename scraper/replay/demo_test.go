@@ -31,11 +31,14 @@ func TestDemoDatasetStores(t *testing.T) {
 	}{
 		{"jane", "2410", "", []data.Market{data.Recreational}},
 		{"jane", "2866", "", []data.Market{data.Medical}},
+		{"sweed", "77", "", []data.Market{data.Recreational}},
 		{"dutchie", "culture-cannabis-club-akron", DutchieDispensaryID("culture-cannabis-club-akron"), []data.Market{data.Recreational, data.Medical}},
 		{"dutchie", "klutch-akron", "5fefa138b2782100c5acd671", []data.Market{data.Medical}},
+		{"weedmaps", "green-goods-ohio", "", []data.Market{data.Recreational}},
+		{"dispense", "041444e70b831110", "", []data.Market{data.Medical, data.Recreational}},
 	}
 	if len(ds.Stores) != len(want) {
-		t.Fatalf("%d stores, want %d (sweed and unmonitored menus skipped, the two-market Dutchie store once)", len(ds.Stores), len(want))
+		t.Fatalf("%d stores, want %d (an unknown platform and unmonitored menus skipped, two-market stores once)", len(ds.Stores), len(want))
 	}
 	for i, w := range want {
 		st := ds.Stores[i]
@@ -169,5 +172,53 @@ func TestDemoDatasetDutchieWithoutCName(t *testing.T) {
 	st, ok := ds.Store("dutchie", "abcdefabcdefabcdefabcdef")
 	if !ok || st.Key != "only-id" {
 		t.Fatalf("store by id: %v %+v, want the store keyed by the dispensary slug", ok, st)
+	}
+}
+
+// TestDemoRegistry checks the demo's platform mix on the embedded registry: the real
+// Jane and Dutchie menus untouched, demo menus only for dispensaries without one, every
+// other platform of demoPlatforms served, some dispensaries left unmonitored.
+func TestDemoRegistry(t *testing.T) {
+	reg, err := data.DefaultRegistry([]string{"jane", "dutchie", "sweed", "weedmaps", "dispense"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	demo, err := DemoRegistry(reg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, _ := DemoRegistry(reg)
+	if !reflect.DeepEqual(demo, again) {
+		t.Fatal("DemoRegistry is not deterministic")
+	}
+	perPlatform := map[string]int{}
+	unmonitored := 0
+	for i, d := range demo.Dispensaries {
+		before := reg.Dispensaries[i]
+		if len(before.Menus) > 0 && !reflect.DeepEqual(before.Menus, d.Menus) {
+			t.Errorf("%s: real menus changed", d.Slug)
+		}
+		if !d.IsMonitored() {
+			unmonitored++
+		}
+		for _, m := range d.Menus {
+			if len(before.Menus) == 0 {
+				perPlatform[m.Platform]++
+				if StoreKey(m) == "" {
+					t.Errorf("%s: demo %s menu has no store key", d.Slug, m.Platform)
+				}
+			}
+		}
+	}
+	for _, p := range demoPlatforms {
+		if perPlatform[p.name] == 0 {
+			t.Errorf("no demo menu on %s", p.name)
+		}
+	}
+	if unmonitored == 0 {
+		t.Error("every dispensary is monitored; the demo should keep some unmonitored, as the real registry does")
+	}
+	if _, err := DemoDataset(demo); err != nil {
+		t.Fatalf("DemoDataset of the demo registry: %v", err)
 	}
 }

@@ -2,6 +2,7 @@ package replay
 
 import (
 	"fmt"
+	"net/http"
 	"net/http/httptest"
 	"testing"
 
@@ -17,6 +18,15 @@ var (
 	dutchieTypeCategory = map[string]data.Category{
 		"Flower": data.Flower, "Pre-Rolls": data.Preroll, "Vaporizers": data.Vape, "Concentrate": data.Extract, "Edible": data.Edible,
 	}
+	sweedFilterCategory = map[float64]data.Category{
+		495364: data.Flower, 495365: data.Preroll, 495366: data.Vape, 495367: data.Extract, 495368: data.Edible,
+	}
+	weedmapsParentCategory = map[string]data.Category{
+		"Flower": data.Flower, "Pre-Rolls": data.Preroll, "Vape Pens": data.Vape, "Concentrates": data.Extract, "Edibles": data.Edible,
+	}
+	dispenseNameCategory = map[string]data.Category{
+		"🌿Flower": data.Flower, "Pre-Rolls": data.Preroll, "Vapes": data.Vape, "Concentrates": data.Extract, "🍬Edibles🍫": data.Edible,
+	}
 )
 
 // TestExpectedMatchesServed pages through every demo store the way a scraper does and
@@ -30,11 +40,20 @@ func TestExpectedMatchesServed(t *testing.T) {
 		for _, market := range []data.Market{data.Recreational, data.Medical} {
 			t.Run(fmt.Sprintf("%s %s %s", st.Platform, st.Key, market), func(t *testing.T) {
 				var got map[data.Category]int
-				if st.Platform == "jane" {
+				switch st.Platform {
+				case "jane":
 					got = countJane(t, ts.URL, st.Key)
-				} else {
+				case "dutchie":
 					pricing := map[data.Market]string{data.Recreational: "rec", data.Medical: "med"}[market]
 					got = countDutchie(t, ts.URL, st.DispensaryID, pricing)
+				case "sweed":
+					got = countSweed(t, ts.URL, st.Key, market)
+				case "weedmaps":
+					got = countWeedmaps(t, ts.URL, st.Key)
+				case "dispense":
+					got = countDispense(t, ts.URL, st.Key)
+				default:
+					t.Fatalf("no counter for %s", st.Platform)
 				}
 				want := ds.Expected(st.Platform, st.Key, market)
 				total := 0
@@ -99,6 +118,118 @@ func countDutchie(t *testing.T, base, dispensaryID, pricing string) map[data.Cat
 	return tally(seen)
 }
 
+// countSweed lists the store's categories, then pages each one's filter (pageSize 10)
+// and counts distinct ids by the filter asked.
+func countSweed(t *testing.T, base, storeID string, market data.Market) map[data.Category]int {
+	t.Helper()
+	saleType := map[data.Market]string{data.Recreational: "Recreational", data.Medical: "Medical"}[market]
+	header := map[string]string{"Storeid": storeID}
+	var cats []struct {
+		Filter struct {
+			Category []float64 `json:"category"`
+		} `json:"filter"`
+	}
+	mustUnmarshal(t, postJSON(t, base+"/_api/proxy/Products/GetProductCategoryList", header, `{"saleType":"`+saleType+`"}`), &cats)
+	seen := map[float64]data.Category{}
+	for _, c := range cats {
+		filter := c.Filter.Category[0]
+		cat, ok := sweedFilterCategory[filter]
+		if !ok {
+			t.Fatalf("category filter %v is not a tracked category's", filter)
+		}
+		for page, read, total := 1, 0, 1; read < total; page++ {
+			var r struct {
+				Total int              `json:"total"`
+				List  []map[string]any `json:"list"`
+			}
+			mustUnmarshal(t, postJSON(t, base+"/_api/proxy/Products/GetProductList", header,
+				fmt.Sprintf(`{"filters":{"category":[%v]},"page":%d,"pageSize":10,"saleType":%q}`, filter, page, saleType)), &r)
+			total, read = r.Total, read+len(r.List)
+			if len(r.List) == 0 {
+				break
+			}
+			for _, p := range r.List {
+				seen[p["id"].(float64)] = cat
+			}
+		}
+	}
+	return tally(seen)
+}
+
+// countWeedmaps pages a listing's menu items (limit 20) and counts distinct ids by
+// their edge category's parent.
+func countWeedmaps(t *testing.T, base, slug string) map[data.Category]int {
+	t.Helper()
+	seen := map[float64]data.Category{}
+	for page, read, total := 1, 0, 1; read < total; page++ {
+		_, raw := get(t, fmt.Sprintf("%s/discovery/v1/listings/dispensaries/%s/menu_items?limit=20&page=%d", base, slug, page))
+		var r struct {
+			Meta struct {
+				Total int `json:"total_menu_items"`
+			} `json:"meta"`
+			Data struct {
+				Items []struct {
+					ID   float64 `json:"id"`
+					Edge struct {
+						Ancestors []struct {
+							Name string `json:"name"`
+						} `json:"ancestors"`
+					} `json:"edge_category"`
+				} `json:"menu_items"`
+			} `json:"data"`
+		}
+		mustUnmarshal(t, raw, &r)
+		total, read = r.Meta.Total, read+len(r.Data.Items)
+		if len(r.Data.Items) == 0 {
+			break
+		}
+		for _, it := range r.Data.Items {
+			c, ok := weedmapsParentCategory[it.Edge.Ancestors[0].Name]
+			if !ok {
+				t.Fatalf("item %v under %q", it.ID, it.Edge.Ancestors[0].Name)
+			}
+			seen[it.ID] = c
+		}
+	}
+	return tally(seen)
+}
+
+// countDispense lists the venue's categories and pages each (limit 7) until a short
+// page, counting distinct group ids by the category's name.
+func countDispense(t *testing.T, base, venue string) map[data.Category]int {
+	t.Helper()
+	header := map[string]string{"Api-Key": "test"}
+	var cats struct {
+		Data []struct {
+			ID   string `json:"id"`
+			Name string `json:"name"`
+		} `json:"data"`
+	}
+	mustUnmarshal(t, getWith(t, base+"/v1/venues/"+venue+"/product-categories", header), &cats)
+	seen := map[string]data.Category{}
+	for _, c := range cats.Data {
+		cat, ok := dispenseNameCategory[c.Name]
+		if !ok {
+			t.Fatalf("category %q", c.Name)
+		}
+		for skip := 0; ; skip += 7 {
+			var r struct {
+				Data []struct {
+					ID string `json:"id"`
+				} `json:"data"`
+			}
+			mustUnmarshal(t, getWith(t, fmt.Sprintf("%s/v1/venues/%s/product-categories/%s/products?limit=7&skip=%d", base, venue, c.ID, skip), header), &r)
+			for _, g := range r.Data {
+				seen[g.ID] = cat
+			}
+			if len(r.Data) < 7 {
+				break
+			}
+		}
+	}
+	return tally(seen)
+}
+
 func tally[K comparable](seen map[K]data.Category) map[data.Category]int {
 	counts := map[data.Category]int{}
 	for _, c := range seen {
@@ -116,7 +247,7 @@ func TestExpectedUnknown(t *testing.T) {
 	}{
 		{"unknown jane store", "jane", "424242", data.Recreational},
 		{"unmonitored dispensary", "jane", "9999", data.Medical},
-		{"platform the replay does not serve", "sweed", "77", data.Recreational},
+		{"platform the replay does not serve", "meadow", "12", data.Medical},
 		{"bad market", "jane", "2410", data.Market("adult")},
 	}
 	for _, tt := range tests {
@@ -126,4 +257,31 @@ func TestExpectedUnknown(t *testing.T) {
 			}
 		})
 	}
+}
+
+// postJSON posts body with header and returns the 200 reply.
+func postJSON(t *testing.T, url string, header map[string]string, body string) []byte {
+	t.Helper()
+	status, raw := post(t, url, body, header)
+	if status != http.StatusOK {
+		t.Fatalf("POST %s: %d %s", url, status, raw)
+	}
+	return raw
+}
+
+// getWith gets url with header and returns the 200 reply.
+func getWith(t *testing.T, url string, header map[string]string) []byte {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodGet, url, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, v := range header {
+		req.Header.Set(k, v)
+	}
+	status, raw := do(t, req)
+	if status != http.StatusOK {
+		t.Fatalf("GET %s: %d %s", url, status, raw)
+	}
+	return raw
 }

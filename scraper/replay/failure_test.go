@@ -39,6 +39,23 @@ var failureRequests = []failureRequest{
 		return http.NewRequest(http.MethodPost, base+"/graphql", strings.NewReader(
 			dutchieBody("ConsumerDispensaries", map[string]any{"dispensaryFilter": map[string]any{"cNameOrID": "test-dutchie"}}, testHash)))
 	}},
+	{"sweed GetProductList", "sweed", "77", func(base string) (*http.Request, error) {
+		req, err := http.NewRequest(http.MethodPost, base+sweedListPath, strings.NewReader(`{"filters":{"category":[495364]},"page":1,"pageSize":24,"saleType":"Recreational"}`))
+		if err == nil {
+			req.Header.Set("Storeid", "77")
+		}
+		return req, err
+	}},
+	{"weedmaps menu_items", "weedmaps", "test-weedmaps", func(base string) (*http.Request, error) {
+		return http.NewRequest(http.MethodGet, base+"/discovery/v1/listings/dispensaries/test-weedmaps/menu_items?limit=100&page=1", nil)
+	}},
+	{"dispense categories", "dispense", testVenue, func(base string) (*http.Request, error) {
+		req, err := http.NewRequest(http.MethodGet, base+"/v1/venues/"+testVenue+"/product-categories", nil)
+		if err == nil {
+			req.Header.Set("Api-Key", "k")
+		}
+		return req, err
+	}},
 }
 
 func TestFailureModes(t *testing.T) {

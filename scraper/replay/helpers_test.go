@@ -13,8 +13,8 @@ import (
 )
 
 // testRegistry is a small literal registry: two Jane menus, a Dutchie store listed for
-// both markets, a Dutchie store with its own dispensaryId, a platform the replay does not
-// serve, and an unmonitored dispensary.
+// both markets, a Dutchie store with its own dispensaryId, a Sweed, a Weedmaps and a
+// Dispense menu, a platform the replay does not serve, and an unmonitored dispensary.
 func testRegistry() data.Registry {
 	no := false
 	return data.Registry{
@@ -28,7 +28,8 @@ func testRegistry() data.Registry {
 				Slug: "bloom-columbus", Name: "Bloom Columbus", City: "Columbus", Region: "Central",
 				Menus: []data.MenuSource{
 					{Market: data.Medical, Platform: "jane", StoreID: "2866"},
-					{Market: data.Recreational, Platform: "sweed", StoreID: "77"},
+					{Market: data.Recreational, Platform: "sweed", CName: "production", StoreID: "77"},
+					{Market: data.Medical, Platform: "meadow", StoreID: "12"},
 				},
 			},
 			{
@@ -41,6 +42,17 @@ func testRegistry() data.Registry {
 			{
 				Slug: "klutch-akron", Name: "Klutch Akron", City: "Akron", Region: "Northeast",
 				Menus: []data.MenuSource{{Market: data.Medical, Platform: "dutchie", CName: "klutch-akron", DispensaryID: "5fefa138b2782100c5acd671"}},
+			},
+			{
+				Slug: "green-goods-ohio", Name: "Green Goods Ohio", City: "Columbus", Region: "Central",
+				Menus: []data.MenuSource{{Market: data.Recreational, Platform: "weedmaps", CName: "green-goods-ohio"}},
+			},
+			{
+				Slug: "indigo-ohio", Name: "Indigo Ohio", City: "Dayton", Region: "Southwest",
+				Menus: []data.MenuSource{
+					{Market: data.Medical, Platform: "dispense", StoreID: "041444e70b831110"},
+					{Market: data.Recreational, Platform: "dispense", StoreID: "041444e70b831110"},
+				},
 			},
 			{
 				Slug: "closed-store", Name: "Closed Store", City: "Toledo", Region: "Northwest", Monitored: &no,
@@ -60,13 +72,20 @@ func mustDemo(tb testing.TB) *Dataset {
 	return ds
 }
 
-// literalDataset is a hand-made dataset: one Jane store "100" and one Dutchie store
-// "test-dutchie" with n products each, cycling through the tracked categories.
+// testVenue is the literal dataset's Dispense venue.
+const testVenue = "0123456789abcdef"
+
+// literalDataset is a hand-made dataset: a Jane store "100", a Dutchie store
+// "test-dutchie", a Sweed store "77", a Weedmaps listing "test-weedmaps" and a Dispense
+// venue, with n products each, cycling through the tracked categories.
 func literalDataset(n int) *Dataset {
 	return &Dataset{Stores: []Store{
 		{Platform: "jane", Key: "100", Name: "Jane Test", Markets: []data.Market{data.Recreational}, Products: literalProducts(n), MedicalPriceFactor: 0.9},
 		{Platform: "dutchie", Key: "test-dutchie", DispensaryID: "0123456789abcdef01234567", Name: "Dutchie Test",
 			Markets: []data.Market{data.Medical, data.Recreational}, Products: literalProducts(n), MedicalPriceFactor: 0.9},
+		{Platform: "sweed", Key: "77", Name: "Sweed Test", Markets: []data.Market{data.Recreational}, Products: literalProducts(n), MedicalPriceFactor: 0.9},
+		{Platform: "weedmaps", Key: "test-weedmaps", Name: "Weedmaps Test", Markets: []data.Market{data.Recreational}, Products: literalProducts(n)},
+		{Platform: "dispense", Key: testVenue, Name: "Dispense Test", Markets: []data.Market{data.Medical}, Products: literalProducts(n)},
 	}}
 }
 

@@ -21,7 +21,7 @@ var dutchiePath = regexp.MustCompile(`^/(api-\d+/)?graphql$`)
 // maxHold bounds how long the "timeout" failure mode holds a request.
 const maxHold = 60 * time.Second
 
-// Server replays the Jane and Dutchie menu APIs over a Dataset. It is an http.Handler;
+// Server replays the menu platforms' APIs (Jane, Dutchie, Sweed, Weedmaps, Dispense) over a Dataset. It is an http.Handler;
 // use it with httptest.NewServer or Listen. It is safe for concurrent use. The dataset
 // must not change after New.
 type Server struct {
@@ -65,6 +65,15 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case dutchiePath.MatchString(r.URL.Path):
 		s.count("dutchie")
 		s.serveDutchie(w, r)
+	case r.URL.Path == sweedCategoriesPath || r.URL.Path == sweedListPath:
+		s.count("sweed")
+		s.serveSweed(w, r)
+	case weedmapsMenuPath.MatchString(r.URL.Path):
+		s.count("weedmaps")
+		s.serveWeedmaps(w, r)
+	case strings.HasPrefix(r.URL.Path, "/v1/venues/"):
+		s.count("dispense")
+		s.serveDispense(w, r)
 	default:
 		http.NotFound(w, r)
 	}
