@@ -83,9 +83,9 @@ func weedmapsItem(st *Store, p Product) map[string]any {
 	}
 	return map[string]any{
 		"id": 150_000_000 + hash64("weedmaps-item", st.Key, p.ID)%50_000_000, "name": p.Name,
-		"slug":     slugify(p.Name) + "-" + strconv.FormatUint(hash64("weedmaps-slug", p.ID)%100000, 10),
-		"category": map[string]any{"name": titleWord(p.StrainType)},
-		"edge_category": map[string]any{"name": cat[1], "ancestors": []map[string]any{{"name": cat[0]}}},
+		"slug":              slugify(p.Name) + "-" + strconv.FormatUint(hash64("weedmaps-slug", p.ID)%100000, 10),
+		"category":          map[string]any{"name": titleWord(p.StrainType)},
+		"edge_category":     map[string]any{"name": cat[1], "ancestors": []map[string]any{{"name": cat[0]}}},
 		"brand_endorsement": brand, "prices": prices,
 		"metrics": map[string]any{"aggregates": map[string]any{"thc": p.THC, "thc_unit": unit, "cbd": p.CBD, "cbd_unit": unit}},
 	}
