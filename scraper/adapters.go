@@ -188,7 +188,13 @@ func bodyError(where string, resp *Response, err error) error {
 	if looksLikeHTML(resp.Body) {
 		return &data.FetchError{Reason: data.ReasonParse, Status: resp.Status, Detail: where + ": an HTML page instead of JSON"}
 	}
-	return &data.FetchError{Reason: data.ReasonParse, Status: resp.Status, Detail: where, Err: err}
+	// A body cut short or corrupted is a broken reply; valid JSON of another shape means
+	// the platform changed its layout, which a maintainer must look at.
+	var syntax *json.SyntaxError
+	if errors.As(err, &syntax) {
+		return &data.FetchError{Reason: data.ReasonParse, Status: resp.Status, Detail: where + ": malformed JSON", Err: err}
+	}
+	return &data.FetchError{Reason: data.ReasonParse, Status: resp.Status, Detail: where + ": layout changed", Err: err}
 }
 
 // recordSet collects what an adapter made of a menu's records: the offers of the good
@@ -217,7 +223,7 @@ func (s *recordSet) into(menu *data.Menu) error {
 	menu.Skipped = append(menu.Skipped, s.skipped...)
 	if s.records > 0 && 2*len(s.skipped) > s.records {
 		return &data.FetchError{Reason: data.ReasonParse, Status: menu.HTTPStatus,
-			Detail: fmt.Sprintf("%s: %d of %d records unreadable, first: %s", s.where, len(s.skipped), s.records, s.skipped[0])}
+			Detail: fmt.Sprintf("%s: layout changed: %d of %d records unreadable, first: %s", s.where, len(s.skipped), s.records, s.skipped[0])}
 	}
 	return nil
 }

@@ -219,10 +219,10 @@ func TestJaneFailures(t *testing.T) {
 		}, data.ReasonHTTPStatus, 500, "500"},
 		{"malformed JSON", testAPIKey, func(w http.ResponseWriter, r *http.Request) {
 			w.Write([]byte(`{"hits":[{"product_id":1,`))
-		}, data.ReasonParse, 200, "jane store"},
+		}, data.ReasonParse, 200, "jane store 2913 page 0: malformed JSON"},
 		{"reply without hits", testAPIKey, func(w http.ResponseWriter, r *http.Request) {
 			w.Write([]byte(`{"message":"index does not exist"}`))
-		}, data.ReasonParse, 200, "hits"},
+		}, data.ReasonParse, 200, "layout changed: reply has no hits array"},
 		{"challenge page behind 403", testAPIKey, func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Content-Type", "text/html")
 			w.WriteHeader(http.StatusForbidden)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"text/tabwriter"
 	"time"
 
@@ -112,7 +113,12 @@ func runStatus(ctx context.Context, opts *statusOptions) error {
 			outcome = "never fetched"
 		}
 		if r.LastDetail != "" {
-			outcome += ": " + truncate(r.LastDetail, 60)
+			// A failure's detail starts with its reason ("http_status 500: …"): say it once.
+			if rest, ok := strings.CutPrefix(r.LastDetail, outcome); ok {
+				outcome += truncate(rest, 70)
+			} else {
+				outcome += ": " + truncate(r.LastDetail, 70)
+			}
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", r.Slug, r.Market, r.Category, last, count, r.Freshness, outcome)
 		sum.Add(r.Freshness)
