@@ -14,6 +14,7 @@ import (
 	"github.com/ohiomc/omc/data"
 	"github.com/ohiomc/omc/publish"
 	"github.com/ohiomc/omc/scraper/replay"
+	"gopkg.in/yaml.v3"
 )
 
 var demoNow = time.Date(2026, 7, 1, 12, 0, 0, 0, time.UTC)
@@ -310,4 +311,88 @@ func TestScrapeExitCodes(t *testing.T) {
 			t.Fatalf("exit %d:\n%s", code, text)
 		}
 	})
+}
+
+// wrongIdentifiers are, per platform, a store identifier of the right form that no store
+// has, and the outcome a scrape must record for it.
+var wrongIdentifiers = map[string]struct {
+	set    func(m *data.MenuSource)
+	reason data.Reason
+}{
+	"jane":     {func(m *data.MenuSource) { m.StoreID = "424242" }, data.ReasonEmpty},
+	"dutchie":  {func(m *data.MenuSource) { m.CName, m.DispensaryID = "no-such-store", "" }, data.ReasonConfig},
+	"sweed":    {func(m *data.MenuSource) { m.StoreID = "999999" }, data.ReasonConfig},
+	"weedmaps": {func(m *data.MenuSource) { m.CName = "no-such-listing" }, data.ReasonHTTPStatus},
+	"dispense": {func(m *data.MenuSource) { m.StoreID = "ffffffffffffffff" }, data.ReasonHTTPStatus},
+}
+
+// TestScrapeWrongIdentifierPerPlatform registers, for every platform of the demo, a
+// store whose identifier no store has: each is a failed menu with a clear reason, the
+// healthy stores of the same run succeed, nothing crashes.
+func TestScrapeWrongIdentifierPerPlatform(t *testing.T) {
+	run, err := startDemoReplay()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer run.Close()
+	run.setFailures()
+	reg := data.Registry{Platforms: run.Registry.Platforms}
+	wrong := map[string]string{} // slug → platform
+	for _, platform := range run.Registry.PlatformsUsed() {
+		w, ok := wrongIdentifiers[platform]
+		if !ok {
+			t.Fatalf("no wrong identifier for platform %s: add one", platform)
+		}
+		for _, d := range run.Registry.Monitored() {
+			if d.Menus[0].Platform != platform {
+				continue
+			}
+			healthy := d
+			healthy.Menus = d.Menus[:1]
+			bad := healthy
+			bad.Slug, bad.Menus = d.Slug+"-wrong-id", []data.MenuSource{d.Menus[0]}
+			w.set(&bad.Menus[0])
+			reg.Dispensaries = append(reg.Dispensaries, healthy, bad)
+			wrong[bad.Slug] = platform
+			break
+		}
+	}
+	raw, err := yaml.Marshal(reg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "registry.yaml")
+	if err := os.WriteFile(path, raw, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	db := filepath.Join(t.TempDir(), "omc.db")
+	var out, errOut bytes.Buffer
+	code := execute([]string{"scrape", "--registry", path, "--db", db, "--delay", "0s", "--timeout", "2s", "--now", "2026-07-01T00:00:00Z"}, testDeps(&out, &errOut))
+	want := fmt.Sprintf("%d ok, %d failed", len(wrong), len(wrong))
+	if code != exitFailed || !strings.Contains(out.String()+errOut.String(), want) {
+		t.Fatalf("exit %d, want %d with %q:\n%s%s", code, exitFailed, want, out.String(), errOut.String())
+	}
+	out.Reset()
+	if code := execute([]string{"status", "--db", db, "--json", "--now", "2026-07-01T00:00:00Z"}, testDeps(&out, &errOut)); code != 0 {
+		t.Fatalf("status exit %d: %s", code, errOut.String())
+	}
+	var rows []statusRow
+	if err := json.Unmarshal(out.Bytes(), &rows); err != nil {
+		t.Fatal(err)
+	}
+	checked := map[string]bool{}
+	for _, r := range rows {
+		platform, isWrong := wrong[r.Slug]
+		switch {
+		case isWrong && r.LastOutcome != wrongIdentifiers[platform].reason:
+			t.Errorf("%s (%s) %s: outcome %q, want %q (%s)", r.Slug, platform, r.Category, r.LastOutcome, wrongIdentifiers[platform].reason, r.LastDetail)
+		case isWrong:
+			checked[platform] = true
+		case r.LastOutcome != data.ReasonOK:
+			t.Errorf("healthy %s %s: outcome %q (%s)", r.Slug, r.Category, r.LastOutcome, r.LastDetail)
+		}
+	}
+	if len(checked) != len(wrong) {
+		t.Errorf("outcomes checked for %v, want every platform of %v", checked, wrong)
+	}
 }
