@@ -199,9 +199,15 @@ func (w *ldWalker) walk(v any, section string, depth int) error {
 }
 
 func (w *ldWalker) walkNode(n map[string]any, section string, depth int) error {
-	if depth <= 2 {
+	// The types of the page's top nodes name what the markup is about in a failure.
+	if depth == 0 {
 		for _, t := range ldTypes(n) {
 			w.types[t] = true
+		}
+		for _, m := range ldObjects(n["@graph"]) {
+			for _, t := range ldTypes(m) {
+				w.types[t] = true
+			}
 		}
 	}
 	switch {
@@ -225,7 +231,10 @@ func (w *ldWalker) walkNode(n map[string]any, section string, depth int) error {
 			return nil
 		}
 	case ldIs(n, "MenuSection"):
-		if name := ldText(n["name"]); name != "" {
+		// Nested sections make a path: "Concentrates > Live Rosin".
+		if name := ldText(n["name"]); name != "" && section != "" {
+			section += " > " + name
+		} else if name != "" {
 			section = name
 		}
 	case ldIs(n, "ListItem"):
@@ -453,7 +462,7 @@ func ldPotency(p map[string]any, names ...string) (float64, string) {
 
 // ldID is a product's identifier: its sku or productID, else its @id or url.
 func ldID(n map[string]any) string {
-	for _, k := range []string{"productGroupID", "sku", "productID", "@id", "url", "mpn", "gtin", "gtin13", "gtin12"} {
+	for _, k := range []string{"productGroupID", "sku", "productID", "identifier", "@id", "url", "mpn", "gtin", "gtin13", "gtin12"} {
 		if s := ldText(n[k]); s != "" {
 			return s
 		}
@@ -497,15 +506,7 @@ func (r ldRecord) offers(page *url.URL) ([]data.Offer, error) {
 	if brand == "" {
 		brand = ldText(p["manufacturer"])
 	}
-	// Category paths ("Flower > Indica", "Edibles/Gummies") are split into labels.
-	var labels []string
-	for _, c := range append(append(ldTexts(p["category"]), ldTexts(g["category"])...), r.section) {
-		for _, part := range strings.FieldsFunc(c, func(r rune) bool { return r == '>' || r == '/' || r == '|' || r == ',' }) {
-			if part = strings.TrimSpace(part); part != "" {
-				labels = append(labels, part)
-			}
-		}
-	}
+	labels := categoryPath(append(append(ldTexts(p["category"]), ldTexts(g["category"])...), r.section)...)
 	raw := ""
 	if cats := append(ldTexts(p["category"]), ldTexts(g["category"])...); len(cats) > 0 {
 		raw = cats[0]
@@ -686,4 +687,20 @@ func ldOffer(base data.Offer, o map[string]any, page *url.URL, sizeLabel string,
 		}
 	}
 	return &out, nil
+}
+
+// categoryPath splits category paths ("Flower > Indica", "Vapes/Cartridges") into
+// labels, the most specific of each path first: a "Concentrates > Live Rosin" section
+// is read as Live Rosin, then Concentrates.
+func categoryPath(paths ...string) []string {
+	var labels []string
+	for _, c := range paths {
+		parts := strings.FieldsFunc(c, func(r rune) bool { return r == '>' || r == '/' || r == '|' || r == ',' })
+		for i := len(parts) - 1; i >= 0; i-- {
+			if part := strings.TrimSpace(parts[i]); part != "" {
+				labels = append(labels, part)
+			}
+		}
+	}
+	return labels
 }
