@@ -311,10 +311,11 @@ func (p *tymberProduct) offers(id string, c tymberCategory) ([]data.Offer, error
 	}
 	if a.Composition != nil {
 		// composition has no unit in the documented shape: percent for what is sold
-		// by weight, milligrams for edibles (their labels count mg). An implausible
-		// figure is warned about by CheckOffer, not dropped.
+		// by weight (flower, pre-rolls, vapes, extracts), milligrams for edibles and
+		// the Other kinds that carry a figure (tinctures, topicals: labelled in mg).
+		// An implausible figure is warned about by CheckOffer, not dropped.
 		unit := "%"
-		if base.Category == data.Edible {
+		if base.Category == data.Edible || base.Category == data.Other {
 			unit = "mg"
 		}
 		setPotency(&base, a.Composition.THC.V, unit, a.Composition.CBD.V, unit)
