@@ -85,6 +85,7 @@ func (l *Leafly) FetchMenu(ctx context.Context, src data.MenuSource) (data.Menu,
 	}
 	header := http.Header{"Accept": {"application/json"}, "Origin": {leaflyOrigin}}
 	seen := map[string]bool{}
+	all := recordSet{where: "leafly " + src.StoreID}
 	for page := 0; page < leaflyMaxPages; page++ {
 		skip := page * l.take
 		where := fmt.Sprintf("leafly %s skip %d", src.StoreID, skip)
@@ -108,14 +109,16 @@ func (l *Leafly) FetchMenu(ctx context.Context, src data.MenuSource) (data.Menu,
 			}
 			return menu, bodyError(where, resp, err)
 		}
-		if err := pg.set.into(&menu); err != nil {
-			return menu, err
-		}
+		// The menu is judged whole: a last page of a few bad items is not a broken menu.
+		all.records += pg.set.records
+		all.offers = append(all.offers, pg.set.offers...)
+		all.skipped = append(all.skipped, pg.set.skipped...)
 		items, total, fresh := pg.items, pg.total, pg.fresh
 		if items < l.take || (total >= 0 && skip+items >= total) {
-			return menu, nil
+			return menu, all.into(&menu)
 		}
 		if fresh == 0 {
+			all.into(&menu)
 			return menu, &data.FetchError{Reason: data.ReasonParse, Status: menu.HTTPStatus,
 				Detail: where + ": the page repeats items already read (the server ignores skip)"}
 		}
