@@ -261,9 +261,14 @@ func leaflyOffers(raw json.RawMessage) ([]data.Offer, string, error) {
 		}
 		o.Milligrams = EdibleMilligrams(mg, o.Size)
 	} else {
-		o.Grams = ParseSize(o.Size).Grams
-		if o.Grams == 0 && it.Quantity.Set && it.Quantity.V > 0 && labelKey(it.Unit) == "g" {
-			o.Grams = it.Quantity.V
+		// quantity+unit is the item's amount as a number; the display label is for
+		// people ("2 x 0.5g", whose first figure is one joint, not the pack).
+		switch labelKey(it.Unit) {
+		case "g", "gram", "grams":
+			o.Grams = roundGrams(it.Quantity.V)
+		}
+		if o.Grams == 0 {
+			o.Grams = ParseSize(o.Size).Grams
 		}
 	}
 	return []data.Offer{o}, id, nil
@@ -277,7 +282,7 @@ func leaflySize(it leaflyItem) string {
 		}
 	}
 	if it.Quantity.Set && it.Quantity.V > 0 && it.Unit != "" {
-		return strconv.FormatFloat(it.Quantity.V, 'f', -1, 64) + strings.TrimSpace(it.Unit)
+		return strconv.FormatFloat(it.Quantity.V, 'f', -1, 64) + " " + strings.TrimSpace(it.Unit)
 	}
 	return ""
 }

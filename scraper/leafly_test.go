@@ -138,13 +138,16 @@ func TestLeaflyHandChecked(t *testing.T) {
 		{"vape", menuWant{id: "4810262", size: "0.5g", name: "Blueberry Live Resin Cartridge", category: data.Vape,
 			price: 45, grams: 0.5, inStock: true, thc: 79.5, unit: "%", strainType: "indica"}},
 		// No size label: quantity 1 unit "g"; no stockQuantity is in stock.
-		{"quantity and unit", menuWant{id: "4810270", size: "1g", name: "Papaya Live Rosin Badder", category: data.Extract,
+		{"quantity and unit", menuWant{id: "4810270", size: "1 g", name: "Papaya Live Rosin Badder", category: data.Extract,
 			price: 60, grams: 1, inStock: true, thc: 74.1, unit: "%", strainType: "hybrid"}},
 		// thcContent 100 mg on an edible is its package content.
 		{"edible", menuWant{id: "4810281", size: "10 pack", name: "Mango Gummies 10pk", category: data.Edible,
 			price: 25, mg: 100, inStock: true, thc: 100, unit: "mg"}},
-		{"edible in mg", menuWant{id: "4810282", size: "110mg", name: "Dark Chocolate Sea Salt Bar", category: data.Edible,
+		{"edible in mg", menuWant{id: "4810282", size: "110 mg", name: "Dark Chocolate Sea Salt Bar", category: data.Edible,
 			price: 18.99, mg: 110, inStock: true, thc: 110, unit: "mg"}},
+		// A pre-roll pack: quantity 1 g, not the "2 x 0.5g" label's first figure.
+		{"pre-roll pack", menuWant{id: "4810251", size: "2 x 0.5g", name: "Sativa Sunrise Pre-Roll 2pk", category: data.Preroll,
+			price: 18, grams: 1, inStock: true, thc: 21.2, unit: "%", strainType: "sativa"}},
 		// A topical is Other.
 		{"topical", menuWant{id: "4810290", size: "1 oz jar", name: "Relief Balm", category: data.Other,
 			price: 40, grams: 28, inStock: true, thc: 250, unit: "mg"}},
