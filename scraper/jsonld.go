@@ -80,27 +80,37 @@ func (j *JSONLD) FetchMenu(ctx context.Context, src data.MenuSource) (data.Menu,
 	if err != nil {
 		return menu, err
 	}
-	set, err := boundParse(ctx, j.engine, func(b *parseBudget) (*recordSet, error) {
+	res, err := boundParse(ctx, j.engine, func(b *parseBudget) (jsonldResult, error) {
 		return jsonldParse(b, resp.Body, page, where)
 	})
 	if err != nil {
 		return menu, pageError(where, resp, err)
 	}
-	return menu, set.into(&menu)
+	err = res.set.into(&menu)
+	menu.Skipped = append(menu.Skipped, res.notes...)
+	return menu, err
+}
+
+// jsonldResult is what a page's JSON-LD gave: its products, and notes on the blocks
+// that were not JSON (kept out of the products' count: a broken breadcrumb block
+// says nothing about the menu).
+type jsonldResult struct {
+	set   *recordSet
+	notes []string
 }
 
 // jsonldParse reads every product of a page's JSON-LD into a record set; links resolve
 // against page, the store's public address.
-func jsonldParse(b *parseBudget, body []byte, page *url.URL, where string) (*recordSet, error) {
+func jsonldParse(b *parseBudget, body []byte, page *url.URL, where string) (jsonldResult, error) {
 	blocks, err := pageScripts(b, body, func(typ, _ string) bool {
 		mt, _, _ := strings.Cut(typ, ";")
 		return strings.EqualFold(strings.TrimSpace(mt), "application/ld+json")
 	})
 	if err != nil {
-		return nil, err
+		return jsonldResult{}, err
 	}
 	if len(blocks) == 0 {
-		return nil, errors.New(`no JSON-LD (<script type="application/ld+json">) in the page; expected schema.org Product offers (layout changed?)`)
+		return jsonldResult{}, errors.New(`no JSON-LD (<script type="application/ld+json">) in the page; expected schema.org Product offers (layout changed?)`)
 	}
 	w := ldWalker{b: b, types: map[string]bool{}}
 	var bad []string
@@ -113,7 +123,7 @@ func jsonldParse(b *parseBudget, body []byte, page *url.URL, where string) (*rec
 			continue
 		}
 		if err := w.walk(v, "", 0); err != nil {
-			return nil, err
+			return jsonldResult{}, err
 		}
 	}
 	if len(w.records) == 0 {
@@ -127,14 +137,13 @@ func jsonldParse(b *parseBudget, body []byte, page *url.URL, where string) (*rec
 		if len(bad) > 0 {
 			msg += "; " + strings.Join(bad, "; ")
 		}
-		return nil, errors.New(msg + "; expected schema.org Product, Offer or MenuItem markup (layout changed?)")
+		return jsonldResult{}, errors.New(msg + "; expected schema.org Product, Offer or MenuItem markup (layout changed?)")
 	}
-	set := &recordSet{where: where, skipped: nil}
-	set.skipped = append(set.skipped, prefixAll(where+" ", bad)...)
+	set := &recordSet{where: where}
 	seen := map[string]bool{}
 	for i, r := range w.records {
 		if err := b.spend(); err != nil {
-			return nil, err
+			return jsonldResult{}, err
 		}
 		offers, err := r.offers(page)
 		fresh := offers[:0]
@@ -150,7 +159,7 @@ func jsonldParse(b *parseBudget, body []byte, page *url.URL, where string) (*rec
 		}
 		set.add(i, fresh, err)
 	}
-	return set, nil
+	return jsonldResult{set: set, notes: prefixAll(where+": ", bad)}, nil
 }
 
 func prefixAll(prefix string, ss []string) []string {

@@ -50,7 +50,7 @@ func TestJSONLDGolden(t *testing.T) {
 		src     data.MenuSource
 		skipped []string // what each skipped record's description holds
 	}{
-		{"jsonld_menu-graph", jsonldGraphSource, []string{"JSON-LD block 3", "price range (20.00 to 60.00) without its offers", "price in CAD, not USD"}},
+		{"jsonld_menu-graph", jsonldGraphSource, []string{"price range (20.00 to 60.00) without its offers", "price in CAD, not USD", "JSON-LD block 3"}},
 		{"jsonld_menu-sections", jsonldSectionsSource, nil},
 	}
 	for _, tt := range tests {
@@ -217,11 +217,11 @@ func FuzzJSONLD(f *testing.F) {
 	f.Add([]byte(`<script type="application/ld+json">{"@type":"Product","name":"x","additionalProperty":{"name":"THC","value":"250%"},"offers":{"price":-5}}</script>`))
 	page, _ := url.Parse("https://store.example/menu")
 	f.Fuzz(func(t *testing.T, body []byte) {
-		set, err := jsonldParse(testBudget(), body, page, "fuzz")
+		res, err := jsonldParse(testBudget(), body, page, "fuzz")
 		if err != nil {
 			return
 		}
-		fuzzInvariants(t, set.offers)
+		fuzzInvariants(t, res.set.offers)
 	})
 }
 
@@ -229,10 +229,27 @@ func BenchmarkParseJSONLD(b *testing.B) {
 	body := menuTestdata(b, "jsonld/menu-graph.html")
 	page, _ := url.Parse(jsonldGraphSource.Endpoint)
 	benchParse(b, body, func() int {
-		set, err := jsonldParse(testBudget(), body, page, "bench")
+		res, err := jsonldParse(testBudget(), body, page, "bench")
 		if err != nil {
 			b.Fatal(err)
 		}
-		return len(set.offers)
+		return len(res.set.offers)
 	})
+}
+
+// TestJSONLDBrokenBlocks keeps a menu whose only product is beside broken blocks: a
+// block that is not JSON is noted, not counted against the products.
+func TestJSONLDBrokenBlocks(t *testing.T) {
+	page := `<script type="application/ld+json">{"@type":"BreadcrumbList",}</script>` +
+		`<script type="application/ld+json">{"@type":"Organization" "name":"x"}</script>` +
+		`<script type="application/ld+json">{"@type":"Product","name":"Kush Mints 3.5g","sku":"km","category":"Flower","offers":{"@type":"Offer","price":40,"priceCurrency":"USD"}}</script>`
+	srv := httptest.NewServer(&pageServer{pages: map[string][]byte{"/shop/": []byte(page)}})
+	defer srv.Close()
+	menu, err := pageFetch(t, jsonldPlatform, srv, jsonldGraphSource)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(menu.Offers) != 1 || menu.Offers[0].Grams != 3.5 || len(menu.Skipped) != 2 || !strings.Contains(menu.Skipped[1], "JSON-LD block 2") {
+		t.Fatalf("offers %+v skipped %q", menu.Offers, menu.Skipped)
+	}
 }
