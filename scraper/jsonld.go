@@ -27,7 +27,8 @@ import (
 // StrikethroughPrice or ListPrice above it is the regular price, making the offer a
 // sale (Google's documented sale markup). An AggregateOffer's lowPrice/highPrice is a
 // range across sizes or sellers, never a discount: its nested offers are read, and
-// without them it is one offer only when the range is a single price.
+// without them it is one offer only when the range is a single price (lowPrice equal
+// to highPrice, or lowPrice alone with offerCount 1).
 // priceCurrency must be USD; an offer without one is taken as USD (an Ohio store).
 
 const (
@@ -615,8 +616,13 @@ func ldOffer(base data.Offer, o map[string]any, page *url.URL, sizeLabel string,
 		if err != nil {
 			return nil, fmt.Errorf("highPrice: %w", err)
 		}
-		if lok && hok && dollars(high) != dollars(low) {
+		count, _, _ := ldNumber(o["offerCount"])
+		switch {
+		case lok && hok && dollars(high) != dollars(low):
 			return nil, fmt.Errorf("AggregateOffer gives a price range (%.2f to %.2f) without its offers", low, high)
+		case lok && !hok && count != 1:
+			// "From $20": the lowest of several prices, none of which is known.
+			return nil, fmt.Errorf("AggregateOffer gives only its lowest price (%.2f) without its offers", low)
 		}
 		price, ok = low, lok
 	}

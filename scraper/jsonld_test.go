@@ -156,6 +156,8 @@ func TestJSONLDFailures(t *testing.T) {
 			data.ReasonParse, 200, "1 list items only link to product pages"},
 		{"broken JSON", jsonldGraphSource, page(`<script type="application/ld+json">{"@type":"Product",</script>`),
 			data.ReasonParse, 200, "JSON-LD block 1"},
+		{"lowest prices only", jsonldGraphSource, page(`<script type="application/ld+json">[{"@type":"Product","name":"a","offers":{"@type":"AggregateOffer","lowPrice":20}},{"@type":"Product","name":"b","offers":{"@type":"AggregateOffer","lowPrice":"30","offerCount":1}},{"@type":"Product","name":"c","offers":{"@type":"AggregateOffer","lowPrice":20,"offerCount":3}}]</script>`),
+			data.ReasonParse, 200, "only its lowest price (20.00)"},
 		{"most products unreadable", jsonldGraphSource, page(`<script type="application/ld+json">[{"@type":"Product","name":"a","offers":{"price":"ten"}},{"@type":"Product","offers":{"price":1}},{"@type":"Product","name":"c","offers":{"price":3}}]</script>`),
 			data.ReasonParse, 200, "2 of 3 records unreadable"},
 		{"HTTP 404", data.MenuSource{Market: data.Recreational, Endpoint: "https://buckeyevalleywellness.example/gone"}, nil,
