@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"runtime"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -117,4 +118,31 @@ func benchParse(b *testing.B, body []byte, parse func() int) {
 	}
 	b.StopTimer()
 	b.ReportMetric(float64(after.Mallocs-before.Mallocs)/rounds/float64(offers), "allocs/offer")
+}
+
+// TestWrongIdentifiersAreConfigOutcomes runs a registry menu with a wrong identifier
+// on each of these platforms as a scrape does: a config failure naming the field.
+func TestWrongIdentifiersAreConfigOutcomes(t *testing.T) {
+	adapters, err := NewAdapters(NewEngine(Options{Retries: 0}), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		src    data.MenuSource
+		detail string
+	}{
+		{data.MenuSource{Market: data.Recreational, Platform: "leafly", StoreID: "Rise Lakewood"}, "storeId"},
+		{data.MenuSource{Market: data.Recreational, Platform: "tymber", URL: "shop.example.com"}, "tymber menu url"},
+		{data.MenuSource{Market: data.Recreational, Platform: "jsonld"}, "jsonld menu needs endpoint or url"},
+		{data.MenuSource{Market: data.Recreational, Platform: "html", URL: "https://x.example/menu", Selectors: map[string]string{"item": ".c", "name": ".n"}}, "selectors.price"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.src.Platform, func(t *testing.T) {
+			menu, err := fetchMenu(context.Background(), adapters, tt.src)
+			fe := menuReason(t, err, data.ReasonConfig)
+			if !strings.Contains(fe.Detail, tt.detail) || menu.Requests != 0 {
+				t.Errorf("detail %q (requests %d), want it to name %q", fe.Detail, menu.Requests, tt.detail)
+			}
+		})
+	}
 }
