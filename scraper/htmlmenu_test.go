@@ -192,6 +192,14 @@ func TestHTMLMenuValidate(t *testing.T) {
 		{"bad attribute", with("price", ".p@1x"), "selectors.price"},
 		{"item reads an attribute", with("item", ".card@id"), "selectors.item"},
 	}
+	// Every selector the adapter reads, so that a key added to one list only is caught.
+	for _, k := range htmlSelectorKeys {
+		tests = append(tests, struct {
+			name      string
+			selectors map[string]string
+			wantErr   string
+		}{"known key " + k, with(k, ".x"), ""})
+	}
 	a := menuTestAdapter(t, htmlPlatform, "", nil)
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
