@@ -255,3 +255,18 @@ func TestJSONLDBrokenBlocks(t *testing.T) {
 		t.Fatalf("offers %+v skipped %q", menu.Offers, menu.Skipped)
 	}
 }
+
+// BenchmarkParseJSONLDGleaf measures the scan of the one real page with JSON-LD (the
+// gLeaf storefront, 1 MB, no products): the cost of finding the markup in a large
+// page, reported as MB/s (it has no offers to count allocations by).
+func BenchmarkParseJSONLDGleaf(b *testing.B) {
+	body := menuTestdata(b, "sweed/gleaf-rockville_shop_page_rendered.html")
+	page, _ := url.Parse("https://www.gleaf.com/stores/maryland/rockville/shop")
+	b.SetBytes(int64(len(body)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := jsonldParse(testBudget(), body, page, "bench"); err == nil {
+			b.Fatal("the gLeaf page has no products")
+		}
+	}
+}
