@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/andybalholm/cascadia"
 	"gopkg.in/yaml.v3"
 )
 
@@ -207,10 +208,58 @@ func validateIdentifiers(m MenuSource) error {
 		if m.DispensaryID != "" && !dutchieIDRegexp.MatchString(m.DispensaryID) {
 			return fmt.Errorf("dutchie dispensaryId %q is not 24 hex digits", m.DispensaryID)
 		}
+	case "html":
+		if err := checkSelectors(m.Selectors); err != nil {
+			return err
+		}
 	}
 	if m.Endpoint != "" {
 		if u, err := url.Parse(m.Endpoint); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 			return fmt.Errorf("endpoint %q is not an http(s) URL", m.Endpoint)
+		}
+	}
+	return nil
+}
+
+// The selectors of the html platform (scraper/htmlmenu.go reads them; its tests check
+// that this list and the adapter's agree).
+var (
+	requiredSelectors = []string{"item", "name", "price"}
+	knownSelectors    = []string{"item", "name", "price", "salePrice", "brand", "category", "size", "thc", "link", "stock"}
+	selectorAttr      = regexp.MustCompile(`@[A-Za-z_:][-A-Za-z0-9_:.]*$`)
+)
+
+// checkSelectors refuses an html menu whose selectors lack a required one, name an
+// unknown one or do not compile: a typo found when the registry loads, with its line,
+// rather than as a failed menu at the next scrape.
+func checkSelectors(sels map[string]string) error {
+	for _, k := range requiredSelectors {
+		if strings.TrimSpace(sels[k]) == "" {
+			return fmt.Errorf("html menu needs selectors.%s (required: %s)", k, strings.Join(requiredSelectors, ", "))
+		}
+	}
+	keys := make([]string, 0, len(sels))
+	for k := range sels {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		if !slices.Contains(knownSelectors, k) {
+			return fmt.Errorf("html menu selectors: unknown %s (known: %s)", k, strings.Join(knownSelectors, ", "))
+		}
+		// "css@attr" reads an attribute; "@attr" alone, the card's own.
+		css := strings.TrimSpace(sels[k])
+		if loc := selectorAttr.FindStringIndex(css); loc != nil && !strings.ContainsAny(css[loc[0]:], `]"'`) {
+			if k == "item" {
+				return fmt.Errorf("html menu selectors.item %q: the item selector selects cards; it cannot read an attribute", sels[k])
+			}
+			css = strings.TrimSpace(css[:loc[0]])
+		}
+		if css == "" {
+			continue
+		}
+		if _, err := cascadia.Compile(css); err != nil {
+			return fmt.Errorf("html menu selectors.%s %q: %w", k, sels[k], err)
 		}
 	}
 	return nil

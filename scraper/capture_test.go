@@ -157,3 +157,27 @@ func deref0(p *float64) float64 {
 	}
 	return *p
 }
+
+// menuWant is a hand-checked offer of the page adapters' tests: the fields read from
+// the fixture by eye (a subset of offerWant's: no strain or CBD).
+type menuWant struct {
+	id, size, name string
+	category       data.Category
+	price, sale    float64
+	grams, mg      float64
+	inStock        bool
+	thc            float64 // 0: none
+	unit           string
+	strainType     string
+	url            string
+}
+
+func (w menuWant) check(t *testing.T, offers []data.Offer) {
+	t.Helper()
+	o := findOffer(t, offers, w.id, w.size)
+	got := menuWant{id: o.ProductID, size: o.Size, name: o.Name, category: o.Category, price: o.Price, sale: o.SalePrice,
+		grams: o.Grams, mg: o.Milligrams, inStock: o.InStock, thc: deref0(o.THC), unit: o.PotencyUnit, strainType: o.StrainType, url: o.URL}
+	if got != w {
+		t.Errorf("offer %s %q:\n got %+v\nwant %+v", w.id, w.size, got, w)
+	}
+}

@@ -41,6 +41,9 @@ type Options struct {
 	// MaxRedirects caps the redirects one request follows (default 5); the response
 	// that would redirect once more is returned as an http_status failure.
 	MaxRedirects int
+	// ParseTimeout bounds an adapter's parse of one page (default 10s); a page that
+	// takes longer is a parse failure and its parse stops (parsebound.go).
+	ParseTimeout time.Duration
 	Transport    http.RoundTripper // optional, injected (tests)
 }
 
@@ -58,6 +61,7 @@ func DefaultOptions() Options {
 		RobotsTTL:    24 * time.Hour,
 		MaxHosts:     8,
 		MaxRedirects: 5,
+		ParseTimeout: 10 * time.Second,
 	}
 }
 
@@ -94,6 +98,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.MaxRedirects <= 0 {
 		o.MaxRedirects = d.MaxRedirects
+	}
+	if o.ParseTimeout <= 0 {
+		o.ParseTimeout = d.ParseTimeout
 	}
 	if o.Transport == nil {
 		o.Transport = http.DefaultTransport.(*http.Transport).Clone()

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"math"
 	"net/url"
-	"runtime"
 	"slices"
 	"testing"
 
@@ -144,27 +143,6 @@ func FuzzDispense(f *testing.F) {
 			checkFuzzedOffers(t, offers)
 		}
 	})
-}
-
-// benchParse runs parse (which returns how many offers it made) over a capture of size
-// bytes: MB/s from b.SetBytes, and allocations per offer as a metric of its own.
-func benchParse(b *testing.B, size int, parse func() int) {
-	b.Helper()
-	b.SetBytes(int64(size))
-	b.ReportAllocs()
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	offers := 0
-	b.ResetTimer()
-	for b.Loop() {
-		offers += parse()
-	}
-	b.StopTimer()
-	runtime.ReadMemStats(&after)
-	if offers == 0 {
-		b.Fatal("no offers parsed")
-	}
-	b.ReportMetric(float64(after.Mallocs-before.Mallocs)/float64(offers), "allocs/offer")
 }
 
 func recordsSize(records []json.RawMessage) int {

@@ -204,6 +204,9 @@ func (opts *scrapeOptions) engineOptions(p data.Politeness) scraper.Options {
 	if p.Robots != nil {
 		eo.Robots = *p.Robots
 	}
+	if p.ParseTimeout != nil {
+		eo.ParseTimeout = p.ParseTimeout.Duration
+	}
 	if opts.given["delay"] {
 		eo.Delay = opts.Delay
 	}

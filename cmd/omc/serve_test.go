@@ -119,15 +119,15 @@ func TestSiteHandler(t *testing.T) {
 func TestEngineOptionsPrecedence(t *testing.T) {
 	sec := func(n int) *data.Duration { return &data.Duration{Duration: time.Duration(n) * time.Second} }
 	no, three := false, 3
-	p := data.Politeness{Delay: sec(5), Timeout: sec(9), Retries: &three, MaxHosts: 4, Robots: &no}
+	p := data.Politeness{Delay: sec(5), Timeout: sec(9), Retries: &three, MaxHosts: 4, Robots: &no, ParseTimeout: sec(3)}
 
 	opts := &scrapeOptions{Config: DefaultConfig(), retries: -1}
 	eo := opts.engineOptions(data.Politeness{})
-	if eo.Delay != 2*time.Second || eo.Timeout != 30*time.Second || !eo.Robots || eo.MaxHosts != 8 {
+	if eo.Delay != 2*time.Second || eo.Timeout != 30*time.Second || !eo.Robots || eo.MaxHosts != 8 || eo.ParseTimeout != 10*time.Second {
 		t.Errorf("defaults: %+v", eo)
 	}
 	eo = opts.engineOptions(p)
-	if eo.Delay != 5*time.Second || eo.Timeout != 9*time.Second || eo.Retries != 3 || eo.MaxHosts != 4 || eo.Robots {
+	if eo.Delay != 5*time.Second || eo.Timeout != 9*time.Second || eo.Retries != 3 || eo.MaxHosts != 4 || eo.Robots || eo.ParseTimeout != 3*time.Second {
 		t.Errorf("registry: %+v", eo)
 	}
 	opts.Delay, opts.given = 7*time.Second, map[string]bool{"delay": true}
