@@ -22,7 +22,7 @@ type platform struct {
 	build    func(e *Engine, c data.PlatformConfig) (data.Adapter, error)
 }
 
-var platforms = []platform{janePlatform, dutchiePlatform, sweedPlatform, weedmapsPlatform, dispensePlatform}
+var platforms = []platform{janePlatform, dutchiePlatform, sweedPlatform, weedmapsPlatform, dispensePlatform, dutchiePlusPlatform, leafbridgePlatform, jointPlatform}
 
 // PlatformNames lists the platforms the scraper has adapters for, sorted: the names a
 // registry may use.

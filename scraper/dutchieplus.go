@@ -134,8 +134,8 @@ func (d *DutchiePlus) FetchMenu(ctx context.Context, src data.MenuSource) (data.
 		"Authorization": {"Bearer " + d.apiKey},
 	}
 	seen := map[string]bool{}
+	offset := 0
 	for page := 0; page < dutchiePlusMaxPages; page++ {
-		offset := page * d.pageSize
 		where := fmt.Sprintf("dutchieplus retailer %s %s offset %d", src.StoreID, strings.ToLower(menuType), offset)
 		body, _ := json.Marshal(map[string]any{
 			"operationName": "Menu",
@@ -163,36 +163,42 @@ func (d *DutchiePlus) FetchMenu(ctx context.Context, src data.MenuSource) (data.
 			}
 			return menu, bodyError(where, resp, err)
 		}
+		// An empty page ends the menu. A short one does not: a server that caps the
+		// page below our limit answers short pages all along, and stopping at the first
+		// would publish a truncated menu as complete.
+		if len(products) == 0 {
+			return menu, nil
+		}
 		set := recordSet{where: where}
 		fresh := 0
 		for i, p := range products {
 			offers, id, err := plusRecordOffers(p, src.Market, nil)
-			if id != "" && !seen[id] {
+			if id != "" && seen[id] {
+				continue // a product already read on an earlier page
+			}
+			if id != "" {
 				seen[id] = true
 				fresh++
-			} else if id != "" {
-				continue // a product already read on an earlier page
 			}
 			set.add(i, offers, err)
 		}
 		if err := set.into(&menu); err != nil {
 			return menu, err
 		}
-		if len(products) < d.pageSize {
-			return menu, nil
-		}
 		if fresh == 0 {
 			return menu, &data.FetchError{Reason: data.ReasonParse, Status: menu.HTTPStatus,
 				Detail: where + ": the page repeats products already read (the server ignores the offset)"}
 		}
+		offset += len(products)
 	}
 	return menu, &data.FetchError{Reason: data.ReasonParse, Status: menu.HTTPStatus,
 		Detail: fmt.Sprintf("dutchieplus retailer %s: more than %d pages", src.StoreID, dutchiePlusMaxPages)}
 }
 
 // dutchiePlusProducts reads one GraphQL reply: data.menu.products. A GraphQL error is a
-// *data.FetchError (parse) carrying the server's message; a body that is not JSON is a
-// plain error for bodyError to classify.
+// *data.FetchError carrying the server's message: config when it is about the retailer
+// (a wrong storeId), parse otherwise (the query no longer fits the schema). A body that
+// is not JSON is a plain error for bodyError to classify.
 func dutchiePlusProducts(body []byte) ([]json.RawMessage, error) {
 	var reply struct {
 		Data *struct {
@@ -201,20 +207,32 @@ func dutchiePlusProducts(body []byte) ([]json.RawMessage, error) {
 			} `json:"menu"`
 		} `json:"data"`
 		Errors []struct {
-			Message string `json:"message"`
+			Message    string `json:"message"`
+			Extensions struct {
+				Code string `json:"code"`
+			} `json:"extensions"`
 		} `json:"errors"`
 	}
 	if err := json.Unmarshal(body, &reply); err != nil {
 		return nil, err
 	}
 	if len(reply.Errors) > 0 {
-		return nil, &data.FetchError{Reason: data.ReasonParse, Detail: fmt.Sprintf("GraphQL error %q", reply.Errors[0].Message)}
+		e := reply.Errors[0]
+		if e.Extensions.Code == "NOT_FOUND" || plusRetailerWord.MatchString(e.Message) {
+			return nil, &data.FetchError{Reason: data.ReasonConfig,
+				Detail: fmt.Sprintf("GraphQL error %q: check storeId, the Dutchie Plus retailer UUID", e.Message)}
+		}
+		return nil, &data.FetchError{Reason: data.ReasonParse, Detail: fmt.Sprintf("layout changed: GraphQL error %q", e.Message)}
 	}
 	if reply.Data == nil || reply.Data.Menu == nil || reply.Data.Menu.Products == nil {
-		return nil, &data.FetchError{Reason: data.ReasonParse, Detail: "reply has no data.menu.products"}
+		return nil, &data.FetchError{Reason: data.ReasonParse, Detail: "layout changed: reply has no data.menu.products"}
 	}
 	return reply.Data.Menu.Products, nil
 }
+
+// plusRetailerWord finds an error about the retailer itself ("Retailer not found"); the
+// argument name in a schema error ("Unknown argument retailerId") does not match.
+var plusRetailerWord = regexp.MustCompile(`(?i)\bretailer\b`)
 
 // plusProduct is the part of a Dutchie Plus Product the adapters read; the headless API
 // and LeafBridge's products_list send the same object.

@@ -105,12 +105,14 @@ func (j *Joint) FetchMenu(ctx context.Context, src data.MenuSource) (data.Menu, 
 		return menu, err
 	}
 	header := http.Header{"Accept": {"application/json"}, "Content-Type": {"application/json"}}
-	if src.URL != "" {
+	if u, err := url.Parse(src.URL); err == nil && u.Host != "" {
+		// The shop's own script sends both; the route is the site's, not a public API.
+		header.Set("Origin", u.Scheme+"://"+u.Host)
 		header.Set("Referer", src.URL)
 	}
 	seen := map[string]bool{}
+	from := 0
 	for page := 0; page < jointMaxPages; page++ {
-		from := page * j.pageSize
 		where := fmt.Sprintf("joint business %s %s from %d", src.StoreID, strings.ToLower(menuType), from)
 		body, _ := json.Marshal(map[string]any{
 			"query": map[string]any{"bool": map[string]any{"filter": []any{
@@ -139,6 +141,12 @@ func (j *Joint) FetchMenu(ctx context.Context, src data.MenuSource) (data.Menu, 
 			}
 			return menu, bodyError(where, resp, err)
 		}
+		if page == 0 && len(hits) == 0 && total <= 0 {
+			// The route filters the shared index by businessId: a wrong id is an empty
+			// answer, not an error.
+			return menu, &data.FetchError{Reason: data.ReasonConfig, Status: resp.Status,
+				Detail: where + ": no products for this business; check storeId (the businessId of the _search route)"}
+		}
 		set := recordSet{where: where}
 		fresh := 0
 		for i, h := range hits {
@@ -155,13 +163,17 @@ func (j *Joint) FetchMenu(ctx context.Context, src data.MenuSource) (data.Menu, 
 		if err := set.into(&menu); err != nil {
 			return menu, err
 		}
-		if len(hits) < j.pageSize || (total >= 0 && from+len(hits) >= total) {
+		// The total ends the menu when the answer has one; without it, a short page
+		// does. Either way from advances by what came back, so a route that caps size
+		// below ours still reads every record.
+		if len(hits) == 0 || (total >= 0 && from+len(hits) >= total) || (total < 0 && len(hits) < j.pageSize) {
 			return menu, nil
 		}
 		if fresh == 0 {
 			return menu, &data.FetchError{Reason: data.ReasonParse, Status: menu.HTTPStatus,
 				Detail: where + ": the page repeats products already read (the server ignores from)"}
 		}
+		from += len(hits)
 	}
 	return menu, &data.FetchError{Reason: data.ReasonParse, Status: menu.HTTPStatus,
 		Detail: fmt.Sprintf("joint business %s: more than %d pages", src.StoreID, jointMaxPages)}
@@ -187,7 +199,7 @@ func jointParse(body []byte) (sources []json.RawMessage, total int, err error) {
 		return nil, 0, &data.FetchError{Reason: data.ReasonParse, Detail: fmt.Sprintf("Elasticsearch error %.200s", reply.Error)}
 	}
 	if reply.Hits == nil || reply.Hits.Hits == nil {
-		return nil, 0, &data.FetchError{Reason: data.ReasonParse, Detail: "reply has no hits.hits"}
+		return nil, 0, &data.FetchError{Reason: data.ReasonParse, Detail: "layout changed: reply has no hits.hits"}
 	}
 	total = -1
 	var n feedNumber

@@ -141,10 +141,11 @@ func (l *LeafBridge) FetchMenu(ctx context.Context, src data.MenuSource) (data.M
 		}
 		if err != nil {
 			err = requestError(where, resp, err)
-			if resp != nil && string(bytes.TrimSpace(resp.Body)) == "-1" {
-				var fe *data.FetchError
-				if errors.As(err, &fe) {
-					fe.Detail += ": admin-ajax answered -1, the nonce was refused"
+			// WordPress answers its own refusals with a bare "-1" (nonce) or "0" (no such
+			// action) behind a 403 or 400; say which.
+			if fe := (*data.FetchError)(nil); resp != nil && errors.As(err, &fe) {
+				if hint := leafbridgeAjaxAnswer(resp.Body); hint != "" {
+					fe.Detail += ": " + hint
 				}
 			}
 			return menu, err
@@ -157,6 +158,12 @@ func (l *LeafBridge) FetchMenu(ctx context.Context, src data.MenuSource) (data.M
 				return menu, fe
 			}
 			return menu, bodyError(where, resp, err)
+		}
+		if page == 1 && len(reply.ProductsList) == 0 && (!reply.ProductsCount.Set || reply.ProductsCount.V == 0) {
+			// The plugin answers a retailer id it does not serve with an empty menu; an
+			// open dispensary's menu is never empty, so the id is the likelier fault.
+			return menu, &data.FetchError{Reason: data.ReasonConfig, Status: resp.Status,
+				Detail: where + ": no products for this retailer; check storeId (wizard_data[retailer_id])"}
 		}
 		links := leafbridgeLinks(reply.ProductsHTML, origin)
 		set := recordSet{where: where}
@@ -206,8 +213,21 @@ func (l *LeafBridge) nonce(ctx context.Context, shop string, menu *data.Menu) (s
 	if isChallenge(resp) {
 		return "", &data.FetchError{Reason: data.ReasonBlocked, Status: resp.Status, Detail: where + ": bot-challenge page instead of the shop"}
 	}
-	return "", &data.FetchError{Reason: data.ReasonParse, Status: resp.Status,
-		Detail: where + ": no LeafBridge nonce (nonce_ajax) in the page; is url the shop page of a LeafBridge site?"}
+	// A page without the nonce is most often not the shop page at all (the registry's
+	// url points elsewhere), which the registry fixes: config, not parse.
+	return "", &data.FetchError{Reason: data.ReasonConfig, Status: resp.Status,
+		Detail: where + ": no LeafBridge nonce (nonce_ajax) in the page; check url, the shop page of a LeafBridge site"}
+}
+
+// leafbridgeAjaxAnswer explains WordPress's bare admin-ajax answers, "" for any other body.
+func leafbridgeAjaxAnswer(body []byte) string {
+	switch string(bytes.TrimSpace(body)) {
+	case "0":
+		return "admin-ajax answered 0: no wizard_show_products action (is LeafBridge installed?)"
+	case "-1":
+		return "admin-ajax answered -1: the nonce was refused"
+	}
+	return ""
 }
 
 // leafbridgeReply is the data of a wizard_show_products answer.
@@ -230,11 +250,8 @@ func (r leafbridgeReply) pages() int {
 // unknown action, "-1" for a refused nonce, {"success":false}) are *data.FetchError
 // (parse) saying so; a body that is not JSON is a plain error for bodyError.
 func leafbridgeParse(body []byte) (leafbridgeReply, error) {
-	switch string(bytes.TrimSpace(body)) {
-	case "0":
-		return leafbridgeReply{}, &data.FetchError{Reason: data.ReasonParse, Detail: "admin-ajax answered 0: no wizard_show_products action (is LeafBridge installed?)"}
-	case "-1":
-		return leafbridgeReply{}, &data.FetchError{Reason: data.ReasonParse, Detail: "admin-ajax answered -1: the nonce was refused"}
+	if hint := leafbridgeAjaxAnswer(body); hint != "" {
+		return leafbridgeReply{}, &data.FetchError{Reason: data.ReasonParse, Detail: hint}
 	}
 	var env struct {
 		Success bool            `json:"success"`
@@ -251,7 +268,7 @@ func leafbridgeParse(body []byte) (leafbridgeReply, error) {
 		return leafbridgeReply{}, fmt.Errorf("data: %w", err)
 	}
 	if r.ProductsList == nil {
-		return leafbridgeReply{}, &data.FetchError{Reason: data.ReasonParse, Detail: "reply has no data.products_list"}
+		return leafbridgeReply{}, &data.FetchError{Reason: data.ReasonParse, Detail: "layout changed: reply has no data.products_list"}
 	}
 	return r, nil
 }
