@@ -1,12 +1,10 @@
 package scraper
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"math"
 	"net/http"
 	"net/url"
 	"regexp"
@@ -258,9 +256,9 @@ type plusProduct struct {
 // plusPotency is {formatted:"0.38%", range:[0.38], unit:"%"}; the range may be empty
 // with only the formatted text set, or both empty.
 type plusPotency struct {
-	Formatted string       `json:"formatted"`
-	Range     []feedNumber `json:"range"`
-	Unit      string       `json:"unit"`
+	Formatted string        `json:"formatted"`
+	Range     []looseNumber `json:"range"`
+	Unit      string        `json:"unit"`
 }
 
 var potencyFigure = regexp.MustCompile(`\d*\.?\d+`)
@@ -293,7 +291,7 @@ func (p *plusPotency) unit() string {
 	if p == nil {
 		return ""
 	}
-	if u := feedPotencyUnit(p.Unit); u != "" {
+	if u := potencyUnit(p.Unit); u != "" {
 		return u
 	}
 	f := strings.ToLower(strings.TrimSpace(p.Formatted))
@@ -306,25 +304,14 @@ func (p *plusPotency) unit() string {
 	return ""
 }
 
-// feedPotencyUnit names a Dutchie-fed potency unit as Offer.PotencyUnit does.
-func feedPotencyUnit(u string) string {
-	switch strings.ToLower(strings.TrimSpace(u)) {
-	case "%", "percent", "percentage":
-		return "%"
-	case "mg", "milligram", "milligrams":
-		return "mg"
-	}
-	return ""
-}
-
 // plusVariant is one option of a product with both markets' prices.
 type plusVariant struct {
-	Option          string     `json:"option"`
-	PriceMed        feedNumber `json:"priceMed"`
-	PriceRec        feedNumber `json:"priceRec"`
-	SpecialPriceMed feedNumber `json:"specialPriceMed"`
-	SpecialPriceRec feedNumber `json:"specialPriceRec"`
-	Quantity        feedNumber `json:"quantity"`
+	Option          string      `json:"option"`
+	PriceMed        looseNumber `json:"priceMed"`
+	PriceRec        looseNumber `json:"priceRec"`
+	SpecialPriceMed looseNumber `json:"specialPriceMed"`
+	SpecialPriceRec looseNumber `json:"specialPriceRec"`
+	Quantity        looseNumber `json:"quantity"`
 }
 
 // plusRecordOffers decodes one Product and maps it; id is the product id when the
@@ -374,9 +361,9 @@ func plusOffers(p plusProduct, market data.Market, link string) ([]data.Offer, e
 		StrainType:  StrainType(p.StrainType),
 		Category:    Category(p.Category, p.Subcategory, posCategory),
 		RawCategory: p.Category,
-		URL:         feedLink(link),
+		URL:         webLink(link, nil),
 	}
-	feedPotency(&base, p.PotencyThc.value(), p.PotencyThc.unit(), p.PotencyCbd.value(), p.PotencyCbd.unit())
+	setPotency(&base, p.PotencyThc.value(), p.PotencyThc.unit(), p.PotencyCbd.value(), p.PotencyCbd.unit())
 	potencyMg := 0.0
 	if base.PotencyUnit == "mg" && base.THC != nil {
 		potencyMg = *base.THC
@@ -387,80 +374,22 @@ func plusOffers(p plusProduct, market data.Market, link string) ([]data.Offer, e
 		if market == data.Medical {
 			price, special = v.PriceMed, v.SpecialPriceMed
 		}
-		if !price.Set || price.V <= 0 {
-			continue // not sold in this market
+		// sellingPrice refuses what is no price: absent, zero or negative (not sold in
+		// this market), or too large to round to cents (it would publish as +Inf).
+		p, ok := sellingPrice(price.V)
+		if !price.Set || !ok {
+			continue
 		}
 		o := base
 		o.Size = strings.TrimSpace(v.Option)
-		o.Price = dollars(price.V)
-		o.SalePrice = feedSalePrice(o.Price, special)
+		o.Price = p
+		o.SalePrice = salePrice(p, special.V)
 		o.InStock = !v.Quantity.Set || v.Quantity.V > 0
 		feedSize(&o, potencyMg)
 		flagLowFlowerTHC(&o)
 		offers = append(offers, o)
 	}
 	return offers, nil
-}
-
-// The helpers below are shared by the Dutchie-fed adapters (Dutchie Plus, LeafBridge,
-// Joint Commerce), whose records use the same conventions.
-
-// feedNumber is a JSON number that Dutchie-fed feeds send as a number, a numeric string
-// ("45.00", Joint), "" or null. Set is false for the last two. Anything else, or a
-// value that is not finite, is an error: the record is unreadable rather than priced 0.
-type feedNumber struct {
-	V   float64
-	Set bool
-}
-
-// UnmarshalJSON implements json.Unmarshaler.
-func (n *feedNumber) UnmarshalJSON(b []byte) error {
-	*n = feedNumber{}
-	s := string(bytes.TrimSpace(b))
-	if s == "null" {
-		return nil
-	}
-	if strings.HasPrefix(s, `"`) {
-		if err := json.Unmarshal(b, &s); err != nil {
-			return err
-		}
-		if s = strings.TrimSpace(s); s == "" {
-			return nil
-		}
-	}
-	v, err := strconv.ParseFloat(s, 64)
-	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
-		return fmt.Errorf("%.40q is not a number", s)
-	}
-	*n = feedNumber{V: v, Set: true}
-	return nil
-}
-
-// feedSalePrice is the special price to record: in cents-rounded dollars, and only when
-// it is a real discount of price.
-func feedSalePrice(price float64, special feedNumber) float64 {
-	if !special.Set {
-		return 0
-	}
-	if s := dollars(special.V); s > 0 && s < price {
-		return s
-	}
-	return 0
-}
-
-// feedPotency sets THC and CBD with one unit: CBD in another unit than THC is left out,
-// an Offer has a single PotencyUnit.
-func feedPotency(o *data.Offer, thc float64, thcUnit string, cbd float64, cbdUnit string) {
-	if thcUnit != "" {
-		if o.THC = positive(thc); o.THC != nil {
-			o.PotencyUnit = thcUnit
-		}
-	}
-	if cbdUnit != "" && (o.PotencyUnit == "" || o.PotencyUnit == cbdUnit) {
-		if o.CBD = positive(cbd); o.CBD != nil {
-			o.PotencyUnit = cbdUnit
-		}
-	}
 }
 
 // feedSize fills grams or milligrams from the option label. Dutchie-fed menus label
@@ -516,18 +445,4 @@ func flagLowFlowerTHC(o *data.Offer) {
 	if !slices.Contains(o.Warnings, WarnFlowerTHCLow) {
 		o.Warnings = append(o.Warnings, WarnFlowerTHCLow)
 	}
-}
-
-// feedLink returns raw when it is an absolute http(s) URL, "" otherwise: Offer.URL is
-// published as a link.
-func feedLink(raw string) string {
-	raw = strings.TrimSpace(raw)
-	if raw == "" {
-		return ""
-	}
-	u, err := url.Parse(raw)
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return ""
-	}
-	return u.String()
 }

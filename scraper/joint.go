@@ -202,9 +202,9 @@ func jointParse(body []byte) (sources []json.RawMessage, total int, err error) {
 		return nil, 0, &data.FetchError{Reason: data.ReasonParse, Detail: "layout changed: reply has no hits.hits"}
 	}
 	total = -1
-	var n feedNumber
+	var n looseNumber
 	var obj struct {
-		Value feedNumber `json:"value"`
+		Value looseNumber `json:"value"`
 	}
 	switch {
 	case json.Unmarshal(reply.Hits.Total, &n) == nil && n.Set:
@@ -229,11 +229,11 @@ type jointProduct struct {
 	SubCategory     string         `json:"subCategory"`
 	StrainType      string         `json:"strainType"`
 	BrandName       string         `json:"brandName"`
-	THCHigh         feedNumber     `json:"potencyThcRangeHigh"`
-	THCLow          feedNumber     `json:"potencyThcRangeLow"`
+	THCHigh         looseNumber    `json:"potencyThcRangeHigh"`
+	THCLow          looseNumber    `json:"potencyThcRangeLow"`
 	THCUnit         string         `json:"potencyThcUnit"`
-	CBDHigh         feedNumber     `json:"potencyCbdRangeHigh"`
-	CBDLow          feedNumber     `json:"potencyCbdRangeLow"`
+	CBDHigh         looseNumber    `json:"potencyCbdRangeHigh"`
+	CBDLow          looseNumber    `json:"potencyCbdRangeLow"`
 	CBDUnit         string         `json:"potencyCbdUnit"`
 	Variants        []jointVariant `json:"variants"`
 }
@@ -241,15 +241,15 @@ type jointProduct struct {
 // jointVariant is one option: price a string ("45.00"), specialPrice a number or a
 // string, quantity a string.
 type jointVariant struct {
-	Option       string     `json:"option"`
-	Price        feedNumber `json:"price"`
-	SpecialPrice feedNumber `json:"specialPrice"`
-	Quantity     feedNumber `json:"quantity"`
-	MenuType     string     `json:"menuType"`
+	Option       string      `json:"option"`
+	Price        looseNumber `json:"price"`
+	SpecialPrice looseNumber `json:"specialPrice"`
+	Quantity     looseNumber `json:"quantity"`
+	MenuType     string      `json:"menuType"`
 }
 
 // jointTop is the high end of a potency range, the low end when only that is given.
-func jointTop(high, low feedNumber) float64 {
+func jointTop(high, low looseNumber) float64 {
 	if high.Set {
 		return high.V
 	}
@@ -290,7 +290,7 @@ func jointRecordOffers(raw json.RawMessage, market data.Market) ([]data.Offer, s
 		Category:    Category(p.Category, p.SubCategory),
 		RawCategory: p.Category,
 	}
-	feedPotency(&base, jointTop(p.THCHigh, p.THCLow), feedPotencyUnit(p.THCUnit), jointTop(p.CBDHigh, p.CBDLow), feedPotencyUnit(p.CBDUnit))
+	setPotency(&base, jointTop(p.THCHigh, p.THCLow), p.THCUnit, jointTop(p.CBDHigh, p.CBDLow), p.CBDUnit)
 	potencyMg := 0.0
 	if base.PotencyUnit == "mg" && base.THC != nil {
 		potencyMg = *base.THC
@@ -300,13 +300,14 @@ func jointRecordOffers(raw json.RawMessage, market data.Market) ([]data.Offer, s
 		if v.MenuType != "" && !strings.EqualFold(v.MenuType, menuType) {
 			continue
 		}
-		if !v.Price.Set || v.Price.V <= 0 {
-			continue
+		price, ok := sellingPrice(v.Price.V)
+		if !v.Price.Set || !ok {
+			continue // no price: not sold, or a figure that is no price at all
 		}
 		o := base
 		o.Size = strings.TrimSpace(v.Option)
-		o.Price = dollars(v.Price.V)
-		o.SalePrice = feedSalePrice(o.Price, v.SpecialPrice)
+		o.Price = price
+		o.SalePrice = salePrice(price, v.SpecialPrice.V)
 		o.InStock = !v.Quantity.Set || v.Quantity.V > 0
 		feedSize(&o, potencyMg)
 		flagLowFlowerTHC(&o)

@@ -233,8 +233,8 @@ func leafbridgeAjaxAnswer(body []byte) string {
 // leafbridgeReply is the data of a wizard_show_products answer.
 type leafbridgeReply struct {
 	ProductsList  []json.RawMessage `json:"products_list"`
-	ProductsCount feedNumber        `json:"products_count"`
-	PerPage       feedNumber        `json:"prods_per_page"`
+	ProductsCount looseNumber       `json:"products_count"`
+	PerPage       looseNumber       `json:"prods_per_page"`
 	ProductsHTML  string            `json:"products_html"`
 }
 
@@ -309,10 +309,8 @@ func leafbridgeLinks(cards string, site *url.URL) map[string]string {
 		}
 		if current != "" && href != "" {
 			if _, ok := links[current]; !ok {
-				if u, err := url.Parse(href); err == nil {
-					if link := feedLink(site.ResolveReference(u).String()); link != "" {
-						links[current] = link
-					}
+				if link := webLink(href, site); link != "" {
+					links[current] = link
 				}
 			}
 		}
