@@ -152,9 +152,10 @@ func requestError(where string, resp *Response, err error) error {
 	return &out
 }
 
-// replyMessage is the reason a JSON API gives in a failure reply: Algolia's
-// {"message": "Invalid Application-ID or API key"} or GraphQL's {"errors":
-// [{"message": ...}]}, cut to a line; "" when the body says nothing readable.
+// replyMessage is the reason a JSON API gives in a failure reply: Algolia's and
+// WordPress REST's {"message": "Invalid Application-ID or API key"}, GraphQL's
+// {"errors": [{"message": ...}]} or Elasticsearch's {"error": {"reason": ...}} (or a
+// plain "error" string), cut to a line; "" when the body says nothing readable.
 func replyMessage(resp *Response) string {
 	if resp == nil {
 		return ""
@@ -164,6 +165,7 @@ func replyMessage(resp *Response) string {
 		Errors  []struct {
 			Message string `json:"message"`
 		} `json:"errors"`
+		Error json.RawMessage `json:"error"`
 	}
 	if json.Unmarshal(resp.Body, &reply) != nil {
 		return ""
@@ -171,6 +173,14 @@ func replyMessage(resp *Response) string {
 	msg := reply.Message
 	if msg == "" && len(reply.Errors) > 0 {
 		msg = reply.Errors[0].Message
+	}
+	if msg == "" && len(reply.Error) > 0 {
+		var es struct {
+			Reason string `json:"reason"`
+		}
+		if json.Unmarshal(reply.Error, &msg) != nil && json.Unmarshal(reply.Error, &es) == nil {
+			msg = es.Reason
+		}
 	}
 	msg = strings.Join(strings.Fields(msg), " ")
 	if r := []rune(msg); len(r) > 200 {

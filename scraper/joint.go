@@ -163,15 +163,17 @@ func (j *Joint) FetchMenu(ctx context.Context, src data.MenuSource) (data.Menu, 
 		if err := set.into(&menu); err != nil {
 			return menu, err
 		}
+		// A later page of nothing but products already read means from is ignored, even
+		// when it is the last page.
+		if page > 0 && len(hits) > 0 && fresh == 0 {
+			return menu, &data.FetchError{Reason: data.ReasonParse, Status: menu.HTTPStatus,
+				Detail: where + ": the page repeats products already read (the server ignores from)"}
+		}
 		// The total ends the menu when the answer has one; without it, a short page
 		// does. Either way from advances by what came back, so a route that caps size
 		// below ours still reads every record.
 		if len(hits) == 0 || (total >= 0 && from+len(hits) >= total) || (total < 0 && len(hits) < j.pageSize) {
 			return menu, nil
-		}
-		if fresh == 0 {
-			return menu, &data.FetchError{Reason: data.ReasonParse, Status: menu.HTTPStatus,
-				Detail: where + ": the page repeats products already read (the server ignores from)"}
 		}
 		from += len(hits)
 	}

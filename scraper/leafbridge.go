@@ -182,12 +182,14 @@ func (l *LeafBridge) FetchMenu(ctx context.Context, src data.MenuSource) (data.M
 		if err := set.into(&menu); err != nil {
 			return menu, err
 		}
-		if page >= reply.pages() || len(reply.ProductsList) == 0 {
-			return menu, nil
-		}
-		if fresh == 0 {
+		// A later page of nothing but products already read means the page number is
+		// ignored, even when it is the last page.
+		if page > 1 && len(reply.ProductsList) > 0 && fresh == 0 {
 			return menu, &data.FetchError{Reason: data.ReasonParse, Status: menu.HTTPStatus,
 				Detail: where + ": the page repeats products already read (the site ignores prods_pageNumber)"}
+		}
+		if page >= reply.pages() || len(reply.ProductsList) == 0 {
+			return menu, nil
 		}
 	}
 	return menu, &data.FetchError{Reason: data.ReasonParse, Status: menu.HTTPStatus,

@@ -371,7 +371,7 @@ func TestLeafBridgeFailures(t *testing.T) {
 			w.Write([]byte(`{"success":true,"data":{"products_list":[{"id":`))
 		}), data.ReasonParse, 200, "leafbridge"},
 		{"site ignores the page number", leafbridgeSource, onAjax(func(w http.ResponseWriter, r *http.Request) {
-			w.Write(leafbridgeAnswer(lc.envelope, lc.products[:7], lc.cards[:7], 20, 7, 1))
+			w.Write(leafbridgeAnswer(lc.envelope, lc.products[:7], lc.cards[:7], 14, 7, 1)) // two pages: the last one repeats
 		}), data.ReasonParse, 200, "ignores prods_pageNumber"},
 		{"most records unreadable", leafbridgeSource, onAjax(func(w http.ResponseWriter, r *http.Request) {
 			w.Write([]byte(`{"success":true,"data":{"products_count":3,"prods_per_page":20,"products_list":[
