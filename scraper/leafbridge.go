@@ -132,7 +132,15 @@ func (l *LeafBridge) FetchMenu(ctx context.Context, src data.MenuSource) (data.M
 			"wizard_data[collection_method]": {l.collection},
 			"wizard_data[sort]":              {"NAME_ASC"},
 			"wizard_data[age_confirm]":       {"true"},
-			"search_key_word":                {""},
+			"wizard_data[default_set]":       {"true"},
+			// The empty search and filter fields the shop's script always sends: the
+			// plugin reads them, and a form that differs from the browser's is the first
+			// thing a site's firewall notices.
+			"search_key_word":                    {""},
+			"prod_categories[search_key_word]":   {""},
+			"prod_categories[sort_order]":        {"NAME_ASC"},
+			"filter_attributes[search_key_word]": {""},
+			"filter_attributes[sort_order]":      {"NAME_ASC"},
 		}
 		resp, err := l.engine.Do(ctx, Request{Method: http.MethodPost, URL: ajax, Header: header, Body: []byte(form.Encode())})
 		menu.Requests += attemptsOf(resp, err)

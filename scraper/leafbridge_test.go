@@ -114,6 +114,9 @@ func (s *leafbridgeServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	switch {
 	case r.Method == http.MethodGet && r.URL.Path == leafbridgeShopPath:
+		// The recorded scraper posted with the cookies of its page visit; a site's
+		// session cookie, written for the test, must come back with the form posts.
+		http.SetCookie(w, &http.Cookie{Name: "lb_session", Value: "s3ss10n", Path: "/"})
 		w.Header().Set("Content-Type", "text/html; charset=UTF-8")
 		w.Write(leafbridgeShopPage(leafbridgeNonceVal))
 	case r.Method == http.MethodPost && r.URL.Path == leafbridgeAjax:
@@ -282,16 +285,26 @@ func TestLeafBridgeRequests(t *testing.T) {
 		"wizard_data[collection_method]": "PICKUP",
 		"wizard_data[sort]":              "NAME_ASC",
 		"wizard_data[age_confirm]":       "true",
+		"wizard_data[default_set]":       "true",
+		// The recorded request's empty search and filter fields.
+		"search_key_word":                    "",
+		"prod_categories[search_key_word]":   "",
+		"prod_categories[sort_order]":        "NAME_ASC",
+		"filter_attributes[search_key_word]": "",
+		"filter_attributes[sort_order]":      "NAME_ASC",
 	}
 	var pages []string
 	for i, f := range s.forms {
 		for k, v := range want {
-			if f.Get(k) != v {
+			if !f.Has(k) || f.Get(k) != v {
 				t.Errorf("form %d: %s = %q, want %q", i, k, f.Get(k), v)
 			}
 		}
 		pages = append(pages, f.Get("prods_pageNumber"))
 		h := s.headers[i]
+		if c, err := (&http.Request{Header: h}).Cookie("lb_session"); err != nil || c.Value != "s3ss10n" {
+			t.Errorf("form %d: the shop page's cookie did not come back (%v)", i, err)
+		}
 		for k, v := range map[string]string{
 			"Content-Type":     "application/x-www-form-urlencoded; charset=UTF-8",
 			"X-Requested-With": "XMLHttpRequest",
