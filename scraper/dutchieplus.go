@@ -276,7 +276,8 @@ func (p *plusPotency) value() float64 {
 		}
 	}
 	if v == 0 {
-		for _, f := range potencyFigure.FindAllString(p.Formatted, 4) {
+		// Thousands separators go first: "1,000mg" is one figure, not 1 and 000.
+		for _, f := range potencyFigure.FindAllString(strings.ReplaceAll(p.Formatted, ",", ""), 4) {
 			if x, err := strconv.ParseFloat(f, 64); err == nil && x > v {
 				v = x
 			}

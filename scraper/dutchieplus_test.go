@@ -514,3 +514,30 @@ func BenchmarkParseDutchiePlus(b *testing.B) {
 		return n
 	})
 }
+
+// TestPlusPotency reads potency from the range, else from the formatted text, in the
+// API's unit names or the symbols LeafBridge sends.
+func TestPlusPotency(t *testing.T) {
+	n := func(v float64) looseNumber { return looseNumber{V: v, Set: true} }
+	tests := []struct {
+		name  string
+		p     *plusPotency
+		value float64
+		unit  string
+	}{
+		{"range", &plusPotency{Formatted: "0.38%", Range: []looseNumber{n(0.38)}, Unit: "%"}, 0.38, "%"},
+		{"top of a range", &plusPotency{Range: []looseNumber{n(18.2), n(22.5)}, Unit: "PERCENTAGE"}, 22.5, "%"},
+		{"formatted range", &plusPotency{Formatted: "0.3% - 0.5%"}, 0.5, "%"},
+		{"thousands separator", &plusPotency{Formatted: "1,000mg"}, 1000, "mg"},
+		{"API enum", &plusPotency{Range: []looseNumber{n(100)}, Unit: "MILLIGRAMS"}, 100, "mg"},
+		{"empty", &plusPotency{Unit: "mg"}, 0, "mg"},
+		{"absent", nil, 0, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if v, u := tt.p.value(), tt.p.unit(); v != tt.value || u != tt.unit {
+				t.Errorf("got %v %q, want %v %q", v, u, tt.value, tt.unit)
+			}
+		})
+	}
+}

@@ -229,6 +229,45 @@ func (l *LeafBridge) nonce(ctx context.Context, shop string, menu *data.Menu) (s
 		Detail: where + ": no LeafBridge nonce (nonce_ajax) in the page; check url, the shop page of a LeafBridge site"}
 }
 
+// phpList is a JSON list written by PHP's json_encode: an array, or an object keyed
+// "0", "2", … when the PHP array lost entries to a filter (array_filter keeps keys).
+// Either way it is the values in the order sent; null is nil.
+type phpList []json.RawMessage
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (l *phpList) UnmarshalJSON(b []byte) error {
+	*l = nil
+	b = bytes.TrimSpace(b)
+	switch {
+	case bytes.Equal(b, []byte("null")):
+		return nil
+	case len(b) > 0 && b[0] == '[':
+		var list []json.RawMessage
+		if err := json.Unmarshal(b, &list); err != nil {
+			return err
+		}
+		*l = list
+		return nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(b))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return fmt.Errorf("products_list is neither a list nor an object")
+	}
+	list := []json.RawMessage{}
+	for dec.More() {
+		if _, err := dec.Token(); err != nil { // the key
+			return err
+		}
+		var v json.RawMessage
+		if err := dec.Decode(&v); err != nil {
+			return err
+		}
+		list = append(list, v)
+	}
+	*l = list
+	return nil
+}
+
 // leafbridgeAjaxAnswer explains WordPress's bare admin-ajax answers, "" for any other body.
 func leafbridgeAjaxAnswer(body []byte) string {
 	switch string(bytes.TrimSpace(body)) {
@@ -242,7 +281,7 @@ func leafbridgeAjaxAnswer(body []byte) string {
 
 // leafbridgeReply is the data of a wizard_show_products answer.
 type leafbridgeReply struct {
-	ProductsList  []json.RawMessage `json:"products_list"`
+	ProductsList  phpList           `json:"products_list"`
 	ProductsCount looseNumber       `json:"products_count"`
 	PerPage       looseNumber       `json:"prods_per_page"`
 	ProductsHTML  string            `json:"products_html"`

@@ -579,3 +579,42 @@ func TestLeafBridgeLinks(t *testing.T) {
 		t.Error("shop page lacks the nonce")
 	}
 }
+
+// TestLeafBridgeProductsListShapes reads products_list however PHP encodes it: a list,
+// an object keyed by the indexes a filter left (in the order sent), or null.
+func TestLeafBridgeProductsListShapes(t *testing.T) {
+	tests := []struct {
+		name, list string
+		want       []string
+		wantErr    bool
+	}{
+		{"array", `[{"id":"a"},{"id":"b"}]`, []string{`{"id":"a"}`, `{"id":"b"}`}, false},
+		{"object after a filter", `{"2":{"id":"c"},"0":{"id":"a"}}`, []string{`{"id":"c"}`, `{"id":"a"}`}, false},
+		{"empty object", `{}`, []string{}, false},
+		{"string", `"none"`, nil, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			reply, err := leafbridgeParse([]byte(`{"success":true,"data":{"products_list":` + tt.list + `}}`))
+			if tt.wantErr {
+				if err == nil {
+					t.Fatalf("no error for %s", tt.list)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, r := range reply.ProductsList {
+				got = append(got, string(r))
+			}
+			if len(got) != len(tt.want) || (len(got) > 0 && !slices.Equal(got, tt.want)) {
+				t.Errorf("got %q, want %q", got, tt.want)
+			}
+		})
+	}
+	if _, err := leafbridgeParse([]byte(`{"success":true,"data":{"products_list":null}}`)); err == nil || !strings.Contains(err.Error(), "layout changed") {
+		t.Errorf("null list: %v", err)
+	}
+}
