@@ -281,10 +281,10 @@ func leafbridgeAjaxAnswer(body []byte) string {
 
 // leafbridgeReply is the data of a wizard_show_products answer.
 type leafbridgeReply struct {
-	ProductsList  phpList           `json:"products_list"`
-	ProductsCount looseNumber       `json:"products_count"`
-	PerPage       looseNumber       `json:"prods_per_page"`
-	ProductsHTML  string            `json:"products_html"`
+	ProductsList  phpList     `json:"products_list"`
+	ProductsCount looseNumber `json:"products_count"`
+	PerPage       looseNumber `json:"prods_per_page"`
+	ProductsHTML  string      `json:"products_html"`
 }
 
 // pages is the page count the reply announces, at least 1.
