@@ -66,12 +66,13 @@ func (j *Joint) Validate(src data.MenuSource) error {
 	if src.URL == "" && src.Endpoint == "" {
 		return errors.New("joint menu needs url (the shop's site) or endpoint (its _search URL)")
 	}
-	for field, v := range map[string]string{"url": src.URL, "endpoint": src.Endpoint} {
-		if v == "" {
+	// In a fixed order, so that a source with both wrong always gets the same message.
+	for _, f := range []struct{ field, v string }{{"url", src.URL}, {"endpoint", src.Endpoint}} {
+		if f.v == "" {
 			continue
 		}
-		if _, err := parseBaseURL(v); err != nil {
-			return fmt.Errorf("joint %s: %w", field, err)
+		if _, err := parseBaseURL(f.v); err != nil {
+			return fmt.Errorf("joint %s: %w", f.field, err)
 		}
 	}
 	if _, err := plusMenuType(src.Market); err != nil {
