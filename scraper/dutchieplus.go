@@ -377,14 +377,14 @@ func plusOffers(p plusProduct, market data.Market, link string) ([]data.Offer, e
 		}
 		// sellingPrice refuses what is no price: absent, zero or negative (not sold in
 		// this market), or too large to round to cents (it would publish as +Inf).
-		p, ok := sellingPrice(price.V)
+		amount, ok := sellingPrice(price.V)
 		if !price.Set || !ok {
 			continue
 		}
 		o := base
 		o.Size = strings.TrimSpace(v.Option)
-		o.Price = p
-		o.SalePrice = salePrice(p, special.V)
+		o.Price = amount
+		o.SalePrice = salePrice(amount, special.V)
 		o.InStock = !v.Quantity.Set || v.Quantity.V > 0
 		feedSize(&o, potencyMg)
 		flagLowFlowerTHC(&o)
@@ -392,6 +392,9 @@ func plusOffers(p plusProduct, market data.Market, link string) ([]data.Offer, e
 	}
 	return offers, nil
 }
+
+// The helpers below are shared by the Dutchie-fed adapters (Dutchie Plus, LeafBridge,
+// Joint Commerce), whose records follow the same conventions.
 
 // feedSize fills grams or milligrams from the option label. Dutchie-fed menus label
 // edibles, tinctures and topicals by THC dose ("10pk/100mg", ".1g" = 100 mg, "0.025g" =

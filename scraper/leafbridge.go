@@ -251,7 +251,7 @@ func (l *phpList) UnmarshalJSON(b []byte) error {
 	}
 	dec := json.NewDecoder(bytes.NewReader(b))
 	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
-		return fmt.Errorf("products_list is neither a list nor an object")
+		return errors.New("products_list is neither a list nor an object")
 	}
 	list := []json.RawMessage{}
 	for dec.More() {
