@@ -225,7 +225,11 @@ func StrainName(name, brand string) string {
 		candidate = removeFold(candidate, brand)
 	}
 	for _, re := range strainNoise {
-		candidate = re.ReplaceAllString(candidate, " ")
+		// Matching first spares the allocation ReplaceAllString makes even when nothing
+		// matches: most names hold one or two of these patterns, and this runs per offer.
+		if re.MatchString(candidate) {
+			candidate = re.ReplaceAllString(candidate, " ")
+		}
 	}
 	candidate = strings.Trim(spaces.ReplaceAllString(candidate, " "), " -–|,")
 	if candidate == "" {
