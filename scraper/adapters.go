@@ -23,7 +23,7 @@ type platform struct {
 }
 
 var platforms = []platform{janePlatform, dutchiePlatform, sweedPlatform, weedmapsPlatform, dispensePlatform,
-	jsonldPlatform, htmlPlatform, tymberPlatform, leaflyPlatform}
+	dutchiePlusPlatform, leafbridgePlatform, jointPlatform, jsonldPlatform, htmlPlatform, tymberPlatform, leaflyPlatform}
 
 // PlatformNames lists the platforms the scraper has adapters for, sorted: the names a
 // registry may use.
@@ -153,9 +153,10 @@ func requestError(where string, resp *Response, err error) error {
 	return &out
 }
 
-// replyMessage is the reason a JSON API gives in a failure reply: Algolia's
-// {"message": "Invalid Application-ID or API key"} or GraphQL's {"errors":
-// [{"message": ...}]}, cut to a line; "" when the body says nothing readable.
+// replyMessage is the reason a JSON API gives in a failure reply: Algolia's and
+// WordPress REST's {"message": "Invalid Application-ID or API key"}, GraphQL's
+// {"errors": [{"message": ...}]} or Elasticsearch's {"error": {"reason": ...}} (or a
+// plain "error" string), cut to a line; "" when the body says nothing readable.
 func replyMessage(resp *Response) string {
 	if resp == nil {
 		return ""
@@ -165,6 +166,7 @@ func replyMessage(resp *Response) string {
 		Errors  []struct {
 			Message string `json:"message"`
 		} `json:"errors"`
+		Error json.RawMessage `json:"error"`
 	}
 	if json.Unmarshal(resp.Body, &reply) != nil {
 		return ""
@@ -172,6 +174,14 @@ func replyMessage(resp *Response) string {
 	msg := reply.Message
 	if msg == "" && len(reply.Errors) > 0 {
 		msg = reply.Errors[0].Message
+	}
+	if msg == "" && len(reply.Error) > 0 {
+		var es struct {
+			Reason string `json:"reason"`
+		}
+		if json.Unmarshal(reply.Error, &msg) != nil && json.Unmarshal(reply.Error, &es) == nil {
+			msg = es.Reason
+		}
 	}
 	msg = strings.Join(strings.Fields(msg), " ")
 	if r := []rune(msg); len(r) > 200 {

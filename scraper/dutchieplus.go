@@ -1,12 +1,10 @@
 package scraper
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"math"
 	"net/http"
 	"net/url"
 	"regexp"
@@ -134,8 +132,8 @@ func (d *DutchiePlus) FetchMenu(ctx context.Context, src data.MenuSource) (data.
 		"Authorization": {"Bearer " + d.apiKey},
 	}
 	seen := map[string]bool{}
+	offset := 0
 	for page := 0; page < dutchiePlusMaxPages; page++ {
-		offset := page * d.pageSize
 		where := fmt.Sprintf("dutchieplus retailer %s %s offset %d", src.StoreID, strings.ToLower(menuType), offset)
 		body, _ := json.Marshal(map[string]any{
 			"operationName": "Menu",
@@ -163,36 +161,42 @@ func (d *DutchiePlus) FetchMenu(ctx context.Context, src data.MenuSource) (data.
 			}
 			return menu, bodyError(where, resp, err)
 		}
+		// An empty page ends the menu. A short one does not: a server that caps the
+		// page below our limit answers short pages all along, and stopping at the first
+		// would publish a truncated menu as complete.
+		if len(products) == 0 {
+			return menu, nil
+		}
 		set := recordSet{where: where}
 		fresh := 0
 		for i, p := range products {
 			offers, id, err := plusRecordOffers(p, src.Market, nil)
-			if id != "" && !seen[id] {
+			if id != "" && seen[id] {
+				continue // a product already read on an earlier page
+			}
+			if id != "" {
 				seen[id] = true
 				fresh++
-			} else if id != "" {
-				continue // a product already read on an earlier page
 			}
 			set.add(i, offers, err)
 		}
 		if err := set.into(&menu); err != nil {
 			return menu, err
 		}
-		if len(products) < d.pageSize {
-			return menu, nil
-		}
 		if fresh == 0 {
 			return menu, &data.FetchError{Reason: data.ReasonParse, Status: menu.HTTPStatus,
 				Detail: where + ": the page repeats products already read (the server ignores the offset)"}
 		}
+		offset += len(products)
 	}
 	return menu, &data.FetchError{Reason: data.ReasonParse, Status: menu.HTTPStatus,
 		Detail: fmt.Sprintf("dutchieplus retailer %s: more than %d pages", src.StoreID, dutchiePlusMaxPages)}
 }
 
 // dutchiePlusProducts reads one GraphQL reply: data.menu.products. A GraphQL error is a
-// *data.FetchError (parse) carrying the server's message; a body that is not JSON is a
-// plain error for bodyError to classify.
+// *data.FetchError carrying the server's message: config when it is about the retailer
+// (a wrong storeId), parse otherwise (the query no longer fits the schema). A body that
+// is not JSON is a plain error for bodyError to classify.
 func dutchiePlusProducts(body []byte) ([]json.RawMessage, error) {
 	var reply struct {
 		Data *struct {
@@ -201,20 +205,32 @@ func dutchiePlusProducts(body []byte) ([]json.RawMessage, error) {
 			} `json:"menu"`
 		} `json:"data"`
 		Errors []struct {
-			Message string `json:"message"`
+			Message    string `json:"message"`
+			Extensions struct {
+				Code string `json:"code"`
+			} `json:"extensions"`
 		} `json:"errors"`
 	}
 	if err := json.Unmarshal(body, &reply); err != nil {
 		return nil, err
 	}
 	if len(reply.Errors) > 0 {
-		return nil, &data.FetchError{Reason: data.ReasonParse, Detail: fmt.Sprintf("GraphQL error %q", reply.Errors[0].Message)}
+		e := reply.Errors[0]
+		if e.Extensions.Code == "NOT_FOUND" || plusRetailerWord.MatchString(e.Message) {
+			return nil, &data.FetchError{Reason: data.ReasonConfig,
+				Detail: fmt.Sprintf("GraphQL error %q: check storeId, the Dutchie Plus retailer UUID", e.Message)}
+		}
+		return nil, &data.FetchError{Reason: data.ReasonParse, Detail: fmt.Sprintf("layout changed: GraphQL error %q", e.Message)}
 	}
 	if reply.Data == nil || reply.Data.Menu == nil || reply.Data.Menu.Products == nil {
-		return nil, &data.FetchError{Reason: data.ReasonParse, Detail: "reply has no data.menu.products"}
+		return nil, &data.FetchError{Reason: data.ReasonParse, Detail: "layout changed: reply has no data.menu.products"}
 	}
 	return reply.Data.Menu.Products, nil
 }
+
+// plusRetailerWord finds an error about the retailer itself ("Retailer not found"); the
+// argument name in a schema error ("Unknown argument retailerId") does not match.
+var plusRetailerWord = regexp.MustCompile(`(?i)\bretailer\b`)
 
 // plusProduct is the part of a Dutchie Plus Product the adapters read; the headless API
 // and LeafBridge's products_list send the same object.
@@ -240,9 +256,9 @@ type plusProduct struct {
 // plusPotency is {formatted:"0.38%", range:[0.38], unit:"%"}; the range may be empty
 // with only the formatted text set, or both empty.
 type plusPotency struct {
-	Formatted string       `json:"formatted"`
-	Range     []feedNumber `json:"range"`
-	Unit      string       `json:"unit"`
+	Formatted string        `json:"formatted"`
+	Range     []looseNumber `json:"range"`
+	Unit      string        `json:"unit"`
 }
 
 var potencyFigure = regexp.MustCompile(`\d*\.?\d+`)
@@ -260,7 +276,8 @@ func (p *plusPotency) value() float64 {
 		}
 	}
 	if v == 0 {
-		for _, f := range potencyFigure.FindAllString(p.Formatted, 4) {
+		// Thousands separators go first: "1,000mg" is one figure, not 1 and 000.
+		for _, f := range potencyFigure.FindAllString(strings.ReplaceAll(p.Formatted, ",", ""), 4) {
 			if x, err := strconv.ParseFloat(f, 64); err == nil && x > v {
 				v = x
 			}
@@ -275,7 +292,7 @@ func (p *plusPotency) unit() string {
 	if p == nil {
 		return ""
 	}
-	if u := feedPotencyUnit(p.Unit); u != "" {
+	if u := potencyUnit(p.Unit); u != "" {
 		return u
 	}
 	f := strings.ToLower(strings.TrimSpace(p.Formatted))
@@ -288,25 +305,14 @@ func (p *plusPotency) unit() string {
 	return ""
 }
 
-// feedPotencyUnit names a Dutchie-fed potency unit as Offer.PotencyUnit does.
-func feedPotencyUnit(u string) string {
-	switch strings.ToLower(strings.TrimSpace(u)) {
-	case "%", "percent", "percentage":
-		return "%"
-	case "mg", "milligram", "milligrams":
-		return "mg"
-	}
-	return ""
-}
-
 // plusVariant is one option of a product with both markets' prices.
 type plusVariant struct {
-	Option          string     `json:"option"`
-	PriceMed        feedNumber `json:"priceMed"`
-	PriceRec        feedNumber `json:"priceRec"`
-	SpecialPriceMed feedNumber `json:"specialPriceMed"`
-	SpecialPriceRec feedNumber `json:"specialPriceRec"`
-	Quantity        feedNumber `json:"quantity"`
+	Option          string      `json:"option"`
+	PriceMed        looseNumber `json:"priceMed"`
+	PriceRec        looseNumber `json:"priceRec"`
+	SpecialPriceMed looseNumber `json:"specialPriceMed"`
+	SpecialPriceRec looseNumber `json:"specialPriceRec"`
+	Quantity        looseNumber `json:"quantity"`
 }
 
 // plusRecordOffers decodes one Product and maps it; id is the product id when the
@@ -356,9 +362,9 @@ func plusOffers(p plusProduct, market data.Market, link string) ([]data.Offer, e
 		StrainType:  StrainType(p.StrainType),
 		Category:    Category(p.Category, p.Subcategory, posCategory),
 		RawCategory: p.Category,
-		URL:         feedLink(link),
+		URL:         webLink(link, nil),
 	}
-	feedPotency(&base, p.PotencyThc.value(), p.PotencyThc.unit(), p.PotencyCbd.value(), p.PotencyCbd.unit())
+	setPotency(&base, p.PotencyThc.value(), p.PotencyThc.unit(), p.PotencyCbd.value(), p.PotencyCbd.unit())
 	potencyMg := 0.0
 	if base.PotencyUnit == "mg" && base.THC != nil {
 		potencyMg = *base.THC
@@ -369,13 +375,16 @@ func plusOffers(p plusProduct, market data.Market, link string) ([]data.Offer, e
 		if market == data.Medical {
 			price, special = v.PriceMed, v.SpecialPriceMed
 		}
-		if !price.Set || price.V <= 0 {
-			continue // not sold in this market
+		// sellingPrice refuses what is no price: absent, zero or negative (not sold in
+		// this market), or too large to round to cents (it would publish as +Inf).
+		amount, ok := sellingPrice(price.V)
+		if !price.Set || !ok {
+			continue
 		}
 		o := base
 		o.Size = strings.TrimSpace(v.Option)
-		o.Price = dollars(price.V)
-		o.SalePrice = feedSalePrice(o.Price, special)
+		o.Price = amount
+		o.SalePrice = salePrice(amount, special.V)
 		o.InStock = !v.Quantity.Set || v.Quantity.V > 0
 		feedSize(&o, potencyMg)
 		flagLowFlowerTHC(&o)
@@ -385,65 +394,7 @@ func plusOffers(p plusProduct, market data.Market, link string) ([]data.Offer, e
 }
 
 // The helpers below are shared by the Dutchie-fed adapters (Dutchie Plus, LeafBridge,
-// Joint Commerce), whose records use the same conventions.
-
-// feedNumber is a JSON number that Dutchie-fed feeds send as a number, a numeric string
-// ("45.00", Joint), "" or null. Set is false for the last two. Anything else, or a
-// value that is not finite, is an error: the record is unreadable rather than priced 0.
-type feedNumber struct {
-	V   float64
-	Set bool
-}
-
-// UnmarshalJSON implements json.Unmarshaler.
-func (n *feedNumber) UnmarshalJSON(b []byte) error {
-	*n = feedNumber{}
-	s := string(bytes.TrimSpace(b))
-	if s == "null" {
-		return nil
-	}
-	if strings.HasPrefix(s, `"`) {
-		if err := json.Unmarshal(b, &s); err != nil {
-			return err
-		}
-		if s = strings.TrimSpace(s); s == "" {
-			return nil
-		}
-	}
-	v, err := strconv.ParseFloat(s, 64)
-	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
-		return fmt.Errorf("%.40q is not a number", s)
-	}
-	*n = feedNumber{V: v, Set: true}
-	return nil
-}
-
-// feedSalePrice is the special price to record: in cents-rounded dollars, and only when
-// it is a real discount of price.
-func feedSalePrice(price float64, special feedNumber) float64 {
-	if !special.Set {
-		return 0
-	}
-	if s := dollars(special.V); s > 0 && s < price {
-		return s
-	}
-	return 0
-}
-
-// feedPotency sets THC and CBD with one unit: CBD in another unit than THC is left out,
-// an Offer has a single PotencyUnit.
-func feedPotency(o *data.Offer, thc float64, thcUnit string, cbd float64, cbdUnit string) {
-	if thcUnit != "" {
-		if o.THC = positive(thc); o.THC != nil {
-			o.PotencyUnit = thcUnit
-		}
-	}
-	if cbdUnit != "" && (o.PotencyUnit == "" || o.PotencyUnit == cbdUnit) {
-		if o.CBD = positive(cbd); o.CBD != nil {
-			o.PotencyUnit = cbdUnit
-		}
-	}
-}
+// Joint Commerce), whose records follow the same conventions.
 
 // feedSize fills grams or milligrams from the option label. Dutchie-fed menus label
 // edibles, tinctures and topicals by THC dose ("10pk/100mg", ".1g" = 100 mg, "0.025g" =
@@ -498,18 +449,4 @@ func flagLowFlowerTHC(o *data.Offer) {
 	if !slices.Contains(o.Warnings, WarnFlowerTHCLow) {
 		o.Warnings = append(o.Warnings, WarnFlowerTHCLow)
 	}
-}
-
-// feedLink returns raw when it is an absolute http(s) URL, "" otherwise: Offer.URL is
-// published as a link.
-func feedLink(raw string) string {
-	raw = strings.TrimSpace(raw)
-	if raw == "" {
-		return ""
-	}
-	u, err := url.Parse(raw)
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return ""
-	}
-	return u.String()
 }

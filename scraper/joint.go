@@ -66,12 +66,13 @@ func (j *Joint) Validate(src data.MenuSource) error {
 	if src.URL == "" && src.Endpoint == "" {
 		return errors.New("joint menu needs url (the shop's site) or endpoint (its _search URL)")
 	}
-	for field, v := range map[string]string{"url": src.URL, "endpoint": src.Endpoint} {
-		if v == "" {
+	// In a fixed order, so that a source with both wrong always gets the same message.
+	for _, f := range []struct{ field, v string }{{"url", src.URL}, {"endpoint", src.Endpoint}} {
+		if f.v == "" {
 			continue
 		}
-		if _, err := parseBaseURL(v); err != nil {
-			return fmt.Errorf("joint %s: %w", field, err)
+		if _, err := parseBaseURL(f.v); err != nil {
+			return fmt.Errorf("joint %s: %w", f.field, err)
 		}
 	}
 	if _, err := plusMenuType(src.Market); err != nil {
@@ -105,12 +106,14 @@ func (j *Joint) FetchMenu(ctx context.Context, src data.MenuSource) (data.Menu, 
 		return menu, err
 	}
 	header := http.Header{"Accept": {"application/json"}, "Content-Type": {"application/json"}}
-	if src.URL != "" {
+	if u, err := url.Parse(src.URL); err == nil && u.Host != "" {
+		// The shop's own script sends both; the route is the site's, not a public API.
+		header.Set("Origin", u.Scheme+"://"+u.Host)
 		header.Set("Referer", src.URL)
 	}
 	seen := map[string]bool{}
+	from := 0
 	for page := 0; page < jointMaxPages; page++ {
-		from := page * j.pageSize
 		where := fmt.Sprintf("joint business %s %s from %d", src.StoreID, strings.ToLower(menuType), from)
 		body, _ := json.Marshal(map[string]any{
 			"query": map[string]any{"bool": map[string]any{"filter": []any{
@@ -139,6 +142,12 @@ func (j *Joint) FetchMenu(ctx context.Context, src data.MenuSource) (data.Menu, 
 			}
 			return menu, bodyError(where, resp, err)
 		}
+		if page == 0 && len(hits) == 0 && total <= 0 {
+			// The route filters the shared index by businessId: a wrong id is an empty
+			// answer, not an error.
+			return menu, &data.FetchError{Reason: data.ReasonConfig, Status: resp.Status,
+				Detail: where + ": no products for this business; check storeId (the businessId of the _search route)"}
+		}
 		set := recordSet{where: where}
 		fresh := 0
 		for i, h := range hits {
@@ -155,13 +164,19 @@ func (j *Joint) FetchMenu(ctx context.Context, src data.MenuSource) (data.Menu, 
 		if err := set.into(&menu); err != nil {
 			return menu, err
 		}
-		if len(hits) < j.pageSize || (total >= 0 && from+len(hits) >= total) {
-			return menu, nil
-		}
-		if fresh == 0 {
+		// A later page of nothing but products already read means from is ignored, even
+		// when it is the last page.
+		if page > 0 && len(hits) > 0 && fresh == 0 {
 			return menu, &data.FetchError{Reason: data.ReasonParse, Status: menu.HTTPStatus,
 				Detail: where + ": the page repeats products already read (the server ignores from)"}
 		}
+		// The total ends the menu when the answer has one; without it, a short page
+		// does. Either way from advances by what came back, so a route that caps size
+		// below ours still reads every record.
+		if len(hits) == 0 || (total >= 0 && from+len(hits) >= total) || (total < 0 && len(hits) < j.pageSize) {
+			return menu, nil
+		}
+		from += len(hits)
 	}
 	return menu, &data.FetchError{Reason: data.ReasonParse, Status: menu.HTTPStatus,
 		Detail: fmt.Sprintf("joint business %s: more than %d pages", src.StoreID, jointMaxPages)}
@@ -187,12 +202,12 @@ func jointParse(body []byte) (sources []json.RawMessage, total int, err error) {
 		return nil, 0, &data.FetchError{Reason: data.ReasonParse, Detail: fmt.Sprintf("Elasticsearch error %.200s", reply.Error)}
 	}
 	if reply.Hits == nil || reply.Hits.Hits == nil {
-		return nil, 0, &data.FetchError{Reason: data.ReasonParse, Detail: "reply has no hits.hits"}
+		return nil, 0, &data.FetchError{Reason: data.ReasonParse, Detail: "layout changed: reply has no hits.hits"}
 	}
 	total = -1
-	var n feedNumber
+	var n looseNumber
 	var obj struct {
-		Value feedNumber `json:"value"`
+		Value looseNumber `json:"value"`
 	}
 	switch {
 	case json.Unmarshal(reply.Hits.Total, &n) == nil && n.Set:
@@ -217,11 +232,11 @@ type jointProduct struct {
 	SubCategory     string         `json:"subCategory"`
 	StrainType      string         `json:"strainType"`
 	BrandName       string         `json:"brandName"`
-	THCHigh         feedNumber     `json:"potencyThcRangeHigh"`
-	THCLow          feedNumber     `json:"potencyThcRangeLow"`
+	THCHigh         looseNumber    `json:"potencyThcRangeHigh"`
+	THCLow          looseNumber    `json:"potencyThcRangeLow"`
 	THCUnit         string         `json:"potencyThcUnit"`
-	CBDHigh         feedNumber     `json:"potencyCbdRangeHigh"`
-	CBDLow          feedNumber     `json:"potencyCbdRangeLow"`
+	CBDHigh         looseNumber    `json:"potencyCbdRangeHigh"`
+	CBDLow          looseNumber    `json:"potencyCbdRangeLow"`
 	CBDUnit         string         `json:"potencyCbdUnit"`
 	Variants        []jointVariant `json:"variants"`
 }
@@ -229,15 +244,15 @@ type jointProduct struct {
 // jointVariant is one option: price a string ("45.00"), specialPrice a number or a
 // string, quantity a string.
 type jointVariant struct {
-	Option       string     `json:"option"`
-	Price        feedNumber `json:"price"`
-	SpecialPrice feedNumber `json:"specialPrice"`
-	Quantity     feedNumber `json:"quantity"`
-	MenuType     string     `json:"menuType"`
+	Option       string      `json:"option"`
+	Price        looseNumber `json:"price"`
+	SpecialPrice looseNumber `json:"specialPrice"`
+	Quantity     looseNumber `json:"quantity"`
+	MenuType     string      `json:"menuType"`
 }
 
 // jointTop is the high end of a potency range, the low end when only that is given.
-func jointTop(high, low feedNumber) float64 {
+func jointTop(high, low looseNumber) float64 {
 	if high.Set {
 		return high.V
 	}
@@ -278,7 +293,7 @@ func jointRecordOffers(raw json.RawMessage, market data.Market) ([]data.Offer, s
 		Category:    Category(p.Category, p.SubCategory),
 		RawCategory: p.Category,
 	}
-	feedPotency(&base, jointTop(p.THCHigh, p.THCLow), feedPotencyUnit(p.THCUnit), jointTop(p.CBDHigh, p.CBDLow), feedPotencyUnit(p.CBDUnit))
+	setPotency(&base, jointTop(p.THCHigh, p.THCLow), p.THCUnit, jointTop(p.CBDHigh, p.CBDLow), p.CBDUnit)
 	potencyMg := 0.0
 	if base.PotencyUnit == "mg" && base.THC != nil {
 		potencyMg = *base.THC
@@ -288,13 +303,14 @@ func jointRecordOffers(raw json.RawMessage, market data.Market) ([]data.Offer, s
 		if v.MenuType != "" && !strings.EqualFold(v.MenuType, menuType) {
 			continue
 		}
-		if !v.Price.Set || v.Price.V <= 0 {
-			continue
+		price, ok := sellingPrice(v.Price.V)
+		if !v.Price.Set || !ok {
+			continue // no price: not sold, or a figure that is no price at all
 		}
 		o := base
 		o.Size = strings.TrimSpace(v.Option)
-		o.Price = dollars(v.Price.V)
-		o.SalePrice = feedSalePrice(o.Price, v.SpecialPrice)
+		o.Price = price
+		o.SalePrice = salePrice(price, v.SpecialPrice.V)
 		o.InStock = !v.Quantity.Set || v.Quantity.V > 0
 		feedSize(&o, potencyMg)
 		flagLowFlowerTHC(&o)

@@ -132,7 +132,15 @@ func (l *LeafBridge) FetchMenu(ctx context.Context, src data.MenuSource) (data.M
 			"wizard_data[collection_method]": {l.collection},
 			"wizard_data[sort]":              {"NAME_ASC"},
 			"wizard_data[age_confirm]":       {"true"},
-			"search_key_word":                {""},
+			"wizard_data[default_set]":       {"true"},
+			// The empty search and filter fields the shop's script always sends: the
+			// plugin reads them, and a form that differs from the browser's is the first
+			// thing a site's firewall notices.
+			"search_key_word":                    {""},
+			"prod_categories[search_key_word]":   {""},
+			"prod_categories[sort_order]":        {"NAME_ASC"},
+			"filter_attributes[search_key_word]": {""},
+			"filter_attributes[sort_order]":      {"NAME_ASC"},
 		}
 		resp, err := l.engine.Do(ctx, Request{Method: http.MethodPost, URL: ajax, Header: header, Body: []byte(form.Encode())})
 		menu.Requests += attemptsOf(resp, err)
@@ -141,10 +149,11 @@ func (l *LeafBridge) FetchMenu(ctx context.Context, src data.MenuSource) (data.M
 		}
 		if err != nil {
 			err = requestError(where, resp, err)
-			if resp != nil && string(bytes.TrimSpace(resp.Body)) == "-1" {
-				var fe *data.FetchError
-				if errors.As(err, &fe) {
-					fe.Detail += ": admin-ajax answered -1, the nonce was refused"
+			// WordPress answers its own refusals with a bare "-1" (nonce) or "0" (no such
+			// action) behind a 403 or 400; say which.
+			if fe := (*data.FetchError)(nil); resp != nil && errors.As(err, &fe) {
+				if hint := leafbridgeAjaxAnswer(resp.Body); hint != "" {
+					fe.Detail += ": " + hint
 				}
 			}
 			return menu, err
@@ -157,6 +166,12 @@ func (l *LeafBridge) FetchMenu(ctx context.Context, src data.MenuSource) (data.M
 				return menu, fe
 			}
 			return menu, bodyError(where, resp, err)
+		}
+		if page == 1 && len(reply.ProductsList) == 0 && (!reply.ProductsCount.Set || reply.ProductsCount.V == 0) {
+			// The plugin answers a retailer id it does not serve with an empty menu; an
+			// open dispensary's menu is never empty, so the id is the likelier fault.
+			return menu, &data.FetchError{Reason: data.ReasonConfig, Status: resp.Status,
+				Detail: where + ": no products for this retailer; check storeId (wizard_data[retailer_id])"}
 		}
 		links := leafbridgeLinks(reply.ProductsHTML, origin)
 		set := recordSet{where: where}
@@ -175,12 +190,14 @@ func (l *LeafBridge) FetchMenu(ctx context.Context, src data.MenuSource) (data.M
 		if err := set.into(&menu); err != nil {
 			return menu, err
 		}
-		if page >= reply.pages() || len(reply.ProductsList) == 0 {
-			return menu, nil
-		}
-		if fresh == 0 {
+		// A later page of nothing but products already read means the page number is
+		// ignored, even when it is the last page.
+		if page > 1 && len(reply.ProductsList) > 0 && fresh == 0 {
 			return menu, &data.FetchError{Reason: data.ReasonParse, Status: menu.HTTPStatus,
 				Detail: where + ": the page repeats products already read (the site ignores prods_pageNumber)"}
+		}
+		if page >= reply.pages() || len(reply.ProductsList) == 0 {
+			return menu, nil
 		}
 	}
 	return menu, &data.FetchError{Reason: data.ReasonParse, Status: menu.HTTPStatus,
@@ -206,16 +223,68 @@ func (l *LeafBridge) nonce(ctx context.Context, shop string, menu *data.Menu) (s
 	if isChallenge(resp) {
 		return "", &data.FetchError{Reason: data.ReasonBlocked, Status: resp.Status, Detail: where + ": bot-challenge page instead of the shop"}
 	}
-	return "", &data.FetchError{Reason: data.ReasonParse, Status: resp.Status,
-		Detail: where + ": no LeafBridge nonce (nonce_ajax) in the page; is url the shop page of a LeafBridge site?"}
+	// A page without the nonce is most often not the shop page at all (the registry's
+	// url points elsewhere), which the registry fixes: config, not parse.
+	return "", &data.FetchError{Reason: data.ReasonConfig, Status: resp.Status,
+		Detail: where + ": no LeafBridge nonce (nonce_ajax) in the page; check url, the shop page of a LeafBridge site"}
+}
+
+// phpList is a JSON list written by PHP's json_encode: an array, or an object keyed
+// "0", "2", … when the PHP array lost entries to a filter (array_filter keeps keys).
+// Either way it is the values in the order sent; null is nil.
+type phpList []json.RawMessage
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (l *phpList) UnmarshalJSON(b []byte) error {
+	*l = nil
+	b = bytes.TrimSpace(b)
+	switch {
+	case bytes.Equal(b, []byte("null")):
+		return nil
+	case len(b) > 0 && b[0] == '[':
+		var list []json.RawMessage
+		if err := json.Unmarshal(b, &list); err != nil {
+			return err
+		}
+		*l = list
+		return nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(b))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return errors.New("products_list is neither a list nor an object")
+	}
+	list := []json.RawMessage{}
+	for dec.More() {
+		if _, err := dec.Token(); err != nil { // the key
+			return err
+		}
+		var v json.RawMessage
+		if err := dec.Decode(&v); err != nil {
+			return err
+		}
+		list = append(list, v)
+	}
+	*l = list
+	return nil
+}
+
+// leafbridgeAjaxAnswer explains WordPress's bare admin-ajax answers, "" for any other body.
+func leafbridgeAjaxAnswer(body []byte) string {
+	switch string(bytes.TrimSpace(body)) {
+	case "0":
+		return "admin-ajax answered 0: no wizard_show_products action (is LeafBridge installed?)"
+	case "-1":
+		return "admin-ajax answered -1: the nonce was refused"
+	}
+	return ""
 }
 
 // leafbridgeReply is the data of a wizard_show_products answer.
 type leafbridgeReply struct {
-	ProductsList  []json.RawMessage `json:"products_list"`
-	ProductsCount feedNumber        `json:"products_count"`
-	PerPage       feedNumber        `json:"prods_per_page"`
-	ProductsHTML  string            `json:"products_html"`
+	ProductsList  phpList     `json:"products_list"`
+	ProductsCount looseNumber `json:"products_count"`
+	PerPage       looseNumber `json:"prods_per_page"`
+	ProductsHTML  string      `json:"products_html"`
 }
 
 // pages is the page count the reply announces, at least 1.
@@ -230,11 +299,8 @@ func (r leafbridgeReply) pages() int {
 // unknown action, "-1" for a refused nonce, {"success":false}) are *data.FetchError
 // (parse) saying so; a body that is not JSON is a plain error for bodyError.
 func leafbridgeParse(body []byte) (leafbridgeReply, error) {
-	switch string(bytes.TrimSpace(body)) {
-	case "0":
-		return leafbridgeReply{}, &data.FetchError{Reason: data.ReasonParse, Detail: "admin-ajax answered 0: no wizard_show_products action (is LeafBridge installed?)"}
-	case "-1":
-		return leafbridgeReply{}, &data.FetchError{Reason: data.ReasonParse, Detail: "admin-ajax answered -1: the nonce was refused"}
+	if hint := leafbridgeAjaxAnswer(body); hint != "" {
+		return leafbridgeReply{}, &data.FetchError{Reason: data.ReasonParse, Detail: hint}
 	}
 	var env struct {
 		Success bool            `json:"success"`
@@ -251,7 +317,7 @@ func leafbridgeParse(body []byte) (leafbridgeReply, error) {
 		return leafbridgeReply{}, fmt.Errorf("data: %w", err)
 	}
 	if r.ProductsList == nil {
-		return leafbridgeReply{}, &data.FetchError{Reason: data.ReasonParse, Detail: "reply has no data.products_list"}
+		return leafbridgeReply{}, &data.FetchError{Reason: data.ReasonParse, Detail: "layout changed: reply has no data.products_list"}
 	}
 	return r, nil
 }
@@ -292,10 +358,8 @@ func leafbridgeLinks(cards string, site *url.URL) map[string]string {
 		}
 		if current != "" && href != "" {
 			if _, ok := links[current]; !ok {
-				if u, err := url.Parse(href); err == nil {
-					if link := feedLink(site.ResolveReference(u).String()); link != "" {
-						links[current] = link
-					}
+				if link := webLink(href, site); link != "" {
+					links[current] = link
 				}
 			}
 		}

@@ -186,8 +186,14 @@ var (
 		// Canadian catalogue names repeat themselves: "Titanimal Cannabis Flower by Truro -
 		// Titanimal Cannabis Flower by Truro" (2023 Dutchie capture). The strain comes first.
 		regexp.MustCompile(`(?i)\s(?:ground\s+)?cannabis\s+flower\s+by\b.*$`),
-		regexp.MustCompile(`(?i)\((?:i|s|h|indica|sativa|hybrid)\)`),
-		regexp.MustCompile(`(?i)\(\s*\d+\s*(?:pk|pack|ct|count)\s*\)`),
+		// Lineage markers, also combined: "(I)", "(I/H)" (Joint capture).
+		regexp.MustCompile(`(?i)\((?:i|s|h|indica|sativa|hybrid)(?:\s*/\s*(?:i|s|h|indica|sativa|hybrid))*\)`),
+		// Pack counts in brackets: "(2-Pack)", "[10 Pack]", "(10 piece)", "(10 pcs)".
+		regexp.MustCompile(`(?i)[(\[]\s*\d+\s*-?\s*(?:pk|pack|ct|count|piece|pieces|pcs)\s*[)\]]`),
+		// Dose and pack written together, which the size rule below would cut in half:
+		// "10pk/100mg" and "5mg x 20-Pack" (Dutchie Plus option labels and names).
+		regexp.MustCompile(`(?i)\b\d+\s*(?:pk|pack)\s*/\s*\d*\.?\d+\s*mg\b`),
+		regexp.MustCompile(`(?i)\b\d*\.?\d+\s*mg\s*x\s*\d+\s*-?\s*(?:pk|pack|ct|count)\b`),
 		regexp.MustCompile(`(?i)\b\d*\.?\d+\s*(?:mg|g|gc|gram|grams|oz)\b`),
 		regexp.MustCompile(`(?i)\b1/\d+\s*oz\b`),
 		regexp.MustCompile(`(?i)\b(?:whole buds?|whole flower|small buds|smalls|popcorn|shake|ground flower|pre-?ground|ground|milled|grind|ready-to-roll|flower|pre-?rolls?|infused|minis?)\b`),
@@ -219,7 +225,11 @@ func StrainName(name, brand string) string {
 		candidate = removeFold(candidate, brand)
 	}
 	for _, re := range strainNoise {
-		candidate = re.ReplaceAllString(candidate, " ")
+		// Matching first spares the allocation ReplaceAllString makes even when nothing
+		// matches: most names hold one or two of these patterns, and this runs per offer.
+		if re.MatchString(candidate) {
+			candidate = re.ReplaceAllString(candidate, " ")
+		}
 	}
 	candidate = strings.Trim(spaces.ReplaceAllString(candidate, " "), " -–|,")
 	if candidate == "" {
