@@ -319,11 +319,14 @@ var wrongIdentifiers = map[string]struct {
 	set    func(m *data.MenuSource)
 	reason data.Reason
 }{
-	"jane":     {func(m *data.MenuSource) { m.StoreID = "424242" }, data.ReasonEmpty},
-	"dutchie":  {func(m *data.MenuSource) { m.CName, m.DispensaryID = "no-such-store", "" }, data.ReasonConfig},
-	"sweed":    {func(m *data.MenuSource) { m.StoreID = "999999" }, data.ReasonConfig},
-	"weedmaps": {func(m *data.MenuSource) { m.CName = "no-such-listing" }, data.ReasonHTTPStatus},
-	"dispense": {func(m *data.MenuSource) { m.StoreID = "ffffffffffffffff" }, data.ReasonHTTPStatus},
+	"jane":        {func(m *data.MenuSource) { m.StoreID = "424242" }, data.ReasonEmpty},
+	"dutchie":     {func(m *data.MenuSource) { m.CName, m.DispensaryID = "no-such-store", "" }, data.ReasonConfig},
+	"sweed":       {func(m *data.MenuSource) { m.StoreID = "999999" }, data.ReasonConfig},
+	"weedmaps":    {func(m *data.MenuSource) { m.CName = "no-such-listing" }, data.ReasonHTTPStatus},
+	"dispense":    {func(m *data.MenuSource) { m.StoreID = "ffffffffffffffff" }, data.ReasonHTTPStatus},
+	"dutchieplus": {func(m *data.MenuSource) { m.StoreID = "00000000-0000-4000-8000-000000000000" }, data.ReasonConfig},
+	"leafbridge":  {func(m *data.MenuSource) { m.StoreID = "00000000-0000-4000-8000-000000000000" }, data.ReasonConfig},
+	"joint":       {func(m *data.MenuSource) { m.StoreID = "1" }, data.ReasonConfig},
 }
 
 // TestScrapeWrongIdentifierPerPlatform registers, for every platform of the demo, a

@@ -125,7 +125,7 @@ func storeFor(d data.Dispensary, m data.MenuSource) (Store, bool, error) {
 		if !dutchieIDPattern.MatchString(st.DispensaryID) {
 			return Store{}, false, fmt.Errorf("dutchie dispensaryId %q is not 24 lowercase hex digits", st.DispensaryID)
 		}
-	case "sweed", "dispense", "weedmaps":
+	case "sweed", "dispense", "weedmaps", "dutchieplus", "leafbridge", "joint":
 		st.Key = StoreKey(m)
 		if st.Key == "" {
 			return Store{}, false, fmt.Errorf("%s menu has no store identifier", m.Platform)

@@ -2,6 +2,7 @@ package replay
 
 import (
 	"fmt"
+	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -17,15 +18,16 @@ var demoPlatforms = []struct {
 	name   string
 	stores int
 }{
-	{"sweed", 3}, {"weedmaps", 3}, {"dispense", 2},
+	{"sweed", 3}, {"weedmaps", 3}, {"dispense", 2}, {"dutchieplus", 1}, {"leafbridge", 1}, {"joint", 1},
 }
 
 // DemoPlatformSettings are the platform settings the demo registry needs besides the
 // replay's base URL: the keys the real platforms want, which the replay checks are
 // sent, not what they are.
 var DemoPlatformSettings = map[string]map[string]string{
-	"jane":     {"apiKey": "demo-search-key"},
-	"dispense": {"apiKey": "demo-storefront-key"},
+	"jane":        {"apiKey": "demo-search-key"},
+	"dispense":    {"apiKey": "demo-storefront-key"},
+	"dutchieplus": {"apiKey": "demo-plus-key"},
 }
 
 // DemoRegistry is reg with demo menus on the other platforms for some of the
@@ -79,6 +81,14 @@ func demoMenus(platform string, d data.Dispensary) []data.MenuSource {
 			src.CName = d.Slug
 		case "dispense":
 			src.StoreID = hex24("demo-dispense", d.Slug)[:16]
+		case "dutchieplus":
+			src.StoreID = uuid("demo-plus-retailer", d.Slug)
+		case "leafbridge":
+			src.StoreID = uuid("demo-leafbridge-retailer", d.Slug)
+			src.URL = demoSite(d) + "shop/"
+		case "joint":
+			src.StoreID = strconv.FormatUint(1000+hash64("demo-joint", d.Slug)%9000, 10)
+			src.URL = demoSite(d)
 		}
 		menus = append(menus, src)
 	}
@@ -99,4 +109,14 @@ func StoreKey(m data.MenuSource) string {
 		return m.CName
 	}
 	return m.StoreID
+}
+
+// demoSite is the site a demo menu on a WordPress plugin lives on: the dispensary's
+// own website's root when the registry has one, else a name under .example (reserved
+// for examples, RFC 2606) so that no demo link points at someone's real site.
+func demoSite(d data.Dispensary) string {
+	if u, err := url.Parse(d.Website); err == nil && u.Scheme == "https" && u.Host != "" {
+		return "https://" + u.Host + "/"
+	}
+	return "https://" + d.Slug + ".example/"
 }

@@ -91,12 +91,11 @@ func dispenseGroup(st *Store, p Product) map[string]any {
 			withDiscounts = sale
 		}
 		rec := map[string]any{
-			"id": id, "name": p.Name, "brand": map[string]any{"name": p.Brand},
+			"id": id, "name": productName(p), "brand": map[string]any{"name": p.Brand},
 			"productCategoryName": dispenseCategories[p.Category], "subType": p.Subtype,
 			"cannabisType": strings.ToUpper(p.StrainType), "price": price, "priceWithDiscounts": withDiscounts,
-			"quantity":   3 + hash64("dispense-qty", st.Key, p.ID, sz.Label)%40,
-			"productUrl": "https://shop.example/" + st.Key + "/" + slugify(p.Name),
-			"labs":       dispenseLabs(p),
+			"quantity": 3 + hash64("dispense-qty", st.Key, p.ID, sz.Label)%40,
+			"labs":     dispenseLabs(p),
 		}
 		if p.Category == data.Edible {
 			rec["weight"], rec["weightUnit"], rec["weightFormatted"] = sz.Mg, "MILLIGRAMS", strconv.FormatFloat(sz.Mg, 'f', -1, 64)+"mg"

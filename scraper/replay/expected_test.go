@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
+	"regexp"
+	"slices"
 	"testing"
 
 	"github.com/ohiomc/omc/data"
@@ -23,6 +26,9 @@ var (
 	}
 	weedmapsParentCategory = map[string]data.Category{
 		"Flower": data.Flower, "Pre-Rolls": data.Preroll, "Vape Pens": data.Vape, "Concentrates": data.Extract, "Edibles": data.Edible,
+	}
+	plusEnumCategory = map[string]data.Category{
+		"FLOWER": data.Flower, "PRE_ROLLS": data.Preroll, "VAPORIZERS": data.Vape, "CONCENTRATES": data.Extract, "EDIBLES": data.Edible,
 	}
 	dispenseNameCategory = map[string]data.Category{
 		"🌿Flower": data.Flower, "Pre-Rolls": data.Preroll, "Vapes": data.Vape, "Concentrates": data.Extract, "🍬Edibles🍫": data.Edible,
@@ -52,6 +58,12 @@ func TestExpectedMatchesServed(t *testing.T) {
 					got = countWeedmaps(t, ts.URL, st.Key)
 				case "dispense":
 					got = countDispense(t, ts.URL, st.Key)
+				case "dutchieplus":
+					got = countPlus(t, ts.URL, st.Key, market)
+				case "leafbridge":
+					got = countLeafBridge(t, ts.URL, st.Key, market)
+				case "joint":
+					got = countJoint(t, ts.URL, st.Key, market)
 				default:
 					t.Fatalf("no counter for %s", st.Platform)
 				}
@@ -225,6 +237,108 @@ func countDispense(t *testing.T, base, venue string) map[data.Category]int {
 			if len(r.Data) < 7 {
 				break
 			}
+		}
+	}
+	return tally(seen)
+}
+
+// plusMenuType is the Plus MenuType of a market.
+func plusMenuType(m data.Market) string {
+	return map[data.Market]string{data.Recreational: "RECREATIONAL", data.Medical: "MEDICAL"}[m]
+}
+
+// countPlus pages a Plus retailer's menu (limit 15) until an empty page and counts
+// distinct product ids by category enum, for the market's products (menuTypes).
+func countPlus(t *testing.T, base, retailer string, market data.Market) map[data.Category]int {
+	t.Helper()
+	seen := map[string]data.Category{}
+	for offset := 0; ; offset += 15 {
+		var r struct {
+			Data struct {
+				Menu struct {
+					Products []struct {
+						ID        string   `json:"id"`
+						Category  string   `json:"category"`
+						MenuTypes []string `json:"menuTypes"`
+					} `json:"products"`
+				} `json:"menu"`
+			} `json:"data"`
+		}
+		mustUnmarshal(t, postJSON(t, base+dutchiePlusPath, map[string]string{"Authorization": "Bearer k"},
+			fmt.Sprintf(`{"variables":{"retailerId":%q,"menuType":%q,"limit":15,"offset":%d}}`, retailer, plusMenuType(market), offset)), &r)
+		if len(r.Data.Menu.Products) == 0 {
+			break
+		}
+		for _, p := range r.Data.Menu.Products {
+			if slices.Contains(p.MenuTypes, plusMenuType(market)) {
+				seen[p.ID] = plusEnumCategory[p.Category]
+			}
+		}
+	}
+	return tally(seen)
+}
+
+// countLeafBridge reads the shop page's nonce, then pages wizard_show_products for the
+// retailer and market, counting distinct product ids by category enum.
+func countLeafBridge(t *testing.T, base, retailer string, market data.Market) map[data.Category]int {
+	t.Helper()
+	page := getWith(t, base+leafbridgeShopPath, nil)
+	m := regexp.MustCompile(`"nonce_ajax":"([0-9a-z]+)"`).FindSubmatch(page)
+	if m == nil {
+		t.Fatalf("no nonce in the shop page: %.200s", page)
+	}
+	seen := map[string]data.Category{}
+	for n, pages := 1, 1; n <= pages; n++ {
+		form := url.Values{"action": {"wizard_show_products"}, "nonce_ajax": {string(m[1])}, "prods_pageNumber": {fmt.Sprint(n)},
+			"wizard_data[retailer_id]": {retailer}, "wizard_data[menu_type]": {plusMenuType(market)}}
+		status, raw := post(t, base+leafbridgeAjaxPath, form.Encode(), map[string]string{"Content-Type": "application/x-www-form-urlencoded"})
+		if status != http.StatusOK {
+			t.Fatalf("admin-ajax: %d %s", status, raw)
+		}
+		var r struct {
+			Data struct {
+				List []struct {
+					ID       string `json:"id"`
+					Category string `json:"category"`
+				} `json:"products_list"`
+				Count   int `json:"products_count"`
+				PerPage int `json:"prods_per_page"`
+			} `json:"data"`
+		}
+		mustUnmarshal(t, raw, &r)
+		pages = (r.Data.Count + r.Data.PerPage - 1) / r.Data.PerPage
+		for _, p := range r.Data.List {
+			seen[p.ID] = plusEnumCategory[p.Category]
+		}
+	}
+	return tally(seen)
+}
+
+// countJoint pages a business's _search for the market (size 12) to its total and
+// counts distinct jointIds by category enum.
+func countJoint(t *testing.T, base, business string, market data.Market) map[data.Category]int {
+	t.Helper()
+	seen := map[string]data.Category{}
+	for from, total := 0, 1; from < total; from += 12 {
+		var r struct {
+			Hits struct {
+				Total struct {
+					Value int `json:"value"`
+				} `json:"total"`
+				Hits []struct {
+					Source struct {
+						ID       string `json:"jointId"`
+						Category string `json:"category"`
+					} `json:"_source"`
+				} `json:"hits"`
+			} `json:"hits"`
+		}
+		body := fmt.Sprintf(`{"query":{"bool":{"filter":[{"term":{"businessId":%q}},{"term":{"menuType":%q}}]}},"size":12,"from":%d}`,
+			business, plusMenuType(market), from)
+		mustUnmarshal(t, postJSON(t, base+"/wp-json/joint-ecommerce/v1/products/"+business+"/_search", nil, body), &r)
+		total = r.Hits.Total.Value
+		for _, h := range r.Hits.Hits {
+			seen[h.Source.ID] = plusEnumCategory[h.Source.Category]
 		}
 	}
 	return tally(seen)

@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
@@ -48,6 +49,26 @@ var failureRequests = []failureRequest{
 	}},
 	{"weedmaps menu_items", "weedmaps", "test-weedmaps", func(base string) (*http.Request, error) {
 		return http.NewRequest(http.MethodGet, base+"/discovery/v1/listings/dispensaries/test-weedmaps/menu_items?limit=100&page=1", nil)
+	}},
+	{"dutchieplus menu", "dutchieplus", testRetailer, func(base string) (*http.Request, error) {
+		req, err := http.NewRequest(http.MethodPost, base+dutchiePlusPath, strings.NewReader(
+			`{"operationName":"Menu","variables":{"retailerId":"`+testRetailer+`","menuType":"RECREATIONAL","limit":10,"offset":0}}`))
+		if err == nil {
+			req.Header.Set("Authorization", "Bearer k")
+		}
+		return req, err
+	}},
+	{"leafbridge wizard_show_products", "leafbridge", testRetailer, func(base string) (*http.Request, error) {
+		form := url.Values{"action": {"wizard_show_products"}, "nonce_ajax": {leafbridgeNonce}, "prods_pageNumber": {"1"},
+			"wizard_data[retailer_id]": {testRetailer}, "wizard_data[menu_type]": {"MEDICAL"}}
+		req, err := http.NewRequest(http.MethodPost, base+leafbridgeAjaxPath, strings.NewReader(form.Encode()))
+		if err == nil {
+			req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		}
+		return req, err
+	}},
+	{"joint _search", "joint", "4242", func(base string) (*http.Request, error) {
+		return http.NewRequest(http.MethodPost, base+"/wp-json/joint-ecommerce/v1/products/4242/_search", strings.NewReader(`{"size":10,"from":0}`))
 	}},
 	{"dispense categories", "dispense", testVenue, func(base string) (*http.Request, error) {
 		req, err := http.NewRequest(http.MethodGet, base+"/v1/venues/"+testVenue+"/product-categories", nil)

@@ -55,6 +55,17 @@ func testRegistry() data.Registry {
 				},
 			},
 			{
+				Slug: "mpx-ohio", Name: "MPX Ohio", City: "Toledo", Region: "Northwest",
+				Menus: []data.MenuSource{
+					{Market: data.Recreational, Platform: "dutchieplus", StoreID: "6f1e1f7e-3c1d-4d6e-9a5b-2f1e0d9c8b7a"},
+					{Market: data.Medical, Platform: "leafbridge", StoreID: "7a2b3c4d-5e6f-4a1b-8c9d-0e1f2a3b4c5d", URL: "https://mpx.example/shop/"},
+				},
+			},
+			{
+				Slug: "cuzzies-ohio", Name: "Cuzzies Ohio", City: "Canton", Region: "Northeast",
+				Menus: []data.MenuSource{{Market: data.Recreational, Platform: "joint", StoreID: "1234", URL: "https://cuzzies.example/"}},
+			},
+			{
 				Slug: "closed-store", Name: "Closed Store", City: "Toledo", Region: "Northwest", Monitored: &no,
 				Menus: []data.MenuSource{{Market: data.Medical, Platform: "jane", StoreID: "9999"}},
 			},
@@ -72,8 +83,12 @@ func mustDemo(tb testing.TB) *Dataset {
 	return ds
 }
 
-// testVenue is the literal dataset's Dispense venue.
-const testVenue = "0123456789abcdef"
+// testVenue is the literal dataset's Dispense venue; testRetailer its Dutchie Plus and
+// LeafBridge retailer.
+const (
+	testVenue    = "0123456789abcdef"
+	testRetailer = "5b3e4c0a-1f2d-4e5f-8a9b-0c1d2e3f4a5b"
+)
 
 // literalDataset is a hand-made dataset: a Jane store "100", a Dutchie store
 // "test-dutchie", a Sweed store "77", a Weedmaps listing "test-weedmaps" and a Dispense
@@ -86,6 +101,9 @@ func literalDataset(n int) *Dataset {
 		{Platform: "sweed", Key: "77", Name: "Sweed Test", Markets: []data.Market{data.Recreational}, Products: literalProducts(n), MedicalPriceFactor: 0.9},
 		{Platform: "weedmaps", Key: "test-weedmaps", Name: "Weedmaps Test", Markets: []data.Market{data.Recreational}, Products: literalProducts(n)},
 		{Platform: "dispense", Key: testVenue, Name: "Dispense Test", Markets: []data.Market{data.Medical}, Products: literalProducts(n)},
+		{Platform: "dutchieplus", Key: testRetailer, Name: "Plus Test", Markets: []data.Market{data.Recreational}, Products: literalProducts(n), MedicalPriceFactor: 0.9},
+		{Platform: "leafbridge", Key: testRetailer, Name: "LeafBridge Test", Markets: []data.Market{data.Medical}, Products: literalProducts(n), MedicalPriceFactor: 0.9},
+		{Platform: "joint", Key: "4242", Name: "Joint Test", Markets: []data.Market{data.Recreational, data.Medical}, Products: literalProducts(n), MedicalPriceFactor: 0.9},
 	}}
 }
 

@@ -3,6 +3,7 @@ package replay
 import (
 	"encoding/json"
 	"net/http"
+	"regexp"
 	"strings"
 )
 
@@ -54,4 +55,31 @@ func titleWord(s string) string {
 		return ""
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// slugSize is the size and lineage a source slug ends with ("-2-83g-indica").
+var slugSize = regexp.MustCompile(`(?:-\d+(?:-\d+)?(?:g|mg|oz))?(?:-(?:indica|sativa|hybrid))?$`)
+
+// productName is the name a menu shows for a product. A few source records carry only
+// a slug (Ohio Jane records fold the name into it: "josh-d-josh-d-og-2-83g-indica");
+// the platforms that always send a name get one rebuilt from the slug, without the
+// brand prefix and the size and lineage suffix.
+func productName(p Product) string {
+	if p.Name != "" {
+		return p.Name
+	}
+	slug := strings.TrimPrefix(p.Slug, slugify(p.Brand)+"-")
+	words := strings.Split(slugSize.ReplaceAllString(slug, ""), "-")
+	for i, w := range words {
+		words[i] = titleWord(w)
+	}
+	return strings.TrimSpace(strings.Join(words, " "))
+}
+
+// productSlug is the product's URL slug: the source's, else one made from its name.
+func productSlug(p Product) string {
+	if p.Slug != "" {
+		return p.Slug
+	}
+	return slugify(p.Name)
 }

@@ -21,7 +21,8 @@ var dutchiePath = regexp.MustCompile(`^/(api-\d+/)?graphql$`)
 // maxHold bounds how long the "timeout" failure mode holds a request.
 const maxHold = 60 * time.Second
 
-// Server replays the menu platforms' APIs (Jane, Dutchie, Sweed, Weedmaps, Dispense) over a Dataset. It is an http.Handler;
+// Server replays the menu platforms' APIs (Jane, Dutchie, Sweed, Weedmaps, Dispense,
+// Dutchie Plus, LeafBridge, Joint Commerce) over a Dataset. It is an http.Handler;
 // use it with httptest.NewServer or Listen. It is safe for concurrent use. The dataset
 // must not change after New.
 type Server struct {
@@ -74,6 +75,18 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case strings.HasPrefix(r.URL.Path, "/v1/venues/"):
 		s.count("dispense")
 		s.serveDispense(w, r)
+	case r.URL.Path == dutchiePlusPath:
+		s.count("dutchieplus")
+		s.serveDutchiePlus(w, r)
+	case r.URL.Path == leafbridgeShopPath:
+		s.count("leafbridge")
+		s.serveLeafBridgeShop(w, r)
+	case r.URL.Path == leafbridgeAjaxPath:
+		s.count("leafbridge")
+		s.serveLeafBridgeAjax(w, r)
+	case jointSearchPath.MatchString(r.URL.Path):
+		s.count("joint")
+		s.serveJoint(w, r)
 	default:
 		http.NotFound(w, r)
 	}

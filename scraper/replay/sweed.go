@@ -121,7 +121,7 @@ func sweedProduct(st *Store, p Product, medical bool) map[string]any {
 	}
 	c := sweedCategories[p.Category]
 	return map[string]any{
-		"id": 200000 + hash64("sweed-product", st.Key, p.ID)%700000, "name": p.Name,
+		"id": 200000 + hash64("sweed-product", st.Key, p.ID)%700000, "name": productName(p),
 		"category": map[string]any{"id": c.id, "name": c.name}, "subcategory": map[string]any{"name": p.Subtype},
 		"productType": map[string]any{"name": p.Subtype}, "brand": map[string]any{"name": p.Brand},
 		"strain": strain, "variants": variants,

@@ -82,8 +82,8 @@ func weedmapsItem(st *Store, p Product) map[string]any {
 		brand = map[string]any{"brand_name": p.Brand}
 	}
 	return map[string]any{
-		"id": 150_000_000 + hash64("weedmaps-item", st.Key, p.ID)%50_000_000, "name": p.Name,
-		"slug":              slugify(p.Name) + "-" + strconv.FormatUint(hash64("weedmaps-slug", p.ID)%100000, 10),
+		"id": 150_000_000 + hash64("weedmaps-item", st.Key, p.ID)%50_000_000, "name": productName(p),
+		"slug":              productSlug(p),
 		"category":          map[string]any{"name": titleWord(p.StrainType)},
 		"edge_category":     map[string]any{"name": cat[1], "ancestors": []map[string]any{{"name": cat[0]}}},
 		"brand_endorsement": brand, "prices": prices,
