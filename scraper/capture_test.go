@@ -6,6 +6,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -179,5 +180,31 @@ func (w menuWant) check(t *testing.T, offers []data.Offer) {
 		grams: o.Grams, mg: o.Milligrams, inStock: o.InStock, thc: deref0(o.THC), unit: o.PotencyUnit, strainType: o.StrainType, url: o.URL}
 	if got != w {
 		t.Errorf("offer %s %q:\n got %+v\nwant %+v", w.id, w.size, got, w)
+	}
+}
+
+// validateCase is one menu source for an adapter's Validate, and a word its error must
+// contain (the field at fault); "" for a source that is valid.
+type validateCase struct {
+	name    string
+	src     data.MenuSource
+	wantErr string
+}
+
+func checkValidate(t *testing.T, a data.Adapter, cases []validateCase) {
+	t.Helper()
+	for _, tt := range cases {
+		t.Run(tt.name, func(t *testing.T) {
+			err := a.Validate(tt.src)
+			if tt.wantErr == "" {
+				if err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+				t.Fatalf("error %v, want one naming %s", err, tt.wantErr)
+			}
+		})
 	}
 }

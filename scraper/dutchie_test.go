@@ -345,11 +345,7 @@ func TestDutchieFailures(t *testing.T) {
 
 func TestDutchieValidate(t *testing.T) {
 	_, dutchie := newTestAdapters(t, fastOptions(), "", nil)
-	tests := []struct {
-		name    string
-		src     data.MenuSource
-		wantErr string
-	}{
+	checkValidate(t, dutchie, []validateCase{
 		{"id", dutchie2023Source, ""},
 		{"cName", data.MenuSource{Market: data.Medical, CName: "trulieve-columbus"}, ""},
 		{"proxy endpoint", ethosSource, ""},
@@ -358,19 +354,5 @@ func TestDutchieValidate(t *testing.T) {
 		{"cName with spaces", data.MenuSource{Market: data.Medical, CName: "Trulieve Columbus"}, "cName"},
 		{"bad market", data.MenuSource{Market: "adult", CName: "trulieve-columbus"}, "market"},
 		{"relative endpoint", data.MenuSource{Market: data.Medical, CName: "x", Endpoint: "/api-4/graphql"}, "endpoint"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			err := dutchie.Validate(tt.src)
-			if tt.wantErr == "" {
-				if err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
-				t.Fatalf("error %v, want one naming %s", err, tt.wantErr)
-			}
-		})
-	}
+	})
 }

@@ -424,32 +424,14 @@ func TestDutchiePlusFailures(t *testing.T) {
 
 func TestDutchiePlusValidate(t *testing.T) {
 	a := testAdapter(t, dutchiePlusPlatform, "", map[string]string{"apiKey": plusTestKey})
-	tests := []struct {
-		name    string
-		src     data.MenuSource
-		wantErr string
-	}{
+	checkValidate(t, a, []validateCase{
 		{"retailer", plusSource, ""},
 		{"retailer and endpoint", data.MenuSource{Market: data.Medical, StoreID: plusRetailer, Endpoint: "https://plus.dutchie.com/plus/2021-07/graphql"}, ""},
 		{"no retailer", data.MenuSource{Market: data.Recreational}, "storeId"},
 		{"retailer not a UUID", data.MenuSource{Market: data.Recreational, StoreID: "621900cebbc5580e15476deb"}, "storeId"},
 		{"bad market", data.MenuSource{Market: "rec", StoreID: plusRetailer}, "market"},
 		{"bad endpoint", data.MenuSource{Market: data.Recreational, StoreID: plusRetailer, Endpoint: "plus.dutchie.com/graphql"}, "endpoint"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			err := a.Validate(tt.src)
-			if tt.wantErr == "" {
-				if err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
-				t.Fatalf("error %v, want one naming %s", err, tt.wantErr)
-			}
-		})
-	}
+	})
 	noKey := testAdapter(t, dutchiePlusPlatform, "", nil)
 	if err := noKey.Validate(plusSource); err == nil || !strings.Contains(err.Error(), "apiKey") {
 		t.Errorf("no key: %v", err)

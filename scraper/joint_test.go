@@ -371,11 +371,7 @@ func TestJointFailures(t *testing.T) {
 
 func TestJointValidate(t *testing.T) {
 	a := testAdapter(t, jointPlatform, "", nil)
-	tests := []struct {
-		name    string
-		src     data.MenuSource
-		wantErr string
-	}{
+	checkValidate(t, a, []validateCase{
 		{"shop site and business", jointSource, ""},
 		{"search endpoint", data.MenuSource{Market: data.Medical, StoreID: jointBusiness,
 			Endpoint: "https://www.shopcuzzies.com/wp-json/joint-ecommerce/v1/products/5731/_search"}, ""},
@@ -385,21 +381,7 @@ func TestJointValidate(t *testing.T) {
 		{"site not absolute", data.MenuSource{Market: data.Recreational, StoreID: jointBusiness, URL: "www.shopcuzzies.com/menu/"}, "url"},
 		{"bad endpoint", data.MenuSource{Market: data.Recreational, StoreID: jointBusiness, Endpoint: "javascript:alert(1)"}, "endpoint"},
 		{"bad market", data.MenuSource{Market: "adult", StoreID: jointBusiness, URL: jointSource.URL}, "market"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			err := a.Validate(tt.src)
-			if tt.wantErr == "" {
-				if err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
-				t.Fatalf("error %v, want one naming %s", err, tt.wantErr)
-			}
-		})
-	}
+	})
 }
 
 // jointAnswer wraps _source records in an Elasticsearch 7 answer.

@@ -409,11 +409,7 @@ func TestLeafBridgeFailures(t *testing.T) {
 
 func TestLeafBridgeValidate(t *testing.T) {
 	a := testAdapter(t, leafbridgePlatform, "", nil)
-	tests := []struct {
-		name    string
-		src     data.MenuSource
-		wantErr string
-	}{
+	checkValidate(t, a, []validateCase{
 		{"shop page and retailer", leafbridgeSource, ""},
 		{"with an admin-ajax endpoint", data.MenuSource{Market: data.Medical, StoreID: plusRetailer, URL: leafbridgeSource.URL,
 			Endpoint: "https://mpxnj.com/wp-admin/admin-ajax.php"}, ""},
@@ -423,21 +419,7 @@ func TestLeafBridgeValidate(t *testing.T) {
 		{"shop page not absolute", data.MenuSource{Market: data.Recreational, StoreID: plusRetailer, URL: "mpxnj.com/shop/"}, "url"},
 		{"bad endpoint", data.MenuSource{Market: data.Recreational, StoreID: plusRetailer, URL: leafbridgeSource.URL, Endpoint: "ftp://mpxnj.com/x"}, "endpoint"},
 		{"bad market", data.MenuSource{Market: "adult", StoreID: plusRetailer, URL: leafbridgeSource.URL}, "market"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			err := a.Validate(tt.src)
-			if tt.wantErr == "" {
-				if err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
-				t.Fatalf("error %v, want one naming %s", err, tt.wantErr)
-			}
-		})
-	}
+	})
 	if _, err := leafbridgePlatform.build(NewEngine(fastOptions()), data.PlatformConfig{Settings: map[string]string{"collectionMethod": "CURBSIDE"}}); err == nil ||
 		!strings.Contains(err.Error(), "collectionMethod") {
 		t.Errorf("collectionMethod CURBSIDE: %v", err)

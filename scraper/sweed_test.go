@@ -477,11 +477,7 @@ func TestSweedSkipsBadRecords(t *testing.T) {
 
 func TestSweedValidate(t *testing.T) {
 	a := testAdapter(t, sweedPlatform, "", nil)
-	tests := []struct {
-		name    string
-		src     data.MenuSource
-		wantErr string
-	}{
+	checkValidate(t, a, []validateCase{
 		{"tenant and store", data.MenuSource{Market: data.Recreational, CName: "curaleaf", StoreID: "128"}, ""},
 		{"API endpoint and store", data.MenuSource{Market: data.Medical, Endpoint: "https://web-ui-production.sweedpos.com/_api/proxy", StoreID: "376"}, ""},
 		{"storefront page", gleafPageSource, ""},
@@ -492,19 +488,5 @@ func TestSweedValidate(t *testing.T) {
 		{"API endpoint without store", data.MenuSource{Market: data.Recreational, Endpoint: "https://web-ui-production.sweedpos.com/_api/proxy"}, "storeId"},
 		{"bad endpoint", data.MenuSource{Market: data.Recreational, Endpoint: "web-ui-production.sweedpos.com"}, "endpoint"},
 		{"bad market", data.MenuSource{Market: "adult", CName: "curaleaf", StoreID: "128"}, "market"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			err := a.Validate(tt.src)
-			if tt.wantErr == "" {
-				if err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
-				t.Fatalf("error %v, want one naming %s", err, tt.wantErr)
-			}
-		})
-	}
+	})
 }

@@ -314,30 +314,12 @@ func TestWeedmapsFailures(t *testing.T) {
 
 func TestWeedmapsValidate(t *testing.T) {
 	a := testAdapter(t, weedmapsPlatform, "", nil)
-	tests := []struct {
-		name    string
-		src     data.MenuSource
-		wantErr string
-	}{
+	checkValidate(t, a, []validateCase{
 		{"slug", data.MenuSource{Market: data.Medical, CName: "the-botanist-columbus"}, ""},
 		{"endpoint", weedmapsMenus[0].src, ""},
 		{"nothing", data.MenuSource{Market: data.Medical}, "cName"},
 		{"slug with a path", data.MenuSource{Market: data.Medical, CName: "a/../b"}, "cName"},
 		{"relative endpoint", data.MenuSource{Market: data.Medical, Endpoint: "/wm/v1/listings/1/menu_items"}, "endpoint"},
 		{"bad market", data.MenuSource{Market: "both", CName: "x"}, "market"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			err := a.Validate(tt.src)
-			if tt.wantErr == "" {
-				if err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
-				t.Fatalf("error %v, want one naming %s", err, tt.wantErr)
-			}
-		})
-	}
+	})
 }
