@@ -71,9 +71,9 @@ func TestHTMLMenuHandChecked(t *testing.T) {
 		// "$1,000" and a "Sold Out" badge; an absolute link kept as is.
 		{"sold out, thousands", menuWant{id: "https://maumeebayprovisions.example/product/ohio-kush-5-66g/", size: "5.66 g", name: "Ohio Kush", category: data.Flower,
 			price: 1000, grams: 5.66, thc: 19.5, unit: "%", url: "https://maumeebayprovisions.example/product/ohio-kush-5-66g/"}},
-		// "5 x 0.5g (2.5g)": the first metric figure is the package, 0.5 g (ParseSize's rule).
+		// "5 x 0.5g (2.5g)": five half-gram pre-rolls, a 2.5 g pack.
 		{"pre-roll pack", menuWant{id: link("/product/gelato-pre-roll-5pk/"), size: "5 x 0.5g (2.5g)", name: "Gelato Pre-Roll 5pk", category: data.Preroll,
-			price: 35, grams: 0.5, inStock: true, thc: 23, unit: "%", url: link("/product/gelato-pre-roll-5pk/")}},
+			price: 35, grams: 2.5, inStock: true, thc: 23, unit: "%", url: link("/product/gelato-pre-roll-5pk/")}},
 		// The card's own "Cartridges" tag; a sale equal to the price is no sale.
 		{"card category, equal sale", menuWant{id: link("/product/strawberry-cough-cart/"), size: "0.5g", name: "Strawberry Cough Live Resin Cartridge", category: data.Vape,
 			price: 50, grams: 0.5, inStock: true, thc: 81.3, unit: "%", url: link("/product/strawberry-cough-cart/")}},

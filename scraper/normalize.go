@@ -103,6 +103,9 @@ var (
 	sizeMetric = regexp.MustCompile(`(?i)(?:^|[^\d.])(\d*\.?\d+)\s*(mg|g|gc|gram|grams)\b`)
 	// slugDecimal finds a slug's "2-83g" (a decimal point written as a hyphen).
 	slugDecimal = regexp.MustCompile(`(?i)\b(\d+)-(\d+)(mg|g)\b`)
+	// sizePack reads a pack of units, count first or weight first: "5 x 0.5g",
+	// "0.5g x 5", "2 × .35g".
+	sizePack = regexp.MustCompile(`(?i)(?:\b(\d+)\s*[x×]\s*(\d*\.?\d+)\s*(?:g|gram|grams)\b)|(?:(\d*\.?\d+)\s*(?:g|gram|grams)\s*[x×]\s*(\d+)\b)`)
 )
 
 // Size is what a size label says: the package weight in grams, or the THC content in
@@ -113,8 +116,9 @@ type Size struct {
 }
 
 // ParseSize reads a size label: "1/8oz", "3.5g", "eighth ounce", "1 g", "1gC", ".5g",
-// "2.83g", "10pk/100mg", "N/A". When a label holds several figures ("10pk/100mg",
-// "1g (2 x 0.5g)"), the first metric one is the package and mg wins over g.
+// "2.83g", "10pk/100mg", "5 x 0.5g", "N/A". When a label holds several figures
+// ("10pk/100mg", "1g (2 x 0.5g)"), the first metric one is the package (a pack's unit
+// weight counts as the pack) and mg wins over g.
 func ParseSize(label string) Size {
 	s := strings.TrimSpace(label)
 	if s == "" {
@@ -139,6 +143,19 @@ func ParseSize(label string) Size {
 			if out.Grams == 0 {
 				out.Grams = v
 			}
+		}
+	}
+	// "5 x 0.5g (2.5g)": a first figure that is the unit weight of a pack stands for the
+	// whole pack; "1g (2 x 0.5g)" states its package first and keeps it.
+	if m := sizePack.FindStringSubmatch(s); m != nil {
+		count, unit := m[1], m[2]
+		if count == "" {
+			count, unit = m[4], m[3]
+		}
+		n, _ := strconv.ParseFloat(count, 64)
+		w, _ := strconv.ParseFloat(unit, 64)
+		if n >= 1 && n <= 100 && w > 0 && out.Grams == w {
+			out.Grams = roundGrams(n * w)
 		}
 	}
 	if out.Grams == 0 {

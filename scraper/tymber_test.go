@@ -70,9 +70,9 @@ func TestTymberHandChecked(t *testing.T) {
 		// equal to the price is no sale.
 		{"out of stock, weight key", menuWant{id: "7303", size: "", name: "Super Lemon Haze", category: data.Flower,
 			price: 38, grams: 3.5, thc: 21, unit: "%", strainType: "sativa"}},
-		// unit_prices: 3500 → 2800 cents; "5 x 0.5g" reads its first figure.
+		// unit_prices: 3500 → 2800 cents; "5 x 0.5g" is a 2.5 g pack.
 		{"unit prices", menuWant{id: "7401", size: "5 x 0.5g", name: "Jealousy Pre-Roll 5pk", category: data.Preroll,
-			price: 35, sale: 28, grams: 0.5, inStock: true, thc: 25.5, unit: "%", strainType: "hybrid"}},
+			price: 35, sale: 28, grams: 2.5, inStock: true, thc: 25.5, unit: "%", strainType: "hybrid"}},
 		// unit_price only, size display_text; composition thc 100 read as mg on an edible.
 		{"unit price edible", menuWant{id: "7501", size: "10pk / 100mg", name: "Watermelon Gummies 10pk", category: data.Edible,
 			price: 25, mg: 100, inStock: true, thc: 100, unit: "mg"}},
