@@ -36,6 +36,10 @@ func TestDemoDatasetStores(t *testing.T) {
 		{"dutchie", "klutch-akron", "5fefa138b2782100c5acd671", []data.Market{data.Medical}},
 		{"weedmaps", "green-goods-ohio", "", []data.Market{data.Recreational}},
 		{"dispense", "041444e70b831110", "", []data.Market{data.Medical, data.Recreational}},
+		{"jsonld", "buckeye-valley-wellness", "", []data.Market{data.Recreational}},
+		{"html", "maumee-bay-provisions", "", []data.Market{data.Medical}},
+		{"tymber", "scioto-river-cannabis", "", []data.Market{data.Recreational, data.Medical}},
+		{"leafly", "lake-erie-leaf", "", []data.Market{data.Recreational}},
 	}
 	if len(ds.Stores) != len(want) {
 		t.Fatalf("%d stores, want %d (an unknown platform and unmonitored menus skipped, two-market stores once)", len(ds.Stores), len(want))
@@ -179,7 +183,7 @@ func TestDemoDatasetDutchieWithoutCName(t *testing.T) {
 // Jane and Dutchie menus untouched, demo menus only for dispensaries without one, every
 // other platform of demoPlatforms served, some dispensaries left unmonitored.
 func TestDemoRegistry(t *testing.T) {
-	reg, err := data.DefaultRegistry([]string{"jane", "dutchie", "sweed", "weedmaps", "dispense"})
+	reg, err := data.DefaultRegistry([]string{"jane", "dutchie", "sweed", "weedmaps", "dispense", "jsonld", "html", "tymber", "leafly"})
 	if err != nil {
 		t.Fatal(err)
 	}
