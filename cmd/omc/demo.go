@@ -28,11 +28,12 @@ func newDemoCmd(d deps, runF func(context.Context, *demoOptions) error) *cobra.C
 	cmd := &cobra.Command{
 		Use:   "demo",
 		Short: "Scrape the bundled sample menus from a local replay, publish and serve the site",
-		Long: `Start a local replay of the Jane and Dutchie menu APIs serving the bundled sample menus
-(real Ohio products, see scraper/replay/demo/PROVENANCE.md) for every dispensary of the
-embedded registry, scrape it twice (20 hours ago, then now with a few stores failing, so
-that the status page shows current, stale and missing menus), publish, and serve the site.
-Needs no network. The database and snapshots go to --workdir, which is recreated.`,
+		Long: `Start a local replay of the menu platforms serving the bundled sample menus (real Ohio
+products, see scraper/replay/demo/PROVENANCE.md) for the dispensaries of the embedded
+registry (its Jane and Dutchie menus, and demo menus on the other platforms), scrape it
+twice (20 hours ago, then now with a few stores failing, so that the status page shows
+current, stale and missing menus), publish, and serve the site. Needs no network. The
+database and snapshots go to --workdir, which is recreated.`,
 		Example: `  omc demo
   omc demo --addr 127.0.0.1:0 --workdir /tmp/omc-demo
   omc demo --now 2026-07-01T12:00:00Z`,

@@ -327,6 +327,11 @@ var wrongIdentifiers = map[string]struct {
 	"dutchieplus": {func(m *data.MenuSource) { m.StoreID = "00000000-0000-4000-8000-000000000000" }, data.ReasonConfig},
 	"leafbridge":  {func(m *data.MenuSource) { m.StoreID = "00000000-0000-4000-8000-000000000000" }, data.ReasonConfig},
 	"joint":       {func(m *data.MenuSource) { m.StoreID = "1" }, data.ReasonConfig},
+	// A page menu's identifier is its address: a moved page is the site's 404.
+	"jsonld": {func(m *data.MenuSource) { m.Endpoint, m.URL = "", "https://gone.example/stores/no-such-store/menu" }, data.ReasonHTTPStatus},
+	"html":   {func(m *data.MenuSource) { m.Endpoint, m.URL = "", "https://gone.example/locations/no-such-store/menu" }, data.ReasonHTTPStatus},
+	"tymber": {func(m *data.MenuSource) { m.Endpoint, m.URL = "", "https://shop.gone.example/shop/no-such-shop/menu" }, data.ReasonHTTPStatus},
+	"leafly": {func(m *data.MenuSource) { m.StoreID = "no-such-dispensary" }, data.ReasonHTTPStatus},
 }
 
 // TestScrapeWrongIdentifierPerPlatform registers, for every platform of the demo, a
@@ -397,5 +402,76 @@ func TestScrapeWrongIdentifierPerPlatform(t *testing.T) {
 	}
 	if len(checked) != len(wrong) {
 		t.Errorf("outcomes checked for %v, want every platform of %v", checked, wrong)
+	}
+}
+
+// TestScrapeFailureModesPerPlatform makes one store of every platform of the demo fail
+// in each failure mode but the time-out (the same held request whatever the platform,
+// exercised by TestDemoPipelineEndToEnd): every adapter must record the mode's reason.
+func TestScrapeFailureModesPerPlatform(t *testing.T) {
+	run, err := startDemoReplay()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer run.Close()
+	// No retries: a failure is what is being recorded, and retrying 500s only takes time.
+	noRetries := 0
+	reg := data.Registry{Platforms: run.Registry.Platforms, Politeness: data.Politeness{Retries: &noRetries}}
+	var stores []demoFailure
+	for _, platform := range run.Registry.PlatformsUsed() {
+		for _, d := range run.Registry.Monitored() {
+			if d.Menus[0].Platform == platform {
+				d.Menus = d.Menus[:1]
+				reg.Dispensaries = append(reg.Dispensaries, d)
+				stores = append(stores, demoFailure{Platform: platform, Key: replay.StoreKey(d.Menus[0]), Slug: d.Slug})
+				break
+			}
+		}
+	}
+	raw, err := yaml.Marshal(reg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "registry.yaml")
+	if err := os.WriteFile(path, raw, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	wantReason := map[replay.FailMode]data.Reason{replay.Fail500: data.ReasonHTTPStatus, replay.FailMalformed: data.ReasonParse, replay.FailBlocked: data.ReasonBlocked}
+	for mode, want := range wantReason {
+		t.Run(string(mode), func(t *testing.T) {
+			failing := make([]demoFailure, len(stores))
+			for i, s := range stores {
+				s.Mode = mode
+				failing[i] = s
+			}
+			run.setFailures(failing)
+			db := filepath.Join(t.TempDir(), "omc.db")
+			var out, errOut bytes.Buffer
+			execute([]string{"scrape", "--registry", path, "--db", db, "--delay", "0s", "--timeout", "2s", "--now", "2026-07-01T00:00:00Z"}, testDeps(&out, &errOut))
+			out.Reset()
+			if code := execute([]string{"status", "--db", db, "--json", "--now", "2026-07-01T00:00:00Z"}, testDeps(&out, &errOut)); code != 0 {
+				t.Fatalf("status exit %d: %s", code, errOut.String())
+			}
+			var rows []statusRow
+			if err := json.Unmarshal(out.Bytes(), &rows); err != nil {
+				t.Fatal(err)
+			}
+			platformOf := map[string]string{}
+			for _, s := range stores {
+				platformOf[s.Slug] = s.Platform
+			}
+			checked := map[string]bool{}
+			for _, r := range rows {
+				if p, ok := platformOf[r.Slug]; ok {
+					checked[p] = true
+					if r.LastOutcome != want {
+						t.Errorf("%s (%s) %s: outcome %q, want %q (%s)", r.Slug, p, r.Category, r.LastOutcome, want, r.LastDetail)
+					}
+				}
+			}
+			if len(checked) != len(stores) {
+				t.Errorf("outcomes for %v, want one per platform of %d", checked, len(stores))
+			}
+		})
 	}
 }

@@ -31,11 +31,17 @@ func TestWorkerRunsAndStops(t *testing.T) {
 	var out bytes.Buffer
 	errOut := &lockedBuffer{}
 	d := deps{Out: &out, ErrOut: errOut, Now: time.Now, Getenv: func(string) string { return "" }}
-	// A small registry pointing at the replay: the first three monitored dispensaries.
+	// A small registry pointing at the replay: the first three monitored dispensaries on
+	// Jane or Dutchie, the platforms registryFile points at it.
 	var body strings.Builder
 	body.WriteString("dispensaries:\n")
-	for _, ds := range run.Registry.Monitored()[:3] {
+	written := 0
+	for _, ds := range run.Registry.Monitored() {
 		m := ds.Menus[0]
+		if written == 3 || (m.Platform != "jane" && m.Platform != "dutchie") {
+			continue
+		}
+		written++
 		id := "storeId: \"" + m.StoreID + "\""
 		if m.Platform == "dutchie" {
 			id = "cName: " + m.CName

@@ -99,7 +99,8 @@ func (d *Dataset) Store(platform, key string) (*Store, bool) {
 // market: what a correct scrape of that menu counts. Every tracked category is present
 // (0 when empty). The market does not change the counts: Jane store ids are per market
 // already, and Dutchie lists the same products under both pricing types (only prices
-// differ), as the real captures do. It returns nil for an unknown store or market.
+// differ), as the real captures do. Leafly lists every size as a product of its own,
+// so there each size in stock counts. It returns nil for an unknown store or market.
 func (d *Dataset) Expected(platform, key string, market data.Market) map[data.Category]int {
 	st, ok := d.Store(platform, key)
 	if !ok || (market != data.Medical && market != data.Recreational) {
@@ -110,6 +111,10 @@ func (d *Dataset) Expected(platform, key string, market data.Market) map[data.Ca
 		counts[c] = 0
 	}
 	for _, p := range st.OnMenu() {
+		if st.Platform == "leafly" {
+			counts[p.Category] += leaflyListings(p)
+			continue
+		}
 		counts[p.Category]++
 	}
 	return counts

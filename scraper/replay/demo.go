@@ -89,6 +89,9 @@ func DemoDataset(reg data.Registry) (*Dataset, error) {
 			if err != nil {
 				return nil, fmt.Errorf("%s: %w", where, err)
 			}
+			if st.Platform == "tymber" {
+				st.Products = capTymberMenu(st.Products)
+			}
 			index[id] = len(ds.Stores)
 			ds.Stores = append(ds.Stores, st)
 		}
@@ -129,6 +132,11 @@ func storeFor(d data.Dispensary, m data.MenuSource) (Store, bool, error) {
 		st.Key = StoreKey(m)
 		if st.Key == "" {
 			return Store{}, false, fmt.Errorf("%s menu has no store identifier", m.Platform)
+		}
+	case "jsonld", "html", "tymber", "leafly":
+		st.Key = StoreKey(m)
+		if st.Key == "" {
+			return Store{}, false, fmt.Errorf("%s menu names no store the replay serves (a page path /stores/<slug>/menu, /locations/<slug>/menu, /shop/<slug> or a Leafly slug)", m.Platform)
 		}
 	default:
 		return Store{}, false, nil

@@ -2,6 +2,7 @@ package replay
 
 import (
 	"fmt"
+	"maps"
 	"net/url"
 	"slices"
 	"strconv"
@@ -19,6 +20,7 @@ var demoPlatforms = []struct {
 	stores int
 }{
 	{"sweed", 3}, {"weedmaps", 3}, {"dispense", 2}, {"dutchieplus", 1}, {"leafbridge", 1}, {"joint", 1},
+	{"jsonld", 2}, {"html", 2}, {"tymber", 2}, {"leafly", 2},
 }
 
 // DemoPlatformSettings are the platform settings the demo registry needs besides the
@@ -89,6 +91,15 @@ func demoMenus(platform string, d data.Dispensary) []data.MenuSource {
 		case "joint":
 			src.StoreID = strconv.FormatUint(1000+hash64("demo-joint", d.Slug)%9000, 10)
 			src.URL = demoSite(d)
+		case "jsonld":
+			src.URL = "https://" + d.Slug + ".example/stores/" + d.Slug + "/menu"
+		case "html":
+			src.URL = "https://" + d.Slug + ".example/locations/" + d.Slug + "/menu"
+			src.Selectors = maps.Clone(demoHTMLSelectors)
+		case "tymber":
+			src.URL = "https://shop." + d.Slug + ".example/shop/" + d.Slug + "/menu"
+		case "leafly":
+			src.StoreID = d.Slug
 		}
 		menus = append(menus, src)
 	}
@@ -96,8 +107,9 @@ func demoMenus(platform string, d data.Dispensary) []data.MenuSource {
 }
 
 // StoreKey is the key the replay knows a registry menu's store by (the key SetFailure
-// and Expected take): Jane's, Sweed's and Dispense's storeId, Dutchie's and Weedmaps'
-// cName (Dutchie's dispensaryId when it has no cName).
+// and Expected take): Jane's, Sweed's, Dispense's and Leafly's storeId, Dutchie's and
+// Weedmaps' cName (Dutchie's dispensaryId when it has no cName), and for a menu on a
+// page (JSON-LD, HTML, Tymber) the dispensary slug of its address's path.
 func StoreKey(m data.MenuSource) string {
 	switch m.Platform {
 	case "dutchie":
@@ -107,6 +119,8 @@ func StoreKey(m data.MenuSource) string {
 		return m.DispensaryID
 	case "weedmaps":
 		return m.CName
+	case "jsonld", "html", "tymber":
+		return pageStoreKey(m)
 	}
 	return m.StoreID
 }

@@ -39,6 +39,10 @@ func TestDemoDatasetStores(t *testing.T) {
 		{"dutchieplus", "6f1e1f7e-3c1d-4d6e-9a5b-2f1e0d9c8b7a", "", []data.Market{data.Recreational}},
 		{"leafbridge", "7a2b3c4d-5e6f-4a1b-8c9d-0e1f2a3b4c5d", "", []data.Market{data.Medical}},
 		{"joint", "1234", "", []data.Market{data.Recreational}},
+		{"jsonld", "buckeye-valley-wellness", "", []data.Market{data.Recreational}},
+		{"html", "maumee-bay-provisions", "", []data.Market{data.Medical}},
+		{"tymber", "scioto-river-cannabis", "", []data.Market{data.Recreational, data.Medical}},
+		{"leafly", "lake-erie-leaf", "", []data.Market{data.Recreational}},
 	}
 	if len(ds.Stores) != len(want) {
 		t.Fatalf("%d stores, want %d (an unknown platform and unmonitored menus skipped, two-market stores once)", len(ds.Stores), len(want))
@@ -182,7 +186,8 @@ func TestDemoDatasetDutchieWithoutCName(t *testing.T) {
 // Jane and Dutchie menus untouched, demo menus only for dispensaries without one, every
 // other platform of demoPlatforms served, some dispensaries left unmonitored.
 func TestDemoRegistry(t *testing.T) {
-	reg, err := data.DefaultRegistry([]string{"jane", "dutchie", "sweed", "weedmaps", "dispense", "dutchieplus", "leafbridge", "joint"})
+	reg, err := data.DefaultRegistry([]string{"jane", "dutchie", "sweed", "weedmaps", "dispense", "dutchieplus", "leafbridge", "joint",
+		"jsonld", "html", "tymber", "leafly"})
 	if err != nil {
 		t.Fatal(err)
 	}

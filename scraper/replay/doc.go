@@ -1,8 +1,10 @@
 // Package replay is a local HTTP stand-in for the menu platforms the scraper reads
-// (Jane's Algolia index and Dutchie's consumer GraphQL API) and the demo dataset it
-// serves. Its replies have the field names and types of real recorded replies
-// (../shared/fixtures/platforms), so an adapter pointed at it with the registry's
-// platform baseURL runs exactly as against the real host. `omc demo` and the scraper
+// (Jane's Algolia index, Dutchie's consumer GraphQL API and the others Server lists)
+// and the demo dataset it serves. Its replies have the field names and types of real
+// recorded replies (../shared/fixtures/platforms), or of the shapes PLATFORMS.md
+// documents where none was recorded (Leafly, Tymber, JSON-LD and plain HTML pages), so
+// an adapter pointed at it with the registry's platform baseURL runs exactly as
+// against the real host. `omc demo` and the scraper
 // tests use it; nothing in it reaches the network.
 //
 // The dataset's products are real menu records (demo/PROVENANCE.md); DemoDataset picks

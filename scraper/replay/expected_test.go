@@ -1,14 +1,17 @@
 package replay
 
 import (
+	"bytes"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"regexp"
 	"slices"
+	"strings"
 	"testing"
 
+	"github.com/PuerkitoBio/goquery"
 	"github.com/ohiomc/omc/data"
 )
 
@@ -64,6 +67,14 @@ func TestExpectedMatchesServed(t *testing.T) {
 					got = countLeafBridge(t, ts.URL, st.Key, market)
 				case "joint":
 					got = countJoint(t, ts.URL, st.Key, market)
+				case "jsonld":
+					got = countJSONLD(t, ts.URL, st.Key)
+				case "html":
+					got = countHTMLMenu(t, ts.URL, st.Key)
+				case "tymber":
+					got = countTymber(t, ts.URL, st.Key)
+				case "leafly":
+					got = countLeafly(t, ts.URL, st.Key)
 				default:
 					t.Fatalf("no counter for %s", st.Platform)
 				}
@@ -398,4 +409,183 @@ func getWith(t *testing.T, url string, header map[string]string) []byte {
 		t.Fatalf("GET %s: %d %s", url, status, raw)
 	}
 	return raw
+}
+
+// Category names of the page platforms and Leafly, written out again for the same
+// reason.
+var (
+	jsonldNameCategory = map[string]data.Category{
+		"Flower": data.Flower, "Pre-Rolls": data.Preroll, "Vaporizers": data.Vape, "Concentrates": data.Extract, "Edibles": data.Edible,
+	}
+	htmlHeadingCategory = map[string]data.Category{
+		"Flower": data.Flower, "Pre-Rolls": data.Preroll, "Vapes": data.Vape, "Concentrates": data.Extract, "Edibles": data.Edible,
+	}
+	tymberNameCategory = map[string]data.Category{
+		"Flower": data.Flower, "Pre-Rolls": data.Preroll, "Vaporizers": data.Vape, "Concentrates": data.Extract, "Edibles": data.Edible,
+	}
+	leaflyNameCategory = map[string]data.Category{
+		"Flower": data.Flower, "Pre-roll": data.Preroll, "Vaporizers": data.Vape, "Concentrate": data.Extract, "Edible": data.Edible,
+	}
+)
+
+// ldScript finds a page's JSON-LD; nextData its Next.js data.
+var (
+	ldScript = regexp.MustCompile(`(?s)<script type="application/ld\+json">(.*?)</script>`)
+	nextData = regexp.MustCompile(`(?s)<script id="__NEXT_DATA__" type="application/json">(.*?)</script>`)
+)
+
+// countJSONLD reads a store's page and counts distinct Product skus by their category
+// across the @graph's ItemLists; every product must carry an offer.
+func countJSONLD(t *testing.T, base, slug string) map[data.Category]int {
+	t.Helper()
+	page := getWith(t, base+"/stores/"+slug+"/menu", nil)
+	m := ldScript.FindSubmatch(page)
+	if m == nil {
+		t.Fatalf("no JSON-LD in %.300s", page)
+	}
+	var ld struct {
+		Graph []struct {
+			Type  string `json:"@type"`
+			Items []struct {
+				Item struct {
+					Type     string           `json:"@type"`
+					SKU      string           `json:"sku"`
+					Category string           `json:"category"`
+					Offers   []map[string]any `json:"offers"`
+				} `json:"item"`
+			} `json:"itemListElement"`
+		} `json:"@graph"`
+	}
+	mustUnmarshal(t, m[1], &ld)
+	seen := map[string]data.Category{}
+	for _, node := range ld.Graph {
+		for _, li := range node.Items {
+			c, ok := jsonldNameCategory[li.Item.Category]
+			if li.Item.Type != "Product" || !ok || len(li.Item.Offers) == 0 {
+				t.Fatalf("list item %+v is not a Product of a tracked category with offers", li.Item)
+			}
+			seen[li.Item.SKU] = c
+		}
+	}
+	return tally(seen)
+}
+
+// countHTMLMenu reads a store's page and counts distinct product links by the heading
+// of the section their card is in.
+func countHTMLMenu(t *testing.T, base, slug string) map[data.Category]int {
+	t.Helper()
+	page := getWith(t, base+"/locations/"+slug+"/menu", nil)
+	doc, err := goquery.NewDocumentFromReader(bytes.NewReader(page))
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]data.Category{}
+	doc.Find("section").Each(func(_ int, sec *goquery.Selection) {
+		heading := strings.TrimSpace(sec.Find("h2").First().Text())
+		c, ok := htmlHeadingCategory[heading]
+		if !ok {
+			t.Fatalf("section heading %q", heading)
+		}
+		sec.Find("article").Each(func(_ int, card *goquery.Selection) {
+			href, _ := card.Find("a").First().Attr("href")
+			if href == "" || !strings.HasPrefix(card.Find(".menu-product__price").Text(), "$") {
+				t.Fatalf("card without a link or a price: %s", card.Text())
+			}
+			seen[href] = c
+		})
+	})
+	return tally(seen)
+}
+
+// countTymber reads a shop's menu page for its categories, then each category page,
+// counting distinct product ids; a category page must render all its products.
+func countTymber(t *testing.T, base, slug string) map[data.Category]int {
+	t.Helper()
+	var menu struct {
+		Props struct {
+			PageProps struct {
+				FiltersCatalog struct {
+					Included []struct {
+						Type       string `json:"type"`
+						Attributes struct {
+							Name string `json:"name"`
+							Slug string `json:"slug"`
+						} `json:"attributes"`
+					} `json:"included"`
+				} `json:"filtersCatalog"`
+			} `json:"pageProps"`
+		} `json:"props"`
+	}
+	tymberData(t, base+"/shop/"+slug+"/menu", &menu)
+	seen := map[string]data.Category{}
+	for _, inc := range menu.Props.PageProps.FiltersCatalog.Included {
+		if inc.Type != "product_categories" {
+			continue
+		}
+		c, ok := tymberNameCategory[inc.Attributes.Name]
+		if !ok {
+			t.Fatalf("category %q", inc.Attributes.Name)
+		}
+		var page struct {
+			Props struct {
+				PageProps struct {
+					Products struct {
+						Data struct {
+							Meta struct {
+								Total int `json:"total_count"`
+							} `json:"meta"`
+							Objects []struct {
+								ID string `json:"id"`
+							} `json:"objects"`
+						} `json:"data"`
+					} `json:"products"`
+				} `json:"pageProps"`
+			} `json:"props"`
+		}
+		tymberData(t, base+"/shop/"+slug+"/menu/categories/"+inc.Attributes.Slug, &page)
+		d := page.Props.PageProps.Products.Data
+		if d.Meta.Total != len(d.Objects) {
+			t.Fatalf("%s: %d of %d products rendered; a scraper cannot read the rest", inc.Attributes.Slug, len(d.Objects), d.Meta.Total)
+		}
+		for _, o := range d.Objects {
+			seen[o.ID] = c
+		}
+	}
+	return tally(seen)
+}
+
+func tymberData(t *testing.T, url string, into any) {
+	t.Helper()
+	m := nextData.FindSubmatch(getWith(t, url, nil))
+	if m == nil {
+		t.Fatalf("%s: no __NEXT_DATA__", url)
+	}
+	mustUnmarshal(t, m[1], into)
+}
+
+// countLeafly pages a menu (take 50) until a short page, counting distinct item ids by
+// productCategory.
+func countLeafly(t *testing.T, base, slug string) map[data.Category]int {
+	t.Helper()
+	seen := map[float64]data.Category{}
+	for skip := 0; ; skip += 50 {
+		var r struct {
+			Data []struct {
+				ID       float64 `json:"id"`
+				Category string  `json:"productCategory"`
+			} `json:"data"`
+		}
+		mustUnmarshal(t, getWith(t, fmt.Sprintf("%s/api/dispensaries/v1/%s/menu_items?take=50&skip=%d", base, slug, skip), nil), &r)
+		for _, it := range r.Data {
+			c, ok := leaflyNameCategory[it.Category]
+			if !ok {
+				t.Fatalf("item %v in %q", it.ID, it.Category)
+			}
+			seen[it.ID] = c
+		}
+		if len(r.Data) < 50 {
+			break
+		}
+	}
+	return tally(seen)
 }

@@ -1,6 +1,7 @@
 package replay
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -77,6 +78,21 @@ var failureRequests = []failureRequest{
 		}
 		return req, err
 	}},
+	{"jsonld page", "jsonld", "test-jsonld", func(base string) (*http.Request, error) {
+		return http.NewRequest(http.MethodGet, base+"/stores/test-jsonld/menu", nil)
+	}},
+	{"html page", "html", "test-html", func(base string) (*http.Request, error) {
+		return http.NewRequest(http.MethodGet, base+"/locations/test-html/menu", nil)
+	}},
+	{"tymber menu page", "tymber", "test-tymber", func(base string) (*http.Request, error) {
+		return http.NewRequest(http.MethodGet, base+"/shop/test-tymber/menu", nil)
+	}},
+	{"tymber category page", "tymber", "test-tymber", func(base string) (*http.Request, error) {
+		return http.NewRequest(http.MethodGet, base+"/shop/test-tymber/menu/categories/edibles", nil)
+	}},
+	{"leafly menu_items", "leafly", "test-leafly", func(base string) (*http.Request, error) {
+		return http.NewRequest(http.MethodGet, base+"/api/dispensaries/v1/test-leafly/menu_items?take=50&skip=0", nil)
+	}},
 }
 
 func TestFailureModes(t *testing.T) {
@@ -115,14 +131,50 @@ func TestFailureModes(t *testing.T) {
 				srv.SetFailure(fr.platform, fr.key, tt.mode)
 
 				status, header, body := send(t, ts.URL, fr)
-				tt.check(t, status, header, body)
+				check := tt.check
+				if pagePlatforms[fr.platform] && tt.mode == FailMalformed {
+					check = checkCutPage
+				}
+				check(t, status, header, body)
 
 				srv.ClearFailures()
-				if status, _, body := send(t, ts.URL, fr); status != http.StatusOK || !json.Valid(body) {
-					t.Errorf("after ClearFailures: status %d, valid JSON %v", status, json.Valid(body))
+				if status, _, body := send(t, ts.URL, fr); status != http.StatusOK || !intact(fr.platform, body) {
+					t.Errorf("after ClearFailures: status %d, intact %v", status, intact(fr.platform, body))
 				}
 			})
 		}
+	}
+}
+
+// pagePlatforms answer web pages, not JSON.
+var pagePlatforms = map[string]bool{"jsonld": true, "html": true, "tymber": true}
+
+// intact reports whether a reply is whole: valid JSON, or a page that ends.
+func intact(platform string, body []byte) bool {
+	if pagePlatforms[platform] {
+		return bytes.HasSuffix(bytes.TrimSpace(body), []byte("</html>"))
+	}
+	return json.Valid(body)
+}
+
+// checkCutPage checks a malformed page: 200 HTML, cut before its end, with no product
+// the page's menu data can still give (its JSON-LD or __NEXT_DATA__ cut, or no card).
+func checkCutPage(t *testing.T, status int, header http.Header, body []byte) {
+	t.Helper()
+	if status != http.StatusOK || !strings.HasPrefix(header.Get("Content-Type"), "text/html") {
+		t.Errorf("status %d, type %q; want 200 HTML", status, header.Get("Content-Type"))
+	}
+	if len(body) == 0 || intact("html", body) {
+		t.Errorf("page of %d bytes is whole, want it cut", len(body))
+	}
+	if m := ldScript.FindSubmatch(body); m != nil {
+		t.Errorf("the JSON-LD survived the cut: %.100s", m[1])
+	}
+	if m := nextData.FindSubmatch(body); m != nil {
+		t.Errorf("__NEXT_DATA__ survived the cut: %.100s", m[1])
+	}
+	if bytes.Contains(body, []byte(`<article class="menu-product"`)) {
+		t.Error("product cards survived the cut")
 	}
 }
 

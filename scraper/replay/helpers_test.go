@@ -14,7 +14,9 @@ import (
 
 // testRegistry is a small literal registry: two Jane menus, a Dutchie store listed for
 // both markets, a Dutchie store with its own dispensaryId, a Sweed, a Weedmaps and a
-// Dispense menu, a platform the replay does not serve, and an unmonitored dispensary.
+// Dispense menu, a JSON-LD, an HTML and a Tymber page (the Tymber shop listed by its
+// address and by its /menu page), a Leafly menu, a platform the replay does not serve,
+// and an unmonitored dispensary.
 func testRegistry() data.Registry {
 	no := false
 	return data.Registry{
@@ -66,6 +68,25 @@ func testRegistry() data.Registry {
 				Menus: []data.MenuSource{{Market: data.Recreational, Platform: "joint", StoreID: "1234", URL: "https://cuzzies.example/"}},
 			},
 			{
+				Slug: "buckeye-valley-wellness", Name: "Buckeye Valley Wellness", City: "Columbus", Region: "Central",
+				Menus: []data.MenuSource{{Market: data.Recreational, Platform: "jsonld", URL: "https://buckeyevalley.example/stores/buckeye-valley-wellness/menu"}},
+			},
+			{
+				Slug: "maumee-bay-provisions", Name: "Maumee Bay Provisions", City: "Toledo", Region: "Northwest",
+				Menus: []data.MenuSource{{Market: data.Medical, Platform: "html", URL: "https://maumeebay.example/locations/maumee-bay-provisions/menu", Selectors: demoHTMLSelectors}},
+			},
+			{
+				Slug: "scioto-river-cannabis", Name: "Scioto River Cannabis", City: "Chillicothe", Region: "Southeast",
+				Menus: []data.MenuSource{
+					{Market: data.Recreational, Platform: "tymber", URL: "https://shop.sciotoriver.example/shop/scioto-river-cannabis"},
+					{Market: data.Medical, Platform: "tymber", URL: "https://shop.sciotoriver.example/shop/scioto-river-cannabis/menu"},
+				},
+			},
+			{
+				Slug: "lake-erie-leaf", Name: "Lake Erie Leaf", City: "Sandusky", Region: "Northwest",
+				Menus: []data.MenuSource{{Market: data.Recreational, Platform: "leafly", StoreID: "lake-erie-leaf"}},
+			},
+			{
 				Slug: "closed-store", Name: "Closed Store", City: "Toledo", Region: "Northwest", Monitored: &no,
 				Menus: []data.MenuSource{{Market: data.Medical, Platform: "jane", StoreID: "9999"}},
 			},
@@ -91,8 +112,9 @@ const (
 )
 
 // literalDataset is a hand-made dataset: a Jane store "100", a Dutchie store
-// "test-dutchie", a Sweed store "77", a Weedmaps listing "test-weedmaps" and a Dispense
-// venue, with n products each, cycling through the tracked categories.
+// "test-dutchie", a Sweed store "77", a Weedmaps listing "test-weedmaps", a Dispense
+// venue, and "test-jsonld", "test-html", "test-tymber" and "test-leafly" stores, with n
+// products each, cycling through the tracked categories.
 func literalDataset(n int) *Dataset {
 	return &Dataset{Stores: []Store{
 		{Platform: "jane", Key: "100", Name: "Jane Test", Markets: []data.Market{data.Recreational}, Products: literalProducts(n), MedicalPriceFactor: 0.9},
@@ -104,6 +126,10 @@ func literalDataset(n int) *Dataset {
 		{Platform: "dutchieplus", Key: testRetailer, Name: "Plus Test", Markets: []data.Market{data.Recreational}, Products: literalProducts(n), MedicalPriceFactor: 0.9},
 		{Platform: "leafbridge", Key: testRetailer, Name: "LeafBridge Test", Markets: []data.Market{data.Medical}, Products: literalProducts(n), MedicalPriceFactor: 0.9},
 		{Platform: "joint", Key: "4242", Name: "Joint Test", Markets: []data.Market{data.Recreational, data.Medical}, Products: literalProducts(n), MedicalPriceFactor: 0.9},
+		{Platform: "jsonld", Key: "test-jsonld", Name: "JSON-LD Test", City: "Columbus", Markets: []data.Market{data.Recreational}, Products: literalProducts(n)},
+		{Platform: "html", Key: "test-html", Name: "HTML Test", City: "Toledo", Markets: []data.Market{data.Medical}, Products: literalProducts(n)},
+		{Platform: "tymber", Key: "test-tymber", Name: "Tymber Test", City: "Athens", Markets: []data.Market{data.Recreational}, Products: literalProducts(n)},
+		{Platform: "leafly", Key: "test-leafly", Name: "Leafly Test", City: "Sandusky", Markets: []data.Market{data.Recreational}, Products: literalProducts(n)},
 	}}
 }
 

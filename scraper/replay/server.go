@@ -21,9 +21,11 @@ var dutchiePath = regexp.MustCompile(`^/(api-\d+/)?graphql$`)
 // maxHold bounds how long the "timeout" failure mode holds a request.
 const maxHold = 60 * time.Second
 
-// Server replays the menu platforms' APIs (Jane, Dutchie, Sweed, Weedmaps, Dispense,
-// Dutchie Plus, LeafBridge, Joint Commerce) over a Dataset. It is an http.Handler;
-// use it with httptest.NewServer or Listen. It is safe for concurrent use. The dataset
+// Server replays the menu platforms over a Dataset: the APIs of Jane, Dutchie, Sweed,
+// Weedmaps, Dispense, Dutchie Plus and Leafly, the WordPress plugins LeafBridge and
+// Joint Commerce, and the menu pages of Tymber storefronts and of dispensaries' own sites
+// (schema.org JSON-LD, plain HTML). It is an http.Handler; use it with
+// httptest.NewServer or Listen. It is safe for concurrent use. The dataset
 // must not change after New.
 type Server struct {
 	ds      *Dataset
@@ -87,6 +89,18 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case jointSearchPath.MatchString(r.URL.Path):
 		s.count("joint")
 		s.serveJoint(w, r)
+	case jsonldPagePath.MatchString(r.URL.Path):
+		s.count("jsonld")
+		s.serveJSONLD(w, r)
+	case htmlPagePath.MatchString(r.URL.Path):
+		s.count("html")
+		s.serveHTMLMenu(w, r)
+	case tymberMenuPath.MatchString(r.URL.Path) || tymberCategoryPath.MatchString(r.URL.Path):
+		s.count("tymber")
+		s.serveTymber(w, r)
+	case leaflyMenuPath.MatchString(r.URL.Path):
+		s.count("leafly")
+		s.serveLeafly(w, r)
 	default:
 		http.NotFound(w, r)
 	}

@@ -41,6 +41,10 @@ func TestRoutes(t *testing.T) {
 		{"/elsewhere", 404, "not found"},
 		{"/api-x/graphql", 404, "not found"},
 		{"/graphql/extra", 404, "not found"},
+		{"/stores/a/b/menu", 404, "not found"},
+		{"/locations/a/menu/extra", 404, "not found"},
+		{"/shop/a/menu/categories", 404, "not found"},
+		{"/api/dispensaries/v1/a/menu_items/1", 404, "not found"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.path, func(t *testing.T) {
