@@ -2,6 +2,7 @@ package scraper
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -226,6 +227,35 @@ func (s *recordSet) add(i int, offers []data.Offer, err error) {
 		return
 	}
 	s.offers = append(s.offers, offers...)
+}
+
+// errRepeat is what an addAll mapping returns for a record already read (a product
+// listed again on a later page or in another category).
+var errRepeat = errors.New("repeated record")
+
+// addAll maps a reply's records into s within the engine's parse bound, one step of
+// the budget per record: however many records a reply holds, mapping them cannot hold
+// a run past its politeness.parseTimeout. fn maps one record (nil offers, nil error
+// for a record with no offers; errRepeat for a record already read, which is not
+// counted).
+func (s *recordSet) addAll(ctx context.Context, e *Engine, records []json.RawMessage, fn func(raw json.RawMessage) ([]data.Offer, error)) error {
+	_, err := boundParse(ctx, e, func(b *parseBudget) (struct{}, error) {
+		for i, raw := range records {
+			if err := b.spend(); err != nil {
+				return struct{}{}, err
+			}
+			offers, err := fn(raw)
+			if errors.Is(err, errRepeat) {
+				continue
+			}
+			s.add(i, offers, err)
+		}
+		return struct{}{}, nil
+	})
+	if err != nil {
+		return &data.FetchError{Reason: data.ReasonParse, Detail: s.where, Err: err}
+	}
+	return nil
 }
 
 // into moves the result into menu, or fails when more than half the records were bad.

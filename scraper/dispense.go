@@ -169,15 +169,17 @@ func (d *Dispense) readProducts(ctx context.Context, listing string, header http
 		if reply.Data == nil {
 			return bodyError(pageWhere, resp, errors.New("reply has no data array"))
 		}
-		for _, raw := range reply.Data {
+		if err := set.addAll(ctx, d.engine, reply.Data, func(raw json.RawMessage) ([]data.Offer, error) {
 			offers, ids, err := dispenseOffers(raw)
 			if len(ids) > 0 && seen[ids[0]] {
-				continue // a product listed in two categories
+				return nil, errRepeat // a product listed in two categories
 			}
 			for _, id := range ids {
 				seen[id] = true
 			}
-			set.add(set.records, offers, err)
+			return offers, err
+		}); err != nil {
+			return err
 		}
 		// No total comes back: a short page is the last.
 		if len(reply.Data) < dispensePageSize {

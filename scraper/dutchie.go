@@ -160,9 +160,10 @@ func (d *Dutchie) FetchMenu(ctx context.Context, src data.MenuSource) (data.Menu
 			return menu, &data.FetchError{Reason: data.ReasonParse, Status: menu.HTTPStatus, Detail: where, Err: err}
 		}
 		set := recordSet{where: where}
-		for i, p := range list.FilteredProducts.Products {
-			offers, err := dutchieOffers(p, pricing)
-			set.add(i, offers, err)
+		if err := set.addAll(ctx, d.engine, list.FilteredProducts.Products, func(raw json.RawMessage) ([]data.Offer, error) {
+			return dutchieOffers(raw, pricing)
+		}); err != nil {
+			return menu, err
 		}
 		if err := set.into(&menu); err != nil {
 			return menu, err

@@ -169,16 +169,18 @@ func (d *DutchiePlus) FetchMenu(ctx context.Context, src data.MenuSource) (data.
 		}
 		set := recordSet{where: where}
 		fresh := 0
-		for i, p := range products {
-			offers, id, err := plusRecordOffers(p, src.Market, nil)
+		if err := set.addAll(ctx, d.engine, products, func(raw json.RawMessage) ([]data.Offer, error) {
+			offers, id, err := plusRecordOffers(raw, src.Market, nil)
 			if id != "" && seen[id] {
-				continue // a product already read on an earlier page
+				return nil, errRepeat // a product already read on an earlier page
 			}
 			if id != "" {
 				seen[id] = true
 				fresh++
 			}
-			set.add(i, offers, err)
+			return offers, err
+		}); err != nil {
+			return menu, err
 		}
 		if err := set.into(&menu); err != nil {
 			return menu, err

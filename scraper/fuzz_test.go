@@ -1,6 +1,7 @@
 package scraper
 
 import (
+	"context"
 	"encoding/json"
 	"math"
 	"net/url"
@@ -51,6 +52,9 @@ func checkFuzzedOffers(t *testing.T, offers []data.Offer) {
 	}
 }
 
+// fuzzEngine bounds the fuzzed and benchmarked parses as a run does.
+var fuzzEngine = NewEngine(DefaultOptions())
+
 // seedRecords adds every record of a capture to f's seed corpus.
 func seedRecords(f *testing.F, records []json.RawMessage) {
 	for _, r := range records {
@@ -99,7 +103,7 @@ func FuzzSweed(f *testing.F) {
 	seedRecords(f, sweedRecords(f))
 	f.Fuzz(func(t *testing.T, raw []byte) {
 		set := recordSet{where: "fuzz"}
-		sweedAddProducts(&set, []json.RawMessage{raw}, "Recreational", nil, map[string]bool{})
+		sweedAddProducts(context.Background(), fuzzEngine, &set, []json.RawMessage{raw}, "Recreational", nil, map[string]bool{})
 		checkFuzzedOffers(t, set.offers)
 	})
 }
@@ -116,7 +120,7 @@ func FuzzSweedPage(f *testing.F) {
 			return
 		}
 		set := recordSet{where: "fuzz"}
-		sweedAddProducts(&set, products, "Recreational", sweedCardLinks(page, base), map[string]bool{})
+		sweedAddProducts(context.Background(), fuzzEngine, &set, products, "Recreational", sweedCardLinks(page, base), map[string]bool{})
 		checkFuzzedOffers(t, set.offers)
 	})
 }
@@ -184,7 +188,7 @@ func BenchmarkParseSweed(b *testing.B) {
 	records := sweedRecords(b)
 	benchParse(b, recordsSize(records), func() int {
 		set := recordSet{where: "bench"}
-		sweedAddProducts(&set, records, "Recreational", nil, map[string]bool{})
+		sweedAddProducts(context.Background(), fuzzEngine, &set, records, "Recreational", nil, map[string]bool{})
 		return len(set.offers)
 	})
 }
@@ -198,7 +202,7 @@ func BenchmarkParseSweedPage(b *testing.B) {
 			b.Fatal(err)
 		}
 		set := recordSet{where: "bench"}
-		sweedAddProducts(&set, products, "Recreational", sweedCardLinks(page, base), map[string]bool{})
+		sweedAddProducts(context.Background(), fuzzEngine, &set, products, "Recreational", sweedCardLinks(page, base), map[string]bool{})
 		return len(set.offers)
 	})
 }

@@ -143,9 +143,8 @@ func (j *Jane) FetchMenu(ctx context.Context, src data.MenuSource) (data.Menu, e
 		}
 	}
 	set := recordSet{where: "jane store " + src.StoreID}
-	for i, h := range hits {
-		offers, err := janeOffers(h)
-		set.add(i, offers, err)
+	if err := set.addAll(ctx, j.engine, hits, janeOffers); err != nil {
+		return menu, err
 	}
 	return menu, set.into(&menu)
 }

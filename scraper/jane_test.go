@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/ohiomc/omc/data"
 )
@@ -354,5 +355,29 @@ func TestJaneKeyFromMenuPage(t *testing.T) {
 				t.Errorf("detail %q does not say what was being read", fe.Detail)
 			}
 		})
+	}
+}
+
+// TestJaneParseBound maps a big reply under a parse bound it cannot meet (a
+// nanosecond): the menu is a parse failure naming the bound, found at the first look
+// at the clock, not a run held for as long as the records take.
+func TestJaneParseBound(t *testing.T) {
+	hits := make([]json.RawMessage, 2*parseCheckEvery)
+	for i := range hits {
+		hits[i] = json.RawMessage(fmt.Sprintf(`{"product_id":%d,"name":"Gelato %d","kind":"flower","available_weights":["gram"],"price_gram":12}`, i+1, i))
+	}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		json.NewEncoder(w).Encode(map[string]any{"hits": hits, "nbHits": len(hits), "nbPages": 1, "page": 0})
+	}))
+	defer srv.Close()
+	e := NewEngine(Options{Delay: 0, Retries: 0, Timeout: 5 * time.Second, ParseTimeout: time.Nanosecond, MaxBodyBytes: 64 << 20})
+	adapters, err := NewAdapters(e, map[string]data.PlatformConfig{"jane": {BaseURL: srv.URL, Settings: map[string]string{"apiKey": testAPIKey}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = adapters["jane"].FetchMenu(context.Background(), data.MenuSource{Market: data.Medical, StoreID: "2913"})
+	menuReason(t, err, data.ReasonParse)
+	if !strings.Contains(err.Error(), "jane store 2913: parsing took longer than its 1ns bound") {
+		t.Errorf("error %q", err)
 	}
 }

@@ -150,16 +150,18 @@ func (j *Joint) FetchMenu(ctx context.Context, src data.MenuSource) (data.Menu, 
 		}
 		set := recordSet{where: where}
 		fresh := 0
-		for i, h := range hits {
-			offers, id, err := jointRecordOffers(h, src.Market)
+		if err := set.addAll(ctx, j.engine, hits, func(raw json.RawMessage) ([]data.Offer, error) {
+			offers, id, err := jointRecordOffers(raw, src.Market)
 			if id != "" && seen[id] {
-				continue
+				return nil, errRepeat
 			}
 			if id != "" {
 				seen[id] = true
 				fresh++
 			}
-			set.add(i, offers, err)
+			return offers, err
+		}); err != nil {
+			return menu, err
 		}
 		if err := set.into(&menu); err != nil {
 			return menu, err

@@ -176,16 +176,18 @@ func (l *LeafBridge) FetchMenu(ctx context.Context, src data.MenuSource) (data.M
 		links := leafbridgeLinks(reply.ProductsHTML, origin)
 		set := recordSet{where: where}
 		fresh := 0
-		for i, p := range reply.ProductsList {
-			offers, id, err := plusRecordOffers(p, src.Market, links)
+		if err := set.addAll(ctx, l.engine, reply.ProductsList, func(raw json.RawMessage) ([]data.Offer, error) {
+			offers, id, err := plusRecordOffers(raw, src.Market, links)
 			if id != "" && seen[id] {
-				continue
+				return nil, errRepeat
 			}
 			if id != "" {
 				seen[id] = true
 				fresh++
 			}
-			set.add(i, offers, err)
+			return offers, err
+		}); err != nil {
+			return menu, err
 		}
 		if err := set.into(&menu); err != nil {
 			return menu, err

@@ -189,7 +189,9 @@ func (s *Sweed) readCategory(ctx context.Context, api string, header http.Header
 		if reply.List == nil {
 			return bodyError(pageWhere, resp, errors.New("reply has no list"))
 		}
-		sweedAddProducts(set, reply.List, saleType, nil, seen)
+		if err := sweedAddProducts(ctx, s.engine, set, reply.List, saleType, nil, seen); err != nil {
+			return err
+		}
 		read += len(reply.List)
 		// total says when to stop; without one, a short page is the last.
 		if len(reply.List) == 0 || (reply.Total > 0 && read >= reply.Total) || (reply.Total <= 0 && len(reply.List) < sweedPageSize) {
@@ -215,7 +217,9 @@ func (s *Sweed) fetchPage(ctx context.Context, src data.MenuSource, saleType str
 	if err != nil {
 		return requestError(where, resp, err)
 	}
-	products, err := sweedPageProducts(resp.Body, saleType)
+	products, err := boundParse(ctx, s.engine, func(*parseBudget) ([]json.RawMessage, error) {
+		return sweedPageProducts(resp.Body, saleType)
+	})
 	if err != nil {
 		// Only a page without the cache is judged: a storefront's own scripts may
 		// mention captcha or cloudflare.
@@ -228,34 +232,41 @@ func (s *Sweed) fetchPage(ctx context.Context, src data.MenuSource, saleType str
 	// a baseURL (a local replay) they must still lead shoppers to the store.
 	base, _ := url.Parse(src.Endpoint)
 	set := recordSet{where: where}
-	sweedAddProducts(&set, products, saleType, sweedCardLinks(resp.Body, base), map[string]bool{})
+	if err := sweedAddProducts(ctx, s.engine, &set, products, saleType, sweedCardLinks(resp.Body, base), map[string]bool{}); err != nil {
+		return err
+	}
 	return set.into(menu)
 }
 
-// sweedAddProducts maps products into set, each variant once: carousels and
-// categories repeat products, and a carousel may carry a product with only some of
-// its variants (the gLeaf page lists product 204934 twice, one variant each time).
-func sweedAddProducts(set *recordSet, products []json.RawMessage, saleType string, links map[string]string, seen map[string]bool) {
-	for _, raw := range products {
-		var p sweedProduct
-		if err := json.Unmarshal(raw, &p); err != nil {
-			set.add(set.records, nil, err)
-			continue
-		}
-		offers, err := p.offers(saleType, links[p.ID.String()])
-		fresh := offers[:0]
-		for _, o := range offers {
-			key := o.ProductID + "\x00" + o.Size
-			if !seen[key] {
-				seen[key] = true
-				fresh = append(fresh, o)
-			}
-		}
-		if err == nil && len(offers) > 0 && len(fresh) == 0 {
-			continue // a repeat: counted once, where first seen
-		}
-		set.add(set.records, fresh, err)
+// sweedRecordOffers maps one product record, each variant once (seen holds the
+// variants already read): carousels and categories repeat products, and a carousel may
+// carry a product with only some of its variants (the gLeaf page lists product 204934
+// twice, one variant each time). A record with nothing new is errRepeat.
+func sweedRecordOffers(raw json.RawMessage, saleType string, links map[string]string, seen map[string]bool) ([]data.Offer, error) {
+	var p sweedProduct
+	if err := json.Unmarshal(raw, &p); err != nil {
+		return nil, err
 	}
+	offers, err := p.offers(saleType, links[p.ID.String()])
+	fresh := offers[:0]
+	for _, o := range offers {
+		key := o.ProductID + "\x00" + o.Size
+		if !seen[key] {
+			seen[key] = true
+			fresh = append(fresh, o)
+		}
+	}
+	if err == nil && len(offers) > 0 && len(fresh) == 0 {
+		return nil, errRepeat // counted once, where first seen
+	}
+	return fresh, err
+}
+
+// sweedAddProducts maps products into set within the engine's parse bound.
+func sweedAddProducts(ctx context.Context, e *Engine, set *recordSet, products []json.RawMessage, saleType string, links map[string]string, seen map[string]bool) error {
+	return set.addAll(ctx, e, products, func(raw json.RawMessage) ([]data.Offer, error) {
+		return sweedRecordOffers(raw, saleType, links, seen)
+	})
 }
 
 // sweedQueryCache is window.__sw_qc: a dehydrated React Query cache.

@@ -169,15 +169,17 @@ func (w *Weedmaps) FetchMenu(ctx context.Context, src data.MenuSource) (data.Men
 		if page == 1 && len(items) == 0 && reply.Meta.HasLiveMenu != nil && !*reply.Meta.HasLiveMenu {
 			return menu, &data.FetchError{Reason: data.ReasonEmpty, Status: resp.Status, Detail: where + ": the listing has no live menu"}
 		}
-		for _, raw := range items {
+		if err := set.addAll(ctx, w.engine, items, func(raw json.RawMessage) ([]data.Offer, error) {
 			offers, id, err := weedmapsOffers(raw, jsonAPI, src.Market, listing)
 			if id != "" {
 				if seen[id] {
-					continue // a menu changing while it is paged repeats items
+					return nil, errRepeat // a menu changing while it is paged repeats items
 				}
 				seen[id] = true
 			}
-			set.add(set.records, offers, err)
+			return offers, err
+		}); err != nil {
+			return menu, err
 		}
 		read += len(items)
 		total := reply.total()
