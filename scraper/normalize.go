@@ -260,18 +260,22 @@ func removeFold(s, sub string) string {
 	if sub == "" {
 		return s
 	}
-	ls, lsub := strings.ToLower(s), strings.ToLower(sub)
+	// Compared window by window in s itself: lowering s first would move the indexes
+	// wherever lowering changes a length (invalid UTF-8 becomes a 3-byte U+FFFD).
 	var b strings.Builder
-	for {
-		i := strings.Index(ls, lsub)
-		if i < 0 {
-			b.WriteString(s)
-			return b.String()
+	start := 0
+	for i := 0; i+len(sub) <= len(s); {
+		if strings.EqualFold(s[i:i+len(sub)], sub) {
+			b.WriteString(s[start:i])
+			b.WriteByte(' ')
+			i += len(sub)
+			start = i
+			continue
 		}
-		b.WriteString(s[:i])
-		b.WriteByte(' ')
-		s, ls = s[i+len(sub):], ls[i+len(sub):]
+		i++
 	}
+	b.WriteString(s[start:])
+	return b.String()
 }
 
 // positive returns a pointer to v when v is a plausible potency, nil otherwise.

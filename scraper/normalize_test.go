@@ -128,3 +128,20 @@ func TestLooseNumbersAndCents(t *testing.T) {
 		t.Errorf("4599 cents = %v dollars", got)
 	}
 }
+
+func TestRemoveFold(t *testing.T) {
+	tests := []struct{ s, sub, want string }{
+		{"WYLD Sour Cherry", "wyld", "  Sour Cherry"},
+		{"Sour wyld Cherry WYLD", "Wyld", "Sour   Cherry  "},
+		{"no brand here", "Insa", "no brand here"},
+		// Invalid UTF-8 before the brand (found by FuzzHTMLMenu): lowering the string
+		// would grow "\xcd" to three bytes and cut the result out of range.
+		{"\xcdB", "b", "\xcd "},
+		{"\xcd", "b", "\xcd"},
+	}
+	for _, tt := range tests {
+		if got := removeFold(tt.s, tt.sub); got != tt.want {
+			t.Errorf("removeFold(%q, %q) = %q, want %q", tt.s, tt.sub, got, tt.want)
+		}
+	}
+}
