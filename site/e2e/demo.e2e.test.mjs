@@ -144,7 +144,7 @@ describe('published site', () => {
     try {
       const summary = page.getByRole('region', { name: 'Summary' })
       await summary.waitFor({ timeout: 30_000 })
-      assert.equal(await page.title(), `Dispensary Status | ${SITE_NAME}`)
+      assert.equal(await page.title(), `Dispensary Status - ${SITE_NAME}`)
       for (const label of ['Dispensaries', 'Monitored', 'Not Monitored', 'Menus', 'Current', 'Stale', 'Missing']) {
         const value = await summary.getByText(label, { exact: true }).locator('xpath=following-sibling::dd').textContent()
         assert.match(value ?? '', /^\d+$/, `summary ${label} should be a number, got ${value}`)
@@ -212,7 +212,7 @@ describe('published site', () => {
     try {
       await page.getByRole('heading', { name: 'The page you requested was not found!' }).waitFor({ timeout: 30_000 })
       assert.equal(await page.getByRole('link', { name: 'Home' }).getAttribute('href'), '/')
-      assert.equal(await page.title(), `Page Not Found | ${SITE_NAME}`)
+      assert.equal(await page.title(), `Page Not Found - ${SITE_NAME}`)
       await page.screenshot({ path: path.join(resultsDir, 'not-found.png') })
     } finally {
       await page.close()

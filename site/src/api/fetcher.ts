@@ -42,15 +42,30 @@ function requestHeaders(url: URL): Headers {
 }
 
 /**
+ * OFFLINE_COPY_HEADER is set by the service worker (src/sw/sw.ts) on a snapshot
+ * it answers from its cache because the network failed: the time (epoch ms)
+ * that copy was saved.
+ */
+export const OFFLINE_COPY_HEADER = 'X-OMC-Saved-At'
+
+/** Loaded is a snapshot with where it came from: savedAt is set for an offline copy. */
+export type Loaded<N extends SnapshotName> = { data: SnapshotData<N>; savedAt?: number }
+
+/**
  * fetchSnapshot is the app's only fetch. It GETs a published snapshot, treats
  * 200–299 as success (anything else throws HttpError), and checks the JSON
  * against the shape publish writes (a mismatch throws SnapshotShapeError).
  * There is deliberately no time-out: a slow CDN answer still beats no answer.
  */
-export async function fetchSnapshot<N extends SnapshotName>(
+export async function fetchSnapshot<N extends SnapshotName>(name: N, options: FetchSnapshotOptions = {}): Promise<SnapshotData<N>> {
+  return (await loadSnapshot(name, options)).data
+}
+
+/** loadSnapshot is fetchSnapshot telling an offline copy from the service worker apart. */
+export async function loadSnapshot<N extends SnapshotName>(
   name: N,
   { baseUrl = env.dataUrl, signal }: FetchSnapshotOptions = {},
-): Promise<SnapshotData<N>> {
+): Promise<Loaded<N>> {
   const url = snapshotUrl(name, baseUrl)
   let response: Response
   try {
@@ -78,5 +93,6 @@ export async function fetchSnapshot<N extends SnapshotName>(
     if (!issue) throw new SnapshotShapeError(name, '(root)', 'rejected without a reason')
     throw new SnapshotShapeError(name, formatIssuePath(issue.path), describeIssue(issue))
   }
-  return result.data as SnapshotData<N>
+  const savedAt = Number(response.headers.get(OFFLINE_COPY_HEADER))
+  return savedAt > 0 ? { data: result.data as SnapshotData<N>, savedAt } : { data: result.data as SnapshotData<N> }
 }

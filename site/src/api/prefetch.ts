@@ -1,5 +1,5 @@
-import { fetchSnapshot } from './fetcher'
-import type { SnapshotData, SnapshotName } from './schemas'
+import { loadSnapshot, type Loaded } from './fetcher'
+import type { SnapshotName } from './schemas'
 
 // A prefetched answer is handed to the first hook that asks within this window;
 // after that it is too old to pass off as a fresh request.
@@ -15,7 +15,7 @@ const pending = new Map<SnapshotName, Pending>()
 export function prefetchSnapshot(name: SnapshotName): void {
   const existing = pending.get(name)
   if (existing && Date.now() - existing.startedAt < FRESH_FOR_MS) return
-  const promise = fetchSnapshot(name)
+  const promise = loadSnapshot(name)
   // The hook that takes it handles the error; this only stops an
   // "unhandled rejection" report when nobody takes it.
   promise.catch(() => undefined)
@@ -23,11 +23,11 @@ export function prefetchSnapshot(name: SnapshotName): void {
 }
 
 /** takePrefetched returns (once) a recent prefetch of name, or undefined. */
-export function takePrefetched<N extends SnapshotName>(name: N): Promise<SnapshotData<N>> | undefined {
+export function takePrefetched<N extends SnapshotName>(name: N): Promise<Loaded<N>> | undefined {
   const entry = pending.get(name)
   pending.delete(name)
   if (!entry || Date.now() - entry.startedAt >= FRESH_FOR_MS) return undefined
-  return entry.promise as Promise<SnapshotData<N>>
+  return entry.promise as Promise<Loaded<N>>
 }
 
 /** clearPrefetched drops every pending prefetch (between tests). */

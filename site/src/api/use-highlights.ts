@@ -1,0 +1,6 @@
+import { useSnapshot } from './use-snapshot'
+
+/** useHighlights loads /api/highlights: one summary per calendar year of the history. */
+export function useHighlights() {
+  return useSnapshot('highlights')
+}
