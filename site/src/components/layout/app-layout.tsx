@@ -72,7 +72,7 @@ export function AppLayout() {
               className={`${styles.iconButton} ${styles.menuToggle}`}
               aria-controls={SIDEBAR_ID}
               aria-expanded={sidebarShown}
-              aria-label={sidebarShown ? 'Close menu' : 'Open menu'}
+              aria-label={narrow ? (sidebarShown ? 'Close menu' : 'Open menu') : sidebarShown ? 'Hide menu' : 'Show menu'}
               onClick={() => updateThemeSettings({ sidebar: !toggled })}
             >
               <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">

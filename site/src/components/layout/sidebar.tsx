@@ -17,7 +17,7 @@ export function Sidebar({ onClose }: { onClose: () => void }) {
           <SiteLogo className={styles.logo} />
           <span>{env.siteName}</span>
         </Link>
-        <button type="button" className={styles.sidebarClose} onClick={onClose} aria-label="Close menu">
+        <button type="button" className={styles.sidebarClose} onClick={onClose} aria-label="Close sidebar">
           <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
             <path d="m6 6 12 12M18 6 6 18" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
           </svg>
