@@ -1,9 +1,9 @@
 import { useEffect } from 'react'
 import useSWR, { useSWRConfig, type SWRResponse } from 'swr'
-import { loadSnapshot, type Loaded } from './fetcher'
+import { fetchRaw, parseSnapshot, type Loaded } from './fetcher'
 import { isIdleCache } from './idle-cache'
 import { takePrefetched } from './prefetch'
-import type { SnapshotData, SnapshotName } from './schemas'
+import type { SnapshotData, SnapshotName, Snapshots } from './schemas'
 
 /** snapshotKey is the SWR cache key of a snapshot: its path under the data root. */
 export function snapshotKey(name: SnapshotName): string {
@@ -25,12 +25,12 @@ export type SnapshotResponse<N extends SnapshotName> = {
  * (use-dispensary-status, use-statistics, use-content, …) are thin wrappers;
  * components use those, never this or fetch directly.
  */
-export function useSnapshot<N extends SnapshotName>(name: N): SnapshotResponse<N> {
+export function useSnapshot<N extends SnapshotName>(name: N, schema: Snapshots[N]): SnapshotResponse<N> {
   const key = snapshotKey(name)
   const { cache } = useSWRConfig()
   // Keeps the cached snapshot alive while this component shows it (see idle-cache.ts).
   useEffect(() => (isIdleCache(cache) ? cache.retain(key) : undefined), [cache, key])
-  const swr = useSWR<Loaded<N>, Error>(key, () => takePrefetched(name) ?? loadSnapshot(name))
+  const swr = useSWR<Loaded<N>, Error>(key, async () => parseSnapshot(name, schema, await (takePrefetched(name) ?? fetchRaw(name))))
   return {
     data: swr.data?.data,
     error: swr.error,

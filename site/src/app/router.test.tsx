@@ -1,10 +1,11 @@
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { createMemoryRouter, RouterProvider } from 'react-router-dom'
+import { MemoryRouter } from 'react-router-dom'
+import { THEME_STORAGE_KEY } from '../lib/theme-settings'
 import { describe, expect, it, vi } from 'vitest'
 import { RouteErrorBoundary } from '../components/route-error-boundary'
 import { GENERIC_ERROR_TEXT } from '../components/error-screen'
-import { renderApp, TestProviders } from '../testing/render'
+import { renderApp } from '../testing/render'
 import { server } from '../testing/server'
 import { http, HttpResponse } from 'msw'
 
@@ -33,7 +34,8 @@ describe('routes', () => {
     '$path shows $heading inside the layout',
     async ({ path, heading, title }) => {
       renderApp(path)
-      expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument()
+      // Screens load lazily; the first import of a module in the test run can be slow.
+      expect(await screen.findByRole('heading', { level: 1, name: heading }, { timeout: 5_000 })).toBeInTheDocument()
       expect(screen.getByRole('button', { name: /^Theme: Light/ })).toBeInTheDocument()
       expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument()
       expect(screen.getByRole('main')).toBeInTheDocument()
@@ -44,11 +46,11 @@ describe('routes', () => {
 
   it('navigates from the homepage to the status page', async () => {
     const user = userEvent.setup()
-    const { router } = renderApp('/')
+    const { location } = renderApp('/')
     await screen.findByRole('heading', { level: 1, name: /Welcome/ })
     await user.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Status' }))
     expect(await screen.findByRole('heading', { level: 1, name: 'Dispensary Status' })).toBeInTheDocument()
-    expect(router.state.location.pathname).toBe('/dispensary-status')
+    expect(location()?.pathname).toBe('/dispensary-status')
     expect(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Status' })).toHaveAttribute(
       'aria-current',
       'page',
@@ -98,13 +100,14 @@ describe('RouteErrorBoundary', () => {
     throw new Error('kaboom')
   }
 
-  it('shows the generic error screen with Discord and Home links', async () => {
+  it('shows the generic error screen with Discord and Home links in the blank layout', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined)
-    const router = createMemoryRouter([{ path: '/', element: <Broken />, errorElement: <RouteErrorBoundary /> }])
     render(
-      <TestProviders>
-        <RouterProvider router={router} />
-      </TestProviders>,
+      <MemoryRouter>
+        <RouteErrorBoundary>
+          <Broken />
+        </RouteErrorBoundary>
+      </MemoryRouter>,
     )
     const alert = await screen.findByRole('alert')
     expect(alert).toHaveTextContent(GENERIC_ERROR_TEXT)
@@ -113,27 +116,22 @@ describe('RouteErrorBoundary', () => {
     )
     expect(within(alert).getByRole('link', { name: 'Discord server' })).toHaveAttribute('href', '/discord')
     expect(within(alert).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/')
+    expect(alert.querySelector('img')).toHaveAttribute('src', '/images/error-light.svg')
+    expect(screen.getByRole('main')).toContainElement(alert)
     expect(consoleError).toHaveBeenCalled()
     await waitFor(() => expect(document.title).toBe('Error - Ohio Marijuana Community'))
   })
 
-  it('shows the not-found screen for a 404 route error', async () => {
-    const router = createMemoryRouter([
-      {
-        path: '/',
-        loader: () => {
-          throw new Response('gone', { status: 404, statusText: 'Not Found' })
-        },
-        element: <p>never shown</p>,
-        HydrateFallback: () => <p>loading</p>,
-        errorElement: <RouteErrorBoundary />,
-      },
-    ])
+  it('shows the dark image in the dark theme', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    localStorage.setItem(THEME_STORAGE_KEY, JSON.stringify({ theme: 'dark' }))
     render(
-      <TestProviders>
-        <RouterProvider router={router} />
-      </TestProviders>,
+      <MemoryRouter>
+        <RouteErrorBoundary>
+          <Broken />
+        </RouteErrorBoundary>
+      </MemoryRouter>,
     )
-    expect(await screen.findByRole('heading', { name: 'The page you requested was not found!' })).toBeInTheDocument()
+    expect((await screen.findByRole('alert')).querySelector('img')).toHaveAttribute('src', '/images/error-dark.svg')
   })
 })

@@ -1,4 +1,4 @@
-import type { ContentLink } from '../api/schemas'
+import type { ContentLink } from '../api/content-schemas'
 import styles from './link-list.module.css'
 
 /** LinkList shows content links as cards: title (the link), host name and description. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { CommunityEvent } from '../api/schemas'
+import type { CommunityEvent } from '../api/content-schemas'
 import { localDay, splitEvents } from './events'
 
 const event = (title: string, start: string, end?: string): CommunityEvent => ({ title, start, end })

@@ -1,4 +1,4 @@
-import type { CommunityEvent } from '../api/schemas'
+import type { CommunityEvent } from '../api/content-schemas'
 
 /** localDay is a time as the viewer's calendar day, "YYYY-MM-DD", comparable with event dates. */
 export function localDay(ms: number): string {

@@ -1,5 +1,5 @@
 import { useContent } from '../api/use-content'
-import type { CommunityEvent } from '../api/schemas'
+import type { CommunityEvent } from '../api/content-schemas'
 import { ContentHtml } from '../components/content-html'
 import { PageTitle } from '../components/page-title'
 import { SnapshotView } from '../components/snapshot-view'

@@ -1,5 +1,5 @@
 import { useContent } from '../api/use-content'
-import type { Resources } from '../api/schemas'
+import type { Resources } from '../api/content-schemas'
 import { ContentHtml } from '../components/content-html'
 import { LinkList } from '../components/link-list'
 import { PageTitle } from '../components/page-title'

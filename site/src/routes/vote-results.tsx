@@ -1,4 +1,4 @@
-import type { Matchup } from '../api/schemas'
+import type { Matchup } from '../api/content-schemas'
 import styles from '../components/march-madness/march-madness.module.css'
 import { voteShares } from '../components/march-madness/vote-share'
 import { PageTitle } from '../components/page-title'

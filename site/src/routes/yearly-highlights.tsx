@@ -1,5 +1,5 @@
 import { useHighlights } from '../api/use-highlights'
-import type { Highlights } from '../api/schemas'
+import type { Highlights } from '../api/content-schemas'
 import { PageTitle } from '../components/page-title'
 import { SnapshotView } from '../components/snapshot-view'
 import { formatCost, formatLocaleDate } from '../lib/format'

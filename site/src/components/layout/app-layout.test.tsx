@@ -46,7 +46,7 @@ describe('sidebar', () => {
   it('opens with the menu toggle on a small screen and closes on navigation', async () => {
     installMatchMedia({ narrow: true })
     const user = userEvent.setup()
-    const { router } = renderApp('/introduction')
+    const { location } = renderApp('/introduction')
     const toggle = await screen.findByRole('button', { name: 'Open menu' })
     expect(toggle).toHaveAttribute('aria-expanded', 'false')
     await user.click(toggle)
@@ -54,7 +54,7 @@ describe('sidebar', () => {
     expect(stored().sidebar).toBe(true)
     await user.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'events' }))
     await screen.findByRole('heading', { level: 1, name: 'Events' })
-    expect(router.state.location.pathname).toBe('/events')
+    expect(location()?.pathname).toBe('/events')
     await waitFor(() => expect(screen.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false'))
     expect(stored().sidebar).toBe(false)
   })

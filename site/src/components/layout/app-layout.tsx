@@ -1,10 +1,12 @@
-import { useEffect, useRef } from 'react'
-import { Link, Outlet, useLocation, useNavigation } from 'react-router-dom'
+import { Suspense, useEffect, useRef } from 'react'
+import { Link, Outlet, useLocation } from 'react-router-dom'
 import { env } from '../../config/env'
 import { paths } from '../../config/paths'
 import { updateThemeSettings, useThemeState } from '../../lib/theme-store'
 import { NARROW_SCREEN, useMediaQuery } from '../../lib/use-media-query'
+import { RouteErrorBoundary } from '../route-error-boundary'
 import { SiteLogo } from '../site-logo'
+import { Spinner } from '../spinner'
 import styles from './app-layout.module.css'
 import { FOOTER_LINKS } from './nav-groups'
 import { ScrollToTopButton } from './scroll-to-top-button'
@@ -20,8 +22,6 @@ import { ThemeToggle } from './theme-toggle'
  * overlay, closed again by any navigation), on wide ones collapsed.
  */
 export function AppLayout() {
-  const navigation = useNavigation()
-  const busy = navigation.state !== 'idle'
   const { settings } = useThemeState()
   const narrow = useMediaQuery(NARROW_SCREEN)
   const toggled = settings.sidebar
@@ -85,11 +85,15 @@ export function AppLayout() {
             </Link>
             <ThemeToggle />
           </div>
-          {busy && <div className={styles.progress} role="progressbar" aria-label="Loading page" />}
         </header>
-        <main id="main" className={styles.main} tabIndex={-1} aria-busy={busy || undefined}>
+        <main id="main" className={styles.main} tabIndex={-1}>
           <div key={pathname} className={`animate__animated ${settings.animation}`}>
-            <Outlet />
+            <RouteErrorBoundary inLayout>
+              {/* While a screen's code is on its way. */}
+              <Suspense fallback={<Spinner label="Loading page" />}>
+                <Outlet />
+              </Suspense>
+            </RouteErrorBoundary>
           </div>
         </main>
         <footer className={styles.footer}>

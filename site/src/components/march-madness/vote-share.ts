@@ -1,4 +1,4 @@
-import type { Matchup } from '../../api/schemas'
+import type { Matchup } from '../../api/content-schemas'
 
 /** voteShares gives each strain of a matchup its votes and share in whole percent (0 when nobody voted). */
 export function voteShares(matchup: Matchup): { name: string; votes: number; percent: number }[] {

@@ -1,0 +1,73 @@
+#!/usr/bin/env node
+// Pre-renders every public page after `vite build` (SEO and first paint): builds
+// src/app/prerender.tsx for Node, renders each path into the built index.html and
+// writes dist/<path>/index.html (dist/index.html for /), dist/404.html for static
+// hosts that serve it for unknown paths, robots.txt and, when VITE_SITE_URL is
+// set, sitemap.xml (a sitemap needs absolute URLs, so it needs the site's address).
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { build } from 'vite'
+
+const siteDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const distDir = path.join(siteDir, 'dist')
+const ssrDir = path.join(siteDir, 'node_modules', '.tmp', 'prerender')
+
+await build({
+  root: siteDir,
+  configFile: path.join(siteDir, 'vite.config.ts'),
+  logLevel: 'warn',
+  build: { ssr: 'src/app/prerender.tsx', outDir: ssrDir, emptyOutDir: true, manifest: false, copyPublicDir: false },
+})
+const entry = fs.readdirSync(ssrDir).find((f) => /^prerender\.m?js$/.test(f))
+if (!entry) throw new Error(`prerender: no prerender.js in ${ssrDir}`)
+const { render, PUBLIC_PATHS, CANONICAL_PATHS, canonicalPath, env } = await import(pathToFileURL(path.join(ssrDir, entry)).href)
+
+const template = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8')
+if (!template.includes('<div id="root"></div>')) throw new Error('prerender: dist/index.html has no empty <div id="root"></div>')
+
+const escapeAttr = (s) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
+const TITLE = /<title>([\s\S]*?)<\/title>/
+
+/** page puts a rendered body into the template, with its title (and canonical link when the site URL is known). */
+function page(pagePath, body) {
+  const match = body.match(TITLE)
+  if (!match) throw new Error(`prerender ${pagePath}: the page rendered no <title>`)
+  // React renders <title> where the component is; the document wants it in <head>.
+  const html = body.replace(TITLE, '')
+  let head = `<title>${match[1]}</title>`
+  if (env.siteUrl && pagePath !== '404') head += `\n    <link rel="canonical" href="${escapeAttr(env.siteUrl + canonicalPath(pagePath))}" />`
+  return template
+    .replace(TITLE, head)
+    .replace('<div id="root"></div>', `<div id="root" data-prerendered="${escapeAttr(pagePath)}">${html}</div>`)
+}
+
+function write(file, content) {
+  fs.mkdirSync(path.dirname(file), { recursive: true })
+  fs.writeFileSync(file, content)
+}
+
+let count = 0
+for (const pagePath of PUBLIC_PATHS) {
+  const { html } = await render(pagePath)
+  if (html.includes('The page you requested was not found!')) throw new Error(`prerender ${pagePath}: rendered the not-found screen`)
+  write(pagePath === '/' ? path.join(distDir, 'index.html') : path.join(distDir, pagePath.slice(1), 'index.html'), page(pagePath, html))
+  count++
+}
+const notFound = await render('/this-page-does-not-exist')
+write(path.join(distDir, '404.html'), page('404', notFound.html))
+
+const robots = ['User-agent: *', 'Allow: /']
+if (env.siteUrl) {
+  const urls = CANONICAL_PATHS.map((p) => `  <url><loc>${env.siteUrl}${p === '/' ? '/' : p}</loc></url>`)
+  write(
+    path.join(distDir, 'sitemap.xml'),
+    `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`,
+  )
+  robots.push(`Sitemap: ${env.siteUrl}/sitemap.xml`)
+} else {
+  fs.rmSync(path.join(distDir, 'sitemap.xml'), { force: true })
+  console.warn('prerender: VITE_SITE_URL is not set, so no sitemap.xml (it needs absolute URLs)')
+}
+write(path.join(distDir, 'robots.txt'), `${robots.join('\n')}\n`)
+console.log(`prerender: ${count} pages, 404.html, robots.txt${env.siteUrl ? ', sitemap.xml' : ''}`)
