@@ -42,7 +42,10 @@ const stampSavedAt: WorkboxPlugin = {
 
 registerRoute(
   ({ request, url }) => request.method === 'GET' && (/\/api\//.test(url.pathname) || url.pathname.endsWith('/manifest.json')),
-  new NetworkFirst({ cacheName: 'omc-snapshots', plugins: [stampSavedAt] }),
+  // no-cache: ask the server every time (a cheap 304 when unchanged) rather than
+  // take the browser's HTTP cache for the network, so an answer is either
+  // really fresh or the stamped offline copy.
+  new NetworkFirst({ cacheName: 'omc-snapshots', plugins: [stampSavedAt], fetchOptions: { cache: 'no-cache' } }),
 )
 
 self.addEventListener('message', (event) => {
