@@ -11,6 +11,7 @@ const DARK_QUERY = '(prefers-color-scheme: dark)'
 type State = { settings: ThemeSettings; deviceDark: boolean }
 
 let state: State | undefined
+const SERVER_STATE: State = { settings: DEFAULT_THEME_SETTINGS, deviceDark: false }
 const listeners = new Set<() => void>()
 
 function readStorage(): string | null {
@@ -23,10 +24,13 @@ function readStorage(): string | null {
 
 function load(): State {
   if (!state) {
-    state = {
-      settings: parseThemeSettings(readStorage()),
-      deviceDark: typeof window.matchMedia === 'function' && window.matchMedia(DARK_QUERY).matches,
-    }
+    const settings = parseThemeSettings(readStorage())
+    const deviceDark = typeof window.matchMedia === 'function' && window.matchMedia(DARK_QUERY).matches
+    // The same object as the pre-rendered state when nothing differs: hydration
+    // then sees no change and keeps the pre-rendered page as it is.
+    const isDefault =
+      !deviceDark && (Object.keys(DEFAULT_THEME_SETTINGS) as (keyof ThemeSettings)[]).every((k) => settings[k] === DEFAULT_THEME_SETTINGS[k])
+    state = isDefault ? SERVER_STATE : { settings, deviceDark }
     applyToDocument(state)
   }
   return state
@@ -73,8 +77,6 @@ function subscribe(listener: () => void) {
     }
   }
 }
-
-const SERVER_STATE: State = { settings: DEFAULT_THEME_SETTINGS, deviceDark: false }
 
 /**
  * useThemeState returns the settings and whether the page is dark now. While

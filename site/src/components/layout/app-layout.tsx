@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef } from 'react'
+import { Suspense, useEffect, useMemo, useRef } from 'react'
 import { Link, Outlet, useLocation } from 'react-router-dom'
 import { env } from '../../config/env'
 import { paths } from '../../config/paths'
@@ -55,6 +55,24 @@ export function AppLayout() {
     return () => document.removeEventListener('keydown', onKey)
   }, [narrow, toggled])
 
+  // The screen does not depend on the layout's own state (theme, sidebar,
+  // screen width): keeping the same element lets React leave it alone when
+  // that state changes, and lets a pre-rendered screen hydrate in place rather
+  // than be rendered again while its code is still loading.
+  const screen = useMemo(
+    () => (
+      <div key={pathname} className={`animate__animated ${settings.animation}`}>
+        <RouteErrorBoundary inLayout>
+          {/* While a screen's code is on its way. */}
+          <Suspense fallback={<Spinner label="Loading page" />}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
+      </div>
+    ),
+    [pathname, settings.animation],
+  )
+
   const shellClass = [styles.shell, toggled ? styles.toggled : '', `animation-${settings.animation}`].join(' ')
   return (
     <div className={shellClass}>
@@ -87,14 +105,7 @@ export function AppLayout() {
           </div>
         </header>
         <main id="main" className={styles.main} tabIndex={-1}>
-          <div key={pathname} className={`animate__animated ${settings.animation}`}>
-            <RouteErrorBoundary inLayout>
-              {/* While a screen's code is on its way. */}
-              <Suspense fallback={<Spinner label="Loading page" />}>
-                <Outlet />
-              </Suspense>
-            </RouteErrorBoundary>
-          </div>
+          {screen}
         </main>
         <footer className={styles.footer}>
           <nav aria-label="More pages">
