@@ -28,5 +28,7 @@ export default defineConfig({
     setupFiles: ['./src/testing/setup-tests.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
+    // Screens load lazily and the test machine may be busy: waits are ceilings, not timings.
+    testTimeout: 30_000,
   },
 })

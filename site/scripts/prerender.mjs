@@ -21,7 +21,7 @@ await build({
 })
 const entry = fs.readdirSync(ssrDir).find((f) => /^prerender\.m?js$/.test(f))
 if (!entry) throw new Error(`prerender: no prerender.js in ${ssrDir}`)
-const { render, PUBLIC_PATHS, CANONICAL_PATHS, canonicalPath, env } = await import(pathToFileURL(path.join(ssrDir, entry)).href)
+const { render, PUBLIC_PATHS, CANONICAL_PATHS, canonicalPath, env, sitemapXml, robotsTxt } = await import(pathToFileURL(path.join(ssrDir, entry)).href)
 
 const template = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8')
 if (!template.includes('<div id="root"></div>')) throw new Error('prerender: dist/index.html has no empty <div id="root"></div>')
@@ -57,17 +57,11 @@ for (const pagePath of PUBLIC_PATHS) {
 const notFound = await render('/this-page-does-not-exist')
 write(path.join(distDir, '404.html'), page('404', notFound.html))
 
-const robots = ['User-agent: *', 'Allow: /']
 if (env.siteUrl) {
-  const urls = CANONICAL_PATHS.map((p) => `  <url><loc>${env.siteUrl}${p === '/' ? '/' : p}</loc></url>`)
-  write(
-    path.join(distDir, 'sitemap.xml'),
-    `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`,
-  )
-  robots.push(`Sitemap: ${env.siteUrl}/sitemap.xml`)
+  write(path.join(distDir, 'sitemap.xml'), sitemapXml(env.siteUrl, CANONICAL_PATHS))
 } else {
   fs.rmSync(path.join(distDir, 'sitemap.xml'), { force: true })
   console.warn('prerender: VITE_SITE_URL is not set, so no sitemap.xml (it needs absolute URLs)')
 }
-write(path.join(distDir, 'robots.txt'), `${robots.join('\n')}\n`)
+write(path.join(distDir, 'robots.txt'), robotsTxt(env.siteUrl))
 console.log(`prerender: ${count} pages, 404.html, robots.txt${env.siteUrl ? ', sitemap.xml' : ''}`)

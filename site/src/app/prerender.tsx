@@ -23,6 +23,7 @@ export function canonicalPath(path: string): string {
 }
 
 export { env }
+export { robotsTxt, sitemapXml } from '../lib/seo'
 
 /**
  * render returns the body HTML of path: the screen itself, not its loading spinner.

@@ -34,8 +34,7 @@ describe('routes', () => {
     '$path shows $heading inside the layout',
     async ({ path, heading, title }) => {
       renderApp(path)
-      // Screens load lazily; the first import of a module in the test run can be slow.
-      expect(await screen.findByRole('heading', { level: 1, name: heading }, { timeout: 5_000 })).toBeInTheDocument()
+      expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument()
       expect(screen.getByRole('button', { name: /^Theme: Light/ })).toBeInTheDocument()
       expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument()
       expect(screen.getByRole('main')).toBeInTheDocument()

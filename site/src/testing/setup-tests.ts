@@ -1,10 +1,13 @@
 import '@testing-library/jest-dom/vitest'
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll } from 'vitest'
 import { clearPrefetched } from '../api/prefetch'
 import { resetThemeStoreForTests } from '../lib/theme-store'
 import { installMatchMedia } from './media'
 import { server } from './server'
+
+// findBy* waits up to this long: the first import of a lazy screen can be slow on a busy machine.
+configure({ asyncUtilTimeout: 10_000 })
 
 // jsdom has no layout, so no scrolling; RootFrame calls this on every navigation.
 window.scrollTo = () => undefined
