@@ -315,6 +315,11 @@ describe('every screen', () => {
         ['yearly-highlights', 'Most available strains'],
       ]
       for (const [p, text] of checks) {
+        if (p !== 'yearly-highlights') {
+          // Pre-rendered with its content (go tool task site:build), for crawlers and the first paint.
+          const html = (await (await page.request.get(new URL(p, site).href)).text()).replaceAll('<!-- -->', '')
+          assert.ok(html.replaceAll('&#x27;', "'").includes(text.replace(/<[^>]+>/g, '')), `/${p}: HTML lacks "${text}"`)
+        }
         await page.goto(new URL(p, site).href)
         await page.getByRole('main').getByText(text).first().waitFor({ timeout: 15_000 })
       }

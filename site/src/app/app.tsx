@@ -2,10 +2,10 @@ import { BrowserRouter } from 'react-router-dom'
 import { AppProviders } from './providers'
 import { AppRoutes } from './router'
 
-/** App is the whole site in the browser: providers around the router. */
-export function App() {
+/** App is the whole site in the browser: providers around the router; fallback as in AppProviders. */
+export function App({ fallback }: { fallback?: Record<string, unknown> }) {
   return (
-    <AppProviders>
+    <AppProviders fallback={fallback}>
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>

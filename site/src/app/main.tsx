@@ -15,16 +15,33 @@ if (!container) throw new Error('index.html has no #root element to render the s
 // the shell served for an unknown path, is rendered from scratch.
 const normalize = (path: string) => path.replace(/\/+$/, '') || '/'
 const prerendered = container.dataset.prerendered
-const app = (
-  <StrictMode>
-    <App />
-  </StrictMode>
-)
 if (prerendered !== undefined && normalize(prerendered) === normalize(window.location.pathname)) {
-  hydrateRoot(container, app)
+  hydrateRoot(
+    container,
+    <StrictMode>
+      <App fallback={builtWith()} />
+    </StrictMode>,
+  )
 } else {
   container.replaceChildren()
-  createRoot(container).render(app)
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  )
+}
+
+// The community-page snapshots the page was pre-rendered with (checked against
+// their shapes at build time), as SWR fallback data: { key: { data } }.
+function builtWith(): Record<string, unknown> {
+  const script = document.getElementById('omc-prerender-data')
+  if (!script?.textContent) return {}
+  try {
+    const snapshots = JSON.parse(script.textContent) as Record<string, unknown>
+    return Object.fromEntries(Object.entries(snapshots).map(([name, data]) => [`/api/${name}`, { data }]))
+  } catch {
+    return {}
+  }
 }
 
 void registerServiceWorker()

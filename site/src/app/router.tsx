@@ -15,11 +15,15 @@ type Screen = { Component: ComponentType }
  * starts the screen's snapshot requests, so data and code download side by
  * side. (Prefetching needs a window: not while pre-rendering.)
  */
-function screen(load: () => Promise<Screen>, snapshots: readonly SnapshotName[] = []): LazyExoticComponent<ComponentType> {
-  return lazy(async () => {
-    if (typeof window !== 'undefined') snapshots.forEach(prefetchSnapshot)
+function screen(
+  load: () => Promise<Screen>,
+  data: readonly SnapshotName[] = [],
+): { Screen: LazyExoticComponent<ComponentType>; data: readonly SnapshotName[] } {
+  const Screen = lazy(async () => {
+    if (typeof window !== 'undefined') data.forEach(prefetchSnapshot)
     return { default: (await load()).Component }
   })
+  return { Screen, data }
 }
 
 const home = screen(async () => ({ Component: (await import('../routes/home')).HomeRoute }), ['statistics', 'announcements'])
@@ -29,77 +33,82 @@ const home = screen(async () => ({ Component: (await import('../routes/home')).H
  * issues (menus, deals, maps, wishlist, limits, trends, product, genetics,
  * terpenes, accounts) have no entry yet: their paths show the not-found screen.
  */
-export const SCREENS: readonly { paths: readonly string[]; Screen: LazyExoticComponent<ComponentType> }[] = [
-  { paths: [paths.home.path, ...paths.home.aliases], Screen: home },
+export const SCREENS: readonly {
+  paths: readonly string[]
+  Screen: LazyExoticComponent<ComponentType>
+  /** data names the snapshots the screen shows. */
+  data: readonly SnapshotName[]
+}[] = [
+  { paths: [paths.home.path, ...paths.home.aliases], ...home },
   {
     paths: [paths.dispensaryStatus.path],
-    Screen: screen(async () => ({ Component: (await import('../routes/dispensary-status')).DispensaryStatusRoute }), [
+    ...screen(async () => ({ Component: (await import('../routes/dispensary-status')).DispensaryStatusRoute }), [
       'DispensaryStatus',
     ]),
   },
   {
     paths: [paths.companyBrands.path],
-    Screen: screen(async () => ({ Component: (await import('../routes/company-brands')).CompanyBrandsRoute }), ['brands']),
+    ...screen(async () => ({ Component: (await import('../routes/company-brands')).CompanyBrandsRoute }), ['brands']),
   },
   {
     paths: [paths.reservation.path],
-    Screen: screen(async () => ({ Component: (await import('../routes/reservation')).ReservationRoute }), [
+    ...screen(async () => ({ Component: (await import('../routes/reservation')).ReservationRoute }), [
       'content/reservation',
     ]),
   },
   {
     paths: [paths.marchMadness.path],
-    Screen: screen(async () => ({ Component: (await import('../routes/march-madness')).MarchMadnessRoute }), [
+    ...screen(async () => ({ Component: (await import('../routes/march-madness')).MarchMadnessRoute }), [
       'content/march-madness-2025',
     ]),
   },
   {
     paths: [paths.otherMaps.path],
-    Screen: screen(async () => ({ Component: (await import('../routes/other-maps')).OtherMapsRoute }), ['content/other-maps']),
+    ...screen(async () => ({ Component: (await import('../routes/other-maps')).OtherMapsRoute }), ['content/other-maps']),
   },
   {
     paths: [paths.events.path],
-    Screen: screen(async () => ({ Component: (await import('../routes/events')).EventsRoute }), ['content/events']),
+    ...screen(async () => ({ Component: (await import('../routes/events')).EventsRoute }), ['content/events']),
   },
   {
     paths: [paths.introduction.path],
-    Screen: screen(async () => ({ Component: (await import('../routes/introduction')).IntroductionRoute }), [
+    ...screen(async () => ({ Component: (await import('../routes/introduction')).IntroductionRoute }), [
       'content/introduction',
     ]),
   },
   {
     paths: [paths.social.path, ...paths.social.aliases],
-    Screen: screen(async () => ({ Component: (await import('../routes/social')).SocialRoute }), ['content/social']),
+    ...screen(async () => ({ Component: (await import('../routes/social')).SocialRoute }), ['content/social']),
   },
   {
     paths: [paths.growingTool.path],
-    Screen: screen(async () => ({ Component: (await import('../routes/growing-tool')).GrowingToolRoute })),
+    ...screen(async () => ({ Component: (await import('../routes/growing-tool')).GrowingToolRoute })),
   },
   {
     paths: [paths.changelog.path, ...paths.changelog.aliases],
-    Screen: screen(async () => ({ Component: (await import('../routes/changelog')).ChangelogRoute }), ['content/changelog']),
+    ...screen(async () => ({ Component: (await import('../routes/changelog')).ChangelogRoute }), ['content/changelog']),
   },
   {
     paths: [paths.donations.path, ...paths.donations.aliases],
-    Screen: screen(async () => ({ Component: (await import('../routes/donations')).DonationsRoute }), ['content/donations']),
+    ...screen(async () => ({ Component: (await import('../routes/donations')).DonationsRoute }), ['content/donations']),
   },
   {
     paths: [paths.feedback.path],
-    Screen: screen(async () => ({ Component: (await import('../routes/feedback')).FeedbackRoute }), ['content/feedback']),
+    ...screen(async () => ({ Component: (await import('../routes/feedback')).FeedbackRoute }), ['content/feedback']),
   },
   {
     paths: [paths.resources.path],
-    Screen: screen(async () => ({ Component: (await import('../routes/resources')).ResourcesRoute }), ['content/resources']),
+    ...screen(async () => ({ Component: (await import('../routes/resources')).ResourcesRoute }), ['content/resources']),
   },
   {
     paths: [paths.yearlyHighlights.path],
-    Screen: screen(async () => ({ Component: (await import('../routes/yearly-highlights')).YearlyHighlightsRoute }), [
+    ...screen(async () => ({ Component: (await import('../routes/yearly-highlights')).YearlyHighlightsRoute }), [
       'highlights',
     ]),
   },
   {
     paths: [paths.chat.path],
-    Screen: screen(async () => ({ Component: (await import('../routes/chat')).ChatRoute }), ['content/chat']),
+    ...screen(async () => ({ Component: (await import('../routes/chat')).ChatRoute }), ['content/chat']),
   },
 ]
 
