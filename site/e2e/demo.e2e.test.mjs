@@ -354,12 +354,12 @@ describe('every screen', () => {
     const page = await newPage()
     try {
       // A real request answered with JSON publish would never write.
-      await page.route('**/api/content/events', (route) => route.fulfill({ json: { events: 'soon' } }))
-      await page.goto(new URL('events', site).href)
+      await page.route('**/api/brands', (route) => route.fulfill({ json: { brands: 'many' } }))
+      await page.goto(new URL('company-brands', site).href)
       const alert = page.getByRole('alert')
       await alert.waitFor({ timeout: 15_000 })
       assert.match(await alert.innerText(), new RegExp(GENERIC_ERROR.replace(/[.]/g, '\\.')))
-      assert.match(await alert.innerText(), /snapshot content\/events has an unexpected shape at html/)
+      assert.match(await alert.innerText(), /snapshot brands has an unexpected shape at generatedAt/)
       assert.equal(await alert.getByRole('link', { name: 'Discord server' }).getAttribute('href'), '/discord')
       assert.equal(await alert.getByRole('link', { name: 'Home' }).getAttribute('href'), '/')
       assert.equal(await page.title(), `Error - ${SITE_NAME}`)
@@ -663,7 +663,7 @@ describe('afterwards', () => {
     assert.deepEqual(pageErrors, [])
     // The forced shape error is logged on purpose (the console keeps the details).
     // So are the failed requests while the offline test's proxy is down.
-    const unexpected = consoleErrors.filter((e) => !/content\/events has an unexpected shape|Failed to load resource: net::ERR_|FetchEvent|workbox/.test(e))
+    const unexpected = consoleErrors.filter((e) => !/snapshot brands has an unexpected shape|Failed to load resource: net::ERR_|FetchEvent|workbox/.test(e))
     assert.deepEqual(unexpected, [])
     assert.deepEqual(foreignRequests, [])
   })
