@@ -44,6 +44,17 @@ describe('events', () => {
   })
 })
 
+describe('content links', () => {
+  it("open the site's own pages inside the app", async () => {
+    const user = userEvent.setup()
+    const { location } = renderApp('/introduction')
+    const main = await screen.findByRole('main')
+    await user.click(await within(main).findByRole('link', { name: 'resources' }))
+    expect(await screen.findByRole('heading', { level: 1, name: 'Resources' })).toBeInTheDocument()
+    expect(location()?.pathname).toBe('/resources')
+  })
+})
+
 describe('resources', () => {
   it('shows the Ohio limits with links to their sources', async () => {
     renderApp('/resources')
