@@ -26,9 +26,10 @@ export function Sidebar({ onClose }: { onClose: () => void }) {
       <nav aria-label="Main" className={styles.nav}>
         {NAV_GROUPS.map((group) => (
           <div key={group.title} className={styles.navGroup}>
-            <h2 className={styles.navTitle} id={`nav-${group.title.toLowerCase()}`}>
+            {/* Not a heading: the page's own h1 should be the first heading a screen reader meets. */}
+            <p className={styles.navTitle} id={`nav-${group.title.toLowerCase()}`}>
               {group.title}
-            </h2>
+            </p>
             <ul className={styles.navList} aria-labelledby={`nav-${group.title.toLowerCase()}`}>
               {group.links.map((link) => (
                 <li key={link.to}>
