@@ -17,8 +17,9 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // Libraries change far less often than the app: one vendor chunk stays
-        // cached across deploys that only touch our own code.
-        codeSplitting: { groups: [{ name: 'vendor', test: /[\\/]node_modules[\\/]/ }] },
+        // cached across deploys that only touch our own code. workbox-window is
+        // left out: it is imported after start, so it need not weigh on the first load.
+        codeSplitting: { groups: [{ name: 'vendor', test: /[\\/]node_modules[\\/](?!workbox-)/ }] },
       },
     },
   },
@@ -27,5 +28,7 @@ export default defineConfig({
     setupFiles: ['./src/testing/setup-tests.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
+    // Screens load lazily and the test machine may be busy: waits are ceilings, not timings.
+    testTimeout: 30_000,
   },
 })

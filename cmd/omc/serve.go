@@ -31,8 +31,9 @@ func newServeCmd(d deps, runF func(context.Context, *serveOptions) error) *cobra
 		Short: "Serve the built site and the published snapshots locally",
 		Long: `Serve the built site (--dir) with the published tree (--data) on one origin, the way a
 static host or CDN would: /api/* as application/json, hashed assets under /assets/ with
-long cache lifetimes, compressed responses, and index.html for every other path so the
-site's router decides (its not-found screen included).`,
+long cache lifetimes, compressed responses, a pre-rendered page's <path>/index.html for
+<path>, and index.html for every other path so the site's router decides (its not-found
+screen included).`,
 		Example: `  omc serve
   omc serve --dir site/dist --data out --addr 127.0.0.1:8080`,
 		Args: cobra.NoArgs,
@@ -113,6 +114,15 @@ func siteHandler(siteDir, dataDir string) (http.Handler, error) {
 		if strings.HasPrefix(clean, "/assets/") {
 			http.NotFound(w, r)
 			return
+		}
+		// A pre-rendered page: /events is served from events/index.html, as static hosts do.
+		if page := filepath.Join(file, "index.html"); clean != "/" {
+			if fi, err := os.Stat(page); err == nil && !fi.IsDir() {
+				w.Header().Set("Cache-Control", "no-cache")
+				w.Header().Set("Content-Type", "text/html; charset=utf-8")
+				http.ServeFile(w, r, page)
+				return
+			}
 		}
 		// Every other path is a route of the single-page app.
 		w.Header().Set("Cache-Control", "no-cache")

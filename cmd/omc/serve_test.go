@@ -28,6 +28,7 @@ func TestSiteHandler(t *testing.T) {
 	write(site, "index.html", "<!doctype html><title>app</title>")
 	write(site, "assets/index-abc123.js", strings.Repeat("console.log('x');", 200))
 	write(site, "robots.txt", "User-agent: *")
+	write(site, "events/index.html", "<!doctype html><title>Events</title>")
 	write(snap, "api/DispensaryStatus", `[{"name":"Bloom Akron"}]`)
 	write(snap, "manifest.json", `{"generatedAt":"x"}`)
 	h, err := siteHandler(site, snap)
@@ -49,6 +50,9 @@ func TestSiteHandler(t *testing.T) {
 		{"/robots.txt", "text/plain; charset=utf-8", "no-cache", "User-agent", 200},
 		{"/dispensary-status", "text/html; charset=utf-8", "no-cache", "<title>app</title>", 200},
 		{"/no/such/page", "text/html; charset=utf-8", "no-cache", "<title>app</title>", 200},
+		{"/events", "text/html; charset=utf-8", "no-cache", "<title>Events</title>", 200},
+		{"/events/", "text/html; charset=utf-8", "no-cache", "<title>Events</title>", 200},
+		{"/events/extra", "text/html; charset=utf-8", "no-cache", "<title>app</title>", 200},
 		{"/", "text/html; charset=utf-8", "no-cache", "<title>app</title>", 200},
 	}
 	for _, tt := range tests {

@@ -23,10 +23,12 @@ if (!fs.existsSync(manifestPath)) {
 }
 
 const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8'))
-const ROUTES = {
-  'home (/)': 'src/routes/home.tsx',
-  'dispensary status': 'src/routes/dispensary-status.tsx',
-  'not found': 'src/routes/not-found.tsx',
+// Every lazily loaded screen (src/routes/*.tsx in the manifest); the not-found
+// screen is part of the entry.
+const ROUTES = { 'home (/)': 'src/routes/home.tsx' }
+for (const key of Object.keys(manifest).sort()) {
+  const m = key.match(/^src\/routes\/([a-z-]+)\.tsx$/)
+  if (m && key !== ROUTES['home (/)'] && manifest[key].isDynamicEntry) ROUTES[m[1].replaceAll('-', ' ')] = key
 }
 
 // Every chunk a manifest entry pulls in without a dynamic import.

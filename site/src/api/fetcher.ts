@@ -1,7 +1,8 @@
 import { env } from '../config/env'
 import { describeIssue } from './describe-issue'
 import { formatIssuePath, HttpError, SnapshotShapeError } from './errors'
-import { snapshots, type SnapshotData, type SnapshotName } from './schemas'
+import type * as z from 'zod/mini'
+import { coreSnapshots, type CoreSnapshotName, type SnapshotData, type SnapshotName, type Snapshots } from './schemas'
 
 const XSRF_COOKIE = 'XSRF-TOKEN'
 const XSRF_HEADER = 'X-XSRF-TOKEN'
@@ -42,15 +43,37 @@ function requestHeaders(url: URL): Headers {
 }
 
 /**
- * fetchSnapshot is the app's only fetch. It GETs a published snapshot, treats
- * 200–299 as success (anything else throws HttpError), and checks the JSON
- * against the shape publish writes (a mismatch throws SnapshotShapeError).
- * There is deliberately no time-out: a slow CDN answer still beats no answer.
+ * OFFLINE_COPY_HEADER is set by the service worker (src/sw/sw.ts) on a snapshot
+ * it answers from its cache because the network failed: the time (epoch ms)
+ * that copy was saved.
  */
-export async function fetchSnapshot<N extends SnapshotName>(
-  name: N,
-  { baseUrl = env.dataUrl, signal }: FetchSnapshotOptions = {},
-): Promise<SnapshotData<N>> {
+export const OFFLINE_COPY_HEADER = 'X-OMC-Saved-At'
+
+/** Loaded is a snapshot with where it came from: savedAt is set for an offline copy. */
+export type Loaded<N extends SnapshotName> = { data: SnapshotData<N>; savedAt?: number }
+
+/** Raw is a snapshot's JSON before its shape is checked. */
+export type Raw = { body: unknown; savedAt?: number }
+
+/**
+ * fetchSnapshot is the app's only fetch, for the homepage and status snapshots
+ * (the others go through loadSnapshot with their shape). It GETs a published
+ * snapshot, treats 200–299 as success (anything else throws HttpError), and
+ * checks the JSON against the shape publish writes (a mismatch throws
+ * SnapshotShapeError). There is deliberately no time-out: a slow CDN answer
+ * still beats no answer.
+ */
+export async function fetchSnapshot<N extends CoreSnapshotName>(name: N, options: FetchSnapshotOptions = {}): Promise<SnapshotData<N>> {
+  return parseSnapshot(name, coreSnapshots[name] as Snapshots[N], await fetchRaw(name, options)).data
+}
+
+/** loadSnapshot fetches and checks any snapshot, telling an offline copy from the service worker apart. */
+export async function loadSnapshot<N extends SnapshotName>(name: N, schema: Snapshots[N], options: FetchSnapshotOptions = {}): Promise<Loaded<N>> {
+  return parseSnapshot(name, schema, await fetchRaw(name, options))
+}
+
+/** fetchRaw GETs a snapshot's JSON (HttpError outside 200–299, SnapshotShapeError if it is not JSON). */
+export async function fetchRaw(name: SnapshotName, { baseUrl = env.dataUrl, signal }: FetchSnapshotOptions = {}): Promise<Raw> {
   const url = snapshotUrl(name, baseUrl)
   let response: Response
   try {
@@ -71,12 +94,18 @@ export async function fetchSnapshot<N extends SnapshotName>(
     const reason = error instanceof Error ? error.message : String(error)
     throw new SnapshotShapeError(name, '(root)', `not valid JSON (${reason})`)
   }
+  const savedAt = Number(response.headers.get(OFFLINE_COPY_HEADER))
+  return savedAt > 0 ? { body, savedAt } : { body }
+}
 
-  const result = snapshots[name].safeParse(body, { reportInput: true })
+/** parseSnapshot checks a snapshot's JSON against its shape (SnapshotShapeError naming the first bad place). */
+export function parseSnapshot<N extends SnapshotName>(name: N, schema: Snapshots[N], raw: Raw): Loaded<N> {
+  const result = (schema as z.ZodMiniType).safeParse(raw.body, { reportInput: true })
   if (!result.success) {
     const issue = result.error.issues[0]
     if (!issue) throw new SnapshotShapeError(name, '(root)', 'rejected without a reason')
     throw new SnapshotShapeError(name, formatIssuePath(issue.path), describeIssue(issue))
   }
-  return result.data as SnapshotData<N>
+  const data = result.data as SnapshotData<N>
+  return raw.savedAt !== undefined ? { data, savedAt: raw.savedAt } : { data }
 }

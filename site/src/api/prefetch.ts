@@ -1,5 +1,5 @@
-import { fetchSnapshot } from './fetcher'
-import type { SnapshotData, SnapshotName } from './schemas'
+import { fetchRaw, type Raw } from './fetcher'
+import type { SnapshotName } from './schemas'
 
 // A prefetched answer is handed to the first hook that asks within this window;
 // after that it is too old to pass off as a fresh request.
@@ -9,13 +9,14 @@ type Pending = { promise: Promise<unknown>; startedAt: number }
 const pending = new Map<SnapshotName, Pending>()
 
 /**
- * prefetchSnapshot starts loading a snapshot while the route's code is still
+ * prefetchSnapshot starts downloading (its shape is checked by the hook that
+ * takes it, so the shapes load with the screen's code) a snapshot while the route's code is still
  * downloading, so data and code arrive together instead of one after the other.
  */
 export function prefetchSnapshot(name: SnapshotName): void {
   const existing = pending.get(name)
   if (existing && Date.now() - existing.startedAt < FRESH_FOR_MS) return
-  const promise = fetchSnapshot(name)
+  const promise = fetchRaw(name)
   // The hook that takes it handles the error; this only stops an
   // "unhandled rejection" report when nobody takes it.
   promise.catch(() => undefined)
@@ -23,11 +24,11 @@ export function prefetchSnapshot(name: SnapshotName): void {
 }
 
 /** takePrefetched returns (once) a recent prefetch of name, or undefined. */
-export function takePrefetched<N extends SnapshotName>(name: N): Promise<SnapshotData<N>> | undefined {
+export function takePrefetched(name: SnapshotName): Promise<Raw> | undefined {
   const entry = pending.get(name)
   pending.delete(name)
   if (!entry || Date.now() - entry.startedAt >= FRESH_FOR_MS) return undefined
-  return entry.promise as Promise<SnapshotData<N>>
+  return entry.promise as Promise<Raw>
 }
 
 /** clearPrefetched drops every pending prefetch (between tests). */

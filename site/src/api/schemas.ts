@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import type { contentSnapshots } from './content-schemas'
 
 // The shapes omc publish writes (DESIGN.md §6). Objects are loose: publish may
 // add fields (slug, region, unit, ...) without breaking a deployed site.
@@ -63,12 +64,22 @@ export type Statistics = z.infer<typeof statisticsSchema>
 export const announcementSchema = z.looseObject({ text: z.string() })
 export type Announcement = z.infer<typeof announcementSchema>
 
-/** snapshots maps each published snapshot (the name after /api/) to its shape. */
-export const snapshots = {
+/**
+ * coreSnapshots maps the snapshots of the homepage and status page (the name
+ * after /api/) to their shapes. The other screens' shapes are in
+ * content-schemas.ts, so that their code loads with those screens only.
+ */
+export const coreSnapshots = {
   DispensaryStatus: z.array(dispensaryStatusSchema),
   statistics: statisticsSchema,
   announcements: z.array(announcementSchema),
 } as const
 
-export type SnapshotName = keyof typeof snapshots
-export type SnapshotData<N extends SnapshotName> = z.infer<(typeof snapshots)[N]>
+export type CoreSnapshotName = keyof typeof coreSnapshots
+
+/** Snapshots is every published snapshot's shape, by name. */
+export type Snapshots = typeof coreSnapshots & typeof contentSnapshots
+
+export type SnapshotName = keyof Snapshots
+export type SnapshotData<N extends SnapshotName> = z.infer<Snapshots[N]>
+

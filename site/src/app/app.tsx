@@ -1,14 +1,14 @@
-import { useState } from 'react'
-import { RouterProvider } from 'react-router-dom'
+import { BrowserRouter } from 'react-router-dom'
 import { AppProviders } from './providers'
-import { createAppRouter } from './router'
+import { AppRoutes } from './router'
 
-/** App is the whole site: providers around the router. */
-export function App() {
-  const [router] = useState(createAppRouter)
+/** App is the whole site in the browser: providers around the router; fallback as in AppProviders. */
+export function App({ fallback }: { fallback?: Record<string, unknown> }) {
   return (
-    <AppProviders>
-      <RouterProvider router={router} />
+    <AppProviders fallback={fallback}>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProviders>
   )
 }

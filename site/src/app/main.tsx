@@ -1,16 +1,47 @@
 import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
+import { createRoot, hydrateRoot } from 'react-dom/client'
 // env is parsed when this import runs: a bad VITE_* variable stops the app
 // here with an EnvError that lists every problem.
 import '../config/env'
+import { registerServiceWorker } from '../lib/service-worker'
 import { App } from './app'
 import './global.css'
 
 const container = document.getElementById('root')
 if (!container) throw new Error('index.html has no #root element to render the site into')
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-)
+// A page pre-rendered for this very path is hydrated (React keeps the HTML of
+// a screen whose code is still loading until it arrives); anything else, like
+// the shell served for an unknown path, is rendered from scratch.
+const normalize = (path: string) => path.replace(/\/+$/, '') || '/'
+const prerendered = container.dataset.prerendered
+if (prerendered !== undefined && normalize(prerendered) === normalize(window.location.pathname)) {
+  hydrateRoot(
+    container,
+    <StrictMode>
+      <App fallback={builtWith()} />
+    </StrictMode>,
+  )
+} else {
+  container.replaceChildren()
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  )
+}
+
+// The community-page snapshots the page was pre-rendered with (checked against
+// their shapes at build time), as SWR fallback data: { key: { data } }.
+function builtWith(): Record<string, unknown> {
+  const script = document.getElementById('omc-prerender-data')
+  if (!script?.textContent) return {}
+  try {
+    const snapshots = JSON.parse(script.textContent) as Record<string, unknown>
+    return Object.fromEntries(Object.entries(snapshots).map(([name, data]) => [`/api/${name}`, { data }]))
+  } catch {
+    return {}
+  }
+}
+
+void registerServiceWorker()

@@ -1,44 +1,96 @@
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { createMemoryRouter, RouterProvider } from 'react-router-dom'
+import { MemoryRouter } from 'react-router-dom'
+import { THEME_STORAGE_KEY } from '../lib/theme-settings'
 import { describe, expect, it, vi } from 'vitest'
 import { RouteErrorBoundary } from '../components/route-error-boundary'
 import { GENERIC_ERROR_TEXT } from '../components/error-screen'
-import { renderApp, TestProviders } from '../testing/render'
+import { renderApp } from '../testing/render'
+import { server } from '../testing/server'
+import { http, HttpResponse } from 'msw'
+
+// Every path of SPEC.md §2 this issue builds, with the h1 and title of its screen.
+const SCREENS: { paths: string[]; heading: string | RegExp; title: string }[] = [
+  { paths: ['/', '/home'], heading: 'Welcome to the Ohio Marijuana Community', title: 'Ohio Marijuana Community' },
+  { paths: ['/dispensary-status'], heading: 'Dispensary Status', title: 'Dispensary Status - Ohio Marijuana Community' },
+  { paths: ['/company-brands'], heading: 'Company Brands', title: 'Company Brands - Ohio Marijuana Community' },
+  { paths: ['/Reservation'], heading: 'Reservation', title: 'Reservation - Ohio Marijuana Community' },
+  { paths: ['/march-madness'], heading: 'March Madness 2025', title: 'March Madness 2025 - Ohio Marijuana Community' },
+  { paths: ['/other-maps'], heading: 'Other Maps', title: 'Other Maps - Ohio Marijuana Community' },
+  { paths: ['/events'], heading: 'Events', title: 'Events - Ohio Marijuana Community' },
+  { paths: ['/introduction'], heading: 'Introduction', title: 'Introduction - Ohio Marijuana Community' },
+  { paths: ['/discord', '/reddit', '/social'], heading: 'Social', title: 'Social - Ohio Marijuana Community' },
+  { paths: ['/growing-tool'], heading: 'Growing Tool', title: 'Growing Tool - Ohio Marijuana Community' },
+  { paths: ['/changelog', '/change-log'], heading: 'Change Log', title: 'Change Log - Ohio Marijuana Community' },
+  { paths: ['/donate', '/contribute', '/donations'], heading: 'Donations', title: 'Donations - Ohio Marijuana Community' },
+  { paths: ['/feedback'], heading: 'Feedback', title: 'Feedback - Ohio Marijuana Community' },
+  { paths: ['/resources'], heading: 'Resources', title: 'Resources - Ohio Marijuana Community' },
+  { paths: ['/yearly-highlights'], heading: 'Yearly Highlights', title: 'Yearly Highlights - Ohio Marijuana Community' },
+  { paths: ['/chat'], heading: 'Chat', title: 'Chat - Ohio Marijuana Community' },
+]
 
 describe('routes', () => {
-  it.each(['/', '/home'])('%s is the homepage inside the layout', async (path) => {
-    renderApp(path)
-    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome to the Ohio Marijuana Community' })).toBeInTheDocument()
-    const banner = screen.getByRole('banner')
-    expect(within(banner).getByRole('link', { name: 'Ohio Marijuana Community' })).toHaveAttribute('href', '/')
-    const nav = screen.getByRole('navigation', { name: 'Main' })
-    expect(within(nav).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/')
-    expect(within(nav).getByRole('link', { name: 'Status' })).toHaveAttribute('href', '/dispensary-status')
-    expect(screen.getByRole('main')).toBeInTheDocument()
-    expect(screen.getByRole('contentinfo')).toHaveTextContent(`© ${new Date().getFullYear()} Ohio Marijuana Community`)
-    await waitFor(() => expect(document.title).toBe('Ohio Marijuana Community'))
-  })
+  it.each(SCREENS.flatMap((s) => s.paths.map((path) => ({ ...s, path }))))(
+    '$path shows $heading inside the layout',
+    async ({ path, heading, title }) => {
+      renderApp(path)
+      expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument()
+      expect(screen.getByRole('button', { name: /^Theme: Light/ })).toBeInTheDocument()
+      expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument()
+      expect(screen.getByRole('main')).toBeInTheDocument()
+      expect(screen.getByRole('contentinfo')).toHaveTextContent(`© ${new Date().getFullYear()} Ohio Marijuana Community`)
+      await waitFor(() => expect(document.title).toBe(title))
+    },
+  )
 
   it('navigates from the homepage to the status page', async () => {
     const user = userEvent.setup()
-    const { router } = renderApp('/')
+    const { location } = renderApp('/')
     await screen.findByRole('heading', { level: 1, name: /Welcome/ })
     await user.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Status' }))
     expect(await screen.findByRole('heading', { level: 1, name: 'Dispensary Status' })).toBeInTheDocument()
-    expect(router.state.location.pathname).toBe('/dispensary-status')
+    expect(location()?.pathname).toBe('/dispensary-status')
     expect(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Status' })).toHaveAttribute(
       'aria-current',
       'page',
     )
   })
 
-  it.each(['/no-such-page', '/dispensary-status/extra', '/HOME/x'])('%s shows the not-found screen without the layout', async (path) => {
+  it.each([
+    '/no-such-page',
+    '/dispensary-status/extra',
+    '/HOME/x',
+    // Screens of later issues: no placeholder, the not-found screen.
+    '/dispensary-menus',
+    '/menu',
+    '/deals',
+    '/maps',
+    '/wishlist',
+    '/dispensary-limits',
+    '/trends',
+    '/product/abc',
+    '/strain-genetics',
+    '/genetics/og-kush',
+    '/terpenes/myrcene',
+    '/signin',
+    '/signup',
+    '/profile',
+  ])('%s shows the not-found screen without the layout', async (path) => {
     renderApp(path)
     expect(await screen.findByRole('heading', { name: 'The page you requested was not found!' })).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/')
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument()
-    await waitFor(() => expect(document.title).toBe('Page Not Found | Ohio Marijuana Community'))
+    await waitFor(() => expect(document.title).toBe('Page Not Found - Ohio Marijuana Community'))
+  })
+
+  it('shows the error screen in the layout for a snapshot of the wrong shape', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    server.use(http.get('*/api/content/events', () => HttpResponse.json({ events: 'soon' })))
+    renderApp('/events')
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent(GENERIC_ERROR_TEXT)
+    expect(alert).toHaveTextContent('snapshot content/events has an unexpected shape at html: expected string, got undefined')
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument()
   })
 })
 
@@ -47,13 +99,14 @@ describe('RouteErrorBoundary', () => {
     throw new Error('kaboom')
   }
 
-  it('shows the generic error screen with Discord and Home links', async () => {
+  it('shows the generic error screen with Discord and Home links in the blank layout', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined)
-    const router = createMemoryRouter([{ path: '/', element: <Broken />, errorElement: <RouteErrorBoundary /> }])
     render(
-      <TestProviders>
-        <RouterProvider router={router} />
-      </TestProviders>,
+      <MemoryRouter>
+        <RouteErrorBoundary>
+          <Broken />
+        </RouteErrorBoundary>
+      </MemoryRouter>,
     )
     const alert = await screen.findByRole('alert')
     expect(alert).toHaveTextContent(GENERIC_ERROR_TEXT)
@@ -62,27 +115,22 @@ describe('RouteErrorBoundary', () => {
     )
     expect(within(alert).getByRole('link', { name: 'Discord server' })).toHaveAttribute('href', '/discord')
     expect(within(alert).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/')
+    expect(alert.querySelector('img')).toHaveAttribute('src', '/images/error-light.svg')
+    expect(screen.getByRole('main')).toContainElement(alert)
     expect(consoleError).toHaveBeenCalled()
-    await waitFor(() => expect(document.title).toBe('Error | Ohio Marijuana Community'))
+    await waitFor(() => expect(document.title).toBe('Error - Ohio Marijuana Community'))
   })
 
-  it('shows the not-found screen for a 404 route error', async () => {
-    const router = createMemoryRouter([
-      {
-        path: '/',
-        loader: () => {
-          throw new Response('gone', { status: 404, statusText: 'Not Found' })
-        },
-        element: <p>never shown</p>,
-        HydrateFallback: () => <p>loading</p>,
-        errorElement: <RouteErrorBoundary />,
-      },
-    ])
+  it('shows the dark image in the dark theme', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    localStorage.setItem(THEME_STORAGE_KEY, JSON.stringify({ theme: 'dark' }))
     render(
-      <TestProviders>
-        <RouterProvider router={router} />
-      </TestProviders>,
+      <MemoryRouter>
+        <RouteErrorBoundary>
+          <Broken />
+        </RouteErrorBoundary>
+      </MemoryRouter>,
     )
-    expect(await screen.findByRole('heading', { name: 'The page you requested was not found!' })).toBeInTheDocument()
+    expect((await screen.findByRole('alert')).querySelector('img')).toHaveAttribute('src', '/images/error-dark.svg')
   })
 })

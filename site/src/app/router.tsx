@@ -1,65 +1,138 @@
-import { createBrowserRouter, type RouteObject } from 'react-router-dom'
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
+import { Route, Routes } from 'react-router-dom'
 import { prefetchSnapshot } from '../api/prefetch'
+import type { SnapshotName } from '../api/schemas'
 import { AppLayout } from '../components/layout/app-layout'
+import { RootFrame } from '../components/layout/root-frame'
 import { RouteErrorBoundary } from '../components/route-error-boundary'
-import { Spinner } from '../components/spinner'
 import { paths } from '../config/paths'
+import { NotFoundRoute } from '../routes/not-found'
 
-// Shown in the layout while a screen's code is still on its way.
-function RouteLoading() {
-  return <Spinner label="Loading page" />
-}
-
-// Each screen is its own chunk. A lazy() also starts the screen's snapshot
-// requests, so data and code download side by side.
-const home: RouteObject['lazy'] = async () => {
-  prefetchSnapshot('statistics')
-  prefetchSnapshot('announcements')
-  const { HomeRoute } = await import('../routes/home')
-  return { Component: HomeRoute }
-}
-
-const dispensaryStatus: RouteObject['lazy'] = async () => {
-  prefetchSnapshot('DispensaryStatus')
-  const { DispensaryStatusRoute } = await import('../routes/dispensary-status')
-  return { Component: DispensaryStatusRoute }
-}
-
-const notFound: RouteObject['lazy'] = async () => {
-  const { NotFoundRoute } = await import('../routes/not-found')
-  return { Component: NotFoundRoute }
-}
+type Screen = { Component: ComponentType }
 
 /**
- * routes is the app's route table. Screens sit inside AppLayout; an error in
- * a screen keeps the layout (inner errorElement), an error in the layout itself
- * falls back to the blank error screen (root errorElement). Unknown paths get
- * the not-found screen without the layout.
+ * screen makes a lazily loaded screen: its own chunk, and loading it also
+ * starts the screen's snapshot requests, so data and code download side by
+ * side. (Prefetching needs a window: not while pre-rendering.)
  */
-export const routes: RouteObject[] = [
+function screen(
+  load: () => Promise<Screen>,
+  data: readonly SnapshotName[] = [],
+): { Screen: LazyExoticComponent<ComponentType>; data: readonly SnapshotName[] } {
+  const Screen = lazy(async () => {
+    if (typeof window !== 'undefined') data.forEach(prefetchSnapshot)
+    return { default: (await load()).Component }
+  })
+  return { Screen, data }
+}
+
+const home = screen(async () => ({ Component: (await import('../routes/home')).HomeRoute }), ['statistics', 'announcements'])
+
+/**
+ * SCREENS lists every screen with its paths (SPEC.md §2). Screens of later
+ * issues (menus, deals, maps, wishlist, limits, trends, product, genetics,
+ * terpenes, accounts) have no entry yet: their paths show the not-found screen.
+ */
+export const SCREENS: readonly {
+  paths: readonly string[]
+  Screen: LazyExoticComponent<ComponentType>
+  /** data names the snapshots the screen shows. */
+  data: readonly SnapshotName[]
+}[] = [
+  { paths: [paths.home.path, ...paths.home.aliases], ...home },
   {
-    id: 'root',
-    errorElement: <RouteErrorBoundary />,
-    children: [
-      {
-        element: <AppLayout />,
-        children: [
-          {
-            errorElement: <RouteErrorBoundary inLayout />,
-            children: [
-              { index: true, lazy: home, HydrateFallback: RouteLoading },
-              { path: paths.homeAlias.path, lazy: home, HydrateFallback: RouteLoading },
-              { path: paths.dispensaryStatus.path, lazy: dispensaryStatus, HydrateFallback: RouteLoading },
-            ],
-          },
-        ],
-      },
-      { path: '*', lazy: notFound, HydrateFallback: RouteLoading },
-    ],
+    paths: [paths.dispensaryStatus.path],
+    ...screen(async () => ({ Component: (await import('../routes/dispensary-status')).DispensaryStatusRoute }), [
+      'DispensaryStatus',
+    ]),
+  },
+  {
+    paths: [paths.companyBrands.path],
+    ...screen(async () => ({ Component: (await import('../routes/company-brands')).CompanyBrandsRoute }), ['brands']),
+  },
+  {
+    paths: [paths.reservation.path],
+    ...screen(async () => ({ Component: (await import('../routes/reservation')).ReservationRoute }), [
+      'content/reservation',
+    ]),
+  },
+  {
+    paths: [paths.marchMadness.path],
+    ...screen(async () => ({ Component: (await import('../routes/march-madness')).MarchMadnessRoute }), [
+      'content/march-madness-2025',
+    ]),
+  },
+  {
+    paths: [paths.otherMaps.path],
+    ...screen(async () => ({ Component: (await import('../routes/other-maps')).OtherMapsRoute }), ['content/other-maps']),
+  },
+  {
+    paths: [paths.events.path],
+    ...screen(async () => ({ Component: (await import('../routes/events')).EventsRoute }), ['content/events']),
+  },
+  {
+    paths: [paths.introduction.path],
+    ...screen(async () => ({ Component: (await import('../routes/introduction')).IntroductionRoute }), [
+      'content/introduction',
+    ]),
+  },
+  {
+    paths: [paths.social.path, ...paths.social.aliases],
+    ...screen(async () => ({ Component: (await import('../routes/social')).SocialRoute }), ['content/social']),
+  },
+  {
+    paths: [paths.growingTool.path],
+    ...screen(async () => ({ Component: (await import('../routes/growing-tool')).GrowingToolRoute })),
+  },
+  {
+    paths: [paths.changelog.path, ...paths.changelog.aliases],
+    ...screen(async () => ({ Component: (await import('../routes/changelog')).ChangelogRoute }), ['content/changelog']),
+  },
+  {
+    paths: [paths.donations.path, ...paths.donations.aliases],
+    ...screen(async () => ({ Component: (await import('../routes/donations')).DonationsRoute }), ['content/donations']),
+  },
+  {
+    paths: [paths.feedback.path],
+    ...screen(async () => ({ Component: (await import('../routes/feedback')).FeedbackRoute }), ['content/feedback']),
+  },
+  {
+    paths: [paths.resources.path],
+    ...screen(async () => ({ Component: (await import('../routes/resources')).ResourcesRoute }), ['content/resources']),
+  },
+  {
+    paths: [paths.yearlyHighlights.path],
+    ...screen(async () => ({ Component: (await import('../routes/yearly-highlights')).YearlyHighlightsRoute }), [
+      'highlights',
+    ]),
+  },
+  {
+    paths: [paths.chat.path],
+    ...screen(async () => ({ Component: (await import('../routes/chat')).ChatRoute }), ['content/chat']),
   },
 ]
 
-/** createAppRouter makes the browser router the app runs with. */
-export function createAppRouter() {
-  return createBrowserRouter(routes)
+/**
+ * AppRoutes is the app's route table, in React Router's declarative mode (why
+ * not the data router: see site/README.md, "Routing"). RootFrame scrolls to
+ * the top and counts a page view on every navigation. Screens sit inside
+ * AppLayout, which catches their errors and keeps the layout; an error in the
+ * layout itself falls back to the blank error screen. Unknown paths get the
+ * not-found screen without the layout.
+ */
+export function AppRoutes() {
+  return (
+    <RouteErrorBoundary>
+      <Routes>
+        <Route element={<RootFrame />}>
+          <Route element={<AppLayout />}>
+            {SCREENS.flatMap(({ paths: screenPaths, Screen }) =>
+              screenPaths.map((path) => <Route key={path} path={path} element={<Screen />} />),
+            )}
+          </Route>
+          <Route path="*" element={<NotFoundRoute />} />
+        </Route>
+      </Routes>
+    </RouteErrorBoundary>
+  )
 }

@@ -16,7 +16,7 @@ export function NotFoundScreen() {
         </svg>
         <h1 className={styles.message}>The page you requested was not found!</h1>
         <div className={styles.actions}>
-          <Link className="button" to={paths.home.href()}>
+          <Link className="button" to={paths.home.path}>
             Home
           </Link>
         </div>

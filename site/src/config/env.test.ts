@@ -1,17 +1,36 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_SITE_NAME, EnvError, parseEnv } from './env'
+import { DEFAULT_PLAUSIBLE_HOST, DEFAULT_SITE_NAME, EnvError, parseEnv } from './env'
+
+const none = { siteUrl: '', merchUrl: '', plausibleDomain: '', plausibleHost: DEFAULT_PLAUSIBLE_HOST }
 
 describe('parseEnv', () => {
   it.each([
-    { name: 'defaults when unset', source: {}, want: { dataUrl: '', siteName: DEFAULT_SITE_NAME } },
-    { name: 'defaults when blank', source: { VITE_DATA_URL: ' ', VITE_SITE_NAME: '' }, want: { dataUrl: '', siteName: DEFAULT_SITE_NAME } },
+    { name: 'defaults when unset', source: {}, want: { ...none, dataUrl: '', siteName: DEFAULT_SITE_NAME } },
+    { name: 'defaults when blank', source: { VITE_DATA_URL: ' ', VITE_SITE_NAME: '' }, want: { ...none, dataUrl: '', siteName: DEFAULT_SITE_NAME } },
     {
       name: 'absolute CDN URL loses its trailing slash',
       source: { VITE_DATA_URL: 'https://cdn.example.org/omc/' },
-      want: { dataUrl: 'https://cdn.example.org/omc', siteName: DEFAULT_SITE_NAME },
+      want: { ...none, dataUrl: 'https://cdn.example.org/omc', siteName: DEFAULT_SITE_NAME },
     },
-    { name: 'root-relative path', source: { VITE_DATA_URL: '/data' }, want: { dataUrl: '/data', siteName: DEFAULT_SITE_NAME } },
-    { name: 'custom site name', source: { VITE_SITE_NAME: 'Buckeye Buds' }, want: { dataUrl: '', siteName: 'Buckeye Buds' } },
+    { name: 'root-relative path', source: { VITE_DATA_URL: '/data' }, want: { ...none, dataUrl: '/data', siteName: DEFAULT_SITE_NAME } },
+    { name: 'custom site name', source: { VITE_SITE_NAME: 'Buckeye Buds' }, want: { ...none, dataUrl: '', siteName: 'Buckeye Buds' } },
+    {
+      name: 'site, shop and analytics',
+      source: {
+        VITE_SITE_URL: 'https://ohiomc.example/',
+        VITE_MERCH_URL: 'https://shop.example/ohio',
+        VITE_PLAUSIBLE_DOMAIN: 'ohiomc.example',
+        VITE_PLAUSIBLE_HOST: 'https://stats.example/',
+      },
+      want: {
+        dataUrl: '',
+        siteName: DEFAULT_SITE_NAME,
+        siteUrl: 'https://ohiomc.example',
+        merchUrl: 'https://shop.example/ohio',
+        plausibleDomain: 'ohiomc.example',
+        plausibleHost: 'https://stats.example',
+      },
+    },
   ])('$name', ({ source, want }) => {
     expect(parseEnv(source)).toEqual(want)
   })
@@ -29,6 +48,14 @@ describe('parseEnv', () => {
     expect(problems[0]).toMatch(/^VITE_DATA_URL: must be empty .*got "ftp:\/\/cdn.example.org"/)
     expect(problems[1]).toMatch(/^VITE_SITE_NAME: must be at most 80 characters/)
     expect((caught as EnvError).message).toContain('Invalid site configuration')
+  })
+
+  it.each([
+    { VITE_MERCH_URL: 'shop.example' },
+    { VITE_SITE_URL: 'javascript:alert(1)' },
+    { VITE_PLAUSIBLE_DOMAIN: 'https://ohiomc.example' },
+  ])('refuses %o', (source) => {
+    expect(() => parseEnv(source)).toThrow(Object.keys(source)[0])
   })
 
   it.each(['//cdn.example.org', 'cdn.example.org', 'https://cdn.example.org/?v=1'])('refuses %s as data URL', (value) => {

@@ -6,6 +6,14 @@ export type Env = {
   dataUrl: string
   /** Community name shown in the header, footer and page titles. */
   siteName: string
+  /** Public origin of the site (https://host, no trailing slash), for the sitemap and canonical links; '' when unknown. */
+  siteUrl: string
+  /** External merchandise shop linked from the homepage; '' hides the link. */
+  merchUrl: string
+  /** Plausible site domain; '' turns analytics off (nothing is sent). */
+  plausibleDomain: string
+  /** Plausible server receiving events (its /api/event endpoint). */
+  plausibleHost: string
 }
 
 export const DEFAULT_SITE_NAME = 'Ohio Marijuana Community'
@@ -35,6 +43,23 @@ function isDataUrl(value: string): boolean {
   }
 }
 
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value)
+    return url.protocol === 'http:' || url.protocol === 'https:'
+  } catch {
+    return false
+  }
+}
+
+const optionalUrl = (what: string) =>
+  z.pipe(
+    z.transform(blankToUndefined),
+    z._default(z.string().check(z.refine((v) => v === '' || isHttpUrl(v), { message: `must be an absolute http(s) URL (${what})` })), ''),
+  )
+
+export const DEFAULT_PLAUSIBLE_HOST = 'https://plausible.io'
+
 const envSchema = z.object({
   VITE_DATA_URL: z.pipe(
     z.transform(blankToUndefined),
@@ -50,6 +75,19 @@ const envSchema = z.object({
   VITE_SITE_NAME: z.pipe(
     z.transform(blankToUndefined),
     z._default(z.string().check(z.maxLength(80, 'must be at most 80 characters')), DEFAULT_SITE_NAME),
+  ),
+  VITE_SITE_URL: optionalUrl('the public address of the site'),
+  VITE_MERCH_URL: optionalUrl('the merchandise shop'),
+  VITE_PLAUSIBLE_DOMAIN: z.pipe(
+    z.transform(blankToUndefined),
+    z._default(
+      z.string().check(z.regex(/^[a-z0-9.-]+$/i, 'must be a bare domain like ohiomc.org, as registered in Plausible')),
+      '',
+    ),
+  ),
+  VITE_PLAUSIBLE_HOST: z.pipe(
+    z.transform(blankToUndefined),
+    z._default(z.string().check(z.refine(isHttpUrl, { message: 'must be an absolute http(s) URL' })), DEFAULT_PLAUSIBLE_HOST),
   ),
 })
 
@@ -68,6 +106,10 @@ export function parseEnv(source: Record<string, unknown>): Env {
   return {
     dataUrl: result.data.VITE_DATA_URL.replace(/\/+$/, ''),
     siteName: result.data.VITE_SITE_NAME.trim(),
+    siteUrl: result.data.VITE_SITE_URL.replace(/\/+$/, ''),
+    merchUrl: result.data.VITE_MERCH_URL,
+    plausibleDomain: result.data.VITE_PLAUSIBLE_DOMAIN,
+    plausibleHost: result.data.VITE_PLAUSIBLE_HOST.replace(/\/+$/, ''),
   }
 }
 

@@ -1,11 +1,42 @@
 /**
- * paths holds every URL the app links to, so a renamed route changes in one place.
- * Routes that later issues add (feedback, discord) are linked already: the spec fixes their URLs.
+ * paths holds every URL the app routes or links to (SPEC.md §2), so a renamed
+ * route changes in one place. `aliases` are other paths showing the same screen.
+ * Paths whose screens belong to later issues (menus, deals, maps, …) are here
+ * because the sidebar links to them; until their screen exists the router has
+ * no route for them and they show the not-found screen.
  */
 export const paths = {
-  home: { path: '/', href: () => '/' },
-  homeAlias: { path: '/home', href: () => '/home' },
-  dispensaryStatus: { path: '/dispensary-status', href: () => '/dispensary-status' },
-  feedback: { path: '/feedback', href: () => '/feedback' },
-  discord: { path: '/discord', href: () => '/discord' },
-} as const
+  home: { path: '/', aliases: ['/home'] },
+  companyBrands: { path: '/company-brands', aliases: [] },
+  reservation: { path: '/Reservation', aliases: [] },
+  marchMadness: { path: '/march-madness', aliases: [] },
+  otherMaps: { path: '/other-maps', aliases: [] },
+  events: { path: '/events', aliases: [] },
+  introduction: { path: '/introduction', aliases: [] },
+  social: { path: '/social', aliases: ['/discord', '/reddit'] },
+  growingTool: { path: '/growing-tool', aliases: [] },
+  dispensaryStatus: { path: '/dispensary-status', aliases: [] },
+  changelog: { path: '/change-log', aliases: ['/changelog'] },
+  donations: { path: '/donations', aliases: ['/donate', '/contribute'] },
+  feedback: { path: '/feedback', aliases: [] },
+  resources: { path: '/resources', aliases: [] },
+  yearlyHighlights: { path: '/yearly-highlights', aliases: [] },
+  chat: { path: '/chat', aliases: [] },
+  // Screens of later issues, linked from the sidebar.
+  menus: { path: '/dispensary-menus', aliases: ['/menu'] },
+  deals: { path: '/dispensary-deals', aliases: ['/deals'] },
+  maps: { path: '/dispensary-maps', aliases: ['/maps'] },
+  wishlist: { path: '/dispensary-wishlist', aliases: ['/wishlist'] },
+  limits: { path: '/dispensary-limits', aliases: [] },
+  trends: { path: '/trends', aliases: [] },
+  strainGenetics: { path: '/strain-genetics', aliases: ['/genetics'] },
+} as const satisfies Record<string, { path: string; aliases: readonly string[] }>
+
+/** discordPath is where the error screen sends visitors to report a problem. */
+export const discordPath = '/discord'
+
+/** contributePath is the sidebar's "contribute" entry (an alias of the donations screen). */
+export const contributePath = '/contribute'
+
+/** socialPath is the sidebar's "social media" entry. */
+export const socialPath = '/social'

@@ -31,7 +31,7 @@ describe('DispensaryStatusRoute', () => {
   it('names the page', async () => {
     renderWithProviders(<DispensaryStatusRoute />)
     expect(screen.getByRole('heading', { level: 1, name: 'Dispensary Status' })).toBeInTheDocument()
-    await waitFor(() => expect(document.title).toBe('Dispensary Status | Ohio Marijuana Community'))
+    await waitFor(() => expect(document.title).toBe('Dispensary Status - Ohio Marijuana Community'))
   })
 
   it('shows the summary counts computed at view time', async () => {

@@ -4,6 +4,7 @@ import { DispensaryCard } from '../components/dispensary-status/dispensary-card'
 import styles from '../components/dispensary-status/dispensary-status.module.css'
 import { FreshnessLegend } from '../components/dispensary-status/freshness-legend'
 import { StatusSummaryPanel } from '../components/dispensary-status/status-summary-panel'
+import { OfflineNotice } from '../components/offline-notice'
 import { PageTitle } from '../components/page-title'
 import { Spinner } from '../components/spinner'
 import { StaleNotice } from '../components/stale-notice'
@@ -16,7 +17,7 @@ const CLOCK_TICK_MS = 60_000
 
 /** DispensaryStatusRoute (/dispensary-status) shows which dispensaries have up-to-date menu data. */
 export function DispensaryStatusRoute() {
-  const { data, error } = useDispensaryStatus()
+  const { data, error, savedAt } = useDispensaryStatus()
   const now = useNow(CLOCK_TICK_MS)
   // Dates are parsed once per snapshot; a clock tick only re-runs the comparisons.
   const updateTimes = useMemo(() => (data ? parseUpdateTimes(data) : undefined), [data])
@@ -32,6 +33,7 @@ export function DispensaryStatusRoute() {
         time we read that menu successfully.
       </p>
       <FreshnessLegend />
+      {savedAt !== undefined && <OfflineNotice savedAt={savedAt} what="dispensary status" />}
       {error && data && <StaleNotice error={error} what="dispensary status" />}
       {error && !data && (
         <p className="notice notice--error" role="alert">

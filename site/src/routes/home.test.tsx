@@ -16,6 +16,13 @@ describe('HomeRoute', () => {
     renderWithProviders(<HomeRoute />)
     expect(screen.getByText(/Always check the dispensary's own site for the most accurate information/)).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Send us feedback' })).toHaveAttribute('href', '/feedback')
+    // No shop configured in this build: no link to one.
+    expect(screen.queryByRole('link', { name: /merchandise/ })).not.toBeInTheDocument()
+  })
+
+  it('tells small screens to use the menu icon', () => {
+    renderWithProviders(<HomeRoute />)
+    expect(screen.getByText('On a small screen, use the menu icon at the top left to reach every page of the site.')).toBeInTheDocument()
   })
 
   it('shows a titled spinner while statistics load', async () => {

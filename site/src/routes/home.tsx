@@ -20,11 +20,14 @@ export function HomeRoute() {
     <>
       <PageTitle />
       <Announcements />
+      <p className={`notice notice--info ${styles.menuHint}`}>
+        On a small screen, use the menu icon at the top left to reach every page of the site.
+      </p>
       <section className={`card ${styles.intro}`} aria-labelledby="welcome-heading">
         <h1 id="welcome-heading">Welcome to the {env.siteName}</h1>
         <p>
           Menus, deals and menu freshness for Ohio's medical and recreational cannabis shoppers, gathered from the
-          dispensaries' own online menus. The <Link to={paths.dispensaryStatus.href()}>dispensary status</Link> page
+          dispensaries' own online menus. The <Link to={paths.dispensaryStatus.path}>dispensary status</Link> page
           shows how recent each menu is.
         </p>
         <p className={styles.important}>
@@ -32,8 +35,13 @@ export function HomeRoute() {
         </p>
         <p>
           Missing a dispensary or an event, or spotted something wrong?{' '}
-          <Link to={paths.feedback.href()}>Send us feedback</Link>.
+          <Link to={paths.feedback.path}>Send us feedback</Link>.
         </p>
+        {env.merchUrl && (
+          <p>
+            Like the community? Wear it: <a href={env.merchUrl} rel="noopener noreferrer">visit our merchandise shop</a>.
+          </p>
+        )}
       </section>
       <StatisticsSection />
     </>

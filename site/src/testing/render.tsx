@@ -1,8 +1,8 @@
 import { render } from '@testing-library/react'
-import type { ReactElement, ReactNode } from 'react'
-import { createMemoryRouter, RouterProvider } from 'react-router-dom'
+import { useLayoutEffect, type ReactElement, type ReactNode } from 'react'
+import { MemoryRouter, useLocation, type Location } from 'react-router-dom'
 import { SWRConfig } from 'swr'
-import { routes } from '../app/router'
+import { AppRoutes } from '../app/router'
 import { swrOptions } from '../api/swr-options'
 
 /** TestProviders gives each render the app's SWR setup with a fresh, empty cache. */
@@ -12,21 +12,32 @@ export function TestProviders({ children }: { children: ReactNode }) {
 
 /** renderWithProviders renders one component inside a router and a fresh SWR cache. */
 export function renderWithProviders(ui: ReactElement, { path = '/' }: { path?: string } = {}) {
-  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [path] })
   return render(
     <TestProviders>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
     </TestProviders>,
   )
 }
 
+// Keeps the test's view of where the app is.
+function LocationProbe({ into }: { into: { location?: Location } }) {
+  const location = useLocation()
+  useLayoutEffect(() => {
+    into.location = location
+  })
+  return null
+}
+
 /** renderApp renders the real route table at path, as a visitor opening that URL would see it. */
 export function renderApp(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] })
+  const seen: { location?: Location } = {}
   const result = render(
     <TestProviders>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+        <LocationProbe into={seen} />
+      </MemoryRouter>
     </TestProviders>,
   )
-  return { ...result, router }
+  return { ...result, location: () => seen.location }
 }

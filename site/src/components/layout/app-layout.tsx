@@ -1,65 +1,129 @@
-import { Link, NavLink, Outlet, ScrollRestoration, useNavigation } from 'react-router-dom'
+import { Suspense, useEffect, useMemo, useRef } from 'react'
+import { Link, Outlet, useLocation } from 'react-router-dom'
 import { env } from '../../config/env'
 import { paths } from '../../config/paths'
+import { updateThemeSettings, useThemeState } from '../../lib/theme-store'
+import { NARROW_SCREEN, useMediaQuery } from '../../lib/use-media-query'
+import { RouteErrorBoundary } from '../route-error-boundary'
+import { SiteLogo } from '../site-logo'
+import { Spinner } from '../spinner'
 import styles from './app-layout.module.css'
-
-const NAV_LINKS = [
-  { to: paths.home.href(), label: 'Home', end: true },
-  { to: paths.dispensaryStatus.href(), label: 'Status', end: false },
-] as const
+import { FOOTER_LINKS } from './nav-groups'
+import { ScrollToTopButton } from './scroll-to-top-button'
+import { Sidebar, SIDEBAR_ID } from './sidebar'
+import { ThemeToggle } from './theme-toggle'
 
 /**
  * AppLayout is the shell around every screen but the blank ones (not found,
- * fatal error): skip link, top bar with the site name and navigation, main
- * landmark, footer. Later issues grow the navigation into the 260px sidebar.
+ * fatal error): skip link, 260px sidebar, top bar with the menu toggle and the
+ * theme toggle, main landmark, footer and the scroll-to-top button.
+ *
+ * The sidebar setting is the toggle: on small screens it means open (an
+ * overlay, closed again by any navigation), on wide ones collapsed.
  */
 export function AppLayout() {
-  const navigation = useNavigation()
-  const busy = navigation.state !== 'idle'
+  const { settings } = useThemeState()
+  const narrow = useMediaQuery(NARROW_SCREEN)
+  const toggled = settings.sidebar
+  const sidebarShown = narrow ? toggled : !toggled
+  const toggleRef = useRef<HTMLButtonElement>(null)
+  const { pathname } = useLocation()
+
+  // Changing the page closes the overlay sidebar on small screens.
+  const firstRender = useRef(true)
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false
+      return
+    }
+    if (window.matchMedia(NARROW_SCREEN).matches) updateThemeSettings({ sidebar: false })
+  }, [pathname])
+
+  const closeOverlay = () => {
+    updateThemeSettings({ sidebar: false })
+    toggleRef.current?.focus()
+  }
+
+  useEffect(() => {
+    if (!(narrow && toggled)) return
+    // The open overlay takes focus and gives it back when Escape closes it.
+    document.querySelector<HTMLElement>(`#${SIDEBAR_ID} nav a`)?.focus()
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') closeOverlay()
+    }
+    document.addEventListener('keydown', onKey)
+    return () => document.removeEventListener('keydown', onKey)
+  }, [narrow, toggled])
+
+  // The screen does not depend on the layout's own state (theme, sidebar,
+  // screen width): keeping the same element lets React leave it alone when
+  // that state changes, and lets a pre-rendered screen hydrate in place rather
+  // than be rendered again while its code is still loading.
+  const screen = useMemo(
+    () => (
+      <div key={pathname} className={`animate__animated ${settings.animation}`}>
+        <RouteErrorBoundary inLayout>
+          {/* While a screen's code is on its way. */}
+          <Suspense fallback={<Spinner label="Loading page" />}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
+      </div>
+    ),
+    [pathname, settings.animation],
+  )
+
+  const shellClass = [styles.shell, toggled ? styles.toggled : '', `animation-${settings.animation}`].join(' ')
   return (
-    <div className={styles.shell}>
+    <div className={shellClass}>
       <a className={styles.skipLink} href="#main">
         Skip to content
       </a>
-      <header className={styles.topBar}>
-        <div className={styles.topBarInner}>
-          <Link className={styles.brand} to={paths.home.href()}>
-            <svg className={styles.logo} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-              <path
-                fill="currentColor"
-                d="M12 2c.6 2.9.6 5.6 0 8.2 1.6-2.3 3.8-4 6.6-5-1 2.8-2.7 5-5 6.6 2.6-.6 5.3-.6 8.2 0-2.9 1.2-5.6 1.6-8.2 1.1l4.6 4.6c-2.3-.4-4.3-1.5-5.9-3.2L12 22l-.3-7.7c-1.6 1.7-3.6 2.8-5.9 3.2l4.6-4.6c-2.6.5-5.3.1-8.2-1.1 2.9-.6 5.6-.6 8.2 0-2.3-1.6-4-3.8-5-6.6 2.8 1 5 2.7 6.6 5-.6-2.6-.6-5.3 0-8.2Z"
-              />
-            </svg>
-            <span>{env.siteName}</span>
-          </Link>
-          <nav aria-label="Main">
-            <ul className={styles.navList}>
-              {NAV_LINKS.map((link) => (
+      <Sidebar onClose={closeOverlay} />
+      {narrow && toggled && <div className={styles.backdrop} onClick={closeOverlay} aria-hidden="true" />}
+      <div className={styles.page}>
+        <header className={styles.topBar}>
+          <div className={styles.topBarInner}>
+            <button
+              ref={toggleRef}
+              type="button"
+              className={`${styles.iconButton} ${styles.menuToggle}`}
+              aria-controls={SIDEBAR_ID}
+              aria-expanded={sidebarShown}
+              aria-label={narrow ? (sidebarShown ? 'Close menu' : 'Open menu') : sidebarShown ? 'Hide menu' : 'Show menu'}
+              onClick={() => updateThemeSettings({ sidebar: !toggled })}
+            >
+              <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                <path d="M4 6.5h16M4 12h16M4 17.5h16" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+              </svg>
+            </button>
+            <Link className={`${styles.brand} ${styles.topBrand}`} to={paths.home.path}>
+              <SiteLogo className={styles.logo} />
+              <span>{env.siteName}</span>
+            </Link>
+            <ThemeToggle />
+          </div>
+        </header>
+        <main id="main" className={styles.main} tabIndex={-1}>
+          {screen}
+        </main>
+        <footer className={styles.footer}>
+          <nav aria-label="More pages">
+            <ul className={styles.footerLinks}>
+              {FOOTER_LINKS.map((link) => (
                 <li key={link.to}>
-                  <NavLink
-                    to={link.to}
-                    end={link.end}
-                    className={({ isActive }) => (isActive ? `${styles.navLink} ${styles.navLinkActive}` : styles.navLink)}
-                  >
-                    {link.label}
-                  </NavLink>
+                  <Link to={link.to}>{link.label}</Link>
                 </li>
               ))}
             </ul>
           </nav>
-        </div>
-        {busy && <div className={styles.progress} role="progressbar" aria-label="Loading page" />}
-      </header>
-      <main id="main" className={styles.main} tabIndex={-1} aria-busy={busy || undefined}>
-        <Outlet />
-      </main>
-      <footer className={styles.footer}>
-        <p>
-          © {new Date().getFullYear()} {env.siteName}. Menu data comes from the dispensaries' own online menus; always
-          check with the dispensary before you go.
-        </p>
-      </footer>
-      <ScrollRestoration />
+          <p>
+            © {new Date().getFullYear()} {env.siteName}. Menu data comes from the dispensaries' own online menus; always
+            check with the dispensary before you go.
+          </p>
+        </footer>
+      </div>
+      <ScrollToTopButton />
     </div>
   )
 }

@@ -1,6 +1,7 @@
 import { useStatistics } from '../../api/use-statistics'
 import { formatLocaleDateTime } from '../../lib/format'
 import { getErrorMessage } from '../../lib/get-error-message'
+import { OfflineNotice } from '../offline-notice'
 import { Spinner } from '../spinner'
 import { StaleNotice } from '../stale-notice'
 import { RegionDealsCard } from './region-deals-card'
@@ -9,7 +10,7 @@ import { TopStrainsCard } from './top-strains-card'
 
 /** StatisticsSection is the homepage's statistics block: top strains and each region's top deals. */
 export function StatisticsSection() {
-  const { data, error, mutate } = useStatistics()
+  const { data, error, mutate, savedAt } = useStatistics()
   return (
     <section aria-labelledby="statistics-heading">
       <div className={styles.header}>
@@ -20,6 +21,7 @@ export function StatisticsSection() {
           </p>
         )}
       </div>
+      {savedAt !== undefined && <OfflineNotice savedAt={savedAt} what="statistics" />}
       {error && data && <StaleNotice error={error} what="statistics" />}
       {error && !data && (
         <div className="notice notice--error" role="alert">

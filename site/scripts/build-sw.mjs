@@ -1,0 +1,58 @@
+#!/usr/bin/env node
+// Builds the service worker (src/sw/sw.ts) into dist/sw.js after the site and
+// its pre-rendered pages are built, and writes the precache list into it: every
+// file of the app shell with a revision (the content hash for files whose name
+// has none), so a deployment that changes any of them installs a new worker.
+// Workbox's own workbox-build does the same, with a much larger dependency tree.
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { build } from 'vite'
+
+const siteDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const distDir = path.join(siteDir, 'dist')
+const MARKER = 'self.__WB_MANIFEST'
+
+await build({
+  root: siteDir,
+  configFile: false,
+  logLevel: 'warn',
+  // workbox checks process.env.NODE_ENV to leave out its development logging.
+  define: { 'process.env.NODE_ENV': '"production"' },
+  build: {
+    outDir: distDir,
+    emptyOutDir: false,
+    copyPublicDir: false,
+    target: 'es2022',
+    lib: { entry: path.join(siteDir, 'src/sw/sw.ts'), formats: ['iife'], name: 'omcServiceWorker', fileName: () => 'sw.js' },
+  },
+})
+
+// What the offline site needs: pages, scripts, styles, images. Not the
+// snapshots (network-first at run time), the build manifest, or crawler files.
+const SKIP = [/^\.vite\//, /^sw\.js$/, /^api\//, /^manifest\.json$/, /^robots\.txt$/, /^sitemap\.xml$/, /^_headers$/]
+const HASHED = /^assets\//
+
+function walk(dir) {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name)
+    return entry.isDirectory() ? walk(full) : [full]
+  })
+}
+
+const entries = walk(distDir)
+  .map((file) => path.relative(distDir, file).split(path.sep).join('/'))
+  .filter((rel) => !SKIP.some((re) => re.test(rel)))
+  .sort()
+  .map((rel) => ({
+    url: `/${rel}`,
+    revision: HASHED.test(rel) ? null : crypto.createHash('sha256').update(fs.readFileSync(path.join(distDir, rel))).digest('hex').slice(0, 16),
+  }))
+
+const swPath = path.join(distDir, 'sw.js')
+const sw = fs.readFileSync(swPath, 'utf8')
+if (sw.split(MARKER).length !== 2) throw new Error(`build-sw: ${MARKER} must appear exactly once in sw.js`)
+fs.writeFileSync(swPath, sw.replace(MARKER, JSON.stringify(entries)))
+const bytes = entries.reduce((sum, e) => sum + fs.statSync(path.join(distDir, e.url.slice(1))).size, 0)
+console.log(`build-sw: sw.js precaches ${entries.length} files (${(bytes / 1024).toFixed(0)} KiB)`)

@@ -1,0 +1,68 @@
+import { StrictMode } from 'react'
+import { renderToString } from 'react-dom/server'
+import { prerender } from 'react-dom/static'
+import { StaticRouter } from 'react-router-dom'
+import { contentSnapshots } from '../api/content-schemas'
+import { parseSnapshot } from '../api/fetcher'
+import type { Snapshots } from '../api/schemas'
+import type { ContentName } from '../api/use-content'
+import { snapshotKey } from '../api/use-snapshot'
+import { env } from '../config/env'
+import { AppProviders } from './providers'
+import { AppRoutes, SCREENS } from './router'
+
+// Build-time entry (scripts/prerender.mjs): renders each public page to HTML
+// so crawlers and the first paint get the title and the page's own text
+// before any script runs. Data from snapshots is not in it: it is fetched in
+// the browser, where it is always the latest.
+
+/** PUBLIC_PATHS are the pages written to dist/<path>/index.html. */
+export const PUBLIC_PATHS: readonly string[] = SCREENS.flatMap((s) => s.paths)
+
+/** CANONICAL_PATHS are each screen's main path, for the sitemap (aliases point to them). */
+export const CANONICAL_PATHS: readonly string[] = SCREENS.map((s) => s.paths[0] ?? '/')
+
+/** canonicalPath is the main path of the screen at path. */
+export function canonicalPath(path: string): string {
+  return SCREENS.find((s) => s.paths.includes(path))?.paths[0] ?? path
+}
+
+export { env }
+export { robotsTxt, sitemapXml } from '../lib/seo'
+
+/** contentFor names the community-page snapshots (api/content/*) the screen at path shows. */
+export function contentFor(path: string): readonly string[] {
+  return (SCREENS.find((s) => s.paths.includes(path))?.data ?? []).filter((name) => name.startsWith('content/'))
+}
+
+/**
+ * render returns the body HTML of path: the screen itself, not its loading
+ * spinner. content holds published community-page snapshots (name → JSON) to
+ * render the page with; each is checked against its shape first.
+ */
+export async function render(path: string, content: Record<string, unknown> = {}): Promise<{ html: string }> {
+  const fallback: Record<string, unknown> = {}
+  for (const [name, body] of Object.entries(content)) {
+    if (!(name in contentSnapshots)) throw new Error(`prerender ${path}: no shape for snapshot ${name}`)
+    const snapshot = name as ContentName
+    fallback[snapshotKey(snapshot)] = parseSnapshot(snapshot, contentSnapshots[snapshot] as Snapshots[ContentName], { body })
+  }
+  // The first pass (prerender waits for lazy code) loads the screen's code.
+  // Its output is not used: React writes a large screen out of place, as a
+  // hidden block plus a script moving it in. The second, synchronous pass
+  // finds the code loaded and writes the screen where it belongs.
+  await new Response((await prerender(page(path, fallback))).prelude).text()
+  return { html: renderToString(page(path, fallback)) }
+}
+
+function page(path: string, fallback: Record<string, unknown>) {
+  return (
+    <StrictMode>
+      <AppProviders fallback={fallback}>
+        <StaticRouter location={path}>
+          <AppRoutes />
+        </StaticRouter>
+      </AppProviders>
+    </StrictMode>
+  )
+}

@@ -1,0 +1,83 @@
+import { useContent } from '../api/use-content'
+import type { CommunityEvent } from '../api/content-schemas'
+import { ContentHtml } from '../components/content-html'
+import { PageTitle } from '../components/page-title'
+import { SnapshotView } from '../components/snapshot-view'
+import { localDay, splitEvents } from '../lib/events'
+import { useNow } from '../lib/use-now'
+import styles from './events.module.css'
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' })
+
+// "2026-07-01" is a calendar day, not a UTC midnight: read it in local time.
+function showDate(date: string): string {
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(date) ? `${date}T12:00:00` : date
+  const ms = Date.parse(day)
+  return Number.isNaN(ms) ? date : dateFormat.format(ms)
+}
+
+function EventCard({ event }: { event: CommunityEvent }) {
+  return (
+    <article className={`card ${styles.event}`} aria-label={event.title}>
+      <h3>{event.url ? <a href={event.url} rel="noopener noreferrer">{event.title}</a> : event.title}</h3>
+      <p className={styles.when}>
+        <time dateTime={event.start}>{showDate(event.start)}</time>
+        {event.end && event.end !== event.start && (
+          <>
+            {' – '}
+            <time dateTime={event.end}>{showDate(event.end)}</time>
+          </>
+        )}
+        {event.location && <> · {event.location}</>}
+      </p>
+      {event.html && <ContentHtml html={event.html} />}
+    </article>
+  )
+}
+
+/** EventsRoute (/events): community events from data/content/events.yaml, upcoming first, past ones kept below. */
+export function EventsRoute() {
+  const response = useContent('content/events')
+  // Events move from upcoming to past at midnight; an hourly tick is plenty.
+  const today = localDay(useNow(3_600_000))
+  return (
+    <>
+      <PageTitle screen="Events" />
+      <h1>Events</h1>
+      <SnapshotView response={response} what="events">
+        {(page) => {
+          const { upcoming, past } = splitEvents(page.events, today)
+          return (
+            <>
+              <section aria-labelledby="upcoming-heading" className={styles.group}>
+                <h2 id="upcoming-heading">Upcoming events</h2>
+                {upcoming.length > 0 ? (
+                  <div className="stack">
+                    {upcoming.map((event) => (
+                      <EventCard key={`${event.start}|${event.title}`} event={event} />
+                    ))}
+                  </div>
+                ) : (
+                  <p className="empty-state">
+                    {page.events.length === 0 ? 'No events are listed yet.' : 'No upcoming events are listed.'}
+                  </p>
+                )}
+              </section>
+              <ContentHtml html={page.html} />
+              {past.length > 0 && (
+                <section aria-labelledby="past-heading" className={styles.group}>
+                  <h2 id="past-heading">Past events</h2>
+                  <div className="stack">
+                    {past.map((event) => (
+                      <EventCard key={`${event.start}|${event.title}`} event={event} />
+                    ))}
+                  </div>
+                </section>
+              )}
+            </>
+          )
+        }}
+      </SnapshotView>
+    </>
+  )
+}
