@@ -19,7 +19,15 @@ export default defineConfig({
         // Libraries change far less often than the app: one vendor chunk stays
         // cached across deploys that only touch our own code. workbox-window is
         // left out: it is imported after start, so it need not weigh on the first load.
-        codeSplitting: { groups: [{ name: 'vendor', test: /[\\/]node_modules[\\/](?!workbox-)/ }] },
+        // So is the Firebase SDK (firebase, @firebase/*, and idb, which only it uses):
+        // its own chunk, loaded after the page has rendered and only when sign-in
+        // is configured (src/lib/firebase-auth.ts).
+        codeSplitting: {
+          groups: [
+            { name: 'firebase', test: /[\\/]node_modules[\\/](firebase|@firebase|idb)[\\/]/, priority: 2 },
+            { name: 'vendor', test: /[\\/]node_modules[\\/](?!workbox-)/, priority: 1 },
+          ],
+        },
       },
     },
   },

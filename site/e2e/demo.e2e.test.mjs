@@ -332,10 +332,34 @@ describe('every screen', () => {
     }
   })
 
+  test('account screens say sign-in is not configured when the build has no Firebase settings, and load no Firebase code', async () => {
+    const page = await newPage()
+    const scripts = []
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
+    })
+    try {
+      for (const [p, heading, title] of [
+        ['signin', 'Sign in', 'Sign In'],
+        ['signup', 'Sign up', 'Sign Up'],
+        ['profile', 'Profile', 'Profile'],
+      ]) {
+        await page.goto(new URL(p, site).href)
+        await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor({ timeout: 15_000 })
+        await page.getByText('Sign-in is not configured on this site').waitFor()
+        assert.equal(await page.title(), `${title} - ${SITE_NAME}`)
+        assert.equal(await page.getByRole('link', { name: 'Sign in', exact: true }).count(), 0, `/${p}: account menu shown`)
+      }
+      assert.equal(scripts.filter((s) => /firebase/i.test(s)).length, 0, `Firebase code loaded: ${scripts.join(', ')}`)
+    } finally {
+      await page.close()
+    }
+  })
+
   test('not-found screen in the blank layout, for unknown paths and later issues\' screens', async () => {
     const page = await newPage()
     try {
-      for (const p of ['no-such-page-e2e', 'dispensary-menus', 'menu', 'deals', 'trends', 'product/123', 'signin', 'profile']) {
+      for (const p of ['no-such-page-e2e', 'dispensary-menus', 'menu', 'deals', 'trends', 'product/123']) {
         await page.goto(new URL(p, site).href)
         await page.getByRole('heading', { name: NOT_FOUND }).waitFor({ timeout: 15_000 })
         assert.equal(await page.title(), `Page Not Found - ${SITE_NAME}`)

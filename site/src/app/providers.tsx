@@ -1,13 +1,33 @@
 import type { ReactNode } from 'react'
 import { SWRConfig } from 'swr'
 import { createAppCache, swrOptions } from '../api/swr-options'
+import { Toaster } from '../components/toaster'
+import { env, type FirebaseSettings } from '../config/env'
+import { AuthProvider } from '../lib/auth'
+import type { AuthClient } from '../lib/auth-client'
+
+/** firebaseLoader loads the Firebase Auth client (its own chunk) for the settings; null when sign-in is not configured. */
+function firebaseLoader(settings: FirebaseSettings | null): (() => Promise<AuthClient>) | null {
+  if (!settings) return null
+  return async () => (await import('../lib/firebase-auth')).loadFirebaseAuth(settings)
+}
+
+const loadAuth = firebaseLoader(env.firebase)
 
 /**
  * AppProviders wraps the app in what every screen needs: SWR with the app's
- * retry and cache rules. fallback holds snapshots a pre-rendered page was
- * built with (SWR key → loaded snapshot), so the page hydrates with the same
- * content; SWR still asks for the latest right away.
+ * retry and cache rules, the signed-in user, and the toasts. fallback holds
+ * snapshots a pre-rendered page was built with (SWR key → loaded snapshot), so
+ * the page hydrates with the same content; SWR still asks for the latest right
+ * away.
  */
 export function AppProviders({ children, fallback = {} }: { children: ReactNode; fallback?: Record<string, unknown> }) {
-  return <SWRConfig value={{ ...swrOptions, provider: createAppCache, fallback }}>{children}</SWRConfig>
+  return (
+    <SWRConfig value={{ ...swrOptions, provider: createAppCache, fallback }}>
+      <AuthProvider load={loadAuth}>
+        {children}
+        <Toaster />
+      </AuthProvider>
+    </SWRConfig>
+  )
 }

@@ -72,9 +72,6 @@ describe('routes', () => {
     '/strain-genetics',
     '/genetics/og-kush',
     '/terpenes/myrcene',
-    '/signin',
-    '/signup',
-    '/profile',
   ])('%s shows the not-found screen without the layout', async (path) => {
     renderApp(path)
     expect(await screen.findByRole('heading', { name: 'The page you requested was not found!' })).toBeInTheDocument()

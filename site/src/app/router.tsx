@@ -113,6 +113,16 @@ export const SCREENS: readonly {
 ]
 
 /**
+ * ACCOUNT_SCREENS are sign-in, sign-up and the private profile. They depend on
+ * the visitor, so they are not pre-rendered or listed in the sitemap.
+ */
+export const ACCOUNT_SCREENS: readonly { path: string; Screen: LazyExoticComponent<ComponentType> }[] = [
+  { path: paths.signIn.path, ...screen(async () => ({ Component: (await import('../routes/signin')).SignInRoute })) },
+  { path: paths.signUp.path, ...screen(async () => ({ Component: (await import('../routes/signup')).SignUpRoute })) },
+  { path: paths.profile.path, ...screen(async () => ({ Component: (await import('../routes/profile')).ProfileRoute })) },
+]
+
+/**
  * AppRoutes is the app's route table, in React Router's declarative mode (why
  * not the data router: see site/README.md, "Routing"). RootFrame scrolls to
  * the top and counts a page view on every navigation. Screens sit inside
@@ -129,6 +139,9 @@ export function AppRoutes() {
             {SCREENS.flatMap(({ paths: screenPaths, Screen }) =>
               screenPaths.map((path) => <Route key={path} path={path} element={<Screen />} />),
             )}
+            {ACCOUNT_SCREENS.map(({ path, Screen }) => (
+              <Route key={path} path={path} element={<Screen />} />
+            ))}
           </Route>
           <Route path="*" element={<NotFoundRoute />} />
         </Route>

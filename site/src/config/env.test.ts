@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_PLAUSIBLE_HOST, DEFAULT_SITE_NAME, EnvError, parseEnv } from './env'
 
-const none = { siteUrl: '', merchUrl: '', plausibleDomain: '', plausibleHost: DEFAULT_PLAUSIBLE_HOST }
+const none = { siteUrl: '', merchUrl: '', plausibleDomain: '', plausibleHost: DEFAULT_PLAUSIBLE_HOST, firebase: null }
 
 describe('parseEnv', () => {
   it.each([
@@ -29,6 +29,7 @@ describe('parseEnv', () => {
         merchUrl: 'https://shop.example/ohio',
         plausibleDomain: 'ohiomc.example',
         plausibleHost: 'https://stats.example',
+        firebase: null,
       },
     },
   ])('$name', ({ source, want }) => {
@@ -60,5 +61,55 @@ describe('parseEnv', () => {
 
   it.each(['//cdn.example.org', 'cdn.example.org', 'https://cdn.example.org/?v=1'])('refuses %s as data URL', (value) => {
     expect(() => parseEnv({ VITE_DATA_URL: value })).toThrow(/VITE_DATA_URL/)
+  })
+
+  describe('Firebase', () => {
+    const project = {
+      VITE_FIREBASE_API_KEY: 'AIzaSyExample',
+      VITE_FIREBASE_AUTH_DOMAIN: 'omc-example.firebaseapp.com',
+      VITE_FIREBASE_PROJECT_ID: 'omc-example',
+      VITE_FIREBASE_APP_ID: '1:123:web:abc',
+    }
+
+    it('is off when no variable is set', () => {
+      expect(parseEnv({}).firebase).toBeNull()
+    })
+
+    it('reads a real project', () => {
+      expect(parseEnv({ ...project, VITE_FIREBASE_MESSAGING_SENDER_ID: '123' }).firebase).toEqual({
+        apiKey: 'AIzaSyExample',
+        authDomain: 'omc-example.firebaseapp.com',
+        projectId: 'omc-example',
+        appId: '1:123:web:abc',
+        messagingSenderId: '123',
+        authEmulatorHost: '',
+      })
+    })
+
+    it('reads the Auth emulator address', () => {
+      expect(parseEnv({ ...project, VITE_FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }).firebase?.authEmulatorHost).toBe(
+        '127.0.0.1:9099',
+      )
+    })
+
+    it('names each missing variable when only some are set', () => {
+      let caught: unknown
+      try {
+        parseEnv({ VITE_FIREBASE_API_KEY: 'AIzaSyExample', VITE_FIREBASE_PROJECT_ID: 'omc-example' })
+      } catch (err) {
+        caught = err
+      }
+      expect(caught).toBeInstanceOf(EnvError)
+      const problems = (caught as EnvError).problems
+      expect(problems).toHaveLength(2)
+      expect(problems[0]).toMatch(/^VITE_FIREBASE_AUTH_DOMAIN: must be set too/)
+      expect(problems[1]).toMatch(/^VITE_FIREBASE_APP_ID: must be set too/)
+    })
+
+    it('refuses a malformed emulator address', () => {
+      expect(() => parseEnv({ ...project, VITE_FIREBASE_AUTH_EMULATOR_HOST: 'http://127.0.0.1:9099' })).toThrow(
+        /VITE_FIREBASE_AUTH_EMULATOR_HOST: must be host:port/,
+      )
+    })
   })
 })

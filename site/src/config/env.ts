@@ -14,6 +14,20 @@ export type Env = {
   plausibleDomain: string
   /** Plausible server receiving events (its /api/event endpoint). */
   plausibleHost: string
+  /** Firebase project the account screens sign in with; null when sign-in is not configured. */
+  firebase: FirebaseSettings | null
+}
+
+/** FirebaseSettings are the web app settings Firebase's console gives, plus the Auth emulator's address. */
+export type FirebaseSettings = {
+  apiKey: string
+  authDomain: string
+  projectId: string
+  appId: string
+  /** Cloud Messaging sender id; '' when push notifications are not set up. */
+  messagingSenderId: string
+  /** host:port of a Firebase Auth emulator to use instead of the real service; '' for the real one. */
+  authEmulatorHost: string
 }
 
 export const DEFAULT_SITE_NAME = 'Ohio Marijuana Community'
@@ -58,6 +72,19 @@ const optionalUrl = (what: string) =>
     z._default(z.string().check(z.refine((v) => v === '' || isHttpUrl(v), { message: `must be an absolute http(s) URL (${what})` })), ''),
   )
 
+const optionalText = (check: (v: string) => boolean, message: string) =>
+  z.pipe(z.transform(blankToUndefined), z._default(z.string().check(z.refine((v) => v === '' || check(v), { message })), ''))
+
+/** FIREBASE_REQUIRED are the variables sign-in needs; setting some but not all of them is an error. */
+export const FIREBASE_REQUIRED = [
+  'VITE_FIREBASE_API_KEY',
+  'VITE_FIREBASE_AUTH_DOMAIN',
+  'VITE_FIREBASE_PROJECT_ID',
+  'VITE_FIREBASE_APP_ID',
+] as const
+
+const noSpaces = (v: string) => /^\S+$/.test(v)
+
 export const DEFAULT_PLAUSIBLE_HOST = 'https://plausible.io'
 
 const envSchema = z.object({
@@ -89,6 +116,15 @@ const envSchema = z.object({
     z.transform(blankToUndefined),
     z._default(z.string().check(z.refine(isHttpUrl, { message: 'must be an absolute http(s) URL' })), DEFAULT_PLAUSIBLE_HOST),
   ),
+  VITE_FIREBASE_API_KEY: optionalText(noSpaces, 'must be the web API key, without spaces'),
+  VITE_FIREBASE_AUTH_DOMAIN: optionalText((v) => /^[a-z0-9.-]+(:\d+)?$/i.test(v), 'must be a host name like omc.firebaseapp.com'),
+  VITE_FIREBASE_PROJECT_ID: optionalText((v) => /^[a-z][a-z0-9-]{3,}$/.test(v), 'must be a project id (lowercase letters, digits, dashes)'),
+  VITE_FIREBASE_APP_ID: optionalText(noSpaces, 'must be the web app id, without spaces'),
+  VITE_FIREBASE_MESSAGING_SENDER_ID: optionalText((v) => /^\d+$/.test(v), 'must be the numeric sender id'),
+  VITE_FIREBASE_AUTH_EMULATOR_HOST: optionalText(
+    (v) => /^[a-z0-9.-]+:\d{1,5}$/i.test(v),
+    'must be host:port of the Auth emulator, like 127.0.0.1:9099',
+  ),
 })
 
 /** parseEnv validates raw variables (import.meta.env) and throws EnvError naming each bad one. */
@@ -103,6 +139,16 @@ export function parseEnv(source: Record<string, unknown>): Env {
     })
     throw new EnvError(problems)
   }
+  const data = result.data
+  const firebaseValues = FIREBASE_REQUIRED.map((name) => data[name])
+  const firebaseSet = firebaseValues.some((v) => v !== '') || data.VITE_FIREBASE_AUTH_EMULATOR_HOST !== ''
+  if (firebaseSet && firebaseValues.some((v) => v === '')) {
+    throw new EnvError(
+      FIREBASE_REQUIRED.filter((name) => data[name] === '').map(
+        (name) => `${name}: must be set too: sign-in needs ${FIREBASE_REQUIRED.join(', ')} (got "")`,
+      ),
+    )
+  }
   return {
     dataUrl: result.data.VITE_DATA_URL.replace(/\/+$/, ''),
     siteName: result.data.VITE_SITE_NAME.trim(),
@@ -110,6 +156,16 @@ export function parseEnv(source: Record<string, unknown>): Env {
     merchUrl: result.data.VITE_MERCH_URL,
     plausibleDomain: result.data.VITE_PLAUSIBLE_DOMAIN,
     plausibleHost: result.data.VITE_PLAUSIBLE_HOST.replace(/\/+$/, ''),
+    firebase: firebaseSet
+      ? {
+          apiKey: data.VITE_FIREBASE_API_KEY,
+          authDomain: data.VITE_FIREBASE_AUTH_DOMAIN,
+          projectId: data.VITE_FIREBASE_PROJECT_ID,
+          appId: data.VITE_FIREBASE_APP_ID,
+          messagingSenderId: data.VITE_FIREBASE_MESSAGING_SENDER_ID,
+          authEmulatorHost: data.VITE_FIREBASE_AUTH_EMULATOR_HOST,
+        }
+      : null,
   }
 }
 

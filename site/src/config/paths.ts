@@ -22,6 +22,10 @@ export const paths = {
   resources: { path: '/resources', aliases: [] },
   yearlyHighlights: { path: '/yearly-highlights', aliases: [] },
   chat: { path: '/chat', aliases: [] },
+  // Accounts: not pre-rendered, never in the sitemap.
+  signIn: { path: '/signin', aliases: [] },
+  signUp: { path: '/signup', aliases: [] },
+  profile: { path: '/profile', aliases: [] },
   // Screens of later issues, linked from the sidebar.
   menus: { path: '/dispensary-menus', aliases: ['/menu'] },
   deals: { path: '/dispensary-deals', aliases: ['/deals'] },

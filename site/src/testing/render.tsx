@@ -4,10 +4,23 @@ import { MemoryRouter, useLocation, type Location } from 'react-router-dom'
 import { SWRConfig } from 'swr'
 import { AppRoutes } from '../app/router'
 import { swrOptions } from '../api/swr-options'
+import { Toaster } from '../components/toaster'
+import { AuthProvider } from '../lib/auth'
+import type { AuthClient } from '../lib/auth-client'
 
-/** TestProviders gives each render the app's SWR setup with a fresh, empty cache. */
-export function TestProviders({ children }: { children: ReactNode }) {
-  return <SWRConfig value={{ ...swrOptions, provider: () => new Map(), dedupingInterval: 0 }}>{children}</SWRConfig>
+/**
+ * TestProviders gives each render the app's SWR setup with a fresh, empty
+ * cache, and the auth state from authClient (sign-in not configured without one).
+ */
+export function TestProviders({ children, authClient }: { children: ReactNode; authClient?: () => Promise<AuthClient> }) {
+  return (
+    <SWRConfig value={{ ...swrOptions, provider: () => new Map(), dedupingInterval: 0 }}>
+      <AuthProvider load={authClient ?? null}>
+        {children}
+        <Toaster />
+      </AuthProvider>
+    </SWRConfig>
+  )
 }
 
 /** renderWithProviders renders one component inside a router and a fresh SWR cache. */
@@ -29,10 +42,10 @@ function LocationProbe({ into }: { into: { location?: Location } }) {
 }
 
 /** renderApp renders the real route table at path, as a visitor opening that URL would see it. */
-export function renderApp(path: string) {
+export function renderApp(path: string, { authClient }: { authClient?: () => Promise<AuthClient> } = {}) {
   const seen: { location?: Location } = {}
   const result = render(
-    <TestProviders>
+    <TestProviders authClient={authClient}>
       <MemoryRouter initialEntries={[path]}>
         <AppRoutes />
         <LocationProbe into={seen} />

@@ -3,6 +3,7 @@ import { cleanup, configure } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll } from 'vitest'
 import { clearPrefetched } from '../api/prefetch'
 import { resetThemeStoreForTests } from '../lib/theme-store'
+import { clearToasts } from '../lib/toast-store'
 import { installMatchMedia } from './media'
 import { server } from './server'
 
@@ -21,6 +22,7 @@ afterEach(() => {
   cleanup()
   localStorage.clear()
   resetThemeStoreForTests()
+  clearToasts()
   installMatchMedia({})
   server.resetHandlers()
   clearPrefetched()

@@ -9,14 +9,15 @@ import { SiteLogo } from '../site-logo'
 import { Spinner } from '../spinner'
 import styles from './app-layout.module.css'
 import { FOOTER_LINKS } from './nav-groups'
+import { AccountMenu } from './account-menu'
 import { ScrollToTopButton } from './scroll-to-top-button'
 import { Sidebar, SIDEBAR_ID } from './sidebar'
 import { ThemeToggle } from './theme-toggle'
 
 /**
  * AppLayout is the shell around every screen but the blank ones (not found,
- * fatal error): skip link, 260px sidebar, top bar with the menu toggle and the
- * theme toggle, main landmark, footer and the scroll-to-top button.
+ * fatal error): skip link, 260px sidebar, top bar with the menu toggle, the
+ * theme toggle and the account menu, main landmark, footer and the scroll-to-top button.
  *
  * The sidebar setting is the toggle: on small screens it means open (an
  * overlay, closed again by any navigation), on wide ones collapsed.
@@ -102,6 +103,7 @@ export function AppLayout() {
               <span>{env.siteName}</span>
             </Link>
             <ThemeToggle />
+            <AccountMenu />
           </div>
         </header>
         <main id="main" className={styles.main} tabIndex={-1}>

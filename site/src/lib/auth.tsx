@@ -1,0 +1,163 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import type { AuthClient, AuthUser } from './auth-client'
+import { detailMessage, signInMessage, signUpMessage, SPEC_MESSAGES } from './auth-messages'
+import { getErrorMessage } from './get-error-message'
+import { showToast } from './toast-store'
+
+/**
+ * AuthStatus (SPEC.md §4): 'loading' until the provider reports the current
+ * user, then 'signed-in' or 'signed-out'. 'unconfigured' when the site has no
+ * Firebase settings, 'unavailable' when the provider's code could not load.
+ */
+export type AuthStatus = 'unconfigured' | 'loading' | 'signed-in' | 'signed-out' | 'unavailable'
+
+export type Auth = {
+  status: AuthStatus
+  user: AuthUser | null
+  /** busy is the shared loading flag, set while any action runs. */
+  busy: boolean
+  /** signIn signs in and, on success, runs then. */
+  signIn(email: string, password: string, then: () => void): Promise<void>
+  /** signUp creates the account, sets its display name and, on success, runs then. */
+  signUp(displayName: string, email: string, password: string, then: () => void): Promise<void>
+  /** signOut signs out and, on success, runs then. */
+  signOut(then: () => void): Promise<void>
+  /** updateDisplayName changes the signed-in user's display name. */
+  updateDisplayName(displayName: string): Promise<void>
+}
+
+const AuthContext = createContext<Auth | null>(null)
+
+/** useAuth is the auth state and its actions. */
+export function useAuth(): Auth {
+  const auth = useContext(AuthContext)
+  if (!auth) throw new Error('useAuth needs an AuthProvider')
+  return auth
+}
+
+/**
+ * AuthProvider holds the signed-in user. load gives the provider's client
+ * (null: sign-in is not configured); it is called once, after the first
+ * render, so the page shows before the SDK arrives.
+ */
+export function AuthProvider({ load, children }: { load: (() => Promise<AuthClient>) | null; children: ReactNode }) {
+  const [status, setStatus] = useState<AuthStatus>(load ? 'loading' : 'unconfigured')
+  const [user, setUser] = useState<AuthUser | null>(null)
+  const [busyCount, setBusyCount] = useState(0)
+  const client = useRef<Promise<AuthClient> | null>(null)
+
+  useEffect(() => {
+    if (!load) return
+    let unsubscribe: (() => void) | undefined
+    let active = true
+    const pending = load()
+    client.current = pending
+    pending.then(
+      (c) => {
+        if (!active) return
+        unsubscribe = c.onChange((next) => {
+          // The provider reports a new account before its display name is
+          // set; keep the name the site already knows for the same user.
+          setUser((prev) =>
+            next && prev && prev.uid === next.uid && !next.displayName ? { ...next, displayName: prev.displayName } : next,
+          )
+          setStatus(next ? 'signed-in' : 'signed-out')
+        })
+      },
+      (err: unknown) => {
+        if (!active) return
+        console.warn('sign-in unavailable:', err)
+        setStatus('unavailable')
+      },
+    )
+    return () => {
+      active = false
+      unsubscribe?.()
+    }
+  }, [load])
+
+  const run = useCallback(async (action: (c: AuthClient) => Promise<void>) => {
+    const pending = client.current
+    if (!pending) return
+    setBusyCount((n) => n + 1)
+    try {
+      await action(await pending)
+    } finally {
+      setBusyCount((n) => n - 1)
+    }
+  }, [])
+
+  const signedIn = (u: AuthUser) => {
+    setUser(u)
+    setStatus('signed-in')
+  }
+
+  const actions = useMemo(
+    () => ({
+      signIn: (email: string, password: string, then: () => void) =>
+        run(async (c) => {
+          let u: AuthUser | null
+          try {
+            u = await c.signIn(email, password)
+          } catch (err) {
+            showToast(signInMessage(err))
+            return
+          }
+          if (!u) {
+            showToast(SPEC_MESSAGES.signInNoUser)
+            return
+          }
+          signedIn(u)
+          then()
+        }),
+      signUp: (displayName: string, email: string, password: string, then: () => void) =>
+        run(async (c) => {
+          let u: AuthUser | null
+          try {
+            u = await c.signUp(email, password)
+          } catch (err) {
+            showToast(signUpMessage(err))
+            return
+          }
+          if (!u) {
+            showToast(SPEC_MESSAGES.signUpNoUser)
+            return
+          }
+          signedIn(u)
+          try {
+            signedIn(await c.updateDisplayName(displayName))
+          } catch (err) {
+            showToast(`Error: ${getErrorMessage(err)}`, { detail: detailMessage(err) })
+            return
+          }
+          then()
+        }),
+      signOut: (then: () => void) =>
+        run(async (c) => {
+          try {
+            await c.signOut()
+          } catch (err) {
+            showToast(SPEC_MESSAGES.signOutFailed, { detail: detailMessage(err) })
+            return
+          }
+          setUser(null)
+          setStatus('signed-out')
+          then()
+        }),
+      updateDisplayName: (displayName: string) =>
+        run(async (c) => {
+          try {
+            signedIn(await c.updateDisplayName(displayName))
+          } catch (err) {
+            showToast(SPEC_MESSAGES.profileUpdateFailed, { detail: detailMessage(err) })
+            return
+          }
+          showToast('Profile updated', { kind: 'success' })
+        }),
+    }),
+    [run],
+  )
+
+  const value = useMemo<Auth>(() => ({ status, user, busy: busyCount > 0, ...actions }), [status, user, busyCount, actions])
+  return <AuthContext value={value}>{children}</AuthContext>
+}

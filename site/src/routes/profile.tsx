@@ -1,0 +1,67 @@
+import { useState, type FormEvent } from 'react'
+import { Navigate, useLocation } from 'react-router-dom'
+import styles from '../components/account/account.module.css'
+import { AuthGate } from '../components/account/auth-gate'
+import { TextField } from '../components/account/text-field'
+import { PageTitle } from '../components/page-title'
+import { paths } from '../config/paths'
+import { checkDisplayName } from '../lib/account-validation'
+import type { AuthUser } from '../lib/auth-client'
+import { useAuth } from '../lib/auth'
+
+function ProfileForm({ user }: { user: AuthUser }) {
+  const { busy, updateDisplayName } = useAuth()
+  const [displayName, setDisplayName] = useState(user.displayName)
+  const [error, setError] = useState<string | undefined>()
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const found = checkDisplayName(displayName)
+    setError(found)
+    if (!found) void updateDisplayName(displayName.trim())
+  }
+
+  return (
+    <>
+      <dl className={styles.details}>
+        <dt>Display name</dt>
+        <dd data-testid="profile-display-name">{user.displayName || '(none)'}</dd>
+        <dt>E-mail</dt>
+        <dd>{user.email}</dd>
+      </dl>
+      <form className={`card ${styles.form}`} aria-label="Update profile" noValidate onSubmit={submit}>
+        <TextField
+          label="New display name"
+          autoComplete="nickname"
+          value={displayName}
+          error={error}
+          onChange={(event) => setDisplayName(event.target.value)}
+        />
+        <button type="submit" className="button" disabled={busy}>
+          {busy ? 'Saving…' : 'Update profile'}
+        </button>
+      </form>
+    </>
+  )
+}
+
+function PrivateProfile() {
+  const { status, user } = useAuth()
+  const location = useLocation()
+  // A signed-out visitor signs in first and comes back here (SPEC.md §2).
+  if (status === 'signed-out' || !user) return <Navigate to={paths.signIn.path} replace state={{ from: location.pathname }} />
+  return <ProfileForm key={user.uid} user={user} />
+}
+
+/** ProfileRoute (/profile, private): the signed-in user's display name and e-mail; the display name can change. */
+export function ProfileRoute() {
+  return (
+    <>
+      <PageTitle screen="Profile" />
+      <h1>Profile</h1>
+      <AuthGate>
+        <PrivateProfile />
+      </AuthGate>
+    </>
+  )
+}
