@@ -20,7 +20,9 @@ type platform struct {
 	name     string
 	hosts    []string
 	settings []string // the settings keys it reads; any other key is a mistake
-	build    func(e *Engine, c data.PlatformConfig) (data.Adapter, error)
+	// build makes the adapter; base is the registry's baseURL, parsed once here (nil
+	// when the platform is reached at its own hosts).
+	build func(e *Engine, c data.PlatformConfig, base *url.URL) (data.Adapter, error)
 }
 
 var platforms = []platform{janePlatform, dutchiePlatform, sweedPlatform, weedmapsPlatform, dispensePlatform,
@@ -54,19 +56,20 @@ func NewAdapters(e *Engine, configs map[string]data.PlatformConfig) (map[string]
 			}
 		}
 		hosts := p.hosts
+		var base *url.URL
 		if c.BaseURL != "" {
 			u, err := parseBaseURL(c.BaseURL)
 			if err != nil {
 				return nil, fmt.Errorf("platforms.%s.baseURL: %w", p.name, err)
 			}
-			hosts = []string{u.Host}
+			base, hosts = u, []string{u.Host}
 		}
 		if c.Delay != nil {
 			for _, h := range hosts {
 				e.hosts.setDelay(h, c.Delay.Duration)
 			}
 		}
-		a, err := p.build(e, c)
+		a, err := p.build(e, c, base)
 		if err != nil {
 			return nil, fmt.Errorf("platforms.%s: %w", p.name, err)
 		}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -64,7 +65,14 @@ func newTestAdapters(tb testing.TB, o Options, base string, dutchieSettings map[
 // testAdapter builds p's adapter against a test server: no delay, no retries.
 func testAdapter(t testing.TB, p platform, baseURL string, settings map[string]string) data.Adapter {
 	t.Helper()
-	a, err := p.build(NewEngine(Options{Delay: 0, Retries: 0, Timeout: 5 * time.Second}), data.PlatformConfig{BaseURL: baseURL, Settings: settings})
+	var base *url.URL
+	if baseURL != "" {
+		var err error
+		if base, err = parseBaseURL(baseURL); err != nil {
+			t.Fatal(err)
+		}
+	}
+	a, err := p.build(NewEngine(Options{Delay: 0, Retries: 0, Timeout: 5 * time.Second}), data.PlatformConfig{BaseURL: baseURL, Settings: settings}, base)
 	if err != nil {
 		t.Fatalf("build %s: %v", p.name, err)
 	}

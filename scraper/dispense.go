@@ -34,11 +34,9 @@ var dispensePlatform = platform{
 	name:     "dispense",
 	hosts:    []string{"api.dispenseapp.com"},
 	settings: []string{"apiKey"},
-	build: func(e *Engine, c data.PlatformConfig) (data.Adapter, error) {
+	build: func(e *Engine, c data.PlatformConfig, base *url.URL) (data.Adapter, error) {
 		d := &Dispense{engine: e, apiKey: c.Settings["apiKey"]}
-		if c.BaseURL != "" {
-			d.base, _ = parseBaseURL(c.BaseURL)
-		}
+		d.base = base
 		return d, nil
 	},
 }

@@ -42,7 +42,7 @@ var dutchiePlatform = platform{
 	name:     "dutchie",
 	hosts:    []string{"dutchie.com", "api.dutchie.com"},
 	settings: []string{"listHash", "dispensariesHash", "clientName"},
-	build: func(e *Engine, c data.PlatformConfig) (data.Adapter, error) {
+	build: func(e *Engine, c data.PlatformConfig, base *url.URL) (data.Adapter, error) {
 		d := &Dutchie{engine: e, listHash: dutchieDefaultListHash, clientName: "Marketplace (production)",
 			dispensariesHash: c.Settings["dispensariesHash"]}
 		if v := c.Settings["listHash"]; v != "" {
@@ -51,9 +51,7 @@ var dutchiePlatform = platform{
 		if v := c.Settings["clientName"]; v != "" {
 			d.clientName = v
 		}
-		if c.BaseURL != "" {
-			d.base, _ = parseBaseURL(c.BaseURL)
-		}
+		d.base = base
 		return d, nil
 	},
 }

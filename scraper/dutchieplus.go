@@ -52,7 +52,7 @@ var dutchiePlusPlatform = platform{
 	name:     "dutchieplus",
 	hosts:    []string{"plus.dutchie.com"},
 	settings: []string{"apiKey", "endpoint"},
-	build: func(e *Engine, c data.PlatformConfig) (data.Adapter, error) {
+	build: func(e *Engine, c data.PlatformConfig, base *url.URL) (data.Adapter, error) {
 		d := &DutchiePlus{engine: e, endpoint: dutchiePlusDefaultEndpoint, apiKey: c.Settings["apiKey"], pageSize: dutchiePlusPageSize}
 		if v := c.Settings["endpoint"]; v != "" {
 			if _, err := parseBaseURL(v); err != nil {
@@ -60,9 +60,7 @@ var dutchiePlusPlatform = platform{
 			}
 			d.endpoint = v
 		}
-		if c.BaseURL != "" {
-			d.base, _ = parseBaseURL(c.BaseURL)
-		}
+		d.base = base
 		return d, nil
 	},
 }

@@ -50,11 +50,9 @@ var (
 
 var htmlPlatform = platform{
 	name: "html",
-	build: func(e *Engine, c data.PlatformConfig) (data.Adapter, error) {
+	build: func(e *Engine, c data.PlatformConfig, base *url.URL) (data.Adapter, error) {
 		h := &HTMLMenu{engine: e}
-		if c.BaseURL != "" {
-			h.base, _ = parseBaseURL(c.BaseURL)
-		}
+		h.base = base
 		return h, nil
 	},
 }

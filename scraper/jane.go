@@ -37,7 +37,7 @@ var janePlatform = platform{
 	name:     "jane",
 	hosts:    []string{"search.iheartjane.com"},
 	settings: []string{"apiKey", "appId", "endpoint", "keyPage"},
-	build: func(e *Engine, c data.PlatformConfig) (data.Adapter, error) {
+	build: func(e *Engine, c data.PlatformConfig, base *url.URL) (data.Adapter, error) {
 		j := &Jane{engine: e, appID: janeDefaultAppID, endpoint: janeDefaultEndpoint, apiKey: c.Settings["apiKey"]}
 		if v := c.Settings["appId"]; v != "" {
 			j.appID = v
@@ -54,9 +54,7 @@ var janePlatform = platform{
 			}
 			j.endpoint = v
 		}
-		if c.BaseURL != "" {
-			j.base, _ = parseBaseURL(c.BaseURL)
-		}
+		j.base = base
 		return j, nil
 	},
 }

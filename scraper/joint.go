@@ -36,11 +36,9 @@ var jointSourceFields = []string{
 
 var jointPlatform = platform{
 	name: "joint",
-	build: func(e *Engine, c data.PlatformConfig) (data.Adapter, error) {
+	build: func(e *Engine, c data.PlatformConfig, base *url.URL) (data.Adapter, error) {
 		j := &Joint{engine: e, pageSize: jointPageSize}
-		if c.BaseURL != "" {
-			j.base, _ = parseBaseURL(c.BaseURL)
-		}
+		j.base = base
 		return j, nil
 	},
 }

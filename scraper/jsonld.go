@@ -39,11 +39,9 @@ const (
 
 var jsonldPlatform = platform{
 	name: "jsonld",
-	build: func(e *Engine, c data.PlatformConfig) (data.Adapter, error) {
+	build: func(e *Engine, c data.PlatformConfig, base *url.URL) (data.Adapter, error) {
 		j := &JSONLD{engine: e}
-		if c.BaseURL != "" {
-			j.base, _ = parseBaseURL(c.BaseURL)
-		}
+		j.base = base
 		return j, nil
 	},
 }

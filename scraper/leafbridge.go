@@ -39,7 +39,7 @@ var leafbridgeNonce = []*regexp.Regexp{
 var leafbridgePlatform = platform{
 	name:     "leafbridge",
 	settings: []string{"collectionMethod"},
-	build: func(e *Engine, c data.PlatformConfig) (data.Adapter, error) {
+	build: func(e *Engine, c data.PlatformConfig, base *url.URL) (data.Adapter, error) {
 		l := &LeafBridge{engine: e, collection: "PICKUP"}
 		if v := c.Settings["collectionMethod"]; v != "" {
 			if v != "PICKUP" && v != "DELIVERY" {
@@ -47,9 +47,7 @@ var leafbridgePlatform = platform{
 			}
 			l.collection = v
 		}
-		if c.BaseURL != "" {
-			l.base, _ = parseBaseURL(c.BaseURL)
-		}
+		l.base = base
 		return l, nil
 	},
 }

@@ -33,7 +33,7 @@ var leaflyPlatform = platform{
 	name:     "leafly",
 	hosts:    []string{"consumer-api.leafly.com"},
 	settings: []string{"endpoint"},
-	build: func(e *Engine, c data.PlatformConfig) (data.Adapter, error) {
+	build: func(e *Engine, c data.PlatformConfig, base *url.URL) (data.Adapter, error) {
 		l := &Leafly{engine: e, endpoint: leaflyDefaultEndpoint, take: leaflyTake}
 		if v := c.Settings["endpoint"]; v != "" {
 			if _, err := parseBaseURL(v); err != nil {
@@ -41,9 +41,7 @@ var leaflyPlatform = platform{
 			}
 			l.endpoint = strings.TrimRight(v, "/")
 		}
-		if c.BaseURL != "" {
-			l.base, _ = parseBaseURL(c.BaseURL)
-		}
+		l.base = base
 		return l, nil
 	},
 }

@@ -145,7 +145,8 @@ func TestParseBoundOutcome(t *testing.T) {
 	e := NewEngine(Options{Delay: 0, Retries: 0, ParseTimeout: 10 * time.Second})
 	clock := &steppingClock{t: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)}
 	e.now = clock.now
-	a, err := htmlPlatform.build(e, data.PlatformConfig{BaseURL: srv.URL})
+	base, _ := url.Parse(srv.URL)
+	a, err := htmlPlatform.build(e, data.PlatformConfig{BaseURL: srv.URL}, base)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -39,11 +39,9 @@ var (
 var sweedPlatform = platform{
 	name:  "sweed",
 	hosts: []string{"web-ui-production.sweedpos.com", "web-ui-curaleaf.sweedpos.com"},
-	build: func(e *Engine, c data.PlatformConfig) (data.Adapter, error) {
+	build: func(e *Engine, c data.PlatformConfig, base *url.URL) (data.Adapter, error) {
 		s := &Sweed{engine: e}
-		if c.BaseURL != "" {
-			s.base, _ = parseBaseURL(c.BaseURL)
-		}
+		s.base = base
 		return s, nil
 	},
 }

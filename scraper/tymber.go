@@ -30,11 +30,9 @@ var tymberCategorySlug = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_-]*$`)
 
 var tymberPlatform = platform{
 	name: "tymber",
-	build: func(e *Engine, c data.PlatformConfig) (data.Adapter, error) {
+	build: func(e *Engine, c data.PlatformConfig, base *url.URL) (data.Adapter, error) {
 		t := &Tymber{engine: e}
-		if c.BaseURL != "" {
-			t.base, _ = parseBaseURL(c.BaseURL)
-		}
+		t.base = base
 		return t, nil
 	},
 }

@@ -38,11 +38,9 @@ var (
 var weedmapsPlatform = platform{
 	name:  "weedmaps",
 	hosts: []string{"api-g.weedmaps.com"},
-	build: func(e *Engine, c data.PlatformConfig) (data.Adapter, error) {
+	build: func(e *Engine, c data.PlatformConfig, base *url.URL) (data.Adapter, error) {
 		w := &Weedmaps{engine: e}
-		if c.BaseURL != "" {
-			w.base, _ = parseBaseURL(c.BaseURL)
-		}
+		w.base = base
 		return w, nil
 	},
 }
