@@ -537,11 +537,21 @@ describe('every screen', () => {
     const page = await newPage()
     try {
       await page.goto(new URL('growing-tool', site).href)
-      await page.getByLabel('Strain Name').fill('Wedding Cake')
-      await page.getByLabel('Seed Planted').fill('2026-04-20')
-      await page.getByLabel('Seed Sprouted').fill('2026-04-25')
       const sheet = page.locator('[data-journal-sheet]')
-      assert.match(await sheet.getByRole('region', { name: 'Plant Overview' }).innerText(), /Wedding Cake/)
+      const overview = sheet.getByRole('region', { name: 'Plant Overview' })
+      // The page is pre-rendered, and what is typed before React has taken it over never
+      // reaches the preview: type again until the preview shows it (a wait, bounded).
+      for (let attempt = 1; ; attempt++) {
+        await page.getByLabel('Strain Name').fill('Wedding Cake')
+        await page.getByLabel('Seed Planted').fill('2026-04-20')
+        await page.getByLabel('Seed Sprouted').fill('2026-04-25')
+        const shown = await overview.getByText('Wedding Cake').waitFor({ timeout: 2_000 }).then(() => true, () => false)
+        if (shown || attempt === 10) break
+      }
+      const text = await overview.innerText()
+      assert.match(text, /Wedding Cake/)
+      assert.match(text, /April 20, 2026/)
+      assert.match(text, /April 25, 2026/)
       assert.equal(await sheet.getByRole('checkbox').count(), 10)
       for (let n = 1; n <= 7; n++) await sheet.getByRole('heading', { name: `Entry #${n}`, exact: true }).waitFor()
       assert.equal(await sheet.locator('[data-ruled-line]').count(), 5 + 7 * 5)
