@@ -5,10 +5,15 @@ import { defineConfig } from 'vitest/config'
 // OMC_DEV_PROXY=http://127.0.0.1:8080 npm run dev (same-origin, so no CORS needed).
 const devProxy = process.env.OMC_DEV_PROXY
 
+// dist/ unless OMC_SITE_OUT names another directory in site/ (the demo's build
+// goes to dist-demo/; scripts/out-dir.mjs checks the name for the later steps).
+const outDir = process.env.OMC_SITE_OUT?.trim() || 'dist'
+
 export default defineConfig({
   plugins: [react()],
   server: devProxy ? { proxy: { '/api': devProxy, '/manifest.json': devProxy } } : {},
   build: {
+    outDir,
     target: 'es2022',
     // Source maps stay out of the published site: nothing in production reads them.
     sourcemap: false,

@@ -1,84 +1,52 @@
-// Browser test of the account screens against the real Firebase Auth emulator.
-//
-// Needs dist-accounts/, the site built with the emulator's settings
-// (go tool task site:build:accounts). Starts the Auth emulator
-// (firebase-tools, project demo-omc: no network, no login) on 127.0.0.1:9099
-// and `vite preview` of dist-accounts on a free port, and ends both afterwards.
+// Browser test of the account screens, in the demo as `go tool task demo` runs
+// it: `omc demo` serving dist-demo/ (the site built with the Auth emulator's
+// settings, go tool task site:build:demo) and the real Firebase Auth emulator
+// (firebase-tools, project demo-omc: no network, no login) on 127.0.0.1:9099.
+// Both are started here and ended afterwards. Needs OMC_BIN, the omc binary.
 import assert from 'node:assert/strict'
-import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
-import { chromium } from 'playwright-core'
+import { DEMO_URL, launchChromium, START_TIMEOUT_MS, start } from './processes.mjs'
 
 const siteDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-const distDir = path.join(siteDir, 'dist-accounts')
-const EMULATOR = 'http://127.0.0.1:9099/'
-const START_TIMEOUT_MS = 120_000
-
-/** start runs a command in its own process group and resolves once a line matches ready. */
-function start(command, args, ready, env = {}) {
-  const child = spawn(command, args, { cwd: siteDir, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } })
-  const output = []
-  const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return
-    const exited = new Promise((resolve) => child.once('exit', resolve))
-    try {
-      process.kill(-child.pid, 'SIGTERM')
-    } catch {
-      return
-    }
-    const timer = setTimeout(() => {
-      try {
-        process.kill(-child.pid, 'SIGKILL')
-      } catch {
-        // already gone
-      }
-    }, 10_000)
-    await exited
-    clearTimeout(timer)
-  }
-  const found = new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${command} not ready in time:\n${output.join('')}`)), START_TIMEOUT_MS)
-    const onData = (chunk) => {
-      output.push(chunk)
-      const match = output.join('').replace(/\x1b\[[0-9;]*m/g, '').match(ready)
-      if (match) {
-        clearTimeout(timer)
-        resolve(match)
-      }
-    }
-    child.stdout.setEncoding('utf8').on('data', onData)
-    child.stderr.setEncoding('utf8').on('data', onData)
-    child.once('exit', (code) => reject(new Error(`${command} exited (${code}):\n${output.join('')}`)))
-  })
-  return { found, stop }
-}
+const repoRoot = path.resolve(siteDir, '..')
+const distDir = path.join(siteDir, 'dist-demo')
 
 let emulator
-let preview
+let demo
 let site
 let browser
 const problems = []
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'omc-accounts-'))
 
 before(async () => {
-  assert.ok(fs.existsSync(path.join(distDir, 'index.html')), 'dist-accounts/ missing: run go tool task site:build:accounts')
-  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'omc-firebase-'))
-  emulator = start(path.join(siteDir, 'node_modules', '.bin', 'firebase'), ['emulators:start', '--only', 'auth', '--project', 'demo-omc'], /All emulators ready/, {
-    HOME: home,
-    FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true',
+  assert.ok(fs.existsSync(path.join(distDir, 'index.html')), 'dist-demo/ missing: run go tool task site:build:demo')
+  assert.ok(process.env.OMC_BIN, 'set OMC_BIN to the omc binary')
+  // HOME: firebase-tools keeps its settings there; CI: it then skips its
+  // message-of-the-day request, the only one it would send off this machine.
+  const firebaseHome = path.join(scratch, 'home')
+  fs.mkdirSync(firebaseHome)
+  emulator = start('Auth emulator', path.join(siteDir, 'node_modules', '.bin', 'firebase'), ['emulators:start', '--only', 'auth', '--project', 'demo-omc'], {
+    cwd: siteDir,
+    env: { HOME: firebaseHome, CI: 'true', FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true' },
+    ready: /All emulators ready/,
   })
-  preview = start(path.join(siteDir, 'node_modules', '.bin', 'vite'), ['preview', '--outDir', 'dist-accounts', '--host', '127.0.0.1', '--port', '0'], /http:\/\/127\.0\.0\.1:\d+\//)
-  const [, [url]] = await Promise.all([emulator.found, preview.found])
+  demo = start('omc demo', path.resolve(process.env.OMC_BIN), ['demo', '--dir', distDir, '--addr', '127.0.0.1:0', '--workdir', path.join(scratch, 'demo')], {
+    cwd: repoRoot,
+    ready: DEMO_URL,
+  })
+  const [, [url]] = await Promise.all([emulator.found, demo.found])
   site = new URL(url)
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium' })
-})
+  browser = await launchChromium()
+}, { timeout: START_TIMEOUT_MS + 30_000 })
 
 after(async () => {
   await browser?.close()
-  await Promise.all([emulator?.stop(), preview?.stop()])
+  await Promise.all([emulator?.stop(), demo?.stop()])
+  fs.rmSync(scratch, { recursive: true, force: true })
 })
 
 async function newPage() {

@@ -7,91 +7,31 @@
 //                                        the first stdout line with its URL is the site.
 // Chromium: CHROMIUM_PATH or /usr/bin/chromium. Screenshots go to site/test-results/.
 import assert from 'node:assert/strict'
-import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
-import { chromium } from 'playwright-core'
+import { DEMO_URL, launchChromium, START_TIMEOUT_MS, start } from './processes.mjs'
 
 const siteDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const repoRoot = path.resolve(siteDir, '..')
 const resultsDir = path.join(siteDir, 'test-results')
 const SITE_NAME = 'Ohio Marijuana Community'
 const REGIONS = ['Northeast', 'Northwest', 'Central', 'Southwest', 'Southeast']
-const START_TIMEOUT_MS = 120_000
-const URL_LINE = /http:\/\/127\.0\.0\.1:\d+\//
 
-/** startDemo runs `omc demo` and resolves with its URL once it prints it. */
+/** startDemo runs `omc demo` in a fresh workdir and resolves with its URL once it prints it. */
 function startDemo(bin) {
   const workdir = fs.mkdtempSync(path.join(os.tmpdir(), 'omc-e2e-'))
-  // detached: the demo gets its own process group, so stop() ends it and everything it started.
-  const child = spawn(bin, ['demo', '--addr', '127.0.0.1:0', '--workdir', workdir], {
-    cwd: repoRoot,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  const output = []
-  const remember = (line) => {
-    output.push(line)
-    if (output.length > 40) output.shift()
+  const demo = start('omc demo', bin, ['demo', '--addr', '127.0.0.1:0', '--workdir', workdir], { cwd: repoRoot, ready: DEMO_URL })
+  return {
+    url: demo.found.then(([url]) => url),
+    stop: async () => {
+      await demo.stop()
+      fs.rmSync(workdir, { recursive: true, force: true })
+    },
   }
-
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve))
-      try {
-        process.kill(-child.pid, 'SIGTERM')
-      } catch {
-        // already gone
-      }
-      const timer = setTimeout(() => {
-        try {
-          process.kill(-child.pid, 'SIGKILL')
-        } catch {
-          // already gone
-        }
-      }, 10_000)
-      await exited
-      clearTimeout(timer)
-    }
-    fs.rmSync(workdir, { recursive: true, force: true })
-  }
-
-  const url = new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      reject(new Error(`omc demo printed no URL within ${START_TIMEOUT_MS / 1000} s; last output:\n${output.join('\n')}`))
-    }, START_TIMEOUT_MS)
-    let pending = ''
-    child.stdout.setEncoding('utf8')
-    child.stdout.on('data', (chunk) => {
-      pending += chunk
-      const lines = pending.split('\n')
-      pending = lines.pop() ?? ''
-      for (const line of lines) {
-        remember(line)
-        const match = line.match(URL_LINE)
-        if (match) {
-          clearTimeout(timer)
-          resolve(match[0])
-        }
-      }
-    })
-    // Keep reading stderr so a chatty demo never blocks on a full pipe.
-    child.stderr.setEncoding('utf8')
-    child.stderr.on('data', (chunk) => chunk.split('\n').filter(Boolean).forEach(remember))
-    child.once('error', (error) => {
-      clearTimeout(timer)
-      reject(new Error(`cannot start ${bin}: ${error.message}`))
-    })
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer)
-      reject(new Error(`omc demo exited (${signal ?? `code ${code}`}) before printing its URL; last output:\n${output.join('\n')}`))
-    })
-  })
-  return { url, stop }
 }
 
 let site
@@ -111,19 +51,7 @@ before(async () => {
     throw new Error('set OMC_E2E_URL to a running site, or OMC_BIN to the omc binary to run `omc demo`')
   }
   fs.mkdirSync(resultsDir, { recursive: true })
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  })
+  browser = await launchChromium()
 }, { timeout: START_TIMEOUT_MS + 30_000 })
 
 after(async () => {

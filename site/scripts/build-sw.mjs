@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Builds the service worker (src/sw/sw.ts) into dist/sw.js after the site and
+// Builds the service worker (src/sw/sw.ts) into dist/sw.js (or OMC_SITE_OUT's directory) after the site and
 // its pre-rendered pages are built, and writes the precache list into it: every
 // file of the app shell with a revision (the content hash for files whose name
 // has none), so a deployment that changes any of them installs a new worker.
@@ -7,11 +7,8 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { build } from 'vite'
-
-const siteDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-const distDir = path.join(siteDir, 'dist')
+import { outDir as distDir, siteDir } from './out-dir.mjs'
 const MARKER = 'self.__WB_MANIFEST'
 
 await build({

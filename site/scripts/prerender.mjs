@@ -1,17 +1,17 @@
 #!/usr/bin/env node
 // Pre-renders every public page after `vite build` (SEO and first paint): builds
 // src/app/prerender.tsx for Node, renders each path into the built index.html and
-// writes dist/<path>/index.html (dist/index.html for /), dist/404.html for static
+// writes dist/<path>/index.html (dist/index.html for /), dist/404.html
+// (dist/ or the directory OMC_SITE_OUT names, see out-dir.mjs) for static
 // hosts that serve it for unknown paths, robots.txt and, when VITE_SITE_URL is
 // set, sitemap.xml (a sitemap needs absolute URLs, so it needs the site's address).
 import fs from 'node:fs'
 import path from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { pathToFileURL } from 'node:url'
 import { build } from 'vite'
+import { outDir as distDir, outName, scratchDir, siteDir } from './out-dir.mjs'
 
-const siteDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-const distDir = path.join(siteDir, 'dist')
-const ssrDir = path.join(siteDir, 'node_modules', '.tmp', 'prerender')
+const ssrDir = scratchDir('prerender')
 
 await build({
   root: siteDir,
@@ -24,7 +24,7 @@ if (!entry) throw new Error(`prerender: no prerender.js in ${ssrDir}`)
 const { render, contentFor, PUBLIC_PATHS, CANONICAL_PATHS, canonicalPath, env, sitemapXml, robotsTxt } = await import(pathToFileURL(path.join(ssrDir, entry)).href)
 
 const template = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8')
-if (!template.includes('<div id="root"></div>')) throw new Error('prerender: dist/index.html has no empty <div id="root"></div>')
+if (!template.includes('<div id="root"></div>')) throw new Error(`prerender: ${outName}/index.html has no empty <div id="root"></div>`)
 
 const escapeAttr = (s) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
 const TITLE = /<title>([\s\S]*?)<\/title>/

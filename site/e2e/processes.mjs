@@ -1,0 +1,100 @@
+// Starting and stopping what the browser tests run against (omc demo, the
+// Firebase Auth emulator): each in its own process group, so stopping it also
+// ends whatever it started.
+import { spawn } from 'node:child_process'
+import { chromium } from 'playwright-core'
+
+/** START_TIMEOUT_MS is how long a process has to get ready (a busy CI machine builds nothing here, but starts slowly). */
+export const START_TIMEOUT_MS = 120_000
+const KEEP_LINES = 40
+
+/**
+ * start runs command with args and resolves `ready` with the first output line
+ * (stdout or stderr, colours removed) that matches the ready pattern, as a match
+ * array. It rejects, with the last lines of output, when the process exits or
+ * prints nothing matching within two minutes. stop() ends the process group
+ * (SIGTERM, SIGKILL after 10 s) and resolves once it has exited.
+ */
+export function start(name, command, args, { cwd, env = {}, ready }) {
+  const child = spawn(command, args, { cwd, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } })
+  const lines = []
+  const remember = (line) => {
+    lines.push(line)
+    if (lines.length > KEEP_LINES) lines.shift()
+  }
+  const last = () => lines.join('\n')
+
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return
+    const exited = new Promise((resolve) => child.once('exit', resolve))
+    try {
+      process.kill(-child.pid, 'SIGTERM')
+    } catch {
+      return // already gone
+    }
+    const timer = setTimeout(() => {
+      try {
+        process.kill(-child.pid, 'SIGKILL')
+      } catch {
+        // already gone
+      }
+    }, 10_000)
+    await exited
+    clearTimeout(timer)
+  }
+
+  const found = new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${name} not ready within ${START_TIMEOUT_MS / 1000} s; last output:\n${last()}`)), START_TIMEOUT_MS)
+    // Both streams are read to the end, so a chatty process never blocks on a full pipe.
+    for (const stream of [child.stdout, child.stderr]) {
+      let pending = ''
+      stream.setEncoding('utf8').on('data', (chunk) => {
+        pending += chunk
+        const complete = pending.split('\n')
+        pending = complete.pop() ?? ''
+        for (const raw of complete) {
+          const line = raw.replace(/\x1b\[[0-9;]*m/g, '')
+          remember(line)
+          const match = line.match(ready)
+          if (match) {
+            clearTimeout(timer)
+            resolve(match)
+          }
+        }
+      })
+    }
+    child.once('error', (error) => {
+      clearTimeout(timer)
+      reject(new Error(`cannot start ${name} (${command}): ${error.message}`))
+    })
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer)
+      reject(new Error(`${name} exited (${signal ?? `code ${code}`}) before it was ready; last output:\n${last()}`))
+    })
+  })
+  return { found, stop }
+}
+
+/** DEMO_URL matches the line in which omc demo prints the site's address. */
+export const DEMO_URL = /http:\/\/127\.0\.0\.1:\d+\//
+
+/**
+ * launchChromium starts Debian's Chromium (CHROMIUM_PATH or /usr/bin/chromium)
+ * headless, with its own background traffic (updates, sync, QUIC probes) off,
+ * so the only requests are the pages'.
+ */
+export function launchChromium() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  })
+}
