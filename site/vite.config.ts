@@ -26,10 +26,17 @@ export default defineConfig({
         // left out: it is imported after start, so it need not weigh on the first load.
         // So is the Firebase SDK (firebase, @firebase/*, and idb, which only it uses):
         // its own chunk, loaded after the page has rendered and only when sign-in
-        // is configured (src/lib/firebase-auth.ts).
+        // is configured (src/lib/firebase-auth.ts, src/lib/firebase-push.ts).
         codeSplitting: {
           groups: [
-            { name: 'firebase', test: /[\\/]node_modules[\\/](firebase|@firebase|idb)[\\/]/, priority: 2 },
+            // Messaging (push notifications) apart from the rest: loaded only when
+            // a visitor turns notifications on, never with sign-in.
+            {
+              name: 'firebase-messaging-sdk',
+              test: /[\\/]node_modules[\\/](firebase[\\/]messaging|@firebase[\\/](messaging|installations))[\\/]/,
+              priority: 3,
+            },
+            { name: 'firebase-sdk', test: /[\\/]node_modules[\\/](firebase|@firebase|idb)[\\/]/, priority: 2 },
             { name: 'vendor', test: /[\\/]node_modules[\\/](?!workbox-)/, priority: 1 },
           ],
         },

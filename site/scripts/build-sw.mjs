@@ -7,28 +7,54 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import { build } from 'vite'
+import { build, loadEnv } from 'vite'
 import { outDir as distDir, siteDir } from './out-dir.mjs'
 const MARKER = 'self.__WB_MANIFEST'
 
-await build({
-  root: siteDir,
-  configFile: false,
-  logLevel: 'warn',
-  // workbox checks process.env.NODE_ENV to leave out its development logging.
-  define: { 'process.env.NODE_ENV': '"production"' },
-  build: {
-    outDir: distDir,
-    emptyOutDir: false,
-    copyPublicDir: false,
-    target: 'es2022',
-    lib: { entry: path.join(siteDir, 'src/sw/sw.ts'), formats: ['iife'], name: 'omcServiceWorker', fileName: () => 'sw.js' },
-  },
-})
+/** buildWorker bundles a service worker source into one classic script in the build directory. */
+async function buildWorker(entry, fileName, define = {}) {
+  await build({
+    root: siteDir,
+    configFile: false,
+    logLevel: 'warn',
+    // workbox checks process.env.NODE_ENV to leave out its development logging.
+    define: { 'process.env.NODE_ENV': '"production"', ...define },
+    build: {
+      outDir: distDir,
+      emptyOutDir: false,
+      copyPublicDir: false,
+      target: 'es2022',
+      lib: { entry: path.join(siteDir, entry), formats: ['iife'], name: 'omcServiceWorker', fileName: () => fileName },
+    },
+  })
+}
+
+await buildWorker('src/sw/sw.ts', 'sw.js')
+
+// The messaging worker (SPEC.md §7), only for a site with push notifications:
+// without their settings nothing is built, so nothing can be registered. The
+// settings were checked when the app was built (src/config/env.ts: push needs
+// the four sign-in variables, the sender id and the VAPID key), so the VAPID
+// key alone says whether push is on.
+const MESSAGING_WORKER = 'firebase-messaging-sw.js'
+const firebaseEnv = loadEnv('production', siteDir, 'VITE_FIREBASE_')
+fs.rmSync(path.join(distDir, MESSAGING_WORKER), { force: true })
+if (firebaseEnv.VITE_FIREBASE_VAPID_KEY?.trim()) {
+  const config = {
+    apiKey: firebaseEnv.VITE_FIREBASE_API_KEY,
+    authDomain: firebaseEnv.VITE_FIREBASE_AUTH_DOMAIN,
+    projectId: firebaseEnv.VITE_FIREBASE_PROJECT_ID,
+    appId: firebaseEnv.VITE_FIREBASE_APP_ID,
+    messagingSenderId: firebaseEnv.VITE_FIREBASE_MESSAGING_SENDER_ID,
+  }
+  await buildWorker('src/sw/firebase-messaging-sw.ts', MESSAGING_WORKER, { __OMC_FIREBASE_CONFIG__: JSON.stringify(config) })
+  console.log(`build-sw: ${MESSAGING_WORKER} for project ${config.projectId}`)
+}
 
 // What the offline site needs: pages, scripts, styles, images. Not the
 // snapshots (network-first at run time), the build manifest, or crawler files.
-const SKIP = [/^\.vite\//, /^sw\.js$/, /^api\//, /^manifest\.json$/, /^robots\.txt$/, /^sitemap\.xml$/, /^_headers$/]
+// Nor the workers themselves, which the browser fetches on its own.
+const SKIP = [/^\.vite\//, /^sw\.js$/, /^firebase-messaging-sw\.js$/, /^api\//, /^manifest\.json$/, /^robots\.txt$/, /^sitemap\.xml$/, /^_headers$/]
 const HASHED = /^assets\//
 
 function walk(dir) {
@@ -37,6 +63,11 @@ function walk(dir) {
     return entry.isDirectory() ? walk(full) : [full]
   })
 }
+
+// The Firebase SDK's chunks (vite.config.ts names them) only where the site
+// uses them: a site without accounts never loads them.
+if (!firebaseEnv.VITE_FIREBASE_API_KEY?.trim()) SKIP.push(/^assets\/firebase-sdk-/)
+if (!firebaseEnv.VITE_FIREBASE_VAPID_KEY?.trim()) SKIP.push(/^assets\/firebase-messaging-sdk-/)
 
 const entries = walk(distDir)
   .map((file) => path.relative(distDir, file).split(path.sep).join('/'))

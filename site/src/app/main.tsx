@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client'
 // env is parsed when this import runs: a bad VITE_* variable stops the app
 // here with an EnvError that lists every problem.
 import '../config/env'
+import { refreshPushOnStart } from '../lib/push-setup'
 import { registerServiceWorker } from '../lib/service-worker'
 import { App } from './app'
 import './global.css'
@@ -45,3 +46,5 @@ function builtWith(): Record<string, unknown> {
 }
 
 void registerServiceWorker()
+// Only when notifications were turned on here and the token is 7 days old: never a permission prompt.
+void refreshPushOnStart()

@@ -5,6 +5,7 @@ import { Toaster } from '../components/toaster'
 import { env, type FirebaseSettings } from '../config/env'
 import { AuthProvider } from '../lib/auth'
 import type { AuthClient } from '../lib/auth-client'
+import { turnOffPushAfterSignOut } from '../lib/push-setup'
 
 /** firebaseLoader loads the Firebase Auth client (its own chunk) for the settings; null when sign-in is not configured. */
 function firebaseLoader(settings: FirebaseSettings | null): (() => Promise<AuthClient>) | null {
@@ -16,7 +17,8 @@ const loadAuth = firebaseLoader(env.firebase)
 
 /**
  * AppProviders wraps the app in what every screen needs: SWR with the app's
- * retry and cache rules, the signed-in user, and the toasts. fallback holds
+ * retry and cache rules, the signed-in user (signing out also turns this
+ * browser's push notifications off), and the toasts. fallback holds
  * snapshots a pre-rendered page was built with (SWR key → loaded snapshot), so
  * the page hydrates with the same content; SWR still asks for the latest right
  * away.
@@ -24,7 +26,7 @@ const loadAuth = firebaseLoader(env.firebase)
 export function AppProviders({ children, fallback = {} }: { children: ReactNode; fallback?: Record<string, unknown> }) {
   return (
     <SWRConfig value={{ ...swrOptions, provider: createAppCache, fallback }}>
-      <AuthProvider load={loadAuth}>
+      <AuthProvider load={loadAuth} onSignedOut={turnOffPushAfterSignOut}>
         {children}
         <Toaster />
       </AuthProvider>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_PLAUSIBLE_HOST, DEFAULT_SITE_NAME, EnvError, parseEnv } from './env'
+import { DEFAULT_PLAUSIBLE_HOST, DEFAULT_SITE_NAME, EnvError, parseEnv, pushConfigured } from './env'
 
 const none = { siteUrl: '', merchUrl: '', plausibleDomain: '', plausibleHost: DEFAULT_PLAUSIBLE_HOST, firebase: null }
 
@@ -76,14 +76,58 @@ describe('parseEnv', () => {
     })
 
     it('reads a real project', () => {
-      expect(parseEnv({ ...project, VITE_FIREBASE_MESSAGING_SENDER_ID: '123' }).firebase).toEqual({
+      const firebase = parseEnv(project).firebase
+      expect(firebase).toEqual({
         apiKey: 'AIzaSyExample',
         authDomain: 'omc-example.firebaseapp.com',
         projectId: 'omc-example',
         appId: '1:123:web:abc',
-        messagingSenderId: '123',
+        messagingSenderId: '',
+        vapidKey: '',
         authEmulatorHost: '',
       })
+      expect(pushConfigured(firebase)).toBe(false)
+    })
+
+    // A Web Push certificate's public key as the console shows it (65 bytes, base64url).
+    const vapidKey = 'BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U'
+
+    it('reads push notification settings', () => {
+      const firebase = parseEnv({ ...project, VITE_FIREBASE_MESSAGING_SENDER_ID: '123', VITE_FIREBASE_VAPID_KEY: `${vapidKey}=` }).firebase
+      expect(firebase?.messagingSenderId).toBe('123')
+      expect(firebase?.vapidKey).toBe(vapidKey)
+      expect(pushConfigured(firebase)).toBe(true)
+    })
+
+    it('keeps push off without configuration', () => {
+      expect(pushConfigured(parseEnv({}).firebase)).toBe(false)
+    })
+
+    it.each([
+      [{ VITE_FIREBASE_MESSAGING_SENDER_ID: '123' }, ['VITE_FIREBASE_VAPID_KEY']],
+      [{ VITE_FIREBASE_VAPID_KEY: vapidKey }, ['VITE_FIREBASE_MESSAGING_SENDER_ID']],
+    ])('names the missing push variable in %o', (push, missing) => {
+      let caught: unknown
+      try {
+        parseEnv({ ...project, ...push })
+      } catch (err) {
+        caught = err
+      }
+      expect(caught).toBeInstanceOf(EnvError)
+      expect((caught as EnvError).problems.map((p) => p.split(':')[0])).toEqual(missing)
+      expect((caught as EnvError).problems[0]).toMatch(/must be set too: push notifications need/)
+    })
+
+    it('asks for the sign-in settings when only push is set', () => {
+      expect(() => parseEnv({ VITE_FIREBASE_MESSAGING_SENDER_ID: '123', VITE_FIREBASE_VAPID_KEY: vapidKey })).toThrow(
+        /VITE_FIREBASE_API_KEY: must be set too: push notifications need/,
+      )
+    })
+
+    it('refuses a VAPID key that is not a public key', () => {
+      expect(() => parseEnv({ ...project, VITE_FIREBASE_MESSAGING_SENDER_ID: '123', VITE_FIREBASE_VAPID_KEY: 'my-private-key' })).toThrow(
+        /VITE_FIREBASE_VAPID_KEY: must be the Web Push certificate's public key/,
+      )
     })
 
     it('reads the Auth emulator address', () => {

@@ -26,6 +26,12 @@ export type FirebaseSettings = {
   appId: string
   /** Cloud Messaging sender id; '' when push notifications are not set up. */
   messagingSenderId: string
+  /**
+   * Public key of the project's Web Push certificate (Cloud Messaging → Web
+   * configuration); '' when push notifications are not set up. Push is on when
+   * this and messagingSenderId are both set (pushConfigured).
+   */
+  vapidKey: string
   /** host:port of a Firebase Auth emulator to use instead of the real service; '' for the real one. */
   authEmulatorHost: string
 }
@@ -83,6 +89,14 @@ export const FIREBASE_REQUIRED = [
   'VITE_FIREBASE_APP_ID',
 ] as const
 
+/** PUSH_REQUIRED are the variables push notifications need on top of FIREBASE_REQUIRED; some but not all is an error. */
+export const PUSH_REQUIRED = ['VITE_FIREBASE_MESSAGING_SENDER_ID', 'VITE_FIREBASE_VAPID_KEY'] as const
+
+/** pushConfigured says whether the site can offer push notifications (SPEC.md §7); without it nothing is registered. */
+export function pushConfigured(settings: FirebaseSettings | null): settings is FirebaseSettings {
+  return settings !== null && settings.messagingSenderId !== '' && settings.vapidKey !== ''
+}
+
 const noSpaces = (v: string) => /^\S+$/.test(v)
 
 export const DEFAULT_PLAUSIBLE_HOST = 'https://plausible.io'
@@ -121,6 +135,11 @@ const envSchema = z.object({
   VITE_FIREBASE_PROJECT_ID: optionalText((v) => /^[a-z][a-z0-9-]{3,}$/.test(v), 'must be a project id (lowercase letters, digits, dashes)'),
   VITE_FIREBASE_APP_ID: optionalText(noSpaces, 'must be the web app id, without spaces'),
   VITE_FIREBASE_MESSAGING_SENDER_ID: optionalText((v) => /^\d+$/.test(v), 'must be the numeric sender id'),
+  // An uncompressed P-256 public key is 65 bytes: 87 characters of base64url.
+  VITE_FIREBASE_VAPID_KEY: optionalText(
+    (v) => /^[A-Za-z0-9_-]{87}=?$/.test(v),
+    "must be the Web Push certificate's public key (87 base64url characters, from Cloud Messaging → Web configuration)",
+  ),
   VITE_FIREBASE_AUTH_EMULATOR_HOST: optionalText(
     (v) => /^[a-z0-9.-]+:\d{1,5}$/i.test(v),
     'must be host:port of the Auth emulator, like 127.0.0.1:9099',
@@ -149,6 +168,13 @@ export function parseEnv(source: Record<string, unknown>): Env {
       ),
     )
   }
+  const pushValues = PUSH_REQUIRED.map((name) => data[name])
+  if (pushValues.some((v) => v !== '') && (!firebaseSet || pushValues.some((v) => v === ''))) {
+    const missing = [...(firebaseSet ? [] : FIREBASE_REQUIRED), ...PUSH_REQUIRED.filter((name) => data[name] === '')]
+    throw new EnvError(
+      missing.map((name) => `${name}: must be set too: push notifications need ${[...FIREBASE_REQUIRED, ...PUSH_REQUIRED].join(', ')} (got "")`),
+    )
+  }
   return {
     dataUrl: result.data.VITE_DATA_URL.replace(/\/+$/, ''),
     siteName: result.data.VITE_SITE_NAME.trim(),
@@ -163,6 +189,7 @@ export function parseEnv(source: Record<string, unknown>): Env {
           projectId: data.VITE_FIREBASE_PROJECT_ID,
           appId: data.VITE_FIREBASE_APP_ID,
           messagingSenderId: data.VITE_FIREBASE_MESSAGING_SENDER_ID,
+          vapidKey: data.VITE_FIREBASE_VAPID_KEY.replace(/=$/, ''),
           authEmulatorHost: data.VITE_FIREBASE_AUTH_EMULATOR_HOST,
         }
       : null,

@@ -40,11 +40,24 @@ export function useAuth(): Auth {
  * (null: sign-in is not configured); it is called once, after the first
  * render, so the page shows before the SDK arrives.
  */
-export function AuthProvider({ load, children }: { load: (() => Promise<AuthClient>) | null; children: ReactNode }) {
+export function AuthProvider({
+  load,
+  onSignedOut,
+  children,
+}: {
+  load: (() => Promise<AuthClient>) | null
+  /** onSignedOut runs after a successful sign-out, before then. */
+  onSignedOut?: () => Promise<void>
+  children: ReactNode
+}) {
   const [status, setStatus] = useState<AuthStatus>(load ? 'loading' : 'unconfigured')
   const [user, setUser] = useState<AuthUser | null>(null)
   const [busyCount, setBusyCount] = useState(0)
   const client = useRef<Promise<AuthClient> | null>(null)
+  const onSignedOutRef = useRef(onSignedOut)
+  useEffect(() => {
+    onSignedOutRef.current = onSignedOut
+  }, [onSignedOut])
 
   useEffect(() => {
     if (!load) return
@@ -142,6 +155,7 @@ export function AuthProvider({ load, children }: { load: (() => Promise<AuthClie
           }
           setUser(null)
           setStatus('signed-out')
+          await onSignedOutRef.current?.()
           then()
         }),
       updateDisplayName: (displayName: string) =>

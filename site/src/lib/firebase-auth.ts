@@ -1,25 +1,19 @@
 import type { User } from 'firebase/auth'
 import type { FirebaseSettings } from '../config/env'
 import type { AuthClient, AuthUser } from './auth-client'
+import { loadFirebaseApp } from './firebase-app'
 
-// Only this module imports the Firebase SDK, and only through import(): the
-// SDK is its own chunk, loaded after the page has rendered, so it is never
-// part of the homepage's JavaScript (npm run size).
+// Only the firebase-*.ts modules import the Firebase SDK, and they are only
+// reached through import(): the SDK is its own chunk, loaded after the page
+// has rendered, so it is never part of the homepage's JavaScript (npm run size).
 
 function toUser(user: User): AuthUser {
   return { uid: user.uid, email: user.email ?? '', displayName: user.displayName ?? '' }
 }
 
-/** loadFirebaseAuth loads firebase/app and firebase/auth and returns an AuthClient on the settings' project. */
+/** loadFirebaseAuth loads firebase/auth (and the app, firebase-app.ts) and returns an AuthClient on the settings' project. */
 export async function loadFirebaseAuth(settings: FirebaseSettings): Promise<AuthClient> {
-  const [{ initializeApp }, auth] = await Promise.all([import('firebase/app'), import('firebase/auth')])
-  const app = initializeApp({
-    apiKey: settings.apiKey,
-    authDomain: settings.authDomain,
-    projectId: settings.projectId,
-    appId: settings.appId,
-    ...(settings.messagingSenderId ? { messagingSenderId: settings.messagingSenderId } : {}),
-  })
+  const [app, auth] = await Promise.all([loadFirebaseApp(settings), import('firebase/auth')])
   // initializeAuth rather than getAuth: e-mail and password need no popup or
   // redirect resolver (smaller, and no iframe from the auth domain). The session
   // persists in IndexedDB, with localStorage where IndexedDB is unavailable.

@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { AuthUser } from '../lib/auth-client'
 import { FakeAuth } from '../testing/fake-auth'
 import { renderApp } from '../testing/render'
 
-function setup(path: string, auth = new FakeAuth()) {
-  const app = renderApp(path, { authClient: async () => auth })
+function setup(path: string, auth = new FakeAuth(), onSignedOut?: () => Promise<void>) {
+  const app = renderApp(path, { authClient: async () => auth, onSignedOut })
   return { auth, user: userEvent.setup(), ...app }
 }
 
@@ -50,6 +50,9 @@ describe('accounts', () => {
     await waitFor(() => expect(location()?.pathname).toBe('/profile'))
     expect(await screen.findByTestId('profile-display-name')).toHaveTextContent('Buckeye Grower')
     expect(screen.getByText('new@example.com')).toBeInTheDocument()
+    // This build has no push settings: the profile says so and offers no button.
+    expect(screen.getByText('Push notifications are not set up on this site.')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /notifications/ })).not.toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Account: Buckeye Grower' })).toBeInTheDocument()
   })
 
@@ -124,16 +127,20 @@ describe('accounts', () => {
   it('signs out from the account menu and lands on /signin; a failed sign-out says so', async () => {
     const auth = account(new FakeAuth())
     auth.current = auth.accounts[0] ?? null
-    const { user, location } = setup('/profile', auth)
+    // Signing out also turns this browser's notifications off (push-setup.ts), before /signin.
+    const signedOut = vi.fn(async () => {})
+    const { user, location } = setup('/profile', auth, signedOut)
     const menu = await screen.findByRole('button', { name: 'Account: Grower' })
     auth.failNext('signOut', 'network-request-failed')
     await user.click(menu)
     await user.click(screen.getByRole('button', { name: 'Sign out' }))
     expect(await toast('Failed to Sign out')).toBeInTheDocument()
     expect(location()?.pathname).toBe('/profile')
+    expect(signedOut).not.toHaveBeenCalled()
 
     await user.click(screen.getByRole('button', { name: 'Sign out' }))
     await waitFor(() => expect(location()?.pathname).toBe('/signin'))
+    expect(signedOut).toHaveBeenCalledTimes(1)
     expect(await screen.findByRole('link', { name: 'Sign in' })).toBeInTheDocument()
   })
 

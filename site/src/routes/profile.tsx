@@ -2,12 +2,14 @@ import { useState, type FormEvent } from 'react'
 import { Navigate, useLocation } from 'react-router-dom'
 import styles from '../components/account/account.module.css'
 import { AuthGate } from '../components/account/auth-gate'
+import { PushSettings } from '../components/account/push-settings'
 import { TextField } from '../components/account/text-field'
 import { PageTitle } from '../components/page-title'
 import { paths } from '../config/paths'
 import { checkDisplayName } from '../lib/account-validation'
 import type { AuthUser } from '../lib/auth-client'
 import { useAuth } from '../lib/auth'
+import { sitePush } from '../lib/push-setup'
 
 function ProfileForm({ user }: { user: AuthUser }) {
   const { busy, updateDisplayName } = useAuth()
@@ -41,6 +43,7 @@ function ProfileForm({ user }: { user: AuthUser }) {
           {busy ? 'Saving…' : 'Update profile'}
         </button>
       </form>
+      <PushSettings push={sitePush} />
     </>
   )
 }

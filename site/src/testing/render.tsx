@@ -12,10 +12,18 @@ import type { AuthClient } from '../lib/auth-client'
  * TestProviders gives each render the app's SWR setup with a fresh, empty
  * cache, and the auth state from authClient (sign-in not configured without one).
  */
-export function TestProviders({ children, authClient }: { children: ReactNode; authClient?: () => Promise<AuthClient> }) {
+export function TestProviders({
+  children,
+  authClient,
+  onSignedOut,
+}: {
+  children: ReactNode
+  authClient?: () => Promise<AuthClient>
+  onSignedOut?: () => Promise<void>
+}) {
   return (
     <SWRConfig value={{ ...swrOptions, provider: () => new Map(), dedupingInterval: 0 }}>
-      <AuthProvider load={authClient ?? null}>
+      <AuthProvider load={authClient ?? null} onSignedOut={onSignedOut}>
         {children}
         <Toaster />
       </AuthProvider>
@@ -42,10 +50,13 @@ function LocationProbe({ into }: { into: { location?: Location } }) {
 }
 
 /** renderApp renders the real route table at path, as a visitor opening that URL would see it. */
-export function renderApp(path: string, { authClient }: { authClient?: () => Promise<AuthClient> } = {}) {
+export function renderApp(
+  path: string,
+  { authClient, onSignedOut }: { authClient?: () => Promise<AuthClient>; onSignedOut?: () => Promise<void> } = {},
+) {
   const seen: { location?: Location } = {}
   const result = render(
-    <TestProviders authClient={authClient}>
+    <TestProviders authClient={authClient} onSignedOut={onSignedOut}>
       <MemoryRouter initialEntries={[path]}>
         <AppRoutes />
         <LocationProbe into={seen} />
