@@ -32,8 +32,8 @@ func newServeCmd(d deps, runF func(context.Context, *serveOptions) error) *cobra
 		Long: `Serve the built site (--dir) with the published tree (--data) on one origin, the way a
 static host or CDN would: /api/* as application/json, hashed assets under /assets/ with
 long cache lifetimes, compressed responses, a pre-rendered page's <path>/index.html for
-<path>, and index.html for every other path so the site's router decides (its not-found
-screen included).`,
+<path>, a 404 for a missing file (a path ending in .js, .css, .png, …), and index.html for
+every other path so the site's router decides (its not-found screen included).`,
 		Example: `  omc serve
   omc serve --dir site/dist --data out --addr 127.0.0.1:8080`,
 		Args: cobra.NoArgs,
@@ -111,7 +111,10 @@ func siteHandler(siteDir, dataDir string) (http.Handler, error) {
 			http.ServeFile(w, r, file)
 			return
 		}
-		if strings.HasPrefix(clean, "/assets/") {
+		// A missing file is a 404, as on a static host, not the app's HTML: a
+		// script or worker that is not there (/firebase-messaging-sw.js on a site
+		// without push) must fail as missing, not load a page as code.
+		if strings.HasPrefix(clean, "/assets/") || staticFileExt[strings.ToLower(path.Ext(clean))] {
 			http.NotFound(w, r)
 			return
 		}
@@ -130,6 +133,14 @@ func siteHandler(siteDir, dataDir string) (http.Handler, error) {
 		http.ServeFile(w, r, index)
 	})
 	return gzhttp.GzipHandler(mux), nil
+}
+
+// staticFileExt are the extensions of files a built site serves as they are;
+// a path with one of them is never a route of the app.
+var staticFileExt = map[string]bool{
+	".js": true, ".mjs": true, ".css": true, ".map": true, ".json": true, ".webmanifest": true,
+	".svg": true, ".png": true, ".jpg": true, ".jpeg": true, ".webp": true, ".avif": true, ".gif": true, ".ico": true,
+	".txt": true, ".xml": true, ".woff": true, ".woff2": true, ".pdf": true,
 }
 
 func serveSnapshot(w http.ResponseWriter, r *http.Request, dataDir, contentType, cache string) {

@@ -2,7 +2,9 @@
 // it: `omc demo` serving dist-demo/ (the site built with the Auth emulator's
 // settings, go tool task site:build:demo) and the real Firebase Auth emulator
 // (firebase-tools, project demo-omc: no network, no login) on 127.0.0.1:9099.
-// Both are started here and ended afterwards. Needs OMC_BIN, the omc binary.
+// Push notifications are tried on a second `omc demo` serving dist-push/, the
+// same site with push settings too (go tool task site:build:push). All are
+// started here and ended afterwards. Needs OMC_BIN, the omc binary.
 import assert from 'node:assert/strict'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -14,16 +16,20 @@ import { DEMO_URL, launchChromium, START_TIMEOUT_MS, start } from './processes.m
 const siteDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const repoRoot = path.resolve(siteDir, '..')
 const distDir = path.join(siteDir, 'dist-demo')
+const pushDistDir = path.join(siteDir, 'dist-push')
 
 let emulator
 let demo
+let pushDemo
 let site
+let pushSite
 let browser
 const problems = []
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'omc-accounts-'))
 
 before(async () => {
   assert.ok(fs.existsSync(path.join(distDir, 'index.html')), 'dist-demo/ missing: run go tool task site:build:demo')
+  assert.ok(fs.existsSync(path.join(pushDistDir, 'firebase-messaging-sw.js')), 'dist-push/ missing: run go tool task site:build:push')
   assert.ok(process.env.OMC_BIN, 'set OMC_BIN to the omc binary')
   // HOME: firebase-tools keeps its settings there; CI: it then skips its
   // message-of-the-day request, the only one it would send off this machine.
@@ -38,24 +44,36 @@ before(async () => {
     cwd: repoRoot,
     ready: DEMO_URL,
   })
-  const [, [url]] = await Promise.all([emulator.found, demo.found])
+  pushDemo = start('omc demo (push)', path.resolve(process.env.OMC_BIN), ['demo', '--dir', pushDistDir, '--addr', '127.0.0.1:0', '--workdir', path.join(scratch, 'push')], {
+    cwd: repoRoot,
+    ready: DEMO_URL,
+  })
+  const [, [url], [pushUrl]] = await Promise.all([emulator.found, demo.found, pushDemo.found])
   site = new URL(url)
+  pushSite = new URL(pushUrl)
   browser = await launchChromium()
 }, { timeout: START_TIMEOUT_MS + 30_000 })
 
 after(async () => {
   await browser?.close()
-  await Promise.all([emulator?.stop(), demo?.stop()])
+  await Promise.all([emulator?.stop(), demo?.stop(), pushDemo?.stop()])
   fs.rmSync(scratch, { recursive: true, force: true })
 })
 
-async function newPage() {
-  const context = await browser.newContext({ serviceWorkers: 'block' })
+// Console errors that are expected: the emulator answers a refused sign-up or
+// sign-in with 400, which Chromium logs; Chromium's test windows are private
+// ones, whose Push API refuses every subscription and says so.
+const EXPECTED_CONSOLE_ERRORS = [/status of 400/, /does not support the Push API in incognito mode/]
+
+/** newPage opens a page in a fresh browser context (service workers blocked unless asked for). */
+async function newPage({ serviceWorkers = 'block' } = {}) {
+  const context = await browser.newContext({ serviceWorkers })
   const page = await context.newPage()
   page.on('pageerror', (error) => problems.push(`${page.url()}: ${error.message}`))
   page.on('console', (message) => {
-    // The emulator answers a refused sign-up or sign-in with 400, which Chromium logs.
-    if (message.type() === 'error' && !/status of 400/.test(message.text())) problems.push(`${page.url()}: ${message.text()}`)
+    if (message.type() === 'error' && !EXPECTED_CONSOLE_ERRORS.some((re) => re.test(message.text()))) {
+      problems.push(`${page.url()}: ${message.text()}`)
+    }
   })
   context.on('request', (request) => {
     const { hostname, protocol } = new URL(request.url())
@@ -65,11 +83,27 @@ async function newPage() {
   return page
 }
 
+/** workers lists the page's service worker registrations as [scope path, script path], once the offline worker is active. */
+async function workers(page) {
+  return page.evaluate(async () => {
+    await navigator.serviceWorker.ready
+    const registrations = await navigator.serviceWorker.getRegistrations()
+    return registrations
+      .map((r) => [new URL(r.scope).pathname, new URL((r.active ?? r.waiting ?? r.installing)?.scriptURL ?? 'http://x/none').pathname])
+      .sort((a, b) => a[0].localeCompare(b[0]))
+  })
+}
+
+/** controller is the script path of the worker controlling the page, '/none' when none does. */
+async function controller(page) {
+  return page.evaluate(() => new URL(navigator.serviceWorker.controller?.scriptURL ?? 'http://x/none').pathname)
+}
+
 const uniqueEmail = (what) => `${what}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`
 const toast = (page, text) => page.getByRole('alert').filter({ hasText: text }).first()
 
-async function signUp(page, name, email, password) {
-  await page.goto(new URL('signup', site).href)
+async function signUp(page, name, email, password, on = site) {
+  await page.goto(new URL('signup', on).href)
   const form = page.getByRole('form', { name: 'Sign up' })
   await form.getByLabel('Display name').fill(name)
   await form.getByLabel('E-mail').fill(email)
@@ -153,6 +187,65 @@ describe('accounts on the Auth emulator', () => {
       await signIn(page, email, 'secret-1')
       await page.waitForURL(/\/profile$/, { timeout: 20_000 })
       await page.getByTestId('profile-display-name').filter({ hasText: 'Returning' }).waitFor()
+    } finally {
+      await page.close()
+    }
+  })
+
+  test('the demo has no push settings: the profile says so, and only the offline worker is registered', async () => {
+    const page = await newPage({ serviceWorkers: 'allow' })
+    try {
+      await signUp(page, 'No Push', uniqueEmail('nopush'), 'secret-1')
+      await page.waitForURL(/\/profile$/, { timeout: 20_000 })
+      await page.getByText('Push notifications are not set up on this site.').waitFor()
+      assert.equal(await page.getByRole('button', { name: /notifications/ }).count(), 0)
+      assert.deepEqual(await workers(page), [['/', '/sw.js']])
+      const messagingWorker = await page.request.get(new URL('firebase-messaging-sw.js', site).href)
+      assert.equal(messagingWorker.status(), 404, 'a site without push settings serves no messaging worker')
+    } finally {
+      await page.close()
+    }
+  })
+
+  test('with push settings: asked only from the profile, and the messaging worker lives beside the offline one', async () => {
+    const page = await newPage({ serviceWorkers: 'allow' })
+    try {
+      await page.context().grantPermissions(['notifications'], { origin: pushSite.origin })
+      // Counts permission requests across every page the visitor opens.
+      await page.addInitScript(() => {
+        const request = Notification.requestPermission.bind(Notification)
+        Notification.requestPermission = (...args) => {
+          sessionStorage.setItem('permission-requests', String(Number(sessionStorage.getItem('permission-requests') ?? 0) + 1))
+          return request(...args)
+        }
+      })
+      await signUp(page, 'Pusher', uniqueEmail('push'), 'secret-1', pushSite)
+      await page.waitForURL(/\/profile$/, { timeout: 20_000 })
+      const turnOn = page.getByRole('button', { name: 'Turn on notifications' })
+      await turnOn.waitFor()
+      assert.deepEqual(await workers(page), [['/', '/sw.js']], 'nothing but the offline worker before the visitor asks')
+      // A worker controls the pages opened after it: the second visit is the offline worker's.
+      await page.reload()
+      await turnOn.waitFor({ timeout: 20_000 })
+      assert.equal(await controller(page), '/sw.js')
+      assert.equal(await page.evaluate(() => sessionStorage.getItem('permission-requests')), null, 'permission was asked on load')
+
+      const warnings = []
+      page.on('console', (message) => message.type() === 'warning' && warnings.push(message.text()))
+      await turnOn.click()
+      // Chromium's private windows refuse every push subscription, so the
+      // token cannot be had here; the profile says why, and nothing is stored.
+      const said = page.getByRole('alert').first()
+      await said.waitFor({ timeout: 20_000 })
+      assert.match(await said.innerText(), /This browser window cannot receive push notifications \(private windows cannot\)\./, `console: ${warnings.join('; ')}`)
+      assert.equal(await page.evaluate(() => sessionStorage.getItem('permission-requests')), '1')
+      assert.deepEqual(await workers(page), [
+        ['/', '/sw.js'],
+        ['/firebase-cloud-messaging-push-scope', '/firebase-messaging-sw.js'],
+      ])
+      assert.equal(await controller(page), '/sw.js', 'the offline worker still controls the page')
+      assert.equal(await page.evaluate(() => localStorage.getItem('omc-push-token')), null)
+      await turnOn.waitFor()
     } finally {
       await page.close()
     }

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest'
-import { fakePush as fake, memoryStorage, NOW, type FakePush as Fake } from '../testing/fake-push'
+import { describe, expect, it, vi } from 'vitest'
+import { fakePush as fake, fakeWorker, memoryStorage, NOW, type FakePush as Fake } from '../testing/fake-push'
 import {
   MESSAGING_SW_SCOPE,
   MESSAGING_SW_URL,
@@ -13,6 +13,7 @@ import {
   tokenDue,
   turnOffPush,
   turnOnPush,
+  whenActive,
 } from './push'
 
 const DAY = 24 * 60 * 60 * 1000
@@ -130,6 +131,50 @@ describe('turnOnPush', () => {
     const f = fake()
     f.loadClient.mockRejectedValue(new TypeError('Failed to fetch dynamically imported module'))
     await expect(turnOnPush(f.env)).rejects.toThrow(/code did not load/)
+  })
+})
+
+describe('whenActive', () => {
+  const registration = (worker: ServiceWorker, where: 'installing' | 'waiting' | 'active') =>
+    ({ installing: null, waiting: null, active: null, [where]: worker }) as unknown as ServiceWorkerRegistration
+
+  it('waits for a new worker to be activated: getToken before then would find no active worker', async () => {
+    const worker = fakeWorker('installing')
+    let done = false
+    const active = whenActive(registration(worker, 'installing')).then(() => {
+      done = true
+    })
+    worker.to('installed')
+    worker.to('activating')
+    await Promise.resolve()
+    expect(done).toBe(false)
+    worker.to('activated')
+    await active
+    expect(done).toBe(true)
+  })
+
+  it('is at once for an active worker', async () => {
+    await expect(whenActive(registration(fakeWorker('activated'), 'active'))).resolves.toBeUndefined()
+  })
+
+  it('fails for a worker that does not install, or takes too long', async () => {
+    const broken = fakeWorker('installing')
+    const failed = whenActive(registration(broken, 'installing'))
+    broken.to('redundant')
+    await expect(failed).rejects.toThrow('the worker failed to install')
+    await expect(whenActive(registration(fakeWorker('installing'), 'installing'), 5)).rejects.toThrow(/not active after/)
+  })
+
+  it('turnOnPush asks for the token only once the messaging worker is active', async () => {
+    const f = fake()
+    const worker = fakeWorker('installing')
+    f.register.mockResolvedValue(registration(worker, 'installing'))
+    const on = turnOnPush(f.env)
+    await vi.waitFor(() => expect(f.register).toHaveBeenCalled())
+    await new Promise((r) => setTimeout(r, 10))
+    expect(f.client.getToken).not.toHaveBeenCalled()
+    worker.to('activated')
+    await expect(on).resolves.toEqual({ token: 'token-new', savedAt: NOW })
   })
 })
 

@@ -150,10 +150,41 @@ export function pushErrorMessage(err: unknown): string {
   return `Could not turn on notifications (${code || getErrorMessage(err)}).`
 }
 
+/** WORKER_ACTIVATION_TIMEOUT_MS is how long a newly registered messaging worker has to become active. */
+export const WORKER_ACTIVATION_TIMEOUT_MS = 10_000
+
+/**
+ * whenActive resolves once the registration's worker is activated.
+ * register() resolves while a new worker is still installing, and
+ * pushManager.subscribe then fails ("no active Service Worker"); the SDK
+ * waits for it only for a worker it registered itself.
+ */
+export function whenActive(registration: ServiceWorkerRegistration, timeoutMs = WORKER_ACTIVATION_TIMEOUT_MS): Promise<void> {
+  const worker = registration.installing ?? registration.waiting ?? registration.active
+  if (!worker) return Promise.reject(new Error('the registration has no worker'))
+  if (worker.state === 'activated') return Promise.resolve()
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      worker.removeEventListener('statechange', onChange)
+      reject(new Error(`the worker was not active after ${timeoutMs / 1000} s`))
+    }, timeoutMs)
+    function onChange() {
+      if (worker?.state !== 'activated' && worker?.state !== 'redundant') return
+      clearTimeout(timer)
+      worker.removeEventListener('statechange', onChange)
+      if (worker.state === 'activated') resolve()
+      else reject(new Error('the worker failed to install'))
+    }
+    worker.addEventListener('statechange', onChange)
+  })
+}
+
 async function register(env: PushEnvironment): Promise<ServiceWorkerRegistration> {
   if (!env.serviceWorker) throw new PushError(UNSUPPORTED)
   try {
-    return await env.serviceWorker.register(MESSAGING_SW_URL, { scope: MESSAGING_SW_SCOPE })
+    const registration = await env.serviceWorker.register(MESSAGING_SW_URL, { scope: MESSAGING_SW_SCOPE })
+    await whenActive(registration)
+    return registration
   } catch (err) {
     throw new PushError(pushErrorMessage({ code: 'messaging/failed-service-worker-registration' }), { cause: err })
   }

@@ -9,6 +9,23 @@ import type { PushClient } from '../lib/push-client'
 /** NOW is the fake clock's time. */
 export const NOW = Date.UTC(2026, 10, 23, 12, 0, 0)
 
+/** FakeWorker is a ServiceWorker stand-in whose state a test moves on with to(). */
+export type FakeWorker = ServiceWorker & { to(state: ServiceWorkerState): void }
+
+/** fakeWorker is a worker in state that tells its statechange listeners when to() moves it. */
+export function fakeWorker(state: ServiceWorkerState): FakeWorker {
+  const target = new EventTarget()
+  const worker = Object.assign(target, {
+    state,
+    scriptURL: 'https://ohiomc.example/firebase-messaging-sw.js',
+    to(next: ServiceWorkerState) {
+      worker.state = next
+      target.dispatchEvent(new Event('statechange'))
+    },
+  })
+  return worker as unknown as FakeWorker
+}
+
 /** memoryStorage is a Storage stand-in that tests can read back. */
 export function memoryStorage(initial: Record<string, string> = {}) {
   const items = new Map(Object.entries(initial))
@@ -39,7 +56,12 @@ export function fakePush({
 } = {}): FakePush {
   let current = permission
   const storage = memoryStorage(stored === undefined ? {} : { [PUSH_STORAGE_KEY]: typeof stored === 'string' ? stored : JSON.stringify(stored) })
-  const registration = { scope: `https://ohiomc.example${MESSAGING_SW_SCOPE}` } as ServiceWorkerRegistration
+  const registration = {
+    scope: `https://ohiomc.example${MESSAGING_SW_SCOPE}`,
+    installing: null,
+    waiting: null,
+    active: fakeWorker('activated'),
+  } as unknown as ServiceWorkerRegistration
   const client = {
     supported: vi.fn(async () => true),
     getToken: vi.fn(async () => token),

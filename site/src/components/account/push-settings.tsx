@@ -30,6 +30,8 @@ function PushControls({ push }: { push: PushEnvironment }) {
       await action()
       showToast(done, { kind: 'success' })
     } catch (err) {
+      // The toast says it plainly; the console keeps the browser's or the SDK's own error.
+      console.warn('push notifications:', err instanceof PushError && err.cause !== undefined ? err.cause : err)
       showToast(err instanceof PushError ? err.message : `Notifications: ${getErrorMessage(err)}`)
     } finally {
       setStatus(pushStatus(push))
