@@ -2,8 +2,7 @@ import { StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 // env is parsed when this import runs: a bad VITE_* variable stops the app
 // here with an EnvError that lists every problem.
-import '../config/env'
-import { refreshPushOnStart } from '../lib/push-setup'
+import { env, pushConfigured } from '../config/env'
 import { registerServiceWorker } from '../lib/service-worker'
 import { App } from './app'
 import './global.css'
@@ -46,5 +45,7 @@ function builtWith(): Record<string, unknown> {
 }
 
 void registerServiceWorker()
-// Only when notifications were turned on here and the token is 7 days old: never a permission prompt.
-void refreshPushOnStart()
+// Push notifications' token refresh: it loads the messaging SDK only when notifications were
+// turned on here and the token is 7 days old, and never asks permission. Its code is not part of
+// the first load, and a site without push settings never fetches it.
+if (pushConfigured(env.firebase)) void import('../lib/push-setup').then(({ refreshPushOnStart }) => refreshPushOnStart())

@@ -2,10 +2,9 @@ import type { ReactNode } from 'react'
 import { SWRConfig } from 'swr'
 import { createAppCache, swrOptions } from '../api/swr-options'
 import { Toaster } from '../components/toaster'
-import { env, type FirebaseSettings } from '../config/env'
+import { env, pushConfigured, type FirebaseSettings } from '../config/env'
 import { AuthProvider } from '../lib/auth'
 import type { AuthClient } from '../lib/auth-client'
-import { turnOffPushAfterSignOut } from '../lib/push-setup'
 
 /** firebaseLoader loads the Firebase Auth client (its own chunk) for the settings; null when sign-in is not configured. */
 function firebaseLoader(settings: FirebaseSettings | null): (() => Promise<AuthClient>) | null {
@@ -14,6 +13,11 @@ function firebaseLoader(settings: FirebaseSettings | null): (() => Promise<AuthC
 }
 
 const loadAuth = firebaseLoader(env.firebase)
+
+/** afterSignOut turns this browser's push notifications off (their code loaded only on a site with push). */
+const afterSignOut = pushConfigured(env.firebase)
+  ? async () => (await import('../lib/push-setup')).turnOffPushAfterSignOut()
+  : undefined
 
 /**
  * AppProviders wraps the app in what every screen needs: SWR with the app's
@@ -26,7 +30,7 @@ const loadAuth = firebaseLoader(env.firebase)
 export function AppProviders({ children, fallback = {} }: { children: ReactNode; fallback?: Record<string, unknown> }) {
   return (
     <SWRConfig value={{ ...swrOptions, provider: createAppCache, fallback }}>
-      <AuthProvider load={loadAuth} onSignedOut={turnOffPushAfterSignOut}>
+      <AuthProvider load={loadAuth} onSignedOut={afterSignOut}>
         {children}
         <Toaster />
       </AuthProvider>
