@@ -73,8 +73,15 @@ func TestPoolContent(t *testing.T) {
 		t.Fatal("product 2416566 missing")
 	}
 	want := pool.Size{Label: "2.83g", JaneWeight: "two gram", Grams: 2.83, Price: 38, SalePrice: 26.6}
-	if len(muul.Sizes) != 1 || muul.Sizes[0] != want || muul.Brand != "" || muul.StrainType != "indica" {
-		t.Errorf("2416566 = %+v, want one size %+v, no brand (UNKNOWN), indica", muul, want)
+	// Its name "Muul Fuel Belushi's Farm whole buds" holds brand and format (both UNKNOWN in the record).
+	if len(muul.Sizes) != 1 || muul.Sizes[0] != want || muul.Name != "Muul Fuel" || muul.Brand != "Belushi's Farm" || muul.Subtype != "whole buds" || muul.StrainType != "indica" {
+		t.Errorf("2416566 = %+v, want Muul Fuel by Belushi's Farm, whole buds, one size %+v, indica", muul, want)
+	}
+	// No Ohio title is left with its brand in the name.
+	for _, it := range p.Items {
+		if it.Origin == "OH" && it.Brand == "" {
+			t.Errorf("Ohio item %s %q has no brand", it.ID, it.Name)
+		}
 	}
 	for _, id := range []string{"2668364", "2521524"} { // THC 811 and 727 in the records
 		if _, ok := byID[id]; ok {

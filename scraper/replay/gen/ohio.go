@@ -144,23 +144,20 @@ func ohioItem(r ohioRecord, category, source string) (pool.Item, bool, error) {
 	if r.SalePrice != nil && *r.SalePrice > 0 && *r.SalePrice < *r.MSRP {
 		size.SalePrice = *r.SalePrice
 	}
+	name, brand, format := unfoldRecord(r.Name, r.Brand, r.Format, slug)
 	it := pool.Item{
 		ID:          r.ProductID,
 		Source:      source,
 		Origin:      "OH",
 		Category:    category,
-		Name:        strings.TrimSpace(r.Name),
+		Name:        name,
+		Brand:       brand,
+		Subtype:     format,
 		Slug:        slug,
 		THC:         *r.THC,
 		PotencyUnit: "%",
 		Terpenes:    r.Terpenes,
 		Sizes:       []pool.Size{size},
-	}
-	if r.Brand != "UNKNOWN" {
-		it.Brand = r.Brand
-	}
-	if r.Format != "UNKNOWN" {
-		it.Subtype = r.Format
 	}
 	if r.StrainType != nil {
 		it.StrainType = strainType(*r.StrainType)
