@@ -11,10 +11,9 @@ import os from 'node:os'
 import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
-import { DEMO_URL, launchChromium, START_TIMEOUT_MS, start } from './processes.mjs'
+import { launchChromium, START_TIMEOUT_MS, start, startDemo } from './processes.mjs'
 
 const siteDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-const repoRoot = path.resolve(siteDir, '..')
 const distDir = path.join(siteDir, 'dist-demo')
 const pushDistDir = path.join(siteDir, 'dist-push')
 
@@ -40,15 +39,10 @@ before(async () => {
     env: { HOME: firebaseHome, CI: 'true', FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true' },
     ready: /All emulators ready/,
   })
-  demo = start('omc demo', path.resolve(process.env.OMC_BIN), ['demo', '--dir', distDir, '--addr', '127.0.0.1:0', '--workdir', path.join(scratch, 'demo')], {
-    cwd: repoRoot,
-    ready: DEMO_URL,
-  })
-  pushDemo = start('omc demo (push)', path.resolve(process.env.OMC_BIN), ['demo', '--dir', pushDistDir, '--addr', '127.0.0.1:0', '--workdir', path.join(scratch, 'push')], {
-    cwd: repoRoot,
-    ready: DEMO_URL,
-  })
-  const [, [url], [pushUrl]] = await Promise.all([emulator.found, demo.found, pushDemo.found])
+  const bin = path.resolve(process.env.OMC_BIN)
+  demo = startDemo(bin, { siteDir: distDir })
+  pushDemo = startDemo(bin, { name: 'omc demo (push)', siteDir: pushDistDir })
+  const [, url, pushUrl] = await Promise.all([emulator.found, demo.url, pushDemo.url])
   site = new URL(url)
   pushSite = new URL(pushUrl)
   browser = await launchChromium()

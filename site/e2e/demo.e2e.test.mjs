@@ -9,30 +9,15 @@
 import assert from 'node:assert/strict'
 import fs from 'node:fs'
 import http from 'node:http'
-import os from 'node:os'
 import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
-import { DEMO_URL, launchChromium, START_TIMEOUT_MS, start } from './processes.mjs'
+import { launchChromium, START_TIMEOUT_MS, startDemo } from './processes.mjs'
 
 const siteDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-const repoRoot = path.resolve(siteDir, '..')
 const resultsDir = path.join(siteDir, 'test-results')
 const SITE_NAME = 'Ohio Marijuana Community'
 const REGIONS = ['Northeast', 'Northwest', 'Central', 'Southwest', 'Southeast']
-
-/** startDemo runs `omc demo` in a fresh workdir and resolves with its URL once it prints it. */
-function startDemo(bin) {
-  const workdir = fs.mkdtempSync(path.join(os.tmpdir(), 'omc-e2e-'))
-  const demo = start('omc demo', bin, ['demo', '--addr', '127.0.0.1:0', '--workdir', workdir], { cwd: repoRoot, ready: DEMO_URL })
-  return {
-    url: demo.found.then(([url]) => url),
-    stop: async () => {
-      await demo.stop()
-      fs.rmSync(workdir, { recursive: true, force: true })
-    },
-  }
-}
 
 let site
 let stopSite = async () => {}

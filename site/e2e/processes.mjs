@@ -2,6 +2,10 @@
 // Firebase Auth emulator): each in its own process group, so stopping it also
 // ends whatever it started.
 import { spawn } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { chromium } from 'playwright-core'
 
 /** START_TIMEOUT_MS is how long a process has to get ready (a busy CI machine builds nothing here, but starts slowly). */
@@ -76,7 +80,26 @@ export function start(name, command, args, { cwd, env = {}, ready }) {
 }
 
 /** DEMO_URL matches the line in which omc demo prints the site's address. */
-export const DEMO_URL = /http:\/\/127\.0\.0\.1:\d+\//
+const DEMO_URL = /http:\/\/127\.0\.0\.1:\d+\//
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..')
+
+/**
+ * startDemo runs `omc demo` (bin) from the repo root on a free port, in a fresh
+ * workdir, serving siteDir (its default, site/dist, when not given). url
+ * resolves with the site's address once printed; stop() also removes the workdir.
+ */
+export function startDemo(bin, { name = 'omc demo', siteDir } = {}) {
+  const workdir = fs.mkdtempSync(path.join(os.tmpdir(), 'omc-e2e-'))
+  const args = ['demo', '--addr', '127.0.0.1:0', '--workdir', workdir, ...(siteDir ? ['--dir', siteDir] : [])]
+  const demo = start(name, bin, args, { cwd: repoRoot, ready: DEMO_URL })
+  return {
+    url: demo.found.then(([url]) => url),
+    stop: async () => {
+      await demo.stop()
+      fs.rmSync(workdir, { recursive: true, force: true })
+    },
+  }
+}
 
 /**
  * launchChromium starts Debian's Chromium (CHROMIUM_PATH or /usr/bin/chromium)

@@ -38,8 +38,10 @@ await buildWorker('src/sw/sw.ts', 'sw.js')
 // key alone says whether push is on.
 const MESSAGING_WORKER = 'firebase-messaging-sw.js'
 const firebaseEnv = loadEnv('production', siteDir, 'VITE_FIREBASE_')
+const accountsOn = Boolean(firebaseEnv.VITE_FIREBASE_API_KEY?.trim())
+const pushOn = Boolean(firebaseEnv.VITE_FIREBASE_VAPID_KEY?.trim())
 fs.rmSync(path.join(distDir, MESSAGING_WORKER), { force: true })
-if (firebaseEnv.VITE_FIREBASE_VAPID_KEY?.trim()) {
+if (pushOn) {
   const config = {
     apiKey: firebaseEnv.VITE_FIREBASE_API_KEY,
     authDomain: firebaseEnv.VITE_FIREBASE_AUTH_DOMAIN,
@@ -66,8 +68,8 @@ function walk(dir) {
 
 // The Firebase SDK's chunks (vite.config.ts names them) only where the site
 // uses them: a site without accounts never loads them.
-if (!firebaseEnv.VITE_FIREBASE_API_KEY?.trim()) SKIP.push(/^assets\/firebase-sdk-/)
-if (!firebaseEnv.VITE_FIREBASE_VAPID_KEY?.trim()) SKIP.push(/^assets\/firebase-messaging-sdk-/)
+if (!accountsOn) SKIP.push(/^assets\/firebase-sdk-/)
+if (!pushOn) SKIP.push(/^assets\/firebase-messaging-sdk-/)
 
 const entries = walk(distDir)
   .map((file) => path.relative(distDir, file).split(path.sep).join('/'))

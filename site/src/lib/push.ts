@@ -112,8 +112,12 @@ export function pushStatus(env: PushEnvironment): PushStatus {
   return permission === 'granted' && readPushToken(env.storage) ? 'on' : 'off'
 }
 
-const UNSUPPORTED = 'This browser cannot receive push notifications. Most current browsers can; on an iPhone or iPad, add the site to your home screen first.'
+/** PUSH_UNSUPPORTED says this browser has no push, and what to do about it. */
+export const PUSH_UNSUPPORTED =
+  'This browser cannot receive push notifications. Most current browsers can; on an iPhone or iPad, add the site to your home screen first.'
 const BLOCKED = "Notifications are blocked for this site. Allow them in your browser's site settings, then try again."
+const NOT_ALLOWED = 'Notifications stay off: the browser did not get your permission.'
+const WORKER_FAILED = 'Could not turn on notifications: their service worker did not install. Please reload and try again.'
 
 /** pushErrorMessage is a messaging failure as the visitor should read it. */
 export function pushErrorMessage(err: unknown): string {
@@ -124,11 +128,11 @@ export function pushErrorMessage(err: unknown): string {
     case 'messaging/permission-blocked':
       return BLOCKED
     case 'messaging/permission-default':
-      return 'Notifications stay off: the browser did not get your permission.'
+      return NOT_ALLOWED
     case 'messaging/unsupported-browser':
-      return UNSUPPORTED
+      return PUSH_UNSUPPORTED
     case 'messaging/failed-service-worker-registration':
-      return 'Could not turn on notifications: their service worker did not install. Please reload and try again.'
+      return WORKER_FAILED
     case 'installations/app-offline':
       return 'Could not reach the notification service. Check your connection and try again.'
   }
@@ -180,13 +184,13 @@ export function whenActive(registration: ServiceWorkerRegistration, timeoutMs = 
 }
 
 async function register(env: PushEnvironment): Promise<ServiceWorkerRegistration> {
-  if (!env.serviceWorker) throw new PushError(UNSUPPORTED)
+  if (!env.serviceWorker) throw new PushError(PUSH_UNSUPPORTED)
   try {
     const registration = await env.serviceWorker.register(MESSAGING_SW_URL, { scope: MESSAGING_SW_SCOPE })
     await whenActive(registration)
     return registration
   } catch (err) {
-    throw new PushError(pushErrorMessage({ code: 'messaging/failed-service-worker-registration' }), { cause: err })
+    throw new PushError(WORKER_FAILED, { cause: err })
   }
 }
 
@@ -209,17 +213,17 @@ async function obtainToken(env: PushEnvironment, client: PushClient): Promise<St
  * time. It throws PushError, and stores nothing, when any step fails.
  */
 export async function turnOnPush(env: PushEnvironment): Promise<StoredPushToken> {
-  if (!env.serviceWorker || !env.notifications) throw new PushError(UNSUPPORTED)
+  if (!env.serviceWorker || !env.notifications) throw new PushError(PUSH_UNSUPPORTED)
   const permission = await env.notifications.request()
   if (permission === 'denied') throw new PushError(BLOCKED)
-  if (permission !== 'granted') throw new PushError(pushErrorMessage({ code: 'messaging/permission-default' }))
+  if (permission !== 'granted') throw new PushError(NOT_ALLOWED)
   let client: PushClient
   try {
     client = await env.client()
   } catch (err) {
     throw new PushError('Could not turn on notifications: their code did not load. Check your connection and try again.', { cause: err })
   }
-  if (!(await client.supported())) throw new PushError(UNSUPPORTED)
+  if (!(await client.supported())) throw new PushError(PUSH_UNSUPPORTED)
   return obtainToken(env, client)
 }
 

@@ -1,10 +1,9 @@
 import { useState, type FormEvent } from 'react'
 import { Navigate, useLocation } from 'react-router-dom'
 import styles from '../components/account/account.module.css'
-import { AuthGate } from '../components/account/auth-gate'
+import { AccountScreen } from '../components/account/account-screen'
 import { PushSettings } from '../components/account/push-settings'
 import { TextField } from '../components/account/text-field'
-import { PageTitle } from '../components/page-title'
 import { paths } from '../config/paths'
 import { checkDisplayName } from '../lib/account-validation'
 import type { AuthUser } from '../lib/auth-client'
@@ -59,12 +58,8 @@ function PrivateProfile() {
 /** ProfileRoute (/profile, private): the signed-in user's display name and e-mail; the display name can change. */
 export function ProfileRoute() {
   return (
-    <>
-      <PageTitle screen="Profile" />
-      <h1>Profile</h1>
-      <AuthGate>
-        <PrivateProfile />
-      </AuthGate>
-    </>
+    <AccountScreen screen="Profile" heading="Profile">
+      <PrivateProfile />
+    </AccountScreen>
   )
 }

@@ -1,9 +1,8 @@
 import { useState, type FormEvent } from 'react'
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom'
 import styles from '../components/account/account.module.css'
-import { AuthGate } from '../components/account/auth-gate'
+import { AccountScreen } from '../components/account/account-screen'
 import { TextField } from '../components/account/text-field'
-import { PageTitle } from '../components/page-title'
 import { paths } from '../config/paths'
 import { checkSignIn, type FieldErrors } from '../lib/account-validation'
 import { useAuth } from '../lib/auth'
@@ -66,13 +65,9 @@ function SignInForm() {
 /** SignInRoute (/signin): e-mail and password; back to the page that asked for it, or the profile. */
 export function SignInRoute() {
   return (
-    <>
-      <PageTitle screen="Sign In" />
-      <h1>Sign in</h1>
-      <AuthGate>
-        <SignInForm />
-      </AuthGate>
-    </>
+    <AccountScreen screen="Sign In" heading="Sign in">
+      <SignInForm />
+    </AccountScreen>
   )
 }
 

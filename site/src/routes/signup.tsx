@@ -1,9 +1,8 @@
 import { useState, type FormEvent } from 'react'
 import { Link, Navigate, useNavigate } from 'react-router-dom'
 import styles from '../components/account/account.module.css'
-import { AuthGate } from '../components/account/auth-gate'
+import { AccountScreen } from '../components/account/account-screen'
 import { TextField } from '../components/account/text-field'
-import { PageTitle } from '../components/page-title'
 import { paths } from '../config/paths'
 import { checkSignUp, MIN_PASSWORD_LENGTH, type FieldErrors } from '../lib/account-validation'
 import { useAuth } from '../lib/auth'
@@ -65,12 +64,8 @@ function SignUpForm() {
 /** SignUpRoute (/signup): display name, e-mail and password; then the profile. */
 export function SignUpRoute() {
   return (
-    <>
-      <PageTitle screen="Sign Up" />
-      <h1>Sign up</h1>
-      <AuthGate>
-        <SignUpForm />
-      </AuthGate>
-    </>
+    <AccountScreen screen="Sign Up" heading="Sign up">
+      <SignUpForm />
+    </AccountScreen>
   )
 }

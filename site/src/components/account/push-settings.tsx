@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { formatLocaleDateTime } from '../../lib/format'
-import { pushStatus, PushError, readPushToken, turnOffPush, turnOnPush, type PushEnvironment, type PushStatus } from '../../lib/push'
+import { PUSH_UNSUPPORTED, pushStatus, PushError, readPushToken, turnOffPush, turnOnPush, type PushEnvironment, type PushStatus } from '../../lib/push'
 import { getErrorMessage } from '../../lib/get-error-message'
 import { showToast } from '../../lib/toast-store'
 import styles from './account.module.css'
@@ -40,11 +40,7 @@ function PushControls({ push }: { push: PushEnvironment }) {
   }
 
   if (status === 'unsupported') {
-    return (
-      <p className={styles.hint}>
-        This browser cannot receive push notifications. Most current browsers can; on an iPhone or iPad, add the site to your home screen first.
-      </p>
-    )
+    return <p className={styles.hint}>{PUSH_UNSUPPORTED}</p>
   }
   if (status === 'blocked') {
     return <p className={styles.hint}>Notifications are blocked for this site. Allow them in your browser&apos;s site settings, then reload this page.</p>
