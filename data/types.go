@@ -160,6 +160,24 @@ type Offer struct {
 	PotencyUnit string   `json:"potencyUnit,omitempty"`
 	Warnings    []string `json:"warnings,omitempty"`
 	URL         string   `json:"url,omitempty"`
+	// Code is the product's identity across stores and platforms (DESIGN.md §4):
+	// lower case, [a-z0-9-]+, readable, stable. The scrape run sets it
+	// (scraper.ProductCode) before the offer is stored; adapters leave it empty.
+	Code string `json:"code,omitempty"`
+	// Terpenes are the terpenes the platform lists for the product, from its own fields.
+	Terpenes []Terpene `json:"terpenes,omitempty"`
+	// Lineage names the parent strains the menu gives ("a cross of X and Y"), if any.
+	Lineage []string `json:"lineage,omitempty"`
+}
+
+// Terpene is one terpene a menu lists for a product.
+type Terpene struct {
+	// Name is the terpene's name as normalised by the scraper ("Myrcene", "Beta-Caryophyllene").
+	Name string `json:"name"`
+	// Amount is the quantity the menu gives, nil when it lists the terpene without one.
+	Amount *float64 `json:"amount,omitempty"`
+	// Unit is "%" or "mg" when Amount is set.
+	Unit string `json:"unit,omitempty"`
 }
 
 // Cost is what a shopper pays: the sale price when there is one.
