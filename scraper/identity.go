@@ -56,3 +56,10 @@ func slugWordsOf(s string) string {
 	}
 	return b.String()
 }
+
+// Identify gives an offer its product code. The scrape run calls it on every offer
+// before the offer is stored, so every stored offer carries the code its product is
+// known by across Ohio.
+func Identify(o *data.Offer) {
+	o.Code = ProductCode(*o)
+}

@@ -27,3 +27,11 @@ func TestProductCode(t *testing.T) {
 		})
 	}
 }
+
+func TestIdentifySetsTheCode(t *testing.T) {
+	o := data.Offer{Brand: "Klutch", Name: "Wedding Cake", Grams: 3.5}
+	Identify(&o)
+	if o.Code != "klutch-wedding-cake-3-5g" {
+		t.Errorf("Code = %q", o.Code)
+	}
+}
