@@ -7,16 +7,16 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
-
-	"golang.org/x/sys/unix"
 )
 
 // WriteTree replaces the directory out with exactly files (path relative to out →
 // content), atomically: everything is first written and synced into a staging directory
-// beside out, then the two directories are exchanged in one rename(2) (RENAME_EXCHANGE).
+// beside out, then the two directories are exchanged in one step (renameat2
+// RENAME_EXCHANGE on Linux, renamex_np RENAME_SWAP on macOS; elsewhere two renames).
 // A reader sees either the whole old tree or the whole new one; a writer killed while
 // staging leaves out untouched (the abandoned staging directory is removed next time).
-// Only one WriteTree runs on out at a time (an flock on out+".lock").
+// Only one WriteTree runs on out at a time (a lock on out+".lock": flock on Unix,
+// LockFileEx on Windows).
 func WriteTree(out string, files map[string][]byte) error {
 	out = filepath.Clean(out)
 	parent := filepath.Dir(out)
@@ -64,9 +64,9 @@ func WriteTree(out string, files map[string][]byte) error {
 		committed = true
 		return syncDir(parent)
 	}
-	if err := unix.Renameat2(unix.AT_FDCWD, stage, unix.AT_FDCWD, out, unix.RENAME_EXCHANGE); err != nil {
-		// Filesystems without RENAME_EXCHANGE: two renames. A reader may find out
-		// missing for an instant, but never a partial file.
+	if err := exchange(stage, out); err != nil {
+		// No atomic exchange here (Windows, some filesystems): two renames. A reader may
+		// find out missing for an instant, but never a partial or mixed tree.
 		old := stage + ".old"
 		if err := os.Rename(out, old); err != nil {
 			return fmt.Errorf("publish %s: %w", out, err)
@@ -85,11 +85,25 @@ func WriteTree(out string, files map[string][]byte) error {
 	return syncDir(parent)
 }
 
+// exchange swaps two directories in one step where the system can (exchangeDirs, per
+// operating system); a variable so that tests can take the fallback on any system.
+var exchange = exchangeDirs
+
 func stagingPrefix(out string) string { return "." + filepath.Base(out) + ".staging-" }
 
-// removeStaging removes staging directories abandoned by killed publishes.
+// removeStaging removes staging directories abandoned by killed publishes. A publish
+// killed between the fallback's two renames left out missing and the previous tree in
+// a staging ".old" directory: that tree is put back first, so a publish that then fails
+// still leaves the last good tree in place.
 func removeStaging(out string) {
 	matches, _ := filepath.Glob(filepath.Join(filepath.Dir(out), stagingPrefix(out)+"*"))
+	if _, err := os.Lstat(out); errors.Is(err, os.ErrNotExist) {
+		for _, m := range matches {
+			if strings.HasSuffix(m, ".old") && os.Rename(m, out) == nil {
+				break
+			}
+		}
+	}
 	for _, m := range matches {
 		os.RemoveAll(m)
 	}
@@ -125,19 +139,4 @@ func syncDir(dir string) error {
 	}
 	defer d.Close()
 	return d.Sync()
-}
-
-func lock(path string) (func(), error) {
-	f, err := os.OpenFile(path, os.O_CREATE|os.O_RDWR, 0o644)
-	if err != nil {
-		return nil, err
-	}
-	if err := unix.Flock(int(f.Fd()), unix.LOCK_EX); err != nil {
-		f.Close()
-		return nil, err
-	}
-	return func() {
-		unix.Flock(int(f.Fd()), unix.LOCK_UN)
-		f.Close()
-	}, nil
 }
