@@ -94,6 +94,15 @@ func CanonicalTerpene(name string) (TerpeneInfo, bool) {
 	if i, ok := terpeneByKey[k]; ok {
 		return Terpenes[i], true
 	}
+	// Field names with the isomer glued on: Dispense's "alphapinene", "transNerolidol",
+	// "threeCarene".
+	for _, p := range []string{"alpha", "beta", "gamma", "delta", "trans", "cis", "three"} {
+		if rest, ok := strings.CutPrefix(k, p); ok && len(rest) > 3 {
+			if i, ok := terpeneByKey[rest]; ok {
+				return Terpenes[i], true
+			}
+		}
+	}
 	return TerpeneInfo{}, false
 }
 

@@ -23,6 +23,9 @@ func TestCanonicalTerpene(t *testing.T) {
 		{"delta-3-Carene", "Carene"}, {"3-Carene", "Carene"},
 		{"Gamma-Terpinene", "Terpinene"}, {"alpha-Terpineol", "Terpineol"},
 		{"Fenchyl Alcohol", "Fenchol"},
+		// Dispense's lab field names.
+		{"alphapinene", "Pinene"}, {"betaMyrcene", "Myrcene"}, {"betacaryophyllene", "Beta-Caryophyllene"},
+		{"transNerolidol", "Nerolidol"}, {"threeCarene", "Carene"}, {"caryophylleneOxide", "Caryophyllene Oxide"},
 	}
 	for _, tt := range tests {
 		got, ok := CanonicalTerpene(tt.in)
@@ -30,7 +33,7 @@ func TestCanonicalTerpene(t *testing.T) {
 			t.Errorf("CanonicalTerpene(%q) = %+v, %v; want %s", tt.in, got, ok, tt.want)
 		}
 	}
-	for _, no := range []string{"Total Terpenes", "THC", "CBD", "", "Terpenes", "Lemon"} {
+	for _, no := range []string{"Total Terpenes", "THC", "CBD", "", "Terpenes", "Lemon", "p-Cymene", "betaEudesmol"} {
 		if got, ok := CanonicalTerpene(no); ok {
 			t.Errorf("CanonicalTerpene(%q) = %+v, want not a terpene", no, got)
 		}
