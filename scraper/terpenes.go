@@ -100,10 +100,11 @@ var (
 	crossChain = regexp.MustCompile(`(?:[A-Z0-9#&][\w'’#.&\-]*[ \t]+){0,4}[A-Z0-9#&][\w'’#.&\-]*(?:[ \t]+[x×X][ \t]+(?:[A-Z0-9#&][\w'’#.&\-]*[ \t]+){0,4}[A-Z0-9#&][\w'’#.&\-]*)+`)
 	// phraseEnd ends the parents after a cross phrase: a clause break or a sentence end
 	// (a full stop followed by a space; "OGKB 2.1" keeps its point).
-	phraseEnd     = regexp.MustCompile(`[,;:!?\[\]\n]|\.\s|\.$|\s[-–]\s`)
-	parenthesised = regexp.MustCompile(`\([^()]*\)`)
-	crossX        = regexp.MustCompile(`\s+[x×X]\s+`)
-	andWith       = regexp.MustCompile(`\s+(?:and|with)\s+`)
+	phraseEnd        = regexp.MustCompile(`[,;:!?\[\]\n]|\.\s|\.$|\s[-–]\s`)
+	combinesGenetics = regexp.MustCompile(`\bcombines\s+([^.,;]+?)\s+genetics\b`)
+	parenthesised    = regexp.MustCompile(`\([^()]*\)`)
+	crossX           = regexp.MustCompile(`\s+[x×X]\s+`)
+	andWith          = regexp.MustCompile(`\s+(?:and|with)\s+`)
 	// clauseBreak splits a description where a cross cannot go on: sentence ends,
 	// commas, brackets, "//".
 	nestedCross = regexp.MustCompile(`\s[x×X]\s*\(`)
@@ -127,9 +128,16 @@ var notParent = map[string]bool{
 // unknown strain") is not a parent and voids the statement, as does a nested cross
 // ("X x (Y x Z)"). Two to four parents, or none. Never guessed from a name alone.
 func lineageFrom(desc string) []string {
-	desc = strings.TrimSpace(stripTags(desc))
+	// RE2's \s is ASCII: the no-break spaces of Dutchie-fed descriptions become spaces.
+	desc = strings.TrimSpace(strings.ReplaceAll(stripTags(desc), "\u00a0", " "))
 	if desc == "" {
 		return nil
+	}
+	// "Z Pie combines Zkittlez and Georgia Pie genetics" (Joint capture).
+	if m := combinesGenetics.FindStringSubmatch(desc); m != nil {
+		if ps := parents(andWith.Split(m[1], -1)); ps != nil {
+			return ps
+		}
 	}
 	if loc := crossPhrase.FindStringIndex(desc); loc != nil {
 		rest := parenthesised.ReplaceAllString(desc[loc[1]:], " ")

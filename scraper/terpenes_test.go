@@ -33,6 +33,8 @@ func TestLineageFrom(t *testing.T) {
 		// Joint capture (Dutchie-fed) descriptions.
 		{"Truffle Cake (Sativa-dominant Hybrid // Gorilla Butter F2 x Pancakes) is a decadent hybrid", []string{"Gorilla Butter F2", "Pancakes"}},
 		{"a cross of Miracle Alien Cookies (MAC) and Jack Herer. Cultivated by Anthologie", []string{"Miracle Alien Cookies", "Jack Herer"}},
+		{"Subzero is a hybrid cannabis strain. It's a cross between\u00a0Super Boof\u00a0and\u00a0Oreoz.\u00a0While hybrid", []string{"Super Boof", "Oreoz"}},
+		{"Z Pie combines Zkittlez and Georgia Pie genetics, delivering a sweet, fruity flavor", []string{"Zkittlez", "Georgia Pie"}},
 		// Not a lineage, or not one that can be read without guessing.
 		{"resulting from a cross of Hawaiian and an unknown strain.  It exudes strong scents", nil},
 		{"Strain Description: Rebel Sour [orig: East Coast Sour Diesel x (ECSD x (Double OG Sour x Starfighter))] is euphoric", nil},
