@@ -74,16 +74,12 @@ func slugWordsOf(s string) string {
 // run calls it on every offer before the offer is stored, so every stored offer carries
 // the name the site shows and the code its product is known by across Ohio. Brand,
 // name and strain are cleaned (CleanBrand, CleanName, CleanStrain); the platform's size
-// label, ids and figures are left as the menu gave them. A strain named after its
-// parents ("GMO x Blueberry") gives the offer its lineage when the adapter found none in
-// a description. Calling it twice changes nothing more.
+// label, ids, figures, terpenes and lineage are left as the menu gave them. Calling it
+// twice changes nothing more.
 func Identify(o *data.Offer) {
 	o.Code = ProductCode(*o)
 	name := CleanName(o.Name, o.Brand, o.Grams, o.Milligrams)
 	o.Brand = CleanBrand(o.Brand)
 	o.Name = name
 	o.Strain = CleanStrain(o.Strain)
-	if len(o.Lineage) == 0 {
-		o.Lineage = menuLineage(o.Category, o.Strain, "")
-	}
 }

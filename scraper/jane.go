@@ -341,7 +341,7 @@ func janeOffers(raw json.RawMessage) ([]data.Offer, error) {
 		RawCategory: deref(r.Kind),
 	}
 	base.Strain = StrainName(base.Name, base.Brand)
-	base.Lineage = menuLineage(cat, base.Strain, deref(r.Description))
+	base.Lineage = menuLineage(cat, deref(r.Description))
 	// The record's true size, when Jane forced it into a bucket (Ohio's 2.83 g in "two
 	// gram"): amount / net_weight_grams, else a weight written in the name or slug.
 	trueSize := ParseSize(deref(r.Amount))

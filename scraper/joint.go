@@ -309,7 +309,7 @@ func jointRecordOffers(raw json.RawMessage, market data.Market) ([]data.Offer, s
 		terps.add(t.Name, amount, t.Unit)
 	}
 	base.Terpenes = terps.terpenes()
-	base.Lineage = menuLineage(base.Category, base.Strain, p.Description)
+	base.Lineage = menuLineage(base.Category, p.Description)
 	potencyMg := 0.0
 	if base.PotencyUnit == "mg" && base.THC != nil {
 		potencyMg = *base.THC

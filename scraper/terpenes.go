@@ -146,7 +146,11 @@ func lineageFrom(desc string) []string {
 		}
 		parts := crossX.Split(rest, -1)
 		if len(parts) == 1 {
-			parts = andWith.Split(rest, -1)
+			// "and" is also inside names ("Lemon Tree and Cookies and Cream"): only a
+			// single one separates two parents.
+			if parts = andWith.Split(rest, -1); len(parts) != 2 {
+				parts = nil
+			}
 		}
 		if ps := parents(parts); ps != nil {
 			return ps
@@ -222,23 +226,15 @@ func stripTags(s string) string {
 	return htmlTag.ReplaceAllString(s, " ")
 }
 
-// strainCross reads a strain named after its parents: "GMO x Blueberry", "Sherbacio x
-// Sweet Tea", "Ice Cream Cake X Grape RTZ". The menu's own name states the cross.
-func strainCross(strain string) []string {
-	return parents(crossX.Split(strings.TrimSpace(strain), -1))
-}
-
-// menuLineage is the lineage a menu gives a product of a strain category: its
-// description's, else its strain name's. Edibles, tinctures and accessories have none
-// ("Haze x Mudd Bros" names a brand collaboration, "78mm x 44mm" a paper size).
-func menuLineage(c data.Category, strain, desc string) []string {
+// menuLineage is the lineage a product's description gives, for the categories that
+// are strains; edibles, tinctures and accessories have none ("Haze x Mudd Bros" names
+// a brand collaboration, "78mm x 44mm" a paper size). A name of the form "X x Y" is
+// not read as a lineage: "Ice Cream Cake x OZ Mixed Nugs" and "Midwest Hemp x Durban Z"
+// (Sweed captures) are product names, not crosses.
+func menuLineage(c data.Category, desc string) []string {
 	switch c {
 	case data.Flower, data.Preroll, data.Vape, data.Extract:
-	default:
-		return nil
+		return lineageFrom(desc)
 	}
-	if ps := lineageFrom(desc); ps != nil {
-		return ps
-	}
-	return strainCross(strain)
+	return nil
 }
