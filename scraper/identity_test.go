@@ -122,6 +122,10 @@ func TestCleanName(t *testing.T) {
 		{"Blue Dream 2.83g", "Galenas", 2.83, 0, "Blue Dream"},
 		// 2023 Dutchie capture: the name said twice, the brand after "by".
 		{"Titanimal Cannabis Flower by Truro - Titanimal Cannabis Flower by Truro", "Truro", 3.5, 0, "Titanimal Cannabis Flower"},
+		// Lineage markers go; other brackets stay.
+		{"Velcroz (H) | RYTHM Live Resin Badder", "Rythm", 1, 0, "Velcroz Live Resin Badder"},
+		{"Raspberry (S) | WYLD | 100mg Gummies", "Wyld", 0, 100, "Raspberry Gummies"},
+		{"Paloma Spritz | Garden Greens Pre-Roll (Diamond Infused)", "Garden Greens", 1, 0, "Paloma Spritz Pre-Roll (Diamond Infused)"},
 		// Acronyms from title-casing sources (the Ohio data), dotted initials.
 		{"Gmo Pie", "Seeker", 3.5, 0, "GMO Pie"},
 		{"Rc Rainbow", "Riviera Creek", 7, 0, "RC Rainbow"},

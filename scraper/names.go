@@ -72,7 +72,7 @@ func brandKey(brand string) string {
 // CleanName is a product name as the site shows it: the brand and the package size
 // folded out ("Blood Orange | Ozone | 100mg Gummies" with brand Ozone and 100 mg is
 // "Blood Orange Gummies"), name segments joined, doubled Canadian catalogue names
-// halved, and acronyms in capitals ("Screamin Og" → "Screamin OG"). grams and mg are
+// halved, lineage markers ("(H)", "(I/S)") dropped, and acronyms in capitals ("Screamin Og" → "Screamin OG"). grams and mg are
 // the offer's package size: a size in the name that is not the package's (a per-piece
 // dose, "10mg x 10-Pack") stays. Words are never added or guessed: a truncated source
 // name ("London Pound C") is kept as it is. When folding would leave nothing the name
@@ -92,6 +92,8 @@ func CleanName(name, brand string, grams, mg float64) string {
 			continue
 		}
 		seg = removePackageSize(seg, grams, mg)
+		// The lineage markers of Dutchie-fed names, "Velcroz (H)": the type is shown apart.
+		seg = typeMarker.ReplaceAllString(seg, " ")
 		if bk != "" {
 			// A name of one part keeps at least two words after the brand: "Josh D Og" is
 			// Josh D's strain "Josh D OG", not "OG".
@@ -236,6 +238,7 @@ func near(a, b float64) bool {
 }
 
 var (
+	typeMarker    = regexp.MustCompile(`\s*\((?:I|S|H)(?:\s*/\s*(?:I|S|H))?\)`)
 	emptyBrackets = regexp.MustCompile(`\[\s*\]|\(\s*\)`)
 	danglingPunct = regexp.MustCompile(`\s+([,;:])`)
 )
