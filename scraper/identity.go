@@ -18,9 +18,16 @@ import (
 // when the name already says it ("…-pre-roll-1g", "…-gummies-100mg") and for Other.
 // The code of a cleaned offer is the code of the offer before cleaning.
 func ProductCode(o data.Offer) string {
-	brand := CleanBrand(o.Brand)
-	name := wordKey(packWords.ReplaceAllString(CleanName(o.Name, o.Brand, o.Grams, o.Milligrams), " ${1}pk "))
-	parts := []string{brandKey(brand), name}
+	return productCode(o, CleanName(o.Name, o.Brand, o.Grams, o.Milligrams))
+}
+
+// productCode is ProductCode with the offer's cleaned name already at hand.
+func productCode(o data.Offer, cleanName string) string {
+	if strings.IndexAny(cleanName, "0123456789") >= 0 {
+		cleanName = packWords.ReplaceAllString(cleanName, " ${1}pk ")
+	}
+	name := wordKey(cleanName)
+	parts := []string{brandKey(o.Brand), name}
 	if w := categoryWord(o.Category, name); w != "" {
 		parts = append(parts, w)
 	}
@@ -77,8 +84,8 @@ func slugWordsOf(s string) string {
 // label, ids, figures, terpenes and lineage are left as the menu gave them. Calling it
 // twice changes nothing more.
 func Identify(o *data.Offer) {
-	o.Code = ProductCode(*o)
 	name := CleanName(o.Name, o.Brand, o.Grams, o.Milligrams)
+	o.Code = productCode(*o, name)
 	o.Brand = CleanBrand(o.Brand)
 	o.Name = name
 	o.Strain = CleanStrain(o.Strain)

@@ -211,3 +211,19 @@ func TestIdentify(t *testing.T) {
 		t.Errorf("Identify = %+v", og)
 	}
 }
+
+// BenchmarkIdentify measures the per-offer cost of the identity step a scrape run adds
+// (about 100k offers a run at Ohio's size).
+func BenchmarkIdentify(b *testing.B) {
+	offers := []data.Offer{
+		{Brand: "Ozone", Name: "Blood Orange | Ozone | 100mg Gummies", Strain: "Blood Orange", Category: data.Edible, Milligrams: 100},
+		{Brand: "Rythm", Name: "Velcroz (H) | RYTHM Live Resin Badder", Strain: "Velcroz", Category: data.Extract, Grams: 1},
+		{Brand: "Riviera Creek", Name: "Rc Rainbow", Strain: "Rc Rainbow", Category: data.Flower, Grams: 3.5},
+		{Brand: "Little Leaf (Little Leaf Labs LLC.)", Name: "Dream Berry Nano-Infused Gummies (I) (THC:CBN) | The Growfather | 100mg Gummies (10 pcs)", Category: data.Edible, Milligrams: 100},
+	}
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		o := offers[i%len(offers)]
+		Identify(&o)
+	}
+}

@@ -5,7 +5,9 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/text/runes"
 	"golang.org/x/text/transform"
@@ -43,11 +45,28 @@ var (
 // ("R.o." → "R.O."), and one spelling for brands menus write several ways
 // ("Klutch Cannabis" → "Klutch", "Gron" → "Grön").
 func CleanBrand(brand string) string {
+	// Brands repeat on every offer of a menu: a few hundred spellings for all of Ohio.
+	if v, ok := cleanBrands.Load(brand); ok {
+		return v.(string)
+	}
+	b := cleanBrand(brand)
+	cleanBrands.Store(brand, b)
+	return b
+}
+
+var cleanBrands, brandKeys sync.Map // brand as given → CleanBrand, brandKey
+
+func cleanBrand(brand string) string {
 	b := strings.TrimSpace(markSymbols.Replace(brand))
 	for {
-		next := strings.TrimSpace(legalSuffix.ReplaceAllString(b, ""))
-		if p := trailingParen.ReplaceAllString(next, ""); p != "" {
-			next = strings.TrimSpace(p)
+		next := b
+		if strings.ContainsAny(b, ".,") || hasLegalWord(b) {
+			next = strings.TrimSpace(legalSuffix.ReplaceAllString(b, ""))
+		}
+		if strings.HasSuffix(next, ")") {
+			if p := trailingParen.ReplaceAllString(next, ""); p != "" {
+				next = strings.TrimSpace(p)
+			}
 		}
 		if next == b || next == "" {
 			break
@@ -61,11 +80,28 @@ func CleanBrand(brand string) string {
 	return fixCase(b)
 }
 
+// hasLegalWord reports whether b may end in a company-form word without a point.
+func hasLegalWord(b string) bool {
+	i := strings.LastIndexByte(b, ' ')
+	if i < 0 {
+		return false
+	}
+	switch strings.ToLower(b[i+1:]) {
+	case "inc", "llc", "ltd", "corp", "incorporated":
+		return true
+	}
+	return false
+}
+
 // brandKey is the folded form of a brand the product code uses.
 func brandKey(brand string) string {
+	if v, ok := brandKeys.Load(brand); ok {
+		return v.(string)
+	}
 	k := wordKey(CleanBrand(brand))
 	// "Lowell Herb Co." and "Lowell Herb" are one brand; "Co" is kept on screen only.
 	k = strings.TrimSuffix(k, " co")
+	brandKeys.Store(brand, k)
 	return k
 }
 
@@ -93,7 +129,9 @@ func CleanName(name, brand string, grams, mg float64) string {
 		}
 		seg = removePackageSize(seg, grams, mg)
 		// The lineage markers of Dutchie-fed names, "Velcroz (H)": the type is shown apart.
-		seg = typeMarker.ReplaceAllString(seg, " ")
+		if strings.Contains(seg, "(") {
+			seg = typeMarker.ReplaceAllString(seg, " ")
+		}
 		if bk != "" {
 			// A name of one part keeps at least two words after the brand: "Josh D Og" is
 			// Josh D's strain "Josh D OG", not "OG".
@@ -148,7 +186,10 @@ func halveRepeated(s string) string {
 // brand "High Grass Farms Premium"). A part with more than the brand ("Ogeez (The
 // Creams)", a product line) is not the brand.
 func isBrandSegment(seg, bk string) bool {
-	sk := wordKey(strings.TrimSpace(legalSuffix.ReplaceAllString(markSymbols.Replace(seg), "")))
+	sk := wordKey(seg)
+	if strings.ContainsAny(seg, ".,") || hasLegalWord(seg) {
+		sk = wordKey(strings.TrimSpace(legalSuffix.ReplaceAllString(markSymbols.Replace(seg), "")))
+	}
 	if sk == "" {
 		return false
 	}
@@ -164,9 +205,21 @@ func isBrandSegment(seg, bk string) bool {
 // are left: "Guava Cooler | Avexia RSO Klik RSO" names a product line.
 func stripBrandWords(seg, bk string, minWords int) string {
 	words := strings.Fields(seg)
+	if len(words) < 2 {
+		return seg
+	}
+	// The key of the first k words, built word by word: wordKey of a run of words is the
+	// keys of its words joined ("OMC -" is "omc").
+	acc := ""
 	for k := 1; k < len(words); k++ {
-		if pk := wordKey(strings.Join(words[:k], " ")); pk != bk && brandKey(strings.Join(words[:k], " ")) != bk {
-			if len(pk) > len(bk) {
+		if wk := wordKey(words[k-1]); wk != "" {
+			if acc != "" {
+				acc += " "
+			}
+			acc += wk
+		}
+		if acc != bk && !isAliasOf(acc, bk) {
+			if len(acc) >= len(bk) {
 				break
 			}
 			continue
@@ -181,11 +234,18 @@ func stripBrandWords(seg, bk string, minWords int) string {
 		if !strings.EqualFold(words[k-1], "by") {
 			continue
 		}
-		if wordKey(strings.Join(words[k:], " ")) == bk && k-1 >= minWords {
+		if k-1 >= minWords && wordKey(strings.Join(words[k:], " ")) == bk {
 			return strings.Join(words[:k-1], " ")
 		}
 	}
 	return seg
+}
+
+// isAliasOf reports whether the key k is another spelling of the brand of key bk
+// ("klutch cannabis" of "klutch").
+func isAliasOf(k, bk string) bool {
+	canonical, ok := brandAliases[k]
+	return ok && brandKey(canonical) == bk
 }
 
 var (
@@ -196,7 +256,7 @@ var (
 
 // removePackageSize drops from s the sizes that are the package's own weight or dose.
 func removePackageSize(s string, grams, mg float64) string {
-	if grams <= 0 && mg <= 0 {
+	if (grams <= 0 && mg <= 0) || strings.IndexAny(s, "0123456789") < 0 {
 		return s
 	}
 	return sizeToken.ReplaceAllStringFunc(s, func(tok string) string {
@@ -245,9 +305,13 @@ var (
 
 // tidy collapses spaces, drops empty brackets and trims separators left at the ends.
 func tidy(s string) string {
-	s = emptyBrackets.ReplaceAllString(s, " ")
-	s = spaces.ReplaceAllString(s, " ")
-	s = danglingPunct.ReplaceAllString(s, "$1")
+	if strings.ContainsAny(s, "[(") {
+		s = emptyBrackets.ReplaceAllString(s, " ")
+	}
+	s = strings.Join(strings.Fields(s), " ")
+	if strings.ContainsAny(s, ",;:") {
+		s = danglingPunct.ReplaceAllString(s, "$1")
+	}
 	return strings.Trim(s, " -–|,:;/")
 }
 
@@ -282,8 +346,15 @@ func fixWordCase(w string) string {
 	if core == "" {
 		return w
 	}
-	if dottedInitials.MatchString(core) {
+	if strings.Contains(core, ".") && dottedInitials.MatchString(core) {
 		return strings.Replace(w, core, strings.ToUpper(core), 1)
+	}
+	if len(core) <= 6 && !strings.ContainsAny(core, "-/") {
+		// The common case: one short word, looked up as it is.
+		if acronyms[strings.ToLower(core)] && core != strings.ToUpper(core) {
+			return strings.Replace(w, core, strings.ToUpper(core), 1)
+		}
+		return w
 	}
 	// Hyphenated and slashed words are checked part by part: "Ak-47", "Og/Kush".
 	parts := strings.FieldsFunc(core, func(r rune) bool { return r == '-' || r == '/' })
@@ -319,6 +390,15 @@ func replaceWord(word, p, with string) string {
 	return strings.Join(out, "")
 }
 
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
 func hasAlnum(s string) bool {
 	return strings.IndexFunc(s, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) >= 0
 }
@@ -335,9 +415,11 @@ var foldAccents = transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), 
 // dropped, apostrophes dropped ("Jack's" → "jacks"), a lone "&" read as "and", every
 // other run of punctuation a word break.
 func wordKey(s string) string {
-	folded, _, err := transform.String(foldAccents, s)
-	if err != nil {
-		folded = s
+	folded := s
+	if !isASCII(s) {
+		if f, _, err := transform.String(foldAccents, s); err == nil {
+			folded = f
+		}
 	}
 	folded = strings.ReplaceAll(folded, " & ", " and ")
 	var b strings.Builder
