@@ -109,7 +109,10 @@ func (c *StrainCatalogue) All() []Strain {
 	return append([]Strain(nil), c.list...)
 }
 
-// Lookup finds a strain by a name as a menu writes it: case, punctuation, accents,
+// Lookup finds a strain by a name as a menu writes it (for a strain page: key menu
+// strains by StrainKey, use the catalogue's Name and Slug when Lookup finds one and
+// StrainSlug of the menu's name otherwise; prefer the menu's own indica/sativa/hybrid,
+// as most of the catalogue's "hybrid" types are the source's default): case, punctuation, accents,
 // "#" before a number, spacing ("Do-Si-Dos" = "Dosidos") and the common abbreviations of
 // strainAliases ("GSC", "GDP") do not matter (StrainKey). Pass scraper.StrainName's
 // result, not a whole product name: the lookup does not search inside names.
