@@ -57,6 +57,9 @@ func TestDemoProductCodes(t *testing.T) {
 				if !codePattern.MatchString(o.Code) {
 					t.Errorf("%s %s: code %q is not [a-z0-9-]", m.Platform, r.name, o.Code)
 				}
+				if again := scraper.CleanName(o.Name, o.Brand, o.Grams, o.Milligrams); again != o.Name {
+					t.Errorf("%s %s: cleaned name %q becomes %q when cleaned again", m.Platform, r.name, o.Name, again)
+				}
 				if again := scraper.ProductCode(o); again != o.Code {
 					t.Errorf("%s %s: code %q, of the cleaned offer %q", m.Platform, r.name, o.Code, again)
 				}
