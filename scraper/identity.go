@@ -86,6 +86,11 @@ func slugWordsOf(s string) string {
 func Identify(o *data.Offer) {
 	name := CleanName(o.Name, o.Brand, o.Grams, o.Milligrams)
 	o.Code = productCode(*o, name)
+	// A strain named after its brand ("Josh D OG" by Josh D) lost the brand in the
+	// adapter's StrainName, leaving "OG"; the cleaned name kept it.
+	if sk := wordKey(o.Strain); sk != "" && wordKey(name) == brandKey(o.Brand)+" "+sk {
+		o.Strain = StrainName(name, "")
+	}
 	o.Brand = CleanBrand(o.Brand)
 	o.Name = name
 	o.Strain = CleanStrain(o.Strain)

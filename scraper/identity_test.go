@@ -205,6 +205,14 @@ func TestIdentify(t *testing.T) {
 		t.Errorf("Identify twice: %+v, then %+v", o, again)
 	}
 
+	// A strain named after its brand keeps the brand (Ohio data: Josh D's "Josh D Og",
+	// whose StrainName is "Og").
+	jd := data.Offer{Brand: "Josh D", Name: "Josh D Og", Strain: StrainName("Josh D Og", "Josh D"), Category: data.Flower, Grams: 2.83}
+	Identify(&jd)
+	if jd.Name != "Josh D OG" || jd.Strain != "Josh D OG" {
+		t.Errorf("Identify = %+v, want name and strain Josh D OG", jd)
+	}
+
 	og := data.Offer{Brand: "R.o.", Name: "Screamin Og", Strain: "Screamin Og", Category: data.Flower, Grams: 3.5}
 	Identify(&og)
 	if og.Brand != "R.O." || og.Name != "Screamin OG" || og.Strain != "Screamin OG" || og.Code != "r-o-screamin-og-flower-3-5g" {
