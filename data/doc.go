@@ -3,4 +3,4 @@
 // (registry, announcements, demo dataset). It imports no other project package.
 package data
 
-//go:generate go run ./gen/registry -shared ../../shared/data -out dispensaries.yaml
+//go:generate go run ./gen/registry -sources sources -out dispensaries.yaml -report sources/MERGE.md

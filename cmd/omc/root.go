@@ -86,6 +86,7 @@ the static site reads.`,
 		newWorkerCmd(d, nil),
 		newDemoCmd(d, nil),
 		newProbeCmd(d, nil),
+		newRegistryCmd(d, nil),
 	)
 	return root
 }
