@@ -158,3 +158,15 @@ func (db *DB) runFailures(ctx context.Context, r RunReport, leads map[string]boo
 	})
 	return out, nil
 }
+
+// EverRead reports whether a fetch of the dispensary's menu in that market succeeded
+// before the given time.
+func (db *DB) EverRead(ctx context.Context, slug string, market Market, before time.Time) (bool, error) {
+	var ok bool
+	err := db.db.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM fetches WHERE slug = ? AND market = ? AND ok = 1 AND fetched_at < ?)`,
+		slug, market, formatTime(before)).Scan(&ok)
+	if err != nil {
+		return false, fmt.Errorf("menu %s %s read before: %w", slug, market, err)
+	}
+	return ok, nil
+}

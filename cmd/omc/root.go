@@ -87,6 +87,7 @@ the static site reads.`,
 		newDemoCmd(d, nil),
 		newProbeCmd(d, nil),
 		newRegistryCmd(d, nil),
+		newHealthCmd(d, nil),
 	)
 	return root
 }
