@@ -88,6 +88,7 @@ the static site reads.`,
 		newProbeCmd(d, nil),
 		newRegistryCmd(d, nil),
 		newHealthCmd(d, nil),
+		newHistoryCmd(d, nil),
 	)
 	return root
 }
