@@ -166,6 +166,29 @@ func TestDemoPipelineEndToEnd(t *testing.T) {
 	if err := json.Unmarshal(out.Bytes(), &rows); err != nil {
 		t.Fatal(err)
 	}
+	// Menus from unverified leads say so, in omc status and in the published status.
+	leads := 0
+	for _, r := range rows {
+		d := bySlug[r.Slug]
+		want := !d.IsVerified()
+		for _, m := range d.Menus {
+			want = want || m.Market == r.Market && !m.IsVerified()
+		}
+		if r.Unverified != want {
+			t.Errorf("%s %s: status unverified %v, want %v", r.Slug, r.Market, r.Unverified, want)
+		}
+		if want {
+			leads++
+		}
+	}
+	for _, ds := range status {
+		if ds.Verified != bySlug[ds.Slug].IsVerified() {
+			t.Errorf("%s: published verified %v", ds.Slug, ds.Verified)
+		}
+	}
+	if leads == 0 {
+		t.Error("no menu from an unverified lead in the demo's status")
+	}
 	wantReason := map[string]data.Reason{"500": data.ReasonHTTPStatus, "malformed": data.ReasonParse, "blocked": data.ReasonBlocked, "timeout": data.ReasonTimeout}
 	seen := map[data.Reason]bool{}
 	for _, f := range run.FailingNow {
