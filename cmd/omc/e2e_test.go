@@ -290,7 +290,8 @@ func TestScrapeExitCodes(t *testing.T) {
 	t.Run("one store failing", func(t *testing.T) {
 		run.setFailures([]demoFailure{{Platform: "jane", Key: jane[0].Menus[0].StoreID, Mode: "malformed"}})
 		code, text := scrape(registryFile(t, run, good), "--now", "2026-07-01T10:00:00Z")
-		if code != exitFailed || !strings.Contains(text, "2 ok, 1 failed") || !strings.Contains(text, jane[0].Slug) || !strings.Contains(text, "parse") {
+		if code != exitFailed || !strings.Contains(text, "2 ok, 1 failed") || !strings.Contains(text, jane[0].Slug) || !strings.Contains(text, "parse") ||
+			!strings.Contains(text, "Failures by platform:\n  jane         parse          1\n") || !strings.Contains(text, "Failed menus:\n") {
 			t.Fatalf("exit %d:\n%s", code, text)
 		}
 		// Its earlier data and date are kept.
@@ -307,6 +308,15 @@ func TestScrapeExitCodes(t *testing.T) {
 			if r.Slug == jane[1].Slug && (r.LastUpdate == nil || *r.LastUpdate != "2026-07-01T10:00:00Z") {
 				t.Errorf("healthy store row %+v", r)
 			}
+		}
+	})
+	t.Run("an unverified lead never read is reported apart", func(t *testing.T) {
+		run.setFailures()
+		lead := "  - {slug: a-lead, name: A Lead, city: Akron, region: Northeast, verified: false, menus: [{market: medical, platform: jane, storeId: \"99999999\", verified: false}]}\n"
+		code, text := scrape(registryFile(t, run, good+lead), "--now", "2026-07-01T11:00:00Z")
+		if code != exitFailed || !strings.Contains(text, "3 ok, 1 failed") || !strings.Contains(text, "(1 unverified leads never read)") ||
+			strings.Contains(text, "Failed menus:") || !strings.Contains(text, "Unverified leads not confirmed") || !strings.Contains(text, "a-lead") {
+			t.Fatalf("exit %d:\n%s", code, text)
 		}
 	})
 	bad := []struct{ name, body, want string }{
