@@ -145,9 +145,11 @@ func (db *DB) SyncDispensaries(ctx context.Context, ds []Dispensary, replace boo
 // Dispensaries returns the dispensaries of the current registry, by name.
 func (db *DB) Dispensaries(ctx context.Context) ([]Dispensary, error) {
 	rows, err := db.db.QueryContext(ctx, `
-		SELECT slug, name, brand, city, address, county, region, lat, lng, medical, adult_use,
-			monitored, website, menus, coordinates, verified
-		FROM dispensaries WHERE in_registry = 1 ORDER BY name, slug`)
+		SELECT d.slug, name, brand, city, address, county, region,
+			COALESCE(p.lat, d.lat), COALESCE(p.lng, d.lng), medical, adult_use,
+			monitored, website, menus, CASE WHEN p.slug IS NULL THEN d.coordinates ELSE 'store' END, verified
+		FROM dispensaries d LEFT JOIN store_places p ON p.slug = d.slug
+		WHERE in_registry = 1 ORDER BY name, d.slug`)
 	if err != nil {
 		return nil, fmt.Errorf("list dispensaries: %w", err)
 	}

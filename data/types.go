@@ -220,6 +220,15 @@ type Menu struct {
 	// Skipped are the records the adapter could not read (no id, no price...), each
 	// described; the rest of the menu is kept.
 	Skipped []string
+	// Place is where the platform's own store record puts the store (Jane's _geoloc),
+	// nil when its records give no position.
+	Place *Place
+}
+
+// Place is a position, in degrees.
+type Place struct {
+	Lat float64 `json:"lat"`
+	Lng float64 `json:"lng"`
 }
 
 // Adapter fetches one menu from one platform. It returns data types and never

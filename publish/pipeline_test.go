@@ -69,6 +69,10 @@ func TestPipelineGolden(t *testing.T) {
 	}
 	run(now.Add(-4*time.Hour), true)
 	run(now, false)
+	// A platform's store record placed "broke" in an earlier fetch.
+	if err := db.RecordPlace(ctx, "broke", "dutchie", data.Place{Lat: 41.65, Lng: -83.55}, now.Add(-4*time.Hour)); err != nil {
+		t.Fatal(err)
+	}
 
 	files, m, err := publish.Build(ctx, db, publish.Options{Now: now})
 	if err != nil {
@@ -105,7 +109,7 @@ func TestPipelineGolden(t *testing.T) {
 		len(good.Platforms) != 1 || good.Platforms[0] != "jane" || good.MarketStatuses[0].MenuURL == nil {
 		t.Errorf("good = %+v", good)
 	}
-	if broke.Address != "" || broke.Coordinates != "city" || !broke.Verified || len(broke.Platforms) != 1 || broke.MarketStatuses[0].MenuURL != nil {
+	if broke.Address != "" || broke.Coordinates != "store" || broke.Lat != 41.65 || broke.Lng != -83.55 || !broke.Verified || len(broke.Platforms) != 1 || broke.MarketStatuses[0].MenuURL != nil {
 		t.Errorf("broke = %+v", broke)
 	}
 	if lead.Verified || lead.Platforms[0] != "sweed" || *lead.MarketStatuses[0].MenuURL != "https://oh.curaleaf.com/shop/dayton" {

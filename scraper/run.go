@@ -190,6 +190,13 @@ func fetchOne(ctx context.Context, db *data.DB, runID int64, now time.Time, adap
 	start := time.Now()
 	r := MenuResult{Slug: d.Slug, Name: d.Name, Market: src.Market, Platform: src.Platform}
 	menu, err := fetchMenu(ctx, adapters, src)
+	if err == nil && menu.Place != nil {
+		// A menu whose store record is elsewhere is another store's: not stored as this one's.
+		if why := wrongPlace(d, src.Platform, *menu.Place); why != "" {
+			err = &data.FetchError{Reason: data.ReasonConfig, Status: menu.HTTPStatus, Detail: why}
+			menu.Offers, menu.Place = nil, nil
+		}
+	}
 	warned := CheckMenu(menu.Offers)
 	mf := data.MenuFetch{RunID: runID, Slug: d.Slug, Market: src.Market, Platform: src.Platform, At: now,
 		Offers: menu.Offers, HTTPStatus: menu.HTTPStatus, Err: err}
@@ -201,6 +208,11 @@ func fetchOne(ctx context.Context, db *data.DB, runID int64, now time.Time, adap
 	}
 	if err := db.RecordMenuFetch(ctx, mf); err != nil {
 		return r, fmt.Errorf("scrape %s %s: %w", d.Slug, src.Market, err)
+	}
+	if mf.Err == nil && menu.Place != nil {
+		if err := db.RecordPlace(ctx, d.Slug, src.Platform, *menu.Place, now); err != nil {
+			return r, fmt.Errorf("scrape %s %s: %w", d.Slug, src.Market, err)
+		}
 	}
 	r.Duration = time.Since(start)
 	if mf.Err != nil {
