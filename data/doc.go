@@ -3,5 +3,5 @@
 // (registry, announcements, demo dataset). It imports no other project package.
 package data
 
-//go:generate go run ./gen/registry -shared ../../shared/data -out dispensaries.yaml
-//go:generate go run ./gen/strains -in ../../shared/data/strains/strains-kushy_api.2017-11-14.csv -out strains/kushy.csv
+//go:generate go run ./gen/registry -sources sources -out dispensaries.yaml -report sources/MERGE.md
+//go:generate go run ./gen/strains -in sources/kushy/strains-kushy_api.2017-11-14.csv -out strains/kushy.csv

@@ -163,6 +163,9 @@ func ParseRegistry(source string, raw []byte, knownPlatforms []string) (Registry
 		if d.Lat != 0 && (d.Lat < 38 || d.Lat > 42.5 || d.Lng < -85 || d.Lng > -80.3) {
 			add(fieldLine(item, "lat"), "%s: coordinates %.4f,%.4f are outside Ohio", where, d.Lat, d.Lng)
 		}
+		for _, r := range checkListing(d) {
+			add(line, "%s: %s", where, r)
+		}
 		menusNode := fieldNode(item, "menus")
 		for i, m := range d.Menus {
 			mline := line

@@ -8,33 +8,43 @@ import (
 	"github.com/ohiomc/omc/data"
 )
 
-var platforms = []string{"dutchie", "jane"}
+var platforms = []string{"dutchie", "jane", "sweed"}
 
 func TestDefaultRegistry(t *testing.T) {
 	reg, err := data.DefaultRegistry(platforms)
 	if err != nil {
 		t.Fatalf("embedded registry: %v", err)
 	}
-	if n := len(reg.Dispensaries); n != 105 {
-		t.Errorf("embedded registry has %d dispensaries, want the 105 of ohio-dispensaries.csv", n)
+	cov := reg.Coverage()
+	// Issue 16: every licensed store Ohio had in late 2025 (186) is the aim; the merged
+	// research and leads give at least 180, 150 of them with a menu.
+	if cov.Stores < 180 || cov.Monitored < 150 {
+		t.Errorf("embedded registry: %d stores, %d with a menu; want >= 180 and >= 150", cov.Stores, cov.Monitored)
 	}
-	menus, jane, dutchie := 0, 0, 0
-	for _, d := range reg.Monitored() {
+	if cov.Verified != 105 {
+		t.Errorf("verified stores: %d, want the 105 of ohio-dispensaries.csv", cov.Verified)
+	}
+	for _, d := range reg.Dispensaries {
+		if d.Lat == 0 || d.Region == "" || d.County == "" && d.Verified != nil {
+			t.Errorf("%s: missing coordinates, region or (lead-only) county", d.Slug)
+		}
+		if d.Coordinates != data.CoordinatesCity && d.Coordinates != data.CoordinatesStore {
+			t.Errorf("%s: coordinates %q", d.Slug, d.Coordinates)
+		}
 		for _, m := range d.Menus {
-			menus++
-			switch m.Platform {
-			case "jane":
-				jane++
-			case "dutchie":
-				dutchie++
+			if !d.IsVerified() && m.IsVerified() {
+				t.Errorf("%s: a lead-only store with a verified menu", d.Slug)
 			}
 		}
-		if d.Lat == 0 || d.Region == "" {
-			t.Errorf("%s: missing coordinates or region", d.Slug)
-		}
 	}
-	if jane != 31 || dutchie < 25 {
-		t.Errorf("menus: jane %d (want 31), dutchie %d (want >= 25)", jane, dutchie)
+	places, err := data.OhioPlaces()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range data.CheckRegistry(reg, places) {
+		if p.Severity == data.SeverityError {
+			t.Errorf("registry check: %s", p)
+		}
 	}
 }
 

@@ -121,16 +121,17 @@ func (db *DB) SyncDispensaries(ctx context.Context, ds []Dispensary, replace boo
 		}
 		_, err = tx.ExecContext(ctx, `
 			INSERT INTO dispensaries (slug, name, brand, city, address, county, region, lat, lng,
-				medical, adult_use, monitored, website, menus, in_registry, updated_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?)
+				medical, adult_use, monitored, website, menus, in_registry, updated_at, coordinates, verified)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?)
 			ON CONFLICT (slug) DO UPDATE SET name = excluded.name, brand = excluded.brand,
 				city = excluded.city, address = excluded.address, county = excluded.county,
 				region = excluded.region, lat = excluded.lat, lng = excluded.lng,
 				medical = excluded.medical, adult_use = excluded.adult_use,
 				monitored = excluded.monitored, website = excluded.website, menus = excluded.menus,
-				in_registry = 1, updated_at = excluded.updated_at`,
+				in_registry = 1, updated_at = excluded.updated_at,
+				coordinates = excluded.coordinates, verified = excluded.verified`,
 			d.Slug, d.Name, d.Brand, d.City, d.Address, d.County, d.Region, d.Lat, d.Lng,
-			d.Medical, d.AdultUse, d.IsMonitored(), d.Website, string(menus), formatTime(at))
+			d.Medical, d.AdultUse, d.IsMonitored(), d.Website, string(menus), formatTime(at), d.Coordinates, d.IsVerified())
 		if err != nil {
 			return fmt.Errorf("sync dispensary %s: %w", d.Slug, err)
 		}
@@ -144,9 +145,11 @@ func (db *DB) SyncDispensaries(ctx context.Context, ds []Dispensary, replace boo
 // Dispensaries returns the dispensaries of the current registry, by name.
 func (db *DB) Dispensaries(ctx context.Context) ([]Dispensary, error) {
 	rows, err := db.db.QueryContext(ctx, `
-		SELECT slug, name, brand, city, address, county, region, lat, lng, medical, adult_use,
-			monitored, website, menus
-		FROM dispensaries WHERE in_registry = 1 ORDER BY name, slug`)
+		SELECT d.slug, name, brand, city, address, county, region,
+			COALESCE(p.lat, d.lat), COALESCE(p.lng, d.lng), medical, adult_use,
+			monitored, website, menus, CASE WHEN p.slug IS NULL THEN d.coordinates ELSE 'store' END, verified
+		FROM dispensaries d LEFT JOIN store_places p ON p.slug = d.slug
+		WHERE in_registry = 1 ORDER BY name, d.slug`)
 	if err != nil {
 		return nil, fmt.Errorf("list dispensaries: %w", err)
 	}
@@ -154,16 +157,19 @@ func (db *DB) Dispensaries(ctx context.Context) ([]Dispensary, error) {
 	var out []Dispensary
 	for rows.Next() {
 		var d Dispensary
-		var monitored bool
+		var monitored, verified bool
 		var menus string
 		if err := rows.Scan(&d.Slug, &d.Name, &d.Brand, &d.City, &d.Address, &d.County, &d.Region,
-			&d.Lat, &d.Lng, &d.Medical, &d.AdultUse, &monitored, &d.Website, &menus); err != nil {
+			&d.Lat, &d.Lng, &d.Medical, &d.AdultUse, &monitored, &d.Website, &menus, &d.Coordinates, &verified); err != nil {
 			return nil, fmt.Errorf("list dispensaries: %w", err)
 		}
 		if err := json.Unmarshal([]byte(menus), &d.Menus); err != nil {
 			return nil, fmt.Errorf("dispensary %s: menus: %w", d.Slug, err)
 		}
 		d.Monitored = &monitored
+		if !verified {
+			d.Verified = &verified
+		}
 		out = append(out, d)
 	}
 	return out, rows.Err()

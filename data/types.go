@@ -40,15 +40,21 @@ var Regions = []string{"Northeast", "Northwest", "Central", "Southwest", "Southe
 
 // Dispensary is one store in the registry.
 type Dispensary struct {
-	Slug      string       `yaml:"slug" json:"slug"`
-	Name      string       `yaml:"name" json:"name"`
-	Brand     string       `yaml:"brand,omitempty" json:"brand,omitempty"`
-	City      string       `yaml:"city" json:"city"`
-	Address   string       `yaml:"address,omitempty" json:"address,omitempty"`
-	County    string       `yaml:"county,omitempty" json:"county,omitempty"`
-	Region    string       `yaml:"region" json:"region"`
-	Lat       float64      `yaml:"lat,omitempty" json:"lat,omitempty"`
-	Lng       float64      `yaml:"lng,omitempty" json:"lng,omitempty"`
+	Slug    string  `yaml:"slug" json:"slug"`
+	Name    string  `yaml:"name" json:"name"`
+	Brand   string  `yaml:"brand,omitempty" json:"brand,omitempty"`
+	City    string  `yaml:"city" json:"city"`
+	Address string  `yaml:"address,omitempty" json:"address,omitempty"`
+	County  string  `yaml:"county,omitempty" json:"county,omitempty"`
+	Region  string  `yaml:"region" json:"region"`
+	Lat     float64 `yaml:"lat,omitempty" json:"lat,omitempty"`
+	Lng     float64 `yaml:"lng,omitempty" json:"lng,omitempty"`
+	// Coordinates says what Lat/Lng locate: CoordinatesStore (the store itself, from a
+	// platform's store record or the research) or CoordinatesCity (the city's centre).
+	Coordinates string `yaml:"coordinates,omitempty" json:"coordinates,omitempty"`
+	// Verified is false for a store known only from an unverified lead list; unset means
+	// the store is backed by the researched list.
+	Verified  *bool        `yaml:"verified,omitempty" json:"-"`
 	Medical   bool         `yaml:"medical" json:"medical"`
 	AdultUse  bool         `yaml:"adultUse" json:"adultUse"`
 	Monitored *bool        `yaml:"monitored,omitempty" json:"-"`
@@ -64,6 +70,16 @@ func (d Dispensary) IsMonitored() bool {
 	}
 	return len(d.Menus) > 0
 }
+
+// The values of Dispensary.Coordinates.
+const (
+	CoordinatesStore = "store"
+	CoordinatesCity  = "city"
+)
+
+// IsVerified reports whether the store is backed by the researched list rather than
+// known only from an unverified lead.
+func (d Dispensary) IsVerified() bool { return d.Verified == nil || *d.Verified }
 
 // Location is what the published status calls a dispensary's location: street and city
 // when the street is known, else the city.
@@ -91,7 +107,13 @@ type MenuSource struct {
 	// Selectors are the CSS selectors of the configurable HTML adapter (item, name,
 	// price...), for a dispensary that publishes its menu as a plain page.
 	Selectors map[string]string `yaml:"selectors,omitempty" json:"selectors,omitempty"`
+	// Verified is false for a menu taken from an unverified lead list: until it has
+	// once been read, its failures say "unverified lead", not "broken store".
+	Verified *bool `yaml:"verified,omitempty" json:"verified,omitempty"`
 }
+
+// IsVerified reports whether the menu comes from researched data rather than a lead.
+func (m MenuSource) IsVerified() bool { return m.Verified == nil || *m.Verified }
 
 // Politeness is the registry's crawling limits; a field left out keeps the scraper's
 // default (scraper.DefaultOptions), and command-line flags override both.
@@ -198,6 +220,15 @@ type Menu struct {
 	// Skipped are the records the adapter could not read (no id, no price...), each
 	// described; the rest of the menu is kept.
 	Skipped []string
+	// Place is where the platform's own store record puts the store (Jane's _geoloc),
+	// nil when its records give no position.
+	Place *Place
+}
+
+// Place is a position, in degrees.
+type Place struct {
+	Lat float64 `json:"lat"`
+	Lng float64 `json:"lng"`
 }
 
 // Adapter fetches one menu from one platform. It returns data types and never

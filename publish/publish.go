@@ -31,7 +31,9 @@ type Manifest struct {
 	GeneratedAt string        `json:"generatedAt"`
 	Producer    string        `json:"producer"`
 	Summary     StatusSummary `json:"summary"`
-	Files       []FileEntry   `json:"files"`
+	// LastRun is the last finished scrape run (null before the first), as in api/pipeline.
+	LastRun *LastRun    `json:"lastRun"`
+	Files   []FileEntry `json:"files"`
 }
 
 // FileEntry describes one published file.
@@ -73,6 +75,15 @@ func Build(ctx context.Context, db *data.DB, opts Options) (map[string][]byte, M
 		ds[i] = st.Dispensary
 	}
 	status, summary := BuildStatus(sts, opts.Now)
+	runs, err := db.Runs(ctx, 1)
+	if err != nil {
+		return nil, Manifest{}, fmt.Errorf("publish pipeline: %w", err)
+	}
+	var last *data.RunReport
+	if len(runs) > 0 {
+		last = &runs[0]
+	}
+	pipeline := BuildPipeline(last, ds, opts.Now)
 	stats := BuildStatistics(offers, ds, opts.Now)
 	highlights, err := BuildHighlights(ctx, db, opts.Now)
 	if err != nil {
@@ -89,7 +100,7 @@ func Build(ctx context.Context, db *data.DB, opts Options) (map[string][]byte, M
 		}
 	}
 	for path, v := range map[string]any{PathStatus: status, PathStatistics: stats, PathAnnouncements: announcements,
-		PathBrands: BuildBrands(offers, opts.Now), PathHighlights: highlights} {
+		PathBrands: BuildBrands(offers, opts.Now), PathHighlights: highlights, PathPipeline: pipeline} {
 		b, err := marshal(v)
 		if err != nil {
 			return nil, Manifest{}, fmt.Errorf("publish %s: %w", path, err)
@@ -98,7 +109,7 @@ func Build(ctx context.Context, db *data.DB, opts Options) (map[string][]byte, M
 	}
 	files[PathHeaders] = []byte(headersFile)
 
-	m := Manifest{GeneratedAt: opts.Now.UTC().Format(time.RFC3339), Producer: opts.Producer, Summary: summary}
+	m := Manifest{GeneratedAt: opts.Now.UTC().Format(time.RFC3339), Producer: opts.Producer, Summary: summary, LastRun: pipeline.LastRun}
 	for path, b := range files {
 		sum := sha256.Sum256(b)
 		m.Files = append(m.Files, FileEntry{Path: path, Size: len(b), SHA256: hex.EncodeToString(sum[:])})

@@ -1,6 +1,7 @@
 package publish
 
 import (
+	"slices"
 	"time"
 
 	"github.com/ohiomc/omc/data"
@@ -20,6 +21,15 @@ type DispensaryStatus struct {
 	Lat            float64        `json:"lat,omitempty"`
 	Lng            float64        `json:"lng,omitempty"`
 	Website        string         `json:"website,omitempty"`
+	// Address is the street ("" when unknown); Coordinates says whether Lat/Lng are the
+	// store's own ("store") or its city's ("city").
+	Address     string `json:"address"`
+	County      string `json:"county"`
+	Coordinates string `json:"coordinates"`
+	// Verified is false for a store known only from an unverified lead.
+	Verified bool `json:"verified"`
+	// Platforms are the menu platforms of its menus, sorted, without repeats.
+	Platforms []string `json:"platforms"`
 }
 
 // MarketStatus is the freshness data of one market's menu: the last-update date of each
@@ -36,6 +46,8 @@ type MarketStatus struct {
 	LastVapeCount    int         `json:"lastVapeCount"`
 	LastExtractCount int         `json:"lastExtractCount"`
 	LastEdibleCount  int         `json:"lastEdibleCount"`
+	// MenuURL is the public menu page of this market, null when the registry has none.
+	MenuURL *string `json:"menuUrl"`
 }
 
 // StatusSummary counts what the status page summarises, at publish time.
@@ -57,7 +69,19 @@ func BuildStatus(sts []data.Status, now time.Time) ([]DispensaryStatus, StatusSu
 			Name: d.Name, Location: d.Location(), Monitored: d.IsMonitored(), Slug: d.Slug,
 			City: d.City, Region: d.Region, Lat: d.Lat, Lng: d.Lng, Website: d.Website,
 			MarketStatuses: []MarketStatus{},
+			Address:        d.Address, County: d.County, Coordinates: d.Coordinates, Verified: d.IsVerified(),
+			Platforms: []string{},
 		}
+		if ds.Coordinates == "" {
+			// A registry that does not say is not claiming the store's own position.
+			ds.Coordinates = data.CoordinatesCity
+		}
+		for _, m := range d.Menus {
+			if !slices.Contains(ds.Platforms, m.Platform) {
+				ds.Platforms = append(ds.Platforms, m.Platform)
+			}
+		}
+		slices.Sort(ds.Platforms)
 		sum.Dispensaries++
 		if ds.Monitored {
 			sum.Monitored++
@@ -66,6 +90,13 @@ func BuildStatus(sts []data.Status, now time.Time) ([]DispensaryStatus, StatusSu
 		}
 		for _, m := range st.Markets {
 			ms := MarketStatus{Market: m.Market}
+			for _, src := range d.Menus {
+				if src.Market == m.Market && src.URL != "" {
+					u := src.URL
+					ms.MenuURL = &u
+					break
+				}
+			}
 			for _, cs := range m.Categories {
 				date, count := dateOf(cs.LastUpdate), cs.Count
 				if count < -1 {

@@ -144,7 +144,22 @@ func (j *Jane) FetchMenu(ctx context.Context, src data.MenuSource) (data.Menu, e
 	if err := set.addAll(ctx, j.engine, hits, janeOffers); err != nil {
 		return menu, err
 	}
+	menu.Place = janePlace(hits)
 	return menu, set.into(&menu)
+}
+
+// janePlace is the store's position its records carry (_geoloc, the same on every
+// record of a store in the capture), nil when none gives one.
+func janePlace(hits []json.RawMessage) *data.Place {
+	for _, h := range hits {
+		var rec struct {
+			Geo *data.Place `json:"_geoloc"`
+		}
+		if json.Unmarshal(h, &rec) == nil && rec.Geo != nil && (rec.Geo.Lat != 0 || rec.Geo.Lng != 0) {
+			return rec.Geo
+		}
+	}
+	return nil
 }
 
 // query reads every page of one query; kind "" is the whole store.

@@ -186,6 +186,13 @@ func TestJaneHandChecked(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { tt.want.check(t, offers[tt.store]) })
 	}
+	// Every record of a store carries the store's own position (_geoloc).
+	for store, want := range map[string]data.Place{"2913": {Lat: 40.458555, Lng: -79.9304304}, "2266": {Lat: 40.4371951, Lng: -79.7825187}} {
+		menu, err := janeFetch(t, srv.URL, store)
+		if err != nil || menu.Place == nil || *menu.Place != want {
+			t.Errorf("store %s: place %v, %v; want %v", store, menu.Place, err, want)
+		}
+	}
 }
 
 func TestJaneRequests(t *testing.T) {

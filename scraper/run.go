@@ -3,6 +3,7 @@ package scraper
 import (
 	"context"
 	"fmt"
+	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -39,8 +40,11 @@ type MenuResult struct {
 	// Skipped counts the records of the menu the adapter could not read.
 	Skipped int `json:"skipped,omitempty"`
 	// Warned counts the offers stored with a data-quality warning.
-	Warned   int           `json:"warned,omitempty"`
-	Duration time.Duration `json:"durationNs"`
+	Warned int `json:"warned,omitempty"`
+	// Unverified marks a failed menu that comes from an unverified lead and has never
+	// been read: the lead is not confirmed, rather than the store broken.
+	Unverified bool          `json:"unverified,omitempty"`
+	Duration   time.Duration `json:"durationNs"`
 }
 
 // Summary is what a run did.
@@ -53,6 +57,45 @@ type Summary struct {
 	Products    int           `json:"products"`
 	Offers      int           `json:"offers"`
 	Results     []MenuResult  `json:"results"`
+	// Failures are the failed menus by platform and reason (most menus first).
+	Failures []data.RunFailure `json:"failures"`
+}
+
+// failuresOf groups the failed results by platform and reason, most menus first.
+func failuresOf(results []MenuResult) []data.RunFailure {
+	by := map[[2]string]*data.RunFailure{}
+	var order [][2]string
+	for _, r := range results {
+		if r.OK {
+			continue
+		}
+		k := [2]string{r.Platform, string(r.Reason)}
+		f := by[k]
+		if f == nil {
+			f = &data.RunFailure{Platform: r.Platform, Reason: r.Reason}
+			by[k] = f
+			order = append(order, k)
+		}
+		f.Menus++
+		if r.Unverified {
+			f.Unverified++
+		}
+	}
+	out := make([]data.RunFailure, 0, len(by))
+	for _, k := range order {
+		out = append(out, *by[k])
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		a, b := out[i], out[j]
+		if a.Menus != b.Menus {
+			return a.Menus > b.Menus
+		}
+		if a.Platform != b.Platform {
+			return a.Platform < b.Platform
+		}
+		return a.Reason < b.Reason
+	})
+	return out
 }
 
 // Run fetches every menu of every monitored dispensary once and records each fetch.
@@ -131,8 +174,11 @@ func Run(ctx context.Context, db *data.DB, reg data.Registry, adapters map[strin
 		sum.Products += r.Products
 		sum.Offers += r.Offers
 	}
+	sum.Failures = failuresOf(sum.Results)
 	sum.Duration = time.Since(start)
-	if err := db.FinishRun(ctx, runID, opts.Now, sum.MenusOK, sum.MenusFailed, sum.Offers); err != nil {
+	// Finished when the run's clock says plus what the run took: the published lastRun
+	// tells readers when the data was last refreshed.
+	if err := db.FinishRun(ctx, runID, opts.Now.Add(sum.Duration), sum.MenusOK, sum.MenusFailed, sum.Offers); err != nil {
 		return sum, err
 	}
 	return sum, nil
@@ -144,6 +190,13 @@ func fetchOne(ctx context.Context, db *data.DB, runID int64, now time.Time, adap
 	start := time.Now()
 	r := MenuResult{Slug: d.Slug, Name: d.Name, Market: src.Market, Platform: src.Platform}
 	menu, err := fetchMenu(ctx, adapters, src)
+	if err == nil && menu.Place != nil {
+		// A menu whose store record is elsewhere is another store's: not stored as this one's.
+		if why := wrongPlace(d, src.Platform, *menu.Place); why != "" {
+			err = &data.FetchError{Reason: data.ReasonConfig, Status: menu.HTTPStatus, Detail: why}
+			menu.Offers, menu.Place = nil, nil
+		}
+	}
 	warned := CheckMenu(menu.Offers)
 	mf := data.MenuFetch{RunID: runID, Slug: d.Slug, Market: src.Market, Platform: src.Platform, At: now,
 		Offers: menu.Offers, HTTPStatus: menu.HTTPStatus, Err: err}
@@ -156,9 +209,21 @@ func fetchOne(ctx context.Context, db *data.DB, runID int64, now time.Time, adap
 	if err := db.RecordMenuFetch(ctx, mf); err != nil {
 		return r, fmt.Errorf("scrape %s %s: %w", d.Slug, src.Market, err)
 	}
+	if mf.Err == nil && menu.Place != nil {
+		if err := db.RecordPlace(ctx, d.Slug, src.Platform, *menu.Place, now); err != nil {
+			return r, fmt.Errorf("scrape %s %s: %w", d.Slug, src.Market, err)
+		}
+	}
 	r.Duration = time.Since(start)
 	if mf.Err != nil {
 		r.Reason, r.Detail = data.ReasonOf(mf.Err), mf.Err.Error()
+		if !src.IsVerified() {
+			read, err := db.EverRead(ctx, d.Slug, src.Market, now)
+			if err != nil {
+				return r, fmt.Errorf("scrape %s %s: %w", d.Slug, src.Market, err)
+			}
+			r.Unverified = !read
+		}
 		return r, nil
 	}
 	r.OK, r.Reason = true, data.ReasonOK

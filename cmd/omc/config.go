@@ -27,6 +27,7 @@ type Config struct {
 	Announcements string        // OMC_ANNOUNCEMENTS; empty = the embedded file
 	Content       string        // OMC_CONTENT, a folder like data/content; empty = the embedded one
 	Now           string        // OMC_NOW, RFC 3339; empty = the clock
+	Storage       string        // OMC_HISTORY_STORAGE: where omc history keeps copies
 }
 
 // DefaultConfig is the configuration with no flags and no environment.
@@ -47,6 +48,7 @@ var envNames = map[string]string{
 	"db": "OMC_DB", "registry": "OMC_REGISTRY", "out": "OMC_OUT", "dir": "OMC_SITE_DIR", "addr": "OMC_ADDR",
 	"schedule": "OMC_SCHEDULE", "delay": "OMC_DELAY", "timeout": "OMC_TIMEOUT",
 	"announcements": "OMC_ANNOUNCEMENTS", "content": "OMC_CONTENT", "now": "OMC_NOW",
+	"storage": "OMC_HISTORY_STORAGE",
 }
 
 // applyEnv sets every flag the user did not give from its environment variable.

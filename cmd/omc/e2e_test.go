@@ -5,8 +5,10 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -166,11 +168,62 @@ func TestDemoPipelineEndToEnd(t *testing.T) {
 	if err := json.Unmarshal(out.Bytes(), &rows); err != nil {
 		t.Fatal(err)
 	}
+	// Menus from unverified leads say so, in omc status and in the published status.
+	leads := 0
+	for _, r := range rows {
+		d := bySlug[r.Slug]
+		want := !d.IsVerified()
+		for _, m := range d.Menus {
+			want = want || m.Market == r.Market && !m.IsVerified()
+		}
+		if r.Unverified != want {
+			t.Errorf("%s %s: status unverified %v, want %v", r.Slug, r.Market, r.Unverified, want)
+		}
+		if want {
+			leads++
+		}
+	}
+	for _, ds := range status {
+		if ds.Verified != bySlug[ds.Slug].IsVerified() {
+			t.Errorf("%s: published verified %v", ds.Slug, ds.Verified)
+		}
+	}
+	if leads == 0 {
+		t.Error("no menu from an unverified lead in the demo's status")
+	}
+	// Jane's records give each store's own position (made up by the demo's replay, near
+	// its city): those stores are published with it; the others at their city's centre.
+	own := 0
+	for _, ds := range status {
+		reg := bySlug[ds.Slug]
+		onJane := slices.ContainsFunc(reg.Menus, func(m data.MenuSource) bool { return m.Platform == "jane" })
+		switch {
+		case ds.Coordinates == "store" && onJane:
+			own++
+			if math.Abs(ds.Lat-reg.Lat) > 0.03 || math.Abs(ds.Lng-reg.Lng) > 0.03 || (ds.Lat == reg.Lat && ds.Lng == reg.Lng) {
+				t.Errorf("%s: store position %v,%v, registry's %v,%v", ds.Slug, ds.Lat, ds.Lng, reg.Lat, reg.Lng)
+			}
+		case ds.Coordinates == "store":
+			t.Errorf("%s: store coordinates without a Jane menu", ds.Slug)
+		case ds.Lat != reg.Lat || ds.Lng != reg.Lng:
+			t.Errorf("%s: city coordinates %v,%v, registry's %v,%v", ds.Slug, ds.Lat, ds.Lng, reg.Lat, reg.Lng)
+		}
+	}
+	if own < 40 {
+		t.Errorf("%d stores with their own coordinates; the demo's Jane stores should have them", own)
+	}
 	wantReason := map[string]data.Reason{"500": data.ReasonHTTPStatus, "malformed": data.ReasonParse, "blocked": data.ReasonBlocked, "timeout": data.ReasonTimeout}
 	seen := map[data.Reason]bool{}
 	for _, f := range run.FailingNow {
+		// The failing menu's markets: a store may list another market on another platform.
+		markets := map[data.Market]bool{}
+		for _, m := range bySlug[f.Slug].Menus {
+			if m.Platform == f.Platform && replay.StoreKey(m) == f.Key {
+				markets[m.Market] = true
+			}
+		}
 		for _, r := range rows {
-			if r.Slug == f.Slug {
+			if r.Slug == f.Slug && markets[r.Market] {
 				if r.LastOutcome != wantReason[string(f.Mode)] || r.Freshness != "stale" {
 					t.Errorf("%s (%s): outcome %s, freshness %s", f.Slug, f.Mode, r.LastOutcome, r.Freshness)
 				}
@@ -260,7 +313,8 @@ func TestScrapeExitCodes(t *testing.T) {
 	t.Run("one store failing", func(t *testing.T) {
 		run.setFailures([]demoFailure{{Platform: "jane", Key: jane[0].Menus[0].StoreID, Mode: "malformed"}})
 		code, text := scrape(registryFile(t, run, good), "--now", "2026-07-01T10:00:00Z")
-		if code != exitFailed || !strings.Contains(text, "2 ok, 1 failed") || !strings.Contains(text, jane[0].Slug) || !strings.Contains(text, "parse") {
+		if code != exitFailed || !strings.Contains(text, "2 ok, 1 failed") || !strings.Contains(text, jane[0].Slug) || !strings.Contains(text, "parse") ||
+			!strings.Contains(text, "Failures by platform:\n  jane         parse          1\n") || !strings.Contains(text, "Failed menus:\n") {
 			t.Fatalf("exit %d:\n%s", code, text)
 		}
 		// Its earlier data and date are kept.
@@ -277,6 +331,30 @@ func TestScrapeExitCodes(t *testing.T) {
 			if r.Slug == jane[1].Slug && (r.LastUpdate == nil || *r.LastUpdate != "2026-07-01T10:00:00Z") {
 				t.Errorf("healthy store row %+v", r)
 			}
+		}
+	})
+	t.Run("a menu whose store record is elsewhere is not stored", func(t *testing.T) {
+		run.setFailures()
+		// jane[0]'s store id listed in a city at the other end of Ohio: the replay's
+		// record puts the store near its own city.
+		city, region, lat, lng := "Cincinnati", "Southwest", 39.1031, -84.512
+		if jane[0].Lat < 40.5 {
+			city, region, lat, lng = "Cleveland", "Northeast", 41.4767, -81.6804
+		}
+		far := fmt.Sprintf("  - {slug: moved, name: Moved, city: %s, region: %s, lat: %v, lng: %v, menus: [{market: %s, platform: jane, storeId: %q}]}\n",
+			city, region, lat, lng, jane[0].Menus[0].Market, jane[0].Menus[0].StoreID)
+		code, text := scrape(registryFile(t, run, "dispensaries:\n"+far), "--now", "2026-07-01T11:30:00Z")
+		if code != exitFailed || !strings.Contains(text, "0 ok, 1 failed; 0 products") || !strings.Contains(text, "km from "+city+": the identifier may name another store") {
+			t.Fatalf("exit %d:\n%s", code, text)
+		}
+	})
+	t.Run("an unverified lead never read is reported apart", func(t *testing.T) {
+		run.setFailures()
+		lead := "  - {slug: a-lead, name: A Lead, city: Akron, region: Northeast, verified: false, menus: [{market: medical, platform: jane, storeId: \"99999999\", verified: false}]}\n"
+		code, text := scrape(registryFile(t, run, good+lead), "--now", "2026-07-01T11:00:00Z")
+		if code != exitFailed || !strings.Contains(text, "3 ok, 1 failed") || !strings.Contains(text, "(1 unverified leads never read)") ||
+			strings.Contains(text, "Failed menus:") || !strings.Contains(text, "Unverified leads not confirmed") || !strings.Contains(text, "a-lead") {
+			t.Fatalf("exit %d:\n%s", code, text)
 		}
 	})
 	bad := []struct{ name, body, want string }{

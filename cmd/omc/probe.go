@@ -144,7 +144,12 @@ func probeTargets(reg data.Registry, platform string, args []string) ([]probeTar
 			}
 			var ts []probeTarget
 			for _, m := range d.Menus {
-				ts = append(ts, probeTarget{Label: fmt.Sprintf("%s %s (%s)", d.Slug, m.Market, m.Platform), Src: m})
+				label := fmt.Sprintf("%s %s (%s)", d.Slug, m.Market, m.Platform)
+				if !m.IsVerified() {
+					// Said up front: a lead's identifier may simply be wrong.
+					label = fmt.Sprintf("%s %s (%s, unverified lead)", d.Slug, m.Market, m.Platform)
+				}
+				ts = append(ts, probeTarget{Label: label, Src: m})
 			}
 			return ts, nil
 		}
@@ -224,6 +229,9 @@ func printProbe(w io.Writer, r probeResult, sample int) {
 	fmt.Fprintf(w, "%s: ", r.Label)
 	if r.Err != nil {
 		fmt.Fprintf(w, "FAILED %s after %d requests in %s\n  %v\n", data.ReasonOf(r.Err), r.Menu.Requests, fmtDuration(r.Duration), r.Err)
+		if !r.Source.IsVerified() {
+			fmt.Fprintf(w, "  this menu comes from an unverified lead (registry verified: false): its identifier may be wrong rather than the store broken\n")
+		}
 		return
 	}
 	fmt.Fprintf(w, "ok, %d products, %d offers, %d requests in %s\n",

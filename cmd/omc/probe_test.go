@@ -28,7 +28,9 @@ func TestProbe(t *testing.T) {
 		}
 	}
 	entry := fmt.Sprintf("dispensaries:\n  - slug: %s\n    name: %q\n    city: %q\n    region: %s\n    menus: [{market: %s, platform: jane, storeId: %q}]\n",
-		jane.Slug, jane.Name, jane.City, jane.Region, jane.Menus[0].Market, jane.Menus[0].StoreID)
+		jane.Slug, jane.Name, jane.City, jane.Region, jane.Menus[0].Market, jane.Menus[0].StoreID) +
+		// A lead's menu whose store id the replay does not serve.
+		"  - {slug: a-lead, name: A Lead, city: Akron, region: Northeast, verified: false, menus: [{market: recreational, platform: jane, storeId: \"99999999\", verified: false}]}\n"
 	registry := registryFile(t, run, entry)
 	dir := t.TempDir()
 	probe := func(args ...string) (int, string, string) {
@@ -84,6 +86,13 @@ func TestProbe(t *testing.T) {
 		defer run.setFailures()
 		code, out, _ := probe(jane.Slug)
 		if code != exitFailed || !strings.Contains(out, "FAILED blocked") {
+			t.Errorf("exit %d:\n%s", code, out)
+		}
+	})
+	t.Run("a failing unverified lead says so", func(t *testing.T) {
+		code, out, _ := probe("a-lead")
+		if code != exitFailed || !strings.Contains(out, "a-lead recreational (jane, unverified lead): FAILED") ||
+			!strings.Contains(out, "comes from an unverified lead") {
 			t.Errorf("exit %d:\n%s", code, out)
 		}
 	})

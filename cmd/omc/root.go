@@ -86,6 +86,9 @@ the static site reads.`,
 		newWorkerCmd(d, nil),
 		newDemoCmd(d, nil),
 		newProbeCmd(d, nil),
+		newRegistryCmd(d, nil),
+		newHealthCmd(d, nil),
+		newHistoryCmd(d, nil),
 	)
 	return root
 }

@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"sort"
-	"strings"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -153,27 +151,40 @@ func printSummary(w io.Writer, sum scraper.Summary) {
 	if sum.MenusFailed == 0 {
 		return
 	}
-	byReason := map[data.Reason]int{}
-	var failed []scraper.MenuResult
+	// Every platform's failure reasons, the first thing to read when many menus fail.
+	fmt.Fprintln(w, "Failures by platform:")
+	for _, f := range sum.Failures {
+		note := ""
+		if f.Unverified > 0 {
+			note = fmt.Sprintf(" (%d unverified leads never read)", f.Unverified)
+		}
+		fmt.Fprintf(w, "  %-12s %-12s %3d%s\n", f.Platform, f.Reason, f.Menus, note)
+	}
+	var broken, leads []scraper.MenuResult
 	for _, r := range sum.Results {
-		if !r.OK {
-			byReason[r.Reason]++
-			failed = append(failed, r)
+		switch {
+		case r.OK:
+		case r.Unverified:
+			leads = append(leads, r)
+		default:
+			broken = append(broken, r)
 		}
 	}
-	var reasons []string
-	for r, n := range byReason {
-		reasons = append(reasons, fmt.Sprintf("%s %d", r, n))
-	}
-	sort.Strings(reasons)
-	fmt.Fprintf(w, "Failed menus (%s):\n", strings.Join(reasons, ", "))
-	for _, r := range failed {
-		detail := r.Detail
-		if len(detail) > 160 {
-			detail = detail[:157] + "..."
+	list := func(title string, rs []scraper.MenuResult) {
+		if len(rs) == 0 {
+			return
 		}
-		fmt.Fprintf(w, "  %-40s %-12s %-8s %s\n", r.Slug, r.Market, r.Reason, detail)
+		fmt.Fprintln(w, title)
+		for _, r := range rs {
+			detail := r.Detail
+			if len(detail) > 160 {
+				detail = detail[:157] + "..."
+			}
+			fmt.Fprintf(w, "  %-40s %-12s %-12s %-8s %s\n", r.Slug, r.Market, r.Platform, r.Reason, detail)
+		}
 	}
+	list("Failed menus:", broken)
+	list("Unverified leads not confirmed (never read; the lead may be wrong, not the store broken):", leads)
 }
 
 // engineOptions layers the scraper defaults, the registry's politeness section, then

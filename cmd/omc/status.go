@@ -32,6 +32,9 @@ type statusRow struct {
 	// LastOutcome is the reason of the latest fetch of any outcome ("" when never fetched).
 	LastOutcome data.Reason `json:"lastOutcome,omitempty"`
 	LastDetail  string      `json:"lastDetail,omitempty"`
+	// Unverified marks a menu from an unverified lead: its failures may mean the lead
+	// is wrong rather than the store broken.
+	Unverified bool `json:"unverified,omitempty"`
 }
 
 func newStatusCmd(d deps, runF func(context.Context, *statusOptions) error) *cobra.Command {
@@ -79,9 +82,13 @@ func runStatus(ctx context.Context, opts *statusOptions) error {
 	rows := []statusRow{}
 	for _, st := range sts {
 		for _, m := range st.Markets {
+			unverified := !st.Dispensary.IsVerified()
+			for _, src := range st.Dispensary.Menus {
+				unverified = unverified || src.Market == m.Market && !src.IsVerified()
+			}
 			for _, cs := range m.Categories {
 				r := statusRow{Slug: st.Dispensary.Slug, Name: st.Dispensary.Name, Market: m.Market, Category: cs.Category,
-					Count: cs.Count, Freshness: freshness.Score(cs.LastUpdate, now), LastOutcome: cs.LastReason}
+					Count: cs.Count, Freshness: freshness.Score(cs.LastUpdate, now), LastOutcome: cs.LastReason, Unverified: unverified}
 				if !cs.LastUpdate.IsZero() {
 					s := cs.LastUpdate.UTC().Format(time.RFC3339)
 					r.LastUpdate = &s
@@ -112,6 +119,10 @@ func runStatus(ctx context.Context, opts *statusOptions) error {
 		if outcome == "" {
 			outcome = "never fetched"
 		}
+		slug := r.Slug
+		if r.Unverified {
+			slug += " (unverified lead)"
+		}
 		if r.LastDetail != "" {
 			// A failure's detail starts with its reason ("http_status 500: …"): say it once.
 			if rest, ok := strings.CutPrefix(r.LastDetail, outcome); ok {
@@ -120,7 +131,7 @@ func runStatus(ctx context.Context, opts *statusOptions) error {
 				outcome += ": " + truncate(r.LastDetail, 70)
 			}
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", r.Slug, r.Market, r.Category, last, count, r.Freshness, outcome)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", slug, r.Market, r.Category, last, count, r.Freshness, outcome)
 		sum.Add(r.Freshness)
 	}
 	if err := tw.Flush(); err != nil {

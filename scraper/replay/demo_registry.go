@@ -42,6 +42,7 @@ func DemoRegistry(reg data.Registry) (data.Registry, error) {
 	out.Dispensaries = slices.Clone(reg.Dispensaries)
 	var free []int
 	for i, d := range out.Dispensaries {
+		out.Dispensaries[i].Menus = demoStorefronts(d)
 		if len(d.Menus) == 0 && d.Monitored == nil {
 			free = append(free, i)
 		}
@@ -61,6 +62,29 @@ func DemoRegistry(reg data.Registry) (data.Registry, error) {
 		}
 	}
 	return out, nil
+}
+
+// demoStorefronts reads the registry's Sweed storefront pages (Curaleaf's and Zen Leaf's
+// own shops, PLATFORMS.md §5) through the Sweed API the replay serves, under a store id
+// derived from the slug: the replay serves Sweed's API, not its rendered pages. The other
+// menus are kept as they are.
+func demoStorefronts(d data.Dispensary) []data.MenuSource {
+	var menus []data.MenuSource
+	for i, m := range d.Menus {
+		if m.Platform == "sweed" && m.Endpoint != "" && !strings.Contains(m.Endpoint, "/_api/") {
+			if menus == nil {
+				menus = slices.Clone(d.Menus)
+			}
+			demo := m
+			demo.Endpoint, demo.CName = "", "production"
+			demo.StoreID = strconv.FormatUint(1000+hash64("demo-sweed-storefront", d.Slug)%9000, 10)
+			menus[i] = demo
+		}
+	}
+	if menus == nil {
+		return d.Menus
+	}
+	return menus
 }
 
 // demoMenus is one menu per market the dispensary serves, on platform.

@@ -1,5 +1,5 @@
 // Command strains generates data/strains/kushy.csv, the embedded strain catalogue, from
-// the Kushy cannabis dataset kept beside the repository (../shared/data/strains, see
+// the copy of the Kushy cannabis dataset in data/sources/kushy (see
 // data/strains/PROVENANCE.md). It keeps name, type and breeder, repairs names stored
 // with a double encoding ("Godâ€™s Treat") and merges rows that are one strain spelled
 // twice (data.StrainKey). The source's parent ids ("crosses") are left out: they point
@@ -25,7 +25,7 @@ import (
 )
 
 func main() {
-	in := flag.String("in", "../../shared/data/strains/strains-kushy_api.2017-11-14.csv", "the Kushy strains CSV")
+	in := flag.String("in", "sources/kushy/strains-kushy_api.2017-11-14.csv", "the Kushy strains CSV (a copy of the dataset, with its licence and provenance)")
 	out := flag.String("out", "strains/kushy.csv", "catalogue file to write")
 	flag.Parse()
 	if err := run(*in, *out); err != nil {

@@ -1,0 +1,216 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/ohiomc/omc/data"
+)
+
+type healthOptions struct {
+	Config
+	Runs     int
+	MinShare float64
+	Markdown string
+	JSON     bool
+	deps     deps
+}
+
+// healthReport is what `omc health --json` prints.
+type healthReport struct {
+	Healthy bool `json:"healthy"`
+	// Share is the share of menus read in the runs looked at, leaving out unverified
+	// leads never read (not yet known to exist, so not a failure of the pipeline).
+	Share    float64           `json:"share"`
+	MinShare float64           `json:"minShare"`
+	Runs     []data.RunReport  `json:"runs"`
+	Failing  []data.RunFailure `json:"failing"`
+}
+
+func newHealthCmd(d deps, runF func(context.Context, *healthOptions) error) *cobra.Command {
+	opts := &healthOptions{Config: DefaultConfig(), Runs: 6, MinShare: 0.5, deps: d}
+	cmd := &cobra.Command{
+		Use:   "health",
+		Short: "Fail when too few menus were read in the last scrape runs",
+		Long: `Look at the last --runs finished scrape runs in the database and exit 1 when fewer than
+--min-share of their menus were read, naming the failing platforms and reasons. Menus from
+unverified leads that have never been read are left out of the share: they are leads not
+yet confirmed, not stores that broke. Every run's failures by platform and reason are
+printed, and with --markdown appended to a file as a Markdown table (the workflow passes
+$GITHUB_STEP_SUMMARY). Exit 0 healthy, 1 unhealthy or no finished run, 2 bad usage.`,
+		Example: `  omc health
+  omc health --runs 3 --min-share 0.6 --markdown "$GITHUB_STEP_SUMMARY"
+  omc health --json | jq .share`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if err := applyEnv(cmd, d.Getenv); err != nil {
+				return err
+			}
+			if runF != nil {
+				return runF(cmd.Context(), opts)
+			}
+			return runHealth(cmd.Context(), opts)
+		},
+	}
+	addDBFlag(cmd, &opts.Config)
+	cmd.Flags().IntVar(&opts.Runs, "runs", opts.Runs, "how many of the last finished runs to judge")
+	cmd.Flags().Float64Var(&opts.MinShare, "min-share", opts.MinShare, "the share of menus (0 to 1) that must have been read")
+	cmd.Flags().StringVar(&opts.Markdown, "markdown", "", "append the report as Markdown to this file (e.g. $GITHUB_STEP_SUMMARY)")
+	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the report as JSON")
+	return cmd
+}
+
+func runHealth(ctx context.Context, opts *healthOptions) error {
+	if opts.Runs < 1 {
+		return usageError("--runs %d: must be at least 1", opts.Runs)
+	}
+	if opts.MinShare < 0 || opts.MinShare > 1 {
+		return usageError("--min-share %g: must be between 0 and 1", opts.MinShare)
+	}
+	if _, err := os.Stat(opts.DB); err != nil {
+		return &exitError{code: exitFailed, err: fmt.Errorf("health: database %s: %w", opts.DB, err)}
+	}
+	db, err := data.Open(ctx, opts.DB)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	runs, err := db.Runs(ctx, opts.Runs)
+	if err != nil {
+		return err
+	}
+	rep := judgeHealth(runs, opts.MinShare)
+	if opts.Markdown != "" {
+		f, err := os.OpenFile(opts.Markdown, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+		if err != nil {
+			return usageError("--markdown %s: %v", opts.Markdown, err)
+		}
+		writeHealthMarkdown(f, rep)
+		if err := f.Close(); err != nil {
+			return fmt.Errorf("--markdown %s: %w", opts.Markdown, err)
+		}
+	}
+	if opts.JSON {
+		enc := json.NewEncoder(opts.deps.Out)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(rep); err != nil {
+			return err
+		}
+	} else {
+		writeHealthText(opts.deps.Out, rep)
+	}
+	switch {
+	case len(runs) == 0:
+		return &exitError{code: exitFailed, err: fmt.Errorf("health: no finished scrape run in %s", opts.DB)}
+	case !rep.Healthy:
+		return &exitError{code: exitFailed, err: fmt.Errorf("health: %.0f%% of menus read in the last %d runs, below %.0f%%; failing: %s",
+			100*rep.Share, len(runs), 100*rep.MinShare, describeFailures(rep.Failing, 5))}
+	}
+	return nil
+}
+
+// judgeHealth sums the runs: the share of menus read, unverified leads never read left
+// out, and the failures by platform and reason over all of them.
+func judgeHealth(runs []data.RunReport, minShare float64) healthReport {
+	rep := healthReport{MinShare: minShare, Runs: runs, Failing: []data.RunFailure{}}
+	if rep.Runs == nil {
+		rep.Runs = []data.RunReport{}
+	}
+	ok, counted := 0, 0
+	by := map[[2]string]*data.RunFailure{}
+	for _, r := range runs {
+		ok += r.MenusOK
+		counted += r.MenusOK + r.MenusFailed - r.UnverifiedFailed()
+		for _, f := range r.Failures {
+			k := [2]string{f.Platform, string(f.Reason)}
+			if by[k] == nil {
+				by[k] = &data.RunFailure{Platform: f.Platform, Reason: f.Reason}
+			}
+			by[k].Menus += f.Menus
+			by[k].Unverified += f.Unverified
+		}
+	}
+	for _, f := range by {
+		if f.Menus > f.Unverified {
+			rep.Failing = append(rep.Failing, *f)
+		}
+	}
+	sort.Slice(rep.Failing, func(i, j int) bool {
+		a, b := rep.Failing[i], rep.Failing[j]
+		if a.Menus-a.Unverified != b.Menus-b.Unverified {
+			return a.Menus-a.Unverified > b.Menus-b.Unverified
+		}
+		return a.Platform+string(a.Reason) < b.Platform+string(b.Reason)
+	})
+	if counted > 0 {
+		rep.Share = float64(ok) / float64(counted)
+	}
+	rep.Healthy = len(runs) > 0 && (counted == 0 || rep.Share >= minShare)
+	return rep
+}
+
+// describeFailures names the first n platform × reason failures, leads left out.
+func describeFailures(fs []data.RunFailure, n int) string {
+	var parts []string
+	for _, f := range fs[:min(n, len(fs))] {
+		parts = append(parts, fmt.Sprintf("%s %s (%d menus)", f.Platform, f.Reason, f.Menus-f.Unverified))
+	}
+	if len(parts) == 0 {
+		return "none"
+	}
+	return strings.Join(parts, ", ")
+}
+
+func runFailuresText(fs []data.RunFailure) string {
+	if len(fs) == 0 {
+		return "none"
+	}
+	var parts []string
+	for _, f := range fs {
+		s := fmt.Sprintf("%s %s %d", f.Platform, f.Reason, f.Menus)
+		if f.Unverified > 0 {
+			s += fmt.Sprintf(" (%d unverified leads)", f.Unverified)
+		}
+		parts = append(parts, s)
+	}
+	return strings.Join(parts, "; ")
+}
+
+func writeHealthText(w io.Writer, rep healthReport) {
+	for _, r := range rep.Runs {
+		fmt.Fprintf(w, "run %s: %d ok, %d failed; %s\n", r.StartedAt.Format("2006-01-02T15:04:05Z"), r.MenusOK, r.MenusFailed, runFailuresText(r.Failures))
+	}
+	verdict := "healthy"
+	if !rep.Healthy {
+		verdict = "UNHEALTHY"
+	}
+	fmt.Fprintf(w, "%s: %.1f%% of menus read in the last %d runs (minimum %.0f%%, unverified leads never read left out)\n",
+		verdict, 100*rep.Share, len(rep.Runs), 100*rep.MinShare)
+}
+
+func writeHealthMarkdown(w io.Writer, rep healthReport) {
+	verdict := "✅ healthy"
+	if !rep.Healthy {
+		verdict = "❌ unhealthy"
+	}
+	fmt.Fprintf(w, "## Pipeline health: %s\n\n%.1f%% of menus read in the last %d runs (minimum %.0f%%; unverified leads never read are left out).\n\n",
+		verdict, 100*rep.Share, len(rep.Runs), 100*rep.MinShare)
+	if len(rep.Runs) == 0 {
+		fmt.Fprintln(w, "No finished scrape run in the database.")
+		return
+	}
+	fmt.Fprintln(w, "| run started (UTC) | finished | menus ok | failed | failures by platform and reason |")
+	fmt.Fprintln(w, "|---|---|---:|---:|---|")
+	for _, r := range rep.Runs {
+		fmt.Fprintf(w, "| %s | %s | %d | %d | %s |\n", r.StartedAt.Format("2006-01-02 15:04"), r.FinishedAt.Format("15:04:05"),
+			r.MenusOK, r.MenusFailed, strings.ReplaceAll(runFailuresText(r.Failures), "|", "\\|"))
+	}
+	fmt.Fprintln(w)
+}

@@ -1,0 +1,149 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/ohiomc/omc/data"
+	"github.com/ohiomc/omc/history"
+)
+
+type historyOptions struct {
+	Config
+	Keep int
+	deps deps
+	// storage replaces --storage (tests).
+	storage history.Storage
+}
+
+func newHistoryCmd(d deps, runF func(context.Context, string, *historyOptions) error) *cobra.Command {
+	opts := &historyOptions{Config: DefaultConfig(), Keep: 5, deps: d}
+	cmd := &cobra.Command{
+		Use:   "history",
+		Short: "Keep the SQLite history outside git: restore, check and save compressed copies",
+		Long: `The database is the whole fetch history: freshness, trends and highlights derive from it.
+omc history keeps it in durable storage as compressed copies (zstd), each with a record of
+its checksum, schema and row counts:
+
+  restore  write the newest good copy to --db; a copy failing its check (checksum,
+           PRAGMA integrity_check, a schema this omc does not know, row counts other than
+           its record's) is refused and the next older one tried. No copy yet: nothing is
+           written and the scrape starts a new database. Only bad copies: exit 1.
+  check    inspect --db read-only against the newest copy: integrity_check, schema, and no
+           history table (dispensaries, runs, fetches, offers) with fewer rows than it had.
+  save     check, then store a consistent copy (VACUUM INTO) and keep the last --keep good
+           copies. A database failing its check is refused (exit 1) and storage is left as
+           it was: a good copy is never replaced by a bad one.
+
+--storage is a folder, or gh-release:TAG for the assets of a release of the current GitHub
+repository (through the gh CLI, which reads GH_TOKEN and GH_REPO).`,
+		Example: `  omc history restore --storage gh-release:pipeline-history --db data/omc.db
+  omc history check --storage ./history-copies
+  omc history save --storage ./history-copies --keep 3`,
+		Args: cobra.NoArgs,
+	}
+	for _, name := range []string{"restore", "check", "save"} {
+		sub := &cobra.Command{
+			Use:   name,
+			Short: map[string]string{"restore": "Restore the newest good copy to --db", "check": "Check --db against the newest copy", "save": "Check --db and store a compressed copy"}[name],
+			Args:  cobra.NoArgs,
+			RunE: func(cmd *cobra.Command, _ []string) error {
+				if err := applyEnv(cmd, d.Getenv); err != nil {
+					return err
+				}
+				if runF != nil {
+					return runF(cmd.Context(), name, opts)
+				}
+				return runHistory(cmd.Context(), name, opts)
+			},
+		}
+		addDBFlag(sub, &opts.Config)
+		sub.Flags().StringVar(&opts.Storage, "storage", "", "where copies are kept: a folder, or gh-release:TAG")
+		if name == "save" {
+			sub.Flags().IntVar(&opts.Keep, "keep", opts.Keep, "good copies to keep")
+		}
+		cmd.AddCommand(sub)
+	}
+	return cmd
+}
+
+func runHistory(ctx context.Context, action string, opts *historyOptions) error {
+	st := opts.storage
+	if st == nil {
+		var err error
+		if st, err = history.Open(opts.Storage); err != nil {
+			return usageError("--storage: %v", err)
+		}
+	}
+	if opts.Keep < 1 {
+		return usageError("--keep %d: must be at least 1", opts.Keep)
+	}
+	k := &history.Keeper{Storage: st, Keep: opts.Keep, Now: opts.deps.Now}
+	out := opts.deps.Out
+	refused := func(err error) error {
+		var re *history.RefusedError
+		if errors.As(err, &re) {
+			return &exitError{code: exitFailed, err: err}
+		}
+		return err
+	}
+	switch action {
+	case "restore":
+		res, err := k.Restore(ctx, opts.DB)
+		for _, r := range res.Refused {
+			fmt.Fprintf(out, "refused %s\n", r)
+		}
+		if err != nil {
+			return refused(err)
+		}
+		if res.Record == nil {
+			fmt.Fprintf(out, "no saved copy in %s: the scrape starts a new database at %s\n", st, opts.DB)
+			return nil
+		}
+		fmt.Fprintf(out, "restored %s (saved %s) to %s: %s\n", res.Record.Copy, res.Record.SavedAt.Format("2006-01-02T15:04:05Z"), opts.DB, counts(res.Record.Inspection))
+	case "check":
+		c, err := k.Check(ctx, opts.DB)
+		if err != nil {
+			return usageError("%v", err)
+		}
+		printChecked(out, opts.DB, c)
+		if len(c.Problems) > 0 {
+			return &exitError{code: exitFailed, err: fmt.Errorf("%s failed its check: %s", opts.DB, strings.Join(c.Problems, "; "))}
+		}
+	case "save":
+		r, err := k.Save(ctx, opts.DB)
+		if err != nil {
+			return refused(fmt.Errorf("not saved, %s keeps its copies: %w", st, err))
+		}
+		fmt.Fprintf(out, "saved %s to %s: %d bytes, %d compressed; %s\n", r.Copy, st, r.Bytes, r.Compressed, counts(r.Inspection))
+	}
+	return nil
+}
+
+func counts(in data.Inspection) string {
+	var parts []string
+	for _, t := range data.HistoryTables {
+		parts = append(parts, fmt.Sprintf("%s %d", t, in.Counts[t]))
+	}
+	return strings.Join(parts, ", ")
+}
+
+func printChecked(w io.Writer, db string, c history.Checked) {
+	last := "no saved copy to compare with"
+	if c.Last != nil {
+		last = fmt.Sprintf("compared with %s: %s", c.Last.Copy, counts(c.Last.Inspection))
+	}
+	if len(c.Problems) > 0 {
+		fmt.Fprintf(w, "%s: BAD (%s)\n", db, last)
+		for _, p := range c.Problems {
+			fmt.Fprintf(w, "  %s\n", p)
+		}
+		return
+	}
+	fmt.Fprintf(w, "%s: ok, integrity ok, schema %s; %s (%s)\n", db, strings.Join(c.Inspection.Migrations, " "), counts(c.Inspection), last)
+}

@@ -1,0 +1,172 @@
+package data
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"time"
+)
+
+// RunFailure counts the menus of one run that failed on one platform for one reason.
+type RunFailure struct {
+	Platform string `json:"platform"`
+	Reason   Reason `json:"reason"`
+	Menus    int    `json:"menus"`
+	// Unverified counts those of Menus that come from an unverified lead and have never
+	// been read: a lead not confirmed, rather than a store that broke.
+	Unverified int `json:"unverified"`
+}
+
+// RunReport is what one finished scrape run did.
+type RunReport struct {
+	ID          int64        `json:"-"`
+	StartedAt   time.Time    `json:"startedAt"`
+	FinishedAt  time.Time    `json:"finishedAt"`
+	MenusOK     int          `json:"menusOk"`
+	MenusFailed int          `json:"menusFailed"`
+	Failures    []RunFailure `json:"failures"`
+}
+
+// UnverifiedFailed is how many of the run's failed menus are unverified leads never read.
+func (r RunReport) UnverifiedFailed() int {
+	n := 0
+	for _, f := range r.Failures {
+		n += f.Unverified
+	}
+	return n
+}
+
+// Runs returns the last n finished runs, newest first, each with its failures by
+// platform and reason (most menus first). A menu is judged "unverified lead" by the
+// registry as last synced: its menu has verified: false and no fetch of it succeeded
+// before the run.
+func (db *DB) Runs(ctx context.Context, n int) ([]RunReport, error) {
+	rows, err := db.db.QueryContext(ctx, `
+		SELECT id, started_at, finished_at, menus_ok, menus_failed FROM runs
+		WHERE finished_at IS NOT NULL ORDER BY id DESC LIMIT ?`, n)
+	if err != nil {
+		return nil, fmt.Errorf("list runs: %w", err)
+	}
+	var out []RunReport
+	for rows.Next() {
+		var r RunReport
+		var started, finished string
+		if err := rows.Scan(&r.ID, &started, &finished, &r.MenusOK, &r.MenusFailed); err != nil {
+			rows.Close()
+			return nil, fmt.Errorf("list runs: %w", err)
+		}
+		if r.StartedAt, err = parseTime(started); err != nil {
+			rows.Close()
+			return nil, fmt.Errorf("run %d: started_at: %w", r.ID, err)
+		}
+		if r.FinishedAt, err = parseTime(finished); err != nil {
+			rows.Close()
+			return nil, fmt.Errorf("run %d: finished_at: %w", r.ID, err)
+		}
+		out = append(out, r)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("list runs: %w", err)
+	}
+	leads, err := db.unverifiedMenus(ctx)
+	if err != nil {
+		return nil, err
+	}
+	for i := range out {
+		if out[i].Failures, err = db.runFailures(ctx, out[i], leads); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// unverifiedMenus are the slug|market keys of the registry's menus marked verified: false.
+func (db *DB) unverifiedMenus(ctx context.Context) (map[string]bool, error) {
+	rows, err := db.db.QueryContext(ctx, `SELECT slug, menus FROM dispensaries WHERE in_registry = 1`)
+	if err != nil {
+		return nil, fmt.Errorf("unverified menus: %w", err)
+	}
+	defer rows.Close()
+	out := map[string]bool{}
+	for rows.Next() {
+		var slug, raw string
+		if err := rows.Scan(&slug, &raw); err != nil {
+			return nil, fmt.Errorf("unverified menus: %w", err)
+		}
+		var menus []MenuSource
+		if err := json.Unmarshal([]byte(raw), &menus); err != nil {
+			return nil, fmt.Errorf("dispensary %s: menus: %w", slug, err)
+		}
+		for _, m := range menus {
+			if !m.IsVerified() {
+				out[slug+"|"+string(m.Market)] = true
+			}
+		}
+	}
+	return out, rows.Err()
+}
+
+// runFailures groups the run's failed menus (one failure row per category, so grouped by
+// menu first) by platform and reason.
+func (db *DB) runFailures(ctx context.Context, r RunReport, leads map[string]bool) ([]RunFailure, error) {
+	rows, err := db.db.QueryContext(ctx, `
+		SELECT f.slug, f.market, f.platform, MIN(f.reason),
+			EXISTS (SELECT 1 FROM fetches g WHERE g.slug = f.slug AND g.market = f.market AND g.ok = 1 AND g.fetched_at < f.fetched_at)
+		FROM fetches f WHERE f.run_id = ? AND f.ok = 0
+		GROUP BY f.slug, f.market, f.platform`, r.ID)
+	if err != nil {
+		return nil, fmt.Errorf("run %d failures: %w", r.ID, err)
+	}
+	defer rows.Close()
+	by := map[[2]string]*RunFailure{}
+	for rows.Next() {
+		var slug, market, platform, reason string
+		var everRead bool
+		if err := rows.Scan(&slug, &market, &platform, &reason, &everRead); err != nil {
+			return nil, fmt.Errorf("run %d failures: %w", r.ID, err)
+		}
+		k := [2]string{platform, reason}
+		f := by[k]
+		if f == nil {
+			f = &RunFailure{Platform: platform, Reason: Reason(reason)}
+			by[k] = f
+		}
+		f.Menus++
+		if leads[slug+"|"+market] && !everRead {
+			f.Unverified++
+		}
+	}
+	if err := rows.Err(); err != nil && err != sql.ErrNoRows {
+		return nil, fmt.Errorf("run %d failures: %w", r.ID, err)
+	}
+	out := make([]RunFailure, 0, len(by))
+	for _, f := range by {
+		out = append(out, *f)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		a, b := out[i], out[j]
+		if a.Menus != b.Menus {
+			return a.Menus > b.Menus
+		}
+		if a.Platform != b.Platform {
+			return a.Platform < b.Platform
+		}
+		return a.Reason < b.Reason
+	})
+	return out, nil
+}
+
+// EverRead reports whether a fetch of the dispensary's menu in that market succeeded
+// before the given time.
+func (db *DB) EverRead(ctx context.Context, slug string, market Market, before time.Time) (bool, error) {
+	var ok bool
+	err := db.db.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM fetches WHERE slug = ? AND market = ? AND ok = 1 AND fetched_at < ?)`,
+		slug, market, formatTime(before)).Scan(&ok)
+	if err != nil {
+		return false, fmt.Errorf("menu %s %s read before: %w", slug, market, err)
+	}
+	return ok, nil
+}

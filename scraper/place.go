@@ -1,0 +1,42 @@
+package scraper
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/ohiomc/omc/data"
+)
+
+// placeRadiusKm is how far from its registry position (its city's centre, or its own)
+// a store's platform record may put it: Ohio's metro areas span about 30 km from their
+// centres, and a store listed under a city may sit in a suburb.
+const placeRadiusKm = 50
+
+// Ohio's bounding box, with a margin for its borders' curves.
+const ohioMinLat, ohioMaxLat, ohioMinLng, ohioMaxLng = 38.3, 42.4, -84.9, -80.4
+
+// wrongPlace says why the position a platform's store record gives cannot be this
+// dispensary's ("" when it can): outside Ohio, or far from where the registry puts it.
+// The menu is then another store's (a lead's identifier reused, a typo) and must not be
+// shown as this one's.
+func wrongPlace(d data.Dispensary, platform string, p data.Place) string {
+	if p.Lat < ohioMinLat || p.Lat > ohioMaxLat || p.Lng < ohioMinLng || p.Lng > ohioMaxLng {
+		return fmt.Sprintf("the %s store record puts the store at %.4f,%.4f, outside Ohio: the identifier names another store", platform, p.Lat, p.Lng)
+	}
+	if d.Lat == 0 && d.Lng == 0 {
+		return ""
+	}
+	if km := distanceKm(d.Lat, d.Lng, p.Lat, p.Lng); km > placeRadiusKm {
+		return fmt.Sprintf("the %s store record puts the store %.0f km from %s: the identifier may name another store", platform, km, d.City)
+	}
+	return ""
+}
+
+// distanceKm is the great-circle distance (haversine) between two positions.
+func distanceKm(lat1, lng1, lat2, lng2 float64) float64 {
+	const earthKm = 6371
+	rad := math.Pi / 180
+	dLat, dLng := (lat2-lat1)*rad, (lng2-lng1)*rad
+	a := math.Sin(dLat/2)*math.Sin(dLat/2) + math.Cos(lat1*rad)*math.Cos(lat2*rad)*math.Sin(dLng/2)*math.Sin(dLng/2)
+	return 2 * earthKm * math.Asin(math.Sqrt(a))
+}
