@@ -34,7 +34,7 @@ const (
 	Recreational Market = "recreational"
 )
 
-// Regions are the five Ohio regions of ../shared/data/ohio-regions.md, in the fixed
+// Regions are the five Ohio regions of data/sources/ohio-regions.md, in the fixed
 // order the statistics use.
 var Regions = []string{"Northeast", "Northwest", "Central", "Southwest", "Southeast"}
 
