@@ -3,6 +3,9 @@ package data
 import (
 	"errors"
 	"fmt"
+	"io/fs"
+	"path/filepath"
+	"syscall"
 	"time"
 
 	"gopkg.in/yaml.v3"
@@ -118,4 +121,37 @@ func ErrorCode(err error) string {
 	default:
 		return EINTERNAL
 	}
+}
+
+// PathError describes a file-system failure on a path the user gave (what failed, the
+// path, the problem in words). When the place is at fault (missing permission, a
+// read-only file system, a path through a file, a symbolic link loop) it is an EINVALID
+// error, a configuration error; otherwise err wrapped with context.
+func PathError(op, path string, err error) error {
+	var pe *fs.PathError
+	cause := err
+	if errors.As(err, &pe) {
+		cause = pe.Err
+	}
+	var problem string
+	switch {
+	case errors.Is(cause, fs.ErrPermission):
+		problem = "permission denied"
+	case errors.Is(cause, syscall.EROFS):
+		problem = "read-only file system"
+	case errors.Is(cause, syscall.ENOTDIR):
+		problem = "a part of the path is a file, not a folder"
+	case errors.Is(cause, syscall.EISDIR):
+		problem = "is a folder"
+	case errors.Is(cause, syscall.ELOOP):
+		problem = "too many symbolic links (a loop?)"
+	case errors.Is(cause, syscall.ENAMETOOLONG):
+		problem = "name too long"
+	default:
+		return fmt.Errorf("%s %s: %w", op, path, err)
+	}
+	if pe != nil && pe.Path != "" && filepath.Clean(pe.Path) != filepath.Clean(path) {
+		problem += " (" + pe.Path + ")"
+	}
+	return &Error{Code: EINVALID, Message: fmt.Sprintf("%s %s: %s", op, path, problem)}
 }

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io/fs"
 	"sort"
+	"strings"
 	"time"
 
 	"github.com/ohiomc/omc/data"
@@ -19,7 +20,8 @@ type Options struct {
 	Out           string
 	Now           time.Time
 	Announcements []data.Announcement
-	// Producer names the program and version in the manifest ("omc 1.2.3").
+	// Producer names the program and version in the manifest ("omc 1.2.3"); it always
+	// starts with ProducerName, which Build puts first when missing.
 	Producer string
 	// Content is the community pages' content folder (data.Content() by default in omc);
 	// nil publishes an empty api/content/index.
@@ -98,7 +100,12 @@ func Build(ctx context.Context, db *data.DB, opts Options) (map[string][]byte, M
 	}
 	files[PathHeaders] = []byte(headersFile)
 
-	m := Manifest{GeneratedAt: opts.Now.UTC().Format(time.RFC3339), Producer: opts.Producer, Summary: summary}
+	producer := opts.Producer
+	if !ownProducer(producer) {
+		// WriteTree recognises its own trees by this name: a manifest always carries it.
+		producer = strings.TrimSpace(ProducerName + " " + producer)
+	}
+	m := Manifest{GeneratedAt: opts.Now.UTC().Format(time.RFC3339), Producer: producer, Summary: summary}
 	for path, b := range files {
 		sum := sha256.Sum256(b)
 		m.Files = append(m.Files, FileEntry{Path: path, Size: len(b), SHA256: hex.EncodeToString(sum[:])})

@@ -65,6 +65,11 @@ func runPublish(ctx context.Context, c *Config, d deps) (publish.Result, error) 
 	if c.Out == "" {
 		return publish.Result{}, usageError("--out: no output directory")
 	}
+	// Refuse an --out publish may not replace before anything, the database included, is
+	// created.
+	if err := publish.Owned(c.Out); err != nil {
+		return publish.Result{}, err
+	}
 	announcements, err := c.loadAnnouncements()
 	if err != nil {
 		return publish.Result{}, err
