@@ -2,6 +2,7 @@ package main
 
 import (
 	"compress/gzip"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net"
@@ -9,6 +10,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -29,6 +31,7 @@ func TestSiteHandler(t *testing.T) {
 	write(site, "assets/index-abc123.js", strings.Repeat("console.log('x');", 200))
 	write(site, "robots.txt", "User-agent: *")
 	write(site, "events/index.html", "<!doctype html><title>Events</title>")
+	write(site, "404.html", "<!doctype html><title>Not found</title><p>The page you requested was not found!</p>")
 	write(snap, "api/DispensaryStatus", `[{"name":"Bloom Akron"}]`)
 	write(snap, "manifest.json", `{"generatedAt":"x"}`)
 	h, err := siteHandler(site, snap)
@@ -49,13 +52,25 @@ func TestSiteHandler(t *testing.T) {
 		{"/assets/missing.js", "", "", "", 404},
 		{"/firebase-messaging-sw.js", "", "", "", 404},
 		{"/images/missing.PNG", "", "", "", 404},
-		{"/strains/og-kush-1.0", "text/html; charset=utf-8", "no-cache", "<title>app</title>", 200},
+		{"/strains/og-kush-1.0", "text/html; charset=utf-8", "", "was not found", 404},
 		{"/robots.txt", "text/plain; charset=utf-8", "no-cache", "User-agent", 200},
 		{"/dispensary-status", "text/html; charset=utf-8", "no-cache", "<title>app</title>", 200},
-		{"/no/such/page", "text/html; charset=utf-8", "no-cache", "<title>app</title>", 200},
+		{"/no/such/page", "text/html; charset=utf-8", "no-cache", "The page you requested was not found!", 404},
+		{"/%00", "text/html; charset=utf-8", "", "was not found", 404},
+		{"/reservation", "text/html; charset=utf-8", "no-cache", "<title>app</title>", 200},
+		{"/product/wedding-cake-3-5g", "text/html; charset=utf-8", "no-cache", "<title>app</title>", 200},
+		{"/product", "text/html; charset=utf-8", "", "was not found", 404},
+		{"/terpenes/myrcene/", "text/html; charset=utf-8", "no-cache", "<title>app</title>", 200},
+		{"/strain-genetics/og-kush", "text/html; charset=utf-8", "no-cache", "<title>app</title>", 200},
+		{"/strain-genetics/og-kush/more", "text/html; charset=utf-8", "", "was not found", 404},
+		{"/api/%00", "application/json; charset=utf-8", "", `"error":"bad snapshot path"`, 400},
+		{"/api/a%22,%22x%22:%22y", "application/json; charset=utf-8", "", `"path":"/api/a\",\"x\":\"y"`, 404},
+		{"/api/" + strings.Repeat("a", 300), "application/json; charset=utf-8", "", "no such snapshot", 404},
+		{"/api/DispensaryStatus/x", "application/json; charset=utf-8", "", "no such snapshot", 404},
+		{"/api/", "application/json; charset=utf-8", "", "no such snapshot", 404},
 		{"/events", "text/html; charset=utf-8", "no-cache", "<title>Events</title>", 200},
 		{"/events/", "text/html; charset=utf-8", "no-cache", "<title>Events</title>", 200},
-		{"/events/extra", "text/html; charset=utf-8", "no-cache", "<title>app</title>", 200},
+		{"/events/extra", "text/html; charset=utf-8", "", "was not found", 404},
 		{"/", "text/html; charset=utf-8", "no-cache", "<title>app</title>", 200},
 	}
 	for _, tt := range tests {
@@ -87,6 +102,16 @@ func TestSiteHandler(t *testing.T) {
 			}
 			if !strings.Contains(string(b), tt.wantBody) {
 				t.Errorf("body %q", b)
+			}
+			if resp.StatusCode != 200 && strings.HasPrefix(resp.Header.Get("Content-Type"), "application/json") {
+				// Any JSON answer is one object with only the keys the server meant.
+				var obj map[string]any
+				if err := json.Unmarshal(b, &obj); err != nil {
+					t.Errorf("not JSON: %v: %q", err, b)
+				}
+				if _, injected := obj["x"]; injected {
+					t.Errorf("the path injected a key: %q", b)
+				}
 			}
 		})
 	}
@@ -142,4 +167,49 @@ func TestEngineOptionsPrecedence(t *testing.T) {
 	if eo.Delay != 7*time.Second || eo.Timeout != 9*time.Second {
 		t.Errorf("flag over registry: delay %v timeout %v", eo.Delay, eo.Timeout)
 	}
+}
+
+// TestSiteRoutesMatchPaths: every path the site routes or links to (site/src/config/
+// paths.ts) is a route omc serve answers 200 for, and every fixed route of the list is in
+// paths.ts: adding a screen to one without the other fails here.
+func TestSiteRoutesMatchPaths(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("..", "..", "site", "src", "config", "paths.ts"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Every quoted string starting with "/" is a path (path:, aliases, the named paths).
+	found := regexp.MustCompile(`'(/[^']*)'`).FindAllStringSubmatch(string(b), -1)
+	if len(found) < 20 {
+		t.Fatalf("only %d paths read from paths.ts: has its format changed?", len(found))
+	}
+	inTS := map[string]bool{}
+	for _, m := range found {
+		p := m[1]
+		inTS[p] = true
+		if strings.Contains(p, ":") {
+			// A pattern: the Go list must have the same pattern, parameter names aside.
+			if !hasPattern(p) {
+				t.Errorf("paths.ts route %s is not in siteRoutes (cmd/omc/routes.go)", p)
+			}
+			continue
+		}
+		if !isSiteRoute(p) {
+			t.Errorf("paths.ts path %s is not in siteRoutes (cmd/omc/routes.go): omc serve would answer 404", p)
+		}
+	}
+	for _, r := range siteRoutes {
+		if !strings.Contains(r, ":") && !inTS[r] {
+			t.Errorf("siteRoutes has %s, which paths.ts does not", r)
+		}
+	}
+}
+
+func hasPattern(p string) bool {
+	norm := func(s string) string { return regexp.MustCompile(`:[A-Za-z]+`).ReplaceAllString(strings.ToLower(s), ":") }
+	for _, r := range siteRoutes {
+		if norm(r) == norm(p) {
+			return true
+		}
+	}
+	return false
 }
