@@ -205,7 +205,9 @@ func TestSiteRoutesMatchPaths(t *testing.T) {
 }
 
 func hasPattern(p string) bool {
-	norm := func(s string) string { return regexp.MustCompile(`:[A-Za-z]+`).ReplaceAllString(strings.ToLower(s), ":") }
+	norm := func(s string) string {
+		return regexp.MustCompile(`:[A-Za-z]+`).ReplaceAllString(strings.ToLower(s), ":")
+	}
 	for _, r := range siteRoutes {
 		if norm(r) == norm(p) {
 			return true
