@@ -16,16 +16,20 @@ type Reason string
 
 // Fetch outcomes.
 const (
-	ReasonOK         Reason = "ok"
-	ReasonEmpty      Reason = "empty"       // the menu answered with no products
-	ReasonHTTPStatus Reason = "http_status" // a non-2xx status after retries
-	ReasonTimeout    Reason = "timeout"
-	ReasonNetwork    Reason = "network"   // connection refused, DNS, reset
-	ReasonBlocked    Reason = "blocked"   // a bot challenge page instead of data
-	ReasonRobots     Reason = "robots"    // robots.txt disallows the URL
-	ReasonParse      Reason = "parse"     // the body is not what the adapter expects
-	ReasonTooLarge   Reason = "too_large" // the body exceeded the size cap
-	ReasonConfig     Reason = "config"    // the menu source lacks an identifier
+	ReasonOK    Reason = "ok"
+	ReasonEmpty Reason = "empty" // the menu answered with no products
+	// ReasonEmptyCategory: the menu answered, but with no products in a category it
+	// had products in before (recorded for that category only).
+	ReasonEmptyCategory Reason = "empty_category"
+	ReasonHTTPStatus    Reason = "http_status" // a non-2xx status after retries
+	ReasonTimeout       Reason = "timeout"
+	ReasonNetwork       Reason = "network"   // connection refused, DNS, reset
+	ReasonBlocked       Reason = "blocked"   // a bot challenge page instead of data
+	ReasonRobots        Reason = "robots"    // robots.txt disallows the URL
+	ReasonParse         Reason = "parse"     // the body is not what the adapter expects
+	ReasonTooLarge      Reason = "too_large" // the body exceeded the size cap
+	ReasonConfig        Reason = "config"    // the menu source lacks an identifier
+	ReasonRedirect      Reason = "redirect"  // a redirect to a URL that is not http(s)
 )
 
 // FetchError is a failed fetch with its reason.
