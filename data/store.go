@@ -254,6 +254,11 @@ type MenuFetch struct {
 	Offers     []Offer
 	HTTPStatus int
 	Err        error
+	// EmptyCategories are categories of a successful fetch that had products at the
+	// last success and now have none while the menu still lists others: each is recorded
+	// as a failed fetch (ReasonEmptyCategory), keeping its earlier date and offers, so
+	// it ages to stale and missing like any failure instead of looking current and empty.
+	EmptyCategories []Category
 }
 
 // RecordMenuFetch stores one fetch per category (every category of AllCategories) and,
@@ -288,8 +293,16 @@ func (db *DB) RecordMenuFetch(ctx context.Context, mf MenuFetch) error {
 		return fmt.Errorf("record %s %s: %w", mf.Slug, mf.Market, err)
 	}
 	defer insOffer.Close()
+	emptied := map[Category]bool{}
+	for _, c := range mf.EmptyCategories {
+		emptied[c] = true
+	}
 	for _, cat := range AllCategories {
 		offers := byCat[cat]
+		ok, reason, detail := ok, reason, detail
+		if ok && emptied[cat] && len(offers) == 0 {
+			ok, reason, detail = false, ReasonEmptyCategory, fmt.Sprintf("no %s products, while the menu lists other categories and listed %s before", cat, cat)
+		}
 		count := 0
 		if ok {
 			count = DistinctProducts(offers)
@@ -320,6 +333,31 @@ func (db *DB) RecordMenuFetch(ctx context.Context, mf MenuFetch) error {
 		return fmt.Errorf("record %s %s: %w", mf.Slug, mf.Market, err)
 	}
 	return nil
+}
+
+// LastCounts returns, per category of one dispensary market, the product count of its
+// latest successful fetch; a category never fetched successfully is absent.
+func (db *DB) LastCounts(ctx context.Context, slug string, market Market) (map[Category]int, error) {
+	rows, err := db.db.QueryContext(ctx, `
+		SELECT category, product_count FROM (
+			SELECT category, product_count,
+				ROW_NUMBER() OVER (PARTITION BY category ORDER BY fetched_at DESC, id DESC) AS rn
+			FROM fetches WHERE slug = ? AND market = ? AND ok = 1)
+		WHERE rn = 1`, slug, market)
+	if err != nil {
+		return nil, fmt.Errorf("last counts %s %s: %w", slug, market, err)
+	}
+	defer rows.Close()
+	out := map[Category]int{}
+	for rows.Next() {
+		var cat Category
+		var n int
+		if err := rows.Scan(&cat, &n); err != nil {
+			return nil, fmt.Errorf("last counts %s %s: %w", slug, market, err)
+		}
+		out[cat] = n
+	}
+	return out, rows.Err()
 }
 
 // DistinctProducts counts the distinct products among offers (one product has one
