@@ -566,7 +566,7 @@ async function startProxy(target) {
 }
 
 describe('offline', () => {
-  test('a reload offline shows the last snapshot, saying when it was saved', async () => {
+  test('a reload offline shows the last snapshot, saying when it was published', async () => {
     const proxy = await startProxy(site)
     const page = await newPage({ serviceWorkers: 'allow' })
     try {
@@ -587,7 +587,7 @@ describe('offline', () => {
       await page.reload()
       const notice = page.locator('[data-offline-copy]')
       await notice.waitFor({ timeout: 30_000 })
-      assert.match(await notice.innerText(), /You are seeing the dispensary status saved on .+: the site could not be reached/)
+      assert.match(await notice.innerText(), /You are seeing a saved copy of the dispensary status, published on .+: the site could not be reached/)
       assert.equal(await page.getByRole('region', { name: 'Summary' }).innerText(), online)
       await page.screenshot({ path: path.join(resultsDir, 'offline-status.png'), fullPage: false })
       // The app shell of a page never opened online is there too.
