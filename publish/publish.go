@@ -26,6 +26,9 @@ type Options struct {
 	// Content is the community pages' content folder (data.Content() by default in omc);
 	// nil publishes an empty api/content/index.
 	Content fs.FS
+	// Site is what the built site needs beyond its own origin (ReadSiteSources), for the
+	// Content-Security-Policy of _headers; the zero value is the strictest policy.
+	Site SiteSources
 }
 
 // Manifest is manifest.json: what was published, when, by what.
@@ -98,7 +101,7 @@ func Build(ctx context.Context, db *data.DB, opts Options) (map[string][]byte, M
 		}
 		files[path] = b
 	}
-	files[PathHeaders] = []byte(headersFile)
+	files[PathHeaders] = HeadersFile(HeaderRules(opts.Site))
 
 	producer := opts.Producer
 	if !ownProducer(producer) {
@@ -144,17 +147,3 @@ func marshal(v any) ([]byte, error) {
 	}
 	return bytes.TrimRight(buf.Bytes(), "\n"), nil
 }
-
-// headersFile is the _headers file static hosts (Netlify, Cloudflare Pages) read: the
-// extension-less snapshots are JSON; snapshots revalidate quickly since menus change
-// during the day, and the manifest is never cached.
-const headersFile = `/api/*
-  Content-Type: application/json; charset=utf-8
-  Cache-Control: public, max-age=300, stale-while-revalidate=60
-  Access-Control-Allow-Origin: *
-/manifest.json
-  Content-Type: application/json; charset=utf-8
-  Cache-Control: no-cache
-/assets/*
-  Cache-Control: public, max-age=31536000, immutable
-`

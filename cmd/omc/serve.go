@@ -15,6 +15,8 @@ import (
 
 	"github.com/klauspost/compress/gzhttp"
 	"github.com/spf13/cobra"
+
+	"github.com/ohiomc/omc/publish"
 )
 
 type serveOptions struct {
@@ -93,23 +95,23 @@ func siteHandler(siteDir, dataDir string) (http.Handler, error) {
 	if _, err := os.Stat(index); err != nil {
 		return nil, usageError("--dir %s: no index.html (build the site first: go tool task site:build): %v", siteDir, err)
 	}
+	site, err := publish.ReadSiteSources(siteDir)
+	if err != nil {
+		return nil, usageError("--dir: %v", err)
+	}
+	// The same security headers and cache rules as the published _headers.
+	rules := publish.HeaderRules(site)
 	mux := http.NewServeMux()
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
-		serveSnapshot(w, r, dataDir, "application/json; charset=utf-8", "public, max-age=60, must-revalidate")
+		serveSnapshot(w, r, dataDir)
 	})
 	mux.HandleFunc("/manifest.json", func(w http.ResponseWriter, r *http.Request) {
-		serveSnapshot(w, r, dataDir, "application/json; charset=utf-8", "no-cache")
+		serveSnapshot(w, r, dataDir)
 	})
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		clean := path.Clean("/" + r.URL.Path)
 		file := filepath.Join(siteDir, filepath.FromSlash(clean))
 		if fi, err := os.Stat(file); err == nil && !fi.IsDir() && clean != "/index.html" {
-			if strings.HasPrefix(clean, "/assets/") {
-				// Vite puts a content hash in every asset name: they never change.
-				w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
-			} else {
-				w.Header().Set("Cache-Control", "no-cache")
-			}
 			http.ServeFile(w, r, file)
 			return
 		}
@@ -123,7 +125,6 @@ func siteHandler(siteDir, dataDir string) (http.Handler, error) {
 		// A pre-rendered page: /events is served from events/index.html, as static hosts do.
 		if page := filepath.Join(file, "index.html"); clean != "/" {
 			if fi, err := os.Stat(page); err == nil && !fi.IsDir() {
-				w.Header().Set("Cache-Control", "no-cache")
 				w.Header().Set("Content-Type", "text/html; charset=utf-8")
 				http.ServeFile(w, r, page)
 				return
@@ -132,7 +133,6 @@ func siteHandler(siteDir, dataDir string) (http.Handler, error) {
 		// A route of the single-page app gets the app, which renders it; any other path
 		// is a 404 with the not-found screen (the pre-rendered 404.html, else the app,
 		// whose router shows the same screen), as static hosts answer.
-		w.Header().Set("Cache-Control", "no-cache")
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		if isSiteRoute(clean) {
 			http.ServeFile(w, r, index)
@@ -144,7 +144,11 @@ func siteHandler(siteDir, dataDir string) (http.Handler, error) {
 		}
 		serveFileStatus(w, page, http.StatusNotFound)
 	})
-	return gzhttp.GzipHandler(mux), nil
+	withHeaders := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		publish.Apply(rules, w.Header(), r.URL.Path)
+		mux.ServeHTTP(w, r)
+	})
+	return gzhttp.GzipHandler(withHeaders), nil
 }
 
 // staticFileExt are the extensions of files a built site serves as they are;
@@ -179,7 +183,8 @@ func jsonError(w http.ResponseWriter, status int, message, urlPath string) {
 	}{message, urlPath})
 }
 
-func serveSnapshot(w http.ResponseWriter, r *http.Request, dataDir, contentType, cache string) {
+// serveSnapshot serves a published file; its type and cache headers come from the rules.
+func serveSnapshot(w http.ResponseWriter, r *http.Request, dataDir string) {
 	clean := path.Clean("/" + r.URL.Path)
 	// A NUL byte or invalid UTF-8 cannot name a published file.
 	if strings.ContainsRune(clean, 0) || !utf8.ValidString(clean) {
@@ -200,7 +205,5 @@ func serveSnapshot(w http.ResponseWriter, r *http.Request, dataDir, contentType,
 		jsonError(w, http.StatusNotFound, "no such snapshot (run omc publish)", clean)
 		return
 	}
-	w.Header().Set("Content-Type", contentType)
-	w.Header().Set("Cache-Control", cache)
 	http.ServeContent(w, r, fi.Name(), fi.ModTime(), f)
 }

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/ohiomc/omc/data"
+	"github.com/ohiomc/omc/publish"
 )
 
 func TestSiteHandler(t *testing.T) {
@@ -45,7 +46,7 @@ func TestSiteHandler(t *testing.T) {
 		path, wantType, wantCache, wantBody string
 		wantStatus                          int
 	}{
-		{"/api/DispensaryStatus", "application/json; charset=utf-8", "public, max-age=60, must-revalidate", "Bloom Akron", 200},
+		{"/api/DispensaryStatus", "application/json; charset=utf-8", publish.CacheSnapshots, "Bloom Akron", 200},
 		{"/manifest.json", "application/json; charset=utf-8", "no-cache", "generatedAt", 200},
 		{"/api/statistics", "application/json; charset=utf-8", "", "run omc publish", 404},
 		{"/assets/index-abc123.js", "text/javascript; charset=utf-8", "public, max-age=31536000, immutable", "console.log", 200},
@@ -53,25 +54,25 @@ func TestSiteHandler(t *testing.T) {
 		{"/firebase-messaging-sw.js", "", "", "", 404},
 		{"/images/missing.PNG", "", "", "", 404},
 		{"/strains/og-kush-1.0", "text/html; charset=utf-8", "", "was not found", 404},
-		{"/robots.txt", "text/plain; charset=utf-8", "no-cache", "User-agent", 200},
-		{"/dispensary-status", "text/html; charset=utf-8", "no-cache", "<title>app</title>", 200},
-		{"/no/such/page", "text/html; charset=utf-8", "no-cache", "The page you requested was not found!", 404},
+		{"/robots.txt", "text/plain; charset=utf-8", "", "User-agent", 200},
+		{"/dispensary-status", "text/html; charset=utf-8", "", "<title>app</title>", 200},
+		{"/no/such/page", "text/html; charset=utf-8", "", "The page you requested was not found!", 404},
 		{"/%00", "text/html; charset=utf-8", "", "was not found", 404},
-		{"/reservation", "text/html; charset=utf-8", "no-cache", "<title>app</title>", 200},
-		{"/product/wedding-cake-3-5g", "text/html; charset=utf-8", "no-cache", "<title>app</title>", 200},
+		{"/reservation", "text/html; charset=utf-8", "", "<title>app</title>", 200},
+		{"/product/wedding-cake-3-5g", "text/html; charset=utf-8", "", "<title>app</title>", 200},
 		{"/product", "text/html; charset=utf-8", "", "was not found", 404},
-		{"/terpenes/myrcene/", "text/html; charset=utf-8", "no-cache", "<title>app</title>", 200},
-		{"/strain-genetics/og-kush", "text/html; charset=utf-8", "no-cache", "<title>app</title>", 200},
+		{"/terpenes/myrcene/", "text/html; charset=utf-8", "", "<title>app</title>", 200},
+		{"/strain-genetics/og-kush", "text/html; charset=utf-8", "", "<title>app</title>", 200},
 		{"/strain-genetics/og-kush/more", "text/html; charset=utf-8", "", "was not found", 404},
 		{"/api/%00", "application/json; charset=utf-8", "", `"error":"bad snapshot path"`, 400},
 		{"/api/a%22,%22x%22:%22y", "application/json; charset=utf-8", "", `"path":"/api/a\",\"x\":\"y"`, 404},
 		{"/api/" + strings.Repeat("a", 300), "application/json; charset=utf-8", "", "no such snapshot", 404},
 		{"/api/DispensaryStatus/x", "application/json; charset=utf-8", "", "no such snapshot", 404},
 		{"/api/", "application/json; charset=utf-8", "", "no such snapshot", 404},
-		{"/events", "text/html; charset=utf-8", "no-cache", "<title>Events</title>", 200},
-		{"/events/", "text/html; charset=utf-8", "no-cache", "<title>Events</title>", 200},
+		{"/events", "text/html; charset=utf-8", "", "<title>Events</title>", 200},
+		{"/events/", "text/html; charset=utf-8", "", "<title>Events</title>", 200},
 		{"/events/extra", "text/html; charset=utf-8", "", "was not found", 404},
-		{"/", "text/html; charset=utf-8", "no-cache", "<title>app</title>", 200},
+		{"/", "text/html; charset=utf-8", "", "<title>app</title>", 200},
 	}
 	for _, tt := range tests {
 		t.Run(tt.path, func(t *testing.T) {
@@ -115,6 +116,33 @@ func TestSiteHandler(t *testing.T) {
 			}
 		})
 	}
+	t.Run("the headers of _headers", func(t *testing.T) {
+		src, err := publish.ReadSiteSources(site)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rules := publish.HeaderRules(src)
+		for _, p := range []string{"/", "/dispensary-status", "/api/DispensaryStatus", "/api/missing", "/assets/index-abc123.js", "/no/such/page"} {
+			resp, err := http.Get(srv.URL + p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp.Body.Close()
+			want := http.Header{}
+			publish.Apply(rules, want, p)
+			for name := range want {
+				if name == "Cache-Control" && resp.StatusCode >= 400 {
+					continue // an error is not cached like the file would be
+				}
+				if got := resp.Header.Get(name); got != want.Get(name) {
+					t.Errorf("%s: %s = %q, want %q", p, name, got, want.Get(name))
+				}
+			}
+			if resp.Header.Get("Content-Security-Policy") == "" {
+				t.Errorf("%s: no Content-Security-Policy", p)
+			}
+		}
+	})
 	t.Run("large assets are compressed", func(t *testing.T) {
 		req, _ := http.NewRequest("GET", srv.URL+"/assets/index-abc123.js", nil)
 		req.Header.Set("Accept-Encoding", "gzip")

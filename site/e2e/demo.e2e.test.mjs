@@ -12,7 +12,7 @@ import http from 'node:http'
 import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
-import { launchChromium, START_TIMEOUT_MS, startDemo } from './processes.mjs'
+import { launchChromium, START_TIMEOUT_MS, startDemo, watchCsp } from './processes.mjs'
 
 const siteDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const resultsDir = path.join(siteDir, 'test-results')
@@ -45,6 +45,7 @@ after(async () => {
 })
 
 const consoleErrors = []
+const cspViolations = []
 const foreignRequests = []
 
 /**
@@ -55,6 +56,7 @@ const foreignRequests = []
  */
 async function newPage({ viewport = { width: 1280, height: 900 }, serviceWorkers = 'block', colorScheme = 'light' } = {}) {
   const context = await browser.newContext({ viewport, serviceWorkers, colorScheme })
+  await watchCsp(context, (violation) => cspViolations.push(violation))
   const page = await context.newPage()
   page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`))
   page.on('console', (message) => {
@@ -606,11 +608,14 @@ describe('offline', () => {
 })
 
 describe('afterwards', () => {
-  test('no page threw a script error or logged one, and nothing was sent off the test host', () => {
+  test('no page threw a script error or logged one, broke the Content-Security-Policy, or sent anything off the test host', () => {
     assert.deepEqual(pageErrors, [])
+    assert.deepEqual(cspViolations, [])
     // The forced shape error is logged on purpose (the console keeps the details).
     // So are the failed requests while the offline test's proxy is down.
-    const unexpected = consoleErrors.filter((e) => !/snapshot brands has an unexpected shape|Failed to load resource: net::ERR_|FetchEvent|workbox/.test(e))
+    const unexpected = consoleErrors.filter(
+      (e) => /Content.Security.Policy/i.test(e) || !/snapshot brands has an unexpected shape|Failed to load resource: net::ERR_|FetchEvent|workbox/.test(e),
+    )
     assert.deepEqual(unexpected, [])
     assert.deepEqual(foreignRequests, [])
   })
