@@ -33,6 +33,32 @@ type SiteSources struct {
 	ScriptHashes []string `json:"-"`
 	Connect      []string `json:"connect"`
 	Img          []string `json:"img"`
+	// Frame is set from the published content, not the build: Discord's widget when
+	// the chat page names a server (WithContent).
+	Frame []string `json:"-"`
+}
+
+// PathChat is the chat page's content snapshot, which says whether /chat embeds
+// Discord's widget.
+const PathChat = "api/content/chat"
+
+// DiscordWidgetOrigin is where the chat page's widget frame comes from.
+const DiscordWidgetOrigin = "https://discord.com"
+
+// WithContent returns s allowing the frames the published content embeds: Discord's
+// widget when chat (the api/content/chat snapshot; nil when absent) names a server.
+func (s SiteSources) WithContent(chat []byte) SiteSources {
+	var page struct {
+		Discord struct {
+			ServerID string `json:"serverId"`
+		} `json:"discord"`
+	}
+	if json.Unmarshal(chat, &page) == nil && page.Discord.ServerID != "" {
+		s.Frame = []string{DiscordWidgetOrigin}
+	} else {
+		s.Frame = nil
+	}
+	return s
 }
 
 // SiteSourcesFile is the file of the built site listing its external origins.
@@ -154,13 +180,20 @@ func CSP(s SiteSources) string {
 		"connect-src " + list("'self'")(s.Connect...),
 		"worker-src 'self'",
 		"manifest-src 'self'",
-		"frame-src 'none'",
+		"frame-src " + frames(s.Frame),
 		"object-src 'none'",
 		"base-uri 'self'",
 		"form-action 'self'",
 		"frame-ancestors 'none'",
 	}
 	return strings.Join(directives, "; ")
+}
+
+func frames(origins []string) string {
+	if len(origins) == 0 {
+		return "'none'"
+	}
+	return strings.Join(origins, " ")
 }
 
 // HeaderRule is headers for the paths matching Path: "/*" every path, "/x/*" every

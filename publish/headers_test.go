@@ -158,3 +158,20 @@ func equalHeaders(a, b http.Header) bool {
 	}
 	return true
 }
+
+// TestFrameSrcFollowsChatContent: Discord's widget may be framed only when the chat
+// page names a server.
+func TestFrameSrcFollowsChatContent(t *testing.T) {
+	for _, tt := range []struct {
+		chat string
+		want string
+	}{
+		{`{"discord":{"serverId":"123456789012345678","invite":""}}`, "frame-src https://discord.com;"},
+		{`{"discord":{"serverId":"","invite":""}}`, "frame-src 'none';"},
+		{``, "frame-src 'none';"},
+	} {
+		if csp := publish.CSP(publish.SiteSources{}.WithContent([]byte(tt.chat))); !strings.Contains(csp, tt.want) {
+			t.Errorf("chat %q: %s", tt.chat, csp)
+		}
+	}
+}

@@ -101,7 +101,7 @@ func Build(ctx context.Context, db *data.DB, opts Options) (map[string][]byte, M
 		}
 		files[path] = b
 	}
-	files[PathHeaders] = HeadersFile(HeaderRules(opts.Site))
+	files[PathHeaders] = HeadersFile(HeaderRules(opts.Site.WithContent(files[PathChat])))
 
 	producer := opts.Producer
 	if !ownProducer(producer) {

@@ -99,8 +99,10 @@ func siteHandler(siteDir, dataDir string) (http.Handler, error) {
 	if err != nil {
 		return nil, usageError("--dir: %v", err)
 	}
-	// The same security headers and cache rules as the published _headers.
-	rules := publish.HeaderRules(site)
+	// The same security headers and cache rules as the published _headers (the chat
+	// page's content decides whether Discord's widget may be framed).
+	chat, _ := os.ReadFile(filepath.Join(dataDir, filepath.FromSlash(publish.PathChat)))
+	rules := publish.HeaderRules(site.WithContent(chat))
 	mux := http.NewServeMux()
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		serveSnapshot(w, r, dataDir)
