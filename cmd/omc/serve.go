@@ -136,7 +136,8 @@ func siteHandler(siteDir, dataDir string) (http.Handler, error) {
 		// is a 404 with the not-found screen (the pre-rendered 404.html, else the app,
 		// whose router shows the same screen), as static hosts answer.
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		if isSiteRoute(clean) {
+		// index.html itself is the app too (the service worker precaches it).
+		if isSiteRoute(clean) || clean == "/index.html" {
 			http.ServeFile(w, r, index)
 			return
 		}

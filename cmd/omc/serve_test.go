@@ -116,6 +116,17 @@ func TestSiteHandler(t *testing.T) {
 			}
 		})
 	}
+	t.Run("index.html is the app", func(t *testing.T) {
+		resp, err := http.Get(srv.URL + "/index.html") // follows ServeFile's redirect to /
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != 200 || !strings.Contains(string(b), "<title>app</title>") {
+			t.Errorf("/index.html: %d %q", resp.StatusCode, b)
+		}
+	})
 	t.Run("the headers of _headers", func(t *testing.T) {
 		src, err := publish.ReadSiteSources(site)
 		if err != nil {
