@@ -146,9 +146,11 @@ describe('published site', () => {
     }
   })
 
-  test('an unknown path shows the not-found screen', async () => {
-    const page = await open('no-such-page-e2e')
+  test('an unknown path answers HTTP 404 and shows the not-found screen', async () => {
+    const page = await newPage()
     try {
+      const response = await page.goto(new URL('no-such-page-e2e', site).href)
+      assert.equal(response?.status(), 404)
       await page.getByRole('heading', { name: 'The page you requested was not found!' }).waitFor({ timeout: 30_000 })
       assert.equal(await page.getByRole('link', { name: 'Home' }).getAttribute('href'), '/')
       assert.equal(await page.title(), `Page Not Found - ${SITE_NAME}`)
@@ -612,9 +614,12 @@ describe('afterwards', () => {
     assert.deepEqual(pageErrors, [])
     assert.deepEqual(cspViolations, [])
     // The forced shape error is logged on purpose (the console keeps the details).
-    // So are the failed requests while the offline test's proxy is down.
+    // So are the failed requests while the offline test's proxy is down, and the
+    // 404 status of an unknown page (which still shows the not-found screen).
     const unexpected = consoleErrors.filter(
-      (e) => /Content.Security.Policy/i.test(e) || !/snapshot brands has an unexpected shape|Failed to load resource: net::ERR_|FetchEvent|workbox/.test(e),
+      (e) =>
+        /Content.Security.Policy/i.test(e) ||
+        !/snapshot brands has an unexpected shape|Failed to load resource: net::ERR_|FetchEvent|workbox|no-such-page-e2e: Failed to load resource: the server responded with a status of 404/.test(e),
     )
     assert.deepEqual(unexpected, [])
     assert.deepEqual(foreignRequests, [])
