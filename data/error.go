@@ -3,6 +3,9 @@ package data
 import (
 	"errors"
 	"fmt"
+	"io/fs"
+	"path/filepath"
+	"syscall"
 	"time"
 
 	"gopkg.in/yaml.v3"
@@ -13,16 +16,20 @@ type Reason string
 
 // Fetch outcomes.
 const (
-	ReasonOK         Reason = "ok"
-	ReasonEmpty      Reason = "empty"       // the menu answered with no products
-	ReasonHTTPStatus Reason = "http_status" // a non-2xx status after retries
-	ReasonTimeout    Reason = "timeout"
-	ReasonNetwork    Reason = "network"   // connection refused, DNS, reset
-	ReasonBlocked    Reason = "blocked"   // a bot challenge page instead of data
-	ReasonRobots     Reason = "robots"    // robots.txt disallows the URL
-	ReasonParse      Reason = "parse"     // the body is not what the adapter expects
-	ReasonTooLarge   Reason = "too_large" // the body exceeded the size cap
-	ReasonConfig     Reason = "config"    // the menu source lacks an identifier
+	ReasonOK    Reason = "ok"
+	ReasonEmpty Reason = "empty" // the menu answered with no products
+	// ReasonEmptyCategory: the menu answered, but with no products in a category it
+	// had products in before (recorded for that category only).
+	ReasonEmptyCategory Reason = "empty_category"
+	ReasonHTTPStatus    Reason = "http_status" // a non-2xx status after retries
+	ReasonTimeout       Reason = "timeout"
+	ReasonNetwork       Reason = "network"   // connection refused, DNS, reset
+	ReasonBlocked       Reason = "blocked"   // a bot challenge page instead of data
+	ReasonRobots        Reason = "robots"    // robots.txt disallows the URL
+	ReasonParse         Reason = "parse"     // the body is not what the adapter expects
+	ReasonTooLarge      Reason = "too_large" // the body exceeded the size cap
+	ReasonConfig        Reason = "config"    // the menu source lacks an identifier
+	ReasonRedirect      Reason = "redirect"  // a redirect to a URL that is not http(s)
 )
 
 // FetchError is a failed fetch with its reason.
@@ -118,4 +125,37 @@ func ErrorCode(err error) string {
 	default:
 		return EINTERNAL
 	}
+}
+
+// PathError describes a file-system failure on a path the user gave (what failed, the
+// path, the problem in words). When the place is at fault (missing permission, a
+// read-only file system, a path through a file, a symbolic link loop) it is an EINVALID
+// error, a configuration error; otherwise err wrapped with context.
+func PathError(op, path string, err error) error {
+	var pe *fs.PathError
+	cause := err
+	if errors.As(err, &pe) {
+		cause = pe.Err
+	}
+	var problem string
+	switch {
+	case errors.Is(cause, fs.ErrPermission):
+		problem = "permission denied"
+	case errors.Is(cause, syscall.EROFS):
+		problem = "read-only file system"
+	case errors.Is(cause, syscall.ENOTDIR):
+		problem = "a part of the path is a file, not a folder"
+	case errors.Is(cause, syscall.EISDIR):
+		problem = "is a folder"
+	case errors.Is(cause, syscall.ELOOP):
+		problem = "too many symbolic links (a loop?)"
+	case errors.Is(cause, syscall.ENAMETOOLONG):
+		problem = "name too long"
+	default:
+		return fmt.Errorf("%s %s: %w", op, path, err)
+	}
+	if pe != nil && pe.Path != "" && filepath.Clean(pe.Path) != filepath.Clean(path) {
+		problem += " (" + pe.Path + ")"
+	}
+	return &Error{Code: EINVALID, Message: fmt.Sprintf("%s %s: %s", op, path, problem)}
 }

@@ -53,10 +53,20 @@ func (e RegistryError) Error() string {
 // RegistryErrors is every problem found in a registry; a registry with any is refused whole.
 type RegistryErrors []RegistryError
 
+// MaxRegistryErrorsShown is how many problems Error lists; the rest are counted.
+const MaxRegistryErrorsShown = 50
+
+// Error lists the first MaxRegistryErrorsShown problems, one a line, and how many more
+// there are: a registry broken throughout (5,000 duplicated slugs) gives a readable
+// message, not 5,000 lines.
 func (es RegistryErrors) Error() string {
-	lines := make([]string, len(es))
-	for i, e := range es {
+	shown := es[:min(len(es), MaxRegistryErrorsShown)]
+	lines := make([]string, len(shown), len(shown)+1)
+	for i, e := range shown {
 		lines[i] = e.Error()
+	}
+	if more := len(es) - len(shown); more > 0 {
+		lines = append(lines, fmt.Sprintf("… and %d more", more))
 	}
 	return "bad registry:\n  " + strings.Join(lines, "\n  ")
 }
@@ -104,9 +114,17 @@ func ParseRegistry(source string, raw []byte, knownPlatforms []string) (Registry
 					errs = append(errs, yamlError(source, err))
 					continue
 				}
-				if cfg.BaseURL != "" {
-					if u, err := url.Parse(cfg.BaseURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-						add(cfgNode.Line, "platforms.%s.baseURL: %q is not an http(s) URL with a host", name.Value, cfg.BaseURL)
+				if cfg.BaseURL != "" && !isHTTPURL(cfg.BaseURL) {
+					add(fieldLine(cfgNode, "baseURL"), "platforms.%s.baseURL: %q is not an http(s) URL with a host", name.Value, cfg.BaseURL)
+				}
+				settingKeys := make([]string, 0, len(cfg.Settings))
+				for k := range cfg.Settings {
+					settingKeys = append(settingKeys, k)
+				}
+				slices.Sort(settingKeys)
+				for _, k := range settingKeys {
+					if v := cfg.Settings[k]; isURLField(k) && v != "" && !isHTTPURL(v) {
+						add(cfgNode.Line, "platforms.%s.settings.%s: %q is not an http(s) URL with a host", name.Value, k, v)
 					}
 				}
 				reg.Platforms[name.Value] = cfg
@@ -159,6 +177,9 @@ func ParseRegistry(source string, raw []byte, knownPlatforms []string) (Registry
 		}
 		if !slices.Contains(Regions, d.Region) {
 			add(fieldLine(item, "region"), "%s: bad region %q (one of %s)", where, d.Region, strings.Join(Regions, ", "))
+		}
+		if d.Website != "" && !isHTTPURL(d.Website) {
+			add(fieldLine(item, "website"), "%s: website %q is not an http(s) URL with a host", where, d.Website)
 		}
 		if d.Lat != 0 && (d.Lat < 38 || d.Lat > 42.5 || d.Lng < -85 || d.Lng > -80.3) {
 			add(fieldLine(item, "lat"), "%s: coordinates %.4f,%.4f are outside Ohio", where, d.Lat, d.Lng)
@@ -216,12 +237,27 @@ func validateIdentifiers(m MenuSource) error {
 			return err
 		}
 	}
-	if m.Endpoint != "" {
-		if u, err := url.Parse(m.Endpoint); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-			return fmt.Errorf("endpoint %q is not an http(s) URL", m.Endpoint)
-		}
+	if m.Endpoint != "" && !isHTTPURL(m.Endpoint) {
+		return fmt.Errorf("endpoint %q is not an http(s) URL with a host", m.Endpoint)
+	}
+	if m.URL != "" && !isHTTPURL(m.URL) {
+		return fmt.Errorf("url %q is not an http(s) URL with a host", m.URL)
 	}
 	return nil
+}
+
+// isHTTPURL reports whether s is an absolute http(s) URL with a host: the only URLs a
+// registry may hold (the scraper fetches them, the site links to them), never
+// javascript:, file: or a relative path.
+func isHTTPURL(s string) bool {
+	u, err := url.Parse(s)
+	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != ""
+}
+
+// isURLField reports whether a platform setting holds a URL, by its name: endpoint,
+// keyPage, or any name ending in URL or Url.
+func isURLField(name string) bool {
+	return name == "endpoint" || name == "keyPage" || strings.HasSuffix(name, "URL") || strings.HasSuffix(name, "Url")
 }
 
 // The selectors of the html platform (scraper/htmlmenu.go reads them; its tests check

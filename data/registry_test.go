@@ -77,6 +77,11 @@ func TestParseRegistryErrors(t *testing.T) {
 		{"negative delay", "politeness:\n  retries: 2\n  delay: -1s\ndispensaries:" + good, 3, "politeness.delay: must not be negative"},
 		{"too many retries", "politeness:\n  retries: 50\ndispensaries:" + good, 2, "politeness.retries: must be between 0 and 10"},
 		{"typed politeness", "politeness:\n  robots: maybe\ndispensaries:" + good, 2, "cannot unmarshal !!str `maybe` into bool"},
+		{"javascript website", "dispensaries:" + strings.Replace(good, "    medical: true\n", "    medical: true\n    website: \"javascript:alert(1)\"\n", 1), 7, `website "javascript:alert(1)" is not an http(s) URL`},
+		{"relative website", "dispensaries:" + strings.Replace(good, "    medical: true\n", "    medical: true\n    website: www.bloom.example\n", 1), 7, `website "www.bloom.example" is not an http(s) URL`},
+		{"file menu url", "dispensaries:" + strings.Replace(good, `storeId: "2410"`, `storeId: "2410", url: "file:///etc/passwd"`, 1), 8, `url "file:///etc/passwd" is not an http(s) URL`},
+		{"ftp endpoint", "dispensaries:" + strings.Replace(good, `storeId: "2410"`, `storeId: "2410", endpoint: "ftp://x.example/q"`, 1), 8, `endpoint "ftp://x.example/q" is not an http(s) URL`},
+		{"setting holding a URL", "platforms:\n  jane: {settings: {keyPage: \"data:text/html,x\"}}\ndispensaries:" + good, 2, `settings.keyPage: "data:text/html,x" is not an http(s) URL`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -95,6 +100,25 @@ func TestParseRegistryErrors(t *testing.T) {
 			}
 			t.Errorf("errors %v do not mention %q", err, tt.want)
 		})
+	}
+}
+
+// TestRegistryErrorsCapped: a registry with thousands of problems lists the first 50
+// and counts the rest.
+func TestRegistryErrorsCapped(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("dispensaries:\n")
+	for range 5000 {
+		b.WriteString("  - {slug: same, name: Same, city: Akron, region: Northeast}\n")
+	}
+	_, err := data.ParseRegistry("reg.yaml", []byte(b.String()), platforms)
+	var errs data.RegistryErrors
+	if !errors.As(err, &errs) || len(errs) != 4999 {
+		t.Fatalf("want 4999 duplicate slugs, got %d: %.200v", len(errs), err)
+	}
+	lines := strings.Split(err.Error(), "\n")
+	if len(lines) != 1+data.MaxRegistryErrorsShown+1 || !strings.Contains(lines[1], "duplicate slug") || lines[len(lines)-1] != "  … and 4949 more" {
+		t.Errorf("%d lines, first %q, last %q", len(lines), lines[1], lines[len(lines)-1])
 	}
 }
 

@@ -5,7 +5,9 @@ import (
 	"database/sql"
 	"embed"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -13,7 +15,8 @@ import (
 	"strings"
 	"time"
 
-	_ "modernc.org/sqlite" // registers the "sqlite" driver (pure Go, no cgo)
+	"modernc.org/sqlite" // registers the "sqlite" driver (pure Go, no cgo)
+	sqlite3 "modernc.org/sqlite/lib"
 )
 
 //go:embed migrations/*.sql
@@ -34,10 +37,17 @@ type DB struct {
 
 // Open opens (creating if needed) the SQLite file at path, in WAL mode with foreign
 // keys on, and applies pending migrations.
+//
+// A path that cannot be a database (a folder, a file that is not SQLite, a path through
+// a file, an unreadable or read-only place) is an EINVALID error naming path and the
+// problem: a configuration error, found before anything is written.
 func Open(ctx context.Context, path string) (*DB, error) {
+	if err := checkDBPath(path); err != nil {
+		return nil, err
+	}
 	if dir := filepath.Dir(path); dir != "." {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return nil, fmt.Errorf("open db %s: %w", path, err)
+			return nil, PathError("open db", path, err)
 		}
 	}
 	dsn := "file:" + path + "?_pragma=foreign_keys(1)&_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)"
@@ -48,9 +58,54 @@ func Open(ctx context.Context, path string) (*DB, error) {
 	db := &DB{db: sqlDB, Path: path}
 	if err := db.migrate(ctx); err != nil {
 		sqlDB.Close()
+		var se *sqlite.Error
+		if errors.As(err, &se) {
+			switch se.Code() & 0xff {
+			case sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_READONLY, sqlite3.SQLITE_PERM, sqlite3.SQLITE_NOTADB:
+				return nil, &Error{Code: EINVALID, Message: fmt.Sprintf("open db %s: %s", path, sqlite.ErrorCodeString[se.Code()&0xff])}
+			}
+		}
 		return nil, fmt.Errorf("open db %s: %w", path, err)
 	}
 	return db, nil
+}
+
+// sqliteHeader starts every SQLite database file (sqlite.org/fileformat.html §1.3).
+const sqliteHeader = "SQLite format 3\x00"
+
+// checkDBPath refuses, before SQLite sees it, a path that cannot be a database. A missing
+// or empty file is fine: SQLite makes the database.
+func checkDBPath(path string) error {
+	fi, err := os.Stat(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return PathError("open db", path, err)
+	}
+	if fi.IsDir() {
+		return &Error{Code: EINVALID, Message: fmt.Sprintf("open db %s: is a folder, not a SQLite database file", path)}
+	}
+	if !fi.Mode().IsRegular() {
+		return &Error{Code: EINVALID, Message: fmt.Sprintf("open db %s: is not a regular file", path)}
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return PathError("open db", path, err)
+	}
+	defer f.Close()
+	head := make([]byte, len(sqliteHeader))
+	n, err := io.ReadFull(f, head)
+	if n == 0 && (err == nil || errors.Is(err, io.EOF)) {
+		return nil
+	}
+	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) {
+		return PathError("open db", path, err)
+	}
+	if string(head[:n]) != sqliteHeader {
+		return &Error{Code: EINVALID, Message: fmt.Sprintf("open db %s: is not a SQLite database (the file does not start with the SQLite header)", path)}
+	}
+	return nil
 }
 
 // Close closes the database.
@@ -205,6 +260,11 @@ type MenuFetch struct {
 	Offers     []Offer
 	HTTPStatus int
 	Err        error
+	// EmptyCategories are categories of a successful fetch that had products at the
+	// last success and now have none while the menu still lists others: each is recorded
+	// as a failed fetch (ReasonEmptyCategory), keeping its earlier date and offers, so
+	// it ages to stale and missing like any failure instead of looking current and empty.
+	EmptyCategories []Category
 }
 
 // RecordMenuFetch stores one fetch per category (every category of AllCategories) and,
@@ -239,8 +299,16 @@ func (db *DB) RecordMenuFetch(ctx context.Context, mf MenuFetch) error {
 		return fmt.Errorf("record %s %s: %w", mf.Slug, mf.Market, err)
 	}
 	defer insOffer.Close()
+	emptied := map[Category]bool{}
+	for _, c := range mf.EmptyCategories {
+		emptied[c] = true
+	}
 	for _, cat := range AllCategories {
 		offers := byCat[cat]
+		ok, reason, detail := ok, reason, detail
+		if ok && emptied[cat] && len(offers) == 0 {
+			ok, reason, detail = false, ReasonEmptyCategory, fmt.Sprintf("no %s products, while the menu lists other categories and listed %s before", cat, cat)
+		}
 		count := 0
 		if ok {
 			count = DistinctProducts(offers)
@@ -271,6 +339,31 @@ func (db *DB) RecordMenuFetch(ctx context.Context, mf MenuFetch) error {
 		return fmt.Errorf("record %s %s: %w", mf.Slug, mf.Market, err)
 	}
 	return nil
+}
+
+// LastCounts returns, per category of one dispensary market, the product count of its
+// latest successful fetch; a category never fetched successfully is absent.
+func (db *DB) LastCounts(ctx context.Context, slug string, market Market) (map[Category]int, error) {
+	rows, err := db.db.QueryContext(ctx, `
+		SELECT category, product_count FROM (
+			SELECT category, product_count,
+				ROW_NUMBER() OVER (PARTITION BY category ORDER BY fetched_at DESC, id DESC) AS rn
+			FROM fetches WHERE slug = ? AND market = ? AND ok = 1)
+		WHERE rn = 1`, slug, market)
+	if err != nil {
+		return nil, fmt.Errorf("last counts %s %s: %w", slug, market, err)
+	}
+	defer rows.Close()
+	out := map[Category]int{}
+	for rows.Next() {
+		var cat Category
+		var n int
+		if err := rows.Scan(&cat, &n); err != nil {
+			return nil, fmt.Errorf("last counts %s %s: %w", slug, market, err)
+		}
+		out[cat] = n
+	}
+	return out, rows.Err()
 }
 
 // DistinctProducts counts the distinct products among offers (one product has one

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io/fs"
 	"sort"
+	"strings"
 	"time"
 
 	"github.com/ohiomc/omc/data"
@@ -19,11 +20,15 @@ type Options struct {
 	Out           string
 	Now           time.Time
 	Announcements []data.Announcement
-	// Producer names the program and version in the manifest ("omc 1.2.3").
+	// Producer names the program and version in the manifest ("omc 1.2.3"); it always
+	// starts with ProducerName, which Build puts first when missing.
 	Producer string
 	// Content is the community pages' content folder (data.Content() by default in omc);
 	// nil publishes an empty api/content/index.
 	Content fs.FS
+	// Site is what the built site needs beyond its own origin (ReadSiteSources), for the
+	// Content-Security-Policy of _headers; the zero value is the strictest policy.
+	Site SiteSources
 }
 
 // Manifest is manifest.json: what was published, when, by what.
@@ -107,9 +112,14 @@ func Build(ctx context.Context, db *data.DB, opts Options) (map[string][]byte, M
 		}
 		files[path] = b
 	}
-	files[PathHeaders] = []byte(headersFile)
+	files[PathHeaders] = HeadersFile(HeaderRules(opts.Site.WithContent(files[PathChat])))
 
-	m := Manifest{GeneratedAt: opts.Now.UTC().Format(time.RFC3339), Producer: opts.Producer, Summary: summary, LastRun: pipeline.LastRun}
+	producer := opts.Producer
+	if !ownProducer(producer) {
+		// WriteTree recognises its own trees by this name: a manifest always carries it.
+		producer = strings.TrimSpace(ProducerName + " " + producer)
+	}
+	m := Manifest{GeneratedAt: opts.Now.UTC().Format(time.RFC3339), Producer: producer, Summary: summary, LastRun: pipeline.LastRun}
 	for path, b := range files {
 		sum := sha256.Sum256(b)
 		m.Files = append(m.Files, FileEntry{Path: path, Size: len(b), SHA256: hex.EncodeToString(sum[:])})
@@ -148,17 +158,3 @@ func marshal(v any) ([]byte, error) {
 	}
 	return bytes.TrimRight(buf.Bytes(), "\n"), nil
 }
-
-// headersFile is the _headers file static hosts (Netlify, Cloudflare Pages) read: the
-// extension-less snapshots are JSON; snapshots revalidate quickly since menus change
-// during the day, and the manifest is never cached.
-const headersFile = `/api/*
-  Content-Type: application/json; charset=utf-8
-  Cache-Control: public, max-age=300, stale-while-revalidate=60
-  Access-Control-Allow-Origin: *
-/manifest.json
-  Content-Type: application/json; charset=utf-8
-  Cache-Control: no-cache
-/assets/*
-  Cache-Control: public, max-age=31536000, immutable
-`

@@ -1,12 +1,16 @@
 package publish
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/ohiomc/omc/data"
 )
 
 // WriteTree replaces the directory out with exactly files (path relative to out →
@@ -17,22 +21,34 @@ import (
 // staging leaves out untouched (the abandoned staging directory is removed next time).
 // Only one WriteTree runs on out at a time (a lock on out+".lock": flock on Unix,
 // LockFileEx on Windows).
+//
+// WriteTree replaces only what it wrote itself: out must be missing, an empty folder or
+// a folder whose manifest.json names omc as its producer (see Owned). Anything else (a
+// file, a symbolic link, someone's folder) is refused with an EINVALID error before
+// anything is created or removed.
 func WriteTree(out string, files map[string][]byte) error {
 	out = filepath.Clean(out)
+	if err := Owned(out); err != nil {
+		return err
+	}
 	parent := filepath.Dir(out)
 	if err := os.MkdirAll(parent, 0o755); err != nil {
-		return fmt.Errorf("publish %s: %w", out, err)
+		return data.PathError("publish --out", out, err)
 	}
 	unlock, err := lock(out + ".lock")
 	if err != nil {
-		return fmt.Errorf("publish %s: lock: %w", out, err)
+		return data.PathError("publish --out", out, err)
 	}
 	defer unlock()
+	// Again under the lock: the folder may have changed while we waited for it.
+	if err := Owned(out); err != nil {
+		return err
+	}
 	removeStaging(out)
 
 	stage, err := os.MkdirTemp(parent, stagingPrefix(out))
 	if err != nil {
-		return fmt.Errorf("publish %s: %w", out, err)
+		return data.PathError("publish --out", out, err)
 	}
 	committed := false
 	defer func() {
@@ -88,6 +104,57 @@ func WriteTree(out string, files map[string][]byte) error {
 // exchange swaps two directories in one step where the system can (exchangeDirs, per
 // operating system); a variable so that tests can take the fallback on any system.
 var exchange = exchangeDirs
+
+// Owned reports whether publish may replace out: nil when out does not exist, is an empty
+// folder or is a tree omc published (its manifest.json's producer is "omc" or "omc
+// <version>"); otherwise an EINVALID error naming out and what it is. It only reads.
+func Owned(out string) error {
+	refuse := func(what string) error {
+		return &data.Error{Code: data.EINVALID, Message: fmt.Sprintf(
+			"publish --out %s: %s; publish replaces only a folder it wrote itself, so give a new or empty folder", out, what)}
+	}
+	fi, err := os.Lstat(out)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return nil
+	case err != nil:
+		return data.PathError("publish --out", out, err)
+	case fi.Mode()&os.ModeSymlink != 0:
+		return refuse("is a symbolic link")
+	case !fi.IsDir():
+		return refuse("is an existing file, not a folder")
+	}
+	d, err := os.Open(out)
+	if err != nil {
+		return data.PathError("publish --out", out, err)
+	}
+	_, err = d.Readdirnames(1)
+	d.Close()
+	if errors.Is(err, io.EOF) {
+		return nil // empty
+	}
+	if err != nil {
+		return data.PathError("publish --out", out, err)
+	}
+	b, err := os.ReadFile(filepath.Join(out, PathManifest))
+	if err != nil {
+		return refuse("is a folder with files omc did not publish (no " + PathManifest + ")")
+	}
+	var m struct {
+		Producer string `json:"producer"`
+	}
+	if json.Unmarshal(b, &m) != nil || !ownProducer(m.Producer) {
+		return refuse("is a folder omc did not publish (its " + PathManifest + " is not omc's)")
+	}
+	return nil
+}
+
+// ProducerName is the program named first in every manifest's producer.
+const ProducerName = "omc"
+
+func ownProducer(p string) bool {
+	return p == ProducerName || strings.HasPrefix(p, ProducerName+" ")
+}
 
 func stagingPrefix(out string) string { return "." + filepath.Base(out) + ".staging-" }
 

@@ -1,6 +1,7 @@
 package publish_test
 
 import (
+	"crypto/sha256"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -12,13 +13,16 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ohiomc/omc/data"
 	"github.com/ohiomc/omc/publish"
 )
 
 // tree makes a tree of n JSON files, all stamped with version v and padded to size
-// so that writing one takes measurable time.
+// so that writing one takes measurable time, and the manifest.json by which WriteTree
+// recognises its own tree.
 func tree(v, n, size int) map[string][]byte {
 	files := map[string][]byte{}
+	files["manifest.json"], _ = json.Marshal(map[string]any{"version": v, "producer": "omc test"})
 	pad := strings.Repeat("x", size)
 	for i := range n {
 		b, _ := json.Marshal(map[string]any{"version": v, "file": i, "pad": pad})
@@ -85,6 +89,107 @@ func TestWriteTreeReplaces(t *testing.T) {
 	if v := checkTree(t, out); v != 2 {
 		t.Errorf("failed publish changed the tree: version %d", v)
 	}
+}
+
+// TestWriteTreeRefusesWhatItDidNotWrite: an existing file, a symbolic link or a folder
+// omc did not publish is never replaced; nothing beside it is created either.
+func TestWriteTreeRefusesWhatItDidNotWrite(t *testing.T) {
+	cases := []struct {
+		name string
+		make func(t *testing.T, out string)
+		want string
+	}{
+		{"existing file", func(t *testing.T, out string) { write(t, out, "my notes") }, "is an existing file"},
+		{"foreign folder", func(t *testing.T, out string) { write(t, filepath.Join(out, "thesis.tex"), "years of work") }, "no manifest.json"},
+		{"folder with another program's manifest", func(t *testing.T, out string) {
+			write(t, filepath.Join(out, "manifest.json"), `{"producer":"webpack"}`)
+			write(t, filepath.Join(out, "app.js"), "code")
+		}, "is not omc's"},
+		{"manifest that is not JSON", func(t *testing.T, out string) { write(t, filepath.Join(out, "manifest.json"), "omc") }, "is not omc's"},
+		{"symbolic link", func(t *testing.T, out string) {
+			target := filepath.Join(filepath.Dir(out), "target")
+			write(t, filepath.Join(target, "keep"), "x")
+			if err := os.Symlink(target, out); err != nil {
+				t.Fatal(err)
+			}
+		}, "symbolic link"},
+	}
+	for _, tt := range cases {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			out := filepath.Join(dir, "out")
+			tt.make(t, out)
+			before := snapshotDir(t, dir)
+			err := publish.WriteTree(out, tree(1, 2, 10))
+			if err == nil {
+				t.Fatal("replaced")
+			}
+			if data.ErrorCode(err) != data.EINVALID || !strings.Contains(err.Error(), out) || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("error %q (code %s), want EINVALID naming %s and %q", err, data.ErrorCode(err), out, tt.want)
+			}
+			if after := snapshotDir(t, dir); after != before {
+				t.Errorf("touched:\nbefore %s\nafter  %s", before, after)
+			}
+		})
+	}
+	t.Run("empty folder and own tree are replaced", func(t *testing.T) {
+		out := filepath.Join(t.TempDir(), "out")
+		if err := os.Mkdir(out, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		for v := 1; v <= 2; v++ {
+			if err := publish.WriteTree(out, tree(v, 2, 10)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if v := checkTree(t, out); v != 2 {
+			t.Errorf("version %d", v)
+		}
+	})
+	t.Run("path through a file", func(t *testing.T) {
+		dir := t.TempDir()
+		write(t, filepath.Join(dir, "notes.txt"), "x")
+		out := filepath.Join(dir, "notes.txt", "out")
+		err := publish.WriteTree(out, tree(1, 2, 10))
+		if data.ErrorCode(err) != data.EINVALID || !strings.Contains(err.Error(), out) || !strings.Contains(err.Error(), "not a folder") {
+			t.Errorf("error %v (code %s)", err, data.ErrorCode(err))
+		}
+	})
+}
+
+func write(t *testing.T, path, body string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// snapshotDir lists every path under dir with its mode and content.
+func snapshotDir(t *testing.T, dir string) string {
+	t.Helper()
+	var b strings.Builder
+	err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(&b, "%s %v", path, d.Type())
+		if d.Type().IsRegular() {
+			body, err := os.ReadFile(path)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(&b, " %x", sha256.Sum256(body))
+		}
+		b.WriteString("; ")
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
 }
 
 // TestWriteTreeReaderNeverSeesPartial polls the tree while it is replaced again and again.

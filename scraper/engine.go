@@ -39,7 +39,8 @@ type Options struct {
 	// MaxHosts caps the hosts talked to at once, across the engine (default 8).
 	MaxHosts int
 	// MaxRedirects caps the redirects one request follows (default 5); the response
-	// that would redirect once more is returned as an http_status failure.
+	// that would redirect once more is returned as an http_status failure. Every hop
+	// goes through robots.txt and the gate of its host.
 	MaxRedirects int
 	// ParseTimeout bounds an adapter's parse of one page (default 10s); a page that
 	// takes longer is a parse failure and its parse stops (parsebound.go).
@@ -169,12 +170,9 @@ func NewEngine(o Options) *Engine {
 	c.ParseHTTPErrorResponse = true // statuses are judged here, not by colly
 	c.IgnoreRobotsTxt = true        // colly's robots fetch would bypass the host gate
 	c.SetRequestTimeout(o.Timeout)
-	c.SetRedirectHandler(func(req *http.Request, via []*http.Request) error {
-		if len(via) > o.MaxRedirects {
-			return http.ErrUseLastResponse // reported as the redirect's own status
-		}
-		return nil
-	})
+	// Do follows redirects itself, so that each hop passes robots.txt and the host's
+	// gate like any request: the client never follows one.
+	c.SetRedirectHandler(func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse })
 	c.WithTransport(countingTransport{next: o.Transport, count: &e.requests})
 	e.collector = c
 	return e
@@ -184,19 +182,51 @@ func NewEngine(o Options) *Engine {
 func (e *Engine) Requests() int64 { return e.requests.Load() }
 
 // Do sends r, waiting its turn for the host, and retries on 429, 5xx, time-outs and
-// network errors. Errors are *data.FetchError: http_status (with the last response,
-// so callers can inspect a challenge page), timeout, network, too_large, config for a
-// bad URL; a cancelled context ends any wait at once.
+// network errors. It follows redirects itself, each hop a request like the first: the
+// robots.txt of the host it goes to is obeyed, it waits its turn and the delay at that
+// host, it is retried on its own. Errors are *data.FetchError: http_status (with the
+// last response, so callers can inspect a challenge page; also a redirect past
+// MaxRedirects), redirect (a redirect to a URL that is not http(s)), timeout, network,
+// too_large, robots, config for a bad URL; a cancelled context ends any wait at once.
 func (e *Engine) Do(ctx context.Context, r Request) (*Response, error) {
 	u, err := requestURL(r.URL)
 	if err != nil {
 		return nil, err
 	}
-	method := strings.ToUpper(r.Method)
-	if method == "" {
-		method = http.MethodGet
+	r.Method = strings.ToUpper(r.Method)
+	if r.Method == "" {
+		r.Method = http.MethodGet
 	}
-	where := method + " " + u.Scheme + "://" + u.Host + u.Path
+	for hop := 0; ; hop++ {
+		resp, err := e.doHop(ctx, u, r)
+		if err != nil || !isRedirect(resp.Status) {
+			return resp, err
+		}
+		where := r.Method + " " + u.Scheme + "://" + u.Host + u.Path
+		loc := resp.Header.Get("Location")
+		if loc == "" || hop >= e.opts.MaxRedirects {
+			why := "a redirect without a Location"
+			if loc != "" {
+				why = fmt.Sprintf("more than %d redirects", e.opts.MaxRedirects)
+			}
+			return resp, &data.FetchError{Reason: data.ReasonHTTPStatus, Status: resp.Status, Detail: where + ": " + why}
+		}
+		next, err := u.Parse(loc)
+		if err != nil || (next.Scheme != "http" && next.Scheme != "https") || next.Host == "" {
+			return resp, &data.FetchError{Reason: data.ReasonRedirect, Status: resp.Status,
+				Detail: fmt.Sprintf("%s: redirected to %q, which is not an http(s) URL", where, loc)}
+		}
+		next.Host = strings.ToLower(next.Host)
+		next.Fragment = ""
+		r = redirected(r, resp.Status, u, next)
+		u = next
+	}
+}
+
+// doHop sends r to u, one URL: robots.txt, the host's turn and delay, retries. A 2xx or
+// a redirect is a response; any other status is an http_status failure.
+func (e *Engine) doHop(ctx context.Context, u *url.URL, r Request) (*Response, error) {
+	where := r.Method + " " + u.Scheme + "://" + u.Host + u.Path
 	if e.opts.Robots {
 		if err := e.robotsAllow(ctx, u, where); err != nil {
 			return nil, err
@@ -207,7 +237,7 @@ func (e *Engine) Do(ctx context.Context, r Request) (*Response, error) {
 		if err := e.take(ctx, gate); err != nil {
 			return nil, contextError(ctx, where)
 		}
-		resp, ferr := e.send(ctx, method, u.String(), r)
+		resp, ferr := e.send(ctx, r.Method, u.String(), r)
 		<-e.busy
 		retry := attempt < e.opts.Retries && retryable(resp, ferr) && ctx.Err() == nil
 		var wait time.Duration
@@ -225,7 +255,7 @@ func (e *Engine) Do(ctx context.Context, r Request) (*Response, error) {
 			continue
 		}
 		resp.attempts = attempt + 1
-		if resp.Status >= 200 && resp.Status < 300 {
+		if resp.Status >= 200 && resp.Status < 300 || isRedirect(resp.Status) {
 			return resp, nil
 		}
 		if !retry {
@@ -236,6 +266,38 @@ func (e *Engine) Do(ctx context.Context, r Request) (*Response, error) {
 			}
 		}
 	}
+}
+
+// isRedirect reports whether status is a redirect to follow (those Go's client follows).
+func isRedirect(status int) bool {
+	switch status {
+	case http.StatusMovedPermanently, http.StatusFound, http.StatusSeeOther,
+		http.StatusTemporaryRedirect, http.StatusPermanentRedirect:
+		return true
+	}
+	return false
+}
+
+// redirected is r as sent again to next after a redirect with status from from, by the
+// rules of Go's http.Client: 301, 302 and 303 turn a POST (any method but GET and
+// HEAD) into a body-less GET, 307 and 308 repeat it; credentials do not follow the
+// request to another host (host and port, stricter than Go's client).
+func redirected(r Request, status int, from, next *url.URL) Request {
+	r.Header = r.Header.Clone()
+	if status != http.StatusTemporaryRedirect && status != http.StatusPermanentRedirect &&
+		r.Method != http.MethodGet && r.Method != http.MethodHead {
+		r.Method, r.Body = http.MethodGet, nil
+		if r.Header != nil {
+			r.Header.Del("Content-Type")
+			r.Header.Del("Content-Length")
+		}
+	}
+	if r.Header != nil && from.Host != next.Host {
+		for _, h := range []string{"Authorization", "Www-Authenticate", "Cookie", "Cookie2"} {
+			r.Header.Del(h)
+		}
+	}
+	return r
 }
 
 // take waits for the host's turn, then for a free slot under the global cap. The

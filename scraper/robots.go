@@ -80,18 +80,32 @@ func (e *Engine) robotsAllow(ctx context.Context, u *url.URL, where string) erro
 }
 
 // fetchRobots reads origin's robots.txt through the host gate (it is a request to the
-// host like any other) and stores the verdict in en.
+// host like any other) and stores the verdict in en. It follows up to five redirects
+// (RFC 9309 §2.3.1.2), each through the gate of the host it goes to.
 func (e *Engine) fetchRobots(ctx context.Context, origin string, en *robotsEntry) error {
 	u, _ := url.Parse(origin + "/robots.txt")
-	gate := e.hosts.get(u.Host)
-	if err := e.take(ctx, gate); err != nil {
-		return contextError(ctx, "GET "+u.String())
-	}
-	resp, ferr := e.send(ctx, "GET", u.String(), Request{Method: "GET"})
-	<-e.busy
-	gate.release(e.now().Add(e.hosts.delay(u.Host, e.opts.Delay)))
-	if ctx.Err() != nil {
-		return contextError(ctx, "GET "+u.String())
+	var resp *Response
+	var ferr *data.FetchError
+	for hop := 0; ; hop++ {
+		gate := e.hosts.get(u.Host)
+		if err := e.take(ctx, gate); err != nil {
+			return contextError(ctx, "GET "+u.String())
+		}
+		resp, ferr = e.send(ctx, "GET", u.String(), Request{Method: "GET"})
+		<-e.busy
+		gate.release(e.now().Add(e.hosts.delay(u.Host, e.opts.Delay)))
+		if ctx.Err() != nil {
+			return contextError(ctx, "GET "+u.String())
+		}
+		if ferr != nil || !isRedirect(resp.Status) || hop >= robotsMaxRedirects {
+			break
+		}
+		next, err := u.Parse(resp.Header.Get("Location"))
+		if err != nil || (next.Scheme != "http" && next.Scheme != "https") || next.Host == "" {
+			break // judged below as the redirect it is: everything disallowed
+		}
+		next.Host = strings.ToLower(next.Host)
+		u = next
 	}
 	now := e.now()
 	en.group, en.all, en.why = nil, false, ""
@@ -127,6 +141,9 @@ func (e *Engine) fetchRobots(ctx context.Context, origin string, en *robotsEntry
 	}
 	return nil
 }
+
+// robotsMaxRedirects is how many redirects a robots.txt fetch follows (RFC 9309 §2.3.1.2).
+const robotsMaxRedirects = 5
 
 // robotsAgent is the product token robots.txt groups are matched against: the
 // User-Agent up to its first slash or space ("omc" for "omc/1.0 (+https://…)").

@@ -205,6 +205,10 @@ func fetchOne(ctx context.Context, db *data.DB, runID int64, now time.Time, adap
 		// suddenly shows nothing is far more often a broken source than an empty store,
 		// and must not make the earlier menu look current.
 		mf.Err = &data.FetchError{Reason: data.ReasonEmpty, Status: menu.HTTPStatus, Detail: "menu answered with no products"}
+	} else if err == nil {
+		if mf.EmptyCategories, err = emptiedCategories(ctx, db, d.Slug, src.Market, menu.Offers); err != nil {
+			return r, fmt.Errorf("scrape %s %s: %w", d.Slug, src.Market, err)
+		}
 	}
 	if err := db.RecordMenuFetch(ctx, mf); err != nil {
 		return r, fmt.Errorf("scrape %s %s: %w", d.Slug, src.Market, err)
@@ -236,6 +240,9 @@ func fetchOne(ctx context.Context, db *data.DB, runID int64, now time.Time, adap
 	}
 	if warned > 0 {
 		notes = append(notes, fmt.Sprintf("%d offers with warnings: %s", warned, describeWarnings(menu.Offers)))
+	}
+	if len(mf.EmptyCategories) > 0 {
+		notes = append(notes, fmt.Sprintf("%s: %v", data.ReasonEmptyCategory, mf.EmptyCategories))
 	}
 	r.Detail = strings.Join(notes, "; ")
 	return r, nil

@@ -1,5 +1,23 @@
 import react from '@vitejs/plugin-react'
+import { loadEnv, type Plugin } from 'vite'
 import { defineConfig } from 'vitest/config'
+import { cspSources } from './src/config/csp-sources'
+
+// Writes csp.json beside index.html: the origins this build reaches (its VITE_*
+// settings), which omc turns into the Content-Security-Policy (publish/headers.go).
+function cspSourcesFile(): Plugin {
+  let raw: Record<string, string> = {}
+  return {
+    name: 'omc-csp-sources',
+    apply: 'build',
+    configResolved(config) {
+      raw = loadEnv(config.mode, config.envDir || process.cwd(), 'VITE_')
+    },
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'csp.json', source: `${JSON.stringify(cspSources(raw))}\n` })
+    },
+  }
+}
 
 // `npm run dev` can borrow snapshots from a running `omc serve`/`omc demo`:
 // OMC_DEV_PROXY=http://127.0.0.1:8080 npm run dev (same-origin, so no CORS needed).
@@ -10,7 +28,7 @@ const devProxy = process.env.OMC_DEV_PROXY
 const outDir = process.env.OMC_SITE_OUT?.trim() || 'dist'
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), cspSourcesFile()],
   server: devProxy ? { proxy: { '/api': devProxy, '/manifest.json': devProxy } } : {},
   build: {
     outDir,

@@ -50,6 +50,7 @@ file, and a failed publish leaves the previous tree as it was.`,
 	addDBFlag(cmd, &opts.Config)
 	addNowFlag(cmd, &opts.Config)
 	cmd.Flags().StringVar(&opts.Out, "out", opts.Out, "output directory (replaced whole)")
+	cmd.Flags().StringVar(&opts.SiteDir, "dir", opts.SiteDir, "the built site, whose inline scripts and origins (csp.json) the Content-Security-Policy of _headers allows")
 	cmd.Flags().StringVar(&opts.Announcements, "announcements", "", "announcements YAML (default: the embedded data/announcements.yaml)")
 	cmd.Flags().StringVar(&opts.Content, "content", "", "community pages content folder (default: the embedded data/content)")
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the manifest as JSON")
@@ -65,6 +66,11 @@ func runPublish(ctx context.Context, c *Config, d deps) (publish.Result, error) 
 	if c.Out == "" {
 		return publish.Result{}, usageError("--out: no output directory")
 	}
+	// Refuse an --out publish may not replace before anything, the database included, is
+	// created.
+	if err := publish.Owned(c.Out); err != nil {
+		return publish.Result{}, err
+	}
 	announcements, err := c.loadAnnouncements()
 	if err != nil {
 		return publish.Result{}, err
@@ -73,12 +79,16 @@ func runPublish(ctx context.Context, c *Config, d deps) (publish.Result, error) 
 	if err != nil {
 		return publish.Result{}, err
 	}
+	site, err := publish.ReadSiteSources(c.SiteDir)
+	if err != nil {
+		return publish.Result{}, usageError("--dir: %v", err)
+	}
 	db, err := data.Open(ctx, c.DB)
 	if err != nil {
 		return publish.Result{}, err
 	}
 	defer db.Close()
-	return publish.Publish(ctx, db, publish.Options{Out: c.Out, Now: now, Announcements: announcements, Producer: "omc " + version, Content: content})
+	return publish.Publish(ctx, db, publish.Options{Out: c.Out, Now: now, Announcements: announcements, Producer: "omc " + version, Content: content, Site: site})
 }
 
 func printPublished(d deps, res publish.Result) {

@@ -2,7 +2,7 @@ package main
 
 import (
 	"context"
-	"errors"
+	"encoding/json"
 	"fmt"
 	"net"
 	"net/http"
@@ -11,9 +11,12 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/klauspost/compress/gzhttp"
 	"github.com/spf13/cobra"
+
+	"github.com/ohiomc/omc/publish"
 )
 
 type serveOptions struct {
@@ -32,8 +35,9 @@ func newServeCmd(d deps, runF func(context.Context, *serveOptions) error) *cobra
 		Long: `Serve the built site (--dir) with the published tree (--data) on one origin, the way a
 static host or CDN would: /api/* as application/json, hashed assets under /assets/ with
 long cache lifetimes, compressed responses, a pre-rendered page's <path>/index.html for
-<path>, a 404 for a missing file (a path ending in .js, .css, .png, …), and index.html for
-every other path so the site's router decides (its not-found screen included).`,
+<path>, a 404 for a missing file (a path ending in .js, .css, .png, …), index.html for
+every route of the site, and a 404 with the not-found screen (404.html) for any other
+path. A snapshot that is not there is a JSON 404, a path no file can have a JSON 400.`,
 		Example: `  omc serve
   omc serve --dir site/dist --data out --addr 127.0.0.1:8080`,
 		Args: cobra.NoArgs,
@@ -91,23 +95,25 @@ func siteHandler(siteDir, dataDir string) (http.Handler, error) {
 	if _, err := os.Stat(index); err != nil {
 		return nil, usageError("--dir %s: no index.html (build the site first: go tool task site:build): %v", siteDir, err)
 	}
+	site, err := publish.ReadSiteSources(siteDir)
+	if err != nil {
+		return nil, usageError("--dir: %v", err)
+	}
+	// The same security headers and cache rules as the published _headers (the chat
+	// page's content decides whether Discord's widget may be framed).
+	chat, _ := os.ReadFile(filepath.Join(dataDir, filepath.FromSlash(publish.PathChat)))
+	rules := publish.HeaderRules(site.WithContent(chat))
 	mux := http.NewServeMux()
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
-		serveSnapshot(w, r, dataDir, "application/json; charset=utf-8", "public, max-age=60, must-revalidate")
+		serveSnapshot(w, r, dataDir)
 	})
 	mux.HandleFunc("/manifest.json", func(w http.ResponseWriter, r *http.Request) {
-		serveSnapshot(w, r, dataDir, "application/json; charset=utf-8", "no-cache")
+		serveSnapshot(w, r, dataDir)
 	})
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		clean := path.Clean("/" + r.URL.Path)
 		file := filepath.Join(siteDir, filepath.FromSlash(clean))
 		if fi, err := os.Stat(file); err == nil && !fi.IsDir() && clean != "/index.html" {
-			if strings.HasPrefix(clean, "/assets/") {
-				// Vite puts a content hash in every asset name: they never change.
-				w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
-			} else {
-				w.Header().Set("Cache-Control", "no-cache")
-			}
 			http.ServeFile(w, r, file)
 			return
 		}
@@ -121,18 +127,31 @@ func siteHandler(siteDir, dataDir string) (http.Handler, error) {
 		// A pre-rendered page: /events is served from events/index.html, as static hosts do.
 		if page := filepath.Join(file, "index.html"); clean != "/" {
 			if fi, err := os.Stat(page); err == nil && !fi.IsDir() {
-				w.Header().Set("Cache-Control", "no-cache")
 				w.Header().Set("Content-Type", "text/html; charset=utf-8")
 				http.ServeFile(w, r, page)
 				return
 			}
 		}
-		// Every other path is a route of the single-page app.
-		w.Header().Set("Cache-Control", "no-cache")
+		// A route of the single-page app gets the app, which renders it; any other path
+		// is a 404 with the not-found screen (the pre-rendered 404.html, else the app,
+		// whose router shows the same screen), as static hosts answer.
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		http.ServeFile(w, r, index)
+		// index.html itself is the app too (the service worker precaches it).
+		if isSiteRoute(clean) || clean == "/index.html" {
+			http.ServeFile(w, r, index)
+			return
+		}
+		page := filepath.Join(siteDir, "404.html")
+		if _, err := os.Stat(page); err != nil {
+			page = index
+		}
+		serveFileStatus(w, page, http.StatusNotFound)
 	})
-	return gzhttp.GzipHandler(mux), nil
+	withHeaders := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		publish.Apply(rules, w.Header(), r.URL.Path)
+		mux.ServeHTTP(w, r)
+	})
+	return gzhttp.GzipHandler(withHeaders), nil
 }
 
 // staticFileExt are the extensions of files a built site serves as they are;
@@ -143,27 +162,51 @@ var staticFileExt = map[string]bool{
 	".txt": true, ".xml": true, ".woff": true, ".woff2": true, ".pdf": true,
 }
 
-func serveSnapshot(w http.ResponseWriter, r *http.Request, dataDir, contentType, cache string) {
-	clean := path.Clean("/" + r.URL.Path)
-	file := filepath.Join(dataDir, filepath.FromSlash(clean))
-	f, err := os.Open(file)
-	if errors.Is(err, os.ErrNotExist) {
-		w.Header().Set("Content-Type", "application/json; charset=utf-8")
-		w.WriteHeader(http.StatusNotFound)
-		fmt.Fprintf(w, `{"error":"no snapshot %s: run omc publish"}`, clean)
+// serveFileStatus writes the file at path with status (ServeFile always answers 200).
+func serveFileStatus(w http.ResponseWriter, path string, status int) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		http.Error(w, "page unavailable", http.StatusInternalServerError)
 		return
 	}
+	w.WriteHeader(status)
+	w.Write(b)
+}
+
+// jsonError answers a snapshot request that cannot be served: a JSON body built with
+// the encoder, so no path can break out of its string.
+func jsonError(w http.ResponseWriter, status int, message, urlPath string) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.WriteHeader(status)
+	json.NewEncoder(w).Encode(struct {
+		Error string `json:"error"`
+		Path  string `json:"path"`
+	}{message, urlPath})
+}
+
+// serveSnapshot serves a published file; its type and cache headers come from the rules.
+func serveSnapshot(w http.ResponseWriter, r *http.Request, dataDir string) {
+	clean := path.Clean("/" + r.URL.Path)
+	// A NUL byte or invalid UTF-8 cannot name a published file.
+	if strings.ContainsRune(clean, 0) || !utf8.ValidString(clean) {
+		jsonError(w, http.StatusBadRequest, "bad snapshot path", strings.ToValidUTF8(strings.ReplaceAll(clean, "\x00", ""), ""))
+		return
+	}
+	file := filepath.Join(dataDir, filepath.FromSlash(clean))
+	f, err := os.Open(file)
 	if err != nil {
-		http.Error(w, "snapshot unavailable", http.StatusInternalServerError)
+		// Missing, or a name the file system refuses (too long, through a file): either
+		// way there is no such snapshot.
+		jsonError(w, http.StatusNotFound, "no such snapshot (run omc publish)", clean)
 		return
 	}
 	defer f.Close()
 	fi, err := f.Stat()
 	if err != nil || fi.IsDir() {
-		http.NotFound(w, r)
+		jsonError(w, http.StatusNotFound, "no such snapshot (run omc publish)", clean)
 		return
 	}
-	w.Header().Set("Content-Type", contentType)
-	w.Header().Set("Cache-Control", cache)
 	http.ServeContent(w, r, fi.Name(), fi.ModTime(), f)
 }

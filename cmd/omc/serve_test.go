@@ -2,6 +2,7 @@ package main
 
 import (
 	"compress/gzip"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net"
@@ -9,11 +10,13 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/ohiomc/omc/data"
+	"github.com/ohiomc/omc/publish"
 )
 
 func TestSiteHandler(t *testing.T) {
@@ -29,6 +32,7 @@ func TestSiteHandler(t *testing.T) {
 	write(site, "assets/index-abc123.js", strings.Repeat("console.log('x');", 200))
 	write(site, "robots.txt", "User-agent: *")
 	write(site, "events/index.html", "<!doctype html><title>Events</title>")
+	write(site, "404.html", "<!doctype html><title>Not found</title><p>The page you requested was not found!</p>")
 	write(snap, "api/DispensaryStatus", `[{"name":"Bloom Akron"}]`)
 	write(snap, "manifest.json", `{"generatedAt":"x"}`)
 	h, err := siteHandler(site, snap)
@@ -42,21 +46,33 @@ func TestSiteHandler(t *testing.T) {
 		path, wantType, wantCache, wantBody string
 		wantStatus                          int
 	}{
-		{"/api/DispensaryStatus", "application/json; charset=utf-8", "public, max-age=60, must-revalidate", "Bloom Akron", 200},
+		{"/api/DispensaryStatus", "application/json; charset=utf-8", publish.CacheSnapshots, "Bloom Akron", 200},
 		{"/manifest.json", "application/json; charset=utf-8", "no-cache", "generatedAt", 200},
 		{"/api/statistics", "application/json; charset=utf-8", "", "run omc publish", 404},
 		{"/assets/index-abc123.js", "text/javascript; charset=utf-8", "public, max-age=31536000, immutable", "console.log", 200},
 		{"/assets/missing.js", "", "", "", 404},
 		{"/firebase-messaging-sw.js", "", "", "", 404},
 		{"/images/missing.PNG", "", "", "", 404},
-		{"/strains/og-kush-1.0", "text/html; charset=utf-8", "no-cache", "<title>app</title>", 200},
-		{"/robots.txt", "text/plain; charset=utf-8", "no-cache", "User-agent", 200},
-		{"/dispensary-status", "text/html; charset=utf-8", "no-cache", "<title>app</title>", 200},
-		{"/no/such/page", "text/html; charset=utf-8", "no-cache", "<title>app</title>", 200},
-		{"/events", "text/html; charset=utf-8", "no-cache", "<title>Events</title>", 200},
-		{"/events/", "text/html; charset=utf-8", "no-cache", "<title>Events</title>", 200},
-		{"/events/extra", "text/html; charset=utf-8", "no-cache", "<title>app</title>", 200},
-		{"/", "text/html; charset=utf-8", "no-cache", "<title>app</title>", 200},
+		{"/strains/og-kush-1.0", "text/html; charset=utf-8", "", "was not found", 404},
+		{"/robots.txt", "text/plain; charset=utf-8", "", "User-agent", 200},
+		{"/dispensary-status", "text/html; charset=utf-8", "", "<title>app</title>", 200},
+		{"/no/such/page", "text/html; charset=utf-8", "", "The page you requested was not found!", 404},
+		{"/%00", "text/html; charset=utf-8", "", "was not found", 404},
+		{"/reservation", "text/html; charset=utf-8", "", "<title>app</title>", 200},
+		{"/product/wedding-cake-3-5g", "text/html; charset=utf-8", "", "<title>app</title>", 200},
+		{"/product", "text/html; charset=utf-8", "", "was not found", 404},
+		{"/terpenes/myrcene/", "text/html; charset=utf-8", "", "<title>app</title>", 200},
+		{"/strain-genetics/og-kush", "text/html; charset=utf-8", "", "<title>app</title>", 200},
+		{"/strain-genetics/og-kush/more", "text/html; charset=utf-8", "", "was not found", 404},
+		{"/api/%00", "application/json; charset=utf-8", "", `"error":"bad snapshot path"`, 400},
+		{"/api/a%22,%22x%22:%22y", "application/json; charset=utf-8", "", `"path":"/api/a\",\"x\":\"y"`, 404},
+		{"/api/" + strings.Repeat("a", 300), "application/json; charset=utf-8", "", "no such snapshot", 404},
+		{"/api/DispensaryStatus/x", "application/json; charset=utf-8", "", "no such snapshot", 404},
+		{"/api/", "application/json; charset=utf-8", "", "no such snapshot", 404},
+		{"/events", "text/html; charset=utf-8", "", "<title>Events</title>", 200},
+		{"/events/", "text/html; charset=utf-8", "", "<title>Events</title>", 200},
+		{"/events/extra", "text/html; charset=utf-8", "", "was not found", 404},
+		{"/", "text/html; charset=utf-8", "", "<title>app</title>", 200},
 	}
 	for _, tt := range tests {
 		t.Run(tt.path, func(t *testing.T) {
@@ -88,8 +104,56 @@ func TestSiteHandler(t *testing.T) {
 			if !strings.Contains(string(b), tt.wantBody) {
 				t.Errorf("body %q", b)
 			}
+			if resp.StatusCode != 200 && strings.HasPrefix(resp.Header.Get("Content-Type"), "application/json") {
+				// Any JSON answer is one object with only the keys the server meant.
+				var obj map[string]any
+				if err := json.Unmarshal(b, &obj); err != nil {
+					t.Errorf("not JSON: %v: %q", err, b)
+				}
+				if _, injected := obj["x"]; injected {
+					t.Errorf("the path injected a key: %q", b)
+				}
+			}
 		})
 	}
+	t.Run("index.html is the app", func(t *testing.T) {
+		resp, err := http.Get(srv.URL + "/index.html") // follows ServeFile's redirect to /
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != 200 || !strings.Contains(string(b), "<title>app</title>") {
+			t.Errorf("/index.html: %d %q", resp.StatusCode, b)
+		}
+	})
+	t.Run("the headers of _headers", func(t *testing.T) {
+		src, err := publish.ReadSiteSources(site)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rules := publish.HeaderRules(src)
+		for _, p := range []string{"/", "/dispensary-status", "/api/DispensaryStatus", "/api/missing", "/assets/index-abc123.js", "/no/such/page"} {
+			resp, err := http.Get(srv.URL + p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp.Body.Close()
+			want := http.Header{}
+			publish.Apply(rules, want, p)
+			for name := range want {
+				if name == "Cache-Control" && resp.StatusCode >= 400 {
+					continue // an error is not cached like the file would be
+				}
+				if got := resp.Header.Get(name); got != want.Get(name) {
+					t.Errorf("%s: %s = %q, want %q", p, name, got, want.Get(name))
+				}
+			}
+			if resp.Header.Get("Content-Security-Policy") == "" {
+				t.Errorf("%s: no Content-Security-Policy", p)
+			}
+		}
+	})
 	t.Run("large assets are compressed", func(t *testing.T) {
 		req, _ := http.NewRequest("GET", srv.URL+"/assets/index-abc123.js", nil)
 		req.Header.Set("Accept-Encoding", "gzip")
@@ -142,4 +206,51 @@ func TestEngineOptionsPrecedence(t *testing.T) {
 	if eo.Delay != 7*time.Second || eo.Timeout != 9*time.Second {
 		t.Errorf("flag over registry: delay %v timeout %v", eo.Delay, eo.Timeout)
 	}
+}
+
+// TestSiteRoutesMatchPaths: every path the site routes or links to (site/src/config/
+// paths.ts) is a route omc serve answers 200 for, and every fixed route of the list is in
+// paths.ts: adding a screen to one without the other fails here.
+func TestSiteRoutesMatchPaths(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("..", "..", "site", "src", "config", "paths.ts"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Every quoted string starting with "/" is a path (path:, aliases, the named paths).
+	found := regexp.MustCompile(`'(/[^']*)'`).FindAllStringSubmatch(string(b), -1)
+	if len(found) < 20 {
+		t.Fatalf("only %d paths read from paths.ts: has its format changed?", len(found))
+	}
+	inTS := map[string]bool{}
+	for _, m := range found {
+		p := m[1]
+		inTS[p] = true
+		if strings.Contains(p, ":") {
+			// A pattern: the Go list must have the same pattern, parameter names aside.
+			if !hasPattern(p) {
+				t.Errorf("paths.ts route %s is not in siteRoutes (cmd/omc/routes.go)", p)
+			}
+			continue
+		}
+		if !isSiteRoute(p) {
+			t.Errorf("paths.ts path %s is not in siteRoutes (cmd/omc/routes.go): omc serve would answer 404", p)
+		}
+	}
+	for _, r := range siteRoutes {
+		if !strings.Contains(r, ":") && !inTS[r] {
+			t.Errorf("siteRoutes has %s, which paths.ts does not", r)
+		}
+	}
+}
+
+func hasPattern(p string) bool {
+	norm := func(s string) string {
+		return regexp.MustCompile(`:[A-Za-z]+`).ReplaceAllString(strings.ToLower(s), ":")
+	}
+	for _, r := range siteRoutes {
+		if norm(r) == norm(p) {
+			return true
+		}
+	}
+	return false
 }

@@ -11,6 +11,9 @@ import (
 
 	"github.com/robfig/cron/v3"
 	"github.com/spf13/cobra"
+
+	"github.com/ohiomc/omc/data"
+	"github.com/ohiomc/omc/publish"
 )
 
 type workerOptions struct {
@@ -77,6 +80,14 @@ func runWorker(ctx context.Context, opts *workerOptions) error {
 	if _, err := opts.loadRegistry(); err != nil {
 		return err
 	}
+	if err := publish.Owned(opts.Out); err != nil {
+		return err
+	}
+	db, err := data.Open(ctx, opts.DB)
+	if err != nil {
+		return err
+	}
+	db.Close()
 	log := slog.New(slog.NewTextHandler(opts.deps.ErrOut, nil))
 	cl := cronLogger{log}
 	sched, err := cron.ParseStandard(opts.Schedule)

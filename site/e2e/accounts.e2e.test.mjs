@@ -11,7 +11,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
-import { launchChromium, START_TIMEOUT_MS, start, startDemo } from './processes.mjs'
+import { launchChromium, START_TIMEOUT_MS, start, startDemo, watchCsp } from './processes.mjs'
 
 const siteDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const distDir = path.join(siteDir, 'dist-demo')
@@ -62,6 +62,7 @@ const EXPECTED_CONSOLE_ERRORS = [/status of 400/, /does not support the Push API
 /** newPage opens a page in a fresh browser context (service workers blocked unless asked for). */
 async function newPage({ serviceWorkers = 'block' } = {}) {
   const context = await browser.newContext({ serviceWorkers })
+  await watchCsp(context, (violation) => problems.push(`CSP: ${violation}`))
   const page = await context.newPage()
   page.on('pageerror', (error) => problems.push(`${page.url()}: ${error.message}`))
   page.on('console', (message) => {

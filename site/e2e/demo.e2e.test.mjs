@@ -12,7 +12,7 @@ import http from 'node:http'
 import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
-import { launchChromium, START_TIMEOUT_MS, startDemo } from './processes.mjs'
+import { launchChromium, START_TIMEOUT_MS, startDemo, watchCsp } from './processes.mjs'
 
 const siteDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const resultsDir = path.join(siteDir, 'test-results')
@@ -45,6 +45,7 @@ after(async () => {
 })
 
 const consoleErrors = []
+const cspViolations = []
 const foreignRequests = []
 
 /**
@@ -55,6 +56,7 @@ const foreignRequests = []
  */
 async function newPage({ viewport = { width: 1280, height: 900 }, serviceWorkers = 'block', colorScheme = 'light' } = {}) {
   const context = await browser.newContext({ viewport, serviceWorkers, colorScheme })
+  await watchCsp(context, (violation) => cspViolations.push(violation))
   const page = await context.newPage()
   page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`))
   page.on('console', (message) => {
@@ -144,9 +146,11 @@ describe('published site', () => {
     }
   })
 
-  test('an unknown path shows the not-found screen', async () => {
-    const page = await open('no-such-page-e2e')
+  test('an unknown path answers HTTP 404 and shows the not-found screen', async () => {
+    const page = await newPage()
     try {
+      const response = await page.goto(new URL('no-such-page-e2e', site).href)
+      assert.equal(response?.status(), 404)
       await page.getByRole('heading', { name: 'The page you requested was not found!' }).waitFor({ timeout: 30_000 })
       assert.equal(await page.getByRole('link', { name: 'Home' }).getAttribute('href'), '/')
       assert.equal(await page.title(), `Page Not Found - ${SITE_NAME}`)
@@ -566,7 +570,7 @@ async function startProxy(target) {
 }
 
 describe('offline', () => {
-  test('a reload offline shows the last snapshot, saying when it was saved', async () => {
+  test('a reload offline shows the last snapshot, saying when it was published', async () => {
     const proxy = await startProxy(site)
     const page = await newPage({ serviceWorkers: 'allow' })
     try {
@@ -587,7 +591,7 @@ describe('offline', () => {
       await page.reload()
       const notice = page.locator('[data-offline-copy]')
       await notice.waitFor({ timeout: 30_000 })
-      assert.match(await notice.innerText(), /You are seeing the dispensary status saved on .+: the site could not be reached/)
+      assert.match(await notice.innerText(), /You are seeing a saved copy of the dispensary status, published on .+: the site could not be reached/)
       assert.equal(await page.getByRole('region', { name: 'Summary' }).innerText(), online)
       await page.screenshot({ path: path.join(resultsDir, 'offline-status.png'), fullPage: false })
       // The app shell of a page never opened online is there too.
@@ -606,11 +610,17 @@ describe('offline', () => {
 })
 
 describe('afterwards', () => {
-  test('no page threw a script error or logged one, and nothing was sent off the test host', () => {
+  test('no page threw a script error or logged one, broke the Content-Security-Policy, or sent anything off the test host', () => {
     assert.deepEqual(pageErrors, [])
+    assert.deepEqual(cspViolations, [])
     // The forced shape error is logged on purpose (the console keeps the details).
-    // So are the failed requests while the offline test's proxy is down.
-    const unexpected = consoleErrors.filter((e) => !/snapshot brands has an unexpected shape|Failed to load resource: net::ERR_|FetchEvent|workbox/.test(e))
+    // So are the failed requests while the offline test's proxy is down, and the
+    // 404 status of an unknown page (which still shows the not-found screen).
+    const unexpected = consoleErrors.filter(
+      (e) =>
+        /Content.Security.Policy/i.test(e) ||
+        !/snapshot brands has an unexpected shape|Failed to load resource: net::ERR_|FetchEvent|workbox|no-such-page-e2e: Failed to load resource: the server responded with a status of 404/.test(e),
+    )
     assert.deepEqual(unexpected, [])
     assert.deepEqual(foreignRequests, [])
   })

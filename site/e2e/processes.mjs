@@ -121,3 +121,17 @@ export function launchChromium() {
     ],
   })
 }
+
+/**
+ * watchCsp reports every Content-Security-Policy violation in the context's
+ * pages: the browser fires securitypolicyviolation on the document for each
+ * blocked script, style, image or connection, which an init script forwards.
+ */
+export async function watchCsp(context, report) {
+  await context.exposeBinding('__omcCspViolation', ({ page }, violation) => report(`${page?.url() ?? '?'}: ${violation}`))
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      window.__omcCspViolation(`${e.effectiveDirective} blocked ${e.blockedURI || '(inline)'} (${e.sourceFile}:${e.lineNumber})`)
+    })
+  })
+}

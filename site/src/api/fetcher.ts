@@ -49,11 +49,15 @@ function requestHeaders(url: URL): Headers {
  */
 export const OFFLINE_COPY_HEADER = 'X-OMC-Saved-At'
 
-/** Loaded is a snapshot with where it came from: savedAt is set for an offline copy. */
-export type Loaded<N extends SnapshotName> = { data: SnapshotData<N>; savedAt?: number }
+/**
+ * Loaded is a snapshot with where it came from: savedAt is set for an offline
+ * copy, with lastModified, the server's publication time of that copy (its
+ * Last-Modified) when it gave one.
+ */
+export type Loaded<N extends SnapshotName> = { data: SnapshotData<N>; savedAt?: number; lastModified?: number }
 
 /** Raw is a snapshot's JSON before its shape is checked. */
-export type Raw = { body: unknown; savedAt?: number }
+export type Raw = { body: unknown; savedAt?: number; lastModified?: number }
 
 /**
  * fetchSnapshot is the app's only fetch, for the homepage and status snapshots
@@ -95,7 +99,9 @@ export async function fetchRaw(name: SnapshotName, { baseUrl = env.dataUrl, sign
     throw new SnapshotShapeError(name, '(root)', `not valid JSON (${reason})`)
   }
   const savedAt = Number(response.headers.get(OFFLINE_COPY_HEADER))
-  return savedAt > 0 ? { body, savedAt } : { body }
+  if (!(savedAt > 0)) return { body }
+  const lastModified = Date.parse(response.headers.get('Last-Modified') ?? '')
+  return Number.isFinite(lastModified) ? { body, savedAt, lastModified } : { body, savedAt }
 }
 
 /** parseSnapshot checks a snapshot's JSON against its shape (SnapshotShapeError naming the first bad place). */
@@ -107,5 +113,6 @@ export function parseSnapshot<N extends SnapshotName>(name: N, schema: Snapshots
     throw new SnapshotShapeError(name, formatIssuePath(issue.path), describeIssue(issue))
   }
   const data = result.data as SnapshotData<N>
-  return raw.savedAt !== undefined ? { data, savedAt: raw.savedAt } : { data }
+  if (raw.savedAt === undefined) return { data }
+  return raw.lastModified !== undefined ? { data, savedAt: raw.savedAt, lastModified: raw.lastModified } : { data, savedAt: raw.savedAt }
 }

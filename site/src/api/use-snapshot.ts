@@ -17,6 +17,8 @@ export type SnapshotResponse<N extends SnapshotName> = {
   isLoading: boolean
   /** savedAt (epoch ms) is set when the data is the service worker's offline copy, not a fresh answer. */
   savedAt: number | undefined
+  /** publishedAt (ISO) is when an offline copy was published: its own generatedAt, else the server's Last-Modified. */
+  publishedAt: string | undefined
   mutate: SWRResponse<Loaded<N>, Error>['mutate']
 }
 
@@ -36,6 +38,18 @@ export function useSnapshot<N extends SnapshotName>(name: N, schema: Snapshots[N
     error: swr.error,
     isLoading: swr.isLoading,
     savedAt: swr.data?.savedAt,
+    publishedAt: swr.data?.savedAt === undefined ? undefined : publishedAt(swr.data),
     mutate: swr.mutate,
   }
+}
+
+/**
+ * publishedAt is when a loaded snapshot was published: the generatedAt it
+ * carries, else the Last-Modified its server sent (DispensaryStatus, a bare
+ * list, has no generatedAt).
+ */
+function publishedAt(loaded: Loaded<SnapshotName>): string | undefined {
+  const data: unknown = loaded.data
+  if (typeof data === 'object' && data !== null && 'generatedAt' in data && typeof data.generatedAt === 'string') return data.generatedAt
+  return loaded.lastModified === undefined ? undefined : new Date(loaded.lastModified).toISOString()
 }

@@ -21,7 +21,7 @@ type Props<N extends SnapshotName> = {
  * error screen (with the details) rather than leaving a blank page.
  */
 export function SnapshotView<N extends SnapshotName>({ response, what, children }: Props<N>) {
-  const { data, error, savedAt, mutate } = response
+  const { data, error, savedAt, publishedAt, mutate } = response
   if (error instanceof SnapshotShapeError && !data) throw error
   if (!data) {
     if (!error) return <Spinner label={`Loading ${what}`} />
@@ -38,7 +38,7 @@ export function SnapshotView<N extends SnapshotName>({ response, what, children 
   }
   return (
     <>
-      {savedAt !== undefined && <OfflineNotice savedAt={savedAt} what={what} />}
+      {savedAt !== undefined && <OfflineNotice generatedAt={publishedAt} what={what} />}
       {error && <StaleNotice error={error} what={what} />}
       {children(data)}
     </>

@@ -19,10 +19,14 @@ describe('auth messages', () => {
     ['auth/wrong-password', 'Password is wrong!'],
     ['auth/too-many-requests', 'Account disabled! Too many attempts!'],
     ['auth/invalid-credential', 'The e-mail or the password is wrong.'],
-    ['auth/user-not-found', 'There is no account with this e-mail. Please check it, or Sign up.'],
+    ['auth/user-not-found', 'The e-mail or the password is wrong.'],
     ['auth/user-disabled', 'This account has been disabled.'],
   ])('sign-in %s', (code, want) => {
     expect(signInMessage(fail(code))).toBe(want)
+  })
+
+  it('does not tell whether an e-mail has an account', () => {
+    expect(signInMessage(fail('auth/user-not-found'))).toBe(signInMessage(fail('auth/invalid-credential')))
   })
 
   it('an error without a code still says what failed', () => {

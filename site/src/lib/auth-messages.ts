@@ -15,9 +15,13 @@ export const SPEC_MESSAGES = {
   signOutFailed: 'Failed to Sign out',
 } as const
 
+// One message for an unknown e-mail and a wrong e-mail/password pair: telling them
+// apart would tell anyone which addresses have an account here.
+const WRONG_CREDENTIALS = 'The e-mail or the password is wrong.'
+
 const OTHER_MESSAGES: Record<string, string> = {
-  'invalid-credential': 'The e-mail or the password is wrong.',
-  'user-not-found': 'There is no account with this e-mail. Please check it, or Sign up.',
+  'invalid-credential': WRONG_CREDENTIALS,
+  'user-not-found': WRONG_CREDENTIALS,
   'user-disabled': 'This account has been disabled.',
   'network-request-failed': 'Could not reach the sign-in service. Check your connection and try again.',
   'requires-recent-login': 'For your security, please sign out and sign in again, then retry.',

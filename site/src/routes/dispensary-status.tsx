@@ -17,7 +17,7 @@ const CLOCK_TICK_MS = 60_000
 
 /** DispensaryStatusRoute (/dispensary-status) shows which dispensaries have up-to-date menu data. */
 export function DispensaryStatusRoute() {
-  const { data, error, savedAt } = useDispensaryStatus()
+  const { data, error, savedAt, publishedAt } = useDispensaryStatus()
   const now = useNow(CLOCK_TICK_MS)
   // Dates are parsed once per snapshot; a clock tick only re-runs the comparisons.
   const updateTimes = useMemo(() => (data ? parseUpdateTimes(data) : undefined), [data])
@@ -33,7 +33,7 @@ export function DispensaryStatusRoute() {
         time we read that menu successfully.
       </p>
       <FreshnessLegend />
-      {savedAt !== undefined && <OfflineNotice savedAt={savedAt} what="dispensary status" />}
+      {savedAt !== undefined && <OfflineNotice generatedAt={publishedAt} what="dispensary status" />}
       {error && data && <StaleNotice error={error} what="dispensary status" />}
       {error && !data && (
         <p className="notice notice--error" role="alert">

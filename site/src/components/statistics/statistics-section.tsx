@@ -10,7 +10,7 @@ import { TopStrainsCard } from './top-strains-card'
 
 /** StatisticsSection is the homepage's statistics block: top strains and each region's top deals. */
 export function StatisticsSection() {
-  const { data, error, mutate, savedAt } = useStatistics()
+  const { data, error, mutate, savedAt, publishedAt } = useStatistics()
   return (
     <section aria-labelledby="statistics-heading">
       <div className={styles.header}>
@@ -21,7 +21,7 @@ export function StatisticsSection() {
           </p>
         )}
       </div>
-      {savedAt !== undefined && <OfflineNotice savedAt={savedAt} what="statistics" />}
+      {savedAt !== undefined && <OfflineNotice generatedAt={publishedAt} what="statistics" />}
       {error && data && <StaleNotice error={error} what="statistics" />}
       {error && !data && (
         <div className="notice notice--error" role="alert">
