@@ -7,7 +7,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/ohiomc/omc/data"
 	"github.com/ohiomc/omc/publish"
 )
 
@@ -73,7 +72,7 @@ func runPublish(ctx context.Context, c *Config, d deps) (publish.Result, error) 
 	if err != nil {
 		return publish.Result{}, err
 	}
-	db, err := data.Open(ctx, c.DB)
+	db, err := openDB(ctx, c.DB)
 	if err != nil {
 		return publish.Result{}, err
 	}

@@ -1,0 +1,109 @@
+package data
+
+import (
+	"cmp"
+	"context"
+	"database/sql"
+	"fmt"
+	"slices"
+	"sync"
+)
+
+// menuCache keeps, per menu, its offer series as last recorded, so that recording an
+// unchanged menu reads nothing but the menu's row. An entry is trusted only while the
+// menu's last_fetch_id is the one it was made at: a fetch recorded by another process
+// (or a rolled-back transaction) makes the next fetch reload the series.
+type menuCache struct {
+	mu    sync.Mutex
+	menus map[int64]*menuSeries
+}
+
+// menuSeries is one menu's series: by product id and size (variants in order), and
+// all of them in the order they started.
+type menuSeries struct {
+	lastFetch int64
+	byKey     map[seriesKey][]*cachedSeries
+	all       []*cachedSeries
+}
+
+type seriesKey struct{ productID, size string }
+
+type cachedSeries struct {
+	id    int64
+	name  string
+	state seriesState
+	cols  uint64 // seriesColumns.hash of the stored descriptive columns
+}
+
+func newMenuCache() *menuCache { return &menuCache{menus: map[int64]*menuSeries{}} }
+
+// add appends a series, the next variant of its key.
+func (ms *menuSeries) add(k seriesKey, s *cachedSeries) {
+	ms.byKey[k] = append(ms.byKey[k], s)
+	ms.all = append(ms.all, s)
+}
+
+// load returns the menu's series, from the cache when it is current (the menu's
+// last fetch is lastFetch), else from the database within tx. One menu is recorded by
+// one goroutine at a time; the lock only guards the map.
+func (c *menuCache) load(ctx context.Context, tx *sql.Tx, menuID, lastFetch int64) (*menuSeries, error) {
+	c.mu.Lock()
+	ms, ok := c.menus[menuID]
+	c.mu.Unlock()
+	if ok && ms.lastFetch == lastFetch {
+		return ms, nil
+	}
+	ms = &menuSeries{lastFetch: lastFetch, byKey: map[seriesKey][]*cachedSeries{}}
+	rows, err := tx.QueryContext(ctx, `SELECT id, product_id, size, price, sale_price, in_stock, listed, `+
+		seriesColumnList+` FROM offer_series WHERE menu_id = ? ORDER BY product_id, size, variant`, menuID)
+	if err != nil {
+		return nil, fmt.Errorf("series: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var k seriesKey
+		var s cachedSeries
+		var cols seriesColumns
+		dest := append([]any{&s.id, &k.productID, &k.size, &s.state.Price, &s.state.SalePrice,
+			&s.state.InStock, &s.state.Listed}, cols.dest()...)
+		if err := rows.Scan(dest...); err != nil {
+			return nil, fmt.Errorf("series: %w", err)
+		}
+		s.name, s.cols = cols.name, cols.hash()
+		ms.add(k, &s)
+	}
+	slices.SortFunc(ms.all, func(a, b *cachedSeries) int { return cmp.Compare(a.id, b.id) })
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("series: %w", err)
+	}
+	c.mu.Lock()
+	c.menus[menuID] = ms
+	c.mu.Unlock()
+	return ms, nil
+}
+
+// fetched notes that fetchID followed prev as the menu's last fetch; an entry made at
+// another fetch than prev is stale and dropped.
+func (c *menuCache) fetched(menuID, prev, fetchID int64) {
+	c.mu.Lock()
+	if ms, ok := c.menus[menuID]; ok {
+		if ms.lastFetch == prev {
+			ms.lastFetch = fetchID
+		} else {
+			delete(c.menus, menuID)
+		}
+	}
+	c.mu.Unlock()
+}
+
+func (c *menuCache) forget(menuID int64) {
+	c.mu.Lock()
+	delete(c.menus, menuID)
+	c.mu.Unlock()
+}
+
+func (c *menuCache) drop() {
+	c.mu.Lock()
+	clear(c.menus)
+	c.mu.Unlock()
+}
