@@ -9,6 +9,7 @@ import (
 
 	"github.com/ohiomc/omc/data"
 	"github.com/ohiomc/omc/publish"
+	"github.com/ohiomc/omc/scraper"
 )
 
 type publishOptions struct {
@@ -78,6 +79,7 @@ func runPublish(ctx context.Context, c *Config, d deps) (publish.Result, error) 
 		return publish.Result{}, err
 	}
 	defer db.Close()
+	db.Code = scraper.ProductCode // rows stored before codes were kept
 	return publish.Publish(ctx, db, publish.Options{Out: c.Out, Now: now, Announcements: announcements, Producer: "omc " + version, Content: content})
 }
 
