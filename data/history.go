@@ -19,7 +19,7 @@ func (db *DB) EachOffer(ctx context.Context, from, to time.Time, fn func(StoredO
 		return fmt.Errorf("offer history: %w", err)
 	}
 	lo, hi := nanos(from), nanos(to)
-	err = db.replay(ctx, to, func(f replayFetch, m *replayMenu) error {
+	err = db.replayChanges(ctx, to, func(f replayFetch, m *replayMenu, _ []change) error {
 		if !f.ok || f.at < lo || f.at >= hi {
 			return nil
 		}
@@ -83,12 +83,12 @@ type replayMenu struct {
 	state map[int64]seriesState
 }
 
-// replay walks the fetch log in time order (a menu's fetches are recorded in time
+// replayChanges walks the fetch log in time order (a menu's fetches are recorded in time
 // order, RecordMenuFetch makes sure), up to the last fetch before to, applying each
 // successful fetch's changes, and calls fn after each fetch with its menu as that fetch
-// left it. Changes are deltas from the menu's fetch before, so the walk always starts
+// left it and the changes it made. Changes are deltas from the menu's fetch before, so the walk always starts
 // at the first fetch.
-func (db *DB) replay(ctx context.Context, to time.Time, fn func(replayFetch, *replayMenu) error) error {
+func (db *DB) replayChanges(ctx context.Context, to time.Time, fn func(replayFetch, *replayMenu, []change) error) error {
 	menus := map[int64]*replayMenu{}
 	rows, err := db.db.QueryContext(ctx, `SELECT id, slug, market, platform FROM menus`)
 	if err != nil {
@@ -113,6 +113,7 @@ func (db *DB) replay(ctx context.Context, to time.Time, fn func(replayFetch, *re
 	}
 	defer rows.Close()
 	var blob []byte
+	var changed []change
 	for rows.Next() {
 		var f replayFetch
 		if err := rows.Scan(&f.id, &f.menu, &f.at, &f.ok, &blob); err != nil {
@@ -122,7 +123,9 @@ func (db *DB) replay(ctx context.Context, to time.Time, fn func(replayFetch, *re
 		if m == nil {
 			return fmt.Errorf("fetch %d: unknown menu %d", f.id, f.menu)
 		}
+		changed = changed[:0]
 		err := decodeChanges(blob, func(c change) {
+			changed = append(changed, c)
 			if _, known := m.state[c.series]; !known {
 				m.order = append(m.order, c.series)
 			}
@@ -131,7 +134,7 @@ func (db *DB) replay(ctx context.Context, to time.Time, fn func(replayFetch, *re
 		if err != nil {
 			return fmt.Errorf("fetch %d: %w", f.id, err)
 		}
-		if err := fn(f, m); err != nil {
+		if err := fn(f, m, changed); err != nil {
 			return err
 		}
 	}

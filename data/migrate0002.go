@@ -52,7 +52,7 @@ func migrate0002(ctx context.Context, db *DB, tx *sql.Tx) (bool, error) {
 	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM offers`).Scan(&nOffers); err != nil {
 		return false, err
 	}
-	if nOffers > 0 && db.code == nil {
+	if nOffers > 0 && db.Code == nil {
 		return false, errors.New("the offers of this database need product codes: open it with data.WithProductCode (the omc commands do)")
 	}
 	rows, err := tx.QueryContext(ctx, `SELECT id, run_id, slug, market, platform, category, fetched_at, ok, reason,
@@ -154,7 +154,7 @@ func (db *DB) migrateMenuFetch(ctx context.Context, tx *sql.Tx, cache *menuCache
 			if warnings != "" {
 				o.Warnings = strings.Split(warnings, "\n")
 			}
-			o.Code = db.code(o)
+			o.Code = db.Code(o)
 			mf.Offers = append(mf.Offers, o)
 		}
 		rows.Close()

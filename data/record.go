@@ -157,9 +157,7 @@ func (db *DB) applyOffers(ctx context.Context, tx *sql.Tx, ms *menuSeries, menuI
 	var changes []change
 	seen := make(map[int64]bool, len(offers))
 	for _, o := range offers {
-		if o.Code == "" && db.code != nil {
-			o.Code = db.code(o)
-		}
+		o.Code = db.code(o)
 		key := seriesKey{productID: o.ProductID, size: o.Size}
 		cols, err := columnsOf(o)
 		if err != nil {

@@ -30,8 +30,11 @@ func parseTime(s string) (time.Time, error) { return time.Parse(timeLayout, s) }
 type DB struct {
 	db   *sql.DB
 	Path string
-	// code gives an offer stored without a Code its code (see WithProductCode).
-	code  func(Offer) string
+	// Code names the product of an offer recorded without a code, and of the offers of a
+	// database made before codes were kept when it is migrated (WithProductCode); omc
+	// sets it to scraper.ProductCode (data cannot import the scraper). Nil leaves such
+	// codes empty.
+	Code  func(Offer) string
 	cache *menuCache
 	// migrateUpTo, when set, stops migrations after that file (tests of a migration).
 	migrateUpTo string
@@ -40,12 +43,10 @@ type DB struct {
 // Option configures Open.
 type Option func(*DB)
 
-// WithProductCode is the product code function (scraper.ProductCode): the store uses it
-// for an offer recorded without a Code and to give the offers of a database made before
-// codes existed theirs when it migrates it. data cannot import the scraper, so the
-// command wires it in.
+// WithProductCode sets DB.Code before migrations run, which a database made before codes
+// were kept needs.
 func WithProductCode(code func(Offer) string) Option {
-	return func(db *DB) { db.code = code }
+	return func(db *DB) { db.Code = code }
 }
 
 // Open opens (creating if needed) the SQLite file at path, in WAL mode with foreign
