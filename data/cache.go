@@ -46,7 +46,7 @@ func (ms *menuSeries) add(k seriesKey, s *cachedSeries) {
 // load returns the menu's series, from the cache when it is current (the menu's
 // last fetch is lastFetch), else from the database within tx. One menu is recorded by
 // one goroutine at a time; the lock only guards the map.
-func (c *menuCache) load(ctx context.Context, tx *sql.Tx, menuID, lastFetch int64) (*menuSeries, error) {
+func (c *menuCache) load(ctx context.Context, tx *txRunner, menuID, lastFetch int64) (*menuSeries, error) {
 	c.mu.Lock()
 	ms, ok := c.menus[menuID]
 	c.mu.Unlock()
@@ -54,7 +54,7 @@ func (c *menuCache) load(ctx context.Context, tx *sql.Tx, menuID, lastFetch int6
 		return ms, nil
 	}
 	ms = &menuSeries{lastFetch: lastFetch, byKey: map[seriesKey][]*cachedSeries{}}
-	rows, err := tx.QueryContext(ctx, `SELECT id, product_id, size, price, sale_price, in_stock, listed, `+
+	rows, err := tx.tx.QueryContext(ctx, `SELECT id, product_id, size, price, sale_price, in_stock, listed, `+
 		seriesColumnList+` FROM offer_series WHERE menu_id = ? ORDER BY product_id, size, variant`, menuID)
 	if err != nil {
 		return nil, fmt.Errorf("series: %w", err)
@@ -106,4 +106,74 @@ func (c *menuCache) drop() {
 	c.mu.Lock()
 	clear(c.menus)
 	c.mu.Unlock()
+}
+
+// txRunner runs the recording's statements in one transaction, each parsed once: by
+// the database's statement cache (prepared once per connection, bound to the
+// transaction), or, during a migration (its tables exist only in the transaction), by
+// a cache of the transaction's own.
+type txRunner struct {
+	tx    *sql.Tx
+	db    *DB // nil in a migration
+	stmts map[string]*sql.Stmt
+}
+
+func (db *DB) runner(tx *sql.Tx) *txRunner {
+	return &txRunner{tx: tx, db: db, stmts: map[string]*sql.Stmt{}}
+}
+
+func (r *txRunner) stmt(ctx context.Context, query string) (*sql.Stmt, error) {
+	if s, ok := r.stmts[query]; ok {
+		return s, nil
+	}
+	var s *sql.Stmt
+	if r.db == nil {
+		var err error
+		if s, err = r.tx.PrepareContext(ctx, query); err != nil {
+			return nil, err
+		}
+	} else {
+		shared, err := r.db.prepared(ctx, query)
+		if err != nil {
+			return nil, err
+		}
+		s = r.tx.StmtContext(ctx, shared)
+	}
+	r.stmts[query] = s
+	return s, nil
+}
+
+func (r *txRunner) exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	s, err := r.stmt(ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	return s.ExecContext(ctx, args...)
+}
+
+func (r *txRunner) queryRow(ctx context.Context, query string, args ...any) *sql.Row {
+	s, err := r.stmt(ctx, query)
+	if err != nil {
+		// QueryRowContext on the transaction reports the same error through Scan.
+		return r.tx.QueryRowContext(ctx, query, args...)
+	}
+	return s.QueryRowContext(ctx, args...)
+}
+
+// prepared returns the database-wide prepared statement of query.
+func (db *DB) prepared(ctx context.Context, query string) (*sql.Stmt, error) {
+	db.stmtMu.Lock()
+	defer db.stmtMu.Unlock()
+	if s, ok := db.stmts[query]; ok {
+		return s, nil
+	}
+	s, err := db.db.PrepareContext(ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	if db.stmts == nil {
+		db.stmts = map[string]*sql.Stmt{}
+	}
+	db.stmts[query] = s
+	return s, nil
 }

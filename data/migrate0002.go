@@ -83,8 +83,9 @@ func migrate0002(ctx context.Context, db *DB, tx *sql.Tx) (bool, error) {
 	// an earlier --now may have made different.
 	slices.SortStableFunc(groups, func(a, b []oldFetch) int { return strings.Compare(a[0].at, b[0].at) })
 	cache := newMenuCache()
+	run := &txRunner{tx: tx, stmts: map[string]*sql.Stmt{}}
 	for _, g := range groups {
-		if err := db.migrateMenuFetch(ctx, tx, cache, g); err != nil {
+		if err := db.migrateMenuFetch(ctx, run, cache, g); err != nil {
 			return false, err
 		}
 	}
@@ -106,7 +107,7 @@ func hasCategory(group []oldFetch, c Category) bool {
 }
 
 // migrateMenuFetch records one old menu fetch (its category rows) and its offers.
-func (db *DB) migrateMenuFetch(ctx context.Context, tx *sql.Tx, cache *menuCache, group []oldFetch) error {
+func (db *DB) migrateMenuFetch(ctx context.Context, tx *txRunner, cache *menuCache, group []oldFetch) error {
 	first := group[0]
 	at, err := parseTime(first.at)
 	if err != nil {
@@ -127,7 +128,7 @@ func (db *DB) migrateMenuFetch(ctx context.Context, tx *sql.Tx, cache *menuCache
 		category[f.id] = f.category
 	}
 	if first.ok {
-		rows, err := tx.QueryContext(ctx, `SELECT fetch_id, product_id, name, brand, strain, strain_type, raw_category,
+		rows, err := tx.tx.QueryContext(ctx, `SELECT fetch_id, product_id, name, brand, strain, strain_type, raw_category,
 			size, grams, mg, price, sale_price, in_stock, thc, cbd, potency_unit, warnings, url
 			FROM offers WHERE fetch_id BETWEEN ? AND ? ORDER BY id`, first.id, group[len(group)-1].id)
 		if err != nil {

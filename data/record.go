@@ -3,11 +3,11 @@ package data
 import (
 	"context"
 	"database/sql"
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
-	"hash/fnv"
+	"hash/maphash"
 	"math"
-	"strconv"
 	"strings"
 	"time"
 )
@@ -40,7 +40,7 @@ func (db *DB) RecordMenuFetch(ctx context.Context, mf MenuFetch) (err error) {
 		return fmt.Errorf("record %s %s: %w", mf.Slug, mf.Market, err)
 	}
 	defer tx.Rollback()
-	if err := db.recordTx(ctx, tx, db.cache, mf); err != nil {
+	if err := db.recordTx(ctx, db.runner(tx), db.cache, mf); err != nil {
 		return err
 	}
 	if err := tx.Commit(); err != nil {
@@ -53,11 +53,11 @@ func (db *DB) RecordMenuFetch(ctx context.Context, mf MenuFetch) (err error) {
 // recordTx is RecordMenuFetch within tx, shared with the 0002 migration. cache keeps
 // each menu's series between fetches so that an unchanged fetch needs no read of them;
 // on any error the menu's entry is dropped (the transaction's writes are rolled back).
-func (db *DB) recordTx(ctx context.Context, tx *sql.Tx, cache *menuCache, mf MenuFetch) (err error) {
+func (db *DB) recordTx(ctx context.Context, tx *txRunner, cache *menuCache, mf MenuFetch) (err error) {
 	where := fmt.Sprintf("record %s %s", mf.Slug, mf.Market)
 	var menuID int64
 	var lastFetch, lastOKAt sql.NullInt64
-	err = tx.QueryRowContext(ctx, `
+	err = tx.queryRow(ctx, `
 		INSERT INTO menus (slug, market, platform) VALUES (?, ?, ?)
 		ON CONFLICT (slug, market, platform) DO UPDATE SET slug = excluded.slug
 		RETURNING id, last_fetch_id, last_ok_at`, mf.Slug, mf.Market, mf.Platform).Scan(&menuID, &lastFetch, &lastOKAt)
@@ -74,7 +74,7 @@ func (db *DB) recordTx(ctx context.Context, tx *sql.Tx, cache *menuCache, mf Men
 		// A menu's changes are deltas from its previous fetch, so its history must be
 		// recorded in time order.
 		var lastAt int64
-		if err := tx.QueryRowContext(ctx, `SELECT at FROM menu_fetches WHERE id = ?`, lastFetch.Int64).Scan(&lastAt); err != nil {
+		if err := tx.queryRow(ctx, `SELECT at FROM menu_fetches WHERE id = ?`, lastFetch.Int64).Scan(&lastAt); err != nil {
 			return fmt.Errorf("%s: last fetch: %w", where, err)
 		}
 		if at < lastAt {
@@ -121,7 +121,7 @@ func (db *DB) recordTx(ctx context.Context, tx *sql.Tx, cache *menuCache, mf Men
 	if mf.RunID != 0 {
 		runID = mf.RunID
 	}
-	res, err := tx.ExecContext(ctx, `INSERT INTO menu_fetches (menu_id, run_id, at, ok, reason, http_status, detail,
+	res, err := tx.exec(ctx, `INSERT INTO menu_fetches (menu_id, run_id, at, ok, reason, http_status, detail,
 		n_flower, n_preroll, n_vape, n_extract, n_edible, n_other, changes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		menuID, runID, at, ok, reason, status, detail, counts[0], counts[1], counts[2], counts[3], counts[4], counts[5], blob)
 	if err != nil {
@@ -132,9 +132,9 @@ func (db *DB) recordTx(ctx context.Context, tx *sql.Tx, cache *menuCache, mf Men
 		return fmt.Errorf("%s: fetch: %w", where, err)
 	}
 	if ok {
-		_, err = tx.ExecContext(ctx, `UPDATE menus SET last_fetch_id = ?, last_ok_fetch_id = ?, last_ok_at = ? WHERE id = ?`, fetchID, fetchID, at, menuID)
+		_, err = tx.exec(ctx, `UPDATE menus SET last_fetch_id = ?, last_ok_fetch_id = ?, last_ok_at = ? WHERE id = ?`, fetchID, fetchID, at, menuID)
 	} else {
-		_, err = tx.ExecContext(ctx, `UPDATE menus SET last_fetch_id = ? WHERE id = ?`, fetchID, menuID)
+		_, err = tx.exec(ctx, `UPDATE menus SET last_fetch_id = ? WHERE id = ?`, fetchID, menuID)
 	}
 	if err != nil {
 		return fmt.Errorf("%s: menu: %w", where, err)
@@ -153,7 +153,7 @@ func categoryOf(o Offer) Category {
 // applyOffers compares a successful fetch's offers with the menu's series, writes what
 // differs and returns the state changes. prevOK is the time of the menu's previous
 // successful fetch: the last time an offer missing now was seen.
-func (db *DB) applyOffers(ctx context.Context, tx *sql.Tx, ms *menuSeries, menuID, at, prevOK int64, offers []Offer) ([]change, error) {
+func (db *DB) applyOffers(ctx context.Context, tx *txRunner, ms *menuSeries, menuID, at, prevOK int64, offers []Offer) ([]change, error) {
 	var changes []change
 	seen := make(map[int64]bool, len(offers))
 	for _, o := range offers {
@@ -168,7 +168,7 @@ func (db *DB) applyOffers(ctx context.Context, tx *sql.Tx, ms *menuSeries, menuI
 		s := pickSeries(ms.byKey[key], seen, o.Name)
 		if s == nil {
 			variant := len(ms.byKey[key])
-			res, err := tx.ExecContext(ctx, `INSERT INTO offer_series (menu_id, product_id, size, variant, code, name, brand,
+			res, err := tx.exec(ctx, `INSERT INTO offer_series (menu_id, product_id, size, variant, code, name, brand,
 				strain, strain_type, category, raw_category, grams, mg, thc, cbd, potency_unit, warnings, url, terpenes,
 				lineage, first_seen, last_seen, changed_at, price, sale_price, in_stock, listed)
 				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)`,
@@ -189,7 +189,7 @@ func (db *DB) applyOffers(ctx context.Context, tx *sql.Tx, ms *menuSeries, menuI
 		}
 		seen[s.id] = true
 		if s.cols != hash {
-			if _, err := tx.ExecContext(ctx, `UPDATE offer_series SET code = ?, name = ?, brand = ?, strain = ?,
+			if _, err := tx.exec(ctx, `UPDATE offer_series SET code = ?, name = ?, brand = ?, strain = ?,
 				strain_type = ?, category = ?, raw_category = ?, grams = ?, mg = ?, thc = ?, cbd = ?, potency_unit = ?,
 				warnings = ?, url = ?, terpenes = ?, lineage = ? WHERE id = ?`, append(cols.args(), s.id)...); err != nil {
 				return nil, fmt.Errorf("offer %s: %w", o.ProductID, err)
@@ -197,7 +197,7 @@ func (db *DB) applyOffers(ctx context.Context, tx *sql.Tx, ms *menuSeries, menuI
 			s.cols, s.name = hash, o.Name
 		}
 		if s.state != now {
-			if _, err := tx.ExecContext(ctx, `UPDATE offer_series SET price = ?, sale_price = ?, in_stock = ?, listed = 1,
+			if _, err := tx.exec(ctx, `UPDATE offer_series SET price = ?, sale_price = ?, in_stock = ?, listed = 1,
 				changed_at = ? WHERE id = ?`, now.Price, now.SalePrice, now.InStock, at, s.id); err != nil {
 				return nil, fmt.Errorf("offer %s: %w", o.ProductID, err)
 			}
@@ -210,7 +210,7 @@ func (db *DB) applyOffers(ctx context.Context, tx *sql.Tx, ms *menuSeries, menuI
 			continue
 		}
 		s.state.Listed = false
-		if _, err := tx.ExecContext(ctx, `UPDATE offer_series SET listed = 0, last_seen = ?, changed_at = ? WHERE id = ?`,
+		if _, err := tx.exec(ctx, `UPDATE offer_series SET listed = 0, last_seen = ?, changed_at = ? WHERE id = ?`,
 			prevOK, at, s.id); err != nil {
 			return nil, fmt.Errorf("series %d: %w", s.id, err)
 		}
@@ -274,23 +274,32 @@ func (c seriesColumns) args() []any {
 }
 
 // hash stands for the columns in the cache, so that it holds 8 bytes per series
-// rather than every string.
+// rather than every string. The cache lives in one process, so a per-process seed does.
 func (c seriesColumns) hash() uint64 {
-	h := fnv.New64a()
-	num := func(v sql.NullFloat64) string {
-		if !v.Valid {
-			return "-"
+	var h maphash.Hash
+	h.SetSeed(columnsSeed)
+	var num [9]byte
+	float := func(v float64, valid bool) {
+		binary.LittleEndian.PutUint64(num[:8], math.Float64bits(v))
+		num[8] = 0
+		if valid {
+			num[8] = 1
 		}
-		return strconv.FormatUint(math.Float64bits(v.Float64), 16)
+		h.Write(num[:])
 	}
-	for _, s := range []string{c.code, c.name, c.brand, c.strain, c.strainType, c.category, c.rawCategory,
-		strconv.FormatUint(math.Float64bits(c.grams), 16), strconv.FormatUint(math.Float64bits(c.mg), 16),
-		num(c.thc), num(c.cbd), c.potencyUnit, c.warnings, c.url, c.terpenes, c.lineage} {
-		h.Write([]byte(s))
-		h.Write([]byte{0})
+	for _, s := range [...]string{c.code, c.name, c.brand, c.strain, c.strainType, c.category, c.rawCategory,
+		c.potencyUnit, c.warnings, c.url, c.terpenes, c.lineage} {
+		h.WriteString(s)
+		h.WriteByte(0)
 	}
+	float(c.grams, true)
+	float(c.mg, true)
+	float(c.thc.Float64, c.thc.Valid)
+	float(c.cbd.Float64, c.cbd.Valid)
 	return h.Sum64()
 }
+
+var columnsSeed = maphash.MakeSeed()
 
 // scanSeriesColumns reads the descriptive columns in seriesColumnList order.
 const seriesColumnList = `code, name, brand, strain, strain_type, category, raw_category, grams, mg, thc, cbd,

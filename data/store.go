@@ -11,6 +11,7 @@ import (
 	"path"
 	"path/filepath"
 	"sort"
+	"sync"
 	"time"
 
 	_ "modernc.org/sqlite" // registers the "sqlite" driver (pure Go, no cgo)
@@ -36,6 +37,9 @@ type DB struct {
 	// codes empty.
 	Code  func(Offer) string
 	cache *menuCache
+	// stmts are the write path's prepared statements, by query.
+	stmtMu sync.Mutex
+	stmts  map[string]*sql.Stmt
 	// migrateUpTo, when set, stops migrations after that file (tests of a migration).
 	migrateUpTo string
 }
@@ -76,7 +80,15 @@ func Open(ctx context.Context, path string, opts ...Option) (*DB, error) {
 }
 
 // Close closes the database.
-func (db *DB) Close() error { return db.db.Close() }
+func (db *DB) Close() error {
+	db.stmtMu.Lock()
+	for _, s := range db.stmts {
+		s.Close()
+	}
+	db.stmts = nil
+	db.stmtMu.Unlock()
+	return db.db.Close()
+}
 
 // migrate applies each embedded migration once, in name order, one transaction each:
 // its SQL, then its Go step if it has one (goSteps).
