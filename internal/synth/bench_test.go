@@ -15,7 +15,10 @@ import (
 	"github.com/ohiomc/omc/scraper/replay"
 )
 
-var yearRuns = flag.Int("synth.runs", 2190, "runs of the simulated year (6 a day)")
+var (
+	yearRuns    = flag.Int("synth.runs", 2190, "runs of the simulated year (6 a day)")
+	scrapeMenus = flag.Int("synth.menus", 2000, "menus of BenchmarkScrape2000")
+)
 
 func cpuTime() time.Duration {
 	var ru syscall.Rusage
@@ -168,7 +171,7 @@ func BenchmarkUnchangedRuns(b *testing.B) {
 // the menus, as the replay runs in this process.
 func BenchmarkScrape2000(b *testing.B) {
 	opts := synth.Ohio
-	opts.Menus = 2000
+	opts.Menus = *scrapeMenus
 	for range b.N {
 		ctx := context.Background()
 		w := synth.New(opts)
