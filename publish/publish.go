@@ -100,7 +100,13 @@ func Build(ctx context.Context, db *data.DB, opts Options) (map[string][]byte, M
 		}
 		files[path] = b
 	}
-	shop, err := BuildShop(ctx, db, sts, opts.Now, opts.Sample, opts.Strains)
+	// A registry that marks any dispensary sample (the demo's) makes the shopping data
+	// sample data, as --sample does.
+	sample := opts.Sample
+	for _, st := range sts {
+		sample = sample || st.Dispensary.Sample
+	}
+	shop, err := BuildShop(ctx, db, sts, opts.Now, sample, opts.Strains)
 	if err != nil {
 		return nil, Manifest{}, fmt.Errorf("publish shopping: %w", err)
 	}
