@@ -20,7 +20,7 @@ func growthMenu() []Offer {
 			ProductID: fmt.Sprint(5000000 + i), Name: fmt.Sprintf("Strain Name %d Live Resin", i), Brand: fmt.Sprintf("Brand %d", i%60),
 			Strain: fmt.Sprintf("Strain Name %d", i), StrainType: "hybrid", Category: cats[i%5], RawCategory: "flower",
 			Size: "eighth ounce", Grams: 3.5, Price: 35 + float64(i%30), InStock: true, THC: &thc, PotencyUnit: "%",
-			URL: fmt.Sprintf("https://www.iheartjane.com/stores/2410/products/%d/strain-name-%d", 5000000+i, i),
+			URL:  fmt.Sprintf("https://www.iheartjane.com/stores/2410/products/%d/strain-name-%d", 5000000+i, i),
 			Code: fmt.Sprintf("brand-%d-strain-name-%d-live-resin-3-5g", i%60, i),
 		})
 	}

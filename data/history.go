@@ -3,6 +3,7 @@ package data
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"fmt"
 	"math"
 	"time"
@@ -89,6 +90,11 @@ type replayMenu struct {
 // left it and the changes it made. Changes are deltas from the menu's fetch before, so the walk always starts
 // at the first fetch.
 func (db *DB) replayChanges(ctx context.Context, to time.Time, fn func(replayFetch, *replayMenu, []change) error) error {
+	return db.replayMenus(ctx, to, nil, fn)
+}
+
+// replayMenus is replayChanges over the fetches of the given menus only (all when nil).
+func (db *DB) replayMenus(ctx context.Context, to time.Time, only []int64, fn func(replayFetch, *replayMenu, []change) error) error {
 	menus := map[int64]*replayMenu{}
 	rows, err := db.db.QueryContext(ctx, `SELECT id, slug, market, platform FROM menus`)
 	if err != nil {
@@ -106,8 +112,17 @@ func (db *DB) replayChanges(ctx context.Context, to time.Time, fn func(replayFet
 	if err := rows.Err(); err != nil {
 		return err
 	}
-	rows, err = db.db.QueryContext(ctx, `
-		SELECT id, menu_id, at, ok, changes FROM menu_fetches WHERE at < ? ORDER BY at, id`, nanos(to))
+	query, args := `SELECT id, menu_id, at, ok, changes FROM menu_fetches WHERE at < ?`, []any{nanos(to)}
+	if only != nil {
+		// One product's history: its menus' fetches, through the (menu_id, at) index.
+		query += ` AND menu_id IN (SELECT value FROM json_each(?))`
+		ids, err := json.Marshal(only)
+		if err != nil {
+			return err
+		}
+		args = append(args, string(ids))
+	}
+	rows, err = db.db.QueryContext(ctx, query+` ORDER BY at, id`, args...)
 	if err != nil {
 		return err
 	}

@@ -164,6 +164,58 @@ func (db *DB) EachDailyPrice(ctx context.Context, from, to time.Time, fn func(Da
 	if err != nil {
 		return fmt.Errorf("daily prices: %w", err)
 	}
+	return db.eachDailyPrice(ctx, from, to, series, nil, fn)
+}
+
+// ProductDailyPrices is EachDailyPrice for one product code, read through the code and
+// (menu, time) indexes: only the fetches of the menus that listed it are replayed.
+func (db *DB) ProductDailyPrices(ctx context.Context, code string, from, to time.Time) ([]DailyPrice, error) {
+	rows, err := db.db.QueryContext(ctx, `SELECT id, menu_id, product_id, size, `+seriesColumnList+` FROM offer_series WHERE code = ?`, code)
+	if err != nil {
+		return nil, fmt.Errorf("product %s: %w", code, err)
+	}
+	series := map[int64]Offer{}
+	var menus []int64
+	seenMenu := map[int64]bool{}
+	for rows.Next() {
+		var id, menu int64
+		var o Offer
+		var cols seriesColumns
+		if err := rows.Scan(append([]any{&id, &menu, &o.ProductID, &o.Size}, cols.dest()...)...); err != nil {
+			rows.Close()
+			return nil, fmt.Errorf("product %s: %w", code, err)
+		}
+		if err := cols.offer(&o); err != nil {
+			rows.Close()
+			return nil, fmt.Errorf("product %s: series %d: %w", code, id, err)
+		}
+		series[id] = o
+		if !seenMenu[menu] {
+			seenMenu[menu] = true
+			menus = append(menus, menu)
+		}
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("product %s: %w", code, err)
+	}
+	out := []DailyPrice{}
+	if len(menus) == 0 {
+		return out, nil
+	}
+	err = db.eachDailyPrice(ctx, from, to, series, menus, func(p DailyPrice) error {
+		out = append(out, p)
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("product %s: %w", code, err)
+	}
+	return out, nil
+}
+
+// eachDailyPrice replays the fetches of menus (all when nil) and reports the series in
+// series (the others are skipped).
+func (db *DB) eachDailyPrice(ctx context.Context, from, to time.Time, series map[int64]Offer, menus []int64, fn func(DailyPrice) error) error {
 	type observed struct {
 		at    int64
 		price DailyPrice
@@ -172,7 +224,10 @@ func (db *DB) EachDailyPrice(ctx context.Context, from, to time.Time, fn func(Da
 	last := map[shopKey]observed{}
 	menuDay := map[int64]string{} // menu → the day its observations so far belong to
 	observe := func(m *replayMenu, id int64, st seriesState, at int64, d string) {
-		o := series[id]
+		o, ok := series[id]
+		if !ok {
+			return
+		}
 		o.Code = db.code(o)
 		o.Price, o.SalePrice, o.InStock = st.Price, st.SalePrice, st.InStock
 		k := shopKey{m.slug, m.market, o.Code, o.Size}
@@ -212,7 +267,7 @@ func (db *DB) EachDailyPrice(ctx context.Context, from, to time.Time, fn func(Da
 		return nil
 	}
 	lo, hi := nanos(from), nanos(to)
-	err = db.replayChanges(ctx, to, func(f replayFetch, m *replayMenu, changed []change) error {
+	err := db.replayMenus(ctx, to, menus, func(f replayFetch, m *replayMenu, changed []change) error {
 		if !f.ok || f.at < lo || f.at >= hi {
 			return nil
 		}
