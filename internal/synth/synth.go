@@ -167,8 +167,9 @@ func (w *World) Step() int {
 		}
 		// Half the stock changes sell an offer out, half bring one back, so the share in
 		// stock stays where it started (≈ 95 %) instead of drifting to a coin toss.
+		first := w.rng.intn(2) // which kind gets the odd change, so neither drifts
 		for k := range w.share(len(offers), w.opts.StockChange) {
-			if o := w.pick(offers, k%2 == 1); o != nil {
+			if o := w.pick(offers, (k+first)%2 == 1); o != nil {
 				o.inStock = !o.inStock
 				changed++
 			}

@@ -72,3 +72,29 @@ func TestWorldScrapes(t *testing.T) {
 		}
 	}
 }
+
+// TestStepKeepsStockShare checks that a long run of steps changes what it should and
+// leaves the share of offers in stock where it started (a drift would make a simulated
+// year end with empty menus).
+func TestStepKeepsStockShare(t *testing.T) {
+	w := synth.New(synth.Options{Menus: 4, OffersPerMenu: 350, PriceChange: 0.03, StockChange: 0.05, Seed: 3})
+	count := func() int {
+		n := 0
+		for i := range w.MenuCount() {
+			n += len(w.Offers(i))
+		}
+		return n
+	}
+	start := count()
+	changed := 0
+	for range 2190 {
+		changed += w.Step()
+	}
+	end := count()
+	if perRun := float64(changed) / 2190 / 1400; perRun < 0.075 || perRun > 0.085 {
+		t.Errorf("%.3f of offers changed per step, want 0.08", perRun)
+	}
+	if d := float64(end-start) / float64(start); d < -0.05 || d > 0.05 {
+		t.Errorf("in stock: %d at the start, %d after a year of steps", start, end)
+	}
+}
