@@ -1,8 +1,10 @@
 package publish_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"testing"
 	"time"
@@ -150,6 +152,27 @@ func TestShopGolden(t *testing.T) {
 			continue
 		}
 		golden(t, name, b)
+		siteFixture(t, name)
+	}
+}
+
+// siteFixture keeps the site's copy of a golden file (its schema tests read them) equal
+// to the golden file; -update copies it.
+func siteFixture(t *testing.T, name string) {
+	t.Helper()
+	want, err := os.ReadFile(filepath.Join("testdata", name+".golden.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join("..", "site", "src", "testing", "fixtures", "shop", name+".json")
+	if *update {
+		if err := os.WriteFile(path, want, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := os.ReadFile(path)
+	if err != nil || !bytes.Equal(got, want) {
+		t.Errorf("%s differs from the golden file (run go test ./publish -update): %v", path, err)
 	}
 }
 
