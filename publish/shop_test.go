@@ -113,19 +113,19 @@ func shopFiles(t *testing.T) map[string][]byte {
 		Source:  publish.LineageSource{Name: "Kushy cannabis dataset (MIT)", URL: &url},
 		Strains: map[string]publish.StrainEntry{"gelato-41": {Name: "Gelato #41", Type: "hybrid", Parents: []string{"Sunset Sherbet", "Thin Mint GSC"}}},
 	}}
-	built, err := in.Build(func(fn func(data.DailyPrice) error) error {
+	out := map[string][]byte{}
+	err = in.Build(func(fn func(data.DailyPrice) error) error {
 		return db.EachDailyPrice(ctx, now.AddDate(0, 0, -publish.HistoryDays), now.Add(time.Second), fn)
+	}, func(path string, v any) error {
+		if _, dup := out[path]; dup {
+			t.Errorf("%s built twice", path)
+		}
+		b, err := json.Marshal(v)
+		out[path] = b
+		return err
 	})
 	if err != nil {
 		t.Fatal(err)
-	}
-	out := map[string][]byte{}
-	for path, v := range built {
-		b, err := json.Marshal(v)
-		if err != nil {
-			t.Fatal(err)
-		}
-		out[path] = b
 	}
 	return out
 }
@@ -318,7 +318,8 @@ func TestShopRules(t *testing.T) {
 		if f.Type == nil || *f.Type != "indica" || len(f.Parents) != 2 || f.Parents[1].Slug == nil || *f.Parents[1].Slug != "gelato-41" || f.LineageSources[0].Name != "Dispensary menus" {
 			t.Errorf("muul fuel = %+v", f)
 		}
-		if f.THC == nil || f.THC.Min != 24.1 || len(f.Offers) != 4 {
+		// Four stores sell it, one product: one row, the cheapest (Toledo's 35).
+		if f.THC == nil || f.THC.Min != 24.1 || len(f.Offers) != 1 || f.Offers[0].Slug != "rise-toledo" {
 			t.Errorf("muul fuel thc %v, %d offers", f.THC, len(f.Offers))
 		}
 	})
