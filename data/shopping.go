@@ -129,10 +129,10 @@ func (db *DB) eachFirstSeen(ctx context.Context, perStore bool, fn func(slug str
 		store, group = `f.slug, f.market`, `f.slug, f.market, `
 	}
 	rows, err := db.db.QueryContext(ctx, `
-		SELECT `+store+`, o.product_id, o.name, o.brand, o.size, o.grams, o.mg, min(f.fetched_at)
+		SELECT `+store+`, o.product_id, o.name, o.brand, f.category, o.size, o.grams, o.mg, min(f.fetched_at)
 		FROM fetches f JOIN offers o ON o.fetch_id = f.id
 		WHERE f.ok = 1
-		GROUP BY `+group+`o.product_id, o.name, o.brand, o.size, o.grams, o.mg`)
+		GROUP BY `+group+`o.product_id, o.name, o.brand, f.category, o.size, o.grams, o.mg`)
 	if err != nil {
 		return fmt.Errorf("first seen: %w", err)
 	}
@@ -141,7 +141,7 @@ func (db *DB) eachFirstSeen(ctx context.Context, perStore bool, fn func(slug str
 		var slug, at string
 		var m Market
 		var o Offer
-		if err := rows.Scan(&slug, &m, &o.ProductID, &o.Name, &o.Brand, &o.Size, &o.Grams, &o.Milligrams, &at); err != nil {
+		if err := rows.Scan(&slug, &m, &o.ProductID, &o.Name, &o.Brand, &o.Category, &o.Size, &o.Grams, &o.Milligrams, &at); err != nil {
 			return fmt.Errorf("first seen: %w", err)
 		}
 		t, err := parseTime(at)

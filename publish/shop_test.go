@@ -134,7 +134,7 @@ func TestShopGolden(t *testing.T) {
 	files := shopFiles(t)
 	for name, path := range map[string]string{
 		"menus-bloom-akron":       "api/menus/bloom-akron",
-		"products-muul-fuel":      "api/products/klutch-muul-fuel-3-5g",
+		"products-muul-fuel":      "api/products/klutch-muul-fuel-flower-3-5g",
 		"search-stores":           "api/search/stores",
 		"search-flower-northeast": "api/search/flower/northeast",
 		"deals-index":             "api/deals/index",
@@ -179,7 +179,7 @@ func siteFixture(t *testing.T, name string) {
 // TestProductByHand checks the Muul Fuel page against figures worked out from shopDB.
 func TestProductByHand(t *testing.T) {
 	var p publish.Product
-	if err := json.Unmarshal(shopFiles(t)["api/products/klutch-muul-fuel-3-5g"], &p); err != nil {
+	if err := json.Unmarshal(shopFiles(t)["api/products/klutch-muul-fuel-flower-3-5g"], &p); err != nil {
 		t.Fatal(err)
 	}
 	// Listed: Toledo 35 (stale), Akron 45 on sale at 36, Canton medical 38, Canton 40.
