@@ -120,7 +120,13 @@ func build(ctx context.Context, db *data.DB, opts Options, put func(path string,
 		}
 		files[path] = b
 	}
-	err = BuildShop(ctx, db, sts, opts.Now, opts.Sample, opts.Strains, func(path string, v any) error {
+	// A registry that marks any dispensary sample (the demo's) makes the shopping data
+	// sample data, as --sample does.
+	sample := opts.Sample
+	for _, st := range sts {
+		sample = sample || st.Dispensary.Sample
+	}
+	err = BuildShop(ctx, db, sts, opts.Now, sample, opts.Strains, func(path string, v any) error {
 		b, err := marshal(v)
 		if err != nil {
 			return fmt.Errorf("publish %s: %w", path, err)
