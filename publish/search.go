@@ -66,8 +66,8 @@ type SearchProduct struct {
 	StrainType *string `json:"strainType"`
 }
 
-// buildSearch returns api/search/stores and the shards by path.
-func (s *shop) buildSearch() (SearchStores, map[string]SearchFile) {
+// buildSearch emits the shards and api/search/stores.
+func (s *shop) buildSearch(emit Emit) error {
 	idx := SearchStores{GeneratedAt: s.generatedAt, Sample: s.Sample, Stores: []SearchStore{}, Shards: []SearchShard{}}
 	for _, st := range s.Statuses {
 		d := st.Dispensary
@@ -102,7 +102,6 @@ func (s *shop) buildSearch() (SearchStores, map[string]SearchFile) {
 		k := shardKey{o.Category, o.store.Region}
 		byShard[k] = append(byShard[k], o)
 	}
-	shards := map[string]SearchFile{}
 	for _, cat := range data.AllCategories {
 		for _, region := range data.Regions {
 			offers := byShard[shardKey{cat, region}]
@@ -110,11 +109,13 @@ func (s *shop) buildSearch() (SearchStores, map[string]SearchFile) {
 				continue
 			}
 			path := PathSearch + slugOf(string(cat)) + "/" + slugOf(region)
-			shards[path] = s.searchFile(cat, region, offers)
+			if err := emit(path, s.searchFile(cat, region, offers)); err != nil {
+				return err
+			}
 			idx.Shards = append(idx.Shards, SearchShard{Category: cat, Region: region, Path: path, Offers: len(offers)})
 		}
 	}
-	return idx, shards
+	return emit(PathSearchStores, idx)
 }
 
 // searchFile lists each product once (by name, brand, code) and its offers as rows,

@@ -1,8 +1,10 @@
 package publish_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"testing"
 	"time"
@@ -111,19 +113,19 @@ func shopFiles(t *testing.T) map[string][]byte {
 		Source:  publish.LineageSource{Name: "Kushy cannabis dataset (MIT)", URL: &url},
 		Strains: map[string]publish.StrainEntry{"gelato-41": {Name: "Gelato #41", Type: "hybrid", Parents: []string{"Sunset Sherbet", "Thin Mint GSC"}}},
 	}}
-	built, err := in.Build(func(fn func(data.DailyPrice) error) error {
+	out := map[string][]byte{}
+	err = in.Build(func(fn func(data.DailyPrice) error) error {
 		return db.EachDailyPrice(ctx, now.AddDate(0, 0, -publish.HistoryDays), now.Add(time.Second), fn)
+	}, func(path string, v any) error {
+		if _, dup := out[path]; dup {
+			t.Errorf("%s built twice", path)
+		}
+		b, err := json.Marshal(v)
+		out[path] = b
+		return err
 	})
 	if err != nil {
 		t.Fatal(err)
-	}
-	out := map[string][]byte{}
-	for path, v := range built {
-		b, err := json.Marshal(v)
-		if err != nil {
-			t.Fatal(err)
-		}
-		out[path] = b
 	}
 	return out
 }
@@ -132,7 +134,7 @@ func TestShopGolden(t *testing.T) {
 	files := shopFiles(t)
 	for name, path := range map[string]string{
 		"menus-bloom-akron":       "api/menus/bloom-akron",
-		"products-muul-fuel":      "api/products/klutch-muul-fuel-3-5g",
+		"products-muul-fuel":      "api/products/klutch-muul-fuel-flower-3-5g",
 		"search-stores":           "api/search/stores",
 		"search-flower-northeast": "api/search/flower/northeast",
 		"deals-index":             "api/deals/index",
@@ -150,13 +152,34 @@ func TestShopGolden(t *testing.T) {
 			continue
 		}
 		golden(t, name, b)
+		siteFixture(t, name)
+	}
+}
+
+// siteFixture keeps the site's copy of a golden file (its schema tests read them) equal
+// to the golden file; -update copies it.
+func siteFixture(t *testing.T, name string) {
+	t.Helper()
+	want, err := os.ReadFile(filepath.Join("testdata", name+".golden.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join("..", "site", "src", "testing", "fixtures", "shop", name+".json")
+	if *update {
+		if err := os.WriteFile(path, want, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := os.ReadFile(path)
+	if err != nil || !bytes.Equal(got, want) {
+		t.Errorf("%s differs from the golden file (run go test ./publish -update): %v", path, err)
 	}
 }
 
 // TestProductByHand checks the Muul Fuel page against figures worked out from shopDB.
 func TestProductByHand(t *testing.T) {
 	var p publish.Product
-	if err := json.Unmarshal(shopFiles(t)["api/products/klutch-muul-fuel-3-5g"], &p); err != nil {
+	if err := json.Unmarshal(shopFiles(t)["api/products/klutch-muul-fuel-flower-3-5g"], &p); err != nil {
 		t.Fatal(err)
 	}
 	// Listed: Toledo 35 (stale), Akron 45 on sale at 36, Canton medical 38, Canton 40.
@@ -295,7 +318,8 @@ func TestShopRules(t *testing.T) {
 		if f.Type == nil || *f.Type != "indica" || len(f.Parents) != 2 || f.Parents[1].Slug == nil || *f.Parents[1].Slug != "gelato-41" || f.LineageSources[0].Name != "Dispensary menus" {
 			t.Errorf("muul fuel = %+v", f)
 		}
-		if f.THC == nil || f.THC.Min != 24.1 || len(f.Offers) != 4 {
+		// Four stores sell it, one product: one row, the cheapest (Toledo's 35).
+		if f.THC == nil || f.THC.Min != 24.1 || len(f.Offers) != 1 || f.Offers[0].Slug != "rise-toledo" {
 			t.Errorf("muul fuel thc %v, %d offers", f.THC, len(f.Offers))
 		}
 	})

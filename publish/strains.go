@@ -104,9 +104,9 @@ type strainFacts struct {
 	listed          []*offer
 }
 
-// buildStrains returns api/strains and a page per strain any menu named in the history
-// window (or lists now), by slug.
-func (s *shop) buildStrains(h *history) (StrainsIndex, map[string]StrainPage) {
+// buildStrains emits a page per strain any menu named in the history window (or lists
+// now) and api/strains/index.
+func (s *shop) buildStrains(h *history, emit Emit) error {
 	facts := map[string]*strainFacts{}
 	for slug, seen := range h.strains {
 		f := &strainFacts{slug: slug, name: mostUsed(seen.spellings), typ: mostUsedType(seen.types)}
@@ -159,7 +159,6 @@ func (s *shop) buildStrains(h *history) (StrainsIndex, map[string]StrainPage) {
 	}
 
 	idx := StrainsIndex{GeneratedAt: s.generatedAt, Sample: s.Sample, Strains: make([]StrainSummary, 0, len(facts))}
-	pages := make(map[string]StrainPage, len(facts))
 	for slug, f := range facts {
 		sortOffers(f.listed)
 		stores, products := map[string]bool{}, map[string]bool{}
@@ -181,9 +180,13 @@ func (s *shop) buildStrains(h *history) (StrainsIndex, map[string]StrainPage) {
 		terpProducts := map[string]bool{}
 		for _, o := range f.listed {
 			stores[o.Slug] = true
+			if !products[o.Code] {
+				// One row per product, its cheapest offer: a popular strain is sold by
+				// hundreds of stores, and the product page lists them all.
+				page.Offers = append(page.Offers, StrainOffer{Code: o.Code, Name: o.Name, Brand: o.Brand, Category: string(o.Category),
+					Size: o.Size, ProductOffer: s.productOffer(o)})
+			}
 			products[o.Code] = true
-			page.Offers = append(page.Offers, StrainOffer{Code: o.Code, Name: o.Name, Brand: o.Brand, Category: string(o.Category),
-				Size: o.Size, ProductOffer: s.productOffer(o)})
 			if o.THC != nil && o.PotencyUnit == "%" && (o.Category == "Flower" || o.Category == "Preroll") {
 				if page.THC == nil {
 					page.THC = &Range{Min: *o.THC, Max: *o.THC}
@@ -212,7 +215,9 @@ func (s *shop) buildStrains(h *history) (StrainsIndex, map[string]StrainPage) {
 			}
 			return a.Slug < b.Slug
 		})
-		pages[slug] = page
+		if err := emit(PathStrains+slug, page); err != nil {
+			return err
+		}
 		idx.Strains = append(idx.Strains, StrainSummary{Slug: slug, Name: f.name, Type: page.Type, Stores: len(stores),
 			Products: len(products), Lineage: len(page.Parents) > 0})
 	}
@@ -223,7 +228,7 @@ func (s *shop) buildStrains(h *history) (StrainsIndex, map[string]StrainPage) {
 		}
 		return idx.Strains[i].Slug < idx.Strains[j].Slug
 	})
-	return idx, pages
+	return emit(PathStrains+"index", idx)
 }
 
 // mostUsedType is the type menus give a strain most often, hybrid on a tie being the
