@@ -215,3 +215,44 @@ func BenchmarkScrape2000(b *testing.B) {
 		db.Close()
 	}
 }
+
+// BenchmarkStore2000 is the store's part of BenchmarkScrape2000: the same 2,000 menus
+// recorded straight into a fresh database (what a scrape's RecordMenuFetch calls cost
+// without HTTP and parsing), then once more unchanged, then once more after one run of
+// churn.
+func BenchmarkStore2000(b *testing.B) {
+	opts := synth.Ohio
+	opts.Menus = *scrapeMenus
+	for range b.N {
+		ctx := context.Background()
+		w := synth.New(opts)
+		db, err := data.Open(ctx, filepath.Join(b.TempDir(), "omc.db"))
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := db.SyncDispensaries(ctx, w.Registry.Dispensaries, true, yearStart); err != nil {
+			b.Fatal(err)
+		}
+		menus := make([][]data.Offer, w.MenuCount())
+		record := func(run int, name string) {
+			for i := range menus {
+				menus[i] = w.Offers(i) // generated before the clock starts
+			}
+			at := yearStart.Add(time.Duration(run) * 4 * time.Hour)
+			cpu0, start := cpuTime(), time.Now()
+			for i, menu := range menus {
+				slug, market, platform := w.Menu(i)
+				if err := db.RecordMenuFetch(ctx, data.MenuFetch{Slug: slug, Market: market, Platform: platform, At: at, Offers: menu}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric((cpuTime() - cpu0).Seconds(), name+"-cpu-s")
+			b.ReportMetric(time.Since(start).Seconds(), name+"-wall-s")
+		}
+		record(0, "first")
+		record(1, "unchanged")
+		w.Step()
+		record(2, "churned")
+		db.Close()
+	}
+}
