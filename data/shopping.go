@@ -123,30 +123,51 @@ func (db *DB) ProductFirstSeen(ctx context.Context) (map[string]time.Time, error
 	return out, nil
 }
 
-// eachFirstSeen calls fn with the first time each series was listed, grouped in SQL by
-// store, market, code and size (the code index serves it); a series stored without a
-// code comes with what db.Code makes its code of.
+// eachFirstSeen calls fn with the first time each series was listed. Series are read
+// with their menu id and folded in Go (a GROUP BY over every series sorts them all); a
+// series stored without a code comes with what db.Code makes its code of.
 func (db *DB) eachFirstSeen(ctx context.Context, fn func(slug string, m Market, o Offer, at time.Time)) error {
-	rows, err := db.db.QueryContext(ctx, `
-		SELECT m.slug, m.market, s.code, s.size, min(s.first_seen),
-			CASE WHEN s.code = '' THEN s.product_id END, max(s.name), max(s.brand), max(s.grams), max(s.mg)
-		FROM offer_series s JOIN menus m ON m.id = s.menu_id
-		GROUP BY m.slug, m.market, s.code, s.size, CASE WHEN s.code = '' THEN s.product_id END`)
+	type menuOf struct {
+		slug   string
+		market Market
+	}
+	menus := map[int64]menuOf{}
+	rows, err := db.db.QueryContext(ctx, `SELECT id, slug, market FROM menus`)
+	if err != nil {
+		return fmt.Errorf("first seen: %w", err)
+	}
+	for rows.Next() {
+		var id int64
+		var m menuOf
+		if err := rows.Scan(&id, &m.slug, &m.market); err != nil {
+			rows.Close()
+			return fmt.Errorf("first seen: %w", err)
+		}
+		menus[id] = m
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("first seen: %w", err)
+	}
+	rows, err = db.db.QueryContext(ctx, `
+		SELECT menu_id, code, size, first_seen,
+			CASE WHEN code = '' THEN product_id END, CASE WHEN code = '' THEN name END,
+			CASE WHEN code = '' THEN brand END, grams, mg
+		FROM offer_series`)
 	if err != nil {
 		return fmt.Errorf("first seen: %w", err)
 	}
 	defer rows.Close()
 	for rows.Next() {
-		var slug string
-		var m Market
+		var menu, at int64
 		var o Offer
-		var at int64
-		var pid sql.NullString
-		if err := rows.Scan(&slug, &m, &o.Code, &o.Size, &at, &pid, &o.Name, &o.Brand, &o.Grams, &o.Milligrams); err != nil {
+		var pid, name, brand sql.NullString
+		if err := rows.Scan(&menu, &o.Code, &o.Size, &at, &pid, &name, &brand, &o.Grams, &o.Milligrams); err != nil {
 			return fmt.Errorf("first seen: %w", err)
 		}
-		o.ProductID = pid.String
-		fn(slug, m, o, fromNano(at))
+		o.ProductID, o.Name, o.Brand = pid.String, name.String, brand.String
+		m := menus[menu]
+		fn(m.slug, m.market, o, fromNano(at))
 	}
 	return rows.Err()
 }

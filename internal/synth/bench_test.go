@@ -101,18 +101,20 @@ func BenchmarkStoreYear(b *testing.B) {
 		if db, err = data.Open(ctx, path); err != nil {
 			b.Fatal(err)
 		}
-		t := time.Now()
+		t, c := time.Now(), cpuTime()
 		states, err := db.OfferStates(ctx)
 		if err != nil {
 			b.Fatal(err)
 		}
 		b.ReportMetric(time.Since(t).Seconds(), "offer-states-s")
+		b.ReportMetric((cpuTime() - c).Seconds(), "offer-states-cpu-s")
 		end := yearStart.Add(time.Duration(*yearRuns) * 4 * time.Hour)
-		t, daily := time.Now(), 0
+		t, c, daily := time.Now(), cpuTime(), 0
 		if err := db.EachDailyPrice(ctx, end.AddDate(-1, 0, 0), end, func(data.DailyPrice) error { daily++; return nil }); err != nil {
 			b.Fatal(err)
 		}
 		b.ReportMetric(time.Since(t).Seconds(), "daily-prices-year-s")
+		b.ReportMetric((cpuTime() - c).Seconds(), "daily-prices-year-cpu-s")
 		b.ReportMetric(float64(daily), "daily-prices")
 		b.ReportMetric(float64(len(states)), "offer-states")
 		db.Close()
