@@ -177,54 +177,29 @@ func (db *DB) eachFirstSeen(ctx context.Context, fn func(slug string, m Market, 
 // order; within a day, by store, market, code and size. Only one day is held in memory.
 // Dispensaries no longer in the registry are included: history is history.
 //
-// It replays the change log (see replay) and, per menu and day, starts from the series
-// its first fetch of the day lists and follows that day's changes: an unchanged year
-// costs one pass over the listed series per menu and day, not one per fetch.
+// It replays the change log (see replayChanges) and, per menu and day, starts from the
+// series its first fetch of the day lists and follows that day's changes: an unchanged
+// year costs one pass over the listed series per menu and day, not one per fetch.
 func (db *DB) EachDailyPrice(ctx context.Context, from, to time.Time, fn func(DailyPrice) error) error {
-	series, err := db.seriesOffers(ctx)
+	ds, err := db.dailySeriesOf(ctx, "", nil)
 	if err != nil {
 		return fmt.Errorf("daily prices: %w", err)
 	}
-	return db.eachDailyPrice(ctx, from, to, series, nil, fn)
+	return db.eachDailyPrice(ctx, from, to, ds, nil, fn)
 }
 
 // ProductDailyPrices is EachDailyPrice for one product code, read through the code and
 // (menu, time) indexes: only the fetches of the menus that listed it are replayed.
 func (db *DB) ProductDailyPrices(ctx context.Context, code string, from, to time.Time) ([]DailyPrice, error) {
-	rows, err := db.db.QueryContext(ctx, `SELECT id, menu_id, product_id, size, `+seriesColumnList+` FROM offer_series WHERE code = ?`, code)
+	ds, err := db.dailySeriesOf(ctx, `WHERE code = ?`, []any{code})
 	if err != nil {
 		return nil, fmt.Errorf("product %s: %w", code, err)
 	}
-	series := map[int64]Offer{}
-	var menus []int64
-	seenMenu := map[int64]bool{}
-	for rows.Next() {
-		var id, menu int64
-		var o Offer
-		var cols seriesColumns
-		if err := rows.Scan(append([]any{&id, &menu, &o.ProductID, &o.Size}, cols.dest()...)...); err != nil {
-			rows.Close()
-			return nil, fmt.Errorf("product %s: %w", code, err)
-		}
-		if err := cols.offer(&o); err != nil {
-			rows.Close()
-			return nil, fmt.Errorf("product %s: series %d: %w", code, id, err)
-		}
-		series[id] = o
-		if !seenMenu[menu] {
-			seenMenu[menu] = true
-			menus = append(menus, menu)
-		}
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("product %s: %w", code, err)
-	}
 	out := []DailyPrice{}
-	if len(menus) == 0 {
+	if len(ds.menus) == 0 {
 		return out, nil
 	}
-	err = db.eachDailyPrice(ctx, from, to, series, menus, func(p DailyPrice) error {
+	err = db.eachDailyPrice(ctx, from, to, ds, ds.menus, func(p DailyPrice) error {
 		out = append(out, p)
 		return nil
 	})
@@ -234,57 +209,155 @@ func (db *DB) ProductDailyPrices(ctx context.Context, code string, from, to time
 	return out, nil
 }
 
-// eachDailyPrice replays the fetches of menus (all when nil) and reports the series in
-// series (the others are skipped).
-func (db *DB) eachDailyPrice(ctx context.Context, from, to time.Time, series map[int64]Offer, menus []int64, fn func(DailyPrice) error) error {
+// dailySeries are the series a daily-price walk reports, each with the rank of its key
+// (store, market, code, size) in the order a day is reported in: ranked once, so that a
+// day is ordered by sorting small integers, not strings.
+type dailySeries struct {
+	byID  map[int64]*dailyOne
+	keys  []shopKey // by rank
+	menus []int64   // the menus the series are on
+}
+
+type dailyOne struct {
+	offer  Offer
+	slug   string
+	market Market
+	rank   int
+}
+
+// dailySeriesOf loads the series matching where (all when empty) and ranks their keys.
+func (db *DB) dailySeriesOf(ctx context.Context, where string, args []any) (*dailySeries, error) {
+	type menuOf struct {
+		slug   string
+		market Market
+	}
+	menus := map[int64]menuOf{}
+	rows, err := db.db.QueryContext(ctx, `SELECT id, slug, market FROM menus`)
+	if err != nil {
+		return nil, err
+	}
+	for rows.Next() {
+		var id int64
+		var m menuOf
+		if err := rows.Scan(&id, &m.slug, &m.market); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		menus[id] = m
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	rows, err = db.db.QueryContext(ctx, `SELECT id, menu_id, product_id, size, `+seriesColumnList+` FROM offer_series `+where, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	ds := &dailySeries{byID: map[int64]*dailyOne{}}
+	ranks := map[shopKey]int{}
+	onMenu := map[int64]bool{}
+	for rows.Next() {
+		var id, menu int64
+		var cols seriesColumns
+		one := &dailyOne{}
+		if err := rows.Scan(append([]any{&id, &menu, &one.offer.ProductID, &one.offer.Size}, cols.dest()...)...); err != nil {
+			return nil, err
+		}
+		if err := cols.offer(&one.offer); err != nil {
+			return nil, fmt.Errorf("series %d: %w", id, err)
+		}
+		one.offer.Code = db.code(one.offer)
+		m := menus[menu]
+		one.slug, one.market = m.slug, m.market
+		k := shopKey{m.slug, m.market, one.offer.Code, one.offer.Size}
+		if one.offer.Code == "" {
+			// Without codes, products are told apart by their platform id.
+			k.code = "\x00" + one.offer.ProductID
+		}
+		r, ok := ranks[k]
+		if !ok {
+			r = len(ds.keys)
+			ranks[k] = r
+			ds.keys = append(ds.keys, k)
+		}
+		one.rank = r
+		ds.byID[id] = one
+		if !onMenu[menu] {
+			onMenu[menu] = true
+			ds.menus = append(ds.menus, menu)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	// Re-rank in report order.
+	order := make([]int, len(ds.keys))
+	for i := range order {
+		order[i] = i
+	}
+	sort.Slice(order, func(i, j int) bool {
+		a, b := ds.keys[order[i]], ds.keys[order[j]]
+		if a.slug != b.slug {
+			return a.slug < b.slug
+		}
+		if a.market != b.market {
+			return a.market < b.market
+		}
+		if a.code != b.code {
+			return a.code < b.code
+		}
+		return a.size < b.size
+	})
+	newRank := make([]int, len(order))
+	for r, old := range order {
+		newRank[old] = r
+	}
+	for _, one := range ds.byID {
+		one.rank = newRank[one.rank]
+	}
+	return ds, nil
+}
+
+// eachDailyPrice replays the fetches of menus (all when nil) and reports ds's series.
+func (db *DB) eachDailyPrice(ctx context.Context, from, to time.Time, ds *dailySeries, menus []int64, fn func(DailyPrice) error) error {
+	// obs holds the day's observation of each key, by rank; touched lists the ranks
+	// observed that day.
 	type observed struct {
 		at    int64
-		price DailyPrice
+		one   *dailyOne
+		state seriesState
 	}
-	day := ""
-	last := map[shopKey]observed{}
-	menuDay := map[int64]string{} // menu → the day its observations so far belong to
-	observe := func(m *replayMenu, id int64, st seriesState, at int64, d string) {
-		o, ok := series[id]
+	obs := make([]observed, len(ds.keys))
+	seenDay := make([]int32, len(ds.keys)) // day number (from 1) a rank was last observed on
+	var touched []int
+	day, dayNo := "", int32(0)
+	menuDay := map[int64]int32{} // menu → the day number its observations so far belong to
+	observe := func(id int64, st seriesState, at int64) {
+		one, ok := ds.byID[id]
 		if !ok {
 			return
 		}
-		o.Code = db.code(o)
-		o.Price, o.SalePrice, o.InStock = st.Price, st.SalePrice, st.InStock
-		k := shopKey{m.slug, m.market, o.Code, o.Size}
-		if o.Code == "" {
-			// Without codes, products are told apart by their platform id.
-			k.code = "\x00" + o.ProductID
+		r := one.rank
+		if seenDay[r] != dayNo {
+			seenDay[r] = dayNo
+			touched = append(touched, r)
+		} else if obs[r].at > at {
+			return
 		}
-		if prev, ok := last[k]; !ok || prev.at <= at {
-			last[k] = observed{at, DailyPrice{Day: d, Slug: m.slug, Market: m.market, Offer: o}}
-		}
+		obs[r] = observed{at, one, st}
 	}
 	flush := func() error {
-		keys := make([]shopKey, 0, len(last))
-		for k := range last {
-			keys = append(keys, k)
-		}
-		sort.Slice(keys, func(i, j int) bool {
-			a, b := keys[i], keys[j]
-			if a.slug != b.slug {
-				return a.slug < b.slug
-			}
-			if a.market != b.market {
-				return a.market < b.market
-			}
-			if a.code != b.code {
-				return a.code < b.code
-			}
-			return a.size < b.size
-		})
-		for _, k := range keys {
-			if err := fn(last[k].price); err != nil {
+		sort.Ints(touched)
+		for _, r := range touched {
+			o := obs[r]
+			p := DailyPrice{Day: day, Slug: o.one.slug, Market: o.one.market, Offer: o.one.offer}
+			p.Price, p.SalePrice, p.InStock = o.state.Price, o.state.SalePrice, o.state.InStock
+			if err := fn(p); err != nil {
 				return err
 			}
 		}
-		clear(last)
-		clear(menuDay)
+		touched = touched[:0]
 		return nil
 	}
 	lo, hi := nanos(from), nanos(to)
@@ -292,19 +365,19 @@ func (db *DB) eachDailyPrice(ctx context.Context, from, to time.Time, series map
 		if !f.ok || f.at < lo || f.at >= hi {
 			return nil
 		}
-		d := Day(fromNano(f.at))
-		if d != day {
+		if d := Day(fromNano(f.at)); d != day {
 			if err := flush(); err != nil {
 				return err
 			}
 			day = d
+			dayNo++
 		}
-		if menuDay[m.id] != d {
+		if menuDay[m.id] != dayNo {
 			// The menu's first fetch of the day: everything it lists is observed.
-			menuDay[m.id] = d
+			menuDay[m.id] = dayNo
 			for _, id := range m.order {
 				if st := m.state[id]; st.Listed {
-					observe(m, id, st, f.at, d)
+					observe(id, st, f.at)
 				}
 			}
 			return nil
@@ -314,7 +387,7 @@ func (db *DB) eachDailyPrice(ctx context.Context, from, to time.Time, series map
 		// state it was last observed with.
 		for _, c := range changed {
 			if c.state.Listed {
-				observe(m, c.series, c.state, f.at, d)
+				observe(c.series, c.state, f.at)
 			}
 		}
 		return nil
