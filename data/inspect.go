@@ -13,7 +13,7 @@ import (
 // HistoryTables are the tables whose row counts tell a database's history: rows are
 // only ever added to them (dispensaries leave the registry by a flag, never by DELETE),
 // so a copy with fewer rows than an earlier good copy has lost history.
-var HistoryTables = []string{"dispensaries", "runs", "fetches", "offers"}
+var HistoryTables = []string{"dispensaries", "runs", "menus", "menu_fetches", "offer_series"}
 
 // Inspection is what a database file holds, read without changing it.
 type Inspection struct {
@@ -84,6 +84,15 @@ func Inspect(ctx context.Context, file string) (Inspection, error) {
 	mrows.Close()
 	in.Counts = map[string]int64{}
 	for _, t := range HistoryTables {
+		// A database of an older schema (0001 had fetches and offers) lacks some tables:
+		// they are left out rather than counted as empty.
+		var exists bool
+		if err := sqlDB.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?)`, t).Scan(&exists); err != nil {
+			return in, fmt.Errorf("inspect %s: table %s: %w", file, t, err)
+		}
+		if !exists {
+			continue
+		}
 		var n int64
 		if err := sqlDB.QueryRowContext(ctx, `SELECT COUNT(*) FROM `+t).Scan(&n); err != nil {
 			return in, fmt.Errorf("inspect %s: count %s: %w", file, t, err)

@@ -109,14 +109,14 @@ func (db *DB) unverifiedMenus(ctx context.Context) (map[string]bool, error) {
 	return out, rows.Err()
 }
 
-// runFailures groups the run's failed menus (one failure row per category, so grouped by
-// menu first) by platform and reason.
+// runFailures groups the run's failed menu fetches by platform and reason.
 func (db *DB) runFailures(ctx context.Context, r RunReport, leads map[string]bool) ([]RunFailure, error) {
 	rows, err := db.db.QueryContext(ctx, `
-		SELECT f.slug, f.market, f.platform, MIN(f.reason),
-			EXISTS (SELECT 1 FROM fetches g WHERE g.slug = f.slug AND g.market = f.market AND g.ok = 1 AND g.fetched_at < f.fetched_at)
-		FROM fetches f WHERE f.run_id = ? AND f.ok = 0
-		GROUP BY f.slug, f.market, f.platform`, r.ID)
+		SELECT m.slug, m.market, m.platform, MIN(f.reason),
+			EXISTS (SELECT 1 FROM menus gm JOIN menu_fetches g ON g.menu_id = gm.id
+				WHERE gm.slug = m.slug AND gm.market = m.market AND g.ok = 1 AND g.at < f.at)
+		FROM menu_fetches f JOIN menus m ON m.id = f.menu_id WHERE f.run_id = ? AND f.ok = 0
+		GROUP BY m.slug, m.market, m.platform`, r.ID)
 	if err != nil {
 		return nil, fmt.Errorf("run %d failures: %w", r.ID, err)
 	}
@@ -163,8 +163,9 @@ func (db *DB) runFailures(ctx context.Context, r RunReport, leads map[string]boo
 // before the given time.
 func (db *DB) EverRead(ctx context.Context, slug string, market Market, before time.Time) (bool, error) {
 	var ok bool
-	err := db.db.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM fetches WHERE slug = ? AND market = ? AND ok = 1 AND fetched_at < ?)`,
-		slug, market, formatTime(before)).Scan(&ok)
+	err := db.db.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM menus m JOIN menu_fetches f ON f.menu_id = m.id
+		WHERE m.slug = ? AND m.market = ? AND f.ok = 1 AND f.at < ?)`,
+		slug, market, nanos(before)).Scan(&ok)
 	if err != nil {
 		return false, fmt.Errorf("menu %s %s read before: %w", slug, market, err)
 	}

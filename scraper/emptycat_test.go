@@ -77,6 +77,23 @@ func TestRunEmptyCategory(t *testing.T) {
 	if edible := state(data.Edible); !edible.LastUpdate.Equal(t1) || edible.Count != 0 || edible.LastReason != data.ReasonOK {
 		t.Errorf("never stocked Edible = %+v, want a success with 0 products", edible)
 	}
+	// The emptied category's offers are kept, with their menu's age the category's.
+	states, err := db.OfferStates(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	byID := map[string]data.OfferState{}
+	for _, st := range states {
+		byID[st.ProductID] = st
+	}
+	for _, id := range []string{"f1", "f2"} {
+		if st, ok := byID[id]; !ok || !st.CategoryUpdate.Equal(t0) {
+			t.Errorf("offer %s after its category emptied = %+v (listed %v), want kept with its category updated at %s", id, st, ok, t0)
+		}
+	}
+	if st := byID["v2"]; !st.CategoryUpdate.Equal(t1) {
+		t.Errorf("offer v2 = %+v, want its category updated at %s", st, t1)
+	}
 	// Still empty a run later: still the earlier date.
 	run(t1.Add(4*time.Hour), offer("v1", data.Vape))
 	if flower := state(data.Flower); !flower.LastUpdate.Equal(t0) || flower.LastReason != data.ReasonEmptyCategory {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io/fs"
 	"os"
@@ -28,6 +29,8 @@ type Config struct {
 	Content       string        // OMC_CONTENT, a folder like data/content; empty = the embedded one
 	Now           string        // OMC_NOW, RFC 3339; empty = the clock
 	Storage       string        // OMC_HISTORY_STORAGE: where omc history keeps copies
+	// Sample marks the published shopping data as sample data (omc demo, publish --sample).
+	Sample bool
 }
 
 // DefaultConfig is the configuration with no flags and no environment.
@@ -137,4 +140,10 @@ func fmtDuration(d time.Duration) string {
 		return d.Round(time.Millisecond).String()
 	}
 	return fmt.Sprintf("%.1fs", d.Seconds())
+}
+
+// openDB opens the store with the scraper's product codes, which a database made before
+// codes existed needs when it is migrated.
+func openDB(ctx context.Context, path string) (*data.DB, error) {
+	return data.Open(ctx, path, data.WithProductCode(scraper.ProductCode))
 }

@@ -77,7 +77,7 @@ func runHealth(ctx context.Context, opts *healthOptions) error {
 	if _, err := os.Stat(opts.DB); err != nil {
 		return &exitError{code: exitFailed, err: fmt.Errorf("health: database %s: %w", opts.DB, err)}
 	}
-	db, err := data.Open(ctx, opts.DB)
+	db, err := openDB(ctx, opts.DB)
 	if err != nil {
 		return err
 	}

@@ -35,7 +35,7 @@ its checksum, schema and row counts:
            its record's) is refused and the next older one tried. No copy yet: nothing is
            written and the scrape starts a new database. Only bad copies: exit 1.
   check    inspect --db read-only against the newest copy: integrity_check, schema, and no
-           history table (dispensaries, runs, fetches, offers) with fewer rows than it had.
+           history table (dispensaries, runs, menus, menu_fetches, offer_series) with fewer rows than it had.
   save     check, then store a consistent copy (VACUUM INTO) and keep the last --keep good
            copies. A database failing its check is refused (exit 1) and storage is left as
            it was: a good copy is never replaced by a bad one.

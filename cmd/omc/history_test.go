@@ -76,7 +76,7 @@ func TestHistoryRehearsal(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		return in.Counts["fetches"]
+		return in.Counts["menu_fetches"]
 	}
 	// One scheduled run on a fresh checkout: the database comes only from storage.
 	scheduled := func(now string) {
@@ -123,7 +123,7 @@ func TestHistoryRehearsal(t *testing.T) {
 		// A copy and record as a bad upload or a tampered asset would leave them.
 		bad := "omc-000003-20260701T170000Z"
 		os.WriteFile(filepath.Join(storage, bad+".db.zst"), []byte("not a database"), 0o644)
-		os.WriteFile(filepath.Join(storage, bad+".json"), []byte(`{"seq":3,"copy":"`+bad+`.db.zst","sha256":"00","bytes":14,"counts":{"fetches":999999}}`), 0o644)
+		os.WriteFile(filepath.Join(storage, bad+".json"), []byte(`{"seq":3,"copy":"`+bad+`.db.zst","sha256":"00","bytes":14,"counts":{"menu_fetches":999999}}`), 0o644)
 		out := must(0, "history", "restore", "--storage", storage, "--db", db)
 		if !strings.Contains(out, "refused "+bad+".db.zst") || !strings.Contains(out, "restored omc-000002-") {
 			t.Errorf("restore:\n%s", out)

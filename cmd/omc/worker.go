@@ -12,7 +12,6 @@ import (
 	"github.com/robfig/cron/v3"
 	"github.com/spf13/cobra"
 
-	"github.com/ohiomc/omc/data"
 	"github.com/ohiomc/omc/publish"
 )
 
@@ -83,7 +82,7 @@ func runWorker(ctx context.Context, opts *workerOptions) error {
 	if err := publish.Owned(opts.Out); err != nil {
 		return err
 	}
-	db, err := data.Open(ctx, opts.DB)
+	db, err := openDB(ctx, opts.DB)
 	if err != nil {
 		return err
 	}
