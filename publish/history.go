@@ -26,7 +26,7 @@ type history struct {
 	weekStores map[string]bool
 	trends     *trendSeries
 
-	// strains seen on any menu in the window: slug -> spellings, types.
+	// strains seen on any menu in the window: data.StrainKey -> spellings, types.
 	strains map[string]*strainSeen
 }
 
@@ -142,14 +142,14 @@ func (h *history) flushWeek() {
 // seeStrain records a strain name a menu gave.
 func (h *history) seeStrain(o data.Offer) {
 	name := strings.Join(strings.Fields(o.Strain), " ")
-	slug := nameSlug(name)
-	if slug == "" {
+	key := data.StrainKey(name)
+	if key == "" {
 		return
 	}
-	st := h.strains[slug]
+	st := h.strains[key]
 	if st == nil {
 		st = &strainSeen{spellings: map[string]int{}, types: map[string]int{}}
-		h.strains[slug] = st
+		h.strains[key] = st
 	}
 	st.spellings[name]++
 	if t := strainType(o.StrainType); t != "" {

@@ -26,8 +26,9 @@ type Options struct {
 	Content fs.FS
 	// Sample marks the shopping snapshots as sample data (omc demo's replayed menus).
 	Sample bool
-	// Strains is the strain catalogue behind the strain pages' types and lineage.
-	Strains StrainCatalogue
+	// Strains is the strain catalogue behind the strain pages' names and types
+	// (data.Strains() in omc); nil names strains as menus write them.
+	Strains *data.StrainCatalogue
 }
 
 // Manifest is manifest.json: what was published, when, by what.

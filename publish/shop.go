@@ -26,8 +26,8 @@ type Shop struct {
 	Offers []data.OfferState
 	// ProductFirstSeen is when any menu first listed each product code.
 	ProductFirstSeen map[string]time.Time
-	// Strains is the strain catalogue (types, parents); nil when none is given.
-	Strains StrainCatalogue
+	// Strains is the strain catalogue (names, types); nil when none is given.
+	Strains *data.StrainCatalogue
 }
 
 // HistoryDays is how far back product price history and trends reach.
@@ -40,7 +40,7 @@ const NewFor = 7 * 24 * time.Hour
 type Emit func(path string, v any) error
 
 // BuildShop reads what the shopping snapshots need from the store and emits them.
-func BuildShop(ctx context.Context, db *data.DB, sts []data.Status, now time.Time, sample bool, strains StrainCatalogue, emit Emit) error {
+func BuildShop(ctx context.Context, db *data.DB, sts []data.Status, now time.Time, sample bool, strains *data.StrainCatalogue, emit Emit) error {
 	states, err := db.OfferStates(ctx)
 	if err != nil {
 		return err
@@ -65,6 +65,7 @@ func (in Shop) Build(eachDaily func(fn func(data.DailyPrice) error) error, emit 
 		return fmt.Errorf("price history: %w", err)
 	}
 	h.flush()
+	s.resolveStrains(h)
 	for _, build := range []func(Emit) error{
 		s.buildMenus,
 		func(e Emit) error { return s.buildProducts(h, e) },
@@ -102,6 +103,8 @@ type shop struct {
 	offers      []offer
 	// listed are the offers shoppers can buy now: in stock, from current or stale menus.
 	listed []*offer
+	// strains by data.StrainKey, once the history has named them all.
+	strains map[string]*strainID
 }
 
 // offer is one offer series with what every snapshot derives from it once.
