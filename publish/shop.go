@@ -107,9 +107,10 @@ type shop struct {
 	strains map[string]*strainID
 }
 
-// offer is one offer series with what every snapshot derives from it once.
+// offer is one offer series with what every snapshot derives from it once. It points
+// into Shop.Offers rather than copying it: at 2,000 menus a copy is hundreds of MB.
 type offer struct {
-	data.OfferState
+	*data.OfferState
 	store     *data.Dispensary
 	fresh     freshness.State
 	unitPrice *float64
@@ -143,7 +144,8 @@ func newShop(in Shop) *shop {
 		}
 	}
 	s.offers = make([]offer, 0, len(in.Offers))
-	for _, o := range in.Offers {
+	for i := range in.Offers {
+		o := &in.Offers[i]
 		d, ok := s.stores[o.Slug]
 		if !ok {
 			continue
@@ -159,7 +161,6 @@ func newShop(in Shop) *shop {
 		of.isNew = in.Now.Sub(of.firstSeen) < NewFor && of.firstSeen.After(menuFirst[storeProduct{o.Slug, o.Market, ""}])
 		s.offers = append(s.offers, of)
 	}
-	s.Offers = nil // copied into s.offers: let the collector have them
 	for i := range s.offers {
 		o := &s.offers[i]
 		if o.InStock && o.fresh != freshness.Missing {
