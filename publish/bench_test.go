@@ -223,20 +223,12 @@ func (s synthetic) build(tb testing.TB, path string, now time.Time) {
 
 var benchNow = time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC)
 
-// benchDB builds (once per process and size) the synthetic database.
+// benchDB builds the synthetic database in the benchmark's temporary folder (a
+// benchmark that takes seconds runs once, so it is built once).
 func benchDB(b *testing.B, s synthetic) string {
 	b.Helper()
-	path := filepath.Join(os.TempDir(), fmt.Sprintf("omc-bench-%d-%d-%d-%d.db", s.Menus, s.OffersPerMenu, s.Pool, s.Runs))
-	if _, err := os.Stat(path); err != nil {
-		tmp := path + ".tmp"
-		os.Remove(tmp)
-		s.build(b, tmp, benchNow)
-		if err := os.Rename(tmp, path); err != nil {
-			b.Fatal(err)
-		}
-		os.Remove(tmp + "-wal")
-		os.Remove(tmp + "-shm")
-	}
+	path := filepath.Join(b.TempDir(), "omc.db")
+	s.build(b, path, benchNow)
 	return path
 }
 
@@ -261,8 +253,12 @@ func TestPublishChild(t *testing.T) {
 	}
 	defer db.Close()
 	db.Code = scraper.ProductCode
+	strains, err := data.Strains()
+	if err != nil {
+		t.Fatal(err)
+	}
 	start := time.Now()
-	res, err := publish.Publish(ctx, db, publish.Options{Out: os.Getenv("OMC_BENCH_OUT"), Now: benchNow})
+	res, err := publish.Publish(ctx, db, publish.Options{Out: os.Getenv("OMC_BENCH_OUT"), Now: benchNow, Strains: strains})
 	if err != nil {
 		t.Fatal(err)
 	}
