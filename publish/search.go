@@ -2,7 +2,6 @@ package publish
 
 import (
 	"sort"
-	"strings"
 
 	"github.com/ohiomc/omc/data"
 )
@@ -121,10 +120,10 @@ func (s *shop) buildSearch(emit Emit) error {
 // searchFile lists each product once (by name, brand, code) and its offers as rows,
 // cheapest first within a product.
 func (s *shop) searchFile(cat data.Category, region string, offers []*offer) SearchFile {
-	sort.SliceStable(offers, func(i, j int) bool {
+	sort.Slice(offers, func(i, j int) bool {
 		a, b := offers[i], offers[j]
-		if an, bn := strings.ToLower(a.Name), strings.ToLower(b.Name); an != bn {
-			return an < bn
+		if a.nameKey != b.nameKey {
+			return a.nameKey < b.nameKey
 		}
 		if a.Brand != b.Brand {
 			return a.Brand < b.Brand

@@ -118,6 +118,8 @@ type offer struct {
 	// firstSeen is when the product (any size) was first seen at that store and market.
 	firstSeen time.Time
 	isNew     bool
+	// nameKey is the name lower-cased once: lists sort by it.
+	nameKey string
 }
 
 func newShop(in Shop) *shop {
@@ -153,7 +155,7 @@ func newShop(in Shop) *shop {
 		if o.Code == "" {
 			o.Code = "product-" + slugOf(o.ProductID)
 		}
-		of := offer{OfferState: o, store: d, fresh: freshness.Score(o.CategoryUpdate, in.Now)}
+		of := offer{OfferState: o, store: d, fresh: freshness.Score(o.CategoryUpdate, in.Now), nameKey: strings.ToLower(o.Name)}
 		of.unitPrice, of.unit = UnitPrice(o.Offer)
 		of.firstSeen = productFirst[storeProduct{o.Slug, o.Market, o.Code}]
 		// New is what appeared on a menu already tracked: the products of the first
