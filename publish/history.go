@@ -139,8 +139,13 @@ func (h *history) flushWeek() {
 	clear(h.weekStores)
 }
 
-// seeStrain records a strain name a menu gave.
+// seeStrain records a strain name a menu gave for a flower, preroll, vape or extract:
+// menus fill an edible's (or a tincture's) strain field with its product name
+// ("10:1 Tart Cherry Pearls"), which is no strain.
 func (h *history) seeStrain(o data.Offer) {
+	if o.Category == data.Edible || o.Category == data.Other {
+		return
+	}
 	name := strings.Join(strings.Fields(o.Strain), " ")
 	key := data.StrainKey(name)
 	if key == "" {
