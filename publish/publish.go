@@ -99,6 +99,8 @@ func build(ctx context.Context, db *data.DB, opts Options, put func(path string,
 	}
 	status, summary := BuildStatus(sts, opts.Now)
 	stats := BuildStatistics(offers, ds, opts.Now)
+	brands := BuildBrands(offers, opts.Now)
+	offers = nil // the latest offers of every menu: let them go before the history is read
 	highlights, err := BuildHighlights(ctx, db, opts.Now)
 	if err != nil {
 		return Manifest{}, fmt.Errorf("publish highlights: %w", err)
@@ -114,7 +116,7 @@ func build(ctx context.Context, db *data.DB, opts Options, put func(path string,
 		}
 	}
 	for path, v := range map[string]any{PathStatus: status, PathStatistics: stats, PathAnnouncements: announcements,
-		PathBrands: BuildBrands(offers, opts.Now), PathHighlights: highlights} {
+		PathBrands: brands, PathHighlights: highlights} {
 		b, err := marshal(v)
 		if err != nil {
 			return Manifest{}, fmt.Errorf("publish %s: %w", path, err)
