@@ -12,3 +12,11 @@ func WithoutExchange(t testing.TB) {
 	exchange = func(a, b string) error { return errors.New("exchange disabled by the test") }
 	t.Cleanup(func() { exchange = old })
 }
+
+// WithPerFileSync makes trees sync file by file for the rest of the test, as on a
+// system without syncfs.
+func WithPerFileSync(t testing.TB) {
+	old := syncTree
+	syncTree = syncFiles
+	t.Cleanup(func() { syncTree = old })
+}

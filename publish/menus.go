@@ -2,7 +2,6 @@ package publish
 
 import (
 	"sort"
-	"strings"
 
 	"github.com/ohiomc/omc/data"
 	"github.com/ohiomc/omc/freshness"
@@ -96,8 +95,8 @@ func (s *shop) buildMenus(emit Emit) error {
 				if a.Category != b.Category {
 					return catOrder[a.Category] < catOrder[b.Category]
 				}
-				if an, bn := strings.ToLower(a.Name), strings.ToLower(b.Name); an != bn {
-					return an < bn
+				if a.nameKey != b.nameKey {
+					return a.nameKey < b.nameKey
 				}
 				if a.Brand != b.Brand {
 					return a.Brand < b.Brand

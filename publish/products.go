@@ -50,7 +50,7 @@ func (s *shop) productOffer(o *offer) ProductOffer {
 	d := o.store
 	return ProductOffer{Slug: d.Slug, StoreName: d.Name, City: d.City, Region: d.Region, Lat: d.Lat, Lng: d.Lng,
 		Market: o.Market, Price: cents(o.Price), SalePrice: salePrice(o.Offer), UnitPrice: o.unitPrice, Unit: o.unit,
-		THC: o.THC, LastUpdate: timeOf(o.CategoryUpdate), Freshness: o.fresh, FirstSeen: timeOf(o.firstSeen), Sample: s.Sample}
+		THC: o.THC, LastUpdate: timeOf(o.CategoryUpdate), Freshness: o.fresh, FirstSeen: timeOf(o.firstSeen), Sample: s.Sample || d.Sample}
 }
 
 // buildProducts emits one Product per code any current menu lists (in stock or not,
@@ -84,8 +84,8 @@ func (s *shop) buildProducts(h *history, emit Emit) error {
 		p := Product{GeneratedAt: s.generatedAt, Sample: s.Sample, Code: code, Name: first.Name, Brand: first.Brand,
 			Category: first.Category, Strain: first.Strain, Size: first.Size, Grams: positive(first.Grams),
 			Mg: positive(first.Milligrams), Terpenes: []string{}, Offers: []ProductOffer{}, History: h.products[code]}
-		if slug := nameSlug(first.Strain); slug != "" {
-			p.StrainSlug = &slug
+		if id := s.strainOf(first.Strain); id != nil {
+			p.StrainSlug = &id.slug
 		}
 		seen := s.ProductFirstSeen[code]
 		terps := map[string]bool{}

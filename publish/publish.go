@@ -31,8 +31,9 @@ type Options struct {
 	Site SiteSources
 	// Sample marks the shopping snapshots as sample data (omc demo's replayed menus).
 	Sample bool
-	// Strains is the strain catalogue behind the strain pages' types and lineage.
-	Strains StrainCatalogue
+	// Strains is the strain catalogue behind the strain pages' names and types
+	// (data.Strains() in omc); nil names strains as menus write them.
+	Strains *data.StrainCatalogue
 }
 
 // Manifest is manifest.json: what was published, when, by what.
@@ -120,6 +121,8 @@ func build(ctx context.Context, db *data.DB, opts Options, put func(path string,
 	pipeline := BuildPipeline(last, ds, opts.Now)
 	m.LastRun = pipeline.LastRun
 	stats := BuildStatistics(offers, ds, opts.Now)
+	brands := BuildBrands(offers, opts.Now)
+	offers = nil // the latest offers of every menu: let them go before the history is read
 	highlights, err := BuildHighlights(ctx, db, opts.Now)
 	if err != nil {
 		return Manifest{}, fmt.Errorf("publish highlights: %w", err)
@@ -135,7 +138,7 @@ func build(ctx context.Context, db *data.DB, opts Options, put func(path string,
 		}
 	}
 	for path, v := range map[string]any{PathStatus: status, PathStatistics: stats, PathAnnouncements: announcements,
-		PathBrands: BuildBrands(offers, opts.Now), PathHighlights: highlights, PathPipeline: pipeline} {
+		PathBrands: brands, PathHighlights: highlights, PathPipeline: pipeline} {
 		b, err := marshal(v)
 		if err != nil {
 			return Manifest{}, fmt.Errorf("publish %s: %w", path, err)

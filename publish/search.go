@@ -2,7 +2,6 @@ package publish
 
 import (
 	"sort"
-	"strings"
 
 	"github.com/ohiomc/omc/data"
 )
@@ -75,7 +74,7 @@ func (s *shop) buildSearch(emit Emit) error {
 			continue
 		}
 		ss := SearchStore{Slug: d.Slug, Name: d.Name, City: d.City, Address: d.Address, Region: d.Region, Lat: d.Lat, Lng: d.Lng,
-			Coordinates: coordinates(d), Website: d.Website, Sample: s.Sample}
+			Coordinates: coordinates(d), Website: d.Website, Sample: s.Sample || d.Sample}
 		for _, ms := range st.Markets {
 			sm := SearchMarket{Market: ms.Market, MenuURL: menuURL(d, ms.Market), LastUpdate: map[data.Category]*string{}}
 			// One menu fetch covers every category, Other included: its last update is
@@ -121,10 +120,10 @@ func (s *shop) buildSearch(emit Emit) error {
 // searchFile lists each product once (by name, brand, code) and its offers as rows,
 // cheapest first within a product.
 func (s *shop) searchFile(cat data.Category, region string, offers []*offer) SearchFile {
-	sort.SliceStable(offers, func(i, j int) bool {
+	sort.Slice(offers, func(i, j int) bool {
 		a, b := offers[i], offers[j]
-		if an, bn := strings.ToLower(a.Name), strings.ToLower(b.Name); an != bn {
-			return an < bn
+		if a.nameKey != b.nameKey {
+			return a.nameKey < b.nameKey
 		}
 		if a.Brand != b.Brand {
 			return a.Brand < b.Brand
@@ -149,10 +148,14 @@ func (s *shop) searchFile(cat data.Category, region string, offers []*offer) Sea
 	return f
 }
 
-// strainTypeOf is the strain type of an offer: the catalogue's for its strain, else the menu's.
+// strainTypeOf is the strain type of an offer: the menu's, else the catalogue's for its
+// strain (most of the catalogue's "hybrid" is its default, so the menu comes first).
 func (s *shop) strainTypeOf(o data.Offer) string {
-	if e, ok := s.Strains.lookup(o.Strain); ok && e.Type != "" {
-		return e.Type
+	if t := strainType(o.StrainType); t != "" {
+		return t
 	}
-	return strainType(o.StrainType)
+	if id := s.strainOf(o.Strain); id != nil {
+		return id.catalogueType
+	}
+	return ""
 }

@@ -26,8 +26,8 @@ type Shop struct {
 	Offers []data.OfferState
 	// ProductFirstSeen is when any menu first listed each product code.
 	ProductFirstSeen map[string]time.Time
-	// Strains is the strain catalogue (types, parents); nil when none is given.
-	Strains StrainCatalogue
+	// Strains is the strain catalogue (names, types); nil when none is given.
+	Strains *data.StrainCatalogue
 }
 
 // HistoryDays is how far back product price history and trends reach.
@@ -40,7 +40,7 @@ const NewFor = 7 * 24 * time.Hour
 type Emit func(path string, v any) error
 
 // BuildShop reads what the shopping snapshots need from the store and emits them.
-func BuildShop(ctx context.Context, db *data.DB, sts []data.Status, now time.Time, sample bool, strains StrainCatalogue, emit Emit) error {
+func BuildShop(ctx context.Context, db *data.DB, sts []data.Status, now time.Time, sample bool, strains *data.StrainCatalogue, emit Emit) error {
 	states, err := db.OfferStates(ctx)
 	if err != nil {
 		return err
@@ -65,6 +65,7 @@ func (in Shop) Build(eachDaily func(fn func(data.DailyPrice) error) error, emit 
 		return fmt.Errorf("price history: %w", err)
 	}
 	h.flush()
+	s.resolveStrains(h)
 	for _, build := range []func(Emit) error{
 		s.buildMenus,
 		func(e Emit) error { return s.buildProducts(h, e) },
@@ -102,11 +103,14 @@ type shop struct {
 	offers      []offer
 	// listed are the offers shoppers can buy now: in stock, from current or stale menus.
 	listed []*offer
+	// strains by data.StrainKey, once the history has named them all.
+	strains map[string]*strainID
 }
 
-// offer is one offer series with what every snapshot derives from it once.
+// offer is one offer series with what every snapshot derives from it once. It points
+// into Shop.Offers rather than copying it: at 2,000 menus a copy is hundreds of MB.
 type offer struct {
-	data.OfferState
+	*data.OfferState
 	store     *data.Dispensary
 	fresh     freshness.State
 	unitPrice *float64
@@ -114,6 +118,8 @@ type offer struct {
 	// firstSeen is when the product (any size) was first seen at that store and market.
 	firstSeen time.Time
 	isNew     bool
+	// nameKey is the name lower-cased once: lists sort by it.
+	nameKey string
 }
 
 func newShop(in Shop) *shop {
@@ -140,7 +146,8 @@ func newShop(in Shop) *shop {
 		}
 	}
 	s.offers = make([]offer, 0, len(in.Offers))
-	for _, o := range in.Offers {
+	for i := range in.Offers {
+		o := &in.Offers[i]
 		d, ok := s.stores[o.Slug]
 		if !ok {
 			continue
@@ -148,7 +155,7 @@ func newShop(in Shop) *shop {
 		if o.Code == "" {
 			o.Code = "product-" + slugOf(o.ProductID)
 		}
-		of := offer{OfferState: o, store: d, fresh: freshness.Score(o.CategoryUpdate, in.Now)}
+		of := offer{OfferState: o, store: d, fresh: freshness.Score(o.CategoryUpdate, in.Now), nameKey: strings.ToLower(o.Name)}
 		of.unitPrice, of.unit = UnitPrice(o.Offer)
 		of.firstSeen = productFirst[storeProduct{o.Slug, o.Market, o.Code}]
 		// New is what appeared on a menu already tracked: the products of the first
@@ -156,7 +163,6 @@ func newShop(in Shop) *shop {
 		of.isNew = in.Now.Sub(of.firstSeen) < NewFor && of.firstSeen.After(menuFirst[storeProduct{o.Slug, o.Market, ""}])
 		s.offers = append(s.offers, of)
 	}
-	s.Offers = nil // copied into s.offers: let the collector have them
 	for i := range s.offers {
 		o := &s.offers[i]
 		if o.InStock && o.fresh != freshness.Missing {

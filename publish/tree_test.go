@@ -333,3 +333,60 @@ func TestWriteTreeKilledMidway(t *testing.T) {
 		}
 	}
 }
+
+// TestTreeStreams writes a tree file by file: an aborted tree leaves the old one in
+// place, a committed one replaces it, and a finished tree takes no more files.
+func TestTreeStreams(t *testing.T) {
+	for _, perFile := range []bool{false, true} {
+		t.Run(fmt.Sprintf("per-file sync %v", perFile), func(t *testing.T) {
+			if perFile {
+				publish.WithPerFileSync(t)
+			}
+			out := filepath.Join(t.TempDir(), "out")
+			if err := publish.WriteTree(out, tree(1, 3, 10)); err != nil {
+				t.Fatal(err)
+			}
+			write := func(v int) *publish.Tree {
+				t.Helper()
+				tr, err := publish.NewTree(out)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for path, b := range tree(v, 5, 10) {
+					if err := tr.Write("deep/"+path, b); err != nil {
+						t.Fatal(err)
+					}
+				}
+				return tr
+			}
+			aborted := write(2)
+			aborted.Abort()
+			if v := checkTree(t, out); v != 1 {
+				t.Errorf("after abort the tree is version %d, want 1", v)
+			}
+			committed := write(3)
+			if err := committed.Commit(); err != nil {
+				t.Fatal(err)
+			}
+			if v := checkTree(t, out); v != 3 {
+				t.Errorf("after commit the tree is version %d, want 3", v)
+			}
+			if _, err := os.Stat(filepath.Join(out, "deep/api/f004")); err != nil {
+				t.Error(err)
+			}
+			if err := committed.Write("late", []byte("{}")); err == nil {
+				t.Error("a committed tree took another file")
+			}
+			if err := committed.Commit(); err == nil {
+				t.Error("a tree committed twice")
+			}
+			committed.Abort() // after Commit: nothing to undo
+			if v := checkTree(t, out); v != 3 {
+				t.Errorf("abort after commit changed the tree to version %d", v)
+			}
+			if matches, _ := filepath.Glob(filepath.Join(filepath.Dir(out), ".out.staging-*")); len(matches) != 0 {
+				t.Errorf("staging left behind: %v", matches)
+			}
+		})
+	}
+}

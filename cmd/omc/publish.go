@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/ohiomc/omc/data"
 	"github.com/ohiomc/omc/publish"
 )
 
@@ -89,7 +90,12 @@ func runPublish(ctx context.Context, c *Config, d deps) (publish.Result, error) 
 		return publish.Result{}, err
 	}
 	defer db.Close()
-	return publish.Publish(ctx, db, publish.Options{Out: c.Out, Now: now, Announcements: announcements, Producer: "omc " + version, Content: content, Site: site, Sample: c.Sample})
+	strains, err := data.Strains()
+	if err != nil {
+		return publish.Result{}, err
+	}
+	return publish.Publish(ctx, db, publish.Options{Out: c.Out, Now: now, Announcements: announcements, Producer: "omc " + version,
+		Content: content, Site: site, Sample: c.Sample, Strains: strains})
 }
 
 func printPublished(d deps, res publish.Result) {
