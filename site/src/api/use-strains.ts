@@ -1,0 +1,7 @@
+import { strainsSchema } from './explore-schemas'
+import { useSnapshot } from './use-snapshot'
+
+/** useStrains loads api/strains: every strain seen on an Ohio menu, with how many stores have it now. */
+export function useStrains() {
+  return useSnapshot('strains', strainsSchema)
+}
