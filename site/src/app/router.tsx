@@ -107,6 +107,10 @@ export const SCREENS: readonly {
     ]),
   },
   {
+    paths: [paths.maps.path, ...paths.maps.aliases],
+    ...screen(async () => ({ Component: (await import('../routes/dispensary-maps')).DispensaryMapsRoute }), ['DispensaryStatus']),
+  },
+  {
     paths: [paths.chat.path],
     ...screen(async () => ({ Component: (await import('../routes/chat')).ChatRoute }), ['content/chat']),
   },
