@@ -59,3 +59,6 @@ export const storeMenuHref = (slug: string) => `/dispensary-menus?store=${encode
 
 /** storeStatusHref is a dispensary's card on the status page. */
 export const storeStatusHref = (slug: string) => `/dispensary-status#${encodeURIComponent(slug)}`
+
+/** productHref is a product's page across Ohio. */
+export const productHref = (code: string) => `/product/${encodeURIComponent(code)}`
