@@ -1,7 +1,7 @@
-import { strainSchema } from './explore-schemas'
-import { useSnapshot } from './use-snapshot'
+import { strainSchema } from './schemas'
+import { usePathSnapshot } from './use-snapshot'
 
 /** useStrain loads api/strains/<slug>: one strain's type, lineage, terpenes and where it is in stock. */
 export function useStrain(slug: string) {
-  return useSnapshot(`strains/${encodeURIComponent(slug)}`, strainSchema)
+  return usePathSnapshot(`strains/${encodeURIComponent(slug)}`, strainSchema)
 }

@@ -1,7 +1,7 @@
-import { terpeneSchema } from './explore-schemas'
-import { useSnapshot } from './use-snapshot'
+import { terpeneSchema } from './schemas'
+import { usePathSnapshot } from './use-snapshot'
 
 /** useTerpene loads api/terpenes/<slug>: the products in stock whose menus list that terpene. */
 export function useTerpene(slug: string) {
-  return useSnapshot(`terpenes/${encodeURIComponent(slug)}`, terpeneSchema)
+  return usePathSnapshot(`terpenes/${encodeURIComponent(slug)}`, terpeneSchema)
 }

@@ -1,7 +1,7 @@
-import { terpenesSchema } from './explore-schemas'
+import { terpenesIndexSchema } from './schemas'
 import { useSnapshot } from './use-snapshot'
 
-/** useTerpenes loads api/terpenes: every terpene menus list, with its product count. */
+/** useTerpenes loads api/terpenes/index: every terpene menus list, with its product count. */
 export function useTerpenes() {
-  return useSnapshot('terpenes', terpenesSchema)
+  return useSnapshot('terpenes/index', terpenesIndexSchema)
 }

@@ -1,4 +1,4 @@
-import { trendsSchema } from './explore-schemas'
+import { trendsSchema } from './schemas'
 import { useSnapshot } from './use-snapshot'
 
 /** useTrends loads api/trends: weekly median unit prices, menus tracked and new products. */

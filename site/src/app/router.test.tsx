@@ -31,9 +31,9 @@ const SCREENS: { paths: string[]; heading: string | RegExp; title: string }[] = 
   { paths: ['/trends'], heading: 'Trends', title: 'Trends - Ohio Marijuana Community' },
   { paths: ['/strain-genetics', '/genetics'], heading: 'Strain Genetics', title: 'Strain Genetics - Ohio Marijuana Community' },
   {
-    paths: ['/strain-genetics/wedding-cake', '/genetics/wedding-cake'],
-    heading: 'Wedding Cake',
-    title: 'Wedding Cake - Strain Genetics - Ohio Marijuana Community',
+    paths: ['/strain-genetics/muul-fuel', '/genetics/muul-fuel'],
+    heading: 'Muul Fuel',
+    title: 'Muul Fuel - Strain Genetics - Ohio Marijuana Community',
   },
   { paths: ['/terpenes'], heading: 'Terpenes', title: 'Terpenes - Ohio Marijuana Community' },
   { paths: ['/terpenes/limonene'], heading: 'Limonene', title: 'Limonene - Terpenes - Ohio Marijuana Community' },

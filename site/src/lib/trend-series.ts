@@ -1,5 +1,4 @@
-import type { Trends } from '../api/explore-schemas'
-import type { Market } from '../api/schemas'
+import type { Market, Trends } from '../api/schemas'
 
 /** TREND_CATEGORIES are the categories Trends charts, with the unit their price is per. */
 export const TREND_CATEGORIES = [

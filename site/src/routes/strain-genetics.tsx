@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react'
 import { Link, useParams } from 'react-router-dom'
 import { HttpError } from '../api/errors'
-import { STRAIN_TYPES, type Strain, type StrainSummary, type StrainType } from '../api/explore-schemas'
+import { STRAIN_TYPES, type StrainType } from '../api/explore-schemas'
+import type { Strain, StrainsIndex } from '../api/schemas'
 import { useStrain } from '../api/use-strain'
 import { useStrains } from '../api/use-strains'
 import styles from '../components/explore/explore.module.css'
@@ -31,6 +32,8 @@ export function StrainGeneticsRoute() {
 }
 
 type TypeFilter = StrainType | 'unknown' | ''
+
+type StrainSummary = StrainsIndex['strains'][number]
 
 /** filterStrains keeps the strains whose name has every word of query, of the type asked, in stock when asked. */
 export function filterStrains(
@@ -227,11 +230,15 @@ function StrainPage({ slug }: { slug: string }) {
               <p className={styles.credit}>
                 Lineage:{' '}
                 {strain.lineageSources.map((s, i) => (
-                  <span key={s.url}>
+                  <span key={s.name}>
                     {i > 0 && ', '}
-                    <a href={s.url} rel="noopener noreferrer">
-                      {s.name}
-                    </a>
+                    {s.url ? (
+                      <a href={s.url} rel="noopener noreferrer">
+                        {s.name}
+                      </a>
+                    ) : (
+                      s.name
+                    )}
                   </span>
                 ))}
                 .
