@@ -17,6 +17,9 @@ export type LineChartProps = {
 const PALETTE = ['#0072b2', '#d55e00', '#009e73', '#cc79a7', '#e69f00', '#56b4e9', '#7f7f7f']
 const DASHES: number[][] = [[], [6, 3], [2, 3], [8, 3, 2, 3], [1, 2], [10, 4], [4, 4]]
 
+// Without a 2D canvas (very old browsers, jsdom) the table alone carries the numbers.
+const canDraw = () => typeof document !== 'undefined' && document.createElement('canvas').getContext('2d') !== null
+
 const weekSeconds = (week: string) => Date.parse(`${week}T12:00:00Z`) / 1000
 
 /**
@@ -30,7 +33,7 @@ export function LineChart({ title, weeks, series, format }: LineChartProps) {
 
   useEffect(() => {
     const el = box.current
-    if (!el || weeks.length < 2) return
+    if (!el || weeks.length < 2 || !canDraw()) return
     let chart: { destroy(): void; setSize(s: { width: number; height: number }): void } | undefined
     let cancelled = false
     let observer: ResizeObserver | undefined
