@@ -176,6 +176,9 @@ const SCREENS = [
   { paths: ['resources'], heading: 'Resources' },
   { paths: ['yearly-highlights'], heading: 'Yearly Highlights' },
   { paths: ['chat'], heading: 'Chat' },
+  { paths: ['trends'], heading: 'Trends' },
+  { paths: ['strain-genetics', 'genetics'], heading: 'Strain Genetics' },
+  { paths: ['terpenes'], heading: 'Terpenes' },
 ]
 const NOT_FOUND = 'The page you requested was not found!'
 const GENERIC_ERROR =
@@ -272,7 +275,7 @@ describe('every screen', () => {
   test('not-found screen in the blank layout, for unknown paths and later issues\' screens', async () => {
     const page = await newPage()
     try {
-      for (const p of ['no-such-page-e2e', 'dispensary-menus', 'menu', 'deals', 'trends', 'product/123']) {
+      for (const p of ['no-such-page-e2e', 'dispensary-menus', 'menu', 'deals', 'product/123', 'terpenes/a/b']) {
         await page.goto(new URL(p, site).href)
         await page.getByRole('heading', { name: NOT_FOUND }).waitFor({ timeout: 15_000 })
         assert.equal(await page.title(), `Page Not Found - ${SITE_NAME}`)

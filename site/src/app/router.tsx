@@ -28,8 +28,14 @@ function screen(
 
 const home = screen(async () => ({ Component: (await import('../routes/home')).HomeRoute }), ['statistics', 'announcements'])
 
-const strainGenetics = screen(async () => ({ Component: (await import('../routes/strain-genetics')).StrainGeneticsRoute }))
-const terpenes = screen(async () => ({ Component: (await import('../routes/terpenes')).TerpenesRoute }))
+// One module each for the index and the pages of one strain or terpene; the
+// index screens also start loading their list.
+const loadStrainGenetics = async () => ({ Component: (await import('../routes/strain-genetics')).StrainGeneticsRoute })
+const loadTerpenes = async () => ({ Component: (await import('../routes/terpenes')).TerpenesRoute })
+const strainGenetics = screen(loadStrainGenetics, ['strains/index'])
+const terpenes = screen(loadTerpenes, ['content/terpenes', 'terpenes/index'])
+const strainPage = screen(loadStrainGenetics)
+const terpenePage = screen(loadTerpenes, ['content/terpenes'])
 
 /**
  * SCREENS lists every screen with its paths (SPEC.md §2). Screens of later
@@ -131,8 +137,8 @@ export const SCREENS: readonly {
  * name, known only from the snapshots).
  */
 export const DETAIL_SCREENS: readonly { path: string; Screen: LazyExoticComponent<ComponentType> }[] = [
-  ...[paths.strain.path, ...paths.strain.aliases].map((path) => ({ path, Screen: strainGenetics.Screen })),
-  { path: paths.terpene.path, Screen: terpenes.Screen },
+  ...[paths.strain.path, ...paths.strain.aliases].map((path) => ({ path, Screen: strainPage.Screen })),
+  { path: paths.terpene.path, Screen: terpenePage.Screen },
 ]
 
 /**
