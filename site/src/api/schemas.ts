@@ -42,7 +42,8 @@ export const dispensaryStatusSchema = z.looseObject({
   region: z.optional(z.string()),
   lat: z.optional(z.number()),
   lng: z.optional(z.number()),
-  coordinates: z.optional(z.enum(['store', 'city'])),
+  // "store" or "city"; read leniently: an unknown value only loses the city-centre note.
+  coordinates: z.optional(z.string()),
   website: z.optional(z.string()),
   verified: z.optional(z.boolean()),
   platforms: z.optional(z.nullable(z.array(z.string()))),
