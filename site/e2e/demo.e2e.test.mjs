@@ -609,11 +609,18 @@ describe('offline', () => {
 })
 
 describe('afterwards', () => {
-  test('no page threw a script error or logged one, and nothing was sent off the test host', () => {
+  test('no page threw a script error or logged one, and nothing was sent off the test host', async () => {
     assert.deepEqual(pageErrors, [])
     // The forced shape error is logged on purpose (the console keeps the details).
     // So are the failed requests while the offline test's proxy is down.
-    const unexpected = consoleErrors.filter((e) => !/snapshot brands has an unexpected shape|Failed to load resource: net::ERR_|FetchEvent|workbox/.test(e))
+    // api/pipeline is optional (a tree from an older omc has none): when this
+    // tree has none, the status page's request for it is answered 404, which
+    // the browser logs, and the page goes on without the last-run line.
+    const pipelinePublished = (await fetch(new URL('api/pipeline', site))).ok
+    const optional404 = /\/dispensary-status(#[^:]*)?: Failed to load resource: the server responded with a status of 404/
+    const unexpected = consoleErrors
+      .filter((e) => !/snapshot brands has an unexpected shape|Failed to load resource: net::ERR_|FetchEvent|workbox/.test(e))
+      .filter((e) => pipelinePublished || !optional404.test(e))
     assert.deepEqual(unexpected, [])
     assert.deepEqual(foreignRequests, [])
   })
