@@ -50,7 +50,7 @@ export function OfferTable({ offers, nowMs, caption }: { offers: readonly Offer[
             <th scope="col">Size</th>
             <th scope="col">Price</th>
             <th scope="col">Unit price</th>
-            <th scope="col">Menu</th>
+            <th scope="col">Menu updated</th>
           </tr>
         </thead>
         <tbody>
