@@ -285,6 +285,12 @@ describe('accessibility', () => {
         for (const [p, ready] of screens) {
           await page.goto(new URL(p, site).href)
           await page.locator(ready).first().waitFor({ timeout: 30_000 })
+          if (p === 'dispensary-maps') {
+            // With a store's popup open, so its tiles and links are checked too.
+            await page.locator('.leaflet-marker-icon[title*=": menu "]').first().click()
+            await page.locator('.leaflet-popup-content a').first().waitFor()
+            await page.waitForFunction(() => getComputedStyle(document.querySelector('.leaflet-popup')).opacity === '1')
+          }
           const found = await axeViolations(page)
           if (found.length) failures.push(`/${p} (${colorScheme}):\n  ${found.join('\n  ')}`)
         }
