@@ -1,3 +1,4 @@
+import { memo, useMemo } from 'react'
 import type { Pipeline } from '../../api/explore-schemas'
 import type { DispensaryStatus } from '../../api/schemas'
 import { formatAge, formatLocaleDateTime } from '../../lib/format'
@@ -26,8 +27,9 @@ export function coverageOf(dispensaries: readonly DispensaryStatus[]) {
 /**
  * CoveragePanel says how much of Ohio the page covers (stores by region and
  * menu platform) and, when api/pipeline is published, how the last scrape went.
+ * Memoised: typing in the search re-renders the page, not this.
  */
-export function CoveragePanel({
+export const CoveragePanel = memo(function CoveragePanel({
   dispensaries,
   pipeline,
   nowMs,
@@ -36,7 +38,7 @@ export function CoveragePanel({
   pipeline: Pipeline | undefined
   nowMs: number
 }) {
-  const { regions, platforms } = coverageOf(dispensaries)
+  const { regions, platforms } = useMemo(() => coverageOf(dispensaries), [dispensaries])
   const run = pipeline?.lastRun
   const finished = run?.finishedAt ? Date.parse(run.finishedAt) : NaN
   return (
@@ -108,4 +110,4 @@ export function CoveragePanel({
       )}
     </section>
   )
-}
+})
