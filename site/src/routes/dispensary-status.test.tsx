@@ -225,6 +225,7 @@ describe('DispensaryStatusRoute', () => {
     it('shows coverage by region and platform and the last scrape run', async () => {
       renderWithProviders(<DispensaryStatusRoute />)
       const coverage = await screen.findByRole('region', { name: 'Coverage' })
+      expect(within(coverage).getByText('4 dispensaries listed in 4 regions, 3 of them monitored through 2 menu platforms.')).toBeInTheDocument()
       const regions = within(coverage).getByRole('table', { name: 'Dispensaries by region' })
       expect(within(regions).getByRole('row', { name: 'Southeast 1 0' })).toBeInTheDocument()
       const platforms = within(coverage).getByRole('table', { name: 'Dispensaries by menu platform' })

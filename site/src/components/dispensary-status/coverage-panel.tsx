@@ -46,46 +46,54 @@ export const CoveragePanel = memo(function CoveragePanel({
       <h2 id="coverage-heading" className={styles.coverageHeading}>
         Coverage
       </h2>
-      <div className={styles.coverageGrid}>
-        <table className={styles.coverageTable}>
-          <caption>Dispensaries by region</caption>
-          <thead>
-            <tr>
-              <th scope="col">Region</th>
-              <th scope="col">Listed</th>
-              <th scope="col">Monitored</th>
-            </tr>
-          </thead>
-          <tbody>
-            {regions.map((r) => (
-              <tr key={r.name}>
-                <th scope="row">{r.name}</th>
-                <td>{r.stores}</td>
-                <td>{r.monitored}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {platforms.length > 0 && (
+      <p className={styles.lastRun}>
+        {dispensaries.length} dispensaries listed in {regions.length} {regions.length === 1 ? 'region' : 'regions'},{' '}
+        {dispensaries.filter((d) => d.monitored).length} of them monitored
+        {platforms.length > 0 && ` through ${platforms.length} menu ${platforms.length === 1 ? 'platform' : 'platforms'}`}.
+      </p>
+      <details className={styles.coverageDetails}>
+        <summary>By region{platforms.length > 0 ? ' and menu platform' : ''}</summary>
+        <div className={styles.coverageGrid}>
           <table className={styles.coverageTable}>
-            <caption>Dispensaries by menu platform</caption>
+            <caption>Dispensaries by region</caption>
             <thead>
               <tr>
-                <th scope="col">Platform</th>
-                <th scope="col">Dispensaries</th>
+                <th scope="col">Region</th>
+                <th scope="col">Listed</th>
+                <th scope="col">Monitored</th>
               </tr>
             </thead>
             <tbody>
-              {platforms.map((p) => (
-                <tr key={p.name}>
-                  <th scope="row">{p.name}</th>
-                  <td>{p.stores}</td>
+              {regions.map((r) => (
+                <tr key={r.name}>
+                  <th scope="row">{r.name}</th>
+                  <td>{r.stores}</td>
+                  <td>{r.monitored}</td>
                 </tr>
               ))}
             </tbody>
           </table>
-        )}
-      </div>
+          {platforms.length > 0 && (
+            <table className={styles.coverageTable}>
+              <caption>Dispensaries by menu platform</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Platform</th>
+                  <th scope="col">Dispensaries</th>
+                </tr>
+              </thead>
+              <tbody>
+                {platforms.map((p) => (
+                  <tr key={p.name}>
+                    <th scope="row">{p.name}</th>
+                    <td>{p.stores}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </div>
+      </details>
       {pipeline && (
         <p className={styles.lastRun}>
           {run ? (
