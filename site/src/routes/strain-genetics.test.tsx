@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { FIXTURE_NOW } from '../testing/fixture-now'
+import muulFuel from '../testing/fixtures/shop/strains-muul-fuel.json'
 import { renderApp } from '../testing/render'
 import { server } from '../testing/server'
 
@@ -22,7 +23,7 @@ describe('Strain genetics', () => {
     const user = userEvent.setup()
     renderApp('/strain-genetics')
     await screen.findByRole('table', { name: 'Strains' })
-    expect(strainNames()).toEqual(['Gelato 41', 'Lemon Haze', 'Muul Fuel', 'Sold Out Kush'])
+    expect(strainNames()).toEqual(['Gelato #41', 'Lemon Haze', 'Muul Fuel', 'Sold Out Kush'])
     expect(screen.getByRole('row', { name: 'Muul Fuel Indica 3 1 Known' })).toBeInTheDocument()
     expect(screen.getByRole('row', { name: 'Sold Out Kush Unknown 0 0 –' })).toBeInTheDocument()
 
@@ -48,7 +49,7 @@ describe('Strain genetics', () => {
     expect(within(facts).getByText('Indica')).toBeInTheDocument()
     expect(within(facts).getByText('24.1%')).toBeInTheDocument()
     // A parent with a page links to it; one without is plain text.
-    expect(within(facts).getByRole('link', { name: 'Gelato 41' })).toHaveAttribute('href', '/strain-genetics/gelato-41')
+    expect(within(facts).getByRole('link', { name: 'Gelato #41' })).toHaveAttribute('href', '/strain-genetics/gelato-41')
     expect(within(facts).getByText('Mule Fuel').tagName).toBe('LI')
     expect(within(facts).getByRole('link', { name: 'Limonene' })).toHaveAttribute('href', '/terpenes/limonene')
     expect(screen.getByText(/Lineage:/)).toHaveTextContent('Lineage: Dispensary menus.')
@@ -67,14 +68,15 @@ describe('Strain genetics', () => {
   })
 
   it('shows the sale price paid with the regular price struck', async () => {
+    // Publish's golden strain, with its one offer put on sale.
+    const offer = { ...muulFuel.offers[0]!, salePrice: 28, unitPrice: 8 }
+    server.use(http.get('*/api/strains/muul-fuel', () => HttpResponse.json({ ...muulFuel, offers: [offer] })))
     renderApp('/strain-genetics/muul-fuel')
     const offers = await screen.findByRole('table', { name: 'Where Muul Fuel is in stock now' })
-    const bloom = within(offers)
-      .getAllByRole('row')
-      .find((r) => within(r).queryByRole('link', { name: 'Bloom Akron' }))!
-    expect(bloom.querySelector('s')).toHaveTextContent('regular price $45.00')
-    expect(bloom).toHaveTextContent('$36.00')
-    expect(bloom).toHaveTextContent('$10.29/g')
+    const row = within(offers).getAllByRole('row')[1]!
+    expect(row.querySelector('s')).toHaveTextContent('regular price $35.00')
+    expect(row).toHaveTextContent('$28.00')
+    expect(row).toHaveTextContent('$8.00/g')
   })
 
   it('says so when no strain has that name', async () => {

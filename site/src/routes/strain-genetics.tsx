@@ -244,6 +244,9 @@ function StrainPage({ slug }: { slug: string }) {
                 .
               </p>
             )}
+            {typeof strain.catalogueSource === 'string' && strain.catalogueSource && (
+              <p className={styles.credit}>Name from the strain catalogue: {strain.catalogueSource}.</p>
+            )}
             <section className={styles.section} aria-labelledby="in-stock-heading">
               <h2 id="in-stock-heading">Where it is in stock now</h2>
               {strain.offers.length === 0 ? (
