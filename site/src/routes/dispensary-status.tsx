@@ -24,7 +24,7 @@ const CLOCK_TICK_MS = 60_000
  * dispensaries the first cards paint as fast as with 50, and a keystroke in the
  * search re-renders at most this many cards.
  */
-export const PAGE_SIZE = 30
+export const PAGE_SIZE = 20
 
 /** DispensaryStatusRoute (/dispensary-status) shows which dispensaries have up-to-date menu data. */
 export function DispensaryStatusRoute() {
