@@ -53,6 +53,12 @@ describe('routes', () => {
     },
   )
 
+  it('links the terpene guide from the footer (the sidebar has no entry for it)', async () => {
+    renderApp('/')
+    await screen.findByRole('heading', { level: 1, name: /Welcome/ })
+    expect(within(screen.getByRole('contentinfo')).getByRole('link', { name: 'Terpenes' })).toHaveAttribute('href', '/terpenes')
+  })
+
   it('navigates from the homepage to the status page', async () => {
     const user = userEvent.setup()
     const { location } = renderApp('/')
