@@ -54,6 +54,17 @@ export default defineConfig({
               test: /[\\/]node_modules[\\/](firebase[\\/]messaging|@firebase[\\/](messaging|installations))[\\/]/,
               priority: 3,
             },
+            // The map (Leaflet, react-leaflet, clustering) and the charts (uPlot):
+            // each loaded by its one screen only, never with the homepage. Their
+            // dependencies (React) stay where they are: pulled in here, React
+            // would make the homepage load the map's chunk.
+            {
+              name: 'map-vendor',
+              test: /[\\/]node_modules[\\/](leaflet|react-leaflet|@react-leaflet|supercluster|kdbush)[\\/]/,
+              priority: 2,
+              includeDependenciesRecursively: false,
+            },
+            { name: 'chart-vendor', test: /[\\/]node_modules[\\/]uplot[\\/]/, priority: 2, includeDependenciesRecursively: false },
             { name: 'firebase-sdk', test: /[\\/]node_modules[\\/](firebase|@firebase|idb)[\\/]/, priority: 2 },
             { name: 'vendor', test: /[\\/]node_modules[\\/](?!workbox-)/, priority: 1 },
           ],

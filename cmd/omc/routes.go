@@ -19,7 +19,7 @@ var siteRoutes = []string{
 	"/donate", "/contribute", "/donations",
 	"/feedback",
 	"/strain-genetics", "/strain-genetics/:genetic", "/genetics", "/genetics/:genetic",
-	"/terpenes/:terpene",
+	"/terpenes", "/terpenes/:terpene",
 	"/resources", "/trends", "/yearly-highlights", "/chat",
 }
 

@@ -1,9 +1,12 @@
 #!/usr/bin/env node
-// Largest Contentful Paint of the Dispensary Status page with 200 dispensaries,
-// in headless Chromium with the CPU slowed down 4× (CDP), served from localhost
-// the way omc serve does (pre-rendered page, gzip, /api/* as JSON). Needs a
-// built site (npm run build). Fails when the median is not under the budget.
-// Usage: node scripts/bench-lcp.mjs [--runs 5] [--budget-ms 1500]
+// The Dispensary Status page with 2,000 dispensaries, in headless Chromium with
+// the CPU slowed down 4× (CDP), served from localhost the way omc serve does
+// (pre-rendered page, gzip, /api/* as JSON). Measures, per run: Largest
+// Contentful Paint, when the first dispensary card is painted (the pre-rendered
+// intro is the LCP element, so LCP alone says nothing about the cards), and the
+// slowest keystroke in the search box (Event Timing: input to next paint).
+// Needs a built site (npm run build). Fails when a median is over its budget.
+// Usage: node scripts/bench-lcp.mjs [--runs 5] [--budget-ms 1500] [--key-budget-ms 100] [--stores 2000]
 import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
@@ -20,7 +23,8 @@ const arg = (name, fallback) => {
 }
 const RUNS = arg('--runs', 5)
 const BUDGET_MS = arg('--budget-ms', 1500)
-const DISPENSARIES = 200
+const KEY_BUDGET_MS = arg('--key-budget-ms', 100)
+const DISPENSARIES = arg('--stores', 2000)
 const CPU_SLOWDOWN = 4
 
 if (!fs.existsSync(path.join(distDir, 'dispensary-status', 'index.html'))) {
@@ -28,17 +32,22 @@ if (!fs.existsSync(path.join(distDir, 'dispensary-status', 'index.html'))) {
   process.exit(2)
 }
 
-// A snapshot in publish's shape: 200 dispensaries, most monitored with one or
-// two markets, dates spread over the last two days so every state shows.
+// A snapshot in publish's shape: DISPENSARIES dispensaries, most monitored with
+// one or two markets, dates spread over the last two days so every state shows.
 function statusSnapshot(now) {
   const cities = ['Akron', 'Columbus', 'Cincinnati', 'Cleveland', 'Dayton', 'Toledo', 'Athens', 'Canton', 'Lima', 'Marietta']
   const hoursAgo = (h) => (h === null ? null : new Date(now - h * 3_600_000).toISOString())
   return Array.from({ length: DISPENSARIES }, (_, i) => {
     const monitored = i % 7 !== 0
     const markets = !monitored ? [] : i % 3 === 0 ? ['recreational', 'medical'] : ['medical']
+    const city = cities[i % cities.length]
     return {
       name: `Bench Dispensary ${i + 1}`,
-      location: `${100 + i} Main St., ${cities[i % cities.length]}`,
+      location: `${100 + i} Main St., ${city}`,
+      slug: `bench-dispensary-${i + 1}`,
+      city,
+      address: `${100 + i} Main St.`,
+      region: ['Northeast', 'Northwest', 'Central', 'Southwest', 'Southeast'][i % 5],
       monitored,
       marketStatuses: markets.map((market, m) => {
         const h = (k) => (k % 11 === 0 ? null : ((i * 5 + m * 3 + k * 7) % 48) + 0.5)
@@ -97,29 +106,40 @@ async function measure() {
   const page = await context.newPage()
   await page.addInitScript(() => {
     window.__lcp = []
+    window.__keys = []
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) window.__lcp.push({ t: e.startTime, size: e.size, el: e.element?.tagName ?? '' })
     }).observe({ type: 'largest-contentful-paint', buffered: true })
-    // Also noted (not the budget): when the last of the cards is in the page.
+    // Every keyboard interaction: from the key press to the next paint.
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) if (e.interactionId && e.name.startsWith('key')) window.__keys.push(e.duration)
+    }).observe({ type: 'event', durationThreshold: 16, buffered: true })
+    // The first card: noted when it enters the page, painted at the next frame.
     new MutationObserver((_, observer) => {
-      if (document.querySelectorAll('main article').length >= 200) {
-        window.__cardsAt = performance.now()
+      if (document.querySelector('main article')) {
         observer.disconnect()
+        requestAnimationFrame(() => setTimeout(() => (window.__firstCardAt = performance.now()), 0))
       }
     }).observe(document, { childList: true, subtree: true })
   })
   const cdp = await context.newCDPSession(page)
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
   await page.goto(`${origin}/dispensary-status`, { waitUntil: 'load' })
-  await page.waitForFunction((n) => document.querySelectorAll('main article').length === n, DISPENSARIES, { timeout: 60_000 })
+  await page.waitForFunction(() => window.__firstCardAt !== undefined, null, { timeout: 60_000 })
   // Let the paint of the rendered cards be reported.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 500))))
-  const entries = await page.evaluate(() => window.__lcp)
-  const cardsAt = await page.evaluate(() => window.__cardsAt)
+  // Type a city into the search, one key at a time as a person would.
+  const box = page.getByRole('searchbox', { name: 'Name or city' })
+  await box.click()
+  await box.pressSequentially('dayton', { delay: 150 })
+  await page.waitForFunction(() => document.querySelectorAll('main article').length > 0)
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 300))))
+  const { entries, firstCardAt, keys } = await page.evaluate(() => ({ entries: window.__lcp, firstCardAt: window.__firstCardAt, keys: window.__keys }))
   await context.close()
   const last = entries.at(-1)
   if (!last) throw new Error('bench-lcp: no largest-contentful-paint entry')
-  return { ...last, cardsAt }
+  // A key faster than the 16 ms threshold is not reported: it counts as 16.
+  return { ...last, firstCardAt, slowestKey: Math.max(16, ...keys) }
 }
 
 const results = []
@@ -132,14 +152,24 @@ try {
   await browser.close()
   server.close()
 }
-const times = results.map((r) => r.t).sort((a, b) => a - b)
-const median = times[Math.floor(times.length / 2)]
-console.log(`LCP of /dispensary-status, ${DISPENSARIES} dispensaries, CPU ${CPU_SLOWDOWN}x slower, ${os.cpus().length} CPUs, ${RUNS} runs:`)
-console.log(`  runs (ms): ${results.map((r) => `${r.t.toFixed(0)} (${r.el}, ${r.size}px²)`).join(', ')}`)
-console.log(`  median ${median.toFixed(0)} ms, worst ${times.at(-1).toFixed(0)} ms, budget < ${BUDGET_MS} ms`)
-const cards = results.map((r) => r.cardsAt).sort((a, b) => a - b)
-console.log(`  all ${DISPENSARIES} cards in the page after (ms): ${cards.map((t) => t.toFixed(0)).join(', ')}`)
-if (!(median < BUDGET_MS)) {
-  console.error(`bench-lcp: median LCP ${median.toFixed(0)} ms is not under ${BUDGET_MS} ms`)
-  process.exit(1)
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
+const ms = (values) => values.map((t) => t.toFixed(0)).join(', ')
+const lcp = median(results.map((r) => r.t))
+const firstCard = median(results.map((r) => r.firstCardAt))
+const key = median(results.map((r) => r.slowestKey))
+console.log(`/dispensary-status, ${DISPENSARIES} dispensaries, CPU ${CPU_SLOWDOWN}x slower, ${os.cpus().length} CPUs, ${RUNS} runs:`)
+console.log(`  LCP (ms): ${results.map((r) => `${r.t.toFixed(0)} (${r.el}, ${r.size}px²)`).join(', ')}; median ${lcp.toFixed(0)}, budget < ${BUDGET_MS}`)
+console.log(`  first card painted (ms): ${ms(results.map((r) => r.firstCardAt))}; median ${firstCard.toFixed(0)}, budget < ${BUDGET_MS}`)
+console.log(`  slowest keystroke in the search, to next paint (ms): ${ms(results.map((r) => r.slowestKey))}; median ${key.toFixed(0)}, budget < ${KEY_BUDGET_MS}`)
+let failed = false
+for (const [what, value, budget] of [
+  ['LCP', lcp, BUDGET_MS],
+  ['first card', firstCard, BUDGET_MS],
+  ['keystroke', key, KEY_BUDGET_MS],
+]) {
+  if (!(value < budget)) {
+    console.error(`bench-lcp: median ${what} ${value.toFixed(0)} ms is not under ${budget} ms`)
+    failed = true
+  }
 }
+if (failed) process.exit(1)

@@ -1,7 +1,10 @@
 #!/usr/bin/env node
 // Adds up the gzip size of the JavaScript each route loads, from the Vite
 // manifest of the last `npm run build`, and fails when the homepage goes over
-// its budget. Usage: node scripts/bundle-budget.mjs [--budget-kb 120]
+// its budget, or a screen with a budget of its own (OWN_BUDGETS_KB: the map,
+// the charts) loads more JavaScript of its own than that: its chunks and the
+// chunks they import, statically or not, less what the app's entry already loads.
+// Usage: node scripts/bundle-budget.mjs [--budget-kb 120]
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -41,6 +44,20 @@ function staticClosure(key, seen = new Set()) {
   return seen
 }
 
+// Every chunk a screen loads: the route's static closure, plus what the route
+// chunk (or a chunk it loads lazily) imports lazily itself, like the map.
+function screenClosure(key, seen = new Set()) {
+  if (seen.has(key)) return seen
+  const entry = manifest[key]
+  if (!entry) throw new Error(`bundle-budget: ${key} is not in the manifest`)
+  for (const dep of staticClosure(key)) seen.add(dep)
+  for (const lazy of entry.dynamicImports ?? []) screenClosure(lazy, seen)
+  return seen
+}
+
+/** OWN_BUDGETS_KB are the screens whose own JavaScript (gzip) has a ceiling (issue 14). */
+const OWN_BUDGETS_KB = { 'dispensary maps': 60, trends: 50 }
+
 const gzipCache = new Map()
 function gzipBytes(file) {
   if (!gzipCache.has(file)) {
@@ -60,6 +77,25 @@ for (const [label, routeKey] of Object.entries(ROUTES)) {
   for (const s of sizes) console.log(`  ${(s.bytes / 1000).toFixed(2).padStart(8)} kB  ${s.file}`)
   if (routeKey === ROUTES['home (/)'] && total > budgetKb * 1000) {
     console.error(`bundle-budget: the homepage loads ${(total / 1000).toFixed(2)} kB gzip JS, over the ${budgetKb} kB budget`)
+    failed = true
+  }
+}
+const entryFiles = new Set([...staticClosure(entryKey)].map((key) => manifest[key].file))
+for (const [label, budget] of Object.entries(OWN_BUDGETS_KB)) {
+  const routeKey = ROUTES[label]
+  if (!routeKey) {
+    console.error(`bundle-budget: no route "${label}" in the manifest`)
+    failed = true
+    continue
+  }
+  const files = [...new Set([...screenClosure(routeKey)].map((key) => manifest[key].file))].filter(
+    (file) => file.endsWith('.js') && !entryFiles.has(file),
+  )
+  const total = files.reduce((sum, file) => sum + gzipBytes(file), 0)
+  console.log(`${label}, its own JS: ${(total / 1000).toFixed(2)} kB gzip in ${files.length} files (budget ${budget} kB)`)
+  for (const file of files) console.log(`  ${(gzipBytes(file) / 1000).toFixed(2).padStart(8)} kB  ${file}`)
+  if (total > budget * 1000) {
+    console.error(`bundle-budget: ${label} loads ${(total / 1000).toFixed(2)} kB gzip JS of its own, over its ${budget} kB budget`)
     failed = true
   }
 }

@@ -118,6 +118,28 @@ export const marchMadnessSchema = z.looseObject({
 export type MarchMadness = z.infer<typeof marchMadnessSchema>
 
 /** contentSnapshots maps these snapshots (the name after /api/) to their shapes. */
+// What a terpene is (data/content/terpenes.yaml): aroma, where else it occurs,
+// and what research says, each fact with the ids of its sources.
+const sourcedFact = z.looseObject({ text: z.string(), sources: z.array(z.string()) })
+
+export const terpeneContentSchema = z.looseObject({
+  checked: z.optional(z.string()),
+  html: z.optional(html),
+  general: z.optional(z.array(sourcedFact)),
+  terpenes: z.array(
+    z.looseObject({
+      slug: z.string(),
+      name: z.string(),
+      aliases: z.optional(z.array(z.string())),
+      aroma: z.string(),
+      alsoFoundIn: z.array(z.string()),
+      facts: z.array(sourcedFact),
+    }),
+  ),
+  sources: z.array(z.looseObject({ id: z.string(), title: z.string(), url: httpUrl })),
+})
+export type TerpeneContent = z.infer<typeof terpeneContentSchema>
+
 export const contentSnapshots = {
   brands: brandsSchema,
   highlights: highlightsSchema,
@@ -132,4 +154,5 @@ export const contentSnapshots = {
   'content/march-madness-2025': marchMadnessSchema,
   'content/reservation': markdownPageSchema,
   'content/feedback': feedbackSchema,
+  'content/terpenes': terpeneContentSchema,
 } as const

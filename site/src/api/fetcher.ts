@@ -116,3 +116,15 @@ export function parseSnapshot<N extends SnapshotName>(name: N, schema: Snapshots
   if (raw.savedAt === undefined) return { data }
   return raw.lastModified !== undefined ? { data, savedAt: raw.savedAt, lastModified: raw.lastModified } : { data, savedAt: raw.savedAt }
 }
+
+/**
+ * fetchSiteFile GETs a JSON file shipped with the site itself (a hashed asset
+ * such as the map's Ohio outline), not a snapshot: same origin, no data URL.
+ */
+export async function fetchSiteFile(url: string): Promise<unknown> {
+  const response = await fetch(url, { headers: { Accept: 'application/json' } })
+  if (response.status < 200 || response.status > 299) {
+    throw new HttpError(response.status, response.url || url, `GET ${url} failed: HTTP ${response.status}`)
+  }
+  return response.json()
+}

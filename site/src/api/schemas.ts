@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
 import type { contentSnapshots } from './content-schemas'
+import type { ExploreSnapshots } from './explore-schemas'
 
 // The shapes omc publish writes (DESIGN.md §6). Objects are loose: publish may
 // add fields (slug, region, unit, ...) without breaking a deployed site.
@@ -23,6 +24,7 @@ export const marketStatusSchema = z.looseObject({
   lastVapeCount: productCount,
   lastExtractCount: productCount,
   lastEdibleCount: productCount,
+  menuUrl: z.optional(z.nullable(z.string())),
 })
 export type MarketStatus = z.infer<typeof marketStatusSchema>
 
@@ -31,6 +33,20 @@ export const dispensaryStatusSchema = z.looseObject({
   location: z.string(),
   monitored: z.boolean(),
   marketStatuses: z.array(marketStatusSchema),
+  // Published beside SPEC §3's fields (publish/SNAPSHOTS.md); optional so an
+  // older snapshot without them still shows.
+  slug: z.optional(z.string()),
+  city: z.optional(z.string()),
+  address: z.optional(z.string()),
+  county: z.optional(z.string()),
+  region: z.optional(z.string()),
+  lat: z.optional(z.number()),
+  lng: z.optional(z.number()),
+  // "store" or "city"; read leniently: an unknown value only loses the city-centre note.
+  coordinates: z.optional(z.string()),
+  website: z.optional(z.string()),
+  verified: z.optional(z.boolean()),
+  platforms: z.optional(z.nullable(z.array(z.string()))),
 })
 export type DispensaryStatus = z.infer<typeof dispensaryStatusSchema>
 
@@ -78,7 +94,7 @@ export const coreSnapshots = {
 export type CoreSnapshotName = keyof typeof coreSnapshots
 
 /** Snapshots is every published snapshot's shape, by name. */
-export type Snapshots = typeof coreSnapshots & typeof contentSnapshots
+export type Snapshots = typeof coreSnapshots & typeof contentSnapshots & ExploreSnapshots
 
 export type SnapshotName = keyof Snapshots
 export type SnapshotData<N extends SnapshotName> = z.infer<Snapshots[N]>

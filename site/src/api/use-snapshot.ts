@@ -1,5 +1,6 @@
 import { useEffect } from 'react'
 import useSWR, { useSWRConfig, type SWRResponse } from 'swr'
+import type * as z from 'zod/mini'
 import { fetchRaw, parseSnapshot, type Loaded } from './fetcher'
 import { isIdleCache } from './idle-cache'
 import { takePrefetched } from './prefetch'
@@ -52,4 +53,19 @@ function publishedAt(loaded: Loaded<SnapshotName>): string | undefined {
   const data: unknown = loaded.data
   if (typeof data === 'object' && data !== null && 'generatedAt' in data && typeof data.generatedAt === 'string') return data.generatedAt
   return loaded.lastModified === undefined ? undefined : new Date(loaded.lastModified).toISOString()
+}
+
+/** PathSnapshotResponse is SWR's answer for a snapshot loaded by path, typed by its shape. */
+export type PathSnapshotResponse<S extends z.ZodMiniType> = Omit<SnapshotResponse<SnapshotName>, 'data'> & {
+  data: z.infer<S> | undefined
+}
+
+/**
+ * usePathSnapshot loads a snapshot whose path holds a name from the data
+ * (strains/<slug>, terpenes/<slug>): the same fetch, check and cache as
+ * useSnapshot, typed by the shape given rather than by a fixed name.
+ */
+export function usePathSnapshot<S extends z.ZodMiniType>(path: string, schema: S): PathSnapshotResponse<S> {
+  // The name only keys the cache and the error messages; the shape is what is checked.
+  return useSnapshot(path as SnapshotName, schema as unknown as Snapshots[SnapshotName]) as PathSnapshotResponse<S>
 }

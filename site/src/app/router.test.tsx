@@ -27,6 +27,16 @@ const SCREENS: { paths: string[]; heading: string | RegExp; title: string }[] = 
   { paths: ['/resources'], heading: 'Resources', title: 'Resources - Ohio Marijuana Community' },
   { paths: ['/yearly-highlights'], heading: 'Yearly Highlights', title: 'Yearly Highlights - Ohio Marijuana Community' },
   { paths: ['/chat'], heading: 'Chat', title: 'Chat - Ohio Marijuana Community' },
+  { paths: ['/dispensary-maps', '/maps'], heading: 'Dispensary Maps', title: 'Dispensary Maps - Ohio Marijuana Community' },
+  { paths: ['/trends'], heading: 'Trends', title: 'Trends - Ohio Marijuana Community' },
+  { paths: ['/strain-genetics', '/genetics'], heading: 'Strain Genetics', title: 'Strain Genetics - Ohio Marijuana Community' },
+  {
+    paths: ['/strain-genetics/muul-fuel', '/genetics/muul-fuel'],
+    heading: 'Muul Fuel',
+    title: 'Muul Fuel - Strain Genetics - Ohio Marijuana Community',
+  },
+  { paths: ['/terpenes'], heading: 'Terpenes', title: 'Terpenes - Ohio Marijuana Community' },
+  { paths: ['/terpenes/limonene'], heading: 'Limonene', title: 'Limonene - Terpenes - Ohio Marijuana Community' },
 ]
 
 describe('routes', () => {
@@ -42,6 +52,12 @@ describe('routes', () => {
       await waitFor(() => expect(document.title).toBe(title))
     },
   )
+
+  it('links the terpene guide from the footer (the sidebar has no entry for it)', async () => {
+    renderApp('/')
+    await screen.findByRole('heading', { level: 1, name: /Welcome/ })
+    expect(within(screen.getByRole('contentinfo')).getByRole('link', { name: 'Terpenes' })).toHaveAttribute('href', '/terpenes')
+  })
 
   it('navigates from the homepage to the status page', async () => {
     const user = userEvent.setup()
@@ -64,14 +80,11 @@ describe('routes', () => {
     '/dispensary-menus',
     '/menu',
     '/deals',
-    '/maps',
     '/wishlist',
     '/dispensary-limits',
-    '/trends',
     '/product/abc',
-    '/strain-genetics',
-    '/genetics/og-kush',
-    '/terpenes/myrcene',
+    '/strain-genetics/a/b',
+    '/terpenes/a/b',
   ])('%s shows the not-found screen without the layout', async (path) => {
     renderApp(path)
     expect(await screen.findByRole('heading', { name: 'The page you requested was not found!' })).toBeInTheDocument()

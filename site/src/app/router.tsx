@@ -28,10 +28,19 @@ function screen(
 
 const home = screen(async () => ({ Component: (await import('../routes/home')).HomeRoute }), ['statistics', 'announcements'])
 
+// One module each for the index and the pages of one strain or terpene; the
+// index screens also start loading their list.
+const loadStrainGenetics = async () => ({ Component: (await import('../routes/strain-genetics')).StrainGeneticsRoute })
+const loadTerpenes = async () => ({ Component: (await import('../routes/terpenes')).TerpenesRoute })
+const strainGenetics = screen(loadStrainGenetics, ['strains/index'])
+const terpenes = screen(loadTerpenes, ['content/terpenes', 'terpenes/index'])
+const strainPage = screen(loadStrainGenetics)
+const terpenePage = screen(loadTerpenes, ['content/terpenes'])
+
 /**
  * SCREENS lists every screen with its paths (SPEC.md §2). Screens of later
- * issues (menus, deals, maps, wishlist, limits, trends, product, genetics,
- * terpenes, accounts) have no entry yet: their paths show the not-found screen.
+ * issues (menus, deals, wishlist, limits, product) have no entry yet: their
+ * paths show the not-found screen.
  */
 export const SCREENS: readonly {
   paths: readonly string[]
@@ -107,9 +116,29 @@ export const SCREENS: readonly {
     ]),
   },
   {
+    paths: [paths.maps.path, ...paths.maps.aliases],
+    ...screen(async () => ({ Component: (await import('../routes/dispensary-maps')).DispensaryMapsRoute }), ['DispensaryStatus']),
+  },
+  {
+    paths: [paths.trends.path],
+    ...screen(async () => ({ Component: (await import('../routes/trends')).TrendsRoute }), ['trends']),
+  },
+  { paths: [paths.strainGenetics.path, ...paths.strainGenetics.aliases], ...strainGenetics },
+  { paths: [paths.terpenes.path], ...terpenes },
+  {
     paths: [paths.chat.path],
     ...screen(async () => ({ Component: (await import('../routes/chat')).ChatRoute }), ['content/chat']),
   },
+]
+
+/**
+ * DETAIL_SCREENS are pages of one thing named in the path (a strain, a
+ * terpene): routed like the others, but not pre-rendered (there is one per
+ * name, known only from the snapshots).
+ */
+export const DETAIL_SCREENS: readonly { path: string; Screen: LazyExoticComponent<ComponentType> }[] = [
+  ...[paths.strain.path, ...paths.strain.aliases].map((path) => ({ path, Screen: strainPage.Screen })),
+  { path: paths.terpene.path, Screen: terpenePage.Screen },
 ]
 
 /**
@@ -139,6 +168,9 @@ export function AppRoutes() {
             {SCREENS.flatMap(({ paths: screenPaths, Screen }) =>
               screenPaths.map((path) => <Route key={path} path={path} element={<Screen />} />),
             )}
+            {DETAIL_SCREENS.map(({ path, Screen }) => (
+              <Route key={path} path={path} element={<Screen />} />
+            ))}
             {ACCOUNT_SCREENS.map(({ path, Screen }) => (
               <Route key={path} path={path} element={<Screen />} />
             ))}

@@ -1,17 +1,17 @@
 import type { ReactNode } from 'react'
 import { SnapshotShapeError } from '../api/errors'
-import type { SnapshotData, SnapshotName } from '../api/schemas'
+import type { SnapshotName } from '../api/schemas'
 import type { SnapshotResponse } from '../api/use-snapshot'
 import { getErrorMessage } from '../lib/get-error-message'
 import { OfflineNotice } from './offline-notice'
 import { Spinner } from './spinner'
 import { StaleNotice } from './stale-notice'
 
-type Props<N extends SnapshotName> = {
-  response: SnapshotResponse<N>
+type Props<D> = {
+  response: Omit<SnapshotResponse<SnapshotName>, 'data'> & { data: D | undefined }
   /** what names the data in notices, e.g. "events". */
   what: string
-  children: (data: SnapshotData<N>) => ReactNode
+  children: (data: D) => ReactNode
 }
 
 /**
@@ -20,7 +20,7 @@ type Props<N extends SnapshotName> = {
  * broken deployment, not a passing network hiccup: it goes to the route's
  * error screen (with the details) rather than leaving a blank page.
  */
-export function SnapshotView<N extends SnapshotName>({ response, what, children }: Props<N>) {
+export function SnapshotView<D>({ response, what, children }: Props<D>) {
   const { data, error, savedAt, publishedAt, mutate } = response
   if (error instanceof SnapshotShapeError && !data) throw error
   if (!data) {

@@ -1,7 +1,23 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_PLAUSIBLE_HOST, DEFAULT_SITE_NAME, EnvError, parseEnv, pushConfigured } from './env'
+import {
+  DEFAULT_MAP_TILE_ATTRIBUTION,
+  DEFAULT_MAP_TILE_URL,
+  DEFAULT_PLAUSIBLE_HOST,
+  DEFAULT_SITE_NAME,
+  EnvError,
+  parseEnv,
+  pushConfigured,
+} from './env'
 
-const none = { siteUrl: '', merchUrl: '', plausibleDomain: '', plausibleHost: DEFAULT_PLAUSIBLE_HOST, firebase: null }
+const none = {
+  siteUrl: '',
+  merchUrl: '',
+  plausibleDomain: '',
+  plausibleHost: DEFAULT_PLAUSIBLE_HOST,
+  firebase: null,
+  mapTileUrl: DEFAULT_MAP_TILE_URL,
+  mapTileAttribution: DEFAULT_MAP_TILE_ATTRIBUTION,
+}
 
 describe('parseEnv', () => {
   it.each([
@@ -30,10 +46,25 @@ describe('parseEnv', () => {
         plausibleDomain: 'ohiomc.example',
         plausibleHost: 'https://stats.example',
         firebase: null,
+        mapTileUrl: DEFAULT_MAP_TILE_URL,
+        mapTileAttribution: DEFAULT_MAP_TILE_ATTRIBUTION,
       },
     },
   ])('$name', ({ source, want }) => {
     expect(parseEnv(source)).toEqual(want)
+  })
+
+  it.each([
+    { value: undefined, want: DEFAULT_MAP_TILE_URL },
+    { value: ' ', want: DEFAULT_MAP_TILE_URL },
+    { value: 'none', want: '' },
+    { value: 'https://tiles.example/{z}/{x}/{y}.png', want: 'https://tiles.example/{z}/{x}/{y}.png' },
+  ])('VITE_MAP_TILE_URL $value gives tiles "$want"', ({ value, want }) => {
+    expect(parseEnv({ VITE_MAP_TILE_URL: value }).mapTileUrl).toBe(want)
+  })
+
+  it.each(['https://tiles.example/tile.png', 'javascript:{z}{x}{y}', 'off'])('refuses VITE_MAP_TILE_URL %s', (value) => {
+    expect(() => parseEnv({ VITE_MAP_TILE_URL: value })).toThrow(/VITE_MAP_TILE_URL: must be an http\(s\) tile URL/)
   })
 
   it('lists every bad variable in one error', () => {

@@ -16,6 +16,10 @@ export type Env = {
   plausibleHost: string
   /** Firebase project the account screens sign in with; null when sign-in is not configured. */
   firebase: FirebaseSettings | null
+  /** Map tiles ({z}/{x}/{y} template) under the dispensary map; '' draws the map on the bundled Ohio outline alone. */
+  mapTileUrl: string
+  /** Credit shown on the map for its tiles (HTML: a link to the tile provider's copyright page). */
+  mapTileAttribution: string
 }
 
 /** FirebaseSettings are the web app settings Firebase's console gives, plus the Auth emulator's address. */
@@ -101,6 +105,16 @@ const noSpaces = (v: string) => /^\S+$/.test(v)
 
 export const DEFAULT_PLAUSIBLE_HOST = 'https://plausible.io'
 
+/** DEFAULT_MAP_TILE_URL is OpenStreetMap's standard tile layer (its tile policy asks sites to make this configurable). */
+export const DEFAULT_MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png'
+export const DEFAULT_MAP_TILE_ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'
+/** NO_MAP_TILES as VITE_MAP_TILE_URL turns tiles off (offline builds, the demo). */
+export const NO_MAP_TILES = 'none'
+
+function isTileTemplate(value: string): boolean {
+  return value === NO_MAP_TILES || (isHttpUrl(value.replace(/[{}]/g, '')) && ['{z}', '{x}', '{y}'].every((p) => value.includes(p)))
+}
+
 const envSchema = z.object({
   VITE_DATA_URL: z.pipe(
     z.transform(blankToUndefined),
@@ -130,6 +144,16 @@ const envSchema = z.object({
     z.transform(blankToUndefined),
     z._default(z.string().check(z.refine(isHttpUrl, { message: 'must be an absolute http(s) URL' })), DEFAULT_PLAUSIBLE_HOST),
   ),
+  VITE_MAP_TILE_URL: z.pipe(
+    z.transform(blankToUndefined),
+    z._default(
+      z.string().check(
+        z.refine(isTileTemplate, { message: 'must be an http(s) tile URL with {z}, {x} and {y}, or "none" for no tiles' }),
+      ),
+      DEFAULT_MAP_TILE_URL,
+    ),
+  ),
+  VITE_MAP_TILE_ATTRIBUTION: z.pipe(z.transform(blankToUndefined), z._default(z.string(), DEFAULT_MAP_TILE_ATTRIBUTION)),
   VITE_FIREBASE_API_KEY: optionalText(noSpaces, 'must be the web API key, without spaces'),
   VITE_FIREBASE_AUTH_DOMAIN: optionalText((v) => /^[a-z0-9.-]+(:\d+)?$/i.test(v), 'must be a host name like omc.firebaseapp.com'),
   VITE_FIREBASE_PROJECT_ID: optionalText((v) => /^[a-z][a-z0-9-]{3,}$/.test(v), 'must be a project id (lowercase letters, digits, dashes)'),
@@ -193,6 +217,8 @@ export function parseEnv(source: Record<string, unknown>): Env {
           authEmulatorHost: data.VITE_FIREBASE_AUTH_EMULATOR_HOST,
         }
       : null,
+    mapTileUrl: data.VITE_MAP_TILE_URL === NO_MAP_TILES ? '' : data.VITE_MAP_TILE_URL,
+    mapTileAttribution: data.VITE_MAP_TILE_ATTRIBUTION,
   }
 }
 

@@ -34,6 +34,9 @@ export const paths = {
   limits: { path: '/dispensary-limits', aliases: [] },
   trends: { path: '/trends', aliases: [] },
   strainGenetics: { path: '/strain-genetics', aliases: ['/genetics'] },
+  strain: { path: '/strain-genetics/:genetic', aliases: ['/genetics/:genetic'] },
+  terpenes: { path: '/terpenes', aliases: [] },
+  terpene: { path: '/terpenes/:terpene', aliases: [] },
 } as const satisfies Record<string, { path: string; aliases: readonly string[] }>
 
 /** discordPath is where the error screen sends visitors to report a problem. */
@@ -44,3 +47,18 @@ export const contributePath = '/contribute'
 
 /** socialPath is the sidebar's "social media" entry. */
 export const socialPath = '/social'
+
+/** strainHref is a strain's page. */
+export const strainHref = (slug: string) => `/strain-genetics/${encodeURIComponent(slug)}`
+
+/** terpeneHref is a terpene's page. */
+export const terpeneHref = (slug: string) => `/terpenes/${encodeURIComponent(slug)}`
+
+/** storeMenuHref is the Menus search narrowed to one dispensary. */
+export const storeMenuHref = (slug: string) => `/dispensary-menus?store=${encodeURIComponent(slug)}`
+
+/** storeStatusHref is a dispensary's card on the status page. */
+export const storeStatusHref = (slug: string) => `/dispensary-status#${encodeURIComponent(slug)}`
+
+/** productHref is a product's page across Ohio. */
+export const productHref = (code: string) => `/product/${encodeURIComponent(code)}`

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatCost, formatLocaleDate } from './format'
+import { formatAge, formatCost, formatLocaleDate } from './format'
 
 describe('formatCost', () => {
   it.each([
@@ -20,5 +20,22 @@ describe('formatLocaleDate', () => {
   it('matches toLocaleDateString()', () => {
     const ms = Date.parse('2026-06-30T22:15:00Z')
     expect(formatLocaleDate(ms)).toBe(new Date(ms).toLocaleDateString())
+  })
+})
+
+describe('formatAge', () => {
+  const now = Date.parse('2026-07-01T12:00:00Z')
+  it.each([
+    { ago: 0, want: 'just now' },
+    { ago: -5 * 60_000, want: 'just now' },
+    { ago: 59_999, want: 'just now' },
+    { ago: 60_000, want: '1 min ago' },
+    { ago: 59 * 60_000, want: '59 min ago' },
+    { ago: 5 * 3_600_000 + 59 * 60_000, want: '5 h ago' },
+    { ago: 23 * 3_600_000, want: '23 h ago' },
+    { ago: 24 * 3_600_000, want: '1 d ago' },
+    { ago: 10 * 24 * 3_600_000, want: '10 d ago' },
+  ])('$ago ms → $want', ({ ago, want }) => {
+    expect(formatAge(now - ago, now)).toBe(want)
   })
 })

@@ -24,3 +24,20 @@ export function formatLocaleDate(ms: number): string {
 export function formatLocaleDateTime(ms: number): string {
   return localeDateTime.format(ms)
 }
+
+const MINUTE_MS = 60_000
+const HOUR_MS = 60 * MINUTE_MS
+const DAY_MS = 24 * HOUR_MS
+
+/**
+ * formatAge says how long ago a time was, in the largest whole unit that fits:
+ * "just now", "12 min ago", "5 h ago", "3 d ago". A time in the future (clock
+ * skew) reads "just now".
+ */
+export function formatAge(ms: number, nowMs: number): string {
+  const age = nowMs - ms
+  if (age < MINUTE_MS) return 'just now'
+  if (age < HOUR_MS) return `${Math.floor(age / MINUTE_MS)} min ago`
+  if (age < DAY_MS) return `${Math.floor(age / HOUR_MS)} h ago`
+  return `${Math.floor(age / DAY_MS)} d ago`
+}

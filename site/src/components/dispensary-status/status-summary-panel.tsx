@@ -1,9 +1,10 @@
+import { memo } from 'react'
 import type { StatusSummary } from '../../lib/status-summary'
 import { StatusIcon } from '../status-icon'
 import styles from './dispensary-status.module.css'
 
-/** StatusSummaryPanel shows the totals above the dispensary list. */
-export function StatusSummaryPanel({ summary }: { summary: StatusSummary }) {
+/** StatusSummaryPanel shows the totals above the dispensary list (memoised: it changes with the data and the clock only). */
+export const StatusSummaryPanel = memo(function StatusSummaryPanel({ summary }: { summary: StatusSummary }) {
   const items = [
     { label: 'Dispensaries', value: summary.dispensaries },
     { label: 'Monitored', value: summary.monitored },
@@ -31,4 +32,4 @@ export function StatusSummaryPanel({ summary }: { summary: StatusSummary }) {
       </dl>
     </section>
   )
-}
+})

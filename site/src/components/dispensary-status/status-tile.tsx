@@ -1,5 +1,5 @@
 import type { Freshness } from '../../lib/freshness'
-import { formatLocaleDate } from '../../lib/format'
+import { formatAge, formatLocaleDate } from '../../lib/format'
 import { StatusIcon } from '../status-icon'
 import styles from './dispensary-status.module.css'
 
@@ -9,12 +9,14 @@ export type StatusTileProps = {
   /** lastUpdate is the published date string; updateMs the same time parsed (null = never). */
   lastUpdate: string | null
   updateMs: number | null
+  /** nowMs is the time ages are counted to. */
+  nowMs: number
   /** count is the product count, undefined when publish did not know it. */
   count: number | undefined
 }
 
-/** StatusTile shows one menu category: its freshness, last update date and product count. */
-export function StatusTile({ label, state, lastUpdate, updateMs, count }: StatusTileProps) {
+/** StatusTile shows one menu category: its freshness, last update date with its age, and product count. */
+export function StatusTile({ label, state, lastUpdate, updateMs, nowMs, count }: StatusTileProps) {
   return (
     <li className={`${styles.tile} ${styles[state] ?? ''}`}>
       <span className={styles.tileHead}>
@@ -25,9 +27,10 @@ export function StatusTile({ label, state, lastUpdate, updateMs, count }: Status
       {updateMs === null || lastUpdate === null ? (
         <span className={styles.tileDate}>Never</span>
       ) : (
-        <time className={styles.tileDate} dateTime={lastUpdate}>
-          {formatLocaleDate(updateMs)}
-        </time>
+        <span className={styles.tileDate}>
+          <time dateTime={lastUpdate}>{formatLocaleDate(updateMs)}</time>{' '}
+          <span className={styles.tileAge}>({formatAge(updateMs, nowMs)})</span>
+        </span>
       )}
       {count !== undefined && <span className={styles.tileCount}>{count} products</span>}
     </li>

@@ -52,4 +52,5 @@ export const FOOTER_LINKS: readonly { label: string; to: string }[] = [
   { label: 'Company brands', to: paths.companyBrands.path },
   { label: 'Reservation', to: paths.reservation.path },
   { label: 'Donations', to: paths.donations.path },
+  { label: 'Terpenes', to: paths.terpenes.path },
 ]

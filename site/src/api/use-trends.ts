@@ -1,0 +1,7 @@
+import { trendsSchema } from './schemas'
+import { useSnapshot } from './use-snapshot'
+
+/** useTrends loads api/trends: weekly median unit prices, menus tracked and new products. */
+export function useTrends() {
+  return useSnapshot('trends', trendsSchema)
+}
