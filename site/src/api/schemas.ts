@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
 import type { contentSnapshots } from './content-schemas'
+import type { ShopSnapshots } from './shop-schemas'
 
 // The shapes omc publish writes (DESIGN.md §6). Objects are loose: publish may
 // add fields (slug, region, unit, ...) without breaking a deployed site.
@@ -78,7 +79,7 @@ export const coreSnapshots = {
 export type CoreSnapshotName = keyof typeof coreSnapshots
 
 /** Snapshots is every published snapshot's shape, by name. */
-export type Snapshots = typeof coreSnapshots & typeof contentSnapshots
+export type Snapshots = typeof coreSnapshots & typeof contentSnapshots & ShopSnapshots
 
 export type SnapshotName = keyof Snapshots
 export type SnapshotData<N extends SnapshotName> = z.infer<Snapshots[N]>

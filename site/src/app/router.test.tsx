@@ -27,6 +27,15 @@ const SCREENS: { paths: string[]; heading: string | RegExp; title: string }[] = 
   { paths: ['/resources'], heading: 'Resources', title: 'Resources - Ohio Marijuana Community' },
   { paths: ['/yearly-highlights'], heading: 'Yearly Highlights', title: 'Yearly Highlights - Ohio Marijuana Community' },
   { paths: ['/chat'], heading: 'Chat', title: 'Chat - Ohio Marijuana Community' },
+  { paths: ['/dispensary-menus', '/menu'], heading: 'Dispensary Menus', title: 'Menus - Ohio Marijuana Community' },
+  { paths: ['/dispensary-deals', '/deals'], heading: 'Dispensary Deals', title: 'Deals - Ohio Marijuana Community' },
+  { paths: ['/dispensary-wishlist', '/wishlist'], heading: 'Wishlist', title: 'Wishlist - Ohio Marijuana Community' },
+  { paths: ['/dispensary-limits'], heading: 'Dispensary Limits', title: 'Dispensary Limits - Ohio Marijuana Community' },
+  {
+    paths: ['/product/bloom-wedding-cake-3-5g'],
+    heading: 'Wedding Cake R.o. whole buds',
+    title: 'Wedding Cake R.o. whole buds - Ohio Marijuana Community',
+  },
 ]
 
 describe('routes', () => {
@@ -56,19 +65,21 @@ describe('routes', () => {
     )
   })
 
+  it.each(['/dispensary-status/extra', '/HOME/x', '/dispensary-menus/x/y', '/product', '/product/a/b'])(
+    '%s, under a known screen, shows the not-found screen inside the layout',
+    async (path) => {
+      renderApp(path)
+      expect(await screen.findByRole('heading', { name: 'The page you requested was not found!' })).toBeInTheDocument()
+      expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument()
+      await waitFor(() => expect(document.title).toBe('Page Not Found - Ohio Marijuana Community'))
+    },
+  )
+
   it.each([
     '/no-such-page',
-    '/dispensary-status/extra',
-    '/HOME/x',
     // Screens of later issues: no placeholder, the not-found screen.
-    '/dispensary-menus',
-    '/menu',
-    '/deals',
     '/maps',
-    '/wishlist',
-    '/dispensary-limits',
     '/trends',
-    '/product/abc',
     '/strain-genetics',
     '/genetics/og-kush',
     '/terpenes/myrcene',

@@ -34,6 +34,7 @@ export const paths = {
   limits: { path: '/dispensary-limits', aliases: [] },
   trends: { path: '/trends', aliases: [] },
   strainGenetics: { path: '/strain-genetics', aliases: ['/genetics'] },
+  product: { path: '/product/:code', aliases: [] },
 } as const satisfies Record<string, { path: string; aliases: readonly string[] }>
 
 /** discordPath is where the error screen sends visitors to report a problem. */
@@ -44,3 +45,6 @@ export const contributePath = '/contribute'
 
 /** socialPath is the sidebar's "social media" entry. */
 export const socialPath = '/social'
+
+/** productHref is the page of the product with this code. */
+export const productHref = (code: string) => `/product/${encodeURIComponent(code)}`

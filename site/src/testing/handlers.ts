@@ -16,6 +16,16 @@ const contentHandlers = Object.entries(content).map(([file, module]) => {
   return http.get(snapshotPath(`content/${name}`), () => HttpResponse.json(module.default as never))
 })
 
+// The shopping snapshots (publish/SNAPSHOTS.md), named after their path with / as -.
+const shop = import.meta.glob<{ default: unknown }>('./fixtures/shop/*.json', { eager: true })
+const shopFiles = new Map(Object.entries(shop).map(([file, module]) => [file.replace('./fixtures/shop/', '').replace('.json', ''), module.default]))
+const shopHandler = (prefix: string) =>
+  http.get(snapshotPath(`${prefix}*`), ({ request }) => {
+    const name = new URL(request.url).pathname.replace(/^.*\/api\//, '').replaceAll('/', '-')
+    const body = shopFiles.get(name === 'search-stores' ? name : name.replace(/^products-/, 'product-'))
+    return body === undefined ? new HttpResponse('not found', { status: 404 }) : HttpResponse.json(body as never)
+  })
+
 /** handlers serve the fixture snapshots; tests override one with server.use(). */
 export const handlers = [
   http.get(snapshotPath('DispensaryStatus'), () => HttpResponse.json(dispensaryStatus)),
@@ -24,4 +34,7 @@ export const handlers = [
   http.get(snapshotPath('brands'), () => HttpResponse.json(brands)),
   http.get(snapshotPath('highlights'), () => HttpResponse.json(highlights)),
   ...contentHandlers,
+  shopHandler('search/'),
+  shopHandler('deals'),
+  shopHandler('products/'),
 ]
