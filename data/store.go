@@ -30,6 +30,9 @@ func parseTime(s string) (time.Time, error) { return time.Parse(timeLayout, s) }
 type DB struct {
 	db   *sql.DB
 	Path string
+	// Code names the product of a stored offer that carries no code (rows of the 0001
+	// schema kept none); omc sets it to scraper.ProductCode. Nil leaves such codes empty.
+	Code func(Offer) string
 }
 
 // Open opens (creating if needed) the SQLite file at path, in WAL mode with foreign

@@ -24,6 +24,10 @@ type Options struct {
 	// Content is the community pages' content folder (data.Content() by default in omc);
 	// nil publishes an empty api/content/index.
 	Content fs.FS
+	// Sample marks the shopping snapshots as sample data (omc demo's replayed menus).
+	Sample bool
+	// Strains is the strain catalogue behind the strain pages' types and lineage.
+	Strains StrainCatalogue
 }
 
 // Manifest is manifest.json: what was published, when, by what.
@@ -90,6 +94,17 @@ func Build(ctx context.Context, db *data.DB, opts Options) (map[string][]byte, M
 	}
 	for path, v := range map[string]any{PathStatus: status, PathStatistics: stats, PathAnnouncements: announcements,
 		PathBrands: BuildBrands(offers, opts.Now), PathHighlights: highlights} {
+		b, err := marshal(v)
+		if err != nil {
+			return nil, Manifest{}, fmt.Errorf("publish %s: %w", path, err)
+		}
+		files[path] = b
+	}
+	shop, err := BuildShop(ctx, db, sts, opts.Now, opts.Sample, opts.Strains)
+	if err != nil {
+		return nil, Manifest{}, fmt.Errorf("publish shopping: %w", err)
+	}
+	for path, v := range shop {
 		b, err := marshal(v)
 		if err != nil {
 			return nil, Manifest{}, fmt.Errorf("publish %s: %w", path, err)

@@ -27,6 +27,8 @@ type Config struct {
 	Announcements string        // OMC_ANNOUNCEMENTS; empty = the embedded file
 	Content       string        // OMC_CONTENT, a folder like data/content; empty = the embedded one
 	Now           string        // OMC_NOW, RFC 3339; empty = the clock
+	// Sample marks the published shopping data as sample data (omc demo, publish --sample).
+	Sample bool
 }
 
 // DefaultConfig is the configuration with no flags and no environment.

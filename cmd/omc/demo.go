@@ -189,6 +189,7 @@ func runDemo(ctx context.Context, opts *demoOptions) error {
 	c.DB = filepath.Join(opts.Workdir, "omc.db")
 	c.Out = filepath.Join(opts.Workdir, "out")
 	c.Now = now.Format(time.RFC3339)
+	c.Sample = true // the replayed menus are sample data, and every snapshot says so
 
 	run, err := startDemoReplay()
 	if err != nil {

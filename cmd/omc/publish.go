@@ -9,6 +9,7 @@ import (
 
 	"github.com/ohiomc/omc/data"
 	"github.com/ohiomc/omc/publish"
+	"github.com/ohiomc/omc/scraper"
 )
 
 type publishOptions struct {
@@ -23,8 +24,9 @@ func newPublishCmd(d deps, runF func(context.Context, *publishOptions) error) *c
 		Use:   "publish",
 		Short: "Write the JSON snapshots the site reads, atomically",
 		Long: `Write api/DispensaryStatus, api/statistics, api/announcements, api/brands,
-api/highlights, the community pages' content (api/content/*), manifest.json and _headers
-to the output directory. The tree is replaced atomically: readers never see a half-written
+api/highlights, the community pages' content (api/content/*), the shopping snapshots
+(api/menus, api/products, api/search, api/deals, api/trends, api/strains, api/terpenes;
+publish/SNAPSHOTS.md), manifest.json and _headers to the output directory. The tree is replaced atomically: readers never see a half-written
 file, and a failed publish leaves the previous tree as it was.`,
 		Example: `  omc publish --out out
   omc publish --db data/omc.db --out /srv/omc --now 2026-07-01T12:00:00Z`,
@@ -52,6 +54,7 @@ file, and a failed publish leaves the previous tree as it was.`,
 	cmd.Flags().StringVar(&opts.Out, "out", opts.Out, "output directory (replaced whole)")
 	cmd.Flags().StringVar(&opts.Announcements, "announcements", "", "announcements YAML (default: the embedded data/announcements.yaml)")
 	cmd.Flags().StringVar(&opts.Content, "content", "", "community pages content folder (default: the embedded data/content)")
+	cmd.Flags().BoolVar(&opts.Sample, "sample", false, "mark the shopping snapshots as sample data (menus not from real stores)")
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the manifest as JSON")
 	return cmd
 }
@@ -78,7 +81,8 @@ func runPublish(ctx context.Context, c *Config, d deps) (publish.Result, error) 
 		return publish.Result{}, err
 	}
 	defer db.Close()
-	return publish.Publish(ctx, db, publish.Options{Out: c.Out, Now: now, Announcements: announcements, Producer: "omc " + version, Content: content})
+	db.Code = scraper.ProductCode // rows stored before codes were kept
+	return publish.Publish(ctx, db, publish.Options{Out: c.Out, Now: now, Announcements: announcements, Producer: "omc " + version, Content: content, Sample: c.Sample})
 }
 
 func printPublished(d deps, res publish.Result) {

@@ -4,16 +4,8 @@ import { HttpError } from './errors'
 import { loadSnapshot } from './fetcher'
 import { isIdleCache } from './idle-cache'
 import type { SnapshotName, Snapshots } from './schemas'
-import {
-  dealsIndexSchema,
-  productSchema,
-  regionDealsListSchema,
-  searchShardSchema,
-  searchStoresSchema,
-  type Product,
-  type RegionDealsList,
-  type SearchShard,
-} from './shop-schemas'
+import { dealsIndexSchema, dealsRegionSchema, productSchema, searchShardSchema, searchStoresSchema, type Product, type SearchShard } from './schemas'
+import type { RegionDealsList } from './shop-schemas'
 import { useSnapshot } from './use-snapshot'
 
 /** useSearchStores loads api/search/stores: every store with a menu, and the list of search shards. */
@@ -21,9 +13,9 @@ export function useSearchStores() {
   return useSnapshot('search/stores', searchStoresSchema)
 }
 
-/** useDealsIndex loads api/deals: the regions' deal files and the statewide best discounts. */
+/** useDealsIndex loads api/deals/index: the regions' deal files and the statewide best discounts. */
 export function useDealsIndex() {
-  return useSnapshot('deals', dealsIndexSchema)
+  return useSnapshot('deals/index', dealsIndexSchema)
 }
 
 /** PRODUCT_CODE is publish's product code shape; anything else cannot name a product. */
@@ -77,7 +69,7 @@ export function useSearchShards(names: readonly string[]) {
 
 /** useRegionDeals loads the deal files named (api/deals/<region>). */
 export function useRegionDeals(names: readonly string[]) {
-  return useSnapshotList<RegionDealsList>(names, regionDealsListSchema as Snapshots[SnapshotName])
+  return useSnapshotList<RegionDealsList>(names, dealsRegionSchema as Snapshots[SnapshotName])
 }
 
 // One empty answer for every empty wishlist, so that it never looks like a new answer.

@@ -111,7 +111,7 @@ export const SCREENS: readonly {
     paths: [paths.menus.path, ...paths.menus.aliases],
     ...screen(async () => ({ Component: (await import('../routes/menus')).MenusRoute }), ['search/stores']),
   },
-  { paths: [paths.deals.path, ...paths.deals.aliases], ...screen(async () => ({ Component: (await import('../routes/deals')).DealsRoute }), ['deals']) },
+  { paths: [paths.deals.path, ...paths.deals.aliases], ...screen(async () => ({ Component: (await import('../routes/deals')).DealsRoute }), ['deals/index']) },
   { paths: [paths.wishlist.path, ...paths.wishlist.aliases], ...screen(async () => ({ Component: (await import('../routes/wishlist')).WishlistRoute })) },
   { paths: [paths.limits.path], ...screen(async () => ({ Component: (await import('../routes/limits')).LimitsRoute })) },
   {

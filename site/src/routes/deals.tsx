@@ -115,7 +115,7 @@ function DealsScreen() {
       </form>
       <SnapshotView response={index} what="deals">
         {(data) => {
-          const files = data.regions.filter((r) => near || !region || r.region === region).map((r) => r.path.replace(/^\/?api\//, ''))
+          const files = data.regions.filter((r) => r.count > 0 && (near || !region || r.region === region)).map((r) => r.path.replace(/^\/?api\//, ''))
           const point = near ? { latitude: near.lat, longitude: near.lng } : lastPoint
           return (
             <>

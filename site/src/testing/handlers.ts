@@ -16,13 +16,18 @@ const contentHandlers = Object.entries(content).map(([file, module]) => {
   return http.get(snapshotPath(`content/${name}`), () => HttpResponse.json(module.default as never))
 })
 
-// The shopping snapshots (publish/SNAPSHOTS.md), named after their path with / as -.
+// The shopping snapshots (publish/SNAPSHOTS.md, copies of publish's golden files), named
+// after their path with / as -; a path with no file is a 404, as on a static host.
 const shop = import.meta.glob<{ default: unknown }>('./fixtures/shop/*.json', { eager: true })
 const shopFiles = new Map(Object.entries(shop).map(([file, module]) => [file.replace('./fixtures/shop/', '').replace('.json', ''), module.default]))
+// Product files are named for their product, served under their code (api/products/<code>).
+for (const [name, body] of [...shopFiles]) {
+  if (name.startsWith('products-')) shopFiles.set(`products-${(body as { code: string }).code}`, body)
+}
 const shopHandler = (prefix: string) =>
   http.get(snapshotPath(`${prefix}*`), ({ request }) => {
     const name = new URL(request.url).pathname.replace(/^.*\/api\//, '').replaceAll('/', '-')
-    const body = shopFiles.get(name === 'search-stores' ? name : name.replace(/^products-/, 'product-'))
+    const body = shopFiles.get(name)
     return body === undefined ? new HttpResponse('not found', { status: 404 }) : HttpResponse.json(body as never)
   })
 

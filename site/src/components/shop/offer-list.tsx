@@ -127,7 +127,7 @@ export function OfferList(props: ListProps) {
 export function StoreSection({ group, nowMs, cardView }: { group: StoreGroup; nowMs: number; cardView: boolean }) {
   const headingId = useId()
   const { store } = group
-  const site = store.website ?? store.markets.find((m) => m.menuUrl)?.menuUrl ?? null
+  const site = store.website || store.markets.find((m) => m.menuUrl)?.menuUrl || null
   return (
     <section className={styles.store} aria-labelledby={headingId}>
       <h3 id={headingId} className={styles.storeHeading}>

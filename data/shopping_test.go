@@ -1,0 +1,147 @@
+package data_test
+
+import (
+	"context"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ohiomc/omc/data"
+)
+
+// testCode stands in for scraper.ProductCode: brand and name, lower case, hyphenated.
+func testCode(o data.Offer) string {
+	return strings.ToLower(strings.Join(strings.Fields(o.Brand+" "+o.Name), "-"))
+}
+
+// shoppingDB holds Bloom Akron's recreational menu fetched three times (two days in
+// America/New_York, the second day twice) and Bloom Athens fetched once, with a price
+// change, a sale, a product that leaves the menu and a failed fetch at the end.
+func shoppingDB(t *testing.T) *data.DB {
+	t.Helper()
+	ctx := context.Background()
+	db := MustOpenDB(t)
+	db.Code = testCode
+	athensMenu := athens
+	athensMenu.Menus = []data.MenuSource{{Market: data.Medical, Platform: "jane", StoreID: "9"}}
+	if err := db.SyncDispensaries(ctx, []data.Dispensary{akron, athensMenu}, true, t0); err != nil {
+		t.Fatal(err)
+	}
+	fuel := func(price, sale float64, inStock bool) data.Offer {
+		return data.Offer{ProductID: "1", Name: "Muul Fuel", Brand: "Klutch", Category: data.Flower, Size: "3.5g", Grams: 3.5, Price: price, SalePrice: sale, InStock: inStock}
+	}
+	gone := data.Offer{ProductID: "2", Name: "Gone Gummies", Category: data.Edible, Size: "100mg", Milligrams: 100, Price: 20, InStock: true}
+	record := func(slug string, m data.Market, at time.Time, offers []data.Offer, err error) {
+		t.Helper()
+		if err := db.RecordMenuFetch(ctx, data.MenuFetch{Slug: slug, Market: m, Platform: "jane", At: at, Offers: offers, Err: err}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// t0 is 2026-07-01 12:00 UTC (08:00 in Ohio).
+	record("bloom-akron", data.Recreational, t0, []data.Offer{fuel(40, 0, true), gone}, nil)
+	// 2026-07-02 03:00 UTC is still July 1 in Ohio: the day's last observation.
+	record("bloom-akron", data.Recreational, t0.Add(15*time.Hour), []data.Offer{fuel(42, 0, true), gone}, nil)
+	record("bloom-akron", data.Recreational, t0.Add(24*time.Hour), []data.Offer{fuel(42, 36, true)}, nil)
+	record("bloom-akron", data.Recreational, t0.Add(26*time.Hour), []data.Offer{fuel(42, 35, false)}, nil)
+	record("bloom-akron", data.Recreational, t0.Add(30*time.Hour), nil, &data.FetchError{Reason: data.ReasonHTTPStatus, Status: 500})
+	record("bloom-athens", data.Medical, t0.Add(-48*time.Hour), []data.Offer{fuel(50, 0, true)}, nil)
+	return db
+}
+
+func TestOfferStates(t *testing.T) {
+	db := shoppingDB(t)
+	got, err := db.OfferStates(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The edible left Akron's menu with the fetch of t0+24h: its Edible category's latest
+	// fetch lists nothing, so only the two Muul Fuel series remain.
+	if len(got) != 2 {
+		t.Fatalf("%d states, want 2: %+v", len(got), got)
+	}
+	akronFuel, athensFuel := got[0], got[1]
+	if akronFuel.Slug != "bloom-akron" || akronFuel.Code != "klutch-muul-fuel" || akronFuel.Price != 42 || akronFuel.SalePrice != 35 || akronFuel.InStock {
+		t.Errorf("akron = %+v", akronFuel)
+	}
+	if !akronFuel.FirstSeen.Equal(t0) || !akronFuel.LastSeen.Equal(t0.Add(26*time.Hour)) || !akronFuel.CategoryUpdate.Equal(t0.Add(26*time.Hour)) {
+		t.Errorf("akron first %v last %v update %v", akronFuel.FirstSeen, akronFuel.LastSeen, akronFuel.CategoryUpdate)
+	}
+	if athensFuel.Slug != "bloom-athens" || athensFuel.Market != data.Medical || !athensFuel.FirstSeen.Equal(t0.Add(-48*time.Hour)) {
+		t.Errorf("athens = %+v", athensFuel)
+	}
+	t.Run("no code function leaves codes empty", func(t *testing.T) {
+		db.Code = nil
+		got, err := db.OfferStates(context.Background())
+		if err != nil || len(got) != 2 || got[0].Code != "" || !got[0].FirstSeen.Equal(t0) {
+			t.Errorf("states = %+v, %v", got, err)
+		}
+	})
+}
+
+func TestEachDailyPrice(t *testing.T) {
+	db := shoppingDB(t)
+	var got []string
+	err := db.EachDailyPrice(context.Background(), t0.Add(-72*time.Hour), t0.Add(72*time.Hour), func(p data.DailyPrice) error {
+		got = append(got, strings.Join([]string{p.Day, p.Slug, string(p.Market), p.Code, p.Size,
+			fmtPrice(p.Price), fmtPrice(p.SalePrice), map[bool]string{true: "in", false: "out"}[p.InStock]}, " "))
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		"2026-06-29 bloom-athens medical klutch-muul-fuel 3.5g 50 0 in",
+		"2026-07-01 bloom-akron recreational gone-gummies 100mg 20 0 in",
+		"2026-07-01 bloom-akron recreational klutch-muul-fuel 3.5g 42 0 in",
+		"2026-07-02 bloom-akron recreational klutch-muul-fuel 3.5g 42 35 out",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("daily prices:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	t.Run("window", func(t *testing.T) {
+		n := 0
+		err := db.EachDailyPrice(context.Background(), t0.Add(24*time.Hour), t0.Add(25*time.Hour), func(p data.DailyPrice) error {
+			n++
+			if p.SalePrice != 36 {
+				t.Errorf("in [t0+24h, t0+25h) got %+v", p)
+			}
+			return nil
+		})
+		if err != nil || n != 1 {
+			t.Errorf("%d prices, %v", n, err)
+		}
+	})
+	t.Run("ErrStops", func(t *testing.T) {
+		stop := context.Canceled
+		err := db.EachDailyPrice(context.Background(), t0.Add(-72*time.Hour), t0.Add(72*time.Hour), func(data.DailyPrice) error { return stop })
+		if err == nil || !strings.Contains(err.Error(), "canceled") {
+			t.Errorf("err = %v", err)
+		}
+	})
+}
+
+func TestProductFirstSeen(t *testing.T) {
+	db := shoppingDB(t)
+	got, err := db.ProductFirstSeen(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 2 || !got["klutch-muul-fuel"].Equal(t0.Add(-48*time.Hour)) || !got["gone-gummies"].Equal(t0) {
+		t.Errorf("first seen = %v", got)
+	}
+}
+
+func TestDay(t *testing.T) {
+	for in, want := range map[time.Time]string{
+		time.Date(2026, 7, 2, 3, 59, 0, 0, time.UTC):  "2026-07-01",
+		time.Date(2026, 7, 2, 4, 0, 0, 0, time.UTC):   "2026-07-02",
+		time.Date(2026, 12, 1, 4, 59, 0, 0, time.UTC): "2026-11-30",
+	} {
+		if got := data.Day(in); got != want {
+			t.Errorf("Day(%v) = %s, want %s", in, got, want)
+		}
+	}
+}
+
+func fmtPrice(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }

@@ -1,0 +1,118 @@
+package publish
+
+import (
+	"math"
+	"sort"
+
+	"github.com/ohiomc/omc/data"
+	"github.com/ohiomc/omc/freshness"
+)
+
+// DealsIndex is api/deals: the regions' files and the statewide best discounts.
+type DealsIndex struct {
+	GeneratedAt string        `json:"generatedAt"`
+	Sample      bool          `json:"sample"`
+	Regions     []DealsRegion `json:"regions"`
+	Top         []DealOffer   `json:"top"`
+}
+
+// DealsRegion names one region's deals file.
+type DealsRegion struct {
+	Region string `json:"region"`
+	Path   string `json:"path"`
+	Count  int    `json:"count"`
+}
+
+// DealsFile is api/deals/<region>.
+type DealsFile struct {
+	GeneratedAt string      `json:"generatedAt"`
+	Sample      bool        `json:"sample"`
+	Region      string      `json:"region"`
+	Deals       []DealOffer `json:"deals"`
+}
+
+// DealOffer is one offer on sale now.
+type DealOffer struct {
+	Code       string          `json:"code"`
+	Name       string          `json:"name"`
+	Brand      string          `json:"brand"`
+	Category   data.Category   `json:"category"`
+	Size       string          `json:"size"`
+	Grams      *float64        `json:"grams"`
+	Mg         *float64        `json:"mg"`
+	Price      float64         `json:"price"`
+	SalePrice  float64         `json:"salePrice"`
+	Discount   float64         `json:"discount"`
+	UnitPrice  *float64        `json:"unitPrice"`
+	Unit       *string         `json:"unit"`
+	THC        *float64        `json:"thc"`
+	Slug       string          `json:"slug"`
+	StoreName  string          `json:"storeName"`
+	City       string          `json:"city"`
+	Lat        float64         `json:"lat"`
+	Lng        float64         `json:"lng"`
+	Market     data.Market     `json:"market"`
+	LastUpdate *string         `json:"lastUpdate"`
+	Freshness  freshness.State `json:"freshness"`
+	IsNew      bool            `json:"isNew"`
+	Sample     bool            `json:"sample"`
+}
+
+// TopDeals is how many deals api/deals lists statewide.
+const TopDeals = 20
+
+// buildDeals lists every listed offer on sale (sale price below price), except those the
+// scraper flagged (a $0.01 price is a data error, not a deal), largest discount first.
+func (s *shop) buildDeals() (DealsIndex, map[string]DealsFile) {
+	var all []DealOffer
+	for _, o := range s.listed {
+		sale := salePrice(o.Offer)
+		if sale == nil || len(o.Warnings) > 0 {
+			continue
+		}
+		price := cents(o.Price)
+		all = append(all, DealOffer{Code: o.Code, Name: o.Name, Brand: o.Brand, Category: o.Category, Size: o.Size,
+			Grams: positive(o.Grams), Mg: positive(o.Milligrams), Price: price, SalePrice: *sale,
+			Discount: math.Round(1000*(1-*sale/price)) / 1000, UnitPrice: o.unitPrice, Unit: o.unit, THC: o.THC,
+			Slug: o.Slug, StoreName: o.store.Name, City: o.store.City, Lat: o.store.Lat, Lng: o.store.Lng, Market: o.Market,
+			LastUpdate: timeOf(o.CategoryUpdate), Freshness: o.fresh, IsNew: o.isNew, Sample: s.Sample})
+	}
+	sort.SliceStable(all, func(i, j int) bool {
+		a, b := all[i], all[j]
+		switch {
+		case a.Discount != b.Discount:
+			return a.Discount > b.Discount
+		case a.SalePrice != b.SalePrice:
+			return a.SalePrice < b.SalePrice
+		case a.StoreName != b.StoreName:
+			return a.StoreName < b.StoreName
+		case a.Code != b.Code:
+			return a.Code < b.Code
+		case a.Market != b.Market:
+			return a.Market < b.Market
+		default:
+			return a.Size < b.Size
+		}
+	})
+	region := map[string]string{}
+	for slug, d := range s.stores {
+		region[slug] = d.Region
+	}
+	idx := DealsIndex{GeneratedAt: s.generatedAt, Sample: s.Sample, Regions: []DealsRegion{}, Top: all[:min(TopDeals, len(all))]}
+	if idx.Top == nil {
+		idx.Top = []DealOffer{}
+	}
+	files := map[string]DealsFile{}
+	for _, r := range data.Regions {
+		f := DealsFile{GeneratedAt: s.generatedAt, Sample: s.Sample, Region: r, Deals: []DealOffer{}}
+		for _, d := range all {
+			if region[d.Slug] == r {
+				f.Deals = append(f.Deals, d)
+			}
+		}
+		path := PathDeals + slugOf(r)
+		files[path] = f
+		idx.Regions = append(idx.Regions, DealsRegion{Region: r, Path: path, Count: len(f.Deals)})
+	}
+	return idx, files
+}

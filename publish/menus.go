@@ -1,0 +1,141 @@
+package publish
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/ohiomc/omc/data"
+	"github.com/ohiomc/omc/freshness"
+)
+
+// Menu is api/menus/<slug>: one dispensary and its menus.
+type Menu struct {
+	GeneratedAt string       `json:"generatedAt"`
+	Sample      bool         `json:"sample"`
+	Slug        string       `json:"slug"`
+	Name        string       `json:"name"`
+	Location    string       `json:"location"`
+	City        string       `json:"city"`
+	Address     string       `json:"address"`
+	Region      string       `json:"region"`
+	Lat         float64      `json:"lat"`
+	Lng         float64      `json:"lng"`
+	Coordinates string       `json:"coordinates"`
+	Website     string       `json:"website"`
+	Monitored   bool         `json:"monitored"`
+	Markets     []MenuMarket `json:"markets"`
+}
+
+// MenuMarket is one market's menu: its categories' freshness and its offers.
+type MenuMarket struct {
+	Market     data.Market                    `json:"market"`
+	MenuURL    *string                        `json:"menuUrl"`
+	Categories map[data.Category]MenuCategory `json:"categories"`
+	Offers     []MenuOffer                    `json:"offers"`
+}
+
+// MenuCategory is the freshness of one category of a menu.
+type MenuCategory struct {
+	LastUpdate *string         `json:"lastUpdate"`
+	Freshness  freshness.State `json:"freshness"`
+	Count      int             `json:"count"`
+}
+
+// MenuOffer is one offer on a menu.
+type MenuOffer struct {
+	Code        string        `json:"code"`
+	Name        string        `json:"name"`
+	Brand       string        `json:"brand"`
+	Category    data.Category `json:"category"`
+	Strain      string        `json:"strain"`
+	Size        string        `json:"size"`
+	Grams       *float64      `json:"grams"`
+	Mg          *float64      `json:"mg"`
+	Price       float64       `json:"price"`
+	SalePrice   *float64      `json:"salePrice"`
+	UnitPrice   *float64      `json:"unitPrice"`
+	Unit        *string       `json:"unit"`
+	THC         *float64      `json:"thc"`
+	CBD         *float64      `json:"cbd"`
+	PotencyUnit *string       `json:"potencyUnit"`
+	InStock     bool          `json:"inStock"`
+	IsNew       bool          `json:"isNew"`
+	FirstSeen   *string       `json:"firstSeen"`
+}
+
+// buildMenus returns one Menu per dispensary with at least one menu, by slug. Offers are
+// every series the latest fetch of each category lists, in stock or not, by category
+// (display order), name, brand and weight.
+func (s *shop) buildMenus() map[string]Menu {
+	byMenu := map[string][]*offer{}
+	for i := range s.offers {
+		o := &s.offers[i]
+		k := o.Slug + "\x00" + string(o.Market)
+		byMenu[k] = append(byMenu[k], o)
+	}
+	catOrder := map[data.Category]int{}
+	for i, c := range data.AllCategories {
+		catOrder[c] = i
+	}
+	out := map[string]Menu{}
+	for _, st := range s.Statuses {
+		d := st.Dispensary
+		if len(d.Menus) == 0 {
+			continue
+		}
+		m := Menu{GeneratedAt: s.generatedAt, Sample: s.Sample, Slug: d.Slug, Name: d.Name, Location: d.Location(),
+			City: d.City, Address: d.Address, Region: d.Region, Lat: d.Lat, Lng: d.Lng, Coordinates: coordinates(d),
+			Website: d.Website, Monitored: d.IsMonitored(), Markets: []MenuMarket{}}
+		for _, ms := range st.Markets {
+			mm := MenuMarket{Market: ms.Market, MenuURL: menuURL(d, ms.Market), Categories: map[data.Category]MenuCategory{}, Offers: []MenuOffer{}}
+			for _, cs := range ms.Categories {
+				mm.Categories[cs.Category] = MenuCategory{LastUpdate: timeOf(cs.LastUpdate), Freshness: freshness.Score(cs.LastUpdate, s.Now), Count: cs.Count}
+			}
+			offers := byMenu[d.Slug+"\x00"+string(ms.Market)]
+			sort.SliceStable(offers, func(i, j int) bool {
+				a, b := offers[i], offers[j]
+				if a.Category != b.Category {
+					return catOrder[a.Category] < catOrder[b.Category]
+				}
+				if an, bn := strings.ToLower(a.Name), strings.ToLower(b.Name); an != bn {
+					return an < bn
+				}
+				if a.Brand != b.Brand {
+					return a.Brand < b.Brand
+				}
+				if a.Grams+a.Milligrams != b.Grams+b.Milligrams {
+					return a.Grams+a.Milligrams < b.Grams+b.Milligrams
+				}
+				return a.Code+a.Size < b.Code+b.Size
+			})
+			for _, o := range offers {
+				mm.Offers = append(mm.Offers, MenuOffer{Code: o.Code, Name: o.Name, Brand: o.Brand, Category: o.Category,
+					Strain: o.Strain, Size: o.Size, Grams: positive(o.Grams), Mg: positive(o.Milligrams),
+					Price: cents(o.Price), SalePrice: salePrice(o.Offer), UnitPrice: o.unitPrice, Unit: o.unit,
+					THC: o.THC, CBD: o.CBD, PotencyUnit: nonEmpty(o.PotencyUnit), InStock: o.InStock, IsNew: o.isNew,
+					FirstSeen: timeOf(o.firstSeen)})
+			}
+			m.Markets = append(m.Markets, mm)
+		}
+		out[d.Slug] = m
+	}
+	return out
+}
+
+// menuURL is the public menu page of a dispensary's market, nil when the registry has none.
+func menuURL(d data.Dispensary, m data.Market) *string {
+	for _, src := range d.Menus {
+		if src.Market == m && src.URL != "" {
+			u := src.URL
+			return &u
+		}
+	}
+	return nil
+}
+
+func nonEmpty(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
+}

@@ -1,0 +1,157 @@
+package publish
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/ohiomc/omc/data"
+)
+
+// SearchStores is api/search/stores: every dispensary with a menu, and the shards.
+type SearchStores struct {
+	GeneratedAt string        `json:"generatedAt"`
+	Sample      bool          `json:"sample"`
+	Stores      []SearchStore `json:"stores"`
+	Shards      []SearchShard `json:"shards"`
+}
+
+// SearchStore is one dispensary as the Menus search shows it.
+type SearchStore struct {
+	Slug        string         `json:"slug"`
+	Name        string         `json:"name"`
+	City        string         `json:"city"`
+	Address     string         `json:"address"`
+	Region      string         `json:"region"`
+	Lat         float64        `json:"lat"`
+	Lng         float64        `json:"lng"`
+	Coordinates string         `json:"coordinates"`
+	Website     string         `json:"website"`
+	Sample      bool           `json:"sample"`
+	Markets     []SearchMarket `json:"markets"`
+}
+
+// SearchMarket is one market's menu of a store: its page and each category's last update.
+type SearchMarket struct {
+	Market     data.Market               `json:"market"`
+	MenuURL    *string                   `json:"menuUrl"`
+	LastUpdate map[data.Category]*string `json:"lastUpdate"`
+}
+
+// SearchShard names one shard file and how many offers it holds.
+type SearchShard struct {
+	Category data.Category `json:"category"`
+	Region   string        `json:"region"`
+	Path     string        `json:"path"`
+	Offers   int           `json:"offers"`
+}
+
+// SearchFile is api/search/<category>/<region>.
+type SearchFile struct {
+	GeneratedAt string          `json:"generatedAt"`
+	Sample      bool            `json:"sample"`
+	Category    data.Category   `json:"category"`
+	Region      string          `json:"region"`
+	Products    []SearchProduct `json:"products"`
+	// Offers are rows: [productIndex, storeSlug, market, size, grams, mg, price,
+	// salePrice, unitPrice, unit, thc, isNew, firstSeen].
+	Offers [][]any `json:"offers"`
+}
+
+// SearchProduct is a product of a shard, indexed by its offer rows.
+type SearchProduct struct {
+	Code       string  `json:"code"`
+	Name       string  `json:"name"`
+	Brand      string  `json:"brand"`
+	Strain     string  `json:"strain"`
+	StrainType *string `json:"strainType"`
+}
+
+// buildSearch returns api/search/stores and the shards by path.
+func (s *shop) buildSearch() (SearchStores, map[string]SearchFile) {
+	idx := SearchStores{GeneratedAt: s.generatedAt, Sample: s.Sample, Stores: []SearchStore{}, Shards: []SearchShard{}}
+	for _, st := range s.Statuses {
+		d := st.Dispensary
+		if len(st.Markets) == 0 {
+			continue
+		}
+		ss := SearchStore{Slug: d.Slug, Name: d.Name, City: d.City, Address: d.Address, Region: d.Region, Lat: d.Lat, Lng: d.Lng,
+			Coordinates: coordinates(d), Website: d.Website, Sample: s.Sample}
+		for _, ms := range st.Markets {
+			sm := SearchMarket{Market: ms.Market, MenuURL: menuURL(d, ms.Market), LastUpdate: map[data.Category]*string{}}
+			// One menu fetch covers every category, Other included: its last update is
+			// the latest of the tracked ones.
+			var latest *string
+			for _, cs := range ms.Categories {
+				sm.LastUpdate[cs.Category] = timeOf(cs.LastUpdate)
+				if t := timeOf(cs.LastUpdate); t != nil && (latest == nil || *t > *latest) {
+					latest = t
+				}
+			}
+			sm.LastUpdate[data.Other] = latest
+			ss.Markets = append(ss.Markets, sm)
+		}
+		idx.Stores = append(idx.Stores, ss)
+	}
+
+	type shardKey struct {
+		category data.Category
+		region   string
+	}
+	byShard := map[shardKey][]*offer{}
+	for _, o := range s.listed {
+		k := shardKey{o.Category, o.store.Region}
+		byShard[k] = append(byShard[k], o)
+	}
+	shards := map[string]SearchFile{}
+	for _, cat := range data.AllCategories {
+		for _, region := range data.Regions {
+			offers := byShard[shardKey{cat, region}]
+			if len(offers) == 0 {
+				continue
+			}
+			path := PathSearch + slugOf(string(cat)) + "/" + slugOf(region)
+			shards[path] = s.searchFile(cat, region, offers)
+			idx.Shards = append(idx.Shards, SearchShard{Category: cat, Region: region, Path: path, Offers: len(offers)})
+		}
+	}
+	return idx, shards
+}
+
+// searchFile lists each product once (by name, brand, code) and its offers as rows,
+// cheapest first within a product.
+func (s *shop) searchFile(cat data.Category, region string, offers []*offer) SearchFile {
+	sort.SliceStable(offers, func(i, j int) bool {
+		a, b := offers[i], offers[j]
+		if an, bn := strings.ToLower(a.Name), strings.ToLower(b.Name); an != bn {
+			return an < bn
+		}
+		if a.Brand != b.Brand {
+			return a.Brand < b.Brand
+		}
+		if a.Code != b.Code {
+			return a.Code < b.Code
+		}
+		return cheaper(a, b)
+	})
+	f := SearchFile{GeneratedAt: s.generatedAt, Sample: s.Sample, Category: cat, Region: region, Products: []SearchProduct{}, Offers: make([][]any, 0, len(offers))}
+	index := map[string]int{}
+	for _, o := range offers {
+		i, ok := index[o.Code]
+		if !ok {
+			i = len(f.Products)
+			index[o.Code] = i
+			f.Products = append(f.Products, SearchProduct{Code: o.Code, Name: o.Name, Brand: o.Brand, Strain: o.Strain, StrainType: nonEmpty(s.strainTypeOf(o.Offer))})
+		}
+		f.Offers = append(f.Offers, []any{i, o.Slug, o.Market, o.Size, positive(o.Grams), positive(o.Milligrams),
+			cents(o.Price), salePrice(o.Offer), o.unitPrice, o.unit, o.THC, o.isNew, timeOf(o.firstSeen)})
+	}
+	return f
+}
+
+// strainTypeOf is the strain type of an offer: the catalogue's for its strain, else the menu's.
+func (s *shop) strainTypeOf(o data.Offer) string {
+	if e, ok := s.Strains.lookup(o.Strain); ok && e.Type != "" {
+		return e.Type
+	}
+	return strainType(o.StrainType)
+}

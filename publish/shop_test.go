@@ -1,0 +1,355 @@
+package publish_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/ohiomc/omc/data"
+	"github.com/ohiomc/omc/publish"
+	"github.com/ohiomc/omc/scraper"
+)
+
+// shopDB is a store with a week of Bloom Akron's history, two current menus of The
+// Botanist Canton, a stale RISE Toledo, a missing Zen Leaf Dayton and Bloom Athens
+// without menus. now is 2026-07-01 12:00 UTC (08:00 in Ohio, a Wednesday).
+func shopDB(t *testing.T) *data.DB {
+	t.Helper()
+	ctx := context.Background()
+	db, err := data.Open(ctx, filepath.Join(t.TempDir(), "omc.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	db.Code = scraper.ProductCode
+	rec := func(platform, id, url string) data.MenuSource {
+		return data.MenuSource{Market: data.Recreational, Platform: platform, StoreID: id, URL: url}
+	}
+	ds := []data.Dispensary{
+		{Slug: "bloom-akron", Name: "Bloom Akron", City: "Akron", Address: "737 E. North St.", Region: "Northeast", Lat: 41.09, Lng: -81.5,
+			Website: "https://bloom.example", Menus: []data.MenuSource{rec("jane", "1", "https://bloom.example/menu")}},
+		{Slug: "botanist-canton", Name: "The Botanist Canton", City: "Canton", Region: "Northeast", Lat: 40.8, Lng: -81.38,
+			Menus: []data.MenuSource{rec("jane", "2", ""), {Market: data.Medical, Platform: "jane", StoreID: "3"}}},
+		{Slug: "rise-toledo", Name: "RISE Toledo", City: "Toledo", Region: "Northwest", Lat: 41.65, Lng: -83.54, Menus: []data.MenuSource{rec("jane", "4", "")}},
+		{Slug: "zen-leaf-dayton", Name: "Zen Leaf Dayton", City: "Dayton", Region: "Southwest", Lat: 39.76, Lng: -84.19, Menus: []data.MenuSource{rec("jane", "5", "")}},
+		{Slug: "bloom-athens", Name: "Bloom Athens", City: "Athens", Region: "Southeast"},
+	}
+	if err := db.SyncDispensaries(ctx, ds, true, now); err != nil {
+		t.Fatal(err)
+	}
+	record := func(slug string, m data.Market, at time.Time, offers []data.Offer, ferr error) {
+		t.Helper()
+		if err := db.RecordMenuFetch(ctx, data.MenuFetch{Slug: slug, Market: m, Platform: "jane", At: at, Offers: offers, Err: ferr}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	fuel := func(price, sale float64) data.Offer {
+		return data.Offer{ProductID: "fuel", Name: "Muul Fuel", Brand: "Klutch", Strain: "Muul Fuel", StrainType: "Indica-dominant",
+			Category: data.Flower, Size: "1/8oz", Grams: 3.5, Price: price, SalePrice: sale, InStock: true, THC: ptr(24.1), PotencyUnit: "%"}
+	}
+	gelato := func(price float64) data.Offer {
+		return data.Offer{ProductID: "gelato", Name: "Gelato 41", Brand: "Grow Ohio", Strain: "Gelato 41", StrainType: "Hybrid",
+			Category: data.Flower, Size: "3.5g", Grams: 3.5, Price: price, InStock: true, THC: ptr(19.5), PotencyUnit: "%"}
+	}
+	// Bloom Akron: tracked for a week; the cart and the gummies appear today.
+	record("bloom-akron", data.Recreational, now.Add(-7*24*time.Hour-time.Hour), []data.Offer{fuel(45, 0), gelato(40)}, nil)
+	record("bloom-akron", data.Recreational, now.Add(-24*time.Hour), []data.Offer{fuel(45, 36), gelato(40)}, nil)
+	record("bloom-akron", data.Recreational, now.Add(-2*time.Hour), []data.Offer{fuel(45, 36), gelato(42),
+		{ProductID: "cart", Name: "Lemon Haze Cart", Brand: "Select", Strain: "Lemon Haze", StrainType: "Sativa", Category: data.Vape,
+			Size: "half gram", Grams: 0.5, Price: 40, SalePrice: 30, InStock: true, THC: ptr(85.2), PotencyUnit: "%"},
+		{ProductID: "gummies", Name: "Camino Gummies", Brand: "Kiva", Category: data.Edible, Size: "10pk/100mg", Milligrams: 100, Price: 20, InStock: true},
+		{ProductID: "gone", Name: "Sold Out Kush", Strain: "Sold Out Kush", Category: data.Flower, Size: "1g", Grams: 1, Price: 12, InStock: false},
+	}, nil)
+	record("botanist-canton", data.Recreational, now.Add(-3*time.Hour), []data.Offer{fuel(40, 0),
+		{ProductID: "badder", Name: "Live Resin Badder", Brand: "Klutch", Category: data.Extract, Size: "1g", Grams: 1, Price: 40, SalePrice: 30, InStock: true},
+		{ProductID: "penny", Name: "Penny Wax", Category: data.Extract, Size: "1g", Grams: 1, Price: 20, SalePrice: 0.01, InStock: true, Warnings: []string{"sale price below $1"}},
+	}, nil)
+	record("botanist-canton", data.Medical, now.Add(-3*time.Hour), []data.Offer{fuel(38, 0)}, nil)
+	// Stale: a good fetch 20 h ago, a failure now.
+	record("rise-toledo", data.Recreational, now.Add(-20*time.Hour), []data.Offer{fuel(35, 0)}, nil)
+	record("rise-toledo", data.Recreational, now, nil, &data.FetchError{Reason: data.ReasonHTTPStatus, Status: 500})
+	// Missing: 40 h old, listed nowhere but in its own menu page.
+	record("zen-leaf-dayton", data.Recreational, now.Add(-40*time.Hour), []data.Offer{fuel(30, 0)}, nil)
+	return db
+}
+
+// shopFiles builds the shopping snapshots from shopDB, with the terpenes and menu lineage
+// the adapters give (the 0001 schema does not keep them, so they are added here as a
+// store keeping them would return them) and a one-strain catalogue.
+func shopFiles(t *testing.T) map[string][]byte {
+	t.Helper()
+	ctx := context.Background()
+	db := shopDB(t)
+	sts, err := db.Statuses(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	states, err := db.OfferStates(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range states {
+		switch states[i].Name {
+		case "Muul Fuel":
+			states[i].Terpenes = []data.Terpene{{Name: "Myrcene", Amount: ptr(0.9), Unit: "%"}, {Name: "Limonene"}}
+			if states[i].Slug == "botanist-canton" {
+				states[i].Terpenes[0].Amount = ptr(1.2)
+			}
+			states[i].Lineage = []string{"Mule Fuel", "Gelato 41"}
+		case "Lemon Haze Cart":
+			states[i].Terpenes = []data.Terpene{{Name: "Limonene", Amount: ptr(2.1), Unit: "%"}}
+		}
+	}
+	first, err := db.ProductFirstSeen(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	url := "https://github.com/kushyapp/cannabis-dataset"
+	in := publish.Shop{Now: now, Statuses: sts, Offers: states, ProductFirstSeen: first, Strains: publish.StrainCatalogue{
+		Source:  publish.LineageSource{Name: "Kushy cannabis dataset (MIT)", URL: &url},
+		Strains: map[string]publish.StrainEntry{"gelato-41": {Name: "Gelato #41", Type: "hybrid", Parents: []string{"Sunset Sherbet", "Thin Mint GSC"}}},
+	}}
+	built, err := in.Build(func(fn func(data.DailyPrice) error) error {
+		return db.EachDailyPrice(ctx, now.AddDate(0, 0, -publish.HistoryDays), now.Add(time.Second), fn)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string][]byte{}
+	for path, v := range built {
+		b, err := json.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[path] = b
+	}
+	return out
+}
+
+func TestShopGolden(t *testing.T) {
+	files := shopFiles(t)
+	for name, path := range map[string]string{
+		"menus-bloom-akron":       "api/menus/bloom-akron",
+		"products-muul-fuel":      "api/products/klutch-muul-fuel-3-5g",
+		"search-stores":           "api/search/stores",
+		"search-flower-northeast": "api/search/flower/northeast",
+		"deals-index":             "api/deals/index",
+		"deals-northeast":         "api/deals/northeast",
+		"trends":                  "api/trends",
+		"strains-index":           "api/strains/index",
+		"strains-muul-fuel":       "api/strains/muul-fuel",
+		"strains-gelato-41":       "api/strains/gelato-41",
+		"terpenes-index":          "api/terpenes/index",
+		"terpenes-limonene":       "api/terpenes/limonene",
+	} {
+		b, ok := files[path]
+		if !ok {
+			t.Errorf("%s not built", path)
+			continue
+		}
+		golden(t, name, b)
+		siteFixture(t, name)
+	}
+}
+
+// siteFixture keeps the site's copy of a golden file (its schema tests read them) equal
+// to the golden file; -update copies it.
+func siteFixture(t *testing.T, name string) {
+	t.Helper()
+	want, err := os.ReadFile(filepath.Join("testdata", name+".golden.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join("..", "site", "src", "testing", "fixtures", "shop", name+".json")
+	if *update {
+		if err := os.WriteFile(path, want, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := os.ReadFile(path)
+	if err != nil || !bytes.Equal(got, want) {
+		t.Errorf("%s differs from the golden file (run go test ./publish -update): %v", path, err)
+	}
+}
+
+// TestProductByHand checks the Muul Fuel page against figures worked out from shopDB.
+func TestProductByHand(t *testing.T) {
+	var p publish.Product
+	if err := json.Unmarshal(shopFiles(t)["api/products/klutch-muul-fuel-3-5g"], &p); err != nil {
+		t.Fatal(err)
+	}
+	// Listed: Toledo 35 (stale), Akron 45 on sale at 36, Canton medical 38, Canton 40.
+	// Zen Leaf's 30 is 40 h old: missing, not listed.
+	type row struct {
+		slug   string
+		market data.Market
+		paid   float64
+		fresh  string
+	}
+	var got []row
+	for _, o := range p.Offers {
+		paid := o.Price
+		if o.SalePrice != nil {
+			paid = *o.SalePrice
+		}
+		got = append(got, row{o.Slug, o.Market, paid, string(o.Freshness)})
+	}
+	want := []row{{"rise-toledo", data.Recreational, 35, "stale"}, {"bloom-akron", data.Recreational, 36, "current"},
+		{"botanist-canton", data.Medical, 38, "current"}, {"botanist-canton", data.Recreational, 40, "current"}}
+	if len(got) != len(want) {
+		t.Fatalf("offers = %+v", got)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("offer %d = %+v, want %+v", i, got[i], want[i])
+		}
+	}
+	if akron := p.Offers[1]; akron.Price != 45 || *akron.UnitPrice != 10.29 || *akron.Unit != "g" {
+		t.Errorf("akron: price %v unit price %v", akron.Price, *akron.UnitPrice)
+	}
+	// Days in Ohio: Jun 24 Akron 45; Jun 29 Zen Leaf 30; Jun 30 Akron 36, Toledo 35;
+	// Jul 1 Akron 36, Canton 40, Canton medical 38.
+	wantHistory := []publish.HistoryPoint{
+		{Date: "2026-06-24", Market: data.Recreational, Min: 45, Median: 45},
+		{Date: "2026-06-29", Market: data.Recreational, Min: 30, Median: 30},
+		{Date: "2026-06-30", Market: data.Recreational, Min: 35, Median: 35.5},
+		{Date: "2026-07-01", Market: data.Medical, Min: 38, Median: 38},
+		{Date: "2026-07-01", Market: data.Recreational, Min: 36, Median: 38},
+	}
+	if len(p.History) != len(wantHistory) {
+		t.Fatalf("history = %+v", p.History)
+	}
+	for i := range wantHistory {
+		if p.History[i] != wantHistory[i] {
+			t.Errorf("history %d = %+v, want %+v", i, p.History[i], wantHistory[i])
+		}
+	}
+	if p.FirstSeen == nil || *p.FirstSeen != "2026-06-24T11:00:00Z" || len(p.Terpenes) != 2 || p.Terpenes[0] != "limonene" {
+		t.Errorf("first seen %v, terpenes %v", p.FirstSeen, p.Terpenes)
+	}
+}
+
+func TestShopRules(t *testing.T) {
+	files := shopFiles(t)
+	t.Run("new is first seen within 7 days on a menu already tracked", func(t *testing.T) {
+		var m publish.Menu
+		if err := json.Unmarshal(files["api/menus/bloom-akron"], &m); err != nil {
+			t.Fatal(err)
+		}
+		isNew := map[string]bool{}
+		for _, o := range m.Markets[0].Offers {
+			isNew[o.Name] = o.IsNew
+		}
+		if !isNew["Lemon Haze Cart"] || !isNew["Camino Gummies"] || isNew["Muul Fuel"] || isNew["Gelato 41"] {
+			t.Errorf("isNew = %v", isNew)
+		}
+		var c publish.Menu
+		if err := json.Unmarshal(files["api/menus/botanist-canton"], &c); err != nil {
+			t.Fatal(err)
+		}
+		for _, o := range c.Markets[0].Offers {
+			if o.IsNew {
+				t.Errorf("%s is new on a menu first fetched with it", o.Name)
+			}
+		}
+	})
+	t.Run("deals: on sale, listed, not flagged, largest discount first", func(t *testing.T) {
+		var d publish.DealsIndex
+		if err := json.Unmarshal(files["api/deals/index"], &d); err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, x := range d.Top {
+			got = append(got, x.Name)
+		}
+		// Cart 40→30 and Badder 40→30: 0.25 each, cheaper... equal, by store name; Fuel 45→36: 0.2.
+		if len(d.Top) != 3 || d.Top[0].Name != "Lemon Haze Cart" || d.Top[0].Discount != 0.25 || d.Top[1].Name != "Live Resin Badder" || d.Top[2].Discount != 0.2 {
+			t.Errorf("top = %v", got)
+		}
+		if d.Regions[0].Region != "Northeast" || d.Regions[0].Count != 3 || d.Regions[1].Count != 0 {
+			t.Errorf("regions = %+v", d.Regions)
+		}
+	})
+	t.Run("search shards only where offers are listed", func(t *testing.T) {
+		var idx publish.SearchStores
+		if err := json.Unmarshal(files["api/search/stores"], &idx); err != nil {
+			t.Fatal(err)
+		}
+		var paths []string
+		for _, s := range idx.Shards {
+			paths = append(paths, s.Path)
+		}
+		// Zen Leaf's flower is missing, Toledo's stale flower is listed; the sold-out kush is not.
+		want := []string{"api/search/flower/northeast", "api/search/flower/northwest", "api/search/vape/northeast",
+			"api/search/extract/northeast", "api/search/edible/northeast"}
+		if len(paths) != len(want) {
+			t.Fatalf("shards = %v", paths)
+		}
+		for i := range want {
+			if paths[i] != want[i] {
+				t.Errorf("shard %d = %s, want %s", i, paths[i], want[i])
+			}
+		}
+		if _, ok := files["api/search/flower/southwest"]; ok {
+			t.Error("a shard of missing menus only was written")
+		}
+		if len(idx.Stores) != 4 {
+			t.Errorf("%d stores, want the 4 with menus", len(idx.Stores))
+		}
+	})
+	t.Run("strain type and lineage: catalogue first, then menus", func(t *testing.T) {
+		var g, f publish.StrainPage
+		if err := json.Unmarshal(files["api/strains/gelato-41"], &g); err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal(files["api/strains/muul-fuel"], &f); err != nil {
+			t.Fatal(err)
+		}
+		if g.Type == nil || *g.Type != "hybrid" || len(g.Parents) != 2 || g.Parents[0].Slug != nil || g.LineageSources[0].Name != "Kushy cannabis dataset (MIT)" {
+			t.Errorf("gelato = %+v", g)
+		}
+		if len(g.Children) != 1 || g.Children[0].Name != "Muul Fuel" {
+			t.Errorf("gelato children = %+v", g.Children)
+		}
+		if f.Type == nil || *f.Type != "indica" || len(f.Parents) != 2 || f.Parents[1].Slug == nil || *f.Parents[1].Slug != "gelato-41" || f.LineageSources[0].Name != "Dispensary menus" {
+			t.Errorf("muul fuel = %+v", f)
+		}
+		if f.THC == nil || f.THC.Min != 24.1 || len(f.Offers) != 4 {
+			t.Errorf("muul fuel thc %v, %d offers", f.THC, len(f.Offers))
+		}
+	})
+}
+
+func TestUnitPrice(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		o    data.Offer
+		want float64
+		unit string
+	}{
+		{"flower per gram, sale price paid", data.Offer{Category: data.Flower, Grams: 3.5, Price: 45, SalePrice: 36}, 10.29, "g"},
+		{"preroll per gram", data.Offer{Category: data.Preroll, Grams: 0.5, Price: 8}, 16, "g"},
+		{"edible per 100 mg", data.Offer{Category: data.Edible, Milligrams: 50, Price: 15}, 30, "100mg"},
+		{"sale above price ignored", data.Offer{Category: data.Vape, Grams: 1, Price: 40, SalePrice: 50}, 40, "g"},
+		{"unknown weight", data.Offer{Category: data.Flower, Price: 45}, 0, ""},
+		{"edible without dose", data.Offer{Category: data.Edible, Grams: 10, Price: 15}, 0, ""},
+		{"other", data.Offer{Category: data.Other, Grams: 30, Price: 15}, 0, ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			v, unit := publish.UnitPrice(tt.o)
+			if tt.unit == "" {
+				if v != nil || unit != nil {
+					t.Errorf("got %v %v, want none", *v, *unit)
+				}
+				return
+			}
+			if v == nil || *v != tt.want || *unit != tt.unit {
+				t.Errorf("got %v %v, want %v %s", v, unit, tt.want, tt.unit)
+			}
+		})
+	}
+}

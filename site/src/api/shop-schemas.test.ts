@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest'
+import * as z from 'zod/mini'
+import dealsIndex from '../testing/fixtures/shop/deals-index.json'
+import dealsNortheast from '../testing/fixtures/shop/deals-northeast.json'
+import menu from '../testing/fixtures/shop/menus-bloom-akron.json'
+import product from '../testing/fixtures/shop/products-muul-fuel.json'
+import searchShard from '../testing/fixtures/shop/search-flower-northeast.json'
+import searchStores from '../testing/fixtures/shop/search-stores.json'
+import gelato from '../testing/fixtures/shop/strains-gelato-41.json'
+import strainsIndex from '../testing/fixtures/shop/strains-index.json'
+import muulFuel from '../testing/fixtures/shop/strains-muul-fuel.json'
+import terpenesIndex from '../testing/fixtures/shop/terpenes-index.json'
+import limonene from '../testing/fixtures/shop/terpenes-limonene.json'
+import trends from '../testing/fixtures/shop/trends.json'
+import { shopSchemaFor } from './schemas'
+
+// The fixtures are publish's golden files (publish/testdata, kept equal by go test ./publish).
+const fixtures: [string, unknown][] = [
+  ['menus/bloom-akron', menu],
+  ['products/klutch-muul-fuel-3-5g', product],
+  ['search/stores', searchStores],
+  ['search/flower/northeast', searchShard],
+  ['deals/index', dealsIndex],
+  ['deals/northeast', dealsNortheast],
+  ['trends', trends],
+  ['strains/index', strainsIndex],
+  ['strains/muul-fuel', muulFuel],
+  ['strains/gelato-41', gelato],
+  ['terpenes/index', terpenesIndex],
+  ['terpenes/limonene', limonene],
+]
+
+function schema(name: string) {
+  const s = shopSchemaFor(name)
+  if (!s) throw new Error(`no schema for ${name}`)
+  return s
+}
+
+describe('shopping snapshot shapes', () => {
+  it.each(fixtures)('%s: the golden file is valid', (name, data) => {
+    const result = z.safeParse(schema(name), data)
+    expect(result.error?.issues ?? []).toEqual([])
+  })
+
+  it.each(['menus', 'menus/a/b', 'search/flower', 'deals', 'trends/x', 'nothing/here'])('%s has no shape', (name) => {
+    expect(shopSchemaFor(name)).toBeUndefined()
+  })
+
+  it('refuses a product code that is not [a-z0-9-]+', () => {
+    const bad = { ...product, code: 'Klutch Muul Fuel' }
+    expect(z.safeParse(schema('products/x'), bad).success).toBe(false)
+  })
+
+  it('refuses a search offer row missing a column', () => {
+    const bad = { ...searchShard, offers: [searchShard.offers[0]?.slice(0, 12)] }
+    expect(z.safeParse(schema('search/flower/northeast'), bad).success).toBe(false)
+  })
+
+  it('refuses an unknown unit and a sale discount of 100 %', () => {
+    const deal = dealsIndex.top[0]
+    expect(z.safeParse(schema('deals/index'), { ...dealsIndex, top: [{ ...deal, unit: 'oz' }] }).success).toBe(false)
+    expect(z.safeParse(schema('deals/index'), { ...dealsIndex, top: [{ ...deal, discount: 1 }] }).success).toBe(false)
+  })
+
+  it('keeps fields publish may add', () => {
+    const parsed = z.parse(schema('trends'), { ...trends, extra: 1 }) as Record<string, unknown>
+    expect(parsed.extra).toBe(1)
+  })
+})
