@@ -150,7 +150,10 @@ function DealList(props: {
     return all
       .filter((d) => (!category || d.category === category) && (!market || d.market === market) && (within === null || (d.distance !== null && d.distance <= within)))
       .sort((a, b) =>
-        sort === 'discount' ? b.discount - a.discount || (a.unitPrice ?? Infinity) - (b.unitPrice ?? Infinity) : (a.unitPrice ?? Infinity) - (b.unitPrice ?? Infinity) || b.discount - a.discount,
+        // Ties as publish breaks them: the lower sale price, then the store's name.
+        sort === 'discount'
+          ? b.discount - a.discount || a.salePrice - b.salePrice || a.storeName.localeCompare(b.storeName)
+          : (a.unitPrice ?? Infinity) - (b.unitPrice ?? Infinity) || b.discount - a.discount || a.storeName.localeCompare(b.storeName),
       )
   }, [lists.data, point, within, category, market, sort])
   if (lists.error && !lists.data) return <p className="notice notice--error" role="alert">The deals could not be loaded: {getErrorMessage(lists.error)}</p>
