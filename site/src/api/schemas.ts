@@ -40,6 +40,12 @@ export const dealSchema = z.looseObject({
   storeLocation: z.string(),
   name: z.string(),
   cost: z.number().check(z.nonnegative()),
+  // What a shopper needs beside the cost (publish.Deal); optional, so an older snapshot still shows.
+  size: z.optional(z.string()),
+  unitPrice: z.optional(z.nullable(z.number())),
+  unit: z.optional(z.nullable(z.enum(['g', '100mg']))),
+  market: z.optional(z.enum(MARKETS)),
+  onSale: z.optional(z.boolean()),
 })
 export type Deal = z.infer<typeof dealSchema>
 
