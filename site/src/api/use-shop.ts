@@ -4,8 +4,7 @@ import { HttpError } from './errors'
 import { loadSnapshot } from './fetcher'
 import { isIdleCache } from './idle-cache'
 import type { SnapshotName, Snapshots } from './schemas'
-import { dealsIndexSchema, dealsRegionSchema, productSchema, searchShardSchema, searchStoresSchema, type Product, type SearchShard } from './schemas'
-import type { RegionDealsList } from './shop-schemas'
+import { dealsIndexSchema, dealsRegionSchema, productSchema, searchShardSchema, searchStoresSchema, type Product, type RegionDealsList, type SearchShard } from './shop-schemas'
 import { useSnapshot } from './use-snapshot'
 
 /** useSearchStores loads api/search/stores: every store with a menu, and the list of search shards. */
