@@ -1,4 +1,4 @@
-import { useDeferredValue, useMemo, useState, type ReactNode } from 'react'
+import { startTransition, useDeferredValue, useMemo, useOptimistic, useState, type ReactNode } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
 import { CATEGORIES, REGIONS } from '../api/shop-schemas'
 import { useSearchShards, useSearchStores } from '../api/use-shop'
@@ -78,19 +78,25 @@ export function MenusRoute() {
 function MenuSearchScreen() {
   const [params, setParams] = useSearchParams()
   const state = useMemo(() => readMenuSearch(params), [params])
+  // The router changes the URL in a transition, which keeps the old screen until
+  // the new one is ready: the form shows the change at once, the results follow.
+  const [shown, setShown] = useOptimistic(state)
   const previous = previousSearchStore.use()
   const stores = useSearchStores()
 
   // Every change is a new history entry (back undoes it), except typing, which replaces it.
   const go = (next: Partial<Omit<MenuSearch, 'searched'>>, replace = false) => {
-    const merged = { search: state.search, filters: state.filters, page: 1, ...next }
+    const merged = { search: shown.search, filters: shown.filters, page: 1, ...next }
     const search = merged.search
     previousSearchStore.set({ region: search.searchType === 'region' ? search.region : '', menuType: menuTypeOf(search), productType: search.productType })
     if (search.searchType === 'distance' && hasPoint(search.coordinates)) lastPointStore.set({ ...search.coordinates, place: search.place })
-    setParams(writeMenuSearch(merged), { replace })
+    startTransition(() => {
+      setShown({ ...merged, searched: true })
+      setParams(writeMenuSearch(merged), { replace })
+    })
   }
-  const setSearch = (patch: Partial<DispensarySearchState>) => go({ search: { ...state.search, ...patch } })
-  const setFilters = (patch: Partial<SearchFilters>, replace = false) => go({ filters: { ...state.filters, ...patch } }, replace)
+  const setSearch = (patch: Partial<DispensarySearchState>) => go({ search: { ...shown.search, ...patch } })
+  const setFilters = (patch: Partial<SearchFilters>, replace = false) => go({ filters: { ...shown.filters, ...patch } }, replace)
 
   return (
     <>
@@ -102,8 +108,8 @@ function MenuSearchScreen() {
           {describePrevious(previous)}
         </p>
       )}
-      <SearchForm search={state.search} onChange={setSearch} />
-      <FilterForm search={state.search} filters={state.filters} onChange={setFilters} />
+      <SearchForm search={shown.search} onChange={setSearch} />
+      <FilterForm search={shown.search} filters={shown.filters} onChange={setFilters} />
       <SnapshotView response={stores} what="menus search">
         {(data) => (
           <>
