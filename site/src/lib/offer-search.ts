@@ -1,8 +1,8 @@
 import type { Category, SearchShard, SearchStore, SearchStores } from '../api/shop-schemas'
-import { freshnessOf, parseUpdateTime, type Freshness } from './freshness'
+import { freshnessAt, parseUpdateTime, type Freshness } from './freshness'
 import { distanceMiles, type Coordinates } from './geo'
 import { hasPoint, type DispensarySearchState, type SearchFilters, type SortKey } from './search-state'
-import { textMatches, tokenize } from './text-match'
+import { textMatches, tokenize, type WordCache } from './text-match'
 import { isOnSale, pricePaid, type Unit } from './unit-price'
 
 /** SearchOffer is one offer of the Menus search: a shard row joined with its product and store. */
@@ -28,6 +28,10 @@ export type SearchOffer = {
   isNew: boolean
   firstSeen: string | null
   lastUpdate: string | null
+  /** lastUpdateMs is lastUpdate read once (epoch ms, null when none), for sorting and freshness. */
+  lastUpdateMs: number | null
+  /** nameRank orders offers by product name then brand (computed once per search; see joinOffers). */
+  nameRank: number
   /** distance from the search's point, in miles; null without a point or store coordinates. */
   distance: number | null
   words: readonly string[]
@@ -61,6 +65,13 @@ export function joinOffers(stores: SearchStores, shards: readonly SearchShard[],
     return distances.get(store.slug) ?? null
   }
   const out: SearchOffer[] = []
+  const nameKeys: string[] = []
+  // A store's market has one last update per category: read each date once, not once per offer.
+  const times = new Map<string | null, number | null>()
+  const parsed = (lastUpdate: string | null) => {
+    if (!times.has(lastUpdate)) times.set(lastUpdate, parseUpdateTime(lastUpdate))
+    return times.get(lastUpdate) ?? null
+  }
   for (const shard of shards) {
     const words = shard.products.map((p) => tokenize(`${p.name} ${p.brand ?? ''} ${p.strain ?? ''}`))
     for (const row of shard.offers) {
@@ -69,6 +80,7 @@ export function joinOffers(stores: SearchStores, shards: readonly SearchShard[],
       const store = bySlug.get(slug)
       if (!product || !store) continue
       const lastUpdate = store.markets.find((m) => m.market === market)?.lastUpdate[shard.category] ?? null
+      nameKeys.push(`${product.name.toLowerCase()}\u0000${(product.brand ?? '').toLowerCase()}`)
       out.push({
         key: `${slug}|${market}|${product.code}|${size}`,
         code: product.code,
@@ -90,17 +102,24 @@ export function joinOffers(stores: SearchStores, shards: readonly SearchShard[],
         isNew,
         firstSeen,
         lastUpdate,
+        lastUpdateMs: parsed(lastUpdate),
+        nameRank: 0,
         distance: distanceTo(store),
         words: words[productIndex] ?? [],
       })
     }
   }
+  // Sorting Ohio's ~40,000 flower offers with Intl.Collator on every filter change
+  // took seconds at 4x CPU slowdown: rank the distinct names once (plain
+  // lower-case order), then every sort by name compares integers.
+  const ranks = new Map([...new Set(nameKeys)].sort().map((key, rank) => [key, rank]))
+  out.forEach((offer, i) => (offer.nameRank = ranks.get(nameKeys[i]!) ?? 0))
   return out
 }
 
 /** offerFreshness is an offer's menu freshness at nowMs. */
-export function offerFreshness(offer: Pick<SearchOffer, 'lastUpdate'>, nowMs: number): Freshness {
-  return freshnessOf(offer.lastUpdate, nowMs)
+export function offerFreshness(offer: Pick<SearchOffer, 'lastUpdateMs'>, nowMs: number): Freshness {
+  return freshnessAt(offer.lastUpdateMs, nowMs)
 }
 
 /** DEAL_QUANTILE: "deals only" keeps offers on sale and those in the cheapest quarter by unit price. */
@@ -127,16 +146,14 @@ const SORT_VALUE: Record<Exclude<SortKey, 'name'>, (o: SearchOffer) => number | 
   unitPrice: (o) => o.unitPrice,
   thc: (o) => o.thc,
   distance: (o) => o.distance,
-  lastUpdate: (o) => parseUpdateTime(o.lastUpdate),
+  lastUpdate: (o) => o.lastUpdateMs,
 }
-
-const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true })
 
 /** compareOffers orders offers by sortBy in direction; offers without the value sort last either way. */
 export function compareOffers(sortBy: SortKey, direction: 'asc' | 'desc'): (a: SearchOffer, b: SearchOffer) => number {
   const sign = direction === 'asc' ? 1 : -1
   const byName = (a: SearchOffer, b: SearchOffer) =>
-    collator.compare(a.name, b.name) || collator.compare(a.brand ?? '', b.brand ?? '') || a.paid - b.paid || collator.compare(a.store.name, b.store.name)
+    a.nameRank - b.nameRank || a.paid - b.paid || (a.store.slug < b.store.slug ? -1 : a.store.slug > b.store.slug ? 1 : 0)
   if (sortBy === 'name') return (a, b) => sign * byName(a, b)
   const value = SORT_VALUE[sortBy]
   return (a, b) => {
@@ -147,8 +164,18 @@ export function compareOffers(sortBy: SortKey, direction: 'asc' | 'desc'): (a: S
   }
 }
 
-/** filterOffers applies a search's markets, distance and filters, then sorts. */
-export function filterOffers(all: readonly SearchOffer[], search: DispensarySearchState, filters: SearchFilters, nowMs: number): FilterResult {
+/** sortOffers returns the offers sorted by sortBy in direction (a new array). */
+export function sortOffers(all: readonly SearchOffer[], sortBy: SortKey, direction: 'asc' | 'desc'): SearchOffer[] {
+  return [...all].sort(compareOffers(sortBy, direction))
+}
+
+/**
+ * filterOffers applies a search's markets, distance and filters to offers
+ * already in the order to show (sortOffers): filtering keeps that order, so a
+ * filter change or a keystroke never sorts the whole state again.
+ */
+export function filterOffers(sorted: readonly SearchOffer[], search: DispensarySearchState, filters: SearchFilters, nowMs: number): FilterResult {
+  const all = sorted
   const byDistance = search.searchType === 'distance' && hasPoint(search.coordinates)
   const inScope = all.filter(
     (o) =>
@@ -172,15 +199,16 @@ export function filterOffers(all: readonly SearchOffer[], search: DispensarySear
   if (filters.staleExclude) step('staleExclude', (o) => offerFreshness(o, nowMs) === 'current')
   const typed = tokenize(filters.searchText)
   if (typed.length > 0) {
-    // Offers of one product share its words: match each product once.
+    // Offers of one product share its words: match each product once, and each distinct word once.
     const seen = new Map<readonly string[], boolean>()
+    const words: WordCache = new Map()
     step('searchText', (o) => {
       let match = seen.get(o.words)
-      if (match === undefined) seen.set(o.words, (match = textMatches(typed, o.words)))
+      if (match === undefined) seen.set(o.words, (match = textMatches(typed, o.words, words)))
       return match
     })
   }
-  return { offers: [...offers].sort(compareOffers(filters.sortBy, filters.sortByDirection)), inScope: inScope.length, excluded }
+  return { offers, inScope: inScope.length, excluded }
 }
 
 /** StoreGroup is one store's offers on a page, in the search's order. */

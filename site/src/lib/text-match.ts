@@ -50,7 +50,18 @@ export function wordMatches(typed: string, word: string): boolean {
   return false
 }
 
-/** textMatches tells whether every typed word matches some word of the text's words. */
-export function textMatches(typedWords: readonly string[], words: readonly string[]): boolean {
-  return typedWords.every((typed) => words.some((word) => wordMatches(typed, word)))
+/** WordCache remembers, per typed word, which words it matched: a catalogue has far fewer distinct words than offers. */
+export type WordCache = Map<string, Map<string, boolean>>
+
+/** textMatches tells whether every typed word matches some word of the text's words (cache: for one query). */
+export function textMatches(typedWords: readonly string[], words: readonly string[], cache: WordCache = new Map()): boolean {
+  return typedWords.every((typed) => {
+    let seen = cache.get(typed)
+    if (!seen) cache.set(typed, (seen = new Map()))
+    return words.some((word) => {
+      let hit = seen.get(word)
+      if (hit === undefined) seen.set(word, (hit = wordMatches(typed, word)))
+      return hit
+    })
+  })
 }

@@ -11,7 +11,7 @@ import { Spinner } from '../components/spinner'
 import { paths } from '../config/paths'
 import { getErrorMessage } from '../lib/get-error-message'
 import { useHydrated } from '../lib/local-store'
-import { filterOffers, groupByStore, joinOffers, shardsFor, type FilterResult } from '../lib/offer-search'
+import { filterOffers, groupByStore, joinOffers, shardsFor, sortOffers, type FilterResult } from '../lib/offer-search'
 import { OHIO_CITIES, SIMPLEMAPS_CREDIT } from '../lib/ohio-cities'
 import { lastPointStore } from '../lib/last-point'
 import {
@@ -88,8 +88,11 @@ function MenuSearchScreen() {
   const go = (next: Partial<Omit<MenuSearch, 'searched'>>, replace = false) => {
     const merged = { search: shown.search, filters: shown.filters, page: 1, ...next }
     const search = merged.search
-    previousSearchStore.set({ region: search.searchType === 'region' ? search.region : '', menuType: menuTypeOf(search), productType: search.productType })
-    if (search.searchType === 'distance' && hasPoint(search.coordinates)) lastPointStore.set({ ...search.coordinates, place: search.place })
+    // Only when they change: each write re-renders their readers at once, outside the transition.
+    const last = { region: search.searchType === 'region' ? search.region : '', menuType: menuTypeOf(search), productType: search.productType }
+    if (JSON.stringify(last) !== JSON.stringify(previousSearchStore.get())) previousSearchStore.set(last)
+    const point = { ...search.coordinates, place: search.place }
+    if (search.searchType === 'distance' && hasPoint(search.coordinates) && JSON.stringify(point) !== JSON.stringify(lastPointStore.get())) lastPointStore.set(point)
     startTransition(() => {
       setShown({ ...merged, searched: true })
       setParams(writeMenuSearch(merged), { replace })
@@ -357,8 +360,23 @@ function Results({
   )
   // Typing and toggling filters re-filter in the background: the input stays responsive.
   const filters = useDeferredValue(state.filters)
-  const result = useMemo(() => (all ? filterOffers(all, search, filters, nowMs) : null), [all, search, filters, nowMs])
+  const { sortBy, sortByDirection } = filters
+  const sorted = useMemo(() => (all ? sortOffers(all, sortBy, sortByDirection) : null), [all, sortBy, sortByDirection])
+  const result = useMemo(() => (sorted ? filterOffers(sorted, search, filters, nowMs) : null), [sorted, search, filters, nowMs])
 
+  const pages = Math.max(1, Math.ceil((result?.offers.length ?? 0) / PAGE_SIZE))
+  const page = Math.min(state.page, pages)
+  // The page's rows change only with the results: re-rendering the form (each keystroke) leaves them be.
+  const list = useMemo(() => {
+    if (!result) return null
+    const shown = result.offers.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE)
+    return display.oneList ? (
+      <OfferList offers={shown} nowMs={nowMs} showStore cardView={display.cardView} />
+    ) : (
+      groupByStore(shown).map((group) => <StoreSection key={group.store.slug} group={group} nowMs={nowMs} cardView={display.cardView} />)
+    )
+  }, [result, page, display.oneList, display.cardView, nowMs])
+  const storeCount = useMemo(() => new Set(result?.offers.map((o) => o.store.slug)).size, [result])
   if (shards.error && !shards.data) {
     return (
       <div className="notice notice--error" role="alert">
@@ -370,10 +388,6 @@ function Results({
     )
   }
   if (!result) return <Spinner label={`Loading ${search.productType.toLowerCase()} menus`} />
-  const pages = Math.max(1, Math.ceil(result.offers.length / PAGE_SIZE))
-  const page = Math.min(state.page, pages)
-  const shown = result.offers.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE)
-  const storeCount = new Set(result.offers.map((o) => o.store.slug)).size
   return (
     <section aria-labelledby="results-heading" aria-busy={filters !== state.filters}>
       <h2 id="results-heading">{state.searched ? 'Results' : 'Everything in stock, all of Ohio'}</h2>
@@ -381,13 +395,7 @@ function Results({
         {result.offers.length} offers at {storeCount} {storeCount === 1 ? 'store' : 'stores'}: {describeSearch(search)}
         {filters.searchText.trim() && `, matching “${filters.searchText.trim()}”`}.
       </p>
-      {result.offers.length === 0 ? (
-        <EmptyResults result={result} search={search} onFilters={onFilters} onSearch={onSearch} />
-      ) : display.oneList ? (
-        <OfferList offers={shown} nowMs={nowMs} showStore cardView={display.cardView} />
-      ) : (
-        groupByStore(shown).map((group) => <StoreSection key={group.store.slug} group={group} nowMs={nowMs} cardView={display.cardView} />)
-      )}
+      {result.offers.length === 0 ? <EmptyResults result={result} search={search} onFilters={onFilters} onSearch={onSearch} /> : list}
       {pages > 1 && (
         <nav className={styles.pager} aria-label="Pages">
           <button type="button" className="button button--secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
