@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom'
 import type { Product } from '../api/shop-schemas'
 import { useProducts } from '../api/use-shop'
 import { PageTitle } from '../components/page-title'
-import { Market, MenuAge, PricePaid, ProductLink, UnitPrice } from '../components/shop/offer-bits'
+import { Market, MenuAge, PricePaid, ProductLink, SampleNotice, UnitPrice } from '../components/shop/offer-bits'
 import styles from '../components/shop/shop.module.css'
 import { WishlistButton } from '../components/shop/wishlist-button'
 import { Spinner } from '../components/spinner'
@@ -71,11 +71,14 @@ function WishlistScreen() {
   if (products.error && !data) return <p className="notice notice--error" role="alert">Your wishlist's products could not be loaded: {getErrorMessage(products.error)}</p>
   if (!data || data.length !== codes.length) return <Spinner label="Loading your wishlist" />
   return (
-    <ul className={styles.cards}>
+    <>
+      <SampleNotice sample={data.some((p) => p?.sample)} />
+      <ul className={styles.cards}>
       {items.map((item, i) => (
         <WishCard key={item.code} item={item} product={data[i] ?? null} lastSeen={lastVisit.get(item.code) ?? null} nowMs={nowMs} />
       ))}
-    </ul>
+      </ul>
+    </>
   )
 }
 
