@@ -91,3 +91,22 @@ export type SnapshotName = keyof Snapshots
 export type SnapshotData<N extends SnapshotName> = z.infer<Snapshots[N]>
 
 // The shopping snapshots' shapes are in shop-schemas.ts: the homepage never loads them.
+// Their types are re-exported here (types only: nothing is added to the homepage's JavaScript).
+export type {
+  Category,
+  DealOffer,
+  DealsIndex,
+  DealsRegion,
+  Menu,
+  MenuOffer,
+  Product,
+  ProductOffer,
+  SearchOfferRow,
+  SearchShard,
+  SearchStores,
+  Strain,
+  StrainsIndex,
+  Terpene,
+  TerpenesIndex,
+  Trends,
+} from './shop-schemas'
