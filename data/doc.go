@@ -4,3 +4,4 @@
 package data
 
 //go:generate go run ./gen/registry -shared ../../shared/data -out dispensaries.yaml
+//go:generate go run ./gen/strains -in ../../shared/data/strains/strains-kushy_api.2017-11-14.csv -out strains/kushy.csv

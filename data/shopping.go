@@ -2,6 +2,7 @@ package data
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"sort"
 	"time"
@@ -49,16 +50,17 @@ type DailyPrice struct {
 	Offer
 }
 
-// seriesKey names an offer series: one size of one product at one store and market.
-type seriesKey struct {
+// shopKey names an offer series as the shopping snapshots see it: one size of one
+// product at one store and market.
+type shopKey struct {
 	slug   string
 	market Market
 	code   string
 	size   string
 }
 
-// code returns the offer's code: the stored one, else the one db.Code gives (the 0001
-// schema kept none), else "".
+// code returns the offer's code: the stored one, else the one db.Code gives (offers
+// recorded without a code or function), else "".
 func (db *DB) code(o Offer) string {
 	if o.Code != "" || db.Code == nil {
 		return o.Code
@@ -67,36 +69,37 @@ func (db *DB) code(o Offer) string {
 }
 
 // OfferStates returns the latest state of every offer series listed by the latest
-// successful fetch of its category, for the dispensaries of the current registry, in
-// stock or not, by store, market and listing order.
+// successful fetch of its menu, for the dispensaries of the current registry, in stock
+// or not, by store, market and listing order.
 func (db *DB) OfferStates(ctx context.Context) ([]OfferState, error) {
-	latest, err := db.LatestOffers(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("offer states: %w", err)
-	}
 	first, err := db.seriesFirstSeen(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("offer states: %w", err)
 	}
-	out := make([]OfferState, 0, len(latest))
-	for _, so := range latest {
-		so.Code = db.code(so.Offer)
-		st := OfferState{Offer: so.Offer, Slug: so.Slug, Market: so.Market, LastSeen: so.FetchedAt, CategoryUpdate: so.FetchedAt}
-		st.FirstSeen = first[seriesKey{so.Slug, so.Market, so.Code, so.Size}]
-		if st.FirstSeen.IsZero() || st.FirstSeen.After(st.LastSeen) {
-			st.FirstSeen = st.LastSeen
+	var out []OfferState
+	err = db.eachLatestSeries(ctx, func(ls latestSeries) error {
+		ls.offer.Code = db.code(ls.offer)
+		seen := fromNano(ls.fetchedAt)
+		st := OfferState{Offer: ls.offer, Slug: ls.slug, Market: ls.market, LastSeen: seen, CategoryUpdate: seen}
+		st.FirstSeen = fromNano(ls.firstSeen)
+		if t, ok := first[shopKey{ls.slug, ls.market, ls.offer.Code, ls.offer.Size}]; ok && t.Before(st.FirstSeen) {
+			st.FirstSeen = t
 		}
 		out = append(out, st)
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("offer states: %w", err)
 	}
 	return out, nil
 }
 
-// seriesFirstSeen returns the first successful fetch listing each series, grouping in
-// SQL by what the code is made of and folding to codes in Go.
-func (db *DB) seriesFirstSeen(ctx context.Context) (map[seriesKey]time.Time, error) {
-	out := map[seriesKey]time.Time{}
-	err := db.eachFirstSeen(ctx, true, func(slug string, m Market, o Offer, at time.Time) {
-		k := seriesKey{slug, m, db.code(o), o.Size}
+// seriesFirstSeen returns when each series (store, market, code, size) was first listed,
+// over every platform's menu and product id it has had there.
+func (db *DB) seriesFirstSeen(ctx context.Context) (map[shopKey]time.Time, error) {
+	out := map[shopKey]time.Time{}
+	err := db.eachFirstSeen(ctx, func(slug string, m Market, o Offer, at time.Time) {
+		k := shopKey{slug, m, db.code(o), o.Size}
 		if t, ok := out[k]; !ok || at.Before(t) {
 			out[k] = at
 		}
@@ -108,7 +111,7 @@ func (db *DB) seriesFirstSeen(ctx context.Context) (map[seriesKey]time.Time, err
 // market or size; dispensaries since removed from the registry included).
 func (db *DB) ProductFirstSeen(ctx context.Context) (map[string]time.Time, error) {
 	out := map[string]time.Time{}
-	err := db.eachFirstSeen(ctx, false, func(_ string, _ Market, o Offer, at time.Time) {
+	err := db.eachFirstSeen(ctx, func(_ string, _ Market, o Offer, at time.Time) {
 		code := db.code(o)
 		if t, ok := out[code]; !ok || at.Before(t) {
 			out[code] = at
@@ -120,35 +123,30 @@ func (db *DB) ProductFirstSeen(ctx context.Context) (map[string]time.Time, error
 	return out, nil
 }
 
-// eachFirstSeen calls fn with the first time each distinct offer identity (per store
-// and market when perStore) was listed by a successful fetch.
-func (db *DB) eachFirstSeen(ctx context.Context, perStore bool, fn func(slug string, m Market, o Offer, at time.Time)) error {
-	store := `'', ''`
-	group := ``
-	if perStore {
-		store, group = `f.slug, f.market`, `f.slug, f.market, `
-	}
+// eachFirstSeen calls fn with the first time each series was listed, grouped in SQL by
+// store, market, code and size (the code index serves it); a series stored without a
+// code comes with what db.Code makes its code of.
+func (db *DB) eachFirstSeen(ctx context.Context, fn func(slug string, m Market, o Offer, at time.Time)) error {
 	rows, err := db.db.QueryContext(ctx, `
-		SELECT `+store+`, o.product_id, o.name, o.brand, o.size, o.grams, o.mg, min(f.fetched_at)
-		FROM fetches f JOIN offers o ON o.fetch_id = f.id
-		WHERE f.ok = 1
-		GROUP BY `+group+`o.product_id, o.name, o.brand, o.size, o.grams, o.mg`)
+		SELECT m.slug, m.market, s.code, s.size, min(s.first_seen),
+			CASE WHEN s.code = '' THEN s.product_id END, max(s.name), max(s.brand), max(s.grams), max(s.mg)
+		FROM offer_series s JOIN menus m ON m.id = s.menu_id
+		GROUP BY m.slug, m.market, s.code, s.size, CASE WHEN s.code = '' THEN s.product_id END`)
 	if err != nil {
 		return fmt.Errorf("first seen: %w", err)
 	}
 	defer rows.Close()
 	for rows.Next() {
-		var slug, at string
+		var slug string
 		var m Market
 		var o Offer
-		if err := rows.Scan(&slug, &m, &o.ProductID, &o.Name, &o.Brand, &o.Size, &o.Grams, &o.Milligrams, &at); err != nil {
+		var at int64
+		var pid sql.NullString
+		if err := rows.Scan(&slug, &m, &o.Code, &o.Size, &at, &pid, &o.Name, &o.Brand, &o.Grams, &o.Milligrams); err != nil {
 			return fmt.Errorf("first seen: %w", err)
 		}
-		t, err := parseTime(at)
-		if err != nil {
-			return fmt.Errorf("first seen: fetched_at %q: %w", at, err)
-		}
-		fn(slug, m, o, t)
+		o.ProductID = pid.String
+		fn(slug, m, o, fromNano(at))
 	}
 	return rows.Err()
 }
@@ -157,11 +155,92 @@ func (db *DB) eachFirstSeen(ctx context.Context, perStore bool, fn func(slug str
 // successful fetch in [from, to), with the offer as last observed that day. Days come in
 // order; within a day, by store, market, code and size. Only one day is held in memory.
 // Dispensaries no longer in the registry are included: history is history.
+//
+// It replays the change log (see replay) and, per menu and day, starts from the series
+// its first fetch of the day lists and follows that day's changes: an unchanged year
+// costs one pass over the listed series per menu and day, not one per fetch.
 func (db *DB) EachDailyPrice(ctx context.Context, from, to time.Time, fn func(DailyPrice) error) error {
+	series, err := db.seriesOffers(ctx)
+	if err != nil {
+		return fmt.Errorf("daily prices: %w", err)
+	}
+	return db.eachDailyPrice(ctx, from, to, series, nil, fn)
+}
+
+// ProductDailyPrices is EachDailyPrice for one product code, read through the code and
+// (menu, time) indexes: only the fetches of the menus that listed it are replayed.
+func (db *DB) ProductDailyPrices(ctx context.Context, code string, from, to time.Time) ([]DailyPrice, error) {
+	rows, err := db.db.QueryContext(ctx, `SELECT id, menu_id, product_id, size, `+seriesColumnList+` FROM offer_series WHERE code = ?`, code)
+	if err != nil {
+		return nil, fmt.Errorf("product %s: %w", code, err)
+	}
+	series := map[int64]Offer{}
+	var menus []int64
+	seenMenu := map[int64]bool{}
+	for rows.Next() {
+		var id, menu int64
+		var o Offer
+		var cols seriesColumns
+		if err := rows.Scan(append([]any{&id, &menu, &o.ProductID, &o.Size}, cols.dest()...)...); err != nil {
+			rows.Close()
+			return nil, fmt.Errorf("product %s: %w", code, err)
+		}
+		if err := cols.offer(&o); err != nil {
+			rows.Close()
+			return nil, fmt.Errorf("product %s: series %d: %w", code, id, err)
+		}
+		series[id] = o
+		if !seenMenu[menu] {
+			seenMenu[menu] = true
+			menus = append(menus, menu)
+		}
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("product %s: %w", code, err)
+	}
+	out := []DailyPrice{}
+	if len(menus) == 0 {
+		return out, nil
+	}
+	err = db.eachDailyPrice(ctx, from, to, series, menus, func(p DailyPrice) error {
+		out = append(out, p)
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("product %s: %w", code, err)
+	}
+	return out, nil
+}
+
+// eachDailyPrice replays the fetches of menus (all when nil) and reports the series in
+// series (the others are skipped).
+func (db *DB) eachDailyPrice(ctx context.Context, from, to time.Time, series map[int64]Offer, menus []int64, fn func(DailyPrice) error) error {
+	type observed struct {
+		at    int64
+		price DailyPrice
+	}
 	day := ""
-	last := map[seriesKey]DailyPrice{}
+	last := map[shopKey]observed{}
+	menuDay := map[int64]string{} // menu → the day its observations so far belong to
+	observe := func(m *replayMenu, id int64, st seriesState, at int64, d string) {
+		o, ok := series[id]
+		if !ok {
+			return
+		}
+		o.Code = db.code(o)
+		o.Price, o.SalePrice, o.InStock = st.Price, st.SalePrice, st.InStock
+		k := shopKey{m.slug, m.market, o.Code, o.Size}
+		if o.Code == "" {
+			// Without codes, products are told apart by their platform id.
+			k.code = "\x00" + o.ProductID
+		}
+		if prev, ok := last[k]; !ok || prev.at <= at {
+			last[k] = observed{at, DailyPrice{Day: d, Slug: m.slug, Market: m.market, Offer: o}}
+		}
+	}
 	flush := func() error {
-		keys := make([]seriesKey, 0, len(last))
+		keys := make([]shopKey, 0, len(last))
 		for k := range last {
 			keys = append(keys, k)
 		}
@@ -179,23 +258,44 @@ func (db *DB) EachDailyPrice(ctx context.Context, from, to time.Time, fn func(Da
 			return a.size < b.size
 		})
 		for _, k := range keys {
-			if err := fn(last[k]); err != nil {
+			if err := fn(last[k].price); err != nil {
 				return err
 			}
 		}
 		clear(last)
+		clear(menuDay)
 		return nil
 	}
-	err := db.EachOffer(ctx, from, to, func(so StoredOffer) error {
-		d := Day(so.FetchedAt)
+	lo, hi := nanos(from), nanos(to)
+	err := db.replayMenus(ctx, to, menus, func(f replayFetch, m *replayMenu, changed []change) error {
+		if !f.ok || f.at < lo || f.at >= hi {
+			return nil
+		}
+		d := Day(fromNano(f.at))
 		if d != day {
 			if err := flush(); err != nil {
 				return err
 			}
 			day = d
 		}
-		so.Code = db.code(so.Offer)
-		last[seriesKey{so.Slug, so.Market, so.Code, so.Size}] = DailyPrice{Day: d, Slug: so.Slug, Market: so.Market, Offer: so.Offer}
+		if menuDay[m.id] != d {
+			// The menu's first fetch of the day: everything it lists is observed.
+			menuDay[m.id] = d
+			for _, id := range m.order {
+				if st := m.state[id]; st.Listed {
+					observe(m, id, st, f.at, d)
+				}
+			}
+			return nil
+		}
+		// Later fetches that day: a series they list unchanged keeps its observation
+		// (same state), a changed one is observed anew, one no longer listed keeps the
+		// state it was last observed with.
+		for _, c := range changed {
+			if c.state.Listed {
+				observe(m, c.series, c.state, f.at, d)
+			}
+		}
 		return nil
 	})
 	if err != nil {

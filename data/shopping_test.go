@@ -2,6 +2,7 @@ package data_test
 
 import (
 	"context"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -70,10 +71,12 @@ func TestOfferStates(t *testing.T) {
 	if athensFuel.Slug != "bloom-athens" || athensFuel.Market != data.Medical || !athensFuel.FirstSeen.Equal(t0.Add(-48*time.Hour)) {
 		t.Errorf("athens = %+v", athensFuel)
 	}
-	t.Run("no code function leaves codes empty", func(t *testing.T) {
+	t.Run("codes are stored", func(t *testing.T) {
+		// Codes are kept with the offers when recorded (migration 0002), so reading them
+		// needs no code function.
 		db.Code = nil
 		got, err := db.OfferStates(context.Background())
-		if err != nil || len(got) != 2 || got[0].Code != "" || !got[0].FirstSeen.Equal(t0) {
+		if err != nil || len(got) != 2 || got[0].Code != "klutch-muul-fuel" || !got[0].FirstSeen.Equal(t0) {
 			t.Errorf("states = %+v, %v", got, err)
 		}
 	})
@@ -145,3 +148,30 @@ func TestDay(t *testing.T) {
 }
 
 func fmtPrice(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+
+func TestProductDailyPrices(t *testing.T) {
+	db := shoppingDB(t)
+	ctx := context.Background()
+	from, to := t0.Add(-72*time.Hour), t0.Add(72*time.Hour)
+	var want []data.DailyPrice
+	err := db.EachDailyPrice(ctx, from, to, func(p data.DailyPrice) error {
+		if p.Code == "klutch-muul-fuel" {
+			want = append(want, p)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := db.ProductDailyPrices(ctx, "klutch-muul-fuel", from, to)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(want) != 3 || !reflect.DeepEqual(got, want) {
+		t.Errorf("product daily prices:\n%+v\nwant (from EachDailyPrice):\n%+v", got, want)
+	}
+	none, err := db.ProductDailyPrices(ctx, "no-such-product", from, to)
+	if err != nil || len(none) != 0 {
+		t.Errorf("unknown code: %v, %v", none, err)
+	}
+}

@@ -54,6 +54,10 @@ type Dispensary struct {
 	Monitored *bool        `yaml:"monitored,omitempty" json:"-"`
 	Website   string       `yaml:"website,omitempty" json:"website,omitempty"`
 	Menus     []MenuSource `yaml:"menus,omitempty" json:"menus,omitempty"`
+	// Sample marks a dispensary whose menus are sample data rather than its own (the
+	// demo's replay serves made-up menus built from real Ohio and out-of-state
+	// catalogues): the store keeps the flag and publish labels its offers "sample".
+	Sample bool `yaml:"sample,omitempty" json:"sample,omitempty"`
 }
 
 // IsMonitored reports whether the pipeline scrapes this dispensary: the explicit
@@ -214,8 +218,10 @@ type Adapter interface {
 // Fetch is the record of fetching one category of one menu.
 type Fetch struct {
 	ID         int64
+	RunID      int64 // 0 when recorded outside a run
 	Slug       string
 	Market     Market
+	Platform   string
 	Category   Category
 	FetchedAt  time.Time
 	OK         bool

@@ -63,7 +63,7 @@ const TopDeals = 20
 
 // buildDeals lists every listed offer on sale (sale price below price), except those the
 // scraper flagged (a $0.01 price is a data error, not a deal), largest discount first.
-func (s *shop) buildDeals() (DealsIndex, map[string]DealsFile) {
+func (s *shop) buildDeals(emit Emit) error {
 	var all []DealOffer
 	for _, o := range s.listed {
 		sale := salePrice(o.Offer)
@@ -75,7 +75,7 @@ func (s *shop) buildDeals() (DealsIndex, map[string]DealsFile) {
 			Grams: positive(o.Grams), Mg: positive(o.Milligrams), Price: price, SalePrice: *sale,
 			Discount: math.Round(1000*(1-*sale/price)) / 1000, UnitPrice: o.unitPrice, Unit: o.unit, THC: o.THC,
 			Slug: o.Slug, StoreName: o.store.Name, City: o.store.City, Lat: o.store.Lat, Lng: o.store.Lng, Market: o.Market,
-			LastUpdate: timeOf(o.CategoryUpdate), Freshness: o.fresh, IsNew: o.isNew, Sample: s.Sample})
+			LastUpdate: timeOf(o.CategoryUpdate), Freshness: o.fresh, IsNew: o.isNew, Sample: s.Sample || o.store.Sample})
 	}
 	sort.SliceStable(all, func(i, j int) bool {
 		a, b := all[i], all[j]
@@ -102,7 +102,6 @@ func (s *shop) buildDeals() (DealsIndex, map[string]DealsFile) {
 	if idx.Top == nil {
 		idx.Top = []DealOffer{}
 	}
-	files := map[string]DealsFile{}
 	for _, r := range data.Regions {
 		f := DealsFile{GeneratedAt: s.generatedAt, Sample: s.Sample, Region: r, Deals: []DealOffer{}}
 		for _, d := range all {
@@ -111,8 +110,10 @@ func (s *shop) buildDeals() (DealsIndex, map[string]DealsFile) {
 			}
 		}
 		path := PathDeals + slugOf(r)
-		files[path] = f
+		if err := emit(path, f); err != nil {
+			return err
+		}
 		idx.Regions = append(idx.Regions, DealsRegion{Region: r, Path: path, Count: len(f.Deals)})
 	}
-	return idx, files
+	return emit(PathDeals+"index", idx)
 }

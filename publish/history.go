@@ -26,7 +26,7 @@ type history struct {
 	weekStores map[string]bool
 	trends     *trendSeries
 
-	// strains seen on any menu in the window: slug -> spellings, types.
+	// strains seen on any menu in the window: data.StrainKey -> spellings, types.
 	strains map[string]*strainSeen
 }
 
@@ -139,17 +139,22 @@ func (h *history) flushWeek() {
 	clear(h.weekStores)
 }
 
-// seeStrain records a strain name a menu gave.
+// seeStrain records a strain name a menu gave for a flower, preroll, vape or extract:
+// menus fill an edible's (or a tincture's) strain field with its product name
+// ("10:1 Tart Cherry Pearls"), which is no strain.
 func (h *history) seeStrain(o data.Offer) {
-	name := strings.Join(strings.Fields(o.Strain), " ")
-	slug := nameSlug(name)
-	if slug == "" {
+	if o.Category == data.Edible || o.Category == data.Other {
 		return
 	}
-	st := h.strains[slug]
+	name := strings.Join(strings.Fields(o.Strain), " ")
+	key := data.StrainKey(name)
+	if key == "" {
+		return
+	}
+	st := h.strains[key]
 	if st == nil {
 		st = &strainSeen{spellings: map[string]int{}, types: map[string]int{}}
-		h.strains[slug] = st
+		h.strains[key] = st
 	}
 	st.spellings[name]++
 	if t := strainType(o.StrainType); t != "" {

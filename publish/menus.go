@@ -2,7 +2,6 @@ package publish
 
 import (
 	"sort"
-	"strings"
 
 	"github.com/ohiomc/omc/data"
 	"github.com/ohiomc/omc/freshness"
@@ -63,10 +62,10 @@ type MenuOffer struct {
 	FirstSeen   *string       `json:"firstSeen"`
 }
 
-// buildMenus returns one Menu per dispensary with at least one menu, by slug. Offers are
+// buildMenus emits one Menu per dispensary with at least one menu. Offers are
 // every series the latest fetch of each category lists, in stock or not, by category
 // (display order), name, brand and weight.
-func (s *shop) buildMenus() map[string]Menu {
+func (s *shop) buildMenus(emit Emit) error {
 	byMenu := map[string][]*offer{}
 	for i := range s.offers {
 		o := &s.offers[i]
@@ -77,7 +76,6 @@ func (s *shop) buildMenus() map[string]Menu {
 	for i, c := range data.AllCategories {
 		catOrder[c] = i
 	}
-	out := map[string]Menu{}
 	for _, st := range s.Statuses {
 		d := st.Dispensary
 		if len(d.Menus) == 0 {
@@ -97,8 +95,8 @@ func (s *shop) buildMenus() map[string]Menu {
 				if a.Category != b.Category {
 					return catOrder[a.Category] < catOrder[b.Category]
 				}
-				if an, bn := strings.ToLower(a.Name), strings.ToLower(b.Name); an != bn {
-					return an < bn
+				if a.nameKey != b.nameKey {
+					return a.nameKey < b.nameKey
 				}
 				if a.Brand != b.Brand {
 					return a.Brand < b.Brand
@@ -117,9 +115,11 @@ func (s *shop) buildMenus() map[string]Menu {
 			}
 			m.Markets = append(m.Markets, mm)
 		}
-		out[d.Slug] = m
+		if err := emit(PathMenus+d.Slug, m); err != nil {
+			return err
+		}
 	}
-	return out
+	return nil
 }
 
 // menuURL is the public menu page of a dispensary's market, nil when the registry has none.

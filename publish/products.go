@@ -50,19 +50,24 @@ func (s *shop) productOffer(o *offer) ProductOffer {
 	d := o.store
 	return ProductOffer{Slug: d.Slug, StoreName: d.Name, City: d.City, Region: d.Region, Lat: d.Lat, Lng: d.Lng,
 		Market: o.Market, Price: cents(o.Price), SalePrice: salePrice(o.Offer), UnitPrice: o.unitPrice, Unit: o.unit,
-		THC: o.THC, LastUpdate: timeOf(o.CategoryUpdate), Freshness: o.fresh, FirstSeen: timeOf(o.firstSeen), Sample: s.Sample}
+		THC: o.THC, LastUpdate: timeOf(o.CategoryUpdate), Freshness: o.fresh, FirstSeen: timeOf(o.firstSeen), Sample: s.Sample || d.Sample}
 }
 
-// buildProducts returns one Product per code any current menu lists (in stock or not,
+// buildProducts emits one Product per code any current menu lists (in stock or not,
 // fresh or not, so that a saved product keeps its page), by code.
-func (s *shop) buildProducts(h *history) map[string]Product {
+func (s *shop) buildProducts(h *history, emit Emit) error {
 	byCode := map[string][]*offer{}
 	for i := range s.offers {
 		o := &s.offers[i]
 		byCode[o.Code] = append(byCode[o.Code], o)
 	}
-	out := make(map[string]Product, len(byCode))
-	for code, all := range byCode {
+	codes := make([]string, 0, len(byCode))
+	for code := range byCode {
+		codes = append(codes, code)
+	}
+	sort.Strings(codes)
+	for _, code := range codes {
+		all := byCode[code]
 		// The product's description comes from its first listing by store and market,
 		// preferring one that is in stock on a fresh menu.
 		sort.SliceStable(all, func(i, j int) bool {
@@ -79,8 +84,8 @@ func (s *shop) buildProducts(h *history) map[string]Product {
 		p := Product{GeneratedAt: s.generatedAt, Sample: s.Sample, Code: code, Name: first.Name, Brand: first.Brand,
 			Category: first.Category, Strain: first.Strain, Size: first.Size, Grams: positive(first.Grams),
 			Mg: positive(first.Milligrams), Terpenes: []string{}, Offers: []ProductOffer{}, History: h.products[code]}
-		if slug := nameSlug(first.Strain); slug != "" {
-			p.StrainSlug = &slug
+		if id := s.strainOf(first.Strain); id != nil {
+			p.StrainSlug = &id.slug
 		}
 		seen := s.ProductFirstSeen[code]
 		terps := map[string]bool{}
@@ -110,9 +115,12 @@ func (s *shop) buildProducts(h *history) map[string]Product {
 		if p.History == nil {
 			p.History = []HistoryPoint{}
 		}
-		out[code] = p
+		if err := emit(PathProducts+code, p); err != nil {
+			return err
+		}
+		delete(h.products, code) // written: its history is no longer needed
 	}
-	return out
+	return nil
 }
 
 // listed reports whether shoppers can buy the offer now: in stock on a current or stale menu.

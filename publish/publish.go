@@ -26,8 +26,9 @@ type Options struct {
 	Content fs.FS
 	// Sample marks the shopping snapshots as sample data (omc demo's replayed menus).
 	Sample bool
-	// Strains is the strain catalogue behind the strain pages' types and lineage.
-	Strains StrainCatalogue
+	// Strains is the strain catalogue behind the strain pages' names and types
+	// (data.Strains() in omc); nil names strains as menus write them.
+	Strains *data.StrainCatalogue
 }
 
 // Manifest is manifest.json: what was published, when, by what.
@@ -64,13 +65,33 @@ const (
 
 // Build computes every snapshot from the store at opts.Now, without writing anything.
 func Build(ctx context.Context, db *data.DB, opts Options) (map[string][]byte, Manifest, error) {
+	all := map[string][]byte{}
+	m, err := build(ctx, db, opts, func(path string, b []byte) error {
+		all[path] = b
+		return nil
+	})
+	if err != nil {
+		return nil, Manifest{}, err
+	}
+	return all, m, nil
+}
+
+// build computes every snapshot and hands each to put as soon as it is made (the
+// shopping snapshots are many: a publish holds one at a time), the manifest last.
+func build(ctx context.Context, db *data.DB, opts Options, put func(path string, b []byte) error) (Manifest, error) {
+	m := Manifest{GeneratedAt: opts.Now.UTC().Format(time.RFC3339), Producer: opts.Producer}
+	add := func(path string, b []byte) error {
+		sum := sha256.Sum256(b)
+		m.Files = append(m.Files, FileEntry{Path: path, Size: len(b), SHA256: hex.EncodeToString(sum[:])})
+		return put(path, b)
+	}
 	sts, err := db.Statuses(ctx)
 	if err != nil {
-		return nil, Manifest{}, fmt.Errorf("publish: %w", err)
+		return Manifest{}, fmt.Errorf("publish: %w", err)
 	}
 	offers, err := db.LatestOffers(ctx)
 	if err != nil {
-		return nil, Manifest{}, fmt.Errorf("publish: %w", err)
+		return Manifest{}, fmt.Errorf("publish: %w", err)
 	}
 	ds := make([]data.Dispensary, len(sts))
 	for i, st := range sts {
@@ -78,13 +99,15 @@ func Build(ctx context.Context, db *data.DB, opts Options) (map[string][]byte, M
 	}
 	status, summary := BuildStatus(sts, opts.Now)
 	stats := BuildStatistics(offers, ds, opts.Now)
+	brands := BuildBrands(offers, opts.Now)
+	offers = nil // the latest offers of every menu: let them go before the history is read
 	highlights, err := BuildHighlights(ctx, db, opts.Now)
 	if err != nil {
-		return nil, Manifest{}, fmt.Errorf("publish highlights: %w", err)
+		return Manifest{}, fmt.Errorf("publish highlights: %w", err)
 	}
 	files, err := BuildContent(opts.Content)
 	if err != nil {
-		return nil, Manifest{}, fmt.Errorf("publish: %w", err)
+		return Manifest{}, fmt.Errorf("publish: %w", err)
 	}
 	announcements := []data.Announcement{}
 	for _, a := range opts.Announcements {
@@ -93,38 +116,43 @@ func Build(ctx context.Context, db *data.DB, opts Options) (map[string][]byte, M
 		}
 	}
 	for path, v := range map[string]any{PathStatus: status, PathStatistics: stats, PathAnnouncements: announcements,
-		PathBrands: BuildBrands(offers, opts.Now), PathHighlights: highlights} {
+		PathBrands: brands, PathHighlights: highlights} {
 		b, err := marshal(v)
 		if err != nil {
-			return nil, Manifest{}, fmt.Errorf("publish %s: %w", path, err)
+			return Manifest{}, fmt.Errorf("publish %s: %w", path, err)
 		}
 		files[path] = b
 	}
-	shop, err := BuildShop(ctx, db, sts, opts.Now, opts.Sample, opts.Strains)
+	// A registry that marks any dispensary sample (the demo's) makes the shopping data
+	// sample data, as --sample does.
+	sample := opts.Sample
+	for _, st := range sts {
+		sample = sample || st.Dispensary.Sample
+	}
+	err = BuildShop(ctx, db, sts, opts.Now, sample, opts.Strains, func(path string, v any) error {
+		b, err := marshal(v)
+		if err != nil {
+			return fmt.Errorf("publish %s: %w", path, err)
+		}
+		return add(path, b)
+	})
 	if err != nil {
-		return nil, Manifest{}, fmt.Errorf("publish shopping: %w", err)
-	}
-	for path, v := range shop {
-		b, err := marshal(v)
-		if err != nil {
-			return nil, Manifest{}, fmt.Errorf("publish %s: %w", path, err)
-		}
-		files[path] = b
+		return Manifest{}, fmt.Errorf("publish shopping: %w", err)
 	}
 	files[PathHeaders] = []byte(headersFile)
-
-	m := Manifest{GeneratedAt: opts.Now.UTC().Format(time.RFC3339), Producer: opts.Producer, Summary: summary}
 	for path, b := range files {
-		sum := sha256.Sum256(b)
-		m.Files = append(m.Files, FileEntry{Path: path, Size: len(b), SHA256: hex.EncodeToString(sum[:])})
+		if err := add(path, b); err != nil {
+			return Manifest{}, err
+		}
 	}
+
+	m.Summary = summary
 	sort.Slice(m.Files, func(i, j int) bool { return m.Files[i].Path < m.Files[j].Path })
 	mb, err := marshal(m)
 	if err != nil {
-		return nil, Manifest{}, fmt.Errorf("publish manifest: %w", err)
+		return Manifest{}, fmt.Errorf("publish manifest: %w", err)
 	}
-	files[PathManifest] = mb
-	return files, m, nil
+	return m, put(PathManifest, mb)
 }
 
 // Publish builds every snapshot and writes the tree to opts.Out atomically.
@@ -132,11 +160,16 @@ func Publish(ctx context.Context, db *data.DB, opts Options) (Result, error) {
 	if opts.Out == "" {
 		return Result{}, &data.Error{Code: data.EINVALID, Message: "publish: no output directory"}
 	}
-	files, m, err := Build(ctx, db, opts)
+	tree, err := NewTree(opts.Out)
 	if err != nil {
 		return Result{}, err
 	}
-	if err := WriteTree(opts.Out, files); err != nil {
+	defer tree.Abort()
+	m, err := build(ctx, db, opts, tree.Write)
+	if err != nil {
+		return Result{}, err
+	}
+	if err := tree.Commit(); err != nil {
 		return Result{}, err
 	}
 	return Result{Out: opts.Out, Manifest: m}, nil

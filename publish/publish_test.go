@@ -200,3 +200,34 @@ func TestPublishWritesTree(t *testing.T) {
 		t.Error("publish without --out succeeded")
 	}
 }
+
+// TestBuildSampleFromRegistry checks that a dispensary the registry marks sample makes
+// the shopping data say it is sample data, without --sample.
+func TestBuildSampleFromRegistry(t *testing.T) {
+	ctx := context.Background()
+	db, err := data.Open(ctx, filepath.Join(t.TempDir(), "omc.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	d := data.Dispensary{Slug: "demo-store", Name: "Demo Store", City: "Akron", Region: "Northeast", Sample: true,
+		Menus: []data.MenuSource{{Market: data.Recreational, Platform: "jane", StoreID: "1"}}}
+	if err := db.SyncDispensaries(ctx, []data.Dispensary{d}, true, now); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.RecordMenuFetch(ctx, data.MenuFetch{Slug: d.Slug, Market: data.Recreational, Platform: "jane", At: now,
+		Offers: []data.Offer{{ProductID: "1", Name: "Muul Fuel", Category: data.Flower, Grams: 3.5, Price: 40, InStock: true, Code: "muul-fuel-3-5g"}}}); err != nil {
+		t.Fatal(err)
+	}
+	files, _, err := publish.Build(ctx, db, publish.Options{Now: now, Producer: "omc test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m publish.Menu
+	if err := json.Unmarshal(files[publish.PathMenus+"demo-store"], &m); err != nil {
+		t.Fatal(err)
+	}
+	if !m.Sample {
+		t.Error("a sample dispensary's menu is not marked sample")
+	}
+}

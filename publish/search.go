@@ -2,7 +2,6 @@ package publish
 
 import (
 	"sort"
-	"strings"
 
 	"github.com/ohiomc/omc/data"
 )
@@ -66,8 +65,8 @@ type SearchProduct struct {
 	StrainType *string `json:"strainType"`
 }
 
-// buildSearch returns api/search/stores and the shards by path.
-func (s *shop) buildSearch() (SearchStores, map[string]SearchFile) {
+// buildSearch emits the shards and api/search/stores.
+func (s *shop) buildSearch(emit Emit) error {
 	idx := SearchStores{GeneratedAt: s.generatedAt, Sample: s.Sample, Stores: []SearchStore{}, Shards: []SearchShard{}}
 	for _, st := range s.Statuses {
 		d := st.Dispensary
@@ -75,7 +74,7 @@ func (s *shop) buildSearch() (SearchStores, map[string]SearchFile) {
 			continue
 		}
 		ss := SearchStore{Slug: d.Slug, Name: d.Name, City: d.City, Address: d.Address, Region: d.Region, Lat: d.Lat, Lng: d.Lng,
-			Coordinates: coordinates(d), Website: d.Website, Sample: s.Sample}
+			Coordinates: coordinates(d), Website: d.Website, Sample: s.Sample || d.Sample}
 		for _, ms := range st.Markets {
 			sm := SearchMarket{Market: ms.Market, MenuURL: menuURL(d, ms.Market), LastUpdate: map[data.Category]*string{}}
 			// One menu fetch covers every category, Other included: its last update is
@@ -102,7 +101,6 @@ func (s *shop) buildSearch() (SearchStores, map[string]SearchFile) {
 		k := shardKey{o.Category, o.store.Region}
 		byShard[k] = append(byShard[k], o)
 	}
-	shards := map[string]SearchFile{}
 	for _, cat := range data.AllCategories {
 		for _, region := range data.Regions {
 			offers := byShard[shardKey{cat, region}]
@@ -110,20 +108,22 @@ func (s *shop) buildSearch() (SearchStores, map[string]SearchFile) {
 				continue
 			}
 			path := PathSearch + slugOf(string(cat)) + "/" + slugOf(region)
-			shards[path] = s.searchFile(cat, region, offers)
+			if err := emit(path, s.searchFile(cat, region, offers)); err != nil {
+				return err
+			}
 			idx.Shards = append(idx.Shards, SearchShard{Category: cat, Region: region, Path: path, Offers: len(offers)})
 		}
 	}
-	return idx, shards
+	return emit(PathSearchStores, idx)
 }
 
 // searchFile lists each product once (by name, brand, code) and its offers as rows,
 // cheapest first within a product.
 func (s *shop) searchFile(cat data.Category, region string, offers []*offer) SearchFile {
-	sort.SliceStable(offers, func(i, j int) bool {
+	sort.Slice(offers, func(i, j int) bool {
 		a, b := offers[i], offers[j]
-		if an, bn := strings.ToLower(a.Name), strings.ToLower(b.Name); an != bn {
-			return an < bn
+		if a.nameKey != b.nameKey {
+			return a.nameKey < b.nameKey
 		}
 		if a.Brand != b.Brand {
 			return a.Brand < b.Brand
@@ -148,10 +148,14 @@ func (s *shop) searchFile(cat data.Category, region string, offers []*offer) Sea
 	return f
 }
 
-// strainTypeOf is the strain type of an offer: the catalogue's for its strain, else the menu's.
+// strainTypeOf is the strain type of an offer: the menu's, else the catalogue's for its
+// strain (most of the catalogue's "hybrid" is its default, so the menu comes first).
 func (s *shop) strainTypeOf(o data.Offer) string {
-	if e, ok := s.Strains.lookup(o.Strain); ok && e.Type != "" {
-		return e.Type
+	if t := strainType(o.StrainType); t != "" {
+		return t
 	}
-	return strainType(o.StrainType)
+	if id := s.strainOf(o.Strain); id != nil {
+		return id.catalogueType
+	}
+	return ""
 }

@@ -26,8 +26,8 @@ type Shop struct {
 	Offers []data.OfferState
 	// ProductFirstSeen is when any menu first listed each product code.
 	ProductFirstSeen map[string]time.Time
-	// Strains is the strain catalogue (types, parents); nil when none is given.
-	Strains StrainCatalogue
+	// Strains is the strain catalogue (names, types); nil when none is given.
+	Strains *data.StrainCatalogue
 }
 
 // HistoryDays is how far back product price history and trends reach.
@@ -36,66 +36,50 @@ const HistoryDays = 365
 // NewFor is how long an offer counts as new after it was first seen at a store.
 const NewFor = 7 * 24 * time.Hour
 
-// BuildShop reads what the shopping snapshots need from the store and returns their
-// files by path.
-func BuildShop(ctx context.Context, db *data.DB, sts []data.Status, now time.Time, sample bool, strains StrainCatalogue) (map[string]any, error) {
+// Emit takes one built snapshot: its path and the value to write as JSON.
+type Emit func(path string, v any) error
+
+// BuildShop reads what the shopping snapshots need from the store and emits them.
+func BuildShop(ctx context.Context, db *data.DB, sts []data.Status, now time.Time, sample bool, strains *data.StrainCatalogue, emit Emit) error {
 	states, err := db.OfferStates(ctx)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	first, err := db.ProductFirstSeen(ctx)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	in := Shop{Now: now, Sample: sample, Statuses: sts, Offers: states, ProductFirstSeen: first, Strains: strains}
 	return in.Build(func(fn func(data.DailyPrice) error) error {
 		return db.EachDailyPrice(ctx, now.AddDate(0, 0, -HistoryDays), now.Add(time.Second), fn)
-	})
+	}, emit)
 }
 
-// Build returns every shopping snapshot by path. eachDaily streams the daily prices of
-// the last HistoryDays in day order (data.DB.EachDailyPrice).
-func (in Shop) Build(eachDaily func(fn func(data.DailyPrice) error) error) (map[string]any, error) {
+// Build emits every shopping snapshot. eachDaily streams the daily prices of the last
+// HistoryDays in day order (data.DB.EachDailyPrice). Each file is emitted as soon as it
+// is built, so a caller writing them out holds one at a time.
+func (in Shop) Build(eachDaily func(fn func(data.DailyPrice) error) error, emit Emit) error {
 	s := newShop(in)
 	h := s.newHistory()
 	if err := eachDaily(h.add); err != nil {
-		return nil, fmt.Errorf("price history: %w", err)
+		return fmt.Errorf("price history: %w", err)
 	}
 	h.flush()
-	return s.files(h), nil
-}
-
-// files is every shopping snapshot by path.
-func (s *shop) files(h *history) map[string]any {
-	out := map[string]any{}
-	for slug, m := range s.buildMenus() {
-		out[PathMenus+slug] = m
+	s.resolveStrains(h)
+	for _, build := range []func(Emit) error{
+		s.buildMenus,
+		func(e Emit) error { return s.buildProducts(h, e) },
+		s.buildSearch,
+		s.buildDeals,
+		func(e Emit) error { return e(PathTrends, s.buildTrends(h)) },
+		func(e Emit) error { return s.buildStrains(h, e) },
+		s.buildTerpenes,
+	} {
+		if err := build(emit); err != nil {
+			return err
+		}
 	}
-	for code, p := range s.buildProducts(h) {
-		out[PathProducts+code] = p
-	}
-	idx, shards := s.buildSearch()
-	out[PathSearchStores] = idx
-	for path, sh := range shards {
-		out[path] = sh
-	}
-	deals, regions := s.buildDeals()
-	out[PathDeals+"index"] = deals
-	for path, d := range regions {
-		out[path] = d
-	}
-	out[PathTrends] = s.buildTrends(h)
-	strains, pages := s.buildStrains(h)
-	out[PathStrains+"index"] = strains
-	for slug, p := range pages {
-		out[PathStrains+slug] = p
-	}
-	terps, tpages := s.buildTerpenes()
-	out[PathTerpenes+"index"] = terps
-	for slug, p := range tpages {
-		out[PathTerpenes+slug] = p
-	}
-	return out
+	return nil
 }
 
 // Paths of the shopping snapshots; a trailing slash takes a slug, code or shard name
@@ -115,28 +99,33 @@ const (
 type shop struct {
 	Shop
 	generatedAt string
-	stores      map[string]data.Dispensary
+	stores      map[string]*data.Dispensary
 	offers      []offer
 	// listed are the offers shoppers can buy now: in stock, from current or stale menus.
 	listed []*offer
+	// strains by data.StrainKey, once the history has named them all.
+	strains map[string]*strainID
 }
 
-// offer is one offer series with what every snapshot derives from it once.
+// offer is one offer series with what every snapshot derives from it once. It points
+// into Shop.Offers rather than copying it: at 2,000 menus a copy is hundreds of MB.
 type offer struct {
-	data.OfferState
-	store     data.Dispensary
+	*data.OfferState
+	store     *data.Dispensary
 	fresh     freshness.State
 	unitPrice *float64
 	unit      *string
 	// firstSeen is when the product (any size) was first seen at that store and market.
 	firstSeen time.Time
 	isNew     bool
+	// nameKey is the name lower-cased once: lists sort by it.
+	nameKey string
 }
 
 func newShop(in Shop) *shop {
-	s := &shop{Shop: in, generatedAt: in.Now.UTC().Format(time.RFC3339), stores: map[string]data.Dispensary{}}
-	for _, st := range in.Statuses {
-		s.stores[st.Dispensary.Slug] = st.Dispensary
+	s := &shop{Shop: in, generatedAt: in.Now.UTC().Format(time.RFC3339), stores: map[string]*data.Dispensary{}}
+	for i := range in.Statuses {
+		s.stores[in.Statuses[i].Dispensary.Slug] = &in.Statuses[i].Dispensary
 	}
 	type storeProduct struct {
 		slug   string
@@ -157,7 +146,8 @@ func newShop(in Shop) *shop {
 		}
 	}
 	s.offers = make([]offer, 0, len(in.Offers))
-	for _, o := range in.Offers {
+	for i := range in.Offers {
+		o := &in.Offers[i]
 		d, ok := s.stores[o.Slug]
 		if !ok {
 			continue
@@ -165,7 +155,7 @@ func newShop(in Shop) *shop {
 		if o.Code == "" {
 			o.Code = "product-" + slugOf(o.ProductID)
 		}
-		of := offer{OfferState: o, store: d, fresh: freshness.Score(o.CategoryUpdate, in.Now)}
+		of := offer{OfferState: o, store: d, fresh: freshness.Score(o.CategoryUpdate, in.Now), nameKey: strings.ToLower(o.Name)}
 		of.unitPrice, of.unit = UnitPrice(o.Offer)
 		of.firstSeen = productFirst[storeProduct{o.Slug, o.Market, o.Code}]
 		// New is what appeared on a menu already tracked: the products of the first

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -34,7 +35,8 @@ func shopDB(t *testing.T) *data.DB {
 			Website: "https://bloom.example", Menus: []data.MenuSource{rec("jane", "1", "https://bloom.example/menu")}},
 		{Slug: "botanist-canton", Name: "The Botanist Canton", City: "Canton", Region: "Northeast", Lat: 40.8, Lng: -81.38,
 			Menus: []data.MenuSource{rec("jane", "2", ""), {Market: data.Medical, Platform: "jane", StoreID: "3"}}},
-		{Slug: "rise-toledo", Name: "RISE Toledo", City: "Toledo", Region: "Northwest", Lat: 41.65, Lng: -83.54, Menus: []data.MenuSource{rec("jane", "4", "")}},
+		// Sample: its menu is made up (as the demo's are), and its offers say so.
+		{Slug: "rise-toledo", Name: "RISE Toledo", City: "Toledo", Region: "Northwest", Lat: 41.65, Lng: -83.54, Menus: []data.MenuSource{rec("jane", "4", "")}, Sample: true},
 		{Slug: "zen-leaf-dayton", Name: "Zen Leaf Dayton", City: "Dayton", Region: "Southwest", Lat: 39.76, Lng: -84.19, Menus: []data.MenuSource{rec("jane", "5", "")}},
 		{Slug: "bloom-athens", Name: "Bloom Athens", City: "Athens", Region: "Southeast"},
 	}
@@ -108,24 +110,24 @@ func shopFiles(t *testing.T) map[string][]byte {
 	if err != nil {
 		t.Fatal(err)
 	}
-	url := "https://github.com/kushyapp/cannabis-dataset"
-	in := publish.Shop{Now: now, Statuses: sts, Offers: states, ProductFirstSeen: first, Strains: publish.StrainCatalogue{
-		Source:  publish.LineageSource{Name: "Kushy cannabis dataset (MIT)", URL: &url},
-		Strains: map[string]publish.StrainEntry{"gelato-41": {Name: "Gelato #41", Type: "hybrid", Parents: []string{"Sunset Sherbet", "Thin Mint GSC"}}},
-	}}
-	built, err := in.Build(func(fn func(data.DailyPrice) error) error {
-		return db.EachDailyPrice(ctx, now.AddDate(0, 0, -publish.HistoryDays), now.Add(time.Second), fn)
-	})
+	catalogue, err := data.ParseStrains("test catalogue", strings.NewReader("name,slug,type,breeder\nGelato #41,gelato-41,indica,Cookie Fam\nLemon Haze,lemon-haze,,\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
+	in := publish.Shop{Now: now, Statuses: sts, Offers: states, ProductFirstSeen: first, Strains: catalogue}
 	out := map[string][]byte{}
-	for path, v := range built {
-		b, err := json.Marshal(v)
-		if err != nil {
-			t.Fatal(err)
+	err = in.Build(func(fn func(data.DailyPrice) error) error {
+		return db.EachDailyPrice(ctx, now.AddDate(0, 0, -publish.HistoryDays), now.Add(time.Second), fn)
+	}, func(path string, v any) error {
+		if _, dup := out[path]; dup {
+			t.Errorf("%s built twice", path)
 		}
+		b, err := json.Marshal(v)
 		out[path] = b
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 	return out
 }
@@ -134,7 +136,7 @@ func TestShopGolden(t *testing.T) {
 	files := shopFiles(t)
 	for name, path := range map[string]string{
 		"menus-bloom-akron":       "api/menus/bloom-akron",
-		"products-muul-fuel":      "api/products/klutch-muul-fuel-3-5g",
+		"products-muul-fuel":      "api/products/klutch-muul-fuel-flower-3-5g",
 		"search-stores":           "api/search/stores",
 		"search-flower-northeast": "api/search/flower/northeast",
 		"deals-index":             "api/deals/index",
@@ -179,7 +181,7 @@ func siteFixture(t *testing.T, name string) {
 // TestProductByHand checks the Muul Fuel page against figures worked out from shopDB.
 func TestProductByHand(t *testing.T) {
 	var p publish.Product
-	if err := json.Unmarshal(shopFiles(t)["api/products/klutch-muul-fuel-3-5g"], &p); err != nil {
+	if err := json.Unmarshal(shopFiles(t)["api/products/klutch-muul-fuel-flower-3-5g"], &p); err != nil {
 		t.Fatal(err)
 	}
 	// Listed: Toledo 35 (stale), Akron 45 on sale at 36, Canton medical 38, Canton 40.
@@ -227,6 +229,9 @@ func TestProductByHand(t *testing.T) {
 		if p.History[i] != wantHistory[i] {
 			t.Errorf("history %d = %+v, want %+v", i, p.History[i], wantHistory[i])
 		}
+	}
+	if p.Sample || !p.Offers[0].Sample || p.Offers[1].Sample {
+		t.Errorf("sample: file %v, Toledo %v, Akron %v; want only Toledo's offer", p.Sample, p.Offers[0].Sample, p.Offers[1].Sample)
 	}
 	if p.FirstSeen == nil || *p.FirstSeen != "2026-06-24T11:00:00Z" || len(p.Terpenes) != 2 || p.Terpenes[0] != "limonene" {
 		t.Errorf("first seen %v, terpenes %v", p.FirstSeen, p.Terpenes)
@@ -301,7 +306,7 @@ func TestShopRules(t *testing.T) {
 			t.Errorf("%d stores, want the 4 with menus", len(idx.Stores))
 		}
 	})
-	t.Run("strain type and lineage: catalogue first, then menus", func(t *testing.T) {
+	t.Run("strain name from the catalogue, type from menus first, lineage from menus", func(t *testing.T) {
 		var g, f publish.StrainPage
 		if err := json.Unmarshal(files["api/strains/gelato-41"], &g); err != nil {
 			t.Fatal(err)
@@ -309,16 +314,21 @@ func TestShopRules(t *testing.T) {
 		if err := json.Unmarshal(files["api/strains/muul-fuel"], &f); err != nil {
 			t.Fatal(err)
 		}
-		if g.Type == nil || *g.Type != "hybrid" || len(g.Parents) != 2 || g.Parents[0].Slug != nil || g.LineageSources[0].Name != "Kushy cannabis dataset (MIT)" {
+		// Menus say Hybrid, the catalogue indica: the menus win. No menu gives its parents.
+		if g.Name != "Gelato #41" || g.Type == nil || *g.Type != "hybrid" || len(g.Parents) != 0 || len(g.LineageSources) != 0 ||
+			g.CatalogueSource == nil || *g.CatalogueSource != data.StrainSource {
 			t.Errorf("gelato = %+v", g)
 		}
 		if len(g.Children) != 1 || g.Children[0].Name != "Muul Fuel" {
 			t.Errorf("gelato children = %+v", g.Children)
 		}
-		if f.Type == nil || *f.Type != "indica" || len(f.Parents) != 2 || f.Parents[1].Slug == nil || *f.Parents[1].Slug != "gelato-41" || f.LineageSources[0].Name != "Dispensary menus" {
+		// Menus give Muul Fuel's parents; Gelato 41 links to its page, Mule Fuel has none.
+		if f.Type == nil || *f.Type != "indica" || len(f.Parents) != 2 || f.Parents[0].Slug != nil || f.Parents[1].Slug == nil ||
+			*f.Parents[1].Slug != "gelato-41" || f.Parents[1].Name != "Gelato #41" || f.LineageSources[0].Name != "Dispensary menus" || f.CatalogueSource != nil {
 			t.Errorf("muul fuel = %+v", f)
 		}
-		if f.THC == nil || f.THC.Min != 24.1 || len(f.Offers) != 4 {
+		// Four stores sell it, one product: one row, the cheapest (Toledo's 35).
+		if f.THC == nil || f.THC.Min != 24.1 || len(f.Offers) != 1 || f.Offers[0].Slug != "rise-toledo" {
 			t.Errorf("muul fuel thc %v, %d offers", f.THC, len(f.Offers))
 		}
 	})

@@ -2,24 +2,11 @@ package publish
 
 import (
 	"sort"
+	"strconv"
 	"strings"
+
+	"github.com/ohiomc/omc/data"
 )
-
-// StrainCatalogue is a source of strain facts beyond the menus: types and parents.
-type StrainCatalogue struct {
-	// Source credits the catalogue on every strain page whose lineage it gave.
-	Source LineageSource
-	// Strains by slug (NameSlug of the name).
-	Strains map[string]StrainEntry
-}
-
-// StrainEntry is what a catalogue says of one strain.
-type StrainEntry struct {
-	Name string
-	// Type is indica, sativa, hybrid or "".
-	Type    string
-	Parents []string
-}
 
 // LineageSource names where a strain's parents come from.
 type LineageSource struct {
@@ -27,12 +14,59 @@ type LineageSource struct {
 	URL  *string `json:"url"`
 }
 
-// menuLineage credits lineage that menus gave ("a cross of X and Y").
+// menuLineage credits lineage that menus gave ("a cross of X and Y"): the strain
+// catalogue's parent links are wrong (data/strains/PROVENANCE.md), so menus are the
+// only source of parents.
 var menuLineage = LineageSource{Name: "Dispensary menus"}
 
-func (c StrainCatalogue) lookup(name string) (StrainEntry, bool) {
-	e, ok := c.Strains[nameSlug(name)]
-	return e, ok
+// strainID is how the snapshots name one strain: menus' spellings folded by
+// data.StrainKey, named and slugged as the catalogue does when it knows the strain.
+type strainID struct {
+	key, slug, name string
+	// catalogueType is the catalogue's type; catalogue says the name came from it.
+	catalogueType string
+	catalogue     bool
+}
+
+// resolveStrains names every strain the history saw: the catalogue's name and slug when
+// it knows the strain, else the spelling menus use most and its data.StrainSlug. Two
+// strains never share a slug, nor take "index".
+func (s *shop) resolveStrains(h *history) {
+	s.strains = map[string]*strainID{}
+	keys := make([]string, 0, len(h.strains))
+	for k := range h.strains {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	taken := map[string]bool{"index": true}
+	for _, k := range keys {
+		id := &strainID{key: k, name: mostUsed(h.strains[k].spellings)}
+		if cs, ok := s.lookupStrain(id.name); ok {
+			id.name, id.slug, id.catalogueType, id.catalogue = cs.Name, cs.Slug, cs.Type, true
+		} else {
+			id.slug = data.StrainSlug(id.name)
+		}
+		if id.slug == "" {
+			continue
+		}
+		for base, n := id.slug, 2; taken[id.slug]; n++ {
+			id.slug = base + "-" + strconv.Itoa(n)
+		}
+		taken[id.slug] = true
+		s.strains[k] = id
+	}
+}
+
+func (s *shop) lookupStrain(name string) (data.Strain, bool) {
+	if s.Strains == nil {
+		return data.Strain{}, false
+	}
+	return s.Strains.Lookup(name)
+}
+
+// strainOf is the strain a menu's strain name names, nil when none.
+func (s *shop) strainOf(name string) *strainID {
+	return s.strains[data.StrainKey(name)]
 }
 
 // StrainsIndex is api/strains.
@@ -62,9 +96,11 @@ type StrainPage struct {
 	Parents        []StrainLink    `json:"parents"`
 	Children       []StrainLink    `json:"children"`
 	LineageSources []LineageSource `json:"lineageSources"`
-	THC            *Range          `json:"thc"`
-	Terpenes       []TerpeneCount  `json:"terpenes"`
-	Offers         []StrainOffer   `json:"offers"`
+	// CatalogueSource credits the strain catalogue when the name or type came from it.
+	CatalogueSource *string        `json:"catalogueSource"`
+	THC             *Range         `json:"thc"`
+	Terpenes        []TerpeneCount `json:"terpenes"`
+	Offers          []StrainOffer  `json:"offers"`
 }
 
 // StrainLink names a parent or child strain; Slug is nil when it has no page.
@@ -98,68 +134,68 @@ type StrainOffer struct {
 
 // strainFacts is what the builder gathers for one strain.
 type strainFacts struct {
+	id              *strainID
 	slug, name, typ string
 	parents         []string
 	source          *LineageSource
 	listed          []*offer
 }
 
-// buildStrains returns api/strains and a page per strain any menu named in the history
-// window (or lists now), by slug.
-func (s *shop) buildStrains(h *history) (StrainsIndex, map[string]StrainPage) {
-	facts := map[string]*strainFacts{}
-	for slug, seen := range h.strains {
-		f := &strainFacts{slug: slug, name: mostUsed(seen.spellings), typ: mostUsedType(seen.types)}
-		if e, ok := s.Strains.Strains[slug]; ok {
-			if e.Type != "" {
-				f.typ = e.Type
-			}
-			if len(e.Parents) > 0 {
-				f.parents, f.source = e.Parents, &s.Strains.Source
-			}
+// buildStrains emits a page per strain any menu named in the history window (or lists
+// now) and api/strains/index.
+func (s *shop) buildStrains(h *history, emit Emit) error {
+	facts := map[string]*strainFacts{} // by slug
+	for key, seen := range h.strains {
+		id := s.strains[key]
+		if id == nil {
+			continue
 		}
-		facts[slug] = f
+		// The menus' own type first: most of the catalogue's "hybrid" is its default.
+		f := &strainFacts{id: id, slug: id.slug, name: id.name, typ: mostUsedType(seen.types)}
+		if f.typ == "" {
+			f.typ = id.catalogueType
+		}
+		facts[id.slug] = f
 	}
 	menuParents := map[string]map[string]int{} // strain slug -> "A\x00B" -> uses
 	for i := range s.offers {
 		o := &s.offers[i]
-		slug := nameSlug(o.Strain)
-		f := facts[slug]
-		if f == nil {
+		id := s.strainOf(o.Strain)
+		if id == nil {
 			continue
 		}
+		f := facts[id.slug]
 		if o.listed() {
 			f.listed = append(f.listed, o)
 		}
 		if len(o.Lineage) > 0 {
-			if menuParents[slug] == nil {
-				menuParents[slug] = map[string]int{}
+			if menuParents[id.slug] == nil {
+				menuParents[id.slug] = map[string]int{}
 			}
-			menuParents[slug][strings.Join(o.Lineage, "\x00")]++
+			menuParents[id.slug][strings.Join(o.Lineage, "\x00")]++
 		}
 	}
 	for slug, forms := range menuParents {
-		if f := facts[slug]; f.source == nil {
-			f.parents, f.source = strings.Split(mostUsed(forms), "\x00"), &menuLineage
-		}
+		f := facts[slug]
+		f.parents, f.source = strings.Split(mostUsed(forms), "\x00"), &menuLineage
 	}
 	children := map[string][]string{} // parent slug -> child slugs
 	for slug, f := range facts {
 		for _, p := range f.parents {
-			children[nameSlug(p)] = append(children[nameSlug(p)], slug)
+			if id := s.strainOf(p); id != nil {
+				children[id.slug] = append(children[id.slug], slug)
+			}
 		}
 	}
 	link := func(name string) StrainLink {
 		l := StrainLink{Name: name}
-		if slug := nameSlug(name); facts[slug] != nil {
-			l.Slug = &slug
-			l.Name = facts[slug].name
+		if id := s.strainOf(name); id != nil {
+			l.Name, l.Slug = id.name, &id.slug
 		}
 		return l
 	}
 
 	idx := StrainsIndex{GeneratedAt: s.generatedAt, Sample: s.Sample, Strains: make([]StrainSummary, 0, len(facts))}
-	pages := make(map[string]StrainPage, len(facts))
 	for slug, f := range facts {
 		sortOffers(f.listed)
 		stores, products := map[string]bool{}, map[string]bool{}
@@ -177,13 +213,20 @@ func (s *shop) buildStrains(h *history) (StrainsIndex, map[string]StrainPage) {
 		if f.source != nil {
 			page.LineageSources = append(page.LineageSources, *f.source)
 		}
+		if f.id.catalogue {
+			page.CatalogueSource = nonEmpty(data.StrainSource)
+		}
 		terps := map[string]*TerpeneCount{}
 		terpProducts := map[string]bool{}
 		for _, o := range f.listed {
 			stores[o.Slug] = true
+			if !products[o.Code] {
+				// One row per product, its cheapest offer: a popular strain is sold by
+				// hundreds of stores, and the product page lists them all.
+				page.Offers = append(page.Offers, StrainOffer{Code: o.Code, Name: o.Name, Brand: o.Brand, Category: string(o.Category),
+					Size: o.Size, ProductOffer: s.productOffer(o)})
+			}
 			products[o.Code] = true
-			page.Offers = append(page.Offers, StrainOffer{Code: o.Code, Name: o.Name, Brand: o.Brand, Category: string(o.Category),
-				Size: o.Size, ProductOffer: s.productOffer(o)})
 			if o.THC != nil && o.PotencyUnit == "%" && (o.Category == "Flower" || o.Category == "Preroll") {
 				if page.THC == nil {
 					page.THC = &Range{Min: *o.THC, Max: *o.THC}
@@ -212,7 +255,9 @@ func (s *shop) buildStrains(h *history) (StrainsIndex, map[string]StrainPage) {
 			}
 			return a.Slug < b.Slug
 		})
-		pages[slug] = page
+		if err := emit(PathStrains+slug, page); err != nil {
+			return err
+		}
 		idx.Strains = append(idx.Strains, StrainSummary{Slug: slug, Name: f.name, Type: page.Type, Stores: len(stores),
 			Products: len(products), Lineage: len(page.Parents) > 0})
 	}
@@ -223,7 +268,7 @@ func (s *shop) buildStrains(h *history) (StrainsIndex, map[string]StrainPage) {
 		}
 		return idx.Strains[i].Slug < idx.Strains[j].Slug
 	})
-	return idx, pages
+	return emit(PathStrains+"index", idx)
 }
 
 // mostUsedType is the type menus give a strain most often, hybrid on a tie being the

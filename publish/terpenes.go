@@ -37,8 +37,8 @@ type TerpeneProduct struct {
 	MinPrice   float64  `json:"minPrice"`
 }
 
-// buildTerpenes returns api/terpenes and a page per terpene the listed offers name.
-func (s *shop) buildTerpenes() (TerpenesIndex, map[string]TerpenePage) {
+// buildTerpenes emits a page per terpene the listed offers name and api/terpenes/index.
+func (s *shop) buildTerpenes(emit Emit) error {
 	type productAgg struct {
 		p      TerpeneProduct
 		stores map[string]bool
@@ -70,7 +70,6 @@ func (s *shop) buildTerpenes() (TerpenesIndex, map[string]TerpenePage) {
 		}
 	}
 	idx := TerpenesIndex{GeneratedAt: s.generatedAt, Sample: s.Sample, Terpenes: []TerpeneCount{}}
-	pages := map[string]TerpenePage{}
 	for slug, products := range byTerp {
 		name := mostUsed(names[slug])
 		page := TerpenePage{GeneratedAt: s.generatedAt, Sample: s.Sample, Slug: slug, Name: name, Products: make([]TerpeneProduct, 0, len(products))}
@@ -91,9 +90,11 @@ func (s *shop) buildTerpenes() (TerpenesIndex, map[string]TerpenePage) {
 				return a.Code < b.Code
 			}
 		})
-		pages[slug] = page
+		if err := emit(PathTerpenes+slug, page); err != nil {
+			return err
+		}
 		idx.Terpenes = append(idx.Terpenes, TerpeneCount{Slug: slug, Name: name, Products: len(products)})
 	}
 	sort.Slice(idx.Terpenes, func(i, j int) bool { return idx.Terpenes[i].Slug < idx.Terpenes[j].Slug })
-	return idx, pages
+	return emit(PathTerpenes+"index", idx)
 }

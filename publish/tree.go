@@ -7,66 +7,114 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
-
-	"golang.org/x/sys/unix"
 )
 
 // WriteTree replaces the directory out with exactly files (path relative to out →
-// content), atomically: everything is first written and synced into a staging directory
-// beside out, then the two directories are exchanged in one rename(2) (RENAME_EXCHANGE).
-// A reader sees either the whole old tree or the whole new one; a writer killed while
-// staging leaves out untouched (the abandoned staging directory is removed next time).
-// Only one WriteTree runs on out at a time (an flock on out+".lock").
+// content), atomically (see Tree).
 func WriteTree(out string, files map[string][]byte) error {
-	out = filepath.Clean(out)
-	parent := filepath.Dir(out)
-	if err := os.MkdirAll(parent, 0o755); err != nil {
-		return fmt.Errorf("publish %s: %w", out, err)
-	}
-	unlock, err := lock(out + ".lock")
+	t, err := NewTree(out)
 	if err != nil {
-		return fmt.Errorf("publish %s: lock: %w", out, err)
+		return err
 	}
-	defer unlock()
-	removeStaging(out)
-
-	stage, err := os.MkdirTemp(parent, stagingPrefix(out))
-	if err != nil {
-		return fmt.Errorf("publish %s: %w", out, err)
-	}
-	committed := false
-	defer func() {
-		if !committed {
-			os.RemoveAll(stage)
-		}
-	}()
-	if err := os.Chmod(stage, 0o755); err != nil {
-		return fmt.Errorf("publish %s: %w", out, err)
-	}
+	defer t.Abort()
 	paths := make([]string, 0, len(files))
 	for p := range files {
 		paths = append(paths, p)
 	}
 	sort.Strings(paths)
 	for _, p := range paths {
-		if err := writeFile(stage, p, files[p]); err != nil {
-			return fmt.Errorf("publish %s: %w", out, err)
+		if err := t.Write(p, files[p]); err != nil {
+			return err
 		}
 	}
-	if err := syncDir(stage); err != nil {
-		return fmt.Errorf("publish %s: %w", out, err)
-	}
+	return t.Commit()
+}
 
+// Tree is a new tree for out being written file by file, so that a publish never holds
+// the whole tree in memory. Everything is first written into a staging directory beside
+// out and synced, then the two directories are exchanged in one step (renameat2
+// RENAME_EXCHANGE on Linux, renamex_np RENAME_SWAP on macOS; elsewhere two renames).
+// A reader sees either the whole old tree or the whole new one; a writer killed while
+// staging leaves out untouched (the abandoned staging directory is removed next time).
+// Only one Tree is open on out at a time (a lock on out+".lock": flock on Unix,
+// LockFileEx on Windows).
+type Tree struct {
+	out, stage string
+	paths      []string // written, for syncing where the whole filesystem cannot be
+	unlock     func()
+	done       bool
+}
+
+// NewTree locks out and starts its staging directory.
+func NewTree(out string) (*Tree, error) {
+	out = filepath.Clean(out)
+	parent := filepath.Dir(out)
+	if err := os.MkdirAll(parent, 0o755); err != nil {
+		return nil, fmt.Errorf("publish %s: %w", out, err)
+	}
+	unlock, err := lock(out + ".lock")
+	if err != nil {
+		return nil, fmt.Errorf("publish %s: lock: %w", out, err)
+	}
+	removeStaging(out)
+	stage, err := os.MkdirTemp(parent, stagingPrefix(out))
+	if err != nil {
+		unlock()
+		return nil, fmt.Errorf("publish %s: %w", out, err)
+	}
+	if err := os.Chmod(stage, 0o755); err != nil {
+		os.RemoveAll(stage)
+		unlock()
+		return nil, fmt.Errorf("publish %s: %w", out, err)
+	}
+	return &Tree{out: out, stage: stage, unlock: unlock}, nil
+}
+
+// Write adds one file to the staged tree.
+func (t *Tree) Write(rel string, body []byte) error {
+	if t.done {
+		return fmt.Errorf("publish %s: tree already committed or aborted", t.out)
+	}
+	if err := writeFile(t.stage, rel, body); err != nil {
+		return fmt.Errorf("publish %s: %w", t.out, err)
+	}
+	t.paths = append(t.paths, rel)
+	return nil
+}
+
+// Abort drops the staged tree, leaving out as it was; after Commit it does nothing.
+func (t *Tree) Abort() {
+	if t.done {
+		return
+	}
+	t.done = true
+	os.RemoveAll(t.stage)
+	t.unlock()
+}
+
+// Commit syncs the staged tree to disk and puts it in out's place.
+func (t *Tree) Commit() error {
+	if t.done {
+		return fmt.Errorf("publish %s: tree already committed or aborted", t.out)
+	}
+	if err := syncTree(t.stage, t.paths); err != nil {
+		return fmt.Errorf("publish %s: %w", t.out, err)
+	}
+	out, stage, parent := t.out, t.stage, filepath.Dir(t.out)
+	finish := func() error {
+		t.done = true
+		t.unlock()
+		return syncDir(parent)
+	}
 	if _, err := os.Lstat(out); errors.Is(err, os.ErrNotExist) {
 		if err := os.Rename(stage, out); err != nil {
 			return fmt.Errorf("publish %s: %w", out, err)
 		}
-		committed = true
-		return syncDir(parent)
+		return finish()
 	}
-	if err := unix.Renameat2(unix.AT_FDCWD, stage, unix.AT_FDCWD, out, unix.RENAME_EXCHANGE); err != nil {
-		// Filesystems without RENAME_EXCHANGE: two renames. A reader may find out
-		// missing for an instant, but never a partial file.
+	if err := exchange(stage, out); err != nil {
+		// No atomic exchange here (Windows, some filesystems): two renames. A reader may
+		// find out missing for an instant, but never a partial or mixed tree.
 		old := stage + ".old"
 		if err := os.Rename(out, old); err != nil {
 			return fmt.Errorf("publish %s: %w", out, err)
@@ -75,21 +123,64 @@ func WriteTree(out string, files map[string][]byte) error {
 			os.Rename(old, out)
 			return fmt.Errorf("publish %s: %w", out, err)
 		}
-		committed = true
 		os.RemoveAll(old)
-		return syncDir(parent)
+		return finish()
 	}
 	// stage now holds the previous tree.
-	committed = true
 	os.RemoveAll(stage)
-	return syncDir(parent)
+	return finish()
+}
+
+// exchange swaps two directories in one step where the system can (exchangeDirs, per
+// operating system); a variable so that tests can take the fallback on any system.
+var exchange = exchangeDirs
+
+// syncTree makes the files written under dir durable before the tree is swapped in:
+// one syncfs on Linux (an fsync per file dominated a publish's time), an fsync per file
+// and directory elsewhere (syncFiles).
+var syncTree = syncTreeFS
+
+// syncFiles fsyncs every written file and then dir's directories.
+func syncFiles(dir string, paths []string) error {
+	dirs := map[string]bool{dir: true}
+	for _, rel := range paths {
+		path := filepath.Join(dir, filepath.FromSlash(rel))
+		f, err := os.OpenFile(path, os.O_RDWR, 0)
+		if err != nil {
+			return err
+		}
+		err = f.Sync()
+		f.Close()
+		if err != nil {
+			return fmt.Errorf("sync %s: %w", rel, err)
+		}
+		for d := filepath.Dir(path); d != dir && !dirs[d]; d = filepath.Dir(d) {
+			dirs[d] = true
+		}
+	}
+	for d := range dirs {
+		if err := syncDir(d); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func stagingPrefix(out string) string { return "." + filepath.Base(out) + ".staging-" }
 
-// removeStaging removes staging directories abandoned by killed publishes.
+// removeStaging removes staging directories abandoned by killed publishes. A publish
+// killed between the fallback's two renames left out missing and the previous tree in
+// a staging ".old" directory: that tree is put back first, so a publish that then fails
+// still leaves the last good tree in place.
 func removeStaging(out string) {
 	matches, _ := filepath.Glob(filepath.Join(filepath.Dir(out), stagingPrefix(out)+"*"))
+	if _, err := os.Lstat(out); errors.Is(err, os.ErrNotExist) {
+		for _, m := range matches {
+			if strings.HasSuffix(m, ".old") && os.Rename(m, out) == nil {
+				break
+			}
+		}
+	}
 	for _, m := range matches {
 		os.RemoveAll(m)
 	}
@@ -111,10 +202,6 @@ func writeFile(root, rel string, body []byte) error {
 		f.Close()
 		return fmt.Errorf("write %s: %w", rel, err)
 	}
-	if err := f.Sync(); err != nil {
-		f.Close()
-		return fmt.Errorf("sync %s: %w", rel, err)
-	}
 	return f.Close()
 }
 
@@ -125,19 +212,4 @@ func syncDir(dir string) error {
 	}
 	defer d.Close()
 	return d.Sync()
-}
-
-func lock(path string) (func(), error) {
-	f, err := os.OpenFile(path, os.O_CREATE|os.O_RDWR, 0o644)
-	if err != nil {
-		return nil, err
-	}
-	if err := unix.Flock(int(f.Fd()), unix.LOCK_EX); err != nil {
-		f.Close()
-		return nil, err
-	}
-	return func() {
-		unix.Flock(int(f.Fd()), unix.LOCK_UN)
-		f.Close()
-	}, nil
 }

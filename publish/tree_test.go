@@ -89,6 +89,50 @@ func TestWriteTreeReplaces(t *testing.T) {
 
 // TestWriteTreeReaderNeverSeesPartial polls the tree while it is replaced again and again.
 func TestWriteTreeReaderNeverSeesPartial(t *testing.T) {
+	pollWhileReplacing(t, false)
+}
+
+// TestWriteTreeFallbackNeverPartial is the same with the two-rename fallback of systems
+// without an atomic exchange: a reader may find the tree missing for an instant, never
+// a partial file.
+func TestWriteTreeFallbackNeverPartial(t *testing.T) {
+	publish.WithoutExchange(t)
+	pollWhileReplacing(t, true)
+}
+
+// TestWriteTreeFallbackRestoresAfterKill: a fallback publish killed between its two
+// renames leaves out missing and the previous tree aside; the next publish puts it back,
+// so even a failing one leaves the last good tree.
+func TestWriteTreeFallbackRestoresAfterKill(t *testing.T) {
+	publish.WithoutExchange(t)
+	dir := t.TempDir()
+	out := filepath.Join(dir, "out")
+	if err := publish.WriteTree(out, tree(7, 3, 10)); err != nil {
+		t.Fatal(err)
+	}
+	// The state a kill between the two renames leaves.
+	if err := os.Rename(out, filepath.Join(dir, ".out.staging-123.old")); err != nil {
+		t.Fatal(err)
+	}
+	if err := publish.WriteTree(out, map[string][]byte{"../escape": []byte("{}")}); err == nil {
+		t.Fatal("a bad snapshot path was published")
+	}
+	if v := checkTree(t, out); v != 7 {
+		t.Errorf("version after a failed publish = %d, want the previous 7", v)
+	}
+	if err := publish.WriteTree(out, tree(8, 3, 10)); err != nil {
+		t.Fatal(err)
+	}
+	if v := checkTree(t, out); v != 8 {
+		t.Errorf("version = %d, want 8", v)
+	}
+}
+
+// pollWhileReplacing reads every file of the tree from two goroutines while the tree is
+// replaced 30 times; every read must be a whole file (missing ones are tolerated only
+// when tolerateMissing).
+func pollWhileReplacing(t *testing.T, tolerateMissing bool) {
+	t.Helper()
 	out := filepath.Join(t.TempDir(), "out")
 	if err := publish.WriteTree(out, tree(0, 20, 20000)); err != nil {
 		t.Fatal(err)
@@ -104,6 +148,9 @@ func TestWriteTreeReaderNeverSeesPartial(t *testing.T) {
 			for !stop.Load() {
 				for i := range 20 {
 					b, err := os.ReadFile(filepath.Join(out, fmt.Sprintf("api/f%03d", i)))
+					if os.IsNotExist(err) && tolerateMissing {
+						continue
+					}
 					if os.IsNotExist(err) {
 						errs <- fmt.Errorf("file %d missing during publish", i)
 						return
@@ -179,5 +226,62 @@ func TestWriteTreeKilledMidway(t *testing.T) {
 		if strings.Contains(e.Name(), "staging") {
 			t.Errorf("staging left behind: %s", e.Name())
 		}
+	}
+}
+
+// TestTreeStreams writes a tree file by file: an aborted tree leaves the old one in
+// place, a committed one replaces it, and a finished tree takes no more files.
+func TestTreeStreams(t *testing.T) {
+	for _, perFile := range []bool{false, true} {
+		t.Run(fmt.Sprintf("per-file sync %v", perFile), func(t *testing.T) {
+			if perFile {
+				publish.WithPerFileSync(t)
+			}
+			out := filepath.Join(t.TempDir(), "out")
+			if err := publish.WriteTree(out, tree(1, 3, 10)); err != nil {
+				t.Fatal(err)
+			}
+			write := func(v int) *publish.Tree {
+				t.Helper()
+				tr, err := publish.NewTree(out)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for path, b := range tree(v, 5, 10) {
+					if err := tr.Write("deep/"+path, b); err != nil {
+						t.Fatal(err)
+					}
+				}
+				return tr
+			}
+			aborted := write(2)
+			aborted.Abort()
+			if v := checkTree(t, out); v != 1 {
+				t.Errorf("after abort the tree is version %d, want 1", v)
+			}
+			committed := write(3)
+			if err := committed.Commit(); err != nil {
+				t.Fatal(err)
+			}
+			if v := checkTree(t, out); v != 3 {
+				t.Errorf("after commit the tree is version %d, want 3", v)
+			}
+			if _, err := os.Stat(filepath.Join(out, "deep/api/f004")); err != nil {
+				t.Error(err)
+			}
+			if err := committed.Write("late", []byte("{}")); err == nil {
+				t.Error("a committed tree took another file")
+			}
+			if err := committed.Commit(); err == nil {
+				t.Error("a tree committed twice")
+			}
+			committed.Abort() // after Commit: nothing to undo
+			if v := checkTree(t, out); v != 3 {
+				t.Errorf("abort after commit changed the tree to version %d", v)
+			}
+			if matches, _ := filepath.Glob(filepath.Join(filepath.Dir(out), ".out.staging-*")); len(matches) != 0 {
+				t.Errorf("staging left behind: %v", matches)
+			}
+		})
 	}
 }

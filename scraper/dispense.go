@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/url"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -210,14 +211,7 @@ type dispenseProduct struct {
 	Deleted                bool              `json:"deleted"`
 	ProductURL             string            `json:"productUrl"`
 	Variants               []json.RawMessage `json:"variants"`
-	Labs                   *struct {
-		THC     looseNumber `json:"thc"`
-		THCMax  looseNumber `json:"thcMax"`
-		THCUnit string      `json:"thcContentUnit"`
-		CBD     looseNumber `json:"cbd"`
-		CBDMax  looseNumber `json:"cbdMax"`
-		CBDUnit string      `json:"cbdContentUnit"`
-	} `json:"labs"`
+	Labs                   *dispenseLabs     `json:"labs"`
 }
 
 // dispenseOffers maps one product group: one offer per variant record, or the group
@@ -315,8 +309,65 @@ func (p *dispenseProduct) offer() (data.Offer, bool, error) {
 	if p.Labs != nil {
 		// thc is 0 where only the top of a range (thcMax) is known.
 		setPotency(&o, max(p.Labs.THC.V, p.Labs.THCMax.V), p.Labs.THCUnit, max(p.Labs.CBD.V, p.Labs.CBDMax.V), p.Labs.CBDUnit)
+		o.Terpenes = p.Labs.terpenes()
 	}
 	return o, true, nil
+}
+
+// dispenseLabs is a record's lab figures: potency, and the terpenes both as a list of
+// names ("alphapinene", "betamyrcene") and as one field per terpene with its unit
+// ("betaCaryophyllene": 0.01, "betaCaryophylleneContentUnit": "%"), 0 when not measured.
+type dispenseLabs struct {
+	THC      looseNumber `json:"thc"`
+	THCMax   looseNumber `json:"thcMax"`
+	THCUnit  string      `json:"thcContentUnit"`
+	CBD      looseNumber `json:"cbd"`
+	CBDMax   looseNumber `json:"cbdMax"`
+	CBDUnit  string      `json:"cbdContentUnit"`
+	Terpenes []string    `json:"terpenes"`
+	// fields keeps every field, for the per-terpene figures.
+	fields map[string]json.RawMessage
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (l *dispenseLabs) UnmarshalJSON(b []byte) error {
+	type plain dispenseLabs
+	var p plain
+	if err := json.Unmarshal(b, &p); err != nil {
+		return err
+	}
+	if err := json.Unmarshal(b, &p.fields); err != nil {
+		return err
+	}
+	*l = dispenseLabs(p)
+	return nil
+}
+
+// terpenes are the measured terpenes (a figure above 0 with its unit), then the
+// listed ones.
+func (l *dispenseLabs) terpenes() []data.Terpene {
+	var set terpeneSet
+	keys := make([]string, 0, len(l.fields))
+	for k := range l.fields {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys) // the set orders by amount; equal amounts keep this order
+	for _, k := range keys {
+		unitRaw, ok := l.fields[k+"ContentUnit"]
+		if !ok {
+			continue
+		}
+		var v looseNumber
+		var unit string
+		if json.Unmarshal(l.fields[k], &v) != nil || !v.Set || v.V <= 0 || json.Unmarshal(unitRaw, &unit) != nil {
+			continue
+		}
+		set.add(k, &v.V, unit)
+	}
+	for _, n := range l.Terpenes {
+		set.add(n, nil, "")
+	}
+	return set.terpenes()
 }
 
 // dispenseLineage writes Dispense's lineage enum as StrainType reads it:

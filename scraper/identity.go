@@ -1,20 +1,36 @@
 package scraper
 
 import (
+	"regexp"
 	"strconv"
 	"strings"
-	"unicode"
 
 	"github.com/ohiomc/omc/data"
 )
 
-// ProductCode is the product's code (DESIGN.md §4): brand, name and size folded to
-// lower case words joined by hyphens, so that the same product listed by two stores on
-// two platforms gets one code, and a re-run gets the same one. The size is the
-// normalised weight or dose ("3-5g", "100mg"), not the platform's label, so Jane's
-// "half gram" and Dutchie's ".5g" agree.
+// ProductCode is the product's code (DESIGN.md §4): brand, name, category and size
+// folded to lower-case words joined by hyphens ("klutch-wedding-cake-flower-3-5g"), so
+// that the same product listed by two stores on two platforms gets one code and a
+// re-run gets the same one. Brand and name are taken as CleanBrand and CleanName give
+// them (brand spellings merged, brand and size folded out of the name, pack counts
+// written one way); the size is the normalised weight or dose, not the platform's
+// label, so Jane's "half gram" and Dutchie's ".5g" agree. The category word is left out
+// when the name already says it ("…-pre-roll-1g", "…-gummies-100mg") and for Other.
+// The code of a cleaned offer is the code of the offer before cleaning.
 func ProductCode(o data.Offer) string {
-	parts := []string{o.Brand, o.Name}
+	return productCode(o, CleanName(o.Name, o.Brand, o.Grams, o.Milligrams))
+}
+
+// productCode is ProductCode with the offer's cleaned name already at hand.
+func productCode(o data.Offer, cleanName string) string {
+	if strings.IndexAny(cleanName, "0123456789") >= 0 {
+		cleanName = packWords.ReplaceAllString(cleanName, " ${1}pk ")
+	}
+	name := wordKey(cleanName)
+	parts := []string{brandKey(o.Brand), name}
+	if w := categoryWord(o.Category, name); w != "" {
+		parts = append(parts, w)
+	}
 	switch {
 	case o.Milligrams > 0:
 		parts = append(parts, formatAmount(o.Milligrams)+"mg")
@@ -22,11 +38,32 @@ func ProductCode(o data.Offer) string {
 		parts = append(parts, formatAmount(o.Grams)+"g")
 	}
 	code := slugWordsOf(strings.Join(parts, " "))
-	if code == "" {
+	if code == "" || name == "" {
 		// A product with no readable name still needs a stable code.
-		code = "product-" + slugWordsOf(o.ProductID)
+		code = slugWordsOf(strings.Join(append([]string{"product"}, append(parts[:1], o.ProductID)...), " "))
 	}
 	return code
+}
+
+// packWords are the ways menus write a pack count: "(2 Pack)", "2-Pack", "[10pk]",
+// "10 piece", "10pcs", "5 ct". The code writes them all "2pk".
+var packWords = regexp.MustCompile(`(?i)[(\[]?\s*\b(\d+)\s*-?\s*(?:pk|packs?|ct|count|pieces?|pcs?)\b\s*[)\]]?`)
+
+// categoryWord is the category's word in a code: empty for Other, and when the name
+// already holds one of the category's labels (categoryLabels) as whole words.
+func categoryWord(c data.Category, nameKey string) string {
+	if c == "" || c == data.Other {
+		return ""
+	}
+	words := strings.Fields(nameKey)
+	for n := 1; n <= 3; n++ {
+		for i := 0; i+n <= len(words); i++ {
+			if categoryLabels[strings.Join(words[i:i+n], " ")] == c {
+				return ""
+			}
+		}
+	}
+	return strings.ToLower(string(c))
 }
 
 // formatAmount writes a weight or dose with at most two decimals and no trailing zeros.
@@ -34,32 +71,27 @@ func formatAmount(v float64) string {
 	return strconv.FormatFloat(float64(int64(v*100+0.5))/100, 'f', -1, 64)
 }
 
-// slugWordsOf lower-cases s and joins its runs of letters and digits with hyphens,
-// dropping accents' marks and every other character.
+// slugWordsOf folds s to its words (wordKey) joined by hyphens: lower-case ASCII
+// letters and digits only, so always URL-safe. "3.5g" becomes "3-5g".
 func slugWordsOf(s string) string {
-	var b strings.Builder
-	pendingDash := false
-	for _, r := range strings.ToLower(s) {
-		switch {
-		case r < unicode.MaxASCII && (unicode.IsLetter(r) || unicode.IsDigit(r)):
-			if pendingDash && b.Len() > 0 {
-				b.WriteByte('-')
-			}
-			pendingDash = false
-			b.WriteRune(r)
-		case r == '.':
-			// "3.5g" stays one word: "3-5g" reads better than "3-5-g" and is still URL-safe.
-			pendingDash = true
-		default:
-			pendingDash = true
-		}
-	}
-	return b.String()
+	return strings.ReplaceAll(wordKey(s), " ", "-")
 }
 
-// Identify gives an offer its product code. The scrape run calls it on every offer
-// before the offer is stored, so every stored offer carries the code its product is
-// known by across Ohio.
+// Identify cleans an offer's display fields and gives it its product code. The scrape
+// run calls it on every offer before the offer is stored, so every stored offer carries
+// the name the site shows and the code its product is known by across Ohio. Brand,
+// name and strain are cleaned (CleanBrand, CleanName, CleanStrain); the platform's size
+// label, ids, figures, terpenes and lineage are left as the menu gave them. Calling it
+// twice changes nothing more.
 func Identify(o *data.Offer) {
-	o.Code = ProductCode(*o)
+	name := CleanName(o.Name, o.Brand, o.Grams, o.Milligrams)
+	o.Code = productCode(*o, name)
+	// A strain named after its brand ("Josh D OG" by Josh D) lost the brand in the
+	// adapter's StrainName, leaving "OG"; the cleaned name kept it.
+	if sk := wordKey(o.Strain); sk != "" && wordKey(name) == brandKey(o.Brand)+" "+sk {
+		o.Strain = StrainName(name, "")
+	}
+	o.Brand = CleanBrand(o.Brand)
+	o.Name = name
+	o.Strain = CleanStrain(o.Strain)
 }

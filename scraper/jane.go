@@ -270,6 +270,17 @@ type janeSpecial struct {
 	DiscountPrice json.Number `json:"discount_price"`
 }
 
+// janeLabResults are the lab figures of one weight bucket (price_id): cannabinoids and
+// terpenes in "%".
+type janeLabResults struct {
+	PriceID    string `json:"price_id"`
+	LabResults []struct {
+		CompoundName string   `json:"compound_name"`
+		Value        *float64 `json:"value"`
+		Unit         string   `json:"unit"`
+	} `json:"lab_results"`
+}
+
 type janePotency struct {
 	PriceID    string   `json:"price_id"`
 	THCPotency *float64 `json:"thc_potency"`
@@ -300,6 +311,11 @@ func janeOffers(raw json.RawMessage) ([]data.Offer, error) {
 		NetWeightGrams    *float64      `json:"net_weight_grams"`
 		URLSlug           *string       `json:"url_slug"`
 		Potencies         []janePotency `json:"inventory_potencies"`
+		// Terpenes: compound_names lists them by name; lab_results gives amounts per
+		// weight bucket. The record's own "terpenes" field is empty in the capture.
+		CompoundNames []string         `json:"compound_names"`
+		LabResults    []janeLabResults `json:"lab_results"`
+		Description   *string          `json:"description"`
 	}
 	if err := json.Unmarshal(raw, &r); err != nil {
 		return nil, err
@@ -325,6 +341,7 @@ func janeOffers(raw json.RawMessage) ([]data.Offer, error) {
 		RawCategory: deref(r.Kind),
 	}
 	base.Strain = StrainName(base.Name, base.Brand)
+	base.Lineage = menuLineage(cat, deref(r.Description))
 	// The record's true size, when Jane forced it into a bucket (Ohio's 2.83 g in "two
 	// gram"): amount / net_weight_grams, else a weight written in the name or slug.
 	trueSize := ParseSize(deref(r.Amount))
@@ -385,9 +402,28 @@ func janeOffers(raw json.RawMessage) ([]data.Offer, error) {
 			o.Grams = nominal
 		}
 		janePotencyOf(&o, r.Potencies, key, r.PercentTHC, r.PercentCBD)
+		o.Terpenes = janeTerpenes(r.LabResults, r.CompoundNames, key)
 		offers = append(offers, o)
 	}
 	return offers, nil
+}
+
+// janeTerpenes are the terpenes of one weight bucket: with amounts from its own lab
+// results when it has some, then the product's compound_names (names only).
+func janeTerpenes(labs []janeLabResults, names []string, key string) []data.Terpene {
+	var set terpeneSet
+	for _, l := range labs {
+		if l.PriceID != key {
+			continue
+		}
+		for _, c := range l.LabResults {
+			set.add(c.CompoundName, c.Value, c.Unit)
+		}
+	}
+	for _, n := range names {
+		set.add(n, nil, "")
+	}
+	return set.terpenes()
 }
 
 // janePotencyOf prefers the size's own lab potency over the product-level one, which

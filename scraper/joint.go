@@ -31,7 +31,7 @@ var jointBusinessID = regexp.MustCompile(`^[0-9]+$`)
 var jointSourceFields = []string{
 	"jointId", "posId", "globalProductId", "name", "category", "subCategory", "strainType", "brandName",
 	"potencyThcRangeHigh", "potencyThcRangeLow", "potencyThcUnit", "potencyCbdRangeHigh", "potencyCbdRangeLow",
-	"potencyCbdUnit", "menuType", "variants",
+	"potencyCbdUnit", "menuType", "variants", "terpenes", "description",
 }
 
 var jointPlatform = platform{
@@ -239,6 +239,12 @@ type jointProduct struct {
 	CBDLow          looseNumber    `json:"potencyCbdRangeLow"`
 	CBDUnit         string         `json:"potencyCbdUnit"`
 	Variants        []jointVariant `json:"variants"`
+	Terpenes        []struct {
+		Name  string      `json:"name"`
+		Value looseNumber `json:"value"`
+		Unit  string      `json:"unit"`
+	} `json:"terpenes"`
+	Description string `json:"description"`
 }
 
 // jointVariant is one option: price a string ("45.00"), specialPrice a number or a
@@ -294,6 +300,16 @@ func jointRecordOffers(raw json.RawMessage, market data.Market) ([]data.Offer, s
 		RawCategory: p.Category,
 	}
 	setPotency(&base, jointTop(p.THCHigh, p.THCLow), p.THCUnit, jointTop(p.CBDHigh, p.CBDLow), p.CBDUnit)
+	var terps terpeneSet
+	for _, t := range p.Terpenes {
+		var amount *float64
+		if t.Value.Set {
+			amount = &t.Value.V
+		}
+		terps.add(t.Name, amount, t.Unit)
+	}
+	base.Terpenes = terps.terpenes()
+	base.Lineage = menuLineage(base.Category, p.Description)
 	potencyMg := 0.0
 	if base.PotencyUnit == "mg" && base.THC != nil {
 		potencyMg = *base.THC

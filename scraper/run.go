@@ -145,6 +145,9 @@ func fetchOne(ctx context.Context, db *data.DB, runID int64, now time.Time, adap
 	r := MenuResult{Slug: d.Slug, Name: d.Name, Market: src.Market, Platform: src.Platform}
 	menu, err := fetchMenu(ctx, adapters, src)
 	warned := CheckMenu(menu.Offers)
+	for i := range menu.Offers {
+		Identify(&menu.Offers[i])
+	}
 	mf := data.MenuFetch{RunID: runID, Slug: d.Slug, Market: src.Market, Platform: src.Platform, At: now,
 		Offers: menu.Offers, HTTPStatus: menu.HTTPStatus, Err: err}
 	if err == nil && len(menu.Offers) == 0 {

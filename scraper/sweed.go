@@ -373,6 +373,11 @@ type sweedProduct struct {
 		Prevalence *sweedNamed `json:"prevalence"`
 	} `json:"strain"`
 	Variants []sweedVariant `json:"variants"`
+	// Description is free text; some state the strain's cross. The strain's "terpenes"
+	// are not read: Sweed sends the same panel of about twenty for every strain of a
+	// store, "Indica (I)" included (curaleaf-nj and gleaf captures), so they say nothing
+	// about the product.
+	Description string `json:"description"`
 }
 
 type sweedNamed struct {
@@ -443,6 +448,7 @@ func (p *sweedProduct) offers(saleType, link string) ([]data.Offer, error) {
 		base.StrainType = StrainType(p.Strain.Prevalence.name())
 	}
 	base.Strain = StrainName(base.Name, base.Brand)
+	base.Lineage = menuLineage(base.Category, p.Description)
 	var offers []data.Offer
 	for _, v := range p.Variants {
 		if v.SaleType != "" && v.SaleType != "Both" && !strings.EqualFold(v.SaleType, saleType) {

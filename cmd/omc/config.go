@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io/fs"
 	"os"
@@ -137,4 +138,10 @@ func fmtDuration(d time.Duration) string {
 		return d.Round(time.Millisecond).String()
 	}
 	return fmt.Sprintf("%.1fs", d.Seconds())
+}
+
+// openDB opens the store with the scraper's product codes, which a database made before
+// codes existed needs when it is migrated.
+func openDB(ctx context.Context, path string) (*data.DB, error) {
+	return data.Open(ctx, path, data.WithProductCode(scraper.ProductCode))
 }

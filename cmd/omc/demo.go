@@ -32,7 +32,9 @@ func newDemoCmd(d deps, runF func(context.Context, *demoOptions) error) *cobra.C
 products, see scraper/replay/demo/PROVENANCE.md) for the dispensaries of the embedded
 registry (its Jane and Dutchie menus, and demo menus on the other platforms), scrape it
 twice (20 hours ago, then now with a few stores failing, so that the status page shows
-current, stale and missing menus), publish, and serve the site. Needs no network. The
+current, stale and missing menus, and with some prices, sales and stock changed and a few
+new products, so that history, new products and deals show something), publish (every
+shopping file marked sample data), and serve the site. Needs no network. The
 database and snapshots go to --workdir, which is recreated.`,
 		Example: `  omc demo
   omc demo --addr 127.0.0.1:0 --workdir /tmp/omc-demo
@@ -62,8 +64,10 @@ database and snapshots go to --workdir, which is recreated.`,
 // demoRun is the prepared demo: replay running, registry pointed at it.
 type demoRun struct {
 	Registry data.Registry
-	Dataset  *replay.Dataset
-	Replay   *replay.Server
+	// Dataset is what the first scrape sees, Later what the second does (prices, sales
+	// and stock changed, new products: replay.DemoLater).
+	Dataset, Later *replay.Dataset
+	Replay         *replay.Server
 	// AlwaysFailing fail in both scrapes (their tiles end up missing); FailingNow only in
 	// the second (stale).
 	AlwaysFailing, FailingNow []demoFailure
@@ -91,8 +95,12 @@ func startDemoReplay() (*demoRun, error) {
 	if err != nil {
 		return nil, fmt.Errorf("demo dataset: %w", err)
 	}
+	later, err := replay.DemoLater(ds)
+	if err != nil {
+		return nil, err
+	}
 	srv := replay.New(ds)
-	run := &demoRun{Registry: reg, Dataset: ds, Replay: srv}
+	run := &demoRun{Registry: reg, Dataset: ds, Later: later, Replay: srv}
 	reg.Platforms = map[string]data.PlatformConfig{}
 	for _, p := range reg.PlatformsUsed() {
 		url, shutdown, err := srv.Listen("127.0.0.1:0")
@@ -159,16 +167,19 @@ func (r *demoRun) Close() {
 }
 
 // scrapeTwice runs the demo's two scrapes: at now-20h with only the always-failing
-// stores failing, then at now with the others failing too.
+// stores failing, then at now with the others failing too and the menus changed
+// (Later), so that history, new products and deals have something to show.
 func (r *demoRun) scrapeTwice(ctx context.Context, c Config, d deps, now time.Time) (first, second scraper.Summary, err error) {
 	so := &scrapeOptions{Config: c, deps: d, registry: &r.Registry, retries: 1, given: map[string]bool{"delay": true, "timeout": true}}
 	so.Delay, so.Timeout = 0, 2*time.Second
 	so.Now = now.Add(-20 * time.Hour).Format(time.RFC3339)
+	r.Replay.SetDataset(r.Dataset)
 	r.setFailures(r.AlwaysFailing)
 	if first, err = runScrape(ctx, so); err != nil {
 		return first, second, err
 	}
 	so.Now = now.Format(time.RFC3339)
+	r.Replay.SetDataset(r.Later)
 	r.setFailures(r.AlwaysFailing, r.FailingNow)
 	second, err = runScrape(ctx, so)
 	return first, second, err

@@ -9,7 +9,6 @@ import (
 
 	"github.com/ohiomc/omc/data"
 	"github.com/ohiomc/omc/publish"
-	"github.com/ohiomc/omc/scraper"
 )
 
 type publishOptions struct {
@@ -76,13 +75,17 @@ func runPublish(ctx context.Context, c *Config, d deps) (publish.Result, error) 
 	if err != nil {
 		return publish.Result{}, err
 	}
-	db, err := data.Open(ctx, c.DB)
+	db, err := openDB(ctx, c.DB)
 	if err != nil {
 		return publish.Result{}, err
 	}
 	defer db.Close()
-	db.Code = scraper.ProductCode // rows stored before codes were kept
-	return publish.Publish(ctx, db, publish.Options{Out: c.Out, Now: now, Announcements: announcements, Producer: "omc " + version, Content: content, Sample: c.Sample})
+	strains, err := data.Strains()
+	if err != nil {
+		return publish.Result{}, err
+	}
+	return publish.Publish(ctx, db, publish.Options{Out: c.Out, Now: now, Announcements: announcements, Producer: "omc " + version,
+		Content: content, Sample: c.Sample, Strains: strains})
 }
 
 func printPublished(d deps, res publish.Result) {

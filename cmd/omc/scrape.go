@@ -107,7 +107,7 @@ func runScrape(ctx context.Context, opts *scrapeOptions) (scraper.Summary, error
 	if err != nil {
 		return scraper.Summary{}, &exitError{code: exitUsage, err: fmt.Errorf("registry %s: %w", reg.Source, err)}
 	}
-	db, err := data.Open(ctx, opts.DB)
+	db, err := openDB(ctx, opts.DB)
 	if err != nil {
 		return scraper.Summary{}, err
 	}

@@ -89,7 +89,7 @@ func TestProductPageAfterTwoScrapes(t *testing.T) {
 	if _, err := runPublish(ctx, &cfg, d); err != nil {
 		t.Fatal(err)
 	}
-	raw, err := os.ReadFile(filepath.Join(cfg.Out, "api/products/test-farms-handworked-haze-3-5g"))
+	raw, err := os.ReadFile(filepath.Join(cfg.Out, "api/products/test-farms-handworked-haze-flower-3-5g"))
 	if err != nil {
 		t.Fatal(err)
 	}

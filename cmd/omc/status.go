@@ -67,7 +67,7 @@ func runStatus(ctx context.Context, opts *statusOptions) error {
 	if err != nil {
 		return err
 	}
-	db, err := data.Open(ctx, opts.DB)
+	db, err := openDB(ctx, opts.DB)
 	if err != nil {
 		return err
 	}

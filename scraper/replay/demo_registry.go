@@ -36,10 +36,16 @@ var DemoPlatformSettings = map[string]map[string]string{
 // dispensaries it lists without a menu (no platform or identifier is known for them):
 // dealt in slug order, every other one, so that some stay unmonitored as in the real
 // registry. The identifiers are derived from the slugs. It is for the demo only: the
-// menus describe no real store's platform.
+// menus describe no real store's platform. Every dispensary is marked Sample: whatever
+// the replay serves for it is made up from the sample pool (real Ohio, Pennsylvania and
+// New Jersey catalogue records at invented stores and prices), and the store keeps that
+// mark so that the published data can say so.
 func DemoRegistry(reg data.Registry) (data.Registry, error) {
 	out := reg
 	out.Dispensaries = slices.Clone(reg.Dispensaries)
+	for i := range out.Dispensaries {
+		out.Dispensaries[i].Sample = true
+	}
 	var free []int
 	for i, d := range out.Dispensaries {
 		if len(d.Menus) == 0 && d.Monitored == nil {

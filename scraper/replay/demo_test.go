@@ -209,6 +209,9 @@ func TestDemoRegistry(t *testing.T) {
 		if !d.IsMonitored() {
 			unmonitored++
 		}
+		if !d.Sample {
+			t.Errorf("%s: not marked sample", d.Slug)
+		}
 		for _, m := range d.Menus {
 			if len(before.Menus) == 0 {
 				perPlatform[m.Platform]++

@@ -47,7 +47,7 @@ func (s *Server) serveDispense(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, mode)
 		return
 	}
-	st, ok := s.ds.Store("dispense", venue)
+	st, ok := s.dataset().Store("dispense", venue)
 	if !ok {
 		writeJSONError(w, http.StatusNotFound, "Venue not found")
 		return

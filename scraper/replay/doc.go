@@ -1,7 +1,7 @@
 // Package replay is a local HTTP stand-in for the menu platforms the scraper reads
 // (Jane's Algolia index, Dutchie's consumer GraphQL API and the others Server lists)
 // and the demo dataset it serves. Its replies have the field names and types of real
-// recorded replies (../shared/fixtures/platforms), or of the shapes PLATFORMS.md
+// recorded replies (the captures under scraper/testdata), or of the shapes PLATFORMS.md
 // documents where none was recorded (Leafly, Tymber, JSON-LD and plain HTML pages), so
 // an adapter pointed at it with the registry's platform baseURL runs exactly as
 // against the real host. `omc demo` and the scraper
@@ -12,4 +12,4 @@
 // ask Dataset.Expected how many products per category a correct scrape must find.
 package replay
 
-//go:generate go run ./gen -shared ../../../shared -out demo
+//go:generate go run ./gen -captures ../testdata -ohio gen/testdata/ohcanna-snapshots -out demo

@@ -170,7 +170,7 @@ func (s *Server) filteredProducts(w http.ResponseWriter, r *http.Request, raw js
 		pricing = "rec"
 	}
 	var listed []Product
-	st, ok := s.ds.Store("dutchie", f.DispensaryID)
+	st, ok := s.dataset().Store("dutchie", f.DispensaryID)
 	if ok && st.DispensaryID == f.DispensaryID {
 		for _, p := range st.OnMenu() {
 			if len(f.Types) > 0 && !slices.Contains(f.Types, dutchieTypes[p.Category]) {
@@ -243,7 +243,7 @@ func (s *Server) consumerDispensaries(w http.ResponseWriter, r *http.Request, ra
 		return
 	}
 	found := []map[string]any{}
-	if st, ok := s.ds.Store("dutchie", key); ok {
+	if st, ok := s.dataset().Store("dutchie", key); ok {
 		found = append(found, dutchieDispensary(st))
 	}
 	s.writeGraphQLData(w, map[string]any{"data": map[string]any{"filteredDispensaries": found}}, mode)

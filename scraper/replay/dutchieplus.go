@@ -52,7 +52,7 @@ func (s *Server) serveDutchiePlus(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, mode)
 		return
 	}
-	st, ok := s.ds.Store("dutchieplus", v.RetailerID)
+	st, ok := s.dataset().Store("dutchieplus", v.RetailerID)
 	if !ok {
 		writeGraphQLError(w, http.StatusOK, "Retailer not found", "NOT_FOUND")
 		return

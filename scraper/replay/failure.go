@@ -60,7 +60,7 @@ func (s *Server) failure(platform, storeKey string) FailMode {
 
 // failureKey names a store the same way whichever of its identifiers a request uses.
 func (s *Server) failureKey(platform, storeKey string) string {
-	if st, ok := s.ds.Store(platform, storeKey); ok {
+	if st, ok := s.dataset().Store(platform, storeKey); ok {
 		return platform + "|" + st.Key
 	}
 	if n, ok := normalJaneStore(storeKey); ok && platform == "jane" {

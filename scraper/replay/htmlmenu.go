@@ -46,7 +46,7 @@ func (s *Server) serveHTMLMenu(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, mode)
 		return
 	}
-	st, ok := s.ds.Store("html", slug)
+	st, ok := s.dataset().Store("html", slug)
 	if !ok {
 		writeNotFoundPage(w)
 		return

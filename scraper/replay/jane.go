@@ -228,8 +228,9 @@ func (s *Server) janeReply(q janeQuery) janeReply {
 	}
 	var rows []row
 	if !q.noMatch {
-		for i := range s.ds.Stores {
-			st := &s.ds.Stores[i]
+		ds := s.dataset()
+		for i := range ds.Stores {
+			st := &ds.Stores[i]
 			if st.Platform != "jane" || (q.storeID != 0 && !sameJaneStore(st.Key, strconv.FormatInt(q.storeID, 10))) {
 				continue
 			}

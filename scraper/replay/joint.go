@@ -43,7 +43,7 @@ func (s *Server) serveJoint(w http.ResponseWriter, r *http.Request) {
 	}
 	menuType := jointTermValue(raw, "menuType")
 	var hits []map[string]any
-	if st, ok := s.ds.Store("joint", business); ok {
+	if st, ok := s.dataset().Store("joint", business); ok {
 		for _, p := range st.OnMenu() {
 			src := jointSource(st, p)
 			if menuType == "" || strings.Contains(strings.Join(src["menuType"].([]string), ","), menuType) {

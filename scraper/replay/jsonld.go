@@ -30,7 +30,7 @@ func (s *Server) serveJSONLD(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, mode)
 		return
 	}
-	st, ok := s.ds.Store("jsonld", slug)
+	st, ok := s.dataset().Store("jsonld", slug)
 	if !ok {
 		writeNotFoundPage(w)
 		return

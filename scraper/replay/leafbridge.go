@@ -54,7 +54,7 @@ func (s *Server) serveLeafBridgeAjax(w http.ResponseWriter, r *http.Request) {
 		page = 1
 	}
 	var products []map[string]any
-	if st, ok := s.ds.Store("leafbridge", retailer); ok {
+	if st, ok := s.dataset().Store("leafbridge", retailer); ok {
 		menuType := strings.ToUpper(r.PostForm.Get("wizard_data[menu_type]"))
 		for _, p := range st.OnMenu() {
 			rec := plusProduct(st, p)

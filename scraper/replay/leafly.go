@@ -34,7 +34,7 @@ func (s *Server) serveLeafly(w http.ResponseWriter, r *http.Request) {
 		writeJSONError(w, http.StatusBadRequest, "take must be 1 to 50 and skip at least 0")
 		return
 	}
-	st, ok := s.ds.Store("leafly", slug)
+	st, ok := s.dataset().Store("leafly", slug)
 	if !ok {
 		writeJSONError(w, http.StatusNotFound, "Dispensary not found")
 		return

@@ -25,14 +25,14 @@ const maxHold = 60 * time.Second
 // Weedmaps, Dispense, Dutchie Plus and Leafly, the WordPress plugins LeafBridge and
 // Joint Commerce, and the menu pages of Tymber storefronts and of dispensaries' own sites
 // (schema.org JSON-LD, plain HTML). It is an http.Handler; use it with
-// httptest.NewServer or Listen. It is safe for concurrent use. The dataset
-// must not change after New.
+// httptest.NewServer or Listen. It is safe for concurrent use. A dataset is never
+// changed once served; SetDataset replaces it whole (the demo's second scrape).
 type Server struct {
-	ds      *Dataset
 	holdFor time.Duration
 	holding func() // test hook: called when a request starts being held
 
 	mu       sync.Mutex
+	ds       *Dataset
 	failures map[string]FailMode // platform|store key
 	served   map[string]int
 	hashes   map[string]string // Dutchie operation → required persisted-query hash
@@ -50,6 +50,23 @@ func New(ds *Dataset) *Server {
 		served:   map[string]int{},
 		hashes:   map[string]string{},
 	}
+}
+
+// SetDataset makes the server replay ds from now on (nil serves empty menus); requests
+// under way finish with the dataset they started with.
+func (s *Server) SetDataset(ds *Dataset) {
+	if ds == nil {
+		ds = &Dataset{}
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.ds = ds
+}
+
+func (s *Server) dataset() *Dataset {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.ds
 }
 
 // ServeHTTP routes a request to the platform whose path it asks for.

@@ -60,7 +60,7 @@ func (s *Server) serveSweed(w http.ResponseWriter, r *http.Request) {
 		writeJSONError(w, http.StatusBadRequest, "body is not JSON: "+err.Error())
 		return
 	}
-	st, ok := s.ds.Store("sweed", storeID)
+	st, ok := s.dataset().Store("sweed", storeID)
 	var reply any
 	switch r.URL.Path {
 	case sweedCategoriesPath:

@@ -60,7 +60,7 @@ func (s *Server) serveTymber(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, mode)
 		return
 	}
-	st, ok := s.ds.Store("tymber", slug)
+	st, ok := s.dataset().Store("tymber", slug)
 	if !ok {
 		writeNotFoundPage(w)
 		return

@@ -36,7 +36,7 @@ func (s *Server) serveWeedmaps(w http.ResponseWriter, r *http.Request) {
 		writeJSONError(w, http.StatusUnprocessableEntity, "limit must be 1 to 149 and page at least 1")
 		return
 	}
-	st, ok := s.ds.Store("weedmaps", slug)
+	st, ok := s.dataset().Store("weedmaps", slug)
 	if !ok {
 		writeJSONError(w, http.StatusNotFound, "Listing not found")
 		return

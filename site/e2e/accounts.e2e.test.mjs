@@ -34,7 +34,7 @@ before(async () => {
   // message-of-the-day request, the only one it would send off this machine.
   const firebaseHome = path.join(scratch, 'home')
   fs.mkdirSync(firebaseHome)
-  emulator = start('Auth emulator', path.join(siteDir, 'node_modules', '.bin', 'firebase'), ['emulators:start', '--only', 'auth', '--project', 'demo-omc'], {
+  emulator = start('Auth emulator', path.join(siteDir, 'emulator', 'node_modules', '.bin', 'firebase'), ['emulators:start', '--only', 'auth', '--project', 'demo-omc'], {
     cwd: siteDir,
     env: { HOME: firebaseHome, CI: 'true', FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true' },
     ready: /All emulators ready/,

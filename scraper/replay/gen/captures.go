@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -13,7 +12,8 @@ import (
 )
 
 // Ohio records hold no real pre-rolls, extracts or edibles, so those come from platform
-// captures of other states' menus. Paths are relative to the shared fixtures folder;
+// captures of other states' menus. Paths are those of the shared fixtures the files were copied from
+// (fixtures.path finds the repository's copy);
 // repositories and commits are those of the fixture folders' PROVENANCE.md files.
 const (
 	janeFile     = "platforms/jane/dmerch_v2_smart_products_store2913_store2266_2025-11.json"
@@ -32,9 +32,9 @@ var (
 )
 
 // readCaptures takes pre-rolls, extracts and edibles from the platform captures.
-func readCaptures(fixtures string) (harvest, error) {
+func readCaptures(src fixtures) (harvest, error) {
 	var h harvest
-	note, err := checkJane(fixtures)
+	note, err := checkJane(src)
 	if err != nil {
 		return harvest{}, err
 	}
@@ -45,7 +45,7 @@ func readCaptures(fixtures string) (harvest, error) {
 		Note: "Jane Algolia records of two Pennsylvania stores; used as the template of the Jane hit shape, no products taken (see notes)",
 	})
 
-	dutchie, err := readDutchieConcentrates(fixtures)
+	dutchie, err := readDutchieConcentrates(src)
 	if err != nil {
 		return harvest{}, err
 	}
@@ -57,7 +57,7 @@ func readCaptures(fixtures string) (harvest, error) {
 	})
 	h.notes = append(h.notes, fmt.Sprintf("Dutchie Ethos 2025: %d Concentrate products taken (the capture's 25 products hold no Pre-Rolls or Edible).", len(dutchie)))
 
-	joint, counts, err := readJoint(fixtures)
+	joint, counts, err := readJoint(src)
 	if err != nil {
 		return harvest{}, err
 	}
@@ -75,8 +75,8 @@ func readCaptures(fixtures string) (harvest, error) {
 // checkJane counts the Jane capture's records by kind. The brief asked for its
 // pre-rolls, extracts and edibles; the capture (a merchandising feed) has none, and this
 // check makes the generator say so instead of silently taking nothing.
-func checkJane(fixtures string) (string, error) {
-	raw, err := os.ReadFile(filepath.Join(fixtures, janeFile))
+func checkJane(src fixtures) (string, error) {
+	raw, err := os.ReadFile(src.path(janeFile))
 	if err != nil {
 		return "", fmt.Errorf("read jane capture: %w", err)
 	}
@@ -129,8 +129,8 @@ type dutchieProduct struct {
 	} `json:"CBDContent"`
 }
 
-func readDutchieConcentrates(fixtures string) ([]pool.Item, error) {
-	raw, err := os.ReadFile(filepath.Join(fixtures, dutchieFile))
+func readDutchieConcentrates(src fixtures) ([]pool.Item, error) {
+	raw, err := os.ReadFile(src.path(dutchieFile))
 	if err != nil {
 		return nil, fmt.Errorf("read dutchie capture: %w", err)
 	}
@@ -219,8 +219,8 @@ type jointProduct struct {
 
 var jointCategories = map[string]string{"PRE_ROLLS": "Preroll", "CONCENTRATES": "Extract", "EDIBLES": "Edible"}
 
-func readJoint(fixtures string) ([]pool.Item, map[string]int, error) {
-	raw, err := os.ReadFile(filepath.Join(fixtures, jointFile))
+func readJoint(src fixtures) ([]pool.Item, map[string]int, error) {
+	raw, err := os.ReadFile(src.path(jointFile))
 	if err != nil {
 		return nil, nil, fmt.Errorf("read joint capture: %w", err)
 	}

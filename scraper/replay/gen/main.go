@@ -1,5 +1,6 @@
-// Command gen builds the replay's demo assets from the real records under the shared
-// fixtures folder: demo/pool.json.gz (the product pool), demo/cloudflare_block.html
+// Command gen builds the replay's demo assets from real records kept in the repository:
+// the platform captures under scraper/testdata and the OHCanna snapshots copied to
+// gen/testdata/ohcanna-snapshots (see their PROVENANCE.md): demo/pool.json.gz (the product pool), demo/cloudflare_block.html
 // (a recorded bot-protection page) and demo/PROVENANCE.md (where every record came from).
 //
 // Run it through `go generate ./scraper/replay`. The output depends only on the input
@@ -12,23 +13,25 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/ohiomc/omc/scraper/replay/internal/pool"
 )
 
 func main() {
-	shared := flag.String("shared", "../../../shared", "the shared folder holding fixtures/")
+	captures := flag.String("captures", "../testdata", "the platform captures (scraper/testdata), as platforms/ of the shared fixtures")
+	ohio := flag.String("ohio", "gen/testdata/ohcanna-snapshots", "the OHCanna snapshots copied for the generator")
 	out := flag.String("out", "demo", "folder to write the demo assets to")
 	flag.Parse()
-	if err := run(*shared, *out); err != nil {
+	if err := run(fixtures{captures: *captures, ohio: *ohio}, *out); err != nil {
 		fmt.Fprintln(os.Stderr, "gen:", err)
 		os.Exit(1)
 	}
 }
 
 // run builds every asset in memory first so that a bad input leaves the old files intact.
-func run(shared, out string) error {
-	assets, err := build(filepath.Join(shared, "fixtures"))
+func run(src fixtures, out string) error {
+	assets, err := build(src)
 	if err != nil {
 		return err
 	}
@@ -45,12 +48,12 @@ func run(shared, out string) error {
 }
 
 // build returns every demo asset by file name.
-func build(fixtures string) (map[string][]byte, error) {
-	ohio, err := readOhio(fixtures)
+func build(src fixtures) (map[string][]byte, error) {
+	ohio, err := readOhio(src)
 	if err != nil {
 		return nil, err
 	}
-	captured, err := readCaptures(fixtures)
+	captured, err := readCaptures(src)
 	if err != nil {
 		return nil, err
 	}
@@ -65,7 +68,7 @@ func build(fixtures string) (map[string][]byte, error) {
 	if err := pool.Encode(&zipped, p); err != nil {
 		return nil, err
 	}
-	block, err := os.ReadFile(filepath.Join(fixtures, blockPageFile))
+	block, err := os.ReadFile(src.path(blockPageFile))
 	if err != nil {
 		return nil, fmt.Errorf("read block page: %w", err)
 	}
@@ -74,6 +77,26 @@ func build(fixtures string) (map[string][]byte, error) {
 		"cloudflare_block.html": block,
 		"PROVENANCE.md":         provenance(p, ohio.notes, captured.notes, zipped.Len()),
 	}, nil
+}
+
+// fixtures locates the generator's inputs in the repository. Sources are named by their
+// path in the shared fixtures they were copied from (platforms/…, ohcanna-snapshots/…),
+// which is what PROVENANCE.md records; path maps such a name to the repository's copy.
+type fixtures struct {
+	// captures holds the platform captures, laid out as the shared platforms/ folder.
+	captures string
+	// ohio holds the OHCanna snapshots, laid out as the shared ohcanna-snapshots/ folder.
+	ohio string
+}
+
+func (f fixtures) path(rel string) string {
+	if r, ok := strings.CutPrefix(rel, "platforms/"); ok {
+		return filepath.Join(f.captures, r)
+	}
+	if r, ok := strings.CutPrefix(rel, "ohcanna-snapshots/"); ok {
+		return filepath.Join(f.ohio, r)
+	}
+	return rel
 }
 
 // checkPool refuses a pool the dataset could not be built from: duplicate ids, items

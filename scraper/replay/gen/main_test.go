@@ -10,15 +10,15 @@ import (
 	"github.com/ohiomc/omc/scraper/replay/internal/pool"
 )
 
-// The shared fixtures, as go generate finds them from scraper/replay (../../../shared);
-// tests run in scraper/replay/gen, one level deeper.
-const testFixtures = "../../../../shared/fixtures"
+// The generator's inputs as the tests find them from scraper/replay/gen: everything is
+// in the repository, so a clone alone can run them.
+var testFixtures = fixtures{captures: "../../testdata", ohio: "testdata/ohcanna-snapshots"}
 
 func mustBuild(t *testing.T) map[string][]byte {
 	t.Helper()
 	assets, err := build(testFixtures)
 	if err != nil {
-		t.Fatalf("build from %s: %v", testFixtures, err)
+		t.Fatalf("build from %+v: %v", testFixtures, err)
 	}
 	return assets
 }

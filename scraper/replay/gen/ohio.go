@@ -58,7 +58,7 @@ type harvest struct {
 
 // readOhio reads every flower and vape file of both snapshot days and keeps one item
 // per product id.
-func readOhio(fixtures string) (harvest, error) {
+func readOhio(in fixtures) (harvest, error) {
 	var h harvest
 	seen := map[string]bool{}
 	dropped := 0
@@ -75,7 +75,7 @@ func readOhio(fixtures string) (harvest, error) {
 		for _, loc := range ohioLocations {
 			for _, cat := range ohioCategories {
 				rel := filepath.Join("ohcanna-snapshots", "snapshots", snap.day, "bloom_"+loc+"_"+cat.file+".json")
-				recs, err := readOhioFile(filepath.Join(fixtures, rel))
+				recs, err := readOhioFile(in.path(rel))
 				if err != nil {
 					return harvest{}, err
 				}

@@ -17,7 +17,7 @@ import { shopSchemaFor } from './shop-schemas'
 // The fixtures are publish's golden files (publish/testdata, kept equal by go test ./publish).
 const fixtures: [string, unknown][] = [
   ['menus/bloom-akron', menu],
-  ['products/klutch-muul-fuel-3-5g', product],
+  ['products/klutch-muul-fuel-flower-3-5g', product],
   ['search/stores', searchStores],
   ['search/flower/northeast', searchShard],
   ['deals/index', dealsIndex],

@@ -243,6 +243,8 @@ export const strainSchema = z.looseObject({
   parents: z.array(strainLink),
   children: z.array(strainLink),
   lineageSources: z.array(z.looseObject({ name: z.string(), url: z.nullable(z.string()) })),
+  // The strain catalogue's credit line when the name or type came from it.
+  catalogueSource: z.optional(z.nullable(z.string())),
   thc: z.nullable(z.looseObject({ min: z.number(), max: z.number() })),
   terpenes: z.array(terpeneCount),
   offers: z.array(

@@ -32,7 +32,7 @@ const SCREENS: { paths: string[]; heading: string | RegExp; title: string }[] = 
   { paths: ['/dispensary-wishlist', '/wishlist'], heading: 'Wishlist', title: 'Wishlist - Ohio Marijuana Community' },
   { paths: ['/dispensary-limits'], heading: 'Dispensary Limits', title: 'Dispensary Limits - Ohio Marijuana Community' },
   {
-    paths: ['/product/klutch-muul-fuel-3-5g'],
+    paths: ['/product/klutch-muul-fuel-flower-3-5g'],
     heading: 'Muul Fuel',
     title: 'Muul Fuel - Ohio Marijuana Community',
   },

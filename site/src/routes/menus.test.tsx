@@ -60,7 +60,7 @@ describe('Menus', () => {
   it('tolerates a typo in the text', async () => {
     renderApp('/dispensary-menus?by=region&type=Flower&q=gelatto')
     await screen.findByText(/1 offers at 1 store/)
-    expect(screen.getByRole('link', { name: 'Gelato 41' })).toHaveAttribute('href', '/product/grow-ohio-gelato-41-3-5g')
+    expect(screen.getByRole('link', { name: 'Gelato 41' })).toHaveAttribute('href', '/product/grow-ohio-gelato-41-flower-3-5g')
   })
 
   it('says why nothing matched and widens the search in one click', async () => {

@@ -6,7 +6,7 @@ import { FIXTURE_NOW } from '../testing/fixture-now'
 import { renderApp } from '../testing/render'
 
 // Fixtures: publish's golden product (Muul Fuel) and deals files.
-const muul = { code: 'klutch-muul-fuel-3-5g', name: 'Muul Fuel', brand: 'Klutch', category: 'Flower' as const, size: '1/8oz', grams: 3.5, mg: null, thc: 24.1 }
+const muul = { code: 'klutch-muul-fuel-flower-3-5g', name: 'Muul Fuel', brand: 'Klutch', category: 'Flower' as const, size: '1/8oz', grams: 3.5, mg: null, thc: 24.1 }
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] })
@@ -18,7 +18,7 @@ afterEach(() => vi.useRealTimers())
 
 describe('Product', () => {
   it('lists the stores cheapest first with sale, market and freshness, the strain and the price history', async () => {
-    renderApp('/product/klutch-muul-fuel-3-5g')
+    renderApp('/product/klutch-muul-fuel-flower-3-5g')
     expect(await screen.findByRole('heading', { level: 1, name: 'Muul Fuel' })).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Muul Fuel' })).toHaveAttribute('href', '/strain-genetics/muul-fuel')
     const rows = screen.getAllByRole('row').filter((r) => within(r).queryAllByRole('cell').length > 0).slice(0, 4)
@@ -31,10 +31,10 @@ describe('Product', () => {
 
   it('saves the product to the wishlist', async () => {
     const user = userEvent.setup()
-    renderApp('/product/klutch-muul-fuel-3-5g')
+    renderApp('/product/klutch-muul-fuel-flower-3-5g')
     await user.click(await screen.findByRole('button', { name: /Save to wishlist/ }))
     expect(screen.getByRole('button', { name: /Saved to wishlist/ })).toHaveAttribute('aria-pressed', 'true')
-    expect(wishlistStore.get().map((i) => i.code)).toEqual(['klutch-muul-fuel-3-5g'])
+    expect(wishlistStore.get().map((i) => i.code)).toEqual(['klutch-muul-fuel-flower-3-5g'])
   })
 
   it('says a product is no longer listed and searches for its name', async () => {

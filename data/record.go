@@ -1,0 +1,338 @@
+package data
+
+import (
+	"context"
+	"database/sql"
+	"encoding/binary"
+	"encoding/json"
+	"fmt"
+	"hash/maphash"
+	"math"
+	"strings"
+	"time"
+)
+
+// MenuFetch is the result of fetching one menu, recorded by RecordMenuFetch.
+type MenuFetch struct {
+	RunID    int64
+	Slug     string
+	Market   Market
+	Platform string
+	At       time.Time
+	// Offers is the menu on success; Err the failure (its Reason and status are recorded).
+	Offers     []Offer
+	HTTPStatus int
+	Err        error
+	// logged, set by the 0002 migration, is the outcome as the old log had it.
+	logged *loggedOutcome
+}
+
+// RecordMenuFetch records one fetch of a menu in one transaction: one fetch-log row with
+// its outcome and product count per category (every category of AllCategories) and, on
+// success, what changed in the menu's offer series (DESIGN.md §4): a new offer starts a
+// series, a price, sale price or stock change adds a change, an offer the menu no longer
+// lists is marked unlisted, and an unchanged offer writes nothing (its last-seen time is
+// the menu's). A failed fetch only adds its log row: earlier offers and dates stay.
+// An offer without a Code gets one from the store's product code function, if any.
+func (db *DB) RecordMenuFetch(ctx context.Context, mf MenuFetch) (err error) {
+	tx, err := db.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("record %s %s: %w", mf.Slug, mf.Market, err)
+	}
+	defer tx.Rollback()
+	if err := db.recordTx(ctx, db.runner(tx), db.cache, mf); err != nil {
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		db.cache.drop()
+		return fmt.Errorf("record %s %s: %w", mf.Slug, mf.Market, err)
+	}
+	return nil
+}
+
+// recordTx is RecordMenuFetch within tx, shared with the 0002 migration. cache keeps
+// each menu's series between fetches so that an unchanged fetch needs no read of them;
+// on any error the menu's entry is dropped (the transaction's writes are rolled back).
+func (db *DB) recordTx(ctx context.Context, tx *txRunner, cache *menuCache, mf MenuFetch) (err error) {
+	where := fmt.Sprintf("record %s %s", mf.Slug, mf.Market)
+	var menuID int64
+	var lastFetch, lastOKAt sql.NullInt64
+	err = tx.queryRow(ctx, `
+		INSERT INTO menus (slug, market, platform) VALUES (?, ?, ?)
+		ON CONFLICT (slug, market, platform) DO UPDATE SET slug = excluded.slug
+		RETURNING id, last_fetch_id, last_ok_at`, mf.Slug, mf.Market, mf.Platform).Scan(&menuID, &lastFetch, &lastOKAt)
+	if err != nil {
+		return fmt.Errorf("%s: menu: %w", where, err)
+	}
+	defer func() {
+		if err != nil {
+			cache.forget(menuID)
+		}
+	}()
+	at := nanos(mf.At)
+	if lastFetch.Valid {
+		// A menu's changes are deltas from its previous fetch, so its history must be
+		// recorded in time order.
+		var lastAt int64
+		if err := tx.queryRow(ctx, `SELECT at FROM menu_fetches WHERE id = ?`, lastFetch.Int64).Scan(&lastAt); err != nil {
+			return fmt.Errorf("%s: last fetch: %w", where, err)
+		}
+		if at < lastAt {
+			return fmt.Errorf("%s: fetch time %s is before the menu's last fetch (%s): history is recorded in time order",
+				where, mf.At.UTC().Format(time.RFC3339), fromNano(lastAt).Format(time.RFC3339))
+		}
+	}
+	ok, reason, detail, status := mf.Err == nil, ReasonOK, "", mf.HTTPStatus
+	if mf.Err != nil {
+		reason, detail = ReasonOf(mf.Err), mf.Err.Error()
+		if s := StatusOf(mf.Err); s != 0 {
+			status = s
+		}
+	}
+	var counts [6]sql.NullInt64
+	for i, cat := range AllCategories {
+		var in []Offer
+		for _, o := range mf.Offers {
+			if categoryOf(o) == cat {
+				in = append(in, o)
+			}
+		}
+		counts[i] = sql.NullInt64{Valid: true}
+		if ok {
+			counts[i].Int64 = int64(DistinctProducts(in))
+		}
+	}
+	if l := mf.logged; l != nil {
+		reason, status, detail, counts = l.reason, l.status, l.detail, l.counts
+	}
+	var blob []byte
+	if ok {
+		ms, err := cache.load(ctx, tx, menuID, lastFetch.Int64)
+		if err != nil {
+			return fmt.Errorf("%s: %w", where, err)
+		}
+		changes, err := db.applyOffers(ctx, tx, ms, menuID, at, lastOKAt.Int64, mf.Offers)
+		if err != nil {
+			return fmt.Errorf("%s: %w", where, err)
+		}
+		blob = encodeChanges(changes)
+	}
+	var runID any
+	if mf.RunID != 0 {
+		runID = mf.RunID
+	}
+	res, err := tx.exec(ctx, `INSERT INTO menu_fetches (menu_id, run_id, at, ok, reason, http_status, detail,
+		n_flower, n_preroll, n_vape, n_extract, n_edible, n_other, changes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		menuID, runID, at, ok, reason, status, detail, counts[0], counts[1], counts[2], counts[3], counts[4], counts[5], blob)
+	if err != nil {
+		return fmt.Errorf("%s: fetch: %w", where, err)
+	}
+	fetchID, err := res.LastInsertId()
+	if err != nil {
+		return fmt.Errorf("%s: fetch: %w", where, err)
+	}
+	if ok {
+		_, err = tx.exec(ctx, `UPDATE menus SET last_fetch_id = ?, last_ok_fetch_id = ?, last_ok_at = ? WHERE id = ?`, fetchID, fetchID, at, menuID)
+	} else {
+		_, err = tx.exec(ctx, `UPDATE menus SET last_fetch_id = ? WHERE id = ?`, fetchID, menuID)
+	}
+	if err != nil {
+		return fmt.Errorf("%s: menu: %w", where, err)
+	}
+	cache.fetched(menuID, lastFetch.Int64, fetchID)
+	return nil
+}
+
+func categoryOf(o Offer) Category {
+	if o.Category == "" {
+		return Other
+	}
+	return o.Category
+}
+
+// applyOffers compares a successful fetch's offers with the menu's series, writes what
+// differs and returns the state changes. prevOK is the time of the menu's previous
+// successful fetch: the last time an offer missing now was seen.
+func (db *DB) applyOffers(ctx context.Context, tx *txRunner, ms *menuSeries, menuID, at, prevOK int64, offers []Offer) ([]change, error) {
+	var changes []change
+	seen := make(map[int64]bool, len(offers))
+	for _, o := range offers {
+		o.Code = db.code(o)
+		key := seriesKey{productID: o.ProductID, size: o.Size}
+		cols, err := columnsOf(o)
+		if err != nil {
+			return nil, fmt.Errorf("offer %s: %w", o.ProductID, err)
+		}
+		hash := cols.hash()
+		now := seriesState{Price: o.Price, SalePrice: o.SalePrice, InStock: o.InStock, Listed: true}
+		s := pickSeries(ms.byKey[key], seen, o.Name)
+		if s == nil {
+			variant := len(ms.byKey[key])
+			res, err := tx.exec(ctx, `INSERT INTO offer_series (menu_id, product_id, size, variant, code, name, brand,
+				strain, strain_type, category, raw_category, grams, mg, thc, cbd, potency_unit, warnings, url, terpenes,
+				lineage, first_seen, last_seen, changed_at, price, sale_price, in_stock, listed)
+				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)`,
+				append(append([]any{menuID, key.productID, key.size, variant}, cols.args()...),
+					at, at, at, now.Price, now.SalePrice, now.InStock)...)
+			if err != nil {
+				return nil, fmt.Errorf("offer %s: %w", o.ProductID, err)
+			}
+			id, err := res.LastInsertId()
+			if err != nil {
+				return nil, err
+			}
+			s = &cachedSeries{id: id, name: o.Name, state: now, cols: hash}
+			ms.add(key, s)
+			changes = append(changes, change{id, now})
+			seen[id] = true
+			continue
+		}
+		seen[s.id] = true
+		if s.cols != hash {
+			if _, err := tx.exec(ctx, `UPDATE offer_series SET code = ?, name = ?, brand = ?, strain = ?,
+				strain_type = ?, category = ?, raw_category = ?, grams = ?, mg = ?, thc = ?, cbd = ?, potency_unit = ?,
+				warnings = ?, url = ?, terpenes = ?, lineage = ? WHERE id = ?`, append(cols.args(), s.id)...); err != nil {
+				return nil, fmt.Errorf("offer %s: %w", o.ProductID, err)
+			}
+			s.cols, s.name = hash, o.Name
+		}
+		if s.state != now {
+			if _, err := tx.exec(ctx, `UPDATE offer_series SET price = ?, sale_price = ?, in_stock = ?, listed = 1,
+				changed_at = ? WHERE id = ?`, now.Price, now.SalePrice, now.InStock, at, s.id); err != nil {
+				return nil, fmt.Errorf("offer %s: %w", o.ProductID, err)
+			}
+			s.state = now
+			changes = append(changes, change{s.id, now})
+		}
+	}
+	for _, s := range ms.all {
+		if !s.state.Listed || seen[s.id] {
+			continue
+		}
+		s.state.Listed = false
+		if _, err := tx.exec(ctx, `UPDATE offer_series SET listed = 0, last_seen = ?, changed_at = ? WHERE id = ?`,
+			prevOK, at, s.id); err != nil {
+			return nil, fmt.Errorf("series %d: %w", s.id, err)
+		}
+		changes = append(changes, change{s.id, s.state})
+	}
+	return changes, nil
+}
+
+// pickSeries chooses which of the series of one product id and size an offer continues:
+// the first not yet taken by this fetch with the offer's name, else the first not taken;
+// nil when every one is taken (the offer starts a new variant). Menus rarely repeat an
+// id and size, but when they do (two flavours under one id) each keeps its own history.
+func pickSeries(cands []*cachedSeries, taken map[int64]bool, name string) *cachedSeries {
+	var free *cachedSeries
+	for _, s := range cands {
+		if taken[s.id] {
+			continue
+		}
+		if s.name == name {
+			return s
+		}
+		if free == nil {
+			free = s
+		}
+	}
+	return free
+}
+
+// seriesColumns are an offer's descriptive columns as stored.
+type seriesColumns struct {
+	code, name, brand, strain, strainType, category, rawCategory string
+	grams, mg                                                    float64
+	thc, cbd                                                     sql.NullFloat64
+	potencyUnit, warnings, url, terpenes, lineage                string
+}
+
+func columnsOf(o Offer) (seriesColumns, error) {
+	c := seriesColumns{code: o.Code, name: o.Name, brand: o.Brand, strain: o.Strain, strainType: o.StrainType,
+		category: string(categoryOf(o)), rawCategory: o.RawCategory, grams: o.Grams, mg: o.Milligrams,
+		potencyUnit: o.PotencyUnit, warnings: strings.Join(o.Warnings, "\n"), url: o.URL,
+		lineage: strings.Join(o.Lineage, "\n")}
+	if o.THC != nil {
+		c.thc = sql.NullFloat64{Float64: *o.THC, Valid: true}
+	}
+	if o.CBD != nil {
+		c.cbd = sql.NullFloat64{Float64: *o.CBD, Valid: true}
+	}
+	if len(o.Terpenes) > 0 {
+		b, err := json.Marshal(o.Terpenes)
+		if err != nil {
+			return c, fmt.Errorf("terpenes: %w", err)
+		}
+		c.terpenes = string(b)
+	}
+	return c, nil
+}
+
+func (c seriesColumns) args() []any {
+	return []any{c.code, c.name, c.brand, c.strain, c.strainType, c.category, c.rawCategory, c.grams, c.mg,
+		c.thc, c.cbd, c.potencyUnit, c.warnings, c.url, c.terpenes, c.lineage}
+}
+
+// hash stands for the columns in the cache, so that it holds 8 bytes per series
+// rather than every string. The cache lives in one process, so a per-process seed does.
+func (c seriesColumns) hash() uint64 {
+	var h maphash.Hash
+	h.SetSeed(columnsSeed)
+	var num [9]byte
+	float := func(v float64, valid bool) {
+		binary.LittleEndian.PutUint64(num[:8], math.Float64bits(v))
+		num[8] = 0
+		if valid {
+			num[8] = 1
+		}
+		h.Write(num[:])
+	}
+	for _, s := range [...]string{c.code, c.name, c.brand, c.strain, c.strainType, c.category, c.rawCategory,
+		c.potencyUnit, c.warnings, c.url, c.terpenes, c.lineage} {
+		h.WriteString(s)
+		h.WriteByte(0)
+	}
+	float(c.grams, true)
+	float(c.mg, true)
+	float(c.thc.Float64, c.thc.Valid)
+	float(c.cbd.Float64, c.cbd.Valid)
+	return h.Sum64()
+}
+
+var columnsSeed = maphash.MakeSeed()
+
+// scanSeriesColumns reads the descriptive columns in seriesColumnList order.
+const seriesColumnList = `code, name, brand, strain, strain_type, category, raw_category, grams, mg, thc, cbd,
+	potency_unit, warnings, url, terpenes, lineage`
+
+func (c *seriesColumns) dest() []any {
+	return []any{&c.code, &c.name, &c.brand, &c.strain, &c.strainType, &c.category, &c.rawCategory, &c.grams,
+		&c.mg, &c.thc, &c.cbd, &c.potencyUnit, &c.warnings, &c.url, &c.terpenes, &c.lineage}
+}
+
+// offer fills the descriptive fields of an Offer from the columns.
+func (c seriesColumns) offer(o *Offer) error {
+	o.Code, o.Name, o.Brand, o.Strain, o.StrainType = c.code, c.name, c.brand, c.strain, c.strainType
+	o.Category, o.RawCategory, o.Grams, o.Milligrams = Category(c.category), c.rawCategory, c.grams, c.mg
+	o.PotencyUnit, o.URL = c.potencyUnit, c.url
+	if c.thc.Valid {
+		v := c.thc.Float64
+		o.THC = &v
+	}
+	if c.cbd.Valid {
+		v := c.cbd.Float64
+		o.CBD = &v
+	}
+	if c.warnings != "" {
+		o.Warnings = strings.Split(c.warnings, "\n")
+	}
+	if c.lineage != "" {
+		o.Lineage = strings.Split(c.lineage, "\n")
+	}
+	if c.terpenes != "" {
+		if err := json.Unmarshal([]byte(c.terpenes), &o.Terpenes); err != nil {
+			return fmt.Errorf("terpenes: %w", err)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,121 @@
+package data
+
+import (
+	"context"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestRecordGrowsWithChange(t *testing.T) {
+	ctx := context.Background()
+	db, err := Open(ctx, filepath.Join(t.TempDir(), "omc.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	d := Dispensary{Slug: "a", Name: "A", City: "Akron", Region: "Northeast", Menus: []MenuSource{{Market: Recreational, Platform: "jane", StoreID: "1"}}}
+	if err := db.SyncDispensaries(ctx, []Dispensary{d}, true, t0); err != nil {
+		t.Fatal(err)
+	}
+	menu := []Offer{
+		{ProductID: "1", Name: "Muul Fuel", Category: Flower, Size: "3.5g", Grams: 3.5, Price: 40, InStock: true, Code: "muul-fuel-3-5g",
+			Terpenes: []Terpene{{Name: "Myrcene"}}, Lineage: []string{"Face Off OG", "Gelato"}},
+		{ProductID: "2", Name: "Gelato", Category: Flower, Size: "3.5g", Grams: 3.5, Price: 35, InStock: true},
+	}
+	record := func(at time.Time, offers []Offer) {
+		t.Helper()
+		if err := db.RecordMenuFetch(ctx, MenuFetch{Slug: "a", Market: Recreational, Platform: "jane", At: at, Offers: offers}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	counts := func() (series, fetches, withChanges int) {
+		t.Helper()
+		err := db.db.QueryRowContext(ctx, `SELECT (SELECT count(*) FROM offer_series), (SELECT count(*) FROM menu_fetches),
+			(SELECT count(*) FROM menu_fetches WHERE changes IS NOT NULL)`).Scan(&series, &fetches, &withChanges)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	for i := range 3 {
+		record(t0.Add(time.Duration(i)*4*time.Hour), menu)
+	}
+	if s, f, c := counts(); s != 2 || f != 3 || c != 1 {
+		t.Fatalf("three identical fetches: %d series, %d fetches, %d with changes; want 2, 3, 1", s, f, c)
+	}
+	// A new process (no cache) sees the same history and records nothing new either.
+	db2, err := Open(ctx, db.Path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := db2.RecordMenuFetch(ctx, MenuFetch{Slug: "a", Market: Recreational, Platform: "jane", At: t0.Add(12 * time.Hour), Offers: menu}); err != nil {
+		t.Fatal(err)
+	}
+	db2.Close()
+	if s, f, c := counts(); s != 2 || f != 4 || c != 1 {
+		t.Fatalf("after a fetch by another process: %d series, %d fetches, %d with changes", s, f, c)
+	}
+	// This process's cache is stale now; it must notice.
+	changed := slices.Clone(menu)
+	changed[0].SalePrice = 30
+	changed = changed[:1]
+	record(t0.Add(16*time.Hour), changed)
+	if s, f, c := counts(); s != 2 || f != 5 || c != 2 {
+		t.Fatalf("after a change: %d series, %d fetches, %d with changes", s, f, c)
+	}
+	var got []string
+	err = db.EachOffer(ctx, t0, t0.Add(24*time.Hour), func(so StoredOffer) error {
+		got = append(got, so.FetchedAt.Sub(t0).String()+" "+so.Name+" "+so.Code)
+		if so.Name == "Muul Fuel" && (len(so.Terpenes) != 1 || so.Terpenes[0].Name != "Myrcene" || len(so.Lineage) != 2) {
+			t.Errorf("terpenes and lineage lost: %+v", so.Offer)
+		}
+		if so.FetchedAt.Equal(t0.Add(16*time.Hour)) && so.Cost() != 30 {
+			t.Errorf("after the change: %+v", so.Offer)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "0s Muul Fuel muul-fuel-3-5g,0s Gelato ,4h0m0s Muul Fuel muul-fuel-3-5g,4h0m0s Gelato ,8h0m0s Muul Fuel muul-fuel-3-5g,8h0m0s Gelato ," +
+		"12h0m0s Muul Fuel muul-fuel-3-5g,12h0m0s Gelato ,16h0m0s Muul Fuel muul-fuel-3-5g"
+	if strings.Join(got, ",") != want {
+		t.Errorf("history:\n%s\nwant\n%s", strings.Join(got, ","), want)
+	}
+	var listed int
+	var lastSeen int64
+	if err := db.db.QueryRowContext(ctx, `SELECT listed, last_seen FROM offer_series WHERE product_id = '2'`).Scan(&listed, &lastSeen); err != nil {
+		t.Fatal(err)
+	}
+	if listed != 0 || !fromNano(lastSeen).Equal(t0.Add(12*time.Hour)) {
+		t.Errorf("dropped offer: listed %d, last seen %s", listed, fromNano(lastSeen))
+	}
+}
+
+func TestRecordErrEarlierThanLastFetch(t *testing.T) {
+	ctx := context.Background()
+	db, err := Open(ctx, filepath.Join(t.TempDir(), "omc.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	d := Dispensary{Slug: "a", Name: "A", City: "Akron", Region: "Northeast", Menus: []MenuSource{{Market: Recreational, Platform: "jane", StoreID: "1"}}}
+	if err := db.SyncDispensaries(ctx, []Dispensary{d}, true, t0); err != nil {
+		t.Fatal(err)
+	}
+	offers := []Offer{{ProductID: "1", Name: "X", Category: Flower, Price: 10, InStock: true}}
+	if err := db.RecordMenuFetch(ctx, MenuFetch{Slug: "a", Market: Recreational, Platform: "jane", At: t0, Offers: offers}); err != nil {
+		t.Fatal(err)
+	}
+	err = db.RecordMenuFetch(ctx, MenuFetch{Slug: "a", Market: Recreational, Platform: "jane", At: t0.Add(-time.Hour), Offers: offers})
+	if err == nil || !strings.Contains(err.Error(), "before the menu's last fetch") {
+		t.Fatalf("an earlier fetch: %v", err)
+	}
+	var n int
+	if err := db.db.QueryRowContext(ctx, `SELECT count(*) FROM menu_fetches`).Scan(&n); err != nil || n != 1 {
+		t.Errorf("fetches = %d, %v", n, err)
+	}
+}

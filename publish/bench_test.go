@@ -1,0 +1,340 @@
+package publish_test
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/ohiomc/omc/data"
+	"github.com/ohiomc/omc/publish"
+	"github.com/ohiomc/omc/scraper"
+)
+
+// synthetic describes a made-up Ohio for the publish benchmarks: menus × offers per menu,
+// drawn from a product pool with a popularity skew (popular products at many stores),
+// scraped Runs times, 4 hours apart, with PriceChurn of the offers changing price (a
+// third of those going on sale) and StockChurn flipping stock at each run.
+type synthetic struct {
+	Menus, OffersPerMenu, Pool, Runs int
+	PriceChurn, StockChurn           float64
+}
+
+// Region weights: roughly where Ohio's dispensaries are.
+var benchRegions = []struct {
+	name   string
+	weight int
+}{{"Northeast", 30}, {"Central", 25}, {"Southwest", 20}, {"Northwest", 13}, {"Southeast", 12}}
+
+var benchCategories = []struct {
+	cat    data.Category
+	weight int
+	sizes  []float64 // grams, or mg for edibles
+	price  float64   // per gram or per 100 mg
+}{
+	{data.Flower, 40, []float64{1, 3.5, 7, 14, 28}, 9},
+	{data.Preroll, 12, []float64{0.5, 1, 2.5}, 14},
+	{data.Vape, 20, []float64{0.5, 1}, 55},
+	{data.Extract, 10, []float64{1, 2}, 40},
+	{data.Edible, 13, []float64{100, 110, 200}, 22},
+	{data.Other, 5, []float64{0}, 0},
+}
+
+var benchWords = strings.Fields(`blue dream gelato kush haze cookies runtz cake wedding sherbet mint diesel sour
+	lemon garlic apple fritter zkittlez biscotti purple punch jack herer tangie durban poison cherry pie mango
+	glue gorilla banana candy land ice cream papaya lava grape ape orange creamsicle peach ringz mac chem dog`)
+
+type benchProduct struct {
+	offer data.Offer
+	sizes []float64
+}
+
+func (s synthetic) pool(r *rand.Rand) []benchProduct {
+	brands := make([]string, 70)
+	for i := range brands {
+		brands[i] = strings.ToUpper(benchWords[r.IntN(len(benchWords))][:1]) + benchWords[r.IntN(len(benchWords))] + " " + []string{"Farms", "Labs", "Cannabis", "Co", "Grown"}[i%5]
+	}
+	strains := make([]string, 600)
+	for i := range strains {
+		strains[i] = strings.Title(benchWords[r.IntN(len(benchWords))] + " " + benchWords[r.IntN(len(benchWords))]) //nolint:staticcheck // ASCII words
+	}
+	total := 0
+	for _, c := range benchCategories {
+		total += c.weight
+	}
+	out := make([]benchProduct, s.Pool)
+	for i := range out {
+		n := r.IntN(total)
+		ci := 0
+		for n >= benchCategories[ci].weight {
+			n -= benchCategories[ci].weight
+			ci++
+		}
+		c := benchCategories[ci]
+		strain := strains[r.IntN(len(strains))]
+		name := strain
+		switch c.cat {
+		case data.Vape:
+			name += " Cart"
+		case data.Extract:
+			name += " Live Resin"
+		case data.Edible:
+			name += " Gummies"
+		case data.Other:
+			name += " Tincture"
+		}
+		thc := float64(150+r.IntN(150)) / 10 // menus give one decimal
+		if c.cat == data.Vape || c.cat == data.Extract {
+			thc += 55
+		}
+		o := data.Offer{ProductID: strconv.Itoa(100000 + i), Name: name + " #" + strconv.Itoa(i%97), Brand: brands[r.IntN(len(brands))],
+			Strain: strain, StrainType: []string{"Indica", "Sativa", "Hybrid"}[r.IntN(3)], Category: c.cat, THC: &thc, PotencyUnit: "%"}
+		// A product comes in one or two of its category's sizes.
+		sizes := []float64{c.sizes[r.IntN(len(c.sizes))]}
+		if len(c.sizes) > 1 && r.IntN(3) == 0 {
+			sizes = append(sizes, c.sizes[r.IntN(len(c.sizes))])
+		}
+		out[i] = benchProduct{offer: o, sizes: sizes}
+	}
+	return out
+}
+
+// build writes the registry and Runs scrapes of every menu into a new database at path,
+// the last at now.
+func (s synthetic) build(tb testing.TB, path string, now time.Time) {
+	tb.Helper()
+	ctx := context.Background()
+	r := rand.New(rand.NewPCG(1, uint64(s.Menus)))
+	pool := s.pool(r)
+	db, err := data.Open(ctx, path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer db.Close()
+	// About 1.6 menus a store: the first stores sell to both markets.
+	stores := (s.Menus*5 + 7) / 8
+	var ds []data.Dispensary
+	type menu struct {
+		slug   string
+		market data.Market
+		offers []data.Offer
+	}
+	var menus []menu
+	totalW := 100
+	for i := 0; i < stores; i++ {
+		n, ri := r.IntN(totalW), 0
+		for n >= benchRegions[ri].weight {
+			n -= benchRegions[ri].weight
+			ri++
+		}
+		d := data.Dispensary{Slug: fmt.Sprintf("store-%04d", i), Name: fmt.Sprintf("Store %04d", i), City: "City " + strconv.Itoa(i%120),
+			Region: benchRegions[ri].name, Lat: 39 + 2*r.Float64(), Lng: -84 + 3*r.Float64()}
+		markets := []data.Market{data.Recreational}
+		if i < s.Menus-stores {
+			markets = append(markets, data.Medical)
+		}
+		for _, m := range markets {
+			d.Menus = append(d.Menus, data.MenuSource{Market: m, Platform: "jane", StoreID: strconv.Itoa(i)})
+			if m == data.Medical {
+				// A store's medical menu lists its recreational products at its own
+				// prices, as Dutchie's pricing types do.
+				rec := menus[len(menus)-1].offers
+				med := make([]data.Offer, len(rec))
+				for j, o := range rec {
+					o.Price = float64(int(o.Price*0.93)) + 0.99
+					med[j] = o
+				}
+				menus = append(menus, menu{d.Slug, m, med})
+				continue
+			}
+			// The menu: OffersPerMenu offers of products drawn with a skew to popular ones.
+			var offers []data.Offer
+			seen := map[int]bool{}
+			for len(offers) < s.OffersPerMenu {
+				pi := int(float64(len(pool)) * r.Float64() * r.Float64())
+				if seen[pi] {
+					continue
+				}
+				seen[pi] = true
+				for _, size := range pool[pi].sizes {
+					o := pool[pi].offer
+					c := benchCategories[0]
+					for _, bc := range benchCategories {
+						if bc.cat == o.Category {
+							c = bc
+						}
+					}
+					switch {
+					case o.Category == data.Edible:
+						o.Milligrams, o.Size = size, strconv.FormatFloat(size, 'f', -1, 64)+"mg"
+						o.Price = float64(int(c.price*size/100*(0.8+0.4*r.Float64()))) + 0.99
+					case size > 0:
+						o.Grams, o.Size = size, strconv.FormatFloat(size, 'f', -1, 64)+"g"
+						o.Price = float64(int(c.price*size*(0.8+0.4*r.Float64()))) + 0.99
+					default:
+						o.Size, o.Price = "30ml", 35
+					}
+					o.InStock = true
+					o.Code = scraper.ProductCode(o)
+					offers = append(offers, o)
+				}
+			}
+			menus = append(menus, menu{d.Slug, m, offers[:s.OffersPerMenu]})
+		}
+		ds = append(ds, d)
+	}
+	if err := db.SyncDispensaries(ctx, ds, true, now); err != nil {
+		tb.Fatal(err)
+	}
+	for run := 0; run < s.Runs; run++ {
+		at := now.Add(-time.Duration(s.Runs-1-run) * 4 * time.Hour)
+		for _, m := range menus {
+			if run > 0 {
+				for i := range m.offers {
+					o := &m.offers[i]
+					if r.Float64() < s.PriceChurn {
+						if r.IntN(3) == 0 {
+							o.SalePrice = float64(int(o.Price*0.8)) + 0.99
+						} else {
+							o.Price, o.SalePrice = float64(int(o.Price*(0.9+0.2*r.Float64())))+0.99, 0
+						}
+					}
+					if r.Float64() < s.StockChurn {
+						o.InStock = !o.InStock
+					}
+				}
+			}
+			if err := db.RecordMenuFetch(ctx, data.MenuFetch{Slug: m.slug, Market: m.market, Platform: "jane", At: at, Offers: m.offers}); err != nil {
+				tb.Fatal(err)
+			}
+		}
+	}
+}
+
+var benchNow = time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC)
+
+// benchDB builds the synthetic database in the benchmark's temporary folder (a
+// benchmark that takes seconds runs once, so it is built once).
+func benchDB(b *testing.B, s synthetic) string {
+	b.Helper()
+	path := filepath.Join(b.TempDir(), "omc.db")
+	s.build(b, path, benchNow)
+	return path
+}
+
+// Ohio is 300 menus × 350 offers; the large registry 2,000 menus of the same kind. Six
+// runs are one day of scheduled scrapes.
+var (
+	benchOhio = synthetic{Menus: 300, OffersPerMenu: 350, Pool: 9000, Runs: 6, PriceChurn: 0.03, StockChurn: 0.05}
+	bench2000 = synthetic{Menus: 2000, OffersPerMenu: 350, Pool: 30000, Runs: 2, PriceChurn: 0.03, StockChurn: 0.05}
+)
+
+// TestPublishChild publishes the database OMC_BENCH_DB names; the benchmarks run it in a
+// child process so that its peak RSS is the publish's alone.
+func TestPublishChild(t *testing.T) {
+	path := os.Getenv("OMC_BENCH_DB")
+	if path == "" {
+		t.Skip("run by the publish benchmarks")
+	}
+	ctx := context.Background()
+	db, err := data.Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	db.Code = scraper.ProductCode
+	strains, err := data.Strains()
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	res, err := publish.Publish(ctx, db, publish.Options{Out: os.Getenv("OMC_BENCH_OUT"), Now: benchNow, Strains: strains})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fmt.Printf("PUBLISHED files=%d wall=%.3f\n", len(res.Manifest.Files)+1, time.Since(start).Seconds())
+}
+
+func benchPublish(b *testing.B, s synthetic) {
+	path := benchDB(b, s)
+	out := filepath.Join(b.TempDir(), "out")
+	var wall, cpu, rss float64
+	files := 0
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		cmd := exec.Command(os.Args[0], "-test.run", "^TestPublishChild$", "-test.v")
+		cmd.Env = append(os.Environ(), "OMC_BENCH_DB="+path, "OMC_BENCH_OUT="+out)
+		got, err := cmd.CombinedOutput()
+		if err != nil {
+			b.Fatalf("publish: %v\n%s", err, got)
+		}
+		var w float64
+		var n int
+		for _, line := range strings.Split(string(got), "\n") {
+			if strings.HasPrefix(line, "PUBLISHED") {
+				fmt.Sscanf(line, "PUBLISHED files=%d wall=%f", &n, &w)
+			}
+		}
+		wall += w
+		files = n
+		ru := cmd.ProcessState.SysUsage().(*syscall.Rusage)
+		rss = max(rss, float64(ru.Maxrss)/1024)
+		cpu += time.Duration(ru.Utime.Nano() + ru.Stime.Nano()).Seconds()
+	}
+	b.StopTimer()
+	b.ReportMetric(wall/float64(b.N), "publish-s/op")
+	b.ReportMetric(cpu/float64(b.N), "cpu-s/op")
+	b.ReportMetric(rss, "peak-rss-MiB")
+	b.ReportMetric(float64(files), "files")
+	for _, kind := range []struct{ name, dir string }{{"menu", "api/menus"}, {"product", "api/products"}, {"shard", "api/search/*"}, {"strain", "api/strains"}} {
+		sizes := gzipSizes(b, filepath.Join(out, kind.dir))
+		if len(sizes) == 0 {
+			continue
+		}
+		b.ReportMetric(float64(sizes[len(sizes)-1])/1024, kind.name+"-max-gzip-KiB")
+		b.ReportMetric(float64(sizes[len(sizes)*95/100])/1024, kind.name+"-p95-gzip-KiB")
+	}
+}
+
+// gzipSizes returns the gzip sizes of the files matched by dir (a folder or a glob of
+// folders), smallest first.
+func gzipSizes(b *testing.B, dir string) []int {
+	dirs, _ := filepath.Glob(dir)
+	var sizes []int
+	for _, d := range dirs {
+		entries, _ := os.ReadDir(d)
+		for _, e := range entries {
+			if e.IsDir() {
+				continue
+			}
+			raw, err := os.ReadFile(filepath.Join(d, e.Name()))
+			if err != nil {
+				b.Fatal(err)
+			}
+			var gz bytes.Buffer
+			w, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
+			w.Write(raw)
+			w.Close()
+			sizes = append(sizes, gz.Len())
+		}
+	}
+	sort.Ints(sizes)
+	return sizes
+}
+
+// BenchmarkPublishOhio publishes a synthetic Ohio (300 menus × 350 offers, a day of
+// runs) and reports the publish's time, peak RSS, file count and gzip sizes.
+func BenchmarkPublishOhio(b *testing.B) { benchPublish(b, benchOhio) }
+
+// BenchmarkPublish2000 publishes a synthetic registry of 2,000 menus × 350 offers.
+func BenchmarkPublish2000(b *testing.B) { benchPublish(b, bench2000) }
