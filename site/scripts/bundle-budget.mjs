@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // Adds up the gzip size of the JavaScript each route loads, from the Vite
 // manifest of the last `npm run build`, and fails when the homepage goes over
-// its budget, or a screen with a budget of its own (OWN_BUDGETS_KB: the map,
+// its budget, when a screen loads more than 40 kB beyond what the homepage loads
+// (issue 13), or when a screen with a budget of its own (OWN_BUDGETS_KB: the map,
 // the charts) loads more JavaScript of its own than that: its chunks and the
 // chunks they import, statically or not, less what the app's entry already loads.
-// Usage: node scripts/bundle-budget.mjs [--budget-kb 120]
+// Usage: node scripts/bundle-budget.mjs [--budget-kb 115]
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -15,7 +16,10 @@ const distDir = path.join(siteDir, 'dist')
 const manifestPath = path.join(distDir, '.vite', 'manifest.json')
 
 const budgetFlag = process.argv.indexOf('--budget-kb')
-const budgetKb = budgetFlag > 0 ? Number(process.argv[budgetFlag + 1]) : 120
+const budgetKb = budgetFlag > 0 ? Number(process.argv[budgetFlag + 1]) : 115
+// Issue 13: a screen's own JavaScript, beyond the homepage's, stays under this
+// (screens with a budget of their own in OWN_BUDGETS_KB are held to that instead).
+const SCREEN_BUDGET_KB = 40
 if (!Number.isFinite(budgetKb) || budgetKb <= 0) {
   console.error(`bundle-budget: --budget-kb needs a positive number, got ${process.argv[budgetFlag + 1]}`)
   process.exit(2)
@@ -67,6 +71,9 @@ function gzipBytes(file) {
 }
 
 const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry)
+const homeFiles = new Set(
+  [...staticClosure(entryKey), ...staticClosure(ROUTES['home (/)'])].map((key) => manifest[key].file),
+)
 let failed = false
 for (const [label, routeKey] of Object.entries(ROUTES)) {
   const keys = new Set([...staticClosure(entryKey), ...staticClosure(routeKey)])
@@ -75,6 +82,12 @@ for (const [label, routeKey] of Object.entries(ROUTES)) {
   const total = sizes.reduce((sum, s) => sum + s.bytes, 0)
   console.log(`${label}: ${(total / 1000).toFixed(2)} kB gzip JS in ${files.length} files`)
   for (const s of sizes) console.log(`  ${(s.bytes / 1000).toFixed(2).padStart(8)} kB  ${s.file}`)
+  const own = sizes.filter((s) => !homeFiles.has(s.file)).reduce((sum, s) => sum + s.bytes, 0)
+  if (routeKey !== ROUTES['home (/)']) console.log(`  ${(own / 1000).toFixed(2).padStart(8)} kB  beyond the homepage`)
+  if (!(label in OWN_BUDGETS_KB) && own > SCREEN_BUDGET_KB * 1000) {
+    console.error(`bundle-budget: ${label} loads ${(own / 1000).toFixed(2)} kB gzip JS beyond the homepage, over the ${SCREEN_BUDGET_KB} kB budget`)
+    failed = true
+  }
   if (routeKey === ROUTES['home (/)'] && total > budgetKb * 1000) {
     console.error(`bundle-budget: the homepage loads ${(total / 1000).toFixed(2)} kB gzip JS, over the ${budgetKb} kB budget`)
     failed = true

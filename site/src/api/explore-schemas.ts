@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
-import type { Strain, strainsIndexSchema, terpenesIndexSchema, trendsSchema } from './schemas'
+import type { Strain } from './schemas'
+import type { strainsIndexSchema, terpenesIndexSchema, trendsSchema } from './shop-schemas'
 
 // The shapes behind Trends, Strain genetics, Terpenes and the status page's
 // pipeline panel (publish/SNAPSHOTS.md). The shopping shapes themselves live in

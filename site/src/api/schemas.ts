@@ -1,6 +1,7 @@
 import * as z from 'zod/mini'
 import type { contentSnapshots } from './content-schemas'
 import type { ExploreSnapshots } from './explore-schemas'
+import type { ShopSnapshots } from './shop-schemas'
 
 // The shapes omc publish writes (DESIGN.md §6). Objects are loose: publish may
 // add fields (slug, region, unit, ...) without breaking a deployed site.
@@ -55,6 +56,12 @@ export const dealSchema = z.looseObject({
   storeLocation: z.string(),
   name: z.string(),
   cost: z.number().check(z.nonnegative()),
+  // What a shopper needs beside the cost (publish.Deal); optional, so an older snapshot still shows.
+  size: z.optional(z.string()),
+  unitPrice: z.optional(z.nullable(z.number())),
+  unit: z.optional(z.nullable(z.enum(['g', '100mg']))),
+  market: z.optional(z.enum(MARKETS)),
+  onSale: z.optional(z.boolean()),
 })
 export type Deal = z.infer<typeof dealSchema>
 
@@ -94,315 +101,28 @@ export const coreSnapshots = {
 export type CoreSnapshotName = keyof typeof coreSnapshots
 
 /** Snapshots is every published snapshot's shape, by name. */
-export type Snapshots = typeof coreSnapshots & typeof contentSnapshots & ExploreSnapshots
+export type Snapshots = typeof coreSnapshots & typeof contentSnapshots & ExploreSnapshots & ShopSnapshots
 
 export type SnapshotName = keyof Snapshots
 export type SnapshotData<N extends SnapshotName> = z.infer<Snapshots[N]>
 
-
-// Shopping snapshots (publish/SNAPSHOTS.md): menus, products, search, deals, trends,
-// strains and terpenes. Not in coreSnapshots, so a screen's shapes ship with the
-// screen that loads them.
-
-const day = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'a day written as "YYYY-MM-DD"'))
-const money = z.number().check(z.nonnegative())
-const nullableNumber = z.nullable(z.number())
-const nullableTimestamp = z.nullable(timestamp)
-
-export const CATEGORIES = ['Flower', 'Preroll', 'Vape', 'Extract', 'Edible', 'Other'] as const
-export type Category = (typeof CATEGORIES)[number]
-const category = z.enum(CATEGORIES)
-const market = z.enum(MARKETS)
-const unit = z.nullable(z.enum(['g', '100mg']))
-const freshnessState = z.enum(['current', 'stale', 'missing'])
-const strainType = z.nullable(z.enum(['indica', 'sativa', 'hybrid']))
-const coordinates = z.enum(['store', 'city'])
-const productCode = z.string().check(z.regex(/^[a-z0-9-]+$/, 'a product code ([a-z0-9-]+)'))
-
-export const menuOfferSchema = z.looseObject({
-  code: productCode,
-  name: z.string(),
-  brand: z.string(),
-  category,
-  strain: z.string(),
-  size: z.string(),
-  grams: nullableNumber,
-  mg: nullableNumber,
-  price: money,
-  salePrice: z.nullable(money),
-  unitPrice: z.nullable(money),
-  unit,
-  thc: nullableNumber,
-  cbd: nullableNumber,
-  potencyUnit: z.nullable(z.string()),
-  inStock: z.boolean(),
-  isNew: z.boolean(),
-  firstSeen: nullableTimestamp,
-})
-export type MenuOffer = z.infer<typeof menuOfferSchema>
-
-export const menuSchema = z.looseObject({
-  generatedAt: timestamp,
-  sample: z.boolean(),
-  slug: z.string(),
-  name: z.string(),
-  location: z.string(),
-  city: z.string(),
-  address: z.string(),
-  region: z.string(),
-  lat: z.number(),
-  lng: z.number(),
-  coordinates,
-  website: z.string(),
-  monitored: z.boolean(),
-  markets: z.array(
-    z.looseObject({
-      market,
-      menuUrl: z.nullable(z.string()),
-      categories: z.record(z.string(), z.looseObject({ lastUpdate: nullableTimestamp, freshness: freshnessState, count: productCount })),
-      offers: z.array(menuOfferSchema),
-    }),
-  ),
-})
-export type Menu = z.infer<typeof menuSchema>
-
-export const productOfferSchema = z.looseObject({
-  slug: z.string(),
-  storeName: z.string(),
-  city: z.string(),
-  region: z.string(),
-  lat: z.number(),
-  lng: z.number(),
-  market,
-  price: money,
-  salePrice: z.nullable(money),
-  unitPrice: z.nullable(money),
-  unit,
-  thc: nullableNumber,
-  lastUpdate: nullableTimestamp,
-  freshness: freshnessState,
-  firstSeen: nullableTimestamp,
-  sample: z.boolean(),
-})
-export type ProductOffer = z.infer<typeof productOfferSchema>
-
-export const productSchema = z.looseObject({
-  generatedAt: timestamp,
-  sample: z.boolean(),
-  code: productCode,
-  name: z.string(),
-  brand: z.string(),
-  category,
-  strain: z.string(),
-  strainSlug: z.nullable(z.string()),
-  size: z.string(),
-  grams: nullableNumber,
-  mg: nullableNumber,
-  firstSeen: nullableTimestamp,
-  terpenes: z.array(z.string()),
-  offers: z.array(productOfferSchema),
-  history: z.array(z.looseObject({ date: day, market, min: money, median: money })),
-})
-export type Product = z.infer<typeof productSchema>
-
-export const searchStoresSchema = z.looseObject({
-  generatedAt: timestamp,
-  sample: z.boolean(),
-  stores: z.array(
-    z.looseObject({
-      slug: z.string(),
-      name: z.string(),
-      city: z.string(),
-      address: z.string(),
-      region: z.string(),
-      lat: z.number(),
-      lng: z.number(),
-      coordinates,
-      website: z.string(),
-      sample: z.boolean(),
-      markets: z.array(z.looseObject({ market, menuUrl: z.nullable(z.string()), lastUpdate: z.record(z.string(), nullableTimestamp) })),
-    }),
-  ),
-  shards: z.array(z.looseObject({ category, region: z.string(), path: z.string(), offers: z.int() })),
-})
-export type SearchStores = z.infer<typeof searchStoresSchema>
-
-/** SearchOfferRow is one offer of a search shard, by position (SNAPSHOTS.md). */
-export const searchOfferRowSchema = z.tuple([
-  z.int(), // productIndex
-  z.string(), // storeSlug
-  market,
-  z.string(), // size
-  nullableNumber, // grams
-  nullableNumber, // mg
-  money, // price
-  z.nullable(money), // salePrice
-  z.nullable(money), // unitPrice
-  unit,
-  nullableNumber, // thc
-  z.boolean(), // isNew
-  nullableTimestamp, // firstSeen
-])
-export type SearchOfferRow = z.infer<typeof searchOfferRowSchema>
-
-export const searchShardSchema = z.looseObject({
-  generatedAt: timestamp,
-  sample: z.boolean(),
-  category,
-  region: z.string(),
-  products: z.array(z.looseObject({ code: productCode, name: z.string(), brand: z.string(), strain: z.string(), strainType })),
-  offers: z.array(searchOfferRowSchema),
-})
-export type SearchShard = z.infer<typeof searchShardSchema>
-
-export const dealOfferSchema = z.looseObject({
-  code: productCode,
-  name: z.string(),
-  brand: z.string(),
-  category,
-  size: z.string(),
-  grams: nullableNumber,
-  mg: nullableNumber,
-  price: money,
-  salePrice: money,
-  discount: z.number().check(z.gt(0), z.lt(1)),
-  unitPrice: z.nullable(money),
-  unit,
-  thc: nullableNumber,
-  slug: z.string(),
-  storeName: z.string(),
-  city: z.string(),
-  lat: z.number(),
-  lng: z.number(),
-  market,
-  lastUpdate: nullableTimestamp,
-  freshness: freshnessState,
-  isNew: z.boolean(),
-  sample: z.boolean(),
-})
-export type DealOffer = z.infer<typeof dealOfferSchema>
-
-export const dealsIndexSchema = z.looseObject({
-  generatedAt: timestamp,
-  sample: z.boolean(),
-  regions: z.array(z.looseObject({ region: z.string(), path: z.string(), count: z.int() })),
-  top: z.array(dealOfferSchema),
-})
-export type DealsIndex = z.infer<typeof dealsIndexSchema>
-
-export const dealsRegionSchema = z.looseObject({
-  generatedAt: timestamp,
-  sample: z.boolean(),
-  region: z.string(),
-  deals: z.array(dealOfferSchema),
-})
-export type DealsRegion = z.infer<typeof dealsRegionSchema>
-
-export const trendsSchema = z.looseObject({
-  generatedAt: timestamp,
-  sample: z.boolean(),
-  weeks: z.array(day),
-  prices: z.array(
-    z.looseObject({
-      category,
-      region: z.string(),
-      market,
-      unit: z.enum(['g', '100mg']),
-      points: z.array(z.looseObject({ week: day, median: money, offers: z.int() })),
-    }),
-  ),
-  menus: z.array(z.looseObject({ week: day, menus: z.int(), stores: z.int() })),
-  newProducts: z.array(z.looseObject({ week: day, count: z.int() })),
-})
-export type Trends = z.infer<typeof trendsSchema>
-
-export const strainsIndexSchema = z.looseObject({
-  generatedAt: timestamp,
-  sample: z.boolean(),
-  strains: z.array(
-    z.looseObject({ slug: z.string(), name: z.string(), type: strainType, stores: z.int(), products: z.int(), lineage: z.boolean() }),
-  ),
-})
-export type StrainsIndex = z.infer<typeof strainsIndexSchema>
-
-const strainLink = z.looseObject({ name: z.string(), slug: z.nullable(z.string()) })
-const terpeneCount = z.looseObject({ slug: z.string(), name: z.string(), products: z.int() })
-
-export const strainSchema = z.looseObject({
-  generatedAt: timestamp,
-  sample: z.boolean(),
-  slug: z.string(),
-  name: z.string(),
-  type: strainType,
-  parents: z.array(strainLink),
-  children: z.array(strainLink),
-  lineageSources: z.array(z.looseObject({ name: z.string(), url: z.nullable(z.string()) })),
-  // The strain catalogue's credit line when the name or type came from it.
-  catalogueSource: z.optional(z.nullable(z.string())),
-  thc: z.nullable(z.looseObject({ min: z.number(), max: z.number() })),
-  terpenes: z.array(terpeneCount),
-  offers: z.array(
-    z.extend(productOfferSchema, { code: productCode, name: z.string(), brand: z.string(), category, size: z.string() }),
-  ),
-})
-export type Strain = z.infer<typeof strainSchema>
-
-export const terpenesIndexSchema = z.looseObject({
-  generatedAt: timestamp,
-  sample: z.boolean(),
-  terpenes: z.array(terpeneCount),
-})
-export type TerpenesIndex = z.infer<typeof terpenesIndexSchema>
-
-export const terpeneSchema = z.looseObject({
-  generatedAt: timestamp,
-  sample: z.boolean(),
-  slug: z.string(),
-  name: z.string(),
-  products: z.array(
-    z.looseObject({
-      code: productCode,
-      name: z.string(),
-      brand: z.string(),
-      category,
-      strain: z.string(),
-      amount: nullableNumber,
-      amountUnit: z.nullable(z.enum(['%', 'mg'])),
-      stores: z.int(),
-      minPrice: money,
-    }),
-  ),
-})
-export type Terpene = z.infer<typeof terpeneSchema>
-
-/**
- * shopSchemaFor returns the shape of a shopping snapshot from its name after /api/
- * ("menus/bloom-akron", "search/flower/central", "deals/index"…), or undefined for
- * a name that is none of them.
- */
-export function shopSchemaFor(name: string) {
-  const [head, ...rest] = name.split('/')
-  const tail = rest.join('/')
-  switch (head) {
-    case 'menus':
-      return rest.length === 1 ? menuSchema : undefined
-    case 'products':
-      return rest.length === 1 ? productSchema : undefined
-    case 'search':
-      if (tail === 'stores') return searchStoresSchema
-      return rest.length === 2 ? searchShardSchema : undefined
-    case 'deals':
-      if (rest.length !== 1) return undefined
-      return tail === 'index' ? dealsIndexSchema : dealsRegionSchema
-    case 'trends':
-      return rest.length === 0 ? trendsSchema : undefined
-    case 'strains':
-      if (rest.length !== 1) return undefined
-      return tail === 'index' ? strainsIndexSchema : strainSchema
-    case 'terpenes':
-      if (rest.length !== 1) return undefined
-      return tail === 'index' ? terpenesIndexSchema : terpeneSchema
-    default:
-      return undefined
-  }
-}
+// The shopping snapshots' shapes are in shop-schemas.ts: the homepage never loads them.
+// Their types are re-exported here (types only: nothing is added to the homepage's JavaScript).
+export type {
+  Category,
+  DealOffer,
+  DealsIndex,
+  DealsRegion,
+  Menu,
+  MenuOffer,
+  Product,
+  ProductOffer,
+  SearchOfferRow,
+  SearchShard,
+  SearchStores,
+  Strain,
+  StrainsIndex,
+  Terpene,
+  TerpenesIndex,
+  Trends,
+} from './shop-schemas'

@@ -12,7 +12,7 @@ import muulFuel from '../testing/fixtures/shop/strains-muul-fuel.json'
 import terpenesIndex from '../testing/fixtures/shop/terpenes-index.json'
 import limonene from '../testing/fixtures/shop/terpenes-limonene.json'
 import trends from '../testing/fixtures/shop/trends.json'
-import { shopSchemaFor } from './schemas'
+import { shopSchemaFor } from './shop-schemas'
 
 // The fixtures are publish's golden files (publish/testdata, kept equal by go test ./publish).
 const fixtures: [string, unknown][] = [

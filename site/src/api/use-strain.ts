@@ -1,4 +1,4 @@
-import { strainSchema } from './schemas'
+import { strainSchema } from './shop-schemas'
 import { usePathSnapshot } from './use-snapshot'
 
 /** useStrain loads api/strains/<slug>: one strain's type, lineage, terpenes and where it is in stock. */

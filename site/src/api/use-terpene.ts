@@ -1,4 +1,4 @@
-import { terpeneSchema } from './schemas'
+import { terpeneSchema } from './shop-schemas'
 import { usePathSnapshot } from './use-snapshot'
 
 /** useTerpene loads api/terpenes/<slug>: the products in stock whose menus list that terpene. */

@@ -1,4 +1,4 @@
-import { terpenesIndexSchema } from './schemas'
+import { terpenesIndexSchema } from './shop-schemas'
 import { useSnapshot } from './use-snapshot'
 
 /** useTerpenes loads api/terpenes/index: every terpene menus list, with its product count. */

@@ -1,4 +1,4 @@
-import { trendsSchema } from './schemas'
+import { trendsSchema } from './shop-schemas'
 import { useSnapshot } from './use-snapshot'
 
 /** useTrends loads api/trends: weekly median unit prices, menus tracked and new products. */

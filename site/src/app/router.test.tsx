@@ -37,6 +37,15 @@ const SCREENS: { paths: string[]; heading: string | RegExp; title: string }[] = 
   },
   { paths: ['/terpenes'], heading: 'Terpenes', title: 'Terpenes - Ohio Marijuana Community' },
   { paths: ['/terpenes/limonene'], heading: 'Limonene', title: 'Limonene - Terpenes - Ohio Marijuana Community' },
+  { paths: ['/dispensary-menus', '/menu'], heading: 'Dispensary Menus', title: 'Menus - Ohio Marijuana Community' },
+  { paths: ['/dispensary-deals', '/deals'], heading: 'Dispensary Deals', title: 'Deals - Ohio Marijuana Community' },
+  { paths: ['/dispensary-wishlist', '/wishlist'], heading: 'Wishlist', title: 'Wishlist - Ohio Marijuana Community' },
+  { paths: ['/dispensary-limits'], heading: 'Dispensary Limits', title: 'Dispensary Limits - Ohio Marijuana Community' },
+  {
+    paths: ['/product/klutch-muul-fuel-flower-3-5g'],
+    heading: 'Muul Fuel',
+    title: 'Muul Fuel - Ohio Marijuana Community',
+  },
 ]
 
 describe('routes', () => {
@@ -72,19 +81,19 @@ describe('routes', () => {
     )
   })
 
+  it.each(['/dispensary-status/extra', '/HOME/x', '/dispensary-menus/x/y', '/product', '/product/a/b'])(
+    '%s, under a known screen, shows the not-found screen inside the layout',
+    async (path) => {
+      renderApp(path)
+      expect(await screen.findByRole('heading', { name: 'The page you requested was not found!' })).toBeInTheDocument()
+      expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument()
+      await waitFor(() => expect(document.title).toBe('Page Not Found - Ohio Marijuana Community'))
+    },
+  )
+
   it.each([
     '/no-such-page',
-    '/dispensary-status/extra',
-    '/HOME/x',
-    // Screens of later issues: no placeholder, the not-found screen.
-    '/dispensary-menus',
-    '/menu',
-    '/deals',
-    '/wishlist',
-    '/dispensary-limits',
-    '/product/abc',
-    '/strain-genetics/a/b',
-    '/terpenes/a/b',
+    '/no-such/deeper/page',
   ])('%s shows the not-found screen without the layout', async (path) => {
     renderApp(path)
     expect(await screen.findByRole('heading', { name: 'The page you requested was not found!' })).toBeInTheDocument()

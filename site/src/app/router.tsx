@@ -6,6 +6,7 @@ import { AppLayout } from '../components/layout/app-layout'
 import { RootFrame } from '../components/layout/root-frame'
 import { RouteErrorBoundary } from '../components/route-error-boundary'
 import { paths } from '../config/paths'
+import { NotFoundScreen } from '../components/not-found-screen'
 import { NotFoundRoute } from '../routes/not-found'
 
 type Screen = { Component: ComponentType }
@@ -126,6 +127,13 @@ export const SCREENS: readonly {
   { paths: [paths.strainGenetics.path, ...paths.strainGenetics.aliases], ...strainGenetics },
   { paths: [paths.terpenes.path], ...terpenes },
   {
+    paths: [paths.menus.path, ...paths.menus.aliases],
+    ...screen(async () => ({ Component: (await import('../routes/menus')).MenusRoute }), ['search/stores']),
+  },
+  { paths: [paths.deals.path, ...paths.deals.aliases], ...screen(async () => ({ Component: (await import('../routes/deals')).DealsRoute }), ['deals/index']) },
+  { paths: [paths.wishlist.path, ...paths.wishlist.aliases], ...screen(async () => ({ Component: (await import('../routes/wishlist')).WishlistRoute })) },
+  { paths: [paths.limits.path], ...screen(async () => ({ Component: (await import('../routes/limits')).LimitsRoute })) },
+  {
     paths: [paths.chat.path],
     ...screen(async () => ({ Component: (await import('../routes/chat')).ChatRoute }), ['content/chat']),
   },
@@ -151,13 +159,19 @@ export const ACCOUNT_SCREENS: readonly { path: string; Screen: LazyExoticCompone
   { path: paths.profile.path, ...screen(async () => ({ Component: (await import('../routes/profile')).ProfileRoute })) },
 ]
 
+/** PARAM_SCREENS take a parameter from their path: not pre-rendered (one page per product), nor in the sitemap. */
+export const PARAM_SCREENS: readonly { path: string; Screen: LazyExoticComponent<ComponentType> }[] = [
+  { path: paths.product.path, ...screen(async () => ({ Component: (await import('../routes/product')).ProductRoute })) },
+]
+
 /**
  * AppRoutes is the app's route table, in React Router's declarative mode (why
  * not the data router: see site/README.md, "Routing"). RootFrame scrolls to
  * the top and counts a page view on every navigation. Screens sit inside
  * AppLayout, which catches their errors and keeps the layout; an error in the
  * layout itself falls back to the blank error screen. Unknown paths get the
- * not-found screen without the layout.
+ * not-found screen without the layout; paths under a known screen get it
+ * inside the layout, so the visitor keeps the sidebar.
  */
 export function AppRoutes() {
   return (
@@ -171,9 +185,15 @@ export function AppRoutes() {
             {DETAIL_SCREENS.map(({ path, Screen }) => (
               <Route key={path} path={path} element={<Screen />} />
             ))}
-            {ACCOUNT_SCREENS.map(({ path, Screen }) => (
+            {[...ACCOUNT_SCREENS, ...PARAM_SCREENS].map(({ path, Screen }) => (
               <Route key={path} path={path} element={<Screen />} />
             ))}
+            {/* A path under a known screen (/dispensary-status/x, /product) is not found, inside the layout. */}
+            {SCREENS.flatMap(({ paths: screenPaths }) => screenPaths.filter((path) => path !== '/'))
+              .concat('/product')
+              .map((path) => (
+                <Route key={`${path}/*`} path={`${path}/*`} element={<NotFoundScreen />} />
+              ))}
           </Route>
           <Route path="*" element={<NotFoundRoute />} />
         </Route>

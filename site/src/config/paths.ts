@@ -37,6 +37,7 @@ export const paths = {
   strain: { path: '/strain-genetics/:genetic', aliases: ['/genetics/:genetic'] },
   terpenes: { path: '/terpenes', aliases: [] },
   terpene: { path: '/terpenes/:terpene', aliases: [] },
+  product: { path: '/product/:code', aliases: [] },
 } as const satisfies Record<string, { path: string; aliases: readonly string[] }>
 
 /** discordPath is where the error screen sends visitors to report a problem. */
@@ -60,5 +61,5 @@ export const storeMenuHref = (slug: string) => `/dispensary-menus?store=${encode
 /** storeStatusHref is a dispensary's card on the status page. */
 export const storeStatusHref = (slug: string) => `/dispensary-status#${encodeURIComponent(slug)}`
 
-/** productHref is a product's page across Ohio. */
+/** productHref is the page of the product with this code. */
 export const productHref = (code: string) => `/product/${encodeURIComponent(code)}`

@@ -19,7 +19,9 @@ describe('sitemapXml', () => {
     expect(locs).toContain('https://ohiomc.example/trends')
     // Pages of one strain or terpene are not listed: there is one per name in the data.
     expect(locs.some((l) => l?.includes('/:'))).toBe(false)
-    expect(locs).toHaveLength(20)
+    expect(locs).toContain('https://ohiomc.example/dispensary-menus')
+    expect(locs).not.toContain('https://ohiomc.example/menu')
+    expect(locs).toHaveLength(24)
     expect(new Set(locs).size).toBe(locs.length)
     expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">')).toBe(true)
   })

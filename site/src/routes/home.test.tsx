@@ -73,6 +73,11 @@ describe('HomeRoute', () => {
     expect(within(first!).getByText('for $26.60')).toBeInTheDocument()
     expect(within(first!).getByText('Bloom Akron')).toBeInTheDocument()
     expect(within(first!).getByText('737 E. North St., Akron')).toBeInTheDocument()
+    // Size, unit price and market beside the deal (publish.Deal's fields).
+    expect(within(first!).getByText('3.5g')).toBeInTheDocument()
+    expect(within(first!).getByText('$7.60/g')).toBeInTheDocument()
+    expect(within(first!).getByText('Adult use')).toBeInTheDocument()
+    expect(within(first!).getByText('on sale')).toBeInTheDocument()
 
     const edibles = within(northeast).getByRole('region', { name: 'Northeast Edibles' })
     expect(within(edibles).getByText('for $18.00')).toBeInTheDocument()

@@ -17,13 +17,20 @@ const contentHandlers = Object.entries(content).map(([file, module]) => {
   return http.get(snapshotPath(`content/${name}`), () => HttpResponse.json(module.default as never))
 })
 
-// Publish's golden shopping files (fixtures/shop, kept equal by go test ./publish),
-// served at their snapshot paths: strains-muul-fuel.json is api/strains/muul-fuel.
-const SHOP_PATHS = /^(trends|strains-index|strains-[a-z0-9-]+|terpenes-index|terpenes-[a-z0-9-]+)$/
-const shopHandlers = Object.entries(import.meta.glob<{ default: unknown }>('./fixtures/shop/*.json', { eager: true }))
-  .map(([file, module]) => ({ name: file.replace('./fixtures/shop/', '').replace('.json', ''), body: module.default }))
-  .filter(({ name }) => SHOP_PATHS.test(name))
-  .map(({ name, body }) => http.get(snapshotPath(name.replace(/^(strains|terpenes)-/, '$1/')), () => HttpResponse.json(body as never)))
+// The shopping snapshots (publish/SNAPSHOTS.md, copies of publish's golden files), named
+// after their path with / as -; a path with no file is a 404, as on a static host.
+const shop = import.meta.glob<{ default: unknown }>('./fixtures/shop/*.json', { eager: true })
+const shopFiles = new Map(Object.entries(shop).map(([file, module]) => [file.replace('./fixtures/shop/', '').replace('.json', ''), module.default]))
+// Product files are named for their product, served under their code (api/products/<code>).
+for (const [name, body] of [...shopFiles]) {
+  if (name.startsWith('products-')) shopFiles.set(`products-${(body as { code: string }).code}`, body)
+}
+const shopHandler = (prefix: string) =>
+  http.get(snapshotPath(`${prefix}*`), ({ request }) => {
+    const name = new URL(request.url).pathname.replace(/^.*\/api\//, '').replaceAll('/', '-')
+    const body = shopFiles.get(name)
+    return body === undefined ? new HttpResponse('not found', { status: 404 }) : HttpResponse.json(body as never)
+  })
 
 /** handlers serve the fixture snapshots; tests override one with server.use(). */
 export const handlers = [
@@ -33,6 +40,11 @@ export const handlers = [
   http.get(snapshotPath('brands'), () => HttpResponse.json(brands)),
   http.get(snapshotPath('highlights'), () => HttpResponse.json(highlights)),
   http.get(snapshotPath('pipeline'), () => HttpResponse.json(pipeline)),
-  ...shopHandlers,
   ...contentHandlers,
+  shopHandler('search/'),
+  shopHandler('deals'),
+  shopHandler('products/'),
+  shopHandler('trends'),
+  shopHandler('strains/'),
+  shopHandler('terpenes/'),
 ]

@@ -1,6 +1,7 @@
 import { useId } from 'react'
 import type { Deal, RegionDeals } from '../../api/schemas'
 import { formatCost } from '../../lib/format'
+import { formatUnitPrice, MARKET_LABEL } from '../../lib/unit-price'
 import styles from './statistics.module.css'
 
 // The sections of a region card, in the order the spec lists them.
@@ -18,6 +19,14 @@ function DealItem({ deal }: { deal: Deal }) {
         <span className={styles.dealName}>{deal.name}</span>{' '}
         <span className={styles.dealCost}>for {formatCost(deal.cost)}</span>
       </p>
+      {(deal.size || deal.unitPrice != null || deal.market) && (
+        <p className={styles.dealFacts}>
+          {deal.size && <span>{deal.size}</span>}
+          {deal.unitPrice != null && deal.unit && <span>{formatUnitPrice(deal.unitPrice, deal.unit)}</span>}
+          {deal.market && <span>{MARKET_LABEL[deal.market]}</span>}
+          {deal.onSale && <span>on sale</span>}
+        </p>
+      )}
       <p className={styles.dealStore}>
         <span className={styles.dealStoreName}>{deal.storeName}</span>
         <span className={styles.dealLocation}>{deal.storeLocation}</span>

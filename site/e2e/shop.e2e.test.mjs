@@ -1,0 +1,265 @@
+// Browser tests of the shopping screens (Menus, Deals, Product, Wishlist,
+// Limits) on the demo's real published data, doing what a shopper in Columbus
+// would, and axe-core on each screen in light and dark.
+//
+// The site: OMC_E2E_URL (a running site) or OMC_BIN (runs `omc demo`), as in
+// demo.e2e.test.mjs. Chromium: CHROMIUM_PATH or /usr/bin/chromium.
+import assert from 'node:assert/strict'
+import fs from 'node:fs'
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import { after, before, describe, test } from 'node:test'
+import { fileURLToPath } from 'node:url'
+import { launchChromium, START_TIMEOUT_MS, startDemo } from './processes.mjs'
+
+const siteDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const resultsDir = path.join(siteDir, 'test-results')
+const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+// Columbus's centre in the city list (simplemaps).
+const COLUMBUS = { latitude: 39.9862, longitude: -82.9855 }
+const STRAIN = 'Wedding Cake'
+
+let site
+let stopSite = async () => {}
+let browser
+const problems = []
+
+before(async () => {
+  if (process.env.OMC_E2E_URL) site = new URL(process.env.OMC_E2E_URL.replace(/\/?$/, '/'))
+  else if (process.env.OMC_BIN) {
+    const demo = startDemo(path.resolve(process.env.OMC_BIN), { name: 'omc demo (shop)' })
+    stopSite = demo.stop
+    site = new URL(await demo.url)
+  } else throw new Error('set OMC_E2E_URL to a running site, or OMC_BIN to the omc binary to run `omc demo`')
+  fs.mkdirSync(resultsDir, { recursive: true })
+  browser = await launchChromium()
+}, { timeout: START_TIMEOUT_MS + 30_000 })
+
+after(async () => {
+  await browser?.close()
+  await stopSite()
+})
+
+/** newPage opens a fresh context (its own storage), in the theme asked for, recording errors and foreign requests. */
+async function newPage({ theme = 'light' } = {}) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' })
+  if (theme === 'dark') {
+    await context.addInitScript(() => {
+      if (!localStorage.getItem('omc-theme-settings')) localStorage.setItem('omc-theme-settings', JSON.stringify({ theme: 'dark' }))
+    })
+  }
+  const page = await context.newPage()
+  page.on('pageerror', (error) => problems.push(`${page.url()}: ${error.message}`))
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return
+    // An unknown product is a 404 from the static host, which Chromium always logs; the page says "no longer listed".
+    if (/status of 404/.test(message.text()) && /\/api\/products\/no-such-product-3-5g$/.test(message.location().url)) return
+    problems.push(`${page.url()}: console: ${message.text()}`)
+  })
+  context.on('request', (request) => {
+    const { hostname, protocol } = new URL(request.url())
+    if ((protocol === 'http:' || protocol === 'https:') && hostname !== site.hostname) problems.push(`request left the test host: ${request.url()}`)
+  })
+  page.close = async () => context.close()
+  return page
+}
+
+const url = (pathname) => new URL(pathname.replace(/^\//, ''), site).href
+
+/** pricePaid reads the price a shopper pays from a price cell ("On sale: $36.00 regular price $45.00" → 36). */
+const pricePaid = (text) => Number(text.match(/\$(\d+\.\d\d)/)[1])
+
+/** haversine miles, to check the screen's distances by hand. */
+function miles(a, b) {
+  const r = (d) => (d * Math.PI) / 180
+  const h = Math.sin(r(b.latitude - a.latitude) / 2) ** 2 + Math.cos(r(a.latitude)) * Math.cos(r(b.latitude)) * Math.sin(r(b.longitude - a.longitude) / 2) ** 2
+  return 2 * 3958.8 * Math.asin(Math.sqrt(h))
+}
+
+describe('shopping screens on the demo data', () => {
+  test(`find where ${STRAIN} is in stock within 25 miles of Columbus, cheapest first, and open its product page`, async () => {
+    const page = await newPage()
+    try {
+      await page.goto(url('dispensary-menus'))
+      // Before any search: the whole state's first page.
+      await page.getByRole('heading', { name: 'Everything in stock, all of Ohio' }).waitFor({ timeout: 30_000 })
+      await page.getByRole('radio', { name: 'Distance' }).check()
+      await page.getByRole('combobox', { name: 'Near' }).selectOption('Columbus')
+      await page.getByRole('combobox', { name: 'Within' }).selectOption('25')
+      await page.getByRole('searchbox', { name: 'Brand, product or strain' }).fill(STRAIN)
+      await page.getByRole('combobox', { name: 'Sort by' }).selectOption('price')
+      await page.getByRole('checkbox', { name: 'One list (not grouped by store)' }).check()
+      await page.getByRole('status').filter({ hasText: `within 25 miles of Columbus, matching “${STRAIN}”` }).waitFor()
+
+      const rows = page.getByRole('row').filter({ has: page.getByRole('cell') })
+      const count = await rows.count()
+      assert.ok(count > 0, `${STRAIN} is nowhere within 25 miles of Columbus`)
+      const prices = []
+      for (let i = 0; i < count; i++) {
+        const cells = rows.nth(i).getByRole('cell')
+        const product = await cells.nth(0).textContent()
+        assert.match(product, /wedding cake/i, `row ${i} is not ${STRAIN}: ${product}`)
+        prices.push(pricePaid(await cells.nth(2).textContent()))
+        // Size, unit price, market and menu age are on every row.
+        assert.ok((await cells.nth(1).textContent()).trim() !== '', `row ${i} has no size`)
+        assert.match(await cells.nth(3).textContent(), /^\$\d+\.\d\d\/(g|100 mg THC)$|^no unit price$/)
+        assert.match(await cells.nth(5).textContent(), /^(Medical|Adult use)$/)
+        const store = await cells.nth(6).textContent()
+        const distance = Number(store.match(/([\d.]+) mi$/)?.[1])
+        assert.ok(distance <= 25, `row ${i}: ${store} is more than 25 miles away`)
+        assert.match(await cells.nth(7).textContent(), /menu (updated .* ago|updated just now)/)
+      }
+      assert.deepEqual(prices, [...prices].sort((a, b) => a - b), 'not cheapest first')
+      assert.equal(new URL(page.url()).searchParams.get('near'), 'Columbus')
+      await page.screenshot({ path: path.join(resultsDir, 'menus-wedding-cake.png'), fullPage: true })
+
+      // The cheapest one's product page: the same product across Ohio, cheapest first.
+      const link = rows.first().getByRole('link').first()
+      const name = await link.textContent()
+      await link.click()
+      await page.getByRole('heading', { level: 1, name }).waitFor()
+      assert.match(new URL(page.url()).pathname, /^\/product\/[a-z0-9-]+$/)
+      const offers = page.getByRole('table').first().getByRole('row').filter({ has: page.getByRole('cell') })
+      const productPrices = []
+      for (let i = 0; i < (await offers.count()); i++) productPrices.push(pricePaid(await offers.nth(i).getByRole('cell').nth(2).textContent()))
+      assert.ok(productPrices.includes(prices[0]), `the product page does not list the $${prices[0]} offer: ${productPrices}`)
+      assert.deepEqual(productPrices, [...productPrices].sort((a, b) => a - b), 'product page not cheapest first')
+      // Distances from the last search's point (Columbus).
+      assert.ok((await page.getByText(/from Columbus$/).count()) > 0, 'no distance from Columbus on the product page')
+      await page.getByRole('img', { name: /Lowest price paid per day/ }).waitFor()
+      await page.screenshot({ path: path.join(resultsDir, 'product.png'), fullPage: true })
+    } finally {
+      await page.close()
+    }
+  })
+
+  test('change filters and go back', async () => {
+    const page = await newPage()
+    try {
+      await page.goto(url('dispensary-menus?by=region&region=Central&type=Flower'))
+      const summary = page.getByRole('status').filter({ hasText: 'offers at' })
+      await summary.waitFor({ timeout: 30_000 })
+      const all = await summary.textContent()
+      await page.getByRole('checkbox', { name: 'On sale', exact: true }).check()
+      await page.waitForURL(/sale=1/)
+      await page.getByRole('combobox', { name: 'Sort by' }).selectOption('unitPrice')
+      await page.waitForURL(/sort=unitPrice/)
+      await page.goBack()
+      await page.waitForURL((u) => !u.search.includes('sort=') && u.search.includes('sale=1'))
+      assert.equal(await page.getByRole('combobox', { name: 'Sort by' }).inputValue(), 'name')
+      assert.equal(await page.getByRole('checkbox', { name: 'On sale', exact: true }).isChecked(), true)
+      await page.goBack()
+      await page.waitForURL((u) => !u.search.includes('sale=1'))
+      assert.equal(await page.getByRole('checkbox', { name: 'On sale', exact: true }).isChecked(), false)
+      // The results follow the form (the router renders them in a transition).
+      await page.getByRole('status').filter({ hasText: all }).waitFor()
+      await page.goForward()
+      await page.waitForURL(/sale=1/)
+      assert.equal(await page.getByRole('checkbox', { name: 'On sale', exact: true }).isChecked(), true)
+    } finally {
+      await page.close()
+    }
+  })
+
+  test('save to the wishlist, reload, see it', async () => {
+    const page = await newPage()
+    try {
+      await page.goto(url('dispensary-deals'))
+      const first = page.getByRole('row').filter({ has: page.getByRole('cell') }).first()
+      await first.waitFor({ timeout: 30_000 })
+      const name = await first.getByRole('link').first().textContent()
+      await first.getByRole('button', { name: `Save to wishlist: ${name}` }).click()
+      await page.goto(url('wishlist'))
+      await page.getByRole('link', { name }).waitFor()
+      await page.reload()
+      await page.getByRole('link', { name }).waitFor()
+      assert.ok((await page.getByText(/^In stock at \d+ menus?, from \$\d+\.\d\d\.$/).count()) > 0, 'no "in stock at" line')
+      await page.screenshot({ path: path.join(resultsDir, 'wishlist.png'), fullPage: true })
+    } finally {
+      await page.close()
+    }
+  })
+
+  test('fill the limits calculator and check its figures by hand', async () => {
+    const page = await newPage()
+    try {
+      await page.goto(url('dispensary-limits'))
+      await page.getByRole('textbox', { name: 'Amount (g)' }).fill('28')
+      await page.getByRole('textbox', { name: 'THC % (optional)' }).fill('20')
+      await page.getByRole('button', { name: 'Add item' }).click()
+      await page.getByRole('combobox', { name: 'Form' }).selectOption('vape')
+      await page.getByRole('textbox', { name: 'Amount (g)' }).fill('1')
+      await page.getByRole('textbox', { name: 'THC % (optional)' }).fill('80')
+      await page.getByRole('button', { name: 'Add item' }).click()
+      // By hand: 2.5 oz = 70.87 g, 28 / 70.87 = 39.5%; 1 g of the 15 g of extract = 6.7%.
+      const adult = page.getByRole('table', { name: 'Adult-use limits used' })
+      assert.match(await adult.textContent(), /28\.00 g of 70\.87 g39\.5%/)
+      assert.match(await adult.textContent(), /1\.00 g of 15\.00 g6\.7%/)
+      // Medical: 28 / 226.80 (8 oz) = 12.35% + 0.8 g THC / 53.1 = 1.51% → 13.9% of 90 days = 12.5 days = 27.7% of a 45-day fill.
+      assert.equal(await page.getByTestId('medical-supply').textContent(), '13.9%')
+      await page.getByText('12.5 days').waitFor()
+      await page.getByText('27.7%').waitFor()
+      await page.getByText('Not legal advice.').waitFor()
+      await page.screenshot({ path: path.join(resultsDir, 'limits.png'), fullPage: true })
+    } finally {
+      await page.close()
+    }
+  })
+
+  test('an unknown product says it is no longer listed; paths under known screens keep the layout', async () => {
+    const page = await newPage()
+    try {
+      await page.goto(url('product/no-such-product-3-5g'))
+      await page.getByRole('heading', { name: 'This product is no longer listed' }).waitFor({ timeout: 30_000 })
+      await page.getByRole('button', { name: 'Search the menus' }).click()
+      await page.waitForURL(/\/dispensary-menus\?.*q=no\+such\+product/)
+      await page.goto(url('dispensary-menus/nothing-here'))
+      await page.getByRole('heading', { name: 'The page you requested was not found!' }).waitFor()
+      assert.equal(await page.getByRole('navigation', { name: 'Main' }).count(), 1, 'the layout is gone')
+    } finally {
+      await page.close()
+    }
+  })
+})
+
+// Each new screen, the homepage and an in-layout not-found, with axe-core's default rules.
+const AXE_PAGES = ['', 'dispensary-menus', 'dispensary-menus?by=distance&lat=39.9862&lng=-82.9855&within=25&near=Columbus&q=wedding&type=Flower', 'dispensary-deals', 'product/', 'dispensary-wishlist', 'dispensary-limits', 'dispensary-status/x']
+
+describe('axe-core: no serious or critical violation', () => {
+  for (const theme of ['light', 'dark']) {
+    test(`every shopping screen in ${theme}`, async () => {
+      const page = await newPage({ theme })
+      const found = []
+      try {
+        // A product that exists: the first deal's.
+        await page.goto(url('dispensary-deals'))
+        const firstProduct = page.getByRole('row').filter({ has: page.getByRole('cell') }).first().getByRole('link').first()
+        await firstProduct.waitFor({ timeout: 30_000 })
+        const productPath = (await firstProduct.getAttribute('href')).replace(/^\//, '')
+        // Something on the wishlist, so its cards are checked too.
+        await page.getByRole('row').filter({ has: page.getByRole('cell') }).first().getByRole('button', { name: /^Save to wishlist/ }).click()
+        for (const p of AXE_PAGES.map((p) => (p === 'product/' ? productPath : p))) {
+          await page.goto(url(p))
+          await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 30_000 })
+          // Wait for the data to arrive (no spinner left).
+          await page.waitForFunction(() => !document.querySelector('[role="status"][aria-label^="Loading"], .spinner, [aria-busy="true"]'), null, { timeout: 30_000 })
+          assert.equal(await page.evaluate(() => document.documentElement.classList.contains('dark')), theme === 'dark', `${p}: theme`)
+          await page.addScriptTag({ content: AXE_SOURCE })
+          const result = await page.evaluate(async () => {
+            const r = await window.axe.run(document, { resultTypes: ['violations'] })
+            return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, nodes: v.nodes.length, example: v.nodes[0]?.target.join(' '), summary: v.nodes[0]?.failureSummary }))
+          })
+          for (const v of result) found.push(`/${p} (${theme}): ${v.id} on ${v.nodes} nodes, e.g. ${v.example}: ${v.summary}`)
+        }
+        await page.screenshot({ path: path.join(resultsDir, `axe-last-${theme}.png`), fullPage: true })
+      } finally {
+        await page.close()
+      }
+      assert.deepEqual(found, [], found.join('\n'))
+    })
+  }
+})
+
+test('no page logged an error or left the test host', () => {
+  assert.deepEqual(problems, [])
+})

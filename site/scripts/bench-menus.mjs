@@ -1,0 +1,207 @@
+#!/usr/bin/env node
+// The Menus screen on Ohio-sized data (issue 13's budgets): 190 stores, 300 menus
+// of 350 offers (105,000 offers) as publish shards them (api/search/stores and
+// api/search/<type>/<region>), served from localhost with gzip, in headless
+// Chromium with the CPU slowed down 4× (CDP). Measures, per run of a fresh
+// context: the time from navigation to the first result rows in the page, for
+// the first visit (every flower shard: the whole state) and for a one-region
+// search; the longest interaction (Event Timing: input to next paint) of a
+// filter click and of typing in the search box; and the gzip bytes of data one
+// search loads. Needs a built site (npm run build). Fails when the median
+// first-results time is not under the budget.
+// Usage: node scripts/bench-menus.mjs [--runs 3] [--budget-ms 1500]
+import fs from 'node:fs'
+import http from 'node:http'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import zlib from 'node:zlib'
+import { chromium } from 'playwright-core'
+
+const siteDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const distDir = path.join(siteDir, 'dist')
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(name)
+  return i > 0 ? Number(process.argv[i + 1]) : fallback
+}
+const RUNS = arg('--runs', 3)
+const BUDGET_MS = arg('--budget-ms', 1500)
+const CPU_SLOWDOWN = 4
+const STORES = 190
+const MENUS = 300
+const OFFERS_PER_MENU = 350
+const REGIONS = ['Northeast', 'Northwest', 'Central', 'Southwest', 'Southeast']
+const CATEGORIES = [
+  ['Flower', 0.4],
+  ['Preroll', 0.15],
+  ['Vape', 0.2],
+  ['Extract', 0.1],
+  ['Edible', 0.15],
+]
+
+if (!fs.existsSync(path.join(distDir, 'dispensary-menus', 'index.html'))) {
+  console.error('bench-menus: dist/dispensary-menus/index.html not found; run npm run build first')
+  process.exit(2)
+}
+
+// A deterministic generator, so every run measures the same data.
+let seed = 42
+const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31)
+const pick = (list) => list[Math.floor(random() * list.length)]
+
+function ohio(now) {
+  const iso = (hoursAgo) => new Date(now - hoursAgo * 3_600_000).toISOString()
+  const strains = Array.from({ length: 900 }, (_, i) => `${pick(['Wedding', 'Garlic', 'Motor', 'Lemon', 'Blue', 'Gelato', 'Kush', 'Haze', 'Cookies', 'Dream'])} ${pick(['Cake', 'Breath', 'Fuel', 'Pie', 'Runtz', 'Mints', 'OG', 'Glue'])} ${i}`)
+  const brands = Array.from({ length: 60 }, (_, i) => `Brand ${i}`)
+  const stores = Array.from({ length: STORES }, (_, i) => ({
+    slug: `bench-store-${i}`,
+    name: `Bench Store ${i}`,
+    city: `City ${i % 80}`,
+    address: `${100 + i} Main St.`,
+    region: REGIONS[i % REGIONS.length],
+    lat: 38.5 + random() * 3.4,
+    lng: -84.7 + random() * 4.2,
+    coordinates: 'city',
+    website: `https://store-${i}.example`,
+    sample: false,
+    markets: (i < MENUS - STORES ? ['medical', 'recreational'] : [i % 2 ? 'medical' : 'recreational']).map((market) => ({
+      market,
+      menuUrl: null,
+      lastUpdate: Object.fromEntries(CATEGORIES.map(([c]) => [c, iso(random() * 30)]).concat([['Other', iso(2)]])),
+    })),
+  }))
+  const shards = new Map()
+  for (const store of stores) {
+    for (const { market } of store.markets) {
+      for (let k = 0; k < OFFERS_PER_MENU; k++) {
+        let r = random()
+        const [category] = CATEGORIES.find(([, share]) => (r -= share) < 0) ?? CATEGORIES[0]
+        const key = `${category.toLowerCase()}/${store.region.toLowerCase()}`
+        if (!shards.has(key)) shards.set(key, { category, region: store.region, products: [], index: new Map(), offers: [] })
+        const shard = shards.get(key)
+        const strain = pick(strains)
+        const brand = pick(brands)
+        const grams = category === 'Edible' ? null : pick([0.5, 1, 3.5, 7, 14, 28])
+        const mg = category === 'Edible' ? pick([100, 110, 200]) : null
+        const code = `${brand}-${strain}-${grams ?? mg}`.toLowerCase().replace(/[^a-z0-9]+/g, '-')
+        if (!shard.index.has(code)) {
+          shard.index.set(code, shard.products.length)
+          shard.products.push({ code, name: `${strain} ${category === 'Edible' ? 'Gummies' : 'whole buds'}`, brand, strain, strainType: pick(['indica', 'sativa', 'hybrid', null]) })
+        }
+        const price = Math.round((grams ? grams * (6 + random() * 10) : 15 + random() * 20) * 100) / 100
+        const sale = random() < 0.15 ? Math.round(price * 0.8 * 100) / 100 : null
+        const paid = sale ?? price
+        const unitPrice = Math.round((grams ? paid / grams : paid / (mg / 100)) * 100) / 100
+        shard.offers.push([shard.index.get(code), store.slug, market, grams ? `${grams}g` : `${mg}mg`, grams, mg, price, sale, unitPrice, grams ? 'g' : '100mg', Math.round(150 + random() * 150) / 10, random() < 0.05, iso(random() * 2000)])
+      }
+    }
+  }
+  const generatedAt = new Date(now).toISOString()
+  const files = new Map()
+  const json = (value) => zlib.gzipSync(Buffer.from(JSON.stringify(value)))
+  const list = []
+  for (const [key, s] of shards) {
+    files.set(`/api/search/${key}`, json({ generatedAt, sample: false, category: s.category, region: s.region, products: s.products, offers: s.offers }))
+    list.push({ category: s.category, region: s.region, path: `api/search/${key}`, offers: s.offers.length })
+  }
+  files.set('/api/search/stores', json({ generatedAt, sample: false, stores, shards: list }))
+  return files
+}
+
+const files = ohio(Date.now())
+const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.svg': 'image/svg+xml' }
+let dataBytes = 0
+
+const server = http.createServer((req, res) => {
+  const { pathname } = new URL(req.url, 'http://localhost')
+  if (files.has(pathname)) {
+    const body = files.get(pathname)
+    dataBytes += body.length
+    res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Encoding': 'gzip', 'Cache-Control': 'no-cache' })
+    return res.end(body)
+  }
+  if (pathname.startsWith('/api/')) {
+    res.writeHead(404, { 'Content-Type': 'application/json' })
+    return res.end('{}')
+  }
+  const clean = path.normalize(pathname).replace(/^(\.\.[/\\])+/, '')
+  let file = path.join(distDir, clean)
+  if (fs.existsSync(file) && fs.statSync(file).isDirectory()) file = path.join(file, 'index.html')
+  if (!fs.existsSync(file)) file = path.join(distDir, 'index.html')
+  const cache = clean.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache'
+  res.writeHead(200, { 'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream', 'Cache-Control': cache, 'Content-Encoding': 'gzip' })
+  res.end(zlib.gzipSync(fs.readFileSync(file)))
+})
+await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
+const origin = `http://127.0.0.1:${server.address().port}`
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+  args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+})
+
+async function firstResults(query) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' })
+  const page = await context.newPage()
+  await page.addInitScript(() => {
+    window.__events = []
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__events.push({ name: e.name, duration: e.duration })
+    }).observe({ type: 'event', durationThreshold: 16, buffered: true })
+    new MutationObserver((_, observer) => {
+      if (document.querySelector('main tbody tr')) {
+        window.__resultsAt = performance.now()
+        observer.disconnect()
+      }
+    }).observe(document, { childList: true, subtree: true })
+  })
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
+  dataBytes = 0
+  await page.goto(`${origin}/dispensary-menus${query}`, { waitUntil: 'load' })
+  await page.waitForFunction(() => window.__resultsAt !== undefined, null, { timeout: 60_000 })
+  const at = await page.evaluate(() => window.__resultsAt)
+  // When the data arrived, to tell network waits from work in the page.
+  const dataAt = await page.evaluate(() => Math.max(...performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/')).map((e) => e.responseEnd)))
+  return { context, page, at, dataAt, bytes: dataBytes }
+}
+
+async function interactions(page) {
+  await page.evaluate(() => (window.__events = []))
+  await page.getByRole('checkbox', { name: 'On sale', exact: true }).click()
+  await page.waitForURL(/sale=1/)
+  await page.getByRole('checkbox', { name: 'On sale', exact: true }).click()
+  await page.waitForURL((u) => !u.search.includes('sale=1'))
+  await page.getByRole('searchbox').pressSequentially('wedd', { delay: 150 })
+  await page.waitForURL(/q=wedd/)
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 500))))
+  const events = await page.evaluate(() => window.__events)
+  return Math.max(0, ...events.filter((e) => ['click', 'keydown', 'keyup', 'keypress', 'input', 'pointerup', 'pointerdown'].includes(e.name)).map((e) => e.duration))
+}
+
+const rows = []
+try {
+  // One run first, not counted (Chromium's own start-up).
+  await (await firstResults('')).context.close()
+  for (let i = 0; i < RUNS; i++) {
+    const whole = await firstResults('')
+    const longest = await interactions(whole.page)
+    await whole.context.close()
+    const region = await firstResults('?by=region&region=Central&type=Flower')
+    await region.context.close()
+    rows.push({ whole: whole.at, wholeData: whole.dataAt, wholeBytes: whole.bytes, longest, region: region.at, regionData: region.dataAt, regionBytes: region.bytes })
+  }
+} finally {
+  await browser.close()
+  server.close()
+}
+const median = (key) => rows.map((r) => r[key]).sort((a, b) => a - b)[Math.floor(rows.length / 2)]
+const kb = (b) => `${(b / 1000).toFixed(0)} kB`
+console.log(`Menus on ${MENUS} menus x ${OFFERS_PER_MENU} offers (${STORES} stores), CPU ${CPU_SLOWDOWN}x slower, ${os.cpus().length} CPUs, ${RUNS} runs:`)
+console.log(`  first results, whole state (first visit): ${rows.map((r) => r.whole.toFixed(0)).join(', ')} ms (data in at ${rows.map((r) => r.wholeData.toFixed(0)).join(', ')} ms); median ${median('whole').toFixed(0)} ms, budget < ${BUDGET_MS} ms; data ${kb(rows[0].wholeBytes)} gzip`)
+console.log(`  first results, one region (Central flower): ${rows.map((r) => r.region.toFixed(0)).join(', ')} ms (data in at ${rows.map((r) => r.regionData.toFixed(0)).join(', ')} ms); median ${median('region').toFixed(0)} ms; data ${kb(rows[0].regionBytes)} gzip`)
+console.log(`  longest interaction (filter click, typing), input to next paint: ${rows.map((r) => r.longest.toFixed(0)).join(', ')} ms; median ${median('longest').toFixed(0)} ms (issue budget 100 ms)`)
+if (!(median('whole') < BUDGET_MS)) {
+  console.error(`bench-menus: median first results ${median('whole').toFixed(0)} ms is not under ${BUDGET_MS} ms`)
+  process.exit(1)
+}

@@ -1,0 +1,113 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { http, HttpResponse } from 'msw'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { previousSearchStore } from '../lib/search-state'
+import { FIXTURE_NOW } from '../testing/fixture-now'
+import { renderApp } from '../testing/render'
+import { server } from '../testing/server'
+
+// The fixtures are publish's golden search files: Bloom Akron and Botanist Canton
+// (Northeast), Rise Toledo (Northwest), Zen Leaf Dayton (Southwest).
+
+function requested(): string[] {
+  const seen: string[] = []
+  server.events.on('request:start', ({ request }) => {
+    seen.push(new URL(request.url).pathname)
+  })
+  return seen
+}
+
+describe('Menus', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(FIXTURE_NOW)
+    window.localStorage.clear()
+    previousSearchStore.set(null)
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+    server.events.removeAllListeners()
+  })
+
+  it('shows the whole state’s first page by name before any search, grouped by store', async () => {
+    renderApp('/dispensary-menus')
+    expect(await screen.findByRole('heading', { name: 'Everything in stock, all of Ohio' })).toBeInTheDocument()
+    expect(screen.getByRole('status', { name: '' })).toHaveTextContent('5 offers at 3 stores: Flower on medical and adult-use menus in all of Ohio.')
+    const stores = screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)
+    // Gelato 41 sorts first, so its store comes first; then the stores of Muul Fuel.
+    expect(stores[0]).toMatch(/^Bloom Akron/)
+    expect(screen.getByRole('link', { name: /Bloom Akron/ })).toHaveAttribute('href', 'https://bloom.example')
+  })
+
+  it('finds a strain within 25 miles of Akron, cheapest first, loading only the Northeast shard', async () => {
+    const seen = requested()
+    renderApp('/dispensary-menus?by=distance&lat=41.0798&lng=-81.5219&within=25&near=Akron&type=Flower&q=muul&sort=price')
+    await screen.findByText(/3 offers at 2 stores/)
+    const rows = screen.getAllByRole('row').filter((r) => within(r).queryAllByRole('cell').length > 0)
+    // Grouped by store in price order: Akron (on sale $36), then Canton ($38 medical, $40 adult use).
+    expect(rows.map((r) => within(r).getAllByRole('cell')[2]!.textContent)).toEqual(['On sale: $36.00 regular price $45.00', '$38.00', '$40.00'])
+    expect(within(rows[0]!).getByText('$10.29/g')).toBeInTheDocument()
+    expect(within(rows[0]!).getByText('Adult use')).toBeInTheDocument()
+    expect(within(rows[1]!).getByText('Medical')).toBeInTheDocument()
+    expect(within(rows[0]!).getByRole('img', { name: 'current' })).toBeInTheDocument()
+    // Bloom Akron has its own coordinates, 1.3 mi from Akron's centre; Canton is placed at its city's centre, 20.7 mi.
+    expect(screen.getByText('737 E. North St., Akron · 1.3 mi away')).toBeInTheDocument()
+    expect(screen.getByText('Canton · about 21 mi away')).toBeInTheDocument()
+    expect(seen.filter((p) => p.includes('/api/search/'))).toEqual(['/api/search/stores', '/api/search/flower/northeast'])
+  })
+
+  it('tolerates a typo in the text', async () => {
+    renderApp('/dispensary-menus?by=region&type=Flower&q=gelatto')
+    await screen.findByText(/1 offers at 1 store/)
+    expect(screen.getByRole('link', { name: 'Gelato 41' })).toHaveAttribute('href', '/product/grow-ohio-gelato-41-flower-3-5g')
+  })
+
+  it('says why nothing matched and widens the search in one click', async () => {
+    const user = userEvent.setup()
+    const { location } = renderApp('/dispensary-menus?by=region&region=Northeast&type=Flower&sale=1&q=gelato')
+    expect(await screen.findByText(/4 offers match the search, but the filters hide them all: “on sale” hid 3, the text hid 1/)).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Remove “on sale”' }))
+    await screen.findByText(/1 offers at 1 store/)
+    expect(location()?.search).toBe('?by=region&region=Northeast&type=Flower&q=gelato')
+  })
+
+  it('keeps each filter change in the history and the last search for next time', async () => {
+    const user = userEvent.setup()
+    const { location } = renderApp('/dispensary-menus')
+    await screen.findByText(/5 offers/)
+    await user.click(screen.getByRole('checkbox', { name: 'On sale' }))
+    await screen.findByText(/1 offers at 1 store/)
+    expect(location()?.search).toBe('?by=region&type=Flower&sale=1')
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Region' }), 'Northwest')
+    expect(previousSearchStore.get()).toEqual({ region: 'Northwest', menuType: 'both', productType: 'Flower' })
+  })
+
+  it('offers the previous search on a first visit', async () => {
+    const user = userEvent.setup()
+    previousSearchStore.set({ region: 'Northeast', menuType: 'medical', productType: 'Flower' })
+    const { location } = renderApp('/menu')
+    await user.click(await screen.findByRole('button', { name: 'Back to your last search' }))
+    await screen.findByText(/1 offers at 1 store: Flower on medical menus in Northeast Ohio/)
+    expect(location()?.search).toBe('?by=region&region=Northeast&recreational=0&type=Flower')
+  })
+
+  it('says what failed when a shard cannot be loaded', async () => {
+    server.use(http.get('*/api/search/flower/northwest', () => new HttpResponse('gone', { status: 404 })))
+    renderApp('/dispensary-menus')
+    expect(await screen.findByRole('alert')).toHaveTextContent('The menus could not be loaded: GET /api/search/flower/northwest failed: HTTP 404')
+  })
+})
+
+describe('Menus display preferences', () => {
+  it('persists one list and cards', async () => {
+    window.localStorage.clear()
+    const user = userEvent.setup()
+    renderApp('/dispensary-menus')
+    await screen.findByText(/offers at/)
+    await user.click(screen.getByRole('checkbox', { name: 'One list (not grouped by store)' }))
+    await user.click(screen.getByRole('checkbox', { name: 'Cards' }))
+    await waitFor(() => expect(JSON.parse(window.localStorage.getItem('omc-display')!)).toEqual({ oneList: true, cardView: true }))
+    expect(screen.queryAllByRole('heading', { level: 3 })).toHaveLength(0)
+  })
+})
