@@ -1,7 +1,6 @@
 package publish_test
 
 import (
-	"crypto/sha256"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -14,6 +13,7 @@ import (
 	"time"
 
 	"github.com/ohiomc/omc/data"
+	"github.com/ohiomc/omc/internal/treetest"
 	"github.com/ohiomc/omc/publish"
 )
 
@@ -99,16 +99,18 @@ func TestWriteTreeRefusesWhatItDidNotWrite(t *testing.T) {
 		make func(t *testing.T, out string)
 		want string
 	}{
-		{"existing file", func(t *testing.T, out string) { write(t, out, "my notes") }, "is an existing file"},
-		{"foreign folder", func(t *testing.T, out string) { write(t, filepath.Join(out, "thesis.tex"), "years of work") }, "no manifest.json"},
+		{"existing file", func(t *testing.T, out string) { treetest.WriteFile(t, out, "my notes") }, "is an existing file"},
+		{"foreign folder", func(t *testing.T, out string) {
+			treetest.WriteFile(t, filepath.Join(out, "thesis.tex"), "years of work")
+		}, "no manifest.json"},
 		{"folder with another program's manifest", func(t *testing.T, out string) {
-			write(t, filepath.Join(out, "manifest.json"), `{"producer":"webpack"}`)
-			write(t, filepath.Join(out, "app.js"), "code")
+			treetest.WriteFile(t, filepath.Join(out, "manifest.json"), `{"producer":"webpack"}`)
+			treetest.WriteFile(t, filepath.Join(out, "app.js"), "code")
 		}, "is not omc's"},
-		{"manifest that is not JSON", func(t *testing.T, out string) { write(t, filepath.Join(out, "manifest.json"), "omc") }, "is not omc's"},
+		{"manifest that is not JSON", func(t *testing.T, out string) { treetest.WriteFile(t, filepath.Join(out, "manifest.json"), "omc") }, "is not omc's"},
 		{"symbolic link", func(t *testing.T, out string) {
 			target := filepath.Join(filepath.Dir(out), "target")
-			write(t, filepath.Join(target, "keep"), "x")
+			treetest.WriteFile(t, filepath.Join(target, "keep"), "x")
 			if err := os.Symlink(target, out); err != nil {
 				t.Fatal(err)
 			}
@@ -119,7 +121,7 @@ func TestWriteTreeRefusesWhatItDidNotWrite(t *testing.T) {
 			dir := t.TempDir()
 			out := filepath.Join(dir, "out")
 			tt.make(t, out)
-			before := snapshotDir(t, dir)
+			before := treetest.Listing(t, dir)
 			err := publish.WriteTree(out, tree(1, 2, 10))
 			if err == nil {
 				t.Fatal("replaced")
@@ -127,7 +129,7 @@ func TestWriteTreeRefusesWhatItDidNotWrite(t *testing.T) {
 			if data.ErrorCode(err) != data.EINVALID || !strings.Contains(err.Error(), out) || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("error %q (code %s), want EINVALID naming %s and %q", err, data.ErrorCode(err), out, tt.want)
 			}
-			if after := snapshotDir(t, dir); after != before {
+			if after := treetest.Listing(t, dir); after != before {
 				t.Errorf("touched:\nbefore %s\nafter  %s", before, after)
 			}
 		})
@@ -148,48 +150,13 @@ func TestWriteTreeRefusesWhatItDidNotWrite(t *testing.T) {
 	})
 	t.Run("path through a file", func(t *testing.T) {
 		dir := t.TempDir()
-		write(t, filepath.Join(dir, "notes.txt"), "x")
+		treetest.WriteFile(t, filepath.Join(dir, "notes.txt"), "x")
 		out := filepath.Join(dir, "notes.txt", "out")
 		err := publish.WriteTree(out, tree(1, 2, 10))
 		if data.ErrorCode(err) != data.EINVALID || !strings.Contains(err.Error(), out) || !strings.Contains(err.Error(), "not a folder") {
 			t.Errorf("error %v (code %s)", err, data.ErrorCode(err))
 		}
 	})
-}
-
-func write(t *testing.T, path, body string) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(body), 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
-
-// snapshotDir lists every path under dir with its mode and content.
-func snapshotDir(t *testing.T, dir string) string {
-	t.Helper()
-	var b strings.Builder
-	err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		fmt.Fprintf(&b, "%s %v", path, d.Type())
-		if d.Type().IsRegular() {
-			body, err := os.ReadFile(path)
-			if err != nil {
-				return err
-			}
-			fmt.Fprintf(&b, " %x", sha256.Sum256(body))
-		}
-		b.WriteString("; ")
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b.String()
 }
 
 // TestWriteTreeReaderNeverSeesPartial polls the tree while it is replaced again and again.

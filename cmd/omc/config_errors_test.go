@@ -2,8 +2,6 @@ package main
 
 import (
 	"bytes"
-	"crypto/sha256"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/ohiomc/omc/data"
+	"github.com/ohiomc/omc/internal/treetest"
 )
 
 // TestConfigurationErrors: a --db or --out that cannot be used is a configuration error:
@@ -26,26 +25,26 @@ func TestConfigurationErrors(t *testing.T) {
 	}{
 		{"publish over an existing file", func(t *testing.T, s *setup) {
 			s.out = filepath.Join(s.dir, "notes.txt")
-			writeFile(t, s.out, "my notes")
+			treetest.WriteFile(t, s.out, "my notes")
 		}, publishArgs, "is an existing file", outPath},
 		{"publish over a foreign folder", func(t *testing.T, s *setup) {
 			s.out = filepath.Join(s.dir, "photos")
-			writeFile(t, filepath.Join(s.out, "cat.jpg"), "meow")
+			treetest.WriteFile(t, filepath.Join(s.out, "cat.jpg"), "meow")
 		}, publishArgs, "omc did not publish", outPath},
 		{"publish under a file", func(t *testing.T, s *setup) {
-			writeFile(t, filepath.Join(s.dir, "notes.txt"), "my notes")
+			treetest.WriteFile(t, filepath.Join(s.dir, "notes.txt"), "my notes")
 			s.out = filepath.Join(s.dir, "notes.txt", "out")
 		}, publishArgs, "is a file, not a folder", outPath},
 		{"db is a folder", func(t *testing.T, s *setup) {
 			s.db = filepath.Join(s.dir, "db")
-			writeFile(t, filepath.Join(s.db, "keep"), "x")
+			treetest.WriteFile(t, filepath.Join(s.db, "keep"), "x")
 		}, statusArgs, "is a folder", dbPath},
 		{"db is not SQLite", func(t *testing.T, s *setup) {
 			s.db = filepath.Join(s.dir, "notes.txt")
-			writeFile(t, s.db, "Dear diary, today I scraped nothing.")
+			treetest.WriteFile(t, s.db, "Dear diary, today I scraped nothing.")
 		}, statusArgs, "is not a SQLite database", dbPath},
 		{"db under a file", func(t *testing.T, s *setup) {
-			writeFile(t, filepath.Join(s.dir, "notes.txt"), "x")
+			treetest.WriteFile(t, filepath.Join(s.dir, "notes.txt"), "x")
 			s.db = filepath.Join(s.dir, "notes.txt", "omc.db")
 		}, statusArgs, "is a file, not a folder", dbPath},
 		{"db unreadable (a symbolic link loop)", func(t *testing.T, s *setup) {
@@ -56,9 +55,9 @@ func TestConfigurationErrors(t *testing.T) {
 		}, statusArgs, "symbolic links", dbPath},
 		{"scrape into a db that is not SQLite", func(t *testing.T, s *setup) {
 			s.db = filepath.Join(s.dir, "notes.txt")
-			writeFile(t, s.db, strings.Repeat("not sqlite ", 20))
+			treetest.WriteFile(t, s.db, strings.Repeat("not sqlite ", 20))
 			// One store, on a port nothing listens on: no request leaves the machine.
-			writeFile(t, filepath.Join(s.dir, "registry.yaml"), `platforms: {jane: {baseURL: "http://127.0.0.1:1"}}
+			treetest.WriteFile(t, filepath.Join(s.dir, "registry.yaml"), `platforms: {jane: {baseURL: "http://127.0.0.1:1"}}
 dispensaries:
   - {slug: a, name: A, city: Akron, region: Northeast, menus: [{market: medical, platform: jane, storeId: "1"}]}
 `)
@@ -67,7 +66,7 @@ dispensaries:
 		}, "is not a SQLite database", dbPath},
 		{"worker with --out over a file", func(t *testing.T, s *setup) {
 			s.out = filepath.Join(s.dir, "notes.txt")
-			writeFile(t, s.out, "my notes")
+			treetest.WriteFile(t, s.out, "my notes")
 		}, func(s setup) []string {
 			// The bad schedule keeps a worker that misses the --out check from running
 			// forever: it would then fail on the schedule, with another message.
@@ -79,7 +78,7 @@ dispensaries:
 			s := setup{dir: t.TempDir()}
 			s.db, s.out = filepath.Join(s.dir, "omc.db"), filepath.Join(s.dir, "out")
 			tt.make(t, &s)
-			before := listTree(t, s.dir)
+			before := treetest.Listing(t, s.dir)
 			var out, errOut bytes.Buffer
 			code := execute(tt.cmd(s), testDeps(&out, &errOut))
 			msg := errOut.String()
@@ -89,7 +88,7 @@ dispensaries:
 			if strings.Count(msg, "\n") != 1 || !strings.Contains(msg, tt.path(s)) || !strings.Contains(msg, tt.want) {
 				t.Errorf("message %q: want one line naming %s and %q", msg, tt.path(s), tt.want)
 			}
-			if after := listTree(t, s.dir); after != before {
+			if after := treetest.Listing(t, s.dir); after != before {
 				t.Errorf("files changed:\nbefore %s\nafter  %s", before, after)
 			}
 		})
@@ -124,38 +123,3 @@ func outPath(s setup2) string       { return s.out }
 func dbPath(s setup2) string        { return s.db }
 
 type setup2 = struct{ dir, db, out string }
-
-func writeFile(t *testing.T, path, body string) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(body), 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
-
-// listTree lists every path under dir with its type, size and content.
-func listTree(t *testing.T, dir string) string {
-	t.Helper()
-	var b strings.Builder
-	err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		fmt.Fprintf(&b, "%s %v", path, d.Type())
-		if d.Type().IsRegular() {
-			body, err := os.ReadFile(path)
-			if err != nil {
-				return err
-			}
-			fmt.Fprintf(&b, " %x", sha256.Sum256(body))
-		}
-		b.WriteString("; ")
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b.String()
-}
