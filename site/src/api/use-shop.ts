@@ -1,15 +1,42 @@
 import { useEffect } from 'react'
 import useSWR, { useSWRConfig } from 'swr'
 import { HttpError } from './errors'
-import { loadSnapshot } from './fetcher'
+import { fetchRaw, loadSnapshot, parseSnapshot } from './fetcher'
 import { isIdleCache } from './idle-cache'
+import { takePrefetched } from './prefetch'
 import type { SnapshotName, Snapshots } from './schemas'
-import { dealsIndexSchema, dealsRegionSchema, productSchema, searchShardSchema, searchStoresSchema, type Product, type RegionDealsList, type SearchShard } from './shop-schemas'
-import { useSnapshot } from './use-snapshot'
+import {
+  dealsIndexSchema,
+  dealsRegionSchema,
+  productSchema,
+  searchFirstSchema,
+  searchShardSchema,
+  searchStoresSchema,
+  type Category,
+  type Product,
+  type RegionDealsList,
+  type SearchFirst,
+  type SearchShard,
+} from './shop-schemas'
+import { snapshotKey, useSnapshot } from './use-snapshot'
 
 /** useSearchStores loads api/search/stores: every store with a menu, and the list of search shards. */
 export function useSearchStores() {
   return useSnapshot('search/stores', searchStoresSchema)
+}
+
+/**
+ * useSearchFirst loads api/search/<category>/first, the first page of the default
+ * whole-state search, when first is true (nothing is requested otherwise).
+ */
+export function useSearchFirst(category: Category, wanted: boolean): SearchFirst | undefined {
+  const name = `search/${category.toLowerCase()}/first` as SnapshotName
+  const key = wanted ? snapshotKey(name) : null
+  const { cache } = useSWRConfig()
+  useEffect(() => (key && isIdleCache(cache) ? cache.retain(key) : undefined), [cache, key])
+  const swr = useSWR(key, async () => parseSnapshot(name, searchFirstSchema as Snapshots[SnapshotName], await (takePrefetched(name) ?? fetchRaw(name))))
+  // Only a help for the first paint: an error here is the shards' to report.
+  return swr.data?.data as SearchFirst | undefined
 }
 
 /** useDealsIndex loads api/deals/index: the regions' deal files and the statewide best discounts. */

@@ -19,9 +19,10 @@ type Screen = { Component: ComponentType }
 function screen(
   load: () => Promise<Screen>,
   data: readonly SnapshotName[] = [],
+  forUrl: (url: URL) => readonly SnapshotName[] = () => [],
 ): { Screen: LazyExoticComponent<ComponentType>; data: readonly SnapshotName[] } {
   const Screen = lazy(async () => {
-    if (typeof window !== 'undefined') data.forEach(prefetchSnapshot)
+    if (typeof window !== 'undefined') [...data, ...forUrl(new URL(window.location.href))].forEach(prefetchSnapshot)
     return { default: (await load()).Component }
   })
   return { Screen, data }
@@ -128,7 +129,10 @@ export const SCREENS: readonly {
   { paths: [paths.terpenes.path], ...terpenes },
   {
     paths: [paths.menus.path, ...paths.menus.aliases],
-    ...screen(async () => ({ Component: (await import('../routes/menus')).MenusRoute }), ['search/stores']),
+    // A visit with no search (the default one) shows flower's first page (api/search/flower/first) before every shard.
+    ...screen(async () => ({ Component: (await import('../routes/menus')).MenusRoute }), ['search/stores'], (url) =>
+      url.search === '' ? ['search/flower/first'] : [],
+    ),
   },
   { paths: [paths.deals.path, ...paths.deals.aliases], ...screen(async () => ({ Component: (await import('../routes/deals')).DealsRoute }), ['deals/index']) },
   { paths: [paths.wishlist.path, ...paths.wishlist.aliases], ...screen(async () => ({ Component: (await import('../routes/wishlist')).WishlistRoute })) },

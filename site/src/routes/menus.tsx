@@ -1,7 +1,7 @@
 import { startTransition, useDeferredValue, useMemo, useOptimistic, useState, type ReactNode } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
-import { CATEGORIES, REGIONS } from '../api/shop-schemas'
-import { useSearchShards, useSearchStores } from '../api/use-shop'
+import { CATEGORIES, REGIONS, type Category, type SearchFirst } from '../api/shop-schemas'
+import { useSearchFirst, useSearchShards, useSearchStores } from '../api/use-shop'
 import { PageTitle } from '../components/page-title'
 import { SampleNotice } from '../components/shop/offer-bits'
 import { OfferList, StoreSection } from '../components/shop/offer-list'
@@ -55,6 +55,21 @@ function describeSearch(search: DispensarySearchState): string {
   return `${search.productType} on ${MARKET_WORDS[menuTypeOf(search)]} menus ${where}`
 }
 
+/**
+ * isFirstPageSearch tells whether a search is the one publish writes the first page
+ * of (api/search/<category>/first): the whole state, both markets, default filters, page 1.
+ */
+export function isFirstPageSearch({ search, filters, page }: MenuSearch): boolean {
+  return (
+    page === 1 &&
+    search.searchType === 'region' &&
+    search.region === '' &&
+    search.showMedical &&
+    search.showRecreational &&
+    (Object.keys(DEFAULT_FILTERS) as (keyof SearchFilters)[]).every((k) => filters[k] === DEFAULT_FILTERS[k])
+  )
+}
+
 function describePrevious(previous: PreviousSearch): string {
   return `${previous.productType}, ${MARKET_WORDS[previous.menuType]}, ${previous.region || 'all of Ohio'}`
 }
@@ -83,6 +98,9 @@ function MenuSearchScreen() {
   const [shown, setShown] = useOptimistic(state)
   const previous = previousSearchStore.use()
   const stores = useSearchStores()
+  // The first page of the default search comes in one small file, alongside the stores,
+  // so the first paint never waits for every shard.
+  const first = useSearchFirst(state.search.productType as Category, isFirstPageSearch(state))
 
   // Every change is a new history entry (back undoes it), except typing, which replaces it.
   const go = (next: Partial<Omit<MenuSearch, 'searched'>>, replace = false) => {
@@ -117,7 +135,7 @@ function MenuSearchScreen() {
         {(data) => (
           <>
             <SampleNotice sample={data.sample} />
-            <Results state={state} shardNames={shardsFor(data, state.search)} onPage={(page) => go({ page })} onFilters={setFilters} onSearch={setSearch} />
+            <Results state={state} first={first} shardNames={shardsFor(data, state.search)} onPage={(page) => go({ page })} onFilters={setFilters} onSearch={setSearch} />
           </>
         )}
       </SnapshotView>
@@ -335,12 +353,14 @@ const FILTER_NAMES: Record<keyof FilterResult['excluded'], [string, Partial<Sear
 
 function Results({
   state,
+  first,
   shardNames,
   onPage,
   onFilters,
   onSearch,
 }: {
   state: MenuSearch
+  first: SearchFirst | undefined
   shardNames: string[]
   onPage: (page: number) => void
   onFilters: (patch: Partial<SearchFilters>) => void
@@ -364,19 +384,23 @@ function Results({
   const sorted = useMemo(() => (all ? sortOffers(all, sortBy, sortByDirection) : null), [all, sortBy, sortByDirection])
   const result = useMemo(() => (sorted ? filterOffers(sorted, search, filters, nowMs) : null), [sorted, search, filters, nowMs])
 
-  const pages = Math.max(1, Math.ceil((result?.offers.length ?? 0) / PAGE_SIZE))
+  // Until the shards are in, the default search shows publish's first page with its totals.
+  const firstOffers = useMemo(() => (!result && first ? joinOffers(stores, [first], null) : null), [result, first, stores])
+
+  const total = result ? result.offers.length : (first?.total ?? 0)
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE))
   const page = Math.min(state.page, pages)
+  const shown = useMemo(() => (result ? result.offers.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE) : firstOffers), [result, page, firstOffers])
   // The page's rows change only with the results: re-rendering the form (each keystroke) leaves them be.
   const list = useMemo(() => {
-    if (!result) return null
-    const shown = result.offers.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE)
+    if (!shown) return null
     return display.oneList ? (
       <OfferList offers={shown} nowMs={nowMs} showStore cardView={display.cardView} />
     ) : (
       groupByStore(shown).map((group) => <StoreSection key={group.store.slug} group={group} nowMs={nowMs} cardView={display.cardView} />)
     )
-  }, [result, page, display.oneList, display.cardView, nowMs])
-  const storeCount = useMemo(() => new Set(result?.offers.map((o) => o.store.slug)).size, [result])
+  }, [shown, display.oneList, display.cardView, nowMs])
+  const storeCount = useMemo(() => (result ? new Set(result.offers.map((o) => o.store.slug)).size : (first?.stores ?? 0)), [result, first])
   if (shards.error && !shards.data) {
     return (
       <div className="notice notice--error" role="alert">
@@ -387,15 +411,15 @@ function Results({
       </div>
     )
   }
-  if (!result) return <Spinner label={`Loading ${search.productType.toLowerCase()} menus`} />
+  if (!result && !firstOffers) return <Spinner label={`Loading ${search.productType.toLowerCase()} menus`} />
   return (
-    <section aria-labelledby="results-heading" aria-busy={filters !== state.filters}>
+    <section aria-labelledby="results-heading" aria-busy={!result || filters !== state.filters}>
       <h2 id="results-heading">{state.searched ? 'Results' : 'Everything in stock, all of Ohio'}</h2>
       <p className={styles.summary} role="status">
-        {result.offers.length} offers at {storeCount} {storeCount === 1 ? 'store' : 'stores'}: {describeSearch(search)}
+        {total} offers at {storeCount} {storeCount === 1 ? 'store' : 'stores'}: {describeSearch(search)}
         {filters.searchText.trim() && `, matching “${filters.searchText.trim()}”`}.
       </p>
-      {result.offers.length === 0 ? <EmptyResults result={result} search={search} onFilters={onFilters} onSearch={onSearch} /> : list}
+      {result && result.offers.length === 0 ? <EmptyResults result={result} search={search} onFilters={onFilters} onSearch={onSearch} /> : list}
       {pages > 1 && (
         <nav className={styles.pager} aria-label="Pages">
           <button type="button" className="button button--secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
