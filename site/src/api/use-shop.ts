@@ -75,7 +75,13 @@ function useSnapshotList<T>(names: readonly string[], schema: Snapshots[Snapshot
   const { cache } = useSWRConfig()
   useEffect(() => (key && isIdleCache(cache) ? cache.retain(key) : undefined), [cache, key])
   const swr = useSWR(key, async () => {
-    const loaded = await Promise.all(names.map((name) => loadSnapshot(name as SnapshotName, schema)))
+    // A shard the route started downloading with its code (app/router.tsx) is taken, not asked for again.
+    const loaded = await Promise.all(
+      names.map(async (name) => {
+        const prefetched = takePrefetched(name as SnapshotName)
+        return prefetched ? parseSnapshot(name as SnapshotName, schema, await prefetched) : loadSnapshot(name as SnapshotName, schema)
+      }),
+    )
     const saved = loaded.flatMap((l) => (l.savedAt === undefined ? [] : [l.savedAt]))
     return { data: loaded.map((l) => l.data as T), savedAt: saved.length ? Math.min(...saved) : undefined }
   })

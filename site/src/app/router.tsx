@@ -28,6 +28,21 @@ function screen(
   return { Screen, data }
 }
 
+/**
+ * menusData names the search files a Menus URL will need before its stores are in:
+ * the default search's first page (api/search/flower/first) for a visit with no
+ * search, the one shard of a one-region search. (Names are checked loosely: the
+ * screen's shapes are not loaded yet, and a wrong guess is one unused request.)
+ */
+function menusData(url: URL): SnapshotName[] {
+  const params = url.searchParams
+  if ([...params.keys()].length === 0) return ['search/flower/first']
+  const region = params.get('region') ?? ''
+  const type = params.get('type') ?? 'Flower'
+  if (params.get('by') === 'distance' || !/^[A-Za-z]+$/.test(region) || !/^[A-Za-z]+$/.test(type)) return []
+  return [`search/${type.toLowerCase()}/${region.toLowerCase()}` as SnapshotName]
+}
+
 const home = screen(async () => ({ Component: (await import('../routes/home')).HomeRoute }), ['statistics', 'announcements'])
 
 // One module each for the index and the pages of one strain or terpene; the
@@ -129,10 +144,7 @@ export const SCREENS: readonly {
   { paths: [paths.terpenes.path], ...terpenes },
   {
     paths: [paths.menus.path, ...paths.menus.aliases],
-    // A visit with no search (the default one) shows flower's first page (api/search/flower/first) before every shard.
-    ...screen(async () => ({ Component: (await import('../routes/menus')).MenusRoute }), ['search/stores'], (url) =>
-      url.search === '' ? ['search/flower/first'] : [],
-    ),
+    ...screen(async () => ({ Component: (await import('../routes/menus')).MenusRoute }), ['search/stores'], menusData),
   },
   { paths: [paths.deals.path, ...paths.deals.aliases], ...screen(async () => ({ Component: (await import('../routes/deals')).DealsRoute }), ['deals/index']) },
   { paths: [paths.wishlist.path, ...paths.wishlist.aliases], ...screen(async () => ({ Component: (await import('../routes/wishlist')).WishlistRoute })) },

@@ -147,6 +147,14 @@ export type FilterResult = {
   inScope: number
   /** excluded counts offers each filter removed (a filter applied after another counts what was left). */
   excluded: Partial<Record<'newOnly' | 'saleOnly' | 'dealsOnly' | 'staleExclude' | 'searchText' | 'distance', number>>
+  /** stores counts the distinct stores of offers. */
+  stores: number
+}
+
+function countStores(offers: readonly SearchOffer[]): number {
+  const seen = new Set<SearchStore>()
+  for (const offer of offers) seen.add(offer.store)
+  return seen.size
 }
 
 const SORT_VALUE: Record<Exclude<SortKey, 'name'>, (o: SearchOffer) => number | null> = {
@@ -185,13 +193,17 @@ export function sortOffers(all: readonly SearchOffer[], sortBy: SortKey, directi
 export function filterOffers(sorted: readonly SearchOffer[], search: DispensarySearchState, filters: SearchFilters, nowMs: number): FilterResult {
   const all = sorted
   const byDistance = search.searchType === 'distance' && hasPoint(search.coordinates)
-  const inScope = all.filter(
-    (o) =>
-      (o.market === 'medical' ? search.showMedical : search.showRecreational) &&
-      (!byDistance || (o.distance !== null && o.distance <= search.maxDistance)),
-  )
+  // Both markets and no distance (the default search) keep every offer: no copy of the whole state.
+  const inScope =
+    search.showMedical && search.showRecreational && !byDistance
+      ? all
+      : all.filter(
+          (o) =>
+            (o.market === 'medical' ? search.showMedical : search.showRecreational) &&
+            (!byDistance || (o.distance !== null && o.distance <= search.maxDistance)),
+        )
   const excluded: FilterResult['excluded'] = {}
-  let offers = inScope
+  let offers = inScope as SearchOffer[]
   const step = (name: keyof FilterResult['excluded'], keep: (o: SearchOffer) => boolean) => {
     const before = offers.length
     offers = offers.filter(keep)
@@ -216,7 +228,7 @@ export function filterOffers(sorted: readonly SearchOffer[], search: DispensaryS
       return match
     })
   }
-  return { offers, inScope: inScope.length, excluded }
+  return { offers, inScope: inScope.length, excluded, stores: countStores(offers) }
 }
 
 /** StoreGroup is one store's offers on a page, in the search's order. */

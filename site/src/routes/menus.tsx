@@ -370,7 +370,14 @@ function Results({
   const shards = useSearchShards(shardNames)
   const nowMs = useNow(60_000)
   const display = displayStore.use()
-  const { search } = state
+  // Every URL change reads a new state: keep the same objects while their values are the
+  // same, so a filter change does not also re-run the search's scope over the whole state.
+  const searchKey = JSON.stringify(state.search)
+  const filtersKey = JSON.stringify(state.filters)
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const search = useMemo(() => state.search, [searchKey])
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const stateFilters = useMemo(() => state.filters, [filtersKey])
   const point = search.searchType === 'distance' && hasPoint(search.coordinates) ? search.coordinates : null
   const lat = point?.latitude
   const lng = point?.longitude
@@ -379,7 +386,7 @@ function Results({
     [stores, shards.data, lat, lng],
   )
   // Typing and toggling filters re-filter in the background: the input stays responsive.
-  const filters = useDeferredValue(state.filters)
+  const filters = useDeferredValue(stateFilters)
   const { sortBy, sortByDirection } = filters
   const sorted = useMemo(() => (all ? sortOffers(all, sortBy, sortByDirection) : null), [all, sortBy, sortByDirection])
   const result = useMemo(() => (sorted ? filterOffers(sorted, search, filters, nowMs) : null), [sorted, search, filters, nowMs])
@@ -400,7 +407,7 @@ function Results({
       groupByStore(shown).map((group) => <StoreSection key={group.store.slug} group={group} nowMs={nowMs} cardView={display.cardView} />)
     )
   }, [shown, display.oneList, display.cardView, nowMs])
-  const storeCount = useMemo(() => (result ? new Set(result.offers.map((o) => o.store.slug)).size : (first?.stores ?? 0)), [result, first])
+  const storeCount = result ? result.stores : (first?.stores ?? 0)
   if (shards.error && !shards.data) {
     return (
       <div className="notice notice--error" role="alert">
@@ -413,7 +420,7 @@ function Results({
   }
   if (!result && !firstOffers) return <Spinner label={`Loading ${search.productType.toLowerCase()} menus`} />
   return (
-    <section aria-labelledby="results-heading" aria-busy={!result || filters !== state.filters}>
+    <section aria-labelledby="results-heading" aria-busy={!result || filters !== stateFilters}>
       <h2 id="results-heading">{state.searched ? 'Results' : 'Everything in stock, all of Ohio'}</h2>
       <p className={styles.summary} role="status">
         {total} offers at {storeCount} {storeCount === 1 ? 'store' : 'stores'}: {describeSearch(search)}
