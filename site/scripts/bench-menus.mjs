@@ -191,7 +191,13 @@ async function firstResults(query) {
   const at = await page.evaluate(() => window.__resultsAt)
   // When the data arrived, to tell network waits from work in the page.
   const dataAt = await page.evaluate(() => Math.max(...performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/')).map((e) => e.responseEnd)))
-  const firstBytes = dataBytes
+  // What the page had received when its first results showed (gzip bodies, from Resource Timing).
+  const firstBytes = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .filter((e) => e.name.includes('/api/') && e.responseEnd <= window.__resultsAt)
+      .reduce((sum, e) => sum + e.encodedBodySize, 0),
+  )
   // Then the whole search's data (the shards load after a first page): the screen is done when its results are not busy.
   await page.waitForSelector('section[aria-labelledby="results-heading"][aria-busy="false"]', { timeout: 60_000 })
   const doneAt = await page.evaluate(() => performance.now())
@@ -208,7 +214,9 @@ async function interactions(page) {
   await page.waitForURL(/q=wedd/)
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 500))))
   const events = await page.evaluate(() => window.__events)
-  return Math.max(0, ...events.filter((e) => ['click', 'keydown', 'keyup', 'keypress', 'input', 'pointerup', 'pointerdown'].includes(e.name)).map((e) => e.duration))
+  const inputs = events.filter((e) => ['click', 'keydown', 'keyup', 'keypress', 'input', 'pointerup', 'pointerdown'].includes(e.name))
+  if (process.env.BENCH_VERBOSE) console.log('  events:', inputs.map((e) => `${e.name} ${e.duration}`).join(', '))
+  return Math.max(0, ...inputs.map((e) => e.duration))
 }
 
 const rows = []

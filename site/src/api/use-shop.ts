@@ -29,14 +29,14 @@ export function useSearchStores() {
  * useSearchFirst loads api/search/<category>/first, the first page of the default
  * whole-state search, when first is true (nothing is requested otherwise).
  */
-export function useSearchFirst(category: Category, wanted: boolean): SearchFirst | undefined {
+export function useSearchFirst(category: Category, wanted: boolean): { data: SearchFirst | undefined; settled: boolean } {
   const name = `search/${category.toLowerCase()}/first` as SnapshotName
   const key = wanted ? snapshotKey(name) : null
   const { cache } = useSWRConfig()
   useEffect(() => (key && isIdleCache(cache) ? cache.retain(key) : undefined), [cache, key])
   const swr = useSWR(key, async () => parseSnapshot(name, searchFirstSchema as Snapshots[SnapshotName], await (takePrefetched(name) ?? fetchRaw(name))))
   // Only a help for the first paint: an error here is the shards' to report.
-  return swr.data?.data as SearchFirst | undefined
+  return { data: swr.data?.data as SearchFirst | undefined, settled: !wanted || swr.data !== undefined || swr.error !== undefined }
 }
 
 /** useDealsIndex loads api/deals/index: the regions' deal files and the statewide best discounts. */
@@ -70,8 +70,8 @@ export type ListResponse<T> = {
  * search needs, the regions' deals) as one SWR entry keyed by their names, so a
  * screen gets them all or an error, and only the ones it asked for are requested.
  */
-function useSnapshotList<T>(names: readonly string[], schema: Snapshots[SnapshotName]): ListResponse<T> {
-  const key = names.length === 0 ? null : `list:${names.join(',')}`
+function useSnapshotList<T>(names: readonly string[], schema: Snapshots[SnapshotName], paused = false): ListResponse<T> {
+  const key = paused || names.length === 0 ? null : `list:${names.join(',')}`
   const { cache } = useSWRConfig()
   useEffect(() => (key && isIdleCache(cache) ? cache.retain(key) : undefined), [cache, key])
   const swr = useSWR(key, async () => {
@@ -86,7 +86,7 @@ function useSnapshotList<T>(names: readonly string[], schema: Snapshots[Snapshot
     return { data: loaded.map((l) => l.data as T), savedAt: saved.length ? Math.min(...saved) : undefined }
   })
   return {
-    data: key === null ? (NO_ITEMS as T[]) : swr.data?.data,
+    data: paused ? undefined : key === null ? (NO_ITEMS as T[]) : swr.data?.data,
     error: swr.error as Error | undefined,
     isLoading: swr.isLoading,
     savedAt: swr.data?.savedAt,
@@ -94,9 +94,9 @@ function useSnapshotList<T>(names: readonly string[], schema: Snapshots[Snapshot
   }
 }
 
-/** useSearchShards loads the search shards named (api/search/<category>/<region>). */
-export function useSearchShards(names: readonly string[]) {
-  return useSnapshotList<SearchShard>(names, searchShardSchema as Snapshots[SnapshotName])
+/** useSearchShards loads the search shards named (api/search/<category>/<region>); nothing while paused. */
+export function useSearchShards(names: readonly string[], paused = false) {
+  return useSnapshotList<SearchShard>(names, searchShardSchema as Snapshots[SnapshotName], paused)
 }
 
 /** useRegionDeals loads the deal files named (api/deals/<region>). */

@@ -1,4 +1,4 @@
-import { startTransition, useDeferredValue, useMemo, useOptimistic, useState, type ReactNode } from 'react'
+import { startTransition, useDeferredValue, useEffect, useMemo, useOptimistic, useState, type ReactNode } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
 import { CATEGORIES, REGIONS, type Category, type SearchFirst } from '../api/shop-schemas'
 import { useSearchFirst, useSearchShards, useSearchStores } from '../api/use-shop'
@@ -74,6 +74,11 @@ function describePrevious(previous: PreviousSearch): string {
   return `${previous.productType}, ${MARKET_WORDS[previous.menuType]}, ${previous.region || 'all of Ohio'}`
 }
 
+/** afterNextPaint resolves once the browser has painted the current frame. */
+function afterNextPaint(): Promise<void> {
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)))
+}
+
 /** MenusRoute (/dispensary-menus, /menu): search every monitored menu (SPEC.md §3's dispensary search). */
 export function MenusRoute() {
   const hydrated = useHydrated()
@@ -111,9 +116,12 @@ function MenuSearchScreen() {
     if (JSON.stringify(last) !== JSON.stringify(previousSearchStore.get())) previousSearchStore.set(last)
     const point = { ...search.coordinates, place: search.place }
     if (search.searchType === 'distance' && hasPoint(search.coordinates) && JSON.stringify(point) !== JSON.stringify(lastPointStore.get())) lastPointStore.set(point)
-    startTransition(() => {
+    // The form shows the change at once; the new URL (and the results it brings) waits for
+    // the next paint, so a click or a keystroke is answered before any results work.
+    startTransition(async () => {
       setShown({ ...merged, searched: true })
-      setParams(writeMenuSearch(merged), { replace })
+      await afterNextPaint()
+      startTransition(() => setParams(writeMenuSearch(merged), { replace }))
     })
   }
   const setSearch = (patch: Partial<DispensarySearchState>) => go({ search: { ...shown.search, ...patch } })
@@ -135,7 +143,7 @@ function MenuSearchScreen() {
         {(data) => (
           <>
             <SampleNotice sample={data.sample} />
-            <Results state={state} first={first} shardNames={shardsFor(data, state.search)} onPage={(page) => go({ page })} onFilters={setFilters} onSearch={setSearch} />
+            <Results state={state} first={first.data} firstSettled={first.settled} shardNames={shardsFor(data, state.search)} onPage={(page) => go({ page })} onFilters={setFilters} onSearch={setSearch} />
           </>
         )}
       </SnapshotView>
@@ -354,6 +362,7 @@ const FILTER_NAMES: Record<keyof FilterResult['excluded'], [string, Partial<Sear
 function Results({
   state,
   first,
+  firstSettled,
   shardNames,
   onPage,
   onFilters,
@@ -361,13 +370,17 @@ function Results({
 }: {
   state: MenuSearch
   first: SearchFirst | undefined
+  firstSettled: boolean
   shardNames: string[]
   onPage: (page: number) => void
   onFilters: (patch: Partial<SearchFilters>) => void
   onSearch: (patch: Partial<DispensarySearchState>) => void
 }) {
   const stores = useSearchStores().data!
-  const shards = useSearchShards(shardNames)
+  // The default search's shards wait for its first page to be painted (or to fail), so
+  // their download and parsing never delay it.
+  const [painted, setPainted] = useState(false)
+  const shards = useSearchShards(shardNames, !firstSettled || (first !== undefined && !painted))
   const nowMs = useNow(60_000)
   const display = displayStore.use()
   // Every URL change reads a new state: keep the same objects while their values are the
@@ -393,6 +406,17 @@ function Results({
 
   // Until the shards are in, the default search shows publish's first page with its totals.
   const firstOffers = useMemo(() => (!result && first ? joinOffers(stores, [first], null) : null), [result, first, stores])
+  const showsFirst = firstOffers !== null
+  useEffect(() => {
+    if (!showsFirst || painted) return
+    // After the next frame: the first page is on screen.
+    let timer = 0
+    const frame = requestAnimationFrame(() => (timer = window.setTimeout(() => setPainted(true))))
+    return () => {
+      cancelAnimationFrame(frame)
+      clearTimeout(timer)
+    }
+  }, [showsFirst, painted])
 
   const total = result ? result.offers.length : (first?.total ?? 0)
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE))
