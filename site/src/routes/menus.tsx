@@ -1,4 +1,4 @@
-import { startTransition, useDeferredValue, useEffect, useMemo, useOptimistic, useState, type ReactNode } from 'react'
+import { startTransition, useDeferredValue, useEffect, useMemo, useOptimistic, useRef, useState, type ReactNode } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
 import { CATEGORIES, REGIONS, type Category, type SearchFirst } from '../api/shop-schemas'
 import { useSearchFirst, useSearchShards, useSearchStores } from '../api/use-shop'
@@ -74,6 +74,9 @@ function describePrevious(previous: PreviousSearch): string {
   return `${previous.productType}, ${MARKET_WORDS[previous.menuType]}, ${previous.region || 'all of Ohio'}`
 }
 
+/** TYPING_PAUSE_MS: the results follow typing once it pauses this long. */
+const TYPING_PAUSE_MS = 200
+
 /** afterNextPaint resolves once the browser has painted the current frame. */
 function afterNextPaint(): Promise<void> {
   return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)))
@@ -101,6 +104,7 @@ function MenuSearchScreen() {
   // The router changes the URL in a transition, which keeps the old screen until
   // the new one is ready: the form shows the change at once, the results follow.
   const [shown, setShown] = useOptimistic(state)
+  const latest = useRef(0)
   const previous = previousSearchStore.use()
   const stores = useSearchStores()
   // The first page of the default search comes in one small file, alongside the stores,
@@ -117,10 +121,13 @@ function MenuSearchScreen() {
     const point = { ...search.coordinates, place: search.place }
     if (search.searchType === 'distance' && hasPoint(search.coordinates) && JSON.stringify(point) !== JSON.stringify(lastPointStore.get())) lastPointStore.set(point)
     // The form shows the change at once; the new URL (and the results it brings) waits for
-    // the next paint, so a click or a keystroke is answered before any results work.
+    // the next paint, so a click is answered before any results work, and typing waits for
+    // a pause (TYPING_PAUSE_MS), so keystrokes never queue behind a search of the whole state.
+    const ticket = ++latest.current
     startTransition(async () => {
       setShown({ ...merged, searched: true })
-      await afterNextPaint()
+      await (replace ? new Promise((resolve) => setTimeout(resolve, TYPING_PAUSE_MS)) : afterNextPaint())
+      if (ticket !== latest.current) return
       startTransition(() => setParams(writeMenuSearch(merged), { replace }))
     })
   }
