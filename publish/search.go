@@ -2,6 +2,7 @@ package publish
 
 import (
 	"sort"
+	"strings"
 
 	"github.com/ohiomc/omc/data"
 )
@@ -46,15 +47,31 @@ type SearchShard struct {
 
 // SearchFile is api/search/<category>/<region>.
 type SearchFile struct {
-	GeneratedAt string          `json:"generatedAt"`
-	Sample      bool            `json:"sample"`
-	Category    data.Category   `json:"category"`
-	Region      string          `json:"region"`
-	Products    []SearchProduct `json:"products"`
-	// Offers are rows: [productIndex, storeSlug, market, size, grams, mg, price,
-	// salePrice, unitPrice, unit, thc, isNew, firstSeen].
+	GeneratedAt string        `json:"generatedAt"`
+	Sample      bool          `json:"sample"`
+	Category    data.Category `json:"category"`
+	Region      string        `json:"region"`
+	// Menus are the [storeSlug, market] pairs the rows point to, so that a row
+	// carries a small number rather than a slug and a market name.
+	Menus    [][2]string     `json:"menus"`
+	Products []SearchProduct `json:"products"`
+	// Offers are rows: [productIndex, menuIndex, size, grams, mg, price,
+	// salePrice, unitPrice, unit, thc, isNew].
 	Offers [][]any `json:"offers"`
 }
+
+// SearchFirst is api/search/<category>/first: the first page of the default search
+// (the whole state, both markets, by name A to Z), so that the Menus screen shows
+// results before it has every shard, with the totals of the whole search.
+type SearchFirst struct {
+	SearchFile
+	// Total and Stores count the whole search's offers and their stores.
+	Total  int `json:"total"`
+	Stores int `json:"stores"`
+}
+
+// SearchFirstPage is the Menus screen's page size (PAGE_SIZE in site/src/routes/menus.tsx).
+const SearchFirstPage = 50
 
 // SearchProduct is a product of a shard, indexed by its offer rows.
 type SearchProduct struct {
@@ -113,8 +130,42 @@ func (s *shop) buildSearch(emit Emit) error {
 			}
 			idx.Shards = append(idx.Shards, SearchShard{Category: cat, Region: region, Path: path, Offers: len(offers)})
 		}
+		var all []*offer
+		for _, region := range data.Regions {
+			all = append(all, byShard[shardKey{cat, region}]...)
+		}
+		if len(all) == 0 {
+			continue
+		}
+		if err := emit(PathSearch+slugOf(string(cat))+"/first", s.searchFirst(cat, all)); err != nil {
+			return err
+		}
 	}
 	return emit(PathSearchStores, idx)
+}
+
+// searchFirst is the first page of a category's whole-state search in the site's
+// default order: product name then brand (lower-cased, as the site compares them),
+// then price paid, then store slug.
+func (s *shop) searchFirst(cat data.Category, offers []*offer) SearchFirst {
+	sorted := append([]*offer(nil), offers...)
+	key := func(o *offer) string { return o.nameKey + "\x00" + strings.ToLower(o.Brand) }
+	sort.SliceStable(sorted, func(i, j int) bool {
+		a, b := sorted[i], sorted[j]
+		if ka, kb := key(a), key(b); ka != kb {
+			return ka < kb
+		}
+		if ca, cb := cents(a.Cost()), cents(b.Cost()); ca != cb {
+			return ca < cb
+		}
+		return a.Slug < b.Slug
+	})
+	stores := map[string]bool{}
+	for _, o := range offers {
+		stores[o.Slug] = true
+	}
+	page := sorted[:min(len(sorted), SearchFirstPage)]
+	return SearchFirst{SearchFile: s.searchRows(cat, "", page), Total: len(offers), Stores: len(stores)}
 }
 
 // searchFile lists each product once (by name, brand, code) and its offers as rows,
@@ -133,17 +184,31 @@ func (s *shop) searchFile(cat data.Category, region string, offers []*offer) Sea
 		}
 		return cheaper(a, b)
 	})
-	f := SearchFile{GeneratedAt: s.generatedAt, Sample: s.Sample, Category: cat, Region: region, Products: []SearchProduct{}, Offers: make([][]any, 0, len(offers))}
-	index := map[string]int{}
+	return s.searchRows(cat, region, offers)
+}
+
+// searchRows lists offers as rows in their order, each product and menu once.
+func (s *shop) searchRows(cat data.Category, region string, offers []*offer) SearchFile {
+	f := SearchFile{GeneratedAt: s.generatedAt, Sample: s.Sample, Category: cat, Region: region,
+		Menus: [][2]string{}, Products: []SearchProduct{}, Offers: make([][]any, 0, len(offers))}
+	products := map[string]int{}
+	menus := map[[2]string]int{}
 	for _, o := range offers {
-		i, ok := index[o.Code]
+		i, ok := products[o.Code]
 		if !ok {
 			i = len(f.Products)
-			index[o.Code] = i
+			products[o.Code] = i
 			f.Products = append(f.Products, SearchProduct{Code: o.Code, Name: o.Name, Brand: o.Brand, Strain: o.Strain, StrainType: nonEmpty(s.strainTypeOf(o.Offer))})
 		}
-		f.Offers = append(f.Offers, []any{i, o.Slug, o.Market, o.Size, positive(o.Grams), positive(o.Milligrams),
-			cents(o.Price), salePrice(o.Offer), o.unitPrice, o.unit, o.THC, o.isNew, timeOf(o.firstSeen)})
+		menu := [2]string{o.Slug, string(o.Market)}
+		m, ok := menus[menu]
+		if !ok {
+			m = len(f.Menus)
+			menus[menu] = m
+			f.Menus = append(f.Menus, menu)
+		}
+		f.Offers = append(f.Offers, []any{i, m, o.Size, positive(o.Grams), positive(o.Milligrams),
+			cents(o.Price), salePrice(o.Offer), o.unitPrice, o.unit, o.THC, o.isNew})
 	}
 	return f
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -139,6 +140,7 @@ func TestShopGolden(t *testing.T) {
 		"products-muul-fuel":      "api/products/klutch-muul-fuel-flower-3-5g",
 		"search-stores":           "api/search/stores",
 		"search-flower-northeast": "api/search/flower/northeast",
+		"search-flower-first":     "api/search/flower/first",
 		"deals-index":             "api/deals/index",
 		"deals-northeast":         "api/deals/northeast",
 		"trends":                  "api/trends",
@@ -304,6 +306,48 @@ func TestShopRules(t *testing.T) {
 		}
 		if len(idx.Stores) != 4 {
 			t.Errorf("%d stores, want the 4 with menus", len(idx.Stores))
+		}
+	})
+	t.Run("search first page: the whole state's offers by name, with its totals", func(t *testing.T) {
+		var first publish.SearchFirst
+		if err := json.Unmarshal(files["api/search/flower/first"], &first); err != nil {
+			t.Fatal(err)
+		}
+		var idx publish.SearchStores
+		if err := json.Unmarshal(files["api/search/stores"], &idx); err != nil {
+			t.Fatal(err)
+		}
+		total := 0
+		stores := map[string]bool{}
+		var names []string
+		for _, sh := range idx.Shards {
+			if sh.Category != data.Flower {
+				continue
+			}
+			total += sh.Offers
+			var f publish.SearchFile
+			if err := json.Unmarshal(files[sh.Path], &f); err != nil {
+				t.Fatal(err)
+			}
+			for _, row := range f.Offers {
+				stores[f.Menus[int(row[1].(float64))][0]] = true
+				names = append(names, strings.ToLower(f.Products[int(row[0].(float64))].Name))
+			}
+		}
+		if first.Total != total || first.Stores != len(stores) {
+			t.Errorf("first totals = %d offers at %d stores, want %d at %d", first.Total, first.Stores, total, len(stores))
+		}
+		if len(first.Offers) != min(total, publish.SearchFirstPage) {
+			t.Fatalf("first page has %d rows, want %d", len(first.Offers), min(total, publish.SearchFirstPage))
+		}
+		sort.Strings(names)
+		for i, row := range first.Offers {
+			if got := strings.ToLower(first.Products[int(row[0].(float64))].Name); got != names[i] {
+				t.Errorf("first row %d is %q, want %q (name order across regions)", i, got, names[i])
+			}
+		}
+		if _, ok := files["api/search/preroll/first"]; ok {
+			t.Error("a first page was written for a category no menu lists")
 		}
 	})
 	t.Run("strain name from the catalogue, type from menus first, lineage from menus", func(t *testing.T) {

@@ -4,11 +4,13 @@
 // api/search/<type>/<region>), served from localhost with gzip, in headless
 // Chromium with the CPU slowed down 4× (CDP). Measures, per run of a fresh
 // context: the time from navigation to the first result rows in the page, for
-// the first visit (every flower shard: the whole state) and for a one-region
-// search; the longest interaction (Event Timing: input to next paint) of a
-// filter click and of typing in the search box; and the gzip bytes of data one
-// search loads. Needs a built site (npm run build). Fails when the median
-// first-results time is not under the budget.
+// the first visit (the whole state: api/search/flower/first, then every flower
+// shard) and for a one-region search; when the whole state's shards are all in;
+// the longest interaction (Event Timing: input to next paint) of a filter click
+// and of typing in the search box, once the whole state is loaded; and the gzip
+// bytes of data each search loads, before its first results and in all. Needs a
+// built site (npm run build). Fails when a median first-results time is not
+// under the budget.
 // Usage: node scripts/bench-menus.mjs [--runs 3] [--budget-ms 1500]
 import fs from 'node:fs'
 import http from 'node:http'
@@ -77,7 +79,7 @@ function ohio(now) {
         let r = random()
         const [category] = CATEGORIES.find(([, share]) => (r -= share) < 0) ?? CATEGORIES[0]
         const key = `${category.toLowerCase()}/${store.region.toLowerCase()}`
-        if (!shards.has(key)) shards.set(key, { category, region: store.region, products: [], index: new Map(), offers: [] })
+        if (!shards.has(key)) shards.set(key, { category, region: store.region, menus: [], menuIndex: new Map(), products: [], index: new Map(), offers: [] })
         const shard = shards.get(key)
         const strain = pick(strains)
         const brand = pick(brands)
@@ -92,7 +94,12 @@ function ohio(now) {
         const sale = random() < 0.15 ? Math.round(price * 0.8 * 100) / 100 : null
         const paid = sale ?? price
         const unitPrice = Math.round((grams ? paid / grams : paid / (mg / 100)) * 100) / 100
-        shard.offers.push([shard.index.get(code), store.slug, market, grams ? `${grams}g` : `${mg}mg`, grams, mg, price, sale, unitPrice, grams ? 'g' : '100mg', Math.round(150 + random() * 150) / 10, random() < 0.05, iso(random() * 2000)])
+        const menu = `${store.slug}|${market}`
+        if (!shard.menuIndex.has(menu)) {
+          shard.menuIndex.set(menu, shard.menus.length)
+          shard.menus.push([store.slug, market])
+        }
+        shard.offers.push([shard.index.get(code), shard.menuIndex.get(menu), grams ? `${grams}g` : `${mg}mg`, grams, mg, price, sale, unitPrice, grams ? 'g' : '100mg', Math.round(150 + random() * 150) / 10, random() < 0.05])
       }
     }
   }
@@ -101,8 +108,29 @@ function ohio(now) {
   const json = (value) => zlib.gzipSync(Buffer.from(JSON.stringify(value)))
   const list = []
   for (const [key, s] of shards) {
-    files.set(`/api/search/${key}`, json({ generatedAt, sample: false, category: s.category, region: s.region, products: s.products, offers: s.offers }))
+    files.set(`/api/search/${key}`, json({ generatedAt, sample: false, category: s.category, region: s.region, menus: s.menus, products: s.products, offers: s.offers }))
     list.push({ category: s.category, region: s.region, path: `api/search/${key}`, offers: s.offers.length })
+  }
+  // api/search/<category>/first as publish writes it (searchFirst in publish/search.go):
+  // the whole state's first 50 offers by name then brand (lower-cased), price paid, store slug.
+  for (const [category] of CATEGORIES) {
+    const all = REGIONS.flatMap((region) => {
+      const s = shards.get(`${category.toLowerCase()}/${region.toLowerCase()}`)
+      return s ? s.offers.map((row) => ({ row, product: s.products[row[0]], menu: s.menus[row[1]] })) : []
+    })
+    const nameKey = (o) => `${o.product.name.toLowerCase()}\u0000${o.product.brand.toLowerCase()}`
+    const paid = (o) => (o.row[6] != null && o.row[6] < o.row[5] ? o.row[6] : o.row[5])
+    all.sort((a, b) => (nameKey(a) < nameKey(b) ? -1 : nameKey(a) > nameKey(b) ? 1 : paid(a) - paid(b) || (a.menu[0] < b.menu[0] ? -1 : a.menu[0] > b.menu[0] ? 1 : 0)))
+    const first = { generatedAt, sample: false, category, region: '', menus: [], products: [], offers: [], total: all.length, stores: new Set(all.map((o) => o.menu[0])).size }
+    const menus = new Map()
+    const products = new Map()
+    for (const o of all.slice(0, 50)) {
+      const m = `${o.menu[0]}|${o.menu[1]}`
+      if (!menus.has(m)) menus.set(m, first.menus.push(o.menu) - 1)
+      if (!products.has(o.product.code)) products.set(o.product.code, first.products.push(o.product) - 1)
+      first.offers.push([products.get(o.product.code), menus.get(m), ...o.row.slice(2)])
+    }
+    files.set(`/api/search/${category.toLowerCase()}/first`, json(first))
   }
   files.set('/api/search/stores', json({ generatedAt, sample: false, stores, shards: list }))
   return files
@@ -163,7 +191,17 @@ async function firstResults(query) {
   const at = await page.evaluate(() => window.__resultsAt)
   // When the data arrived, to tell network waits from work in the page.
   const dataAt = await page.evaluate(() => Math.max(...performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/')).map((e) => e.responseEnd)))
-  return { context, page, at, dataAt, bytes: dataBytes }
+  // What the page had received when its first results showed (gzip bodies, from Resource Timing).
+  const firstBytes = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .filter((e) => e.name.includes('/api/') && e.responseEnd <= window.__resultsAt)
+      .reduce((sum, e) => sum + e.encodedBodySize, 0),
+  )
+  // Then the whole search's data (the shards load after a first page): the screen is done when its results are not busy.
+  await page.waitForSelector('section[aria-labelledby="results-heading"][aria-busy="false"]', { timeout: 60_000 })
+  const doneAt = await page.evaluate(() => performance.now())
+  return { context, page, at, dataAt, doneAt, firstBytes, bytes: dataBytes }
 }
 
 async function interactions(page) {
@@ -176,7 +214,9 @@ async function interactions(page) {
   await page.waitForURL(/q=wedd/)
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 500))))
   const events = await page.evaluate(() => window.__events)
-  return Math.max(0, ...events.filter((e) => ['click', 'keydown', 'keyup', 'keypress', 'input', 'pointerup', 'pointerdown'].includes(e.name)).map((e) => e.duration))
+  const inputs = events.filter((e) => ['click', 'keydown', 'keyup', 'keypress', 'input', 'pointerup', 'pointerdown'].includes(e.name))
+  if (process.env.BENCH_VERBOSE) console.log('  events:', inputs.map((e) => `${e.name} ${e.duration}`).join(', '))
+  return Math.max(0, ...inputs.map((e) => e.duration))
 }
 
 const rows = []
@@ -189,7 +229,7 @@ try {
     await whole.context.close()
     const region = await firstResults('?by=region&region=Central&type=Flower')
     await region.context.close()
-    rows.push({ whole: whole.at, wholeData: whole.dataAt, wholeBytes: whole.bytes, longest, region: region.at, regionData: region.dataAt, regionBytes: region.bytes })
+    rows.push({ whole: whole.at, wholeData: whole.dataAt, wholeDone: whole.doneAt, wholeFirstBytes: whole.firstBytes, wholeBytes: whole.bytes, longest, region: region.at, regionData: region.dataAt, regionFirstBytes: region.firstBytes, regionBytes: region.bytes })
   }
 } finally {
   await browser.close()
@@ -198,9 +238,14 @@ try {
 const median = (key) => rows.map((r) => r[key]).sort((a, b) => a - b)[Math.floor(rows.length / 2)]
 const kb = (b) => `${(b / 1000).toFixed(0)} kB`
 console.log(`Menus on ${MENUS} menus x ${OFFERS_PER_MENU} offers (${STORES} stores), CPU ${CPU_SLOWDOWN}x slower, ${os.cpus().length} CPUs, ${RUNS} runs:`)
-console.log(`  first results, whole state (first visit): ${rows.map((r) => r.whole.toFixed(0)).join(', ')} ms (data in at ${rows.map((r) => r.wholeData.toFixed(0)).join(', ')} ms); median ${median('whole').toFixed(0)} ms, budget < ${BUDGET_MS} ms; data ${kb(rows[0].wholeBytes)} gzip`)
-console.log(`  first results, one region (Central flower): ${rows.map((r) => r.region.toFixed(0)).join(', ')} ms (data in at ${rows.map((r) => r.regionData.toFixed(0)).join(', ')} ms); median ${median('region').toFixed(0)} ms; data ${kb(rows[0].regionBytes)} gzip`)
+console.log(`  first results, whole state (first visit): ${rows.map((r) => r.whole.toFixed(0)).join(', ')} ms (data in at ${rows.map((r) => r.wholeData.toFixed(0)).join(', ')} ms); median ${median('whole').toFixed(0)} ms, budget < ${BUDGET_MS} ms; data before first results ${kb(rows[0].wholeFirstBytes)} gzip`)
+console.log(`  whole state, every shard loaded: ${rows.map((r) => r.wholeDone.toFixed(0)).join(', ')} ms; median ${median('wholeDone').toFixed(0)} ms; data ${kb(rows[0].wholeBytes)} gzip`)
+console.log(`  first results, one region (Central flower): ${rows.map((r) => r.region.toFixed(0)).join(', ')} ms (data in at ${rows.map((r) => r.regionData.toFixed(0)).join(', ')} ms); median ${median('region').toFixed(0)} ms, budget < ${BUDGET_MS} ms; data ${kb(rows[0].regionBytes)} gzip (before first results ${kb(rows[0].regionFirstBytes)})`)
 console.log(`  longest interaction (filter click, typing), input to next paint: ${rows.map((r) => r.longest.toFixed(0)).join(', ')} ms; median ${median('longest').toFixed(0)} ms (issue budget 100 ms)`)
+if (!(median('region') < BUDGET_MS)) {
+  console.error(`bench-menus: median one-region first results ${median('region').toFixed(0)} ms is not under ${BUDGET_MS} ms`)
+  process.exitCode = 1
+}
 if (!(median('whole') < BUDGET_MS)) {
   console.error(`bench-menus: median first results ${median('whole').toFixed(0)} ms is not under ${BUDGET_MS} ms`)
   process.exit(1)

@@ -4,6 +4,7 @@ import dealsIndex from '../testing/fixtures/shop/deals-index.json'
 import dealsNortheast from '../testing/fixtures/shop/deals-northeast.json'
 import menu from '../testing/fixtures/shop/menus-bloom-akron.json'
 import product from '../testing/fixtures/shop/products-muul-fuel.json'
+import searchFirst from '../testing/fixtures/shop/search-flower-first.json'
 import searchShard from '../testing/fixtures/shop/search-flower-northeast.json'
 import searchStores from '../testing/fixtures/shop/search-stores.json'
 import gelato from '../testing/fixtures/shop/strains-gelato-41.json'
@@ -20,6 +21,7 @@ const fixtures: [string, unknown][] = [
   ['products/klutch-muul-fuel-flower-3-5g', product],
   ['search/stores', searchStores],
   ['search/flower/northeast', searchShard],
+  ['search/flower/first', searchFirst],
   ['deals/index', dealsIndex],
   ['deals/northeast', dealsNortheast],
   ['trends', trends],
@@ -52,7 +54,7 @@ describe('shopping snapshot shapes', () => {
   })
 
   it('refuses a search offer row missing a column', () => {
-    const bad = { ...searchShard, offers: [searchShard.offers[0]?.slice(0, 12)] }
+    const bad = { ...searchShard, offers: [searchShard.offers[0]?.slice(0, 10)] }
     expect(z.safeParse(schema('search/flower/northeast'), bad).success).toBe(false)
   })
 

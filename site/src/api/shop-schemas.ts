@@ -136,8 +136,7 @@ export type SearchStores = z.infer<typeof searchStoresSchema>
 /** SearchOfferRow is one offer of a search shard, by position (SNAPSHOTS.md). */
 export const searchOfferRowSchema = z.tuple([
   z.int(), // productIndex
-  z.string(), // storeSlug
-  market,
+  z.int(), // menuIndex
   z.string(), // size
   nullableNumber, // grams
   nullableNumber, // mg
@@ -147,19 +146,25 @@ export const searchOfferRowSchema = z.tuple([
   unit,
   nullableNumber, // thc
   z.boolean(), // isNew
-  nullableTimestamp, // firstSeen
 ])
 export type SearchOfferRow = z.infer<typeof searchOfferRowSchema>
 
-export const searchShardSchema = z.looseObject({
+const searchRows = {
   generatedAt: timestamp,
   sample: z.boolean(),
   category,
   region: z.string(),
+  menus: z.array(z.tuple([z.string(), market])),
   products: z.array(z.looseObject({ code: productCode, name: z.string(), brand: z.string(), strain: z.string(), strainType })),
   offers: z.array(searchOfferRowSchema),
-})
+}
+
+export const searchShardSchema = z.looseObject(searchRows)
 export type SearchShard = z.infer<typeof searchShardSchema>
+
+/** searchFirstSchema is api/search/<category>/first: the default search's first page and its totals. */
+export const searchFirstSchema = z.looseObject({ ...searchRows, total: z.int(), stores: z.int() })
+export type SearchFirst = z.infer<typeof searchFirstSchema>
 
 export const dealOfferSchema = z.looseObject({
   code: productCode,
@@ -296,7 +301,8 @@ export function shopSchemaFor(name: string) {
       return rest.length === 1 ? productSchema : undefined
     case 'search':
       if (tail === 'stores') return searchStoresSchema
-      return rest.length === 2 ? searchShardSchema : undefined
+      if (rest.length !== 2) return undefined
+      return rest[1] === 'first' ? searchFirstSchema : searchShardSchema
     case 'deals':
       if (rest.length !== 1) return undefined
       return tail === 'index' ? dealsIndexSchema : dealsRegionSchema

@@ -1,15 +1,42 @@
 import { useEffect } from 'react'
 import useSWR, { useSWRConfig } from 'swr'
 import { HttpError } from './errors'
-import { loadSnapshot } from './fetcher'
+import { fetchRaw, loadSnapshot, parseSnapshot } from './fetcher'
 import { isIdleCache } from './idle-cache'
+import { takePrefetched } from './prefetch'
 import type { SnapshotName, Snapshots } from './schemas'
-import { dealsIndexSchema, dealsRegionSchema, productSchema, searchShardSchema, searchStoresSchema, type Product, type RegionDealsList, type SearchShard } from './shop-schemas'
-import { useSnapshot } from './use-snapshot'
+import {
+  dealsIndexSchema,
+  dealsRegionSchema,
+  productSchema,
+  searchFirstSchema,
+  searchShardSchema,
+  searchStoresSchema,
+  type Category,
+  type Product,
+  type RegionDealsList,
+  type SearchFirst,
+  type SearchShard,
+} from './shop-schemas'
+import { snapshotKey, useSnapshot } from './use-snapshot'
 
 /** useSearchStores loads api/search/stores: every store with a menu, and the list of search shards. */
 export function useSearchStores() {
   return useSnapshot('search/stores', searchStoresSchema)
+}
+
+/**
+ * useSearchFirst loads api/search/<category>/first, the first page of the default
+ * whole-state search, when first is true (nothing is requested otherwise).
+ */
+export function useSearchFirst(category: Category, wanted: boolean): { data: SearchFirst | undefined; settled: boolean } {
+  const name = `search/${category.toLowerCase()}/first` as SnapshotName
+  const key = wanted ? snapshotKey(name) : null
+  const { cache } = useSWRConfig()
+  useEffect(() => (key && isIdleCache(cache) ? cache.retain(key) : undefined), [cache, key])
+  const swr = useSWR(key, async () => parseSnapshot(name, searchFirstSchema as Snapshots[SnapshotName], await (takePrefetched(name) ?? fetchRaw(name))))
+  // Only a help for the first paint: an error here is the shards' to report.
+  return { data: swr.data?.data as SearchFirst | undefined, settled: !wanted || swr.data !== undefined || swr.error !== undefined }
 }
 
 /** useDealsIndex loads api/deals/index: the regions' deal files and the statewide best discounts. */
@@ -43,17 +70,23 @@ export type ListResponse<T> = {
  * search needs, the regions' deals) as one SWR entry keyed by their names, so a
  * screen gets them all or an error, and only the ones it asked for are requested.
  */
-function useSnapshotList<T>(names: readonly string[], schema: Snapshots[SnapshotName]): ListResponse<T> {
-  const key = names.length === 0 ? null : `list:${names.join(',')}`
+function useSnapshotList<T>(names: readonly string[], schema: Snapshots[SnapshotName], paused = false): ListResponse<T> {
+  const key = paused || names.length === 0 ? null : `list:${names.join(',')}`
   const { cache } = useSWRConfig()
   useEffect(() => (key && isIdleCache(cache) ? cache.retain(key) : undefined), [cache, key])
   const swr = useSWR(key, async () => {
-    const loaded = await Promise.all(names.map((name) => loadSnapshot(name as SnapshotName, schema)))
+    // A shard the route started downloading with its code (app/router.tsx) is taken, not asked for again.
+    const loaded = await Promise.all(
+      names.map(async (name) => {
+        const prefetched = takePrefetched(name as SnapshotName)
+        return prefetched ? parseSnapshot(name as SnapshotName, schema, await prefetched) : loadSnapshot(name as SnapshotName, schema)
+      }),
+    )
     const saved = loaded.flatMap((l) => (l.savedAt === undefined ? [] : [l.savedAt]))
     return { data: loaded.map((l) => l.data as T), savedAt: saved.length ? Math.min(...saved) : undefined }
   })
   return {
-    data: key === null ? (NO_ITEMS as T[]) : swr.data?.data,
+    data: paused ? undefined : key === null ? (NO_ITEMS as T[]) : swr.data?.data,
     error: swr.error as Error | undefined,
     isLoading: swr.isLoading,
     savedAt: swr.data?.savedAt,
@@ -61,9 +94,9 @@ function useSnapshotList<T>(names: readonly string[], schema: Snapshots[Snapshot
   }
 }
 
-/** useSearchShards loads the search shards named (api/search/<category>/<region>). */
-export function useSearchShards(names: readonly string[]) {
-  return useSnapshotList<SearchShard>(names, searchShardSchema as Snapshots[SnapshotName])
+/** useSearchShards loads the search shards named (api/search/<category>/<region>); nothing while paused. */
+export function useSearchShards(names: readonly string[], paused = false) {
+  return useSnapshotList<SearchShard>(names, searchShardSchema as Snapshots[SnapshotName], paused)
 }
 
 /** useRegionDeals loads the deal files named (api/deals/<region>). */

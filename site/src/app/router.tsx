@@ -19,12 +19,28 @@ type Screen = { Component: ComponentType }
 function screen(
   load: () => Promise<Screen>,
   data: readonly SnapshotName[] = [],
+  forUrl: (url: URL) => readonly SnapshotName[] = () => [],
 ): { Screen: LazyExoticComponent<ComponentType>; data: readonly SnapshotName[] } {
   const Screen = lazy(async () => {
-    if (typeof window !== 'undefined') data.forEach(prefetchSnapshot)
+    if (typeof window !== 'undefined') [...data, ...forUrl(new URL(window.location.href))].forEach(prefetchSnapshot)
     return { default: (await load()).Component }
   })
   return { Screen, data }
+}
+
+/**
+ * menusData names the search files a Menus URL will need before its stores are in:
+ * the default search's first page (api/search/flower/first) for a visit with no
+ * search, the one shard of a one-region search. (Names are checked loosely: the
+ * screen's shapes are not loaded yet, and a wrong guess is one unused request.)
+ */
+function menusData(url: URL): SnapshotName[] {
+  const params = url.searchParams
+  if ([...params.keys()].length === 0) return ['search/flower/first']
+  const region = params.get('region') ?? ''
+  const type = params.get('type') ?? 'Flower'
+  if (params.get('by') === 'distance' || !/^[A-Za-z]+$/.test(region) || !/^[A-Za-z]+$/.test(type)) return []
+  return [`search/${type.toLowerCase()}/${region.toLowerCase()}` as SnapshotName]
 }
 
 const home = screen(async () => ({ Component: (await import('../routes/home')).HomeRoute }), ['statistics', 'announcements'])
@@ -128,7 +144,7 @@ export const SCREENS: readonly {
   { paths: [paths.terpenes.path], ...terpenes },
   {
     paths: [paths.menus.path, ...paths.menus.aliases],
-    ...screen(async () => ({ Component: (await import('../routes/menus')).MenusRoute }), ['search/stores']),
+    ...screen(async () => ({ Component: (await import('../routes/menus')).MenusRoute }), ['search/stores'], menusData),
   },
   { paths: [paths.deals.path, ...paths.deals.aliases], ...screen(async () => ({ Component: (await import('../routes/deals')).DealsRoute }), ['deals/index']) },
   { paths: [paths.wishlist.path, ...paths.wishlist.aliases], ...screen(async () => ({ Component: (await import('../routes/wishlist')).WishlistRoute })) },

@@ -26,7 +26,6 @@ export type SearchOffer = {
   unit: Unit | null
   thc: number | null
   isNew: boolean
-  firstSeen: string | null
   lastUpdate: string | null
   /** lastUpdateMs is lastUpdate read once (epoch ms, null when none), for sorting and freshness. */
   lastUpdateMs: number | null
@@ -51,8 +50,11 @@ export function shardsFor(stores: SearchStores, search: DispensarySearchState): 
   return stores.shards.filter((s) => s.category === category && regions.has(s.region)).map((s) => s.path.replace(/^\/?api\//, ''))
 }
 
+/** SearchRows is what joinOffers reads: a shard, or the first page of a search (api/search/<category>/first). */
+export type SearchRows = Pick<SearchShard, 'category' | 'menus' | 'products' | 'offers'>
+
 /** joinOffers turns shard rows into SearchOffers, measuring each store's distance from point once. */
-export function joinOffers(stores: SearchStores, shards: readonly SearchShard[], point: Coordinates | null): SearchOffer[] {
+export function joinOffers(stores: SearchStores, shards: readonly SearchRows[], point: Coordinates | null): SearchOffer[] {
   const bySlug = new Map(stores.stores.map((s) => [s.slug, s]))
   const distances = new Map<string, number | null>()
   const distanceTo = (store: SearchStore) => {
@@ -74,22 +76,29 @@ export function joinOffers(stores: SearchStores, shards: readonly SearchShard[],
   }
   for (const shard of shards) {
     const words = shard.products.map((p) => tokenize(`${p.name} ${p.brand ?? ''} ${p.strain ?? ''}`))
-    for (const row of shard.offers) {
-      const [productIndex, slug, market, size, grams, mg, price, salePrice, unitPrice, unit, thc, isNew, firstSeen] = row
-      const product = shard.products[productIndex]
+    const names = shard.products.map((p) => `${p.name.toLowerCase()}\u0000${(p.brand ?? '').toLowerCase()}`)
+    // Each row points to a menu (store × market): look its store and last update up once per menu.
+    const menus = shard.menus.map(([slug, market]) => {
       const store = bySlug.get(slug)
-      if (!product || !store) continue
+      if (!store) return null
       const lastUpdate = store.markets.find((m) => m.market === market)?.lastUpdate[shard.category] ?? null
-      nameKeys.push(`${product.name.toLowerCase()}\u0000${(product.brand ?? '').toLowerCase()}`)
+      return { store, market, lastUpdate, lastUpdateMs: parsed(lastUpdate), distance: distanceTo(store) }
+    })
+    for (const row of shard.offers) {
+      const [productIndex, menuIndex, size, grams, mg, price, salePrice, unitPrice, unit, thc, isNew] = row
+      const product = shard.products[productIndex]
+      const menu = menus[menuIndex]
+      if (!product || !menu) continue
+      nameKeys.push(names[productIndex]!)
       out.push({
-        key: `${slug}|${market}|${product.code}|${size}`,
+        key: `${menu.store.slug}|${menu.market}|${product.code}|${size}`,
         code: product.code,
         name: product.name,
         brand: product.brand,
         strain: product.strain ?? null,
         category: shard.category,
-        store,
-        market,
+        store: menu.store,
+        market: menu.market,
         size,
         grams,
         mg,
@@ -100,11 +109,10 @@ export function joinOffers(stores: SearchStores, shards: readonly SearchShard[],
         unit,
         thc,
         isNew,
-        firstSeen,
-        lastUpdate,
-        lastUpdateMs: parsed(lastUpdate),
+        lastUpdate: menu.lastUpdate,
+        lastUpdateMs: menu.lastUpdateMs,
         nameRank: 0,
-        distance: distanceTo(store),
+        distance: menu.distance,
         words: words[productIndex] ?? [],
       })
     }
@@ -139,6 +147,14 @@ export type FilterResult = {
   inScope: number
   /** excluded counts offers each filter removed (a filter applied after another counts what was left). */
   excluded: Partial<Record<'newOnly' | 'saleOnly' | 'dealsOnly' | 'staleExclude' | 'searchText' | 'distance', number>>
+  /** stores counts the distinct stores of offers. */
+  stores: number
+}
+
+function countStores(offers: readonly SearchOffer[]): number {
+  const seen = new Set<SearchStore>()
+  for (const offer of offers) seen.add(offer.store)
+  return seen.size
 }
 
 const SORT_VALUE: Record<Exclude<SortKey, 'name'>, (o: SearchOffer) => number | null> = {
@@ -177,13 +193,17 @@ export function sortOffers(all: readonly SearchOffer[], sortBy: SortKey, directi
 export function filterOffers(sorted: readonly SearchOffer[], search: DispensarySearchState, filters: SearchFilters, nowMs: number): FilterResult {
   const all = sorted
   const byDistance = search.searchType === 'distance' && hasPoint(search.coordinates)
-  const inScope = all.filter(
-    (o) =>
-      (o.market === 'medical' ? search.showMedical : search.showRecreational) &&
-      (!byDistance || (o.distance !== null && o.distance <= search.maxDistance)),
-  )
+  // Both markets and no distance (the default search) keep every offer: no copy of the whole state.
+  const inScope =
+    search.showMedical && search.showRecreational && !byDistance
+      ? all
+      : all.filter(
+          (o) =>
+            (o.market === 'medical' ? search.showMedical : search.showRecreational) &&
+            (!byDistance || (o.distance !== null && o.distance <= search.maxDistance)),
+        )
   const excluded: FilterResult['excluded'] = {}
-  let offers = inScope
+  let offers = inScope as SearchOffer[]
   const step = (name: keyof FilterResult['excluded'], keep: (o: SearchOffer) => boolean) => {
     const before = offers.length
     offers = offers.filter(keep)
@@ -208,7 +228,7 @@ export function filterOffers(sorted: readonly SearchOffer[], search: DispensaryS
       return match
     })
   }
-  return { offers, inScope: inScope.length, excluded }
+  return { offers, inScope: inScope.length, excluded, stores: countStores(offers) }
 }
 
 /** StoreGroup is one store's offers on a page, in the search's order. */

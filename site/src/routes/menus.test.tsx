@@ -40,6 +40,25 @@ describe('Menus', () => {
     expect(screen.getByRole('link', { name: /Bloom Akron/ })).toHaveAttribute('href', 'https://bloom.example')
   })
 
+  it('shows publish’s first page while the shards are still loading', async () => {
+    const seen = requested()
+    // The shards never answer: what shows comes from api/search/flower/first alone.
+    server.use(http.get('*/api/search/flower/:region', ({ params }) => (params.region === 'first' ? undefined : new Promise<never>(() => {}))))
+    renderApp('/dispensary-menus')
+    expect(await screen.findByRole('heading', { name: 'Everything in stock, all of Ohio' })).toBeInTheDocument()
+    expect(screen.getByRole('status', { name: '' })).toHaveTextContent('5 offers at 3 stores: Flower on medical and adult-use menus in all of Ohio.')
+    expect(screen.getAllByRole('heading', { level: 3 })[0]).toHaveTextContent(/^Bloom Akron/)
+    expect(screen.getByRole('region', { name: 'Everything in stock, all of Ohio' })).toHaveAttribute('aria-busy', 'true')
+    expect(seen).toContain('/api/search/flower/first')
+  })
+
+  it('asks for no first page when the search is not the default one', async () => {
+    const seen = requested()
+    renderApp('/dispensary-menus?by=region&region=Northeast&type=Flower')
+    await screen.findByText(/offers at 2 stores/)
+    expect(seen.filter((p) => p.includes('/api/search/'))).toEqual(['/api/search/stores', '/api/search/flower/northeast'])
+  })
+
   it('finds a strain within 25 miles of Akron, cheapest first, loading only the Northeast shard', async () => {
     const seen = requested()
     renderApp('/dispensary-menus?by=distance&lat=41.0798&lng=-81.5219&within=25&near=Akron&type=Flower&q=muul&sort=price')

@@ -1,7 +1,7 @@
-import { startTransition, useDeferredValue, useMemo, useOptimistic, useState, type ReactNode } from 'react'
+import { startTransition, useDeferredValue, useEffect, useMemo, useOptimistic, useRef, useState, type ReactNode } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
-import { CATEGORIES, REGIONS } from '../api/shop-schemas'
-import { useSearchShards, useSearchStores } from '../api/use-shop'
+import { CATEGORIES, REGIONS, type Category, type SearchFirst } from '../api/shop-schemas'
+import { useSearchFirst, useSearchShards, useSearchStores } from '../api/use-shop'
 import { PageTitle } from '../components/page-title'
 import { SampleNotice } from '../components/shop/offer-bits'
 import { OfferList, StoreSection } from '../components/shop/offer-list'
@@ -55,8 +55,31 @@ function describeSearch(search: DispensarySearchState): string {
   return `${search.productType} on ${MARKET_WORDS[menuTypeOf(search)]} menus ${where}`
 }
 
+/**
+ * isFirstPageSearch tells whether a search is the one publish writes the first page
+ * of (api/search/<category>/first): the whole state, both markets, default filters, page 1.
+ */
+export function isFirstPageSearch({ search, filters, page }: MenuSearch): boolean {
+  return (
+    page === 1 &&
+    search.searchType === 'region' &&
+    search.region === '' &&
+    search.showMedical &&
+    search.showRecreational &&
+    (Object.keys(DEFAULT_FILTERS) as (keyof SearchFilters)[]).every((k) => filters[k] === DEFAULT_FILTERS[k])
+  )
+}
+
 function describePrevious(previous: PreviousSearch): string {
   return `${previous.productType}, ${MARKET_WORDS[previous.menuType]}, ${previous.region || 'all of Ohio'}`
+}
+
+/** TYPING_PAUSE_MS: the results follow typing once it pauses this long. */
+const TYPING_PAUSE_MS = 200
+
+/** afterNextPaint resolves once the browser has painted the current frame. */
+function afterNextPaint(): Promise<void> {
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)))
 }
 
 /** MenusRoute (/dispensary-menus, /menu): search every monitored menu (SPEC.md §3's dispensary search). */
@@ -81,8 +104,12 @@ function MenuSearchScreen() {
   // The router changes the URL in a transition, which keeps the old screen until
   // the new one is ready: the form shows the change at once, the results follow.
   const [shown, setShown] = useOptimistic(state)
+  const latest = useRef(0)
   const previous = previousSearchStore.use()
   const stores = useSearchStores()
+  // The first page of the default search comes in one small file, alongside the stores,
+  // so the first paint never waits for every shard.
+  const first = useSearchFirst(state.search.productType as Category, isFirstPageSearch(state))
 
   // Every change is a new history entry (back undoes it), except typing, which replaces it.
   const go = (next: Partial<Omit<MenuSearch, 'searched'>>, replace = false) => {
@@ -93,9 +120,15 @@ function MenuSearchScreen() {
     if (JSON.stringify(last) !== JSON.stringify(previousSearchStore.get())) previousSearchStore.set(last)
     const point = { ...search.coordinates, place: search.place }
     if (search.searchType === 'distance' && hasPoint(search.coordinates) && JSON.stringify(point) !== JSON.stringify(lastPointStore.get())) lastPointStore.set(point)
-    startTransition(() => {
+    // The form shows the change at once; the new URL (and the results it brings) waits for
+    // the next paint, so a click is answered before any results work, and typing waits for
+    // a pause (TYPING_PAUSE_MS), so keystrokes never queue behind a search of the whole state.
+    const ticket = ++latest.current
+    startTransition(async () => {
       setShown({ ...merged, searched: true })
-      setParams(writeMenuSearch(merged), { replace })
+      await (replace ? new Promise((resolve) => setTimeout(resolve, TYPING_PAUSE_MS)) : afterNextPaint())
+      if (ticket !== latest.current) return
+      startTransition(() => setParams(writeMenuSearch(merged), { replace }))
     })
   }
   const setSearch = (patch: Partial<DispensarySearchState>) => go({ search: { ...shown.search, ...patch } })
@@ -117,7 +150,7 @@ function MenuSearchScreen() {
         {(data) => (
           <>
             <SampleNotice sample={data.sample} />
-            <Results state={state} shardNames={shardsFor(data, state.search)} onPage={(page) => go({ page })} onFilters={setFilters} onSearch={setSearch} />
+            <Results state={state} first={first.data} firstSettled={first.settled} shardNames={shardsFor(data, state.search)} onPage={(page) => go({ page })} onFilters={setFilters} onSearch={setSearch} />
           </>
         )}
       </SnapshotView>
@@ -335,22 +368,36 @@ const FILTER_NAMES: Record<keyof FilterResult['excluded'], [string, Partial<Sear
 
 function Results({
   state,
+  first,
+  firstSettled,
   shardNames,
   onPage,
   onFilters,
   onSearch,
 }: {
   state: MenuSearch
+  first: SearchFirst | undefined
+  firstSettled: boolean
   shardNames: string[]
   onPage: (page: number) => void
   onFilters: (patch: Partial<SearchFilters>) => void
   onSearch: (patch: Partial<DispensarySearchState>) => void
 }) {
   const stores = useSearchStores().data!
-  const shards = useSearchShards(shardNames)
+  // The default search's shards wait for its first page to be painted (or to fail), so
+  // their download and parsing never delay it.
+  const [painted, setPainted] = useState(false)
+  const shards = useSearchShards(shardNames, !firstSettled || (first !== undefined && !painted))
   const nowMs = useNow(60_000)
   const display = displayStore.use()
-  const { search } = state
+  // Every URL change reads a new state: keep the same objects while their values are the
+  // same, so a filter change does not also re-run the search's scope over the whole state.
+  const searchKey = JSON.stringify(state.search)
+  const filtersKey = JSON.stringify(state.filters)
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const search = useMemo(() => state.search, [searchKey])
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const stateFilters = useMemo(() => state.filters, [filtersKey])
   const point = search.searchType === 'distance' && hasPoint(search.coordinates) ? search.coordinates : null
   const lat = point?.latitude
   const lng = point?.longitude
@@ -359,24 +406,39 @@ function Results({
     [stores, shards.data, lat, lng],
   )
   // Typing and toggling filters re-filter in the background: the input stays responsive.
-  const filters = useDeferredValue(state.filters)
+  const filters = useDeferredValue(stateFilters)
   const { sortBy, sortByDirection } = filters
   const sorted = useMemo(() => (all ? sortOffers(all, sortBy, sortByDirection) : null), [all, sortBy, sortByDirection])
   const result = useMemo(() => (sorted ? filterOffers(sorted, search, filters, nowMs) : null), [sorted, search, filters, nowMs])
 
-  const pages = Math.max(1, Math.ceil((result?.offers.length ?? 0) / PAGE_SIZE))
+  // Until the shards are in, the default search shows publish's first page with its totals.
+  const firstOffers = useMemo(() => (!result && first ? joinOffers(stores, [first], null) : null), [result, first, stores])
+  const showsFirst = firstOffers !== null
+  useEffect(() => {
+    if (!showsFirst || painted) return
+    // After the next frame: the first page is on screen.
+    let timer = 0
+    const frame = requestAnimationFrame(() => (timer = window.setTimeout(() => setPainted(true))))
+    return () => {
+      cancelAnimationFrame(frame)
+      clearTimeout(timer)
+    }
+  }, [showsFirst, painted])
+
+  const total = result ? result.offers.length : (first?.total ?? 0)
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE))
   const page = Math.min(state.page, pages)
+  const shown = useMemo(() => (result ? result.offers.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE) : firstOffers), [result, page, firstOffers])
   // The page's rows change only with the results: re-rendering the form (each keystroke) leaves them be.
   const list = useMemo(() => {
-    if (!result) return null
-    const shown = result.offers.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE)
+    if (!shown) return null
     return display.oneList ? (
       <OfferList offers={shown} nowMs={nowMs} showStore cardView={display.cardView} />
     ) : (
       groupByStore(shown).map((group) => <StoreSection key={group.store.slug} group={group} nowMs={nowMs} cardView={display.cardView} />)
     )
-  }, [result, page, display.oneList, display.cardView, nowMs])
-  const storeCount = useMemo(() => new Set(result?.offers.map((o) => o.store.slug)).size, [result])
+  }, [shown, display.oneList, display.cardView, nowMs])
+  const storeCount = result ? result.stores : (first?.stores ?? 0)
   if (shards.error && !shards.data) {
     return (
       <div className="notice notice--error" role="alert">
@@ -387,15 +449,15 @@ function Results({
       </div>
     )
   }
-  if (!result) return <Spinner label={`Loading ${search.productType.toLowerCase()} menus`} />
+  if (!result && !firstOffers) return <Spinner label={`Loading ${search.productType.toLowerCase()} menus`} />
   return (
-    <section aria-labelledby="results-heading" aria-busy={filters !== state.filters}>
+    <section aria-labelledby="results-heading" aria-busy={!result || filters !== stateFilters}>
       <h2 id="results-heading">{state.searched ? 'Results' : 'Everything in stock, all of Ohio'}</h2>
       <p className={styles.summary} role="status">
-        {result.offers.length} offers at {storeCount} {storeCount === 1 ? 'store' : 'stores'}: {describeSearch(search)}
+        {total} offers at {storeCount} {storeCount === 1 ? 'store' : 'stores'}: {describeSearch(search)}
         {filters.searchText.trim() && `, matching “${filters.searchText.trim()}”`}.
       </p>
-      {result.offers.length === 0 ? <EmptyResults result={result} search={search} onFilters={onFilters} onSearch={onSearch} /> : list}
+      {result && result.offers.length === 0 ? <EmptyResults result={result} search={search} onFilters={onFilters} onSearch={onSearch} /> : list}
       {pages > 1 && (
         <nav className={styles.pager} aria-label="Pages">
           <button type="button" className="button button--secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
