@@ -59,7 +59,7 @@ export type Loaded<N extends SnapshotName> = { data: SnapshotData<N>; savedAt?: 
 export type Raw = { body: unknown; savedAt?: number; lastModified?: number }
 
 /**
- * fetchSnapshot is the app's only fetch, for the homepage and status snapshots
+ * fetchSnapshot is the app's only fetch, for the homepage's snapshots
  * (the others go through loadSnapshot with their shape). It GETs a published
  * snapshot, treats 200–299 as success (anything else throws HttpError), and
  * checks the JSON against the shape publish writes (a mismatch throws
