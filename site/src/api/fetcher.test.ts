@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest'
 import statistics from '../testing/fixtures/statistics.json'
 import { server } from '../testing/server'
 import { HttpError, SnapshotShapeError } from './errors'
-import { fetchSnapshot, snapshotUrl } from './fetcher'
+import { fetchSnapshot, loadSnapshot, snapshotUrl } from './fetcher'
+import { statusSnapshots } from './status-schemas'
 
 // Returns the request headers the handler saw.
 function captureHeaders(name: string, url = `*/api/${name}`, body: JsonBodyType = []) {
@@ -150,7 +151,7 @@ describe('fetchSnapshot', () => {
       { name: 'object instead of list', body: { dispensaries: [] }, path: '(root)', problem: /expected array, got object/ },
     ])('names the path for a $name', async ({ body, path, problem }) => {
       server.use(http.get('*/api/DispensaryStatus', () => HttpResponse.json(body)))
-      const error = await caught(fetchSnapshot('DispensaryStatus'))
+      const error = await caught(loadSnapshot('DispensaryStatus', statusSnapshots.DispensaryStatus))
       expect(error).toBeInstanceOf(SnapshotShapeError)
       const shapeError = error as SnapshotShapeError
       expect(shapeError.snapshot).toBe('DispensaryStatus')

@@ -1,5 +1,4 @@
 import { env } from '../config/env'
-import { describeIssue } from './describe-issue'
 import { formatIssuePath, HttpError, SnapshotShapeError } from './errors'
 import type * as z from 'zod/mini'
 import { coreSnapshots, type CoreSnapshotName, type SnapshotData, type SnapshotName, type Snapshots } from './schemas'
@@ -60,7 +59,7 @@ export type Loaded<N extends SnapshotName> = { data: SnapshotData<N>; savedAt?: 
 export type Raw = { body: unknown; savedAt?: number; lastModified?: number }
 
 /**
- * fetchSnapshot is the app's only fetch, for the homepage and status snapshots
+ * fetchSnapshot is the app's only fetch, for the homepage's snapshots
  * (the others go through loadSnapshot with their shape). It GETs a published
  * snapshot, treats 200–299 as success (anything else throws HttpError), and
  * checks the JSON against the shape publish writes (a mismatch throws
@@ -68,7 +67,7 @@ export type Raw = { body: unknown; savedAt?: number; lastModified?: number }
  * still beats no answer.
  */
 export async function fetchSnapshot<N extends CoreSnapshotName>(name: N, options: FetchSnapshotOptions = {}): Promise<SnapshotData<N>> {
-  return parseSnapshot(name, coreSnapshots[name] as Snapshots[N], await fetchRaw(name, options)).data
+  return (await parseSnapshot(name, coreSnapshots[name] as Snapshots[N], await fetchRaw(name, options))).data
 }
 
 /** loadSnapshot fetches and checks any snapshot, telling an offline copy from the service worker apart. */
@@ -104,12 +103,18 @@ export async function fetchRaw(name: SnapshotName, { baseUrl = env.dataUrl, sign
   return Number.isFinite(lastModified) ? { body, savedAt, lastModified } : { body, savedAt }
 }
 
-/** parseSnapshot checks a snapshot's JSON against its shape (SnapshotShapeError naming the first bad place). */
-export function parseSnapshot<N extends SnapshotName>(name: N, schema: Snapshots[N], raw: Raw): Loaded<N> {
+/**
+ * parseSnapshot checks a snapshot's JSON against its shape (SnapshotShapeError
+ * naming the first bad place). Asynchronous because the code that words the
+ * problem (describe-issue.ts) loads only when there is one: every page checks
+ * snapshots, few ever see a bad one.
+ */
+export async function parseSnapshot<N extends SnapshotName>(name: N, schema: Snapshots[N], raw: Raw): Promise<Loaded<N>> {
   const result = (schema as z.ZodMiniType).safeParse(raw.body, { reportInput: true })
   if (!result.success) {
     const issue = result.error.issues[0]
     if (!issue) throw new SnapshotShapeError(name, '(root)', 'rejected without a reason')
+    const { describeIssue } = await import('./describe-issue')
     throw new SnapshotShapeError(name, formatIssuePath(issue.path), describeIssue(issue))
   }
   const data = result.data as SnapshotData<N>

@@ -2,54 +2,20 @@ import * as z from 'zod/mini'
 import type { contentSnapshots } from './content-schemas'
 import type { ExploreSnapshots } from './explore-schemas'
 import type { ShopSnapshots } from './shop-schemas'
+import type { StatusSnapshots } from './status-schemas'
 
 // The shapes omc publish writes (DESIGN.md §6). Objects are loose: publish may
 // add fields (slug, region, unit, ...) without breaking a deployed site.
 
-const timestamp = z.iso.datetime({ offset: true })
-// -1 (or less) means publish does not know the count.
-const productCount = z.int()
+/** timestamp is a published date: RFC 3339 with its offset. */
+export const timestamp = z.iso.datetime({ offset: true })
 
 export const MARKETS = ['recreational', 'medical'] as const
 export type Market = (typeof MARKETS)[number]
 
-export const marketStatusSchema = z.looseObject({
-  market: z.enum(MARKETS),
-  lastFlower: z.nullable(timestamp),
-  lastPreroll: z.nullable(timestamp),
-  lastVape: z.nullable(timestamp),
-  lastExtract: z.nullable(timestamp),
-  lastEdible: z.nullable(timestamp),
-  lastFlowerCount: productCount,
-  lastPrerollCount: productCount,
-  lastVapeCount: productCount,
-  lastExtractCount: productCount,
-  lastEdibleCount: productCount,
-  menuUrl: z.optional(z.nullable(z.string())),
-})
-export type MarketStatus = z.infer<typeof marketStatusSchema>
-
-export const dispensaryStatusSchema = z.looseObject({
-  name: z.string(),
-  location: z.string(),
-  monitored: z.boolean(),
-  marketStatuses: z.array(marketStatusSchema),
-  // Published beside SPEC §3's fields (publish/SNAPSHOTS.md); optional so an
-  // older snapshot without them still shows.
-  slug: z.optional(z.string()),
-  city: z.optional(z.string()),
-  address: z.optional(z.string()),
-  county: z.optional(z.string()),
-  region: z.optional(z.string()),
-  lat: z.optional(z.number()),
-  lng: z.optional(z.number()),
-  // "store" or "city"; read leniently: an unknown value only loses the city-centre note.
-  coordinates: z.optional(z.string()),
-  website: z.optional(z.string()),
-  verified: z.optional(z.boolean()),
-  platforms: z.optional(z.nullable(z.array(z.string()))),
-})
-export type DispensaryStatus = z.infer<typeof dispensaryStatusSchema>
+// The status page's shapes (DispensaryStatus) are in status-schemas.ts, loaded
+// with the status page and the map, not with the homepage.
+export type { DispensaryStatus, MarketStatus } from './status-schemas'
 
 export const dealSchema = z.looseObject({
   storeName: z.string(),
@@ -88,12 +54,12 @@ export const announcementSchema = z.looseObject({ text: z.string() })
 export type Announcement = z.infer<typeof announcementSchema>
 
 /**
- * coreSnapshots maps the snapshots of the homepage and status page (the name
- * after /api/) to their shapes. The other screens' shapes are in
- * content-schemas.ts, so that their code loads with those screens only.
+ * coreSnapshots maps the snapshots of the homepage (the name after /api/) to
+ * their shapes. The other screens' shapes are in status-schemas.ts,
+ * content-schemas.ts and the others, so that their code loads with those
+ * screens only.
  */
 export const coreSnapshots = {
-  DispensaryStatus: z.array(dispensaryStatusSchema),
   statistics: statisticsSchema,
   announcements: z.array(announcementSchema),
 } as const
@@ -101,7 +67,7 @@ export const coreSnapshots = {
 export type CoreSnapshotName = keyof typeof coreSnapshots
 
 /** Snapshots is every published snapshot's shape, by name. */
-export type Snapshots = typeof coreSnapshots & typeof contentSnapshots & ExploreSnapshots & ShopSnapshots
+export type Snapshots = typeof coreSnapshots & StatusSnapshots & typeof contentSnapshots & ExploreSnapshots & ShopSnapshots
 
 export type SnapshotName = keyof Snapshots
 export type SnapshotData<N extends SnapshotName> = z.infer<Snapshots[N]>

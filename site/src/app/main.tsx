@@ -5,6 +5,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client'
 import { env, pushConfigured } from '../config/env'
 import { registerServiceWorker } from '../lib/service-worker'
 import { App } from './app'
+import { preloadScreen } from './router'
 import './global.css'
 
 const container = document.getElementById('root')
@@ -14,6 +15,8 @@ if (!container) throw new Error('index.html has no #root element to render the s
 // a screen whose code is still loading until it arrives); anything else, like
 // the shell served for an unknown path, is rendered from scratch.
 const normalize = (path: string) => path.replace(/\/+$/, '') || '/'
+// The screen's code and snapshots download while React hydrates the layout.
+preloadScreen(window.location.pathname)
 const prerendered = container.dataset.prerendered
 if (prerendered !== undefined && normalize(prerendered) === normalize(window.location.pathname)) {
   hydrateRoot(

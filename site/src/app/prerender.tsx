@@ -45,7 +45,7 @@ export async function render(path: string, content: Record<string, unknown> = {}
   for (const [name, body] of Object.entries(content)) {
     if (!(name in contentSnapshots)) throw new Error(`prerender ${path}: no shape for snapshot ${name}`)
     const snapshot = name as ContentName
-    fallback[snapshotKey(snapshot)] = parseSnapshot(snapshot, contentSnapshots[snapshot] as Snapshots[ContentName], { body })
+    fallback[snapshotKey(snapshot)] = await parseSnapshot(snapshot, contentSnapshots[snapshot] as Snapshots[ContentName], { body })
   }
   // The first pass (prerender waits for lazy code) loads the screen's code.
   // Its output is not used: React writes a large screen out of place, as a

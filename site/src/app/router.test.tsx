@@ -6,6 +6,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { RouteErrorBoundary } from '../components/route-error-boundary'
 import { GENERIC_ERROR_TEXT } from '../components/error-screen'
 import { renderApp } from '../testing/render'
+import { preloadScreen } from './router'
 import { server } from '../testing/server'
 import { http, HttpResponse } from 'msw'
 
@@ -151,5 +152,26 @@ describe('RouteErrorBoundary', () => {
       </MemoryRouter>,
     )
     expect((await screen.findByRole('alert')).querySelector('img')).toHaveAttribute('src', '/images/error-dark.svg')
+  })
+})
+
+describe('preloadScreen', () => {
+  it('starts downloading a screen’s snapshots before anything renders, once, trailing slash or not', async () => {
+    const requested: string[] = []
+    server.events.on('request:start', ({ request }) => {
+      requested.push(new URL(request.url).pathname)
+    })
+    try {
+      preloadScreen('/dispensary-status/')
+      preloadScreen('/dispensary-status')
+      await waitFor(() => expect(requested).toContain('/api/DispensaryStatus'))
+      expect(requested.filter((p) => p === '/api/DispensaryStatus')).toHaveLength(1)
+    } finally {
+      server.events.removeAllListeners('request:start')
+    }
+  })
+
+  it('does nothing for a path that is not a screen', () => {
+    expect(() => preloadScreen('/no-such-page')).not.toThrow()
   })
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { createTracker, redactLabel, trackingRefused, type TrackerOptions } from './analytics'
+import { createTracker, redactLabel, trackingRefused, type TrackerOptions } from './analytics-tracker'
 
 function tracker(overrides: Partial<TrackerOptions> = {}) {
   const send = vi.fn()

@@ -1,8 +1,11 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import type { AuthClient, AuthUser } from './auth-client'
-import { detailMessage, signInMessage, signUpMessage, SPEC_MESSAGES } from './auth-messages'
 import { getErrorMessage } from './get-error-message'
 import { showToast } from './toast-store'
+
+// The sign-in messages are needed only once an account action has failed, so
+// their code loads then, not with every page (the homepage's JavaScript budget).
+const messages = () => import('./auth-messages')
 
 /**
  * AuthStatus (SPEC.md §4): 'loading' until the provider reports the current
@@ -113,11 +116,11 @@ export function AuthProvider({
           try {
             u = await c.signIn(email, password)
           } catch (err) {
-            showToast(signInMessage(err))
+            showToast((await messages()).signInMessage(err))
             return
           }
           if (!u) {
-            showToast(SPEC_MESSAGES.signInNoUser)
+            showToast((await messages()).SPEC_MESSAGES.signInNoUser)
             return
           }
           signedIn(u)
@@ -129,18 +132,18 @@ export function AuthProvider({
           try {
             u = await c.signUp(email, password)
           } catch (err) {
-            showToast(signUpMessage(err))
+            showToast((await messages()).signUpMessage(err))
             return
           }
           if (!u) {
-            showToast(SPEC_MESSAGES.signUpNoUser)
+            showToast((await messages()).SPEC_MESSAGES.signUpNoUser)
             return
           }
           signedIn(u)
           try {
             signedIn(await c.updateDisplayName(displayName))
           } catch (err) {
-            showToast(`Error: ${getErrorMessage(err)}`, { detail: detailMessage(err) })
+            showToast(`Error: ${getErrorMessage(err)}`, { detail: (await messages()).detailMessage(err) })
             return
           }
           then()
@@ -150,7 +153,7 @@ export function AuthProvider({
           try {
             await c.signOut()
           } catch (err) {
-            showToast(SPEC_MESSAGES.signOutFailed, { detail: detailMessage(err) })
+            showToast((await messages()).SPEC_MESSAGES.signOutFailed, { detail: (await messages()).detailMessage(err) })
             return
           }
           setUser(null)
@@ -163,7 +166,7 @@ export function AuthProvider({
           try {
             signedIn(await c.updateDisplayName(displayName))
           } catch (err) {
-            showToast(SPEC_MESSAGES.profileUpdateFailed, { detail: detailMessage(err) })
+            showToast((await messages()).SPEC_MESSAGES.profileUpdateFailed, { detail: (await messages()).detailMessage(err) })
             return
           }
           showToast('Profile updated', { kind: 'success' })

@@ -1,8 +1,11 @@
 // One formatter for the whole page: with no arguments Intl.DateTimeFormat
 // formats exactly like Date.prototype.toLocaleDateString(), but building it
 // once keeps a 1,500-tile status page from creating 1,500 formatters.
-const localeDate = new Intl.DateTimeFormat()
-const localeDateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+// Each is built on first use, not when this module loads: building one costs
+// tens of milliseconds on a slow phone, and a page that shows no date and time
+// (most, and the status page until api/pipeline arrives) never needs the second.
+let localeDate: Intl.DateTimeFormat | undefined
+let localeDateTime: Intl.DateTimeFormat | undefined
 
 /**
  * formatCost shows a price to 2 decimals with its dollar sign: 26.6 → "$26.60".
@@ -17,11 +20,13 @@ export function formatCost(cost: number): string {
 
 /** formatLocaleDate is Date#toLocaleDateString() for an epoch-ms time. */
 export function formatLocaleDate(ms: number): string {
+  localeDate ??= new Intl.DateTimeFormat()
   return localeDate.format(ms)
 }
 
 /** formatLocaleDateTime shows date and time in the viewer's locale, e.g. "Jul 1, 2026, 8:00 AM". */
 export function formatLocaleDateTime(ms: number): string {
+  localeDateTime ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
   return localeDateTime.format(ms)
 }
 
