@@ -63,9 +63,9 @@ const strainPage = screen(loadStrainGenetics)
 const terpenePage = screen(loadTerpenes, ['content/terpenes'])
 
 /**
- * SCREENS lists every screen with its paths (SPEC.md §2). Screens of later
- * issues (menus, deals, wishlist, limits, product) have no entry yet: their
- * paths show the not-found screen.
+ * SCREENS lists every screen with its paths (SPEC.md §2), but for the pages of
+ * one thing named in the path (DETAIL_SCREENS, PARAM_SCREENS) and the account
+ * screens (ACCOUNT_SCREENS), which are not pre-rendered.
  */
 export const SCREENS: readonly {
   paths: readonly string[]
