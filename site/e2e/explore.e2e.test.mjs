@@ -186,15 +186,12 @@ describe('strains and terpenes', () => {
       await page.getByText('Citrus: orange and lemon peel.').waitFor({ timeout: 15_000 })
       const sources = page.getByRole('region', { name: 'Sources' }).getByRole('link')
       assert.ok((await sources.count()) > 0, 'no source links')
+      // The demo's Jane menus list terpenes (lab results), so limonene has products.
       const limonene = index.terpenes.find((t) => t.slug === 'limonene')
-      if (limonene && limonene.products > 0) {
-        const rows = page.getByRole('table', { name: 'Products listing Limonene' }).locator('tbody tr')
-        await rows.first().waitFor({ timeout: 15_000 })
-        assert.equal(await rows.count(), limonene.products)
-      } else {
-        // The demo's menus give no terpenes (no adapter reads them yet): the page says so.
-        await page.getByText('No product in stock lists Limonene on its menu right now.').waitFor({ timeout: 15_000 })
-      }
+      assert.ok(limonene?.products > 0, `terpenes/index lists no limonene product: ${JSON.stringify(limonene)}`)
+      const rows = page.getByRole('table', { name: 'Products listing Limonene' }).locator('tbody tr')
+      await rows.first().waitFor({ timeout: 15_000 })
+      assert.equal(await rows.count(), limonene.products)
       await page.screenshot({ path: path.join(resultsDir, 'terpene.png'), fullPage: true })
     } finally {
       await page.close()
