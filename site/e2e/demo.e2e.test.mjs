@@ -12,7 +12,7 @@ import http from 'node:http'
 import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
-import { launchChromium, START_TIMEOUT_MS, startDemo, watchCsp } from './processes.mjs'
+import { START_TIMEOUT_MS, launchChromium, siteUnderTest, watchCsp } from './processes.mjs'
 
 const siteDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const resultsDir = path.join(siteDir, 'test-results')
@@ -25,16 +25,7 @@ let browser
 const pageErrors = []
 
 before(async () => {
-  if (process.env.OMC_E2E_URL) {
-    // A trailing slash keeps a base path (http://host/omc) when page paths are resolved against it.
-    site = new URL(process.env.OMC_E2E_URL.replace(/\/?$/, '/'))
-  } else if (process.env.OMC_BIN) {
-    const demo = startDemo(path.resolve(process.env.OMC_BIN))
-    stopSite = demo.stop
-    site = new URL(await demo.url)
-  } else {
-    throw new Error('set OMC_E2E_URL to a running site, or OMC_BIN to the omc binary to run `omc demo`')
-  }
+  ({ site, stop: stopSite } = await siteUnderTest('omc demo'))
   fs.mkdirSync(resultsDir, { recursive: true })
   browser = await launchChromium()
 }, { timeout: START_TIMEOUT_MS + 30_000 })

@@ -12,7 +12,7 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
-import { launchChromium, START_TIMEOUT_MS, startDemo, watchCsp } from './processes.mjs'
+import { START_TIMEOUT_MS, launchChromium, siteUnderTest, watchCsp } from './processes.mjs'
 
 const require = createRequire(import.meta.url)
 const siteDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -27,15 +27,7 @@ const pageErrors = []
 const blocked = []
 
 before(async () => {
-  if (process.env.OMC_E2E_URL) {
-    site = new URL(process.env.OMC_E2E_URL.replace(/\/?$/, '/'))
-  } else if (process.env.OMC_BIN) {
-    const demo = startDemo(path.resolve(process.env.OMC_BIN), { name: 'omc demo (explore)' })
-    stopSite = demo.stop
-    site = new URL(await demo.url)
-  } else {
-    throw new Error('set OMC_E2E_URL to a running site, or OMC_BIN to the omc binary to run `omc demo`')
-  }
+  ({ site, stop: stopSite } = await siteUnderTest('omc demo (explore)'))
   fs.mkdirSync(resultsDir, { recursive: true })
   browser = await launchChromium()
 }, { timeout: START_TIMEOUT_MS + 30_000 })

@@ -102,6 +102,19 @@ export function startDemo(bin, { name = 'omc demo', siteDir } = {}) {
 }
 
 /**
+ * siteUnderTest is the site a browser test runs against: OMC_E2E_URL when set (a
+ * site already running; a trailing slash keeps a base path such as
+ * http://host/omc when page paths are resolved against it), else `omc demo`
+ * started from OMC_BIN. stop() ends what it started.
+ */
+export async function siteUnderTest(name) {
+  if (process.env.OMC_E2E_URL) return { site: new URL(process.env.OMC_E2E_URL.replace(/\/?$/, '/')), stop: async () => {} }
+  if (!process.env.OMC_BIN) throw new Error('set OMC_E2E_URL to a running site, or OMC_BIN to the omc binary to run `omc demo`')
+  const demo = startDemo(path.resolve(process.env.OMC_BIN), { name })
+  return { site: new URL(await demo.url), stop: demo.stop }
+}
+
+/**
  * launchChromium starts Debian's Chromium (CHROMIUM_PATH or /usr/bin/chromium)
  * headless, with its own background traffic (updates, sync, QUIC probes) off,
  * so the only requests are the pages'.
