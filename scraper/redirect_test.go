@@ -62,6 +62,7 @@ func TestEngineRedirectObeysTargetRobots(t *testing.T) {
 // goes to, one request at a time, and that host's delay.
 func TestEngineRedirectHopsWaitForTheHost(t *testing.T) {
 	release := make(chan struct{})
+	slowArrived := make(chan struct{}, 1)
 	var inFlight, maxInFlight atomic.Int32
 	target := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		n := inFlight.Add(1)
@@ -69,6 +70,7 @@ func TestEngineRedirectHopsWaitForTheHost(t *testing.T) {
 		for m := maxInFlight.Load(); n > m && !maxInFlight.CompareAndSwap(m, n); m = maxInFlight.Load() {
 		}
 		if r.URL.Path == "/slow" {
+			slowArrived <- struct{}{}
 			<-release
 		}
 	}))
@@ -84,8 +86,11 @@ func TestEngineRedirectHopsWaitForTheHost(t *testing.T) {
 		e := NewEngine(Options{})
 		errs := make(chan error, 2)
 		go func() { _, err := e.Do(context.Background(), Request{URL: a.URL + "/slow"}); errs <- err }()
+		// The slow hop holds the target first (were the fast one first, it would finish
+		// before the slow one arrived and nothing would ever queue).
+		<-slowArrived
 		go func() { _, err := e.Do(context.Background(), Request{URL: b.URL + "/fast"}); errs <- err }()
-		// One of the two hops to target waits for the other.
+		// The fast hop to target waits for the slow one.
 		waitQueued(t, e, hostOf(target), 1)
 		free()
 		for range 2 {
