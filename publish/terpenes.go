@@ -84,7 +84,7 @@ func (s *shop) buildTerpenes(emit Emit) error {
 				return a.Amount != nil
 			case a.Amount != nil && *a.Amount != *b.Amount:
 				return *a.Amount > *b.Amount
-			case strings.ToLower(a.Name) != strings.ToLower(b.Name):
+			case !strings.EqualFold(a.Name, b.Name):
 				return strings.ToLower(a.Name) < strings.ToLower(b.Name)
 			default:
 				return a.Code < b.Code

@@ -19,8 +19,13 @@ import (
 	"github.com/ohiomc/omc/data"
 )
 
-// DefaultUserAgent names the site and the bot to every server the scraper calls.
-const DefaultUserAgent = "omc/1.0 (+https://github.com/ohiomc/omc; Ohio Marijuana Community menu freshness bot)"
+// UserAgent names the site and the bot, at a version, to every server the scraper calls.
+func UserAgent(version string) string {
+	return "omc/" + version + " (+https://github.com/ohiomc/omc; Ohio Marijuana Community menu freshness bot)"
+}
+
+// DefaultUserAgent is the User-Agent of a scraper whose caller gives none.
+var DefaultUserAgent = UserAgent("1.0")
 
 // Options configure an Engine. DefaultOptions gives the production values.
 type Options struct {

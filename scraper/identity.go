@@ -23,7 +23,7 @@ func ProductCode(o data.Offer) string {
 
 // productCode is ProductCode with the offer's cleaned name already at hand.
 func productCode(o data.Offer, cleanName string) string {
-	if strings.IndexAny(cleanName, "0123456789") >= 0 {
+	if strings.ContainsAny(cleanName, "0123456789") {
 		cleanName = packWords.ReplaceAllString(cleanName, " ${1}pk ")
 	}
 	name := wordKey(cleanName)

@@ -256,7 +256,7 @@ var (
 
 // removePackageSize drops from s the sizes that are the package's own weight or dose.
 func removePackageSize(s string, grams, mg float64) string {
-	if (grams <= 0 && mg <= 0) || strings.IndexAny(s, "0123456789") < 0 {
+	if (grams <= 0 && mg <= 0) || !strings.ContainsAny(s, "0123456789") {
 		return s
 	}
 	return sizeToken.ReplaceAllStringFunc(s, func(tok string) string {

@@ -14,8 +14,9 @@ import (
 	"github.com/ohiomc/omc/scraper"
 )
 
-// Config is every setting of omc. Precedence: flags, then OMC_* environment variables,
-// then DefaultConfig.
+// Config is every setting of omc, resolved once per command by resolveSettings.
+// Precedence: flags, then OMC_* environment variables, then (for the scraper's politeness:
+// delay, timeout) the registry's politeness section, then DefaultConfig.
 type Config struct {
 	DB            string        // OMC_DB
 	Registry      string        // OMC_REGISTRY; empty = the embedded registry
@@ -31,52 +32,106 @@ type Config struct {
 	Storage       string        // OMC_HISTORY_STORAGE: where omc history keeps copies
 	// Sample marks the published shopping data as sample data (omc demo, publish --sample).
 	Sample bool
+
+	// given names the settings set by a flag or an OMC_* variable: they override the
+	// registry's politeness section (delay, timeout).
+	given map[string]bool
 }
 
-// DefaultConfig is the configuration with no flags and no environment.
+// DefaultConfig is the configuration with no flags and no environment. The scraper's
+// politeness defaults are the scraper's own, so they are written in one place.
 func DefaultConfig() Config {
+	eo := scraper.DefaultOptions()
 	return Config{
 		DB:       "data/omc.db",
 		Out:      "out",
 		SiteDir:  "site/dist",
 		Addr:     "127.0.0.1:8080",
 		Schedule: "15 */4 * * *",
-		Delay:    2 * time.Second,
-		Timeout:  30 * time.Second,
+		Delay:    eo.Delay,
+		Timeout:  eo.Timeout,
 	}
 }
 
-// envNames maps flags to their environment variables.
-var envNames = map[string]string{
-	"db": "OMC_DB", "registry": "OMC_REGISTRY", "out": "OMC_OUT", "dir": "OMC_SITE_DIR", "addr": "OMC_ADDR",
-	"schedule": "OMC_SCHEDULE", "delay": "OMC_DELAY", "timeout": "OMC_TIMEOUT",
-	"announcements": "OMC_ANNOUNCEMENTS", "content": "OMC_CONTENT", "now": "OMC_NOW",
-	"storage": "OMC_HISTORY_STORAGE",
+// setting is one shared setting: its flag, its environment variable and its help, declared
+// once here and bound to a Config field by every command that takes it.
+type setting struct {
+	flag, env, usage string
+	bind             func(fs *pflag.FlagSet, c *Config, name, usage string)
 }
 
-// applyEnv sets every flag the user did not give from its environment variable.
-func applyEnv(cmd *cobra.Command, getenv func(string) string) error {
-	var err error
-	cmd.Flags().VisitAll(func(f *pflag.Flag) {
-		name, ok := envNames[f.Name]
-		if !ok || f.Changed || err != nil {
-			return
+func stringSetting(field func(*Config) *string) func(*pflag.FlagSet, *Config, string, string) {
+	return func(fs *pflag.FlagSet, c *Config, name, usage string) {
+		p := field(c)
+		fs.StringVar(p, name, *p, usage)
+	}
+}
+
+func durationSetting(field func(*Config) *time.Duration) func(*pflag.FlagSet, *Config, string, string) {
+	return func(fs *pflag.FlagSet, c *Config, name, usage string) {
+		p := field(c)
+		fs.DurationVar(p, name, *p, usage)
+	}
+}
+
+// settings is every setting a flag or an OMC_* variable can give.
+var settings = []setting{
+	{"db", "OMC_DB", "SQLite database file", stringSetting(func(c *Config) *string { return &c.DB })},
+	{"registry", "OMC_REGISTRY", "registry YAML file (default: the embedded Ohio registry)", stringSetting(func(c *Config) *string { return &c.Registry })},
+	{"out", "OMC_OUT", "folder of the published snapshots (publish replaces it whole)", stringSetting(func(c *Config) *string { return &c.Out })},
+	{"dir", "OMC_SITE_DIR", "the built site (index.html, assets/, csp.json for the Content-Security-Policy)", stringSetting(func(c *Config) *string { return &c.SiteDir })},
+	{"addr", "OMC_ADDR", "listen address; port 0 picks a free one", stringSetting(func(c *Config) *string { return &c.Addr })},
+	{"schedule", "OMC_SCHEDULE", "cron schedule (5 fields or @every/@hourly...), America/New_York time", stringSetting(func(c *Config) *string { return &c.Schedule })},
+	{"delay", "OMC_DELAY", "minimum gap between two requests to one host (default: the registry's, else 2s)", durationSetting(func(c *Config) *time.Duration { return &c.Delay })},
+	{"timeout", "OMC_TIMEOUT", "time-out of one request (default: the registry's, else 30s)", durationSetting(func(c *Config) *time.Duration { return &c.Timeout })},
+	{"announcements", "OMC_ANNOUNCEMENTS", "announcements YAML (default: the embedded data/announcements.yaml)", stringSetting(func(c *Config) *string { return &c.Announcements })},
+	{"content", "OMC_CONTENT", "community pages content folder (default: the embedded data/content)", stringSetting(func(c *Config) *string { return &c.Content })},
+	{"now", "OMC_NOW", "fixed current time, RFC 3339 (reproducible runs)", stringSetting(func(c *Config) *string { return &c.Now })},
+	{"storage", "OMC_HISTORY_STORAGE", "where copies are kept: a folder, or gh-release:TAG", stringSetting(func(c *Config) *string { return &c.Storage })},
+}
+
+func findSetting(name string) setting {
+	for _, s := range settings {
+		if s.flag == name {
+			return s
 		}
-		if v := getenv(name); v != "" {
-			if e := f.Value.Set(v); e != nil {
-				err = usageError("%s=%q: %v", name, v, e)
-			}
+	}
+	panic("omc: no setting named " + name) // a programming error, caught by every command's test
+}
+
+// addSettings gives cmd the flags of the named settings, bound to c.
+func addSettings(cmd *cobra.Command, c *Config, names ...string) {
+	for _, name := range names {
+		s := findSetting(name)
+		s.bind(cmd.Flags(), c, s.flag, s.usage)
+	}
+}
+
+// resolveSettings applies every OMC_* variable whose flag was not given, whether or not
+// the command has that flag (omc worker publishes, so OMC_CONTENT counts there too), and
+// records in c.given what a flag or a variable set.
+func resolveSettings(cmd *cobra.Command, c *Config, getenv func(string) string) error {
+	c.given = map[string]bool{}
+	// Every setting bound to c, so a variable reaches its field even without a flag.
+	all := pflag.NewFlagSet("env", pflag.ContinueOnError)
+	for _, s := range settings {
+		s.bind(all, c, s.flag, s.usage)
+	}
+	for _, s := range settings {
+		if f := cmd.Flags().Lookup(s.flag); f != nil && f.Changed {
+			c.given[s.flag] = true
+			continue
 		}
-	})
-	return err
-}
-
-func addNowFlag(cmd *cobra.Command, c *Config) {
-	cmd.Flags().StringVar(&c.Now, "now", c.Now, "fixed current time, RFC 3339 (reproducible runs)")
-}
-
-func addDBFlag(cmd *cobra.Command, c *Config) {
-	cmd.Flags().StringVar(&c.DB, "db", c.DB, "SQLite database file")
+		v := getenv(s.env)
+		if v == "" {
+			continue
+		}
+		if err := all.Lookup(s.flag).Value.Set(v); err != nil {
+			return usageError("%s=%q: %v", s.env, v, err)
+		}
+		c.given[s.flag] = true
+	}
+	return nil
 }
 
 // now returns the --now time or the clock's.

@@ -23,7 +23,7 @@ type demoOptions struct {
 	ready func(url string)
 }
 
-func newDemoCmd(d deps, runF func(context.Context, *demoOptions) error) *cobra.Command {
+func newDemoCmd(d deps) *cobra.Command {
 	opts := &demoOptions{Config: DefaultConfig(), deps: d, Workdir: ".omc-demo"}
 	cmd := &cobra.Command{
 		Use:   "demo",
@@ -41,11 +41,8 @@ database and snapshots go to --workdir, which is recreated.`,
   omc demo --now 2026-07-01T12:00:00Z`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if err := applyEnv(cmd, d.Getenv); err != nil {
+			if err := resolveSettings(cmd, &opts.Config, d.Getenv); err != nil {
 				return err
-			}
-			if runF != nil {
-				return runF(cmd.Context(), opts)
 			}
 			opts.ready = func(url string) {
 				fmt.Fprintf(d.Out, "omc demo: site at %s\n", url)
@@ -54,10 +51,8 @@ database and snapshots go to --workdir, which is recreated.`,
 			return runDemo(cmd.Context(), opts)
 		},
 	}
-	addNowFlag(cmd, &opts.Config)
+	addSettings(cmd, &opts.Config, "now", "dir", "addr")
 	cmd.Flags().StringVar(&opts.Workdir, "workdir", opts.Workdir, "directory for the demo database and snapshots (recreated)")
-	cmd.Flags().StringVar(&opts.SiteDir, "dir", opts.SiteDir, "built site directory")
-	cmd.Flags().StringVar(&opts.Addr, "addr", opts.Addr, "listen address of the site; port 0 picks a free one")
 	return cmd
 }
 
@@ -170,7 +165,9 @@ func (r *demoRun) Close() {
 // stores failing, then at now with the others failing too and the menus changed
 // (Later), so that history, new products and deals have something to show.
 func (r *demoRun) scrapeTwice(ctx context.Context, c Config, d deps, now time.Time) (first, second scraper.Summary, err error) {
-	so := &scrapeOptions{Config: c, deps: d, registry: &r.Registry, retries: 1, given: map[string]bool{"delay": true, "timeout": true}}
+	// The replay's delay and timeout win over the registry's politeness section.
+	c.given = map[string]bool{"delay": true, "timeout": true}
+	so := &scrapeOptions{Config: c, deps: d, registry: &r.Registry, retries: 1}
 	so.Delay, so.Timeout = 0, 2*time.Second
 	so.Now = now.Add(-20 * time.Hour).Format(time.RFC3339)
 	r.Replay.SetDataset(r.Dataset)

@@ -34,7 +34,7 @@ type healthReport struct {
 	Failing  []data.RunFailure `json:"failing"`
 }
 
-func newHealthCmd(d deps, runF func(context.Context, *healthOptions) error) *cobra.Command {
+func newHealthCmd(d deps) *cobra.Command {
 	opts := &healthOptions{Config: DefaultConfig(), Runs: 6, MinShare: 0.5, deps: d}
 	cmd := &cobra.Command{
 		Use:   "health",
@@ -50,16 +50,13 @@ $GITHUB_STEP_SUMMARY). Exit 0 healthy, 1 unhealthy or no finished run, 2 bad usa
   omc health --json | jq .share`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if err := applyEnv(cmd, d.Getenv); err != nil {
+			if err := resolveSettings(cmd, &opts.Config, d.Getenv); err != nil {
 				return err
-			}
-			if runF != nil {
-				return runF(cmd.Context(), opts)
 			}
 			return runHealth(cmd.Context(), opts)
 		},
 	}
-	addDBFlag(cmd, &opts.Config)
+	addSettings(cmd, &opts.Config, "db")
 	cmd.Flags().IntVar(&opts.Runs, "runs", opts.Runs, "how many of the last finished runs to judge")
 	cmd.Flags().Float64Var(&opts.MinShare, "min-share", opts.MinShare, "the share of menus (0 to 1) that must have been read")
 	cmd.Flags().StringVar(&opts.Markdown, "markdown", "", "append the report as Markdown to this file (e.g. $GITHUB_STEP_SUMMARY)")

@@ -21,7 +21,7 @@ type historyOptions struct {
 	storage history.Storage
 }
 
-func newHistoryCmd(d deps, runF func(context.Context, string, *historyOptions) error) *cobra.Command {
+func newHistoryCmd(d deps) *cobra.Command {
 	opts := &historyOptions{Config: DefaultConfig(), Keep: 5, deps: d}
 	cmd := &cobra.Command{
 		Use:   "history",
@@ -53,17 +53,13 @@ repository (through the gh CLI, which reads GH_TOKEN and GH_REPO).`,
 			Short: map[string]string{"restore": "Restore the newest good copy to --db", "check": "Check --db against the newest copy", "save": "Check --db and store a compressed copy"}[name],
 			Args:  cobra.NoArgs,
 			RunE: func(cmd *cobra.Command, _ []string) error {
-				if err := applyEnv(cmd, d.Getenv); err != nil {
+				if err := resolveSettings(cmd, &opts.Config, d.Getenv); err != nil {
 					return err
-				}
-				if runF != nil {
-					return runF(cmd.Context(), name, opts)
 				}
 				return runHistory(cmd.Context(), name, opts)
 			},
 		}
-		addDBFlag(sub, &opts.Config)
-		sub.Flags().StringVar(&opts.Storage, "storage", "", "where copies are kept: a folder, or gh-release:TAG")
+		addSettings(sub, &opts.Config, "db", "storage")
 		if name == "save" {
 			sub.Flags().IntVar(&opts.Keep, "keep", opts.Keep, "good copies to keep")
 		}

@@ -22,11 +22,10 @@ type probeOptions struct {
 	Sample   int
 	JSON     bool
 	deps     deps
-	given    map[string]bool
 	registry *data.Registry // tests
 }
 
-func newProbeCmd(d deps, runF func(context.Context, *probeOptions, []string) error) *cobra.Command {
+func newProbeCmd(d deps) *cobra.Command {
 	opts := &probeOptions{Config: DefaultConfig(), deps: d, Sample: 3}
 	cmd := &cobra.Command{
 		Use:   "probe (SLUG | --platform NAME key=value...)",
@@ -45,21 +44,15 @@ Exit status: 0 when every menu was read, 1 when one failed, 2 on bad usage.`,
   omc probe --platform dutchie cName=amplify-coventry market=recreational --sample 5
   omc probe --platform dutchie dispensaryId=621900cebbc5580e15476deb endpoint=https://harmarville.ethoscannabis.com/api-4/graphql --json`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := applyEnv(cmd, d.Getenv); err != nil {
+			if err := resolveSettings(cmd, &opts.Config, d.Getenv); err != nil {
 				return err
-			}
-			opts.given = givenSettings(cmd, d.Getenv)
-			if runF != nil {
-				return runF(cmd.Context(), opts, args)
 			}
 			return runProbe(cmd.Context(), opts, args)
 		},
 	}
-	cmd.Flags().StringVar(&opts.Registry, "registry", "", "registry YAML file (default: the embedded Ohio registry)")
+	addSettings(cmd, &opts.Config, "registry", "delay", "timeout")
 	cmd.Flags().StringVar(&opts.Platform, "platform", "", "platform of the menu given as key=value pairs ("+strings.Join(scraper.PlatformNames(), ", ")+")")
 	cmd.Flags().IntVar(&opts.Sample, "sample", opts.Sample, "offers shown per category")
-	cmd.Flags().DurationVar(&opts.Delay, "delay", opts.Delay, "minimum gap between two requests to one host")
-	cmd.Flags().DurationVar(&opts.Timeout, "timeout", opts.Timeout, "time-out of one request")
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print every parsed offer as JSON")
 	return cmd
 }
@@ -85,7 +78,7 @@ func runProbe(ctx context.Context, opts *probeOptions, args []string) error {
 	if err != nil {
 		return err
 	}
-	so := &scrapeOptions{Config: opts.Config, deps: opts.deps, retries: -1, given: opts.given}
+	so := &scrapeOptions{Config: opts.Config, deps: opts.deps, retries: -1}
 	engine := scraper.NewEngine(so.engineOptions(reg.Politeness))
 	adapters, err := scraper.NewAdapters(engine, reg.Platforms)
 	if err != nil {

@@ -17,7 +17,7 @@ type publishOptions struct {
 	deps deps
 }
 
-func newPublishCmd(d deps, runF func(context.Context, *publishOptions) error) *cobra.Command {
+func newPublishCmd(d deps) *cobra.Command {
 	opts := &publishOptions{Config: DefaultConfig(), deps: d}
 	cmd := &cobra.Command{
 		Use:   "publish",
@@ -31,11 +31,8 @@ file, and a failed publish leaves the previous tree as it was.`,
   omc publish --db data/omc.db --out /srv/omc --now 2026-07-01T12:00:00Z`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if err := applyEnv(cmd, d.Getenv); err != nil {
+			if err := resolveSettings(cmd, &opts.Config, d.Getenv); err != nil {
 				return err
-			}
-			if runF != nil {
-				return runF(cmd.Context(), opts)
 			}
 			res, err := runPublish(cmd.Context(), &opts.Config, d)
 			if err != nil {
@@ -48,12 +45,7 @@ file, and a failed publish leaves the previous tree as it was.`,
 			return nil
 		},
 	}
-	addDBFlag(cmd, &opts.Config)
-	addNowFlag(cmd, &opts.Config)
-	cmd.Flags().StringVar(&opts.Out, "out", opts.Out, "output directory (replaced whole)")
-	cmd.Flags().StringVar(&opts.SiteDir, "dir", opts.SiteDir, "the built site, whose inline scripts and origins (csp.json) the Content-Security-Policy of _headers allows")
-	cmd.Flags().StringVar(&opts.Announcements, "announcements", "", "announcements YAML (default: the embedded data/announcements.yaml)")
-	cmd.Flags().StringVar(&opts.Content, "content", "", "community pages content folder (default: the embedded data/content)")
+	addSettings(cmd, &opts.Config, "db", "now", "out", "dir", "announcements", "content")
 	cmd.Flags().BoolVar(&opts.Sample, "sample", false, "mark the shopping snapshots as sample data (menus not from real stores)")
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the manifest as JSON")
 	return cmd

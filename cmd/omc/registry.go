@@ -25,7 +25,7 @@ type registryReport struct {
 	Coverage data.Coverage `json:"coverage"`
 }
 
-func newRegistryCmd(d deps, runF func(context.Context, *registryCheckOptions) error) *cobra.Command {
+func newRegistryCmd(d deps) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "registry",
 		Short: "Work with the dispensary registry",
@@ -47,16 +47,13 @@ coverage: stores, monitored, verified, menus by platform and region.`,
   omc registry check --json | jq .coverage`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if err := applyEnv(cmd, d.Getenv); err != nil {
+			if err := resolveSettings(cmd, &opts.Config, d.Getenv); err != nil {
 				return err
-			}
-			if runF != nil {
-				return runF(cmd.Context(), opts)
 			}
 			return runRegistryCheck(cmd.Context(), opts)
 		},
 	}
-	check.Flags().StringVar(&opts.Registry, "registry", "", "registry YAML file (default: the embedded Ohio registry)")
+	addSettings(check, &opts.Config, "registry")
 	check.Flags().BoolVar(&opts.JSON, "json", false, "print the findings and coverage as JSON")
 	cmd.AddCommand(check)
 	return cmd

@@ -79,18 +79,49 @@ the static site reads.`,
 	root.SetErr(d.ErrOut)
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return &exitError{code: exitUsage, err: err} })
 	root.AddCommand(
-		newScrapeCmd(d, nil),
-		newPublishCmd(d, nil),
-		newStatusCmd(d, nil),
-		newServeCmd(d, nil),
-		newWorkerCmd(d, nil),
-		newDemoCmd(d, nil),
-		newProbeCmd(d, nil),
-		newRegistryCmd(d, nil),
-		newHealthCmd(d, nil),
-		newHistoryCmd(d, nil),
+		newScrapeCmd(d),
+		newPublishCmd(d),
+		newStatusCmd(d),
+		newServeCmd(d),
+		newWorkerCmd(d),
+		newDemoCmd(d),
+		newProbeCmd(d),
+		newRegistryCmd(d),
+		newHealthCmd(d),
+		newHistoryCmd(d),
 	)
+	markUsageErrors(root)
 	return root
+}
+
+// markUsageErrors makes every argument-count error of cmd and its subcommands a usage
+// error (exit 2), so exitCode needs no knowledge of cobra's message texts.
+func markUsageErrors(cmd *cobra.Command) {
+	// A group like "omc history" does nothing itself: without a subcommand, or with an
+	// unknown one, it is a usage error rather than cobra's help and exit 0.
+	if cmd.HasParent() && cmd.HasSubCommands() && !cmd.Runnable() {
+		cmd.Args = cobra.NoArgs
+		cmd.RunE = func(c *cobra.Command, _ []string) error {
+			var names []string
+			for _, sub := range c.Commands() {
+				if sub.IsAvailableCommand() {
+					names = append(names, sub.Name())
+				}
+			}
+			return usageError("%s: name one of its commands: %s", c.CommandPath(), strings.Join(names, ", "))
+		}
+	}
+	if check := cmd.Args; check != nil {
+		cmd.Args = func(c *cobra.Command, args []string) error {
+			if err := check(c, args); err != nil {
+				return &exitError{code: exitUsage, err: err}
+			}
+			return nil
+		}
+	}
+	for _, sub := range cmd.Commands() {
+		markUsageErrors(sub)
+	}
 }
 
 // execute runs the command line and maps errors to exit codes in one place.
@@ -99,7 +130,13 @@ func execute(args []string, d deps) int {
 	defer stop()
 	root := newRootCmd(d)
 	root.SetArgs(args)
-	err := root.ExecuteContext(ctx)
+	// An unknown command is found before cobra runs anything: a usage error.
+	err := error(nil)
+	if _, _, ferr := root.Find(args); ferr != nil {
+		err = &exitError{code: exitUsage, err: ferr}
+	} else {
+		err = root.ExecuteContext(ctx)
+	}
 	if err == nil {
 		return exitOK
 	}
@@ -117,9 +154,6 @@ func exitCode(err error) int {
 	case errors.As(err, &ee):
 		return ee.code
 	case errors.As(err, &re), data.ErrorCode(err) == data.EINVALID:
-		return exitUsage
-	case strings.HasPrefix(err.Error(), "unknown command"), strings.HasPrefix(err.Error(), "unknown flag"),
-		strings.Contains(err.Error(), "arg(s)"), strings.HasPrefix(err.Error(), "required flag"):
 		return exitUsage
 	default:
 		return exitFailed

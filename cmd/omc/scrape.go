@@ -7,7 +7,6 @@ import (
 	"io"
 
 	"github.com/spf13/cobra"
-	"github.com/spf13/pflag"
 
 	"github.com/ohiomc/omc/data"
 	"github.com/ohiomc/omc/scraper"
@@ -22,12 +21,9 @@ type scrapeOptions struct {
 	registry *data.Registry
 	// retries, when >= 0, overrides the engine default (demo).
 	retries int
-	// given names the settings set by a flag or an OMC_* variable: they override the
-	// registry's politeness section.
-	given map[string]bool
 }
 
-func newScrapeCmd(d deps, runF func(context.Context, *scrapeOptions) error) *cobra.Command {
+func newScrapeCmd(d deps) *cobra.Command {
 	opts := &scrapeOptions{Config: DefaultConfig(), deps: d, retries: -1}
 	cmd := &cobra.Command{
 		Use:   "scrape",
@@ -41,22 +37,14 @@ some failed (each failure is recorded against its dispensary), 2 on bad usage or
   omc scrape --now 2026-07-01T12:00:00Z --json`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if err := applyEnv(cmd, d.Getenv); err != nil {
+			if err := resolveSettings(cmd, &opts.Config, d.Getenv); err != nil {
 				return err
-			}
-			opts.given = givenSettings(cmd, d.Getenv)
-			if runF != nil {
-				return runF(cmd.Context(), opts)
 			}
 			return runScrapeCmd(cmd.Context(), opts)
 		},
 	}
-	addDBFlag(cmd, &opts.Config)
-	addNowFlag(cmd, &opts.Config)
-	cmd.Flags().StringVar(&opts.Registry, "registry", "", "registry YAML file (default: the embedded Ohio registry)")
+	addSettings(cmd, &opts.Config, "db", "now", "registry", "delay", "timeout")
 	cmd.Flags().StringSliceVar(&opts.Only, "only", nil, "scrape only these dispensary slugs (comma-separated)")
-	cmd.Flags().DurationVar(&opts.Delay, "delay", opts.Delay, "minimum gap between two requests to one host")
-	cmd.Flags().DurationVar(&opts.Timeout, "timeout", opts.Timeout, "time-out of one request")
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the summary as JSON")
 	return cmd
 }
@@ -191,7 +179,7 @@ func printSummary(w io.Writer, sum scraper.Summary) {
 // flags and OMC_* variables.
 func (opts *scrapeOptions) engineOptions(p data.Politeness) scraper.Options {
 	eo := scraper.DefaultOptions()
-	eo.UserAgent = fmt.Sprintf("omc/%s (+https://github.com/ohiomc/omc; Ohio Marijuana Community menu freshness bot)", version)
+	eo.UserAgent = scraper.UserAgent(version)
 	eo.Delay = opts.Delay // DefaultConfig's delay is the scraper's
 	if p.Delay != nil {
 		eo.Delay = p.Delay.Duration
@@ -229,15 +217,4 @@ func (opts *scrapeOptions) engineOptions(p data.Politeness) scraper.Options {
 	}
 	eo.Transport = opts.deps.Transport
 	return eo
-}
-
-// givenSettings lists the flags set on the command line or through their variable.
-func givenSettings(cmd *cobra.Command, getenv func(string) string) map[string]bool {
-	given := map[string]bool{}
-	cmd.Flags().VisitAll(func(f *pflag.Flag) {
-		if f.Changed || (envNames[f.Name] != "" && getenv(envNames[f.Name]) != "") {
-			given[f.Name] = true
-		}
-	})
-	return given
 }

@@ -27,7 +27,7 @@ type serveOptions struct {
 	ready func(url string)
 }
 
-func newServeCmd(d deps, runF func(context.Context, *serveOptions) error) *cobra.Command {
+func newServeCmd(d deps) *cobra.Command {
 	opts := &serveOptions{Config: DefaultConfig(), deps: d}
 	cmd := &cobra.Command{
 		Use:   "serve",
@@ -42,20 +42,15 @@ path. A snapshot that is not there is a JSON 404, a path no file can have a JSON
   omc serve --dir site/dist --data out --addr 127.0.0.1:8080`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if err := applyEnv(cmd, d.Getenv); err != nil {
+			if err := resolveSettings(cmd, &opts.Config, d.Getenv); err != nil {
 				return err
-			}
-			if runF != nil {
-				return runF(cmd.Context(), opts)
 			}
 			opts.ready = func(url string) { fmt.Fprintf(d.Out, "omc serve: site at %s\n", url) }
 			return runServe(cmd.Context(), opts)
 		},
 	}
-	cmd.Flags().StringVar(&opts.SiteDir, "dir", opts.SiteDir, "built site directory (index.html, assets/)")
-	cmd.Flags().StringVar(&opts.DataDir, "data", "", "published snapshot directory (default: --out, i.e. out)")
-	cmd.Flags().StringVar(&opts.Out, "out", opts.Out, "published snapshot directory, same as --data")
-	cmd.Flags().StringVar(&opts.Addr, "addr", opts.Addr, "listen address; port 0 picks a free one")
+	addSettings(cmd, &opts.Config, "dir", "out", "addr")
+	cmd.Flags().StringVar(&opts.DataDir, "data", "", "published snapshot directory, same as --out")
 	return cmd
 }
 

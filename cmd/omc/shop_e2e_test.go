@@ -78,7 +78,8 @@ func TestProductPageAfterTwoScrapes(t *testing.T) {
 		jane := reg.Platforms["jane"]
 		jane.BaseURL = url
 		reg.Platforms["jane"] = jane
-		so := &scrapeOptions{Config: cfg, deps: d, registry: &reg, retries: 1, given: map[string]bool{"delay": true, "timeout": true}}
+		so := &scrapeOptions{Config: cfg, deps: d, registry: &reg, retries: 1}
+		so.given = map[string]bool{"delay": true, "timeout": true}
 		so.Delay, so.Timeout, so.Now = 0, 2*time.Second, at.Format(time.RFC3339)
 		if _, err := runScrape(ctx, so); err != nil {
 			t.Fatal(err)

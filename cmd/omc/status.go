@@ -37,7 +37,7 @@ type statusRow struct {
 	Unverified bool `json:"unverified,omitempty"`
 }
 
-func newStatusCmd(d deps, runF func(context.Context, *statusOptions) error) *cobra.Command {
+func newStatusCmd(d deps) *cobra.Command {
 	opts := &statusOptions{Config: DefaultConfig(), deps: d}
 	cmd := &cobra.Command{
 		Use:   "status",
@@ -50,17 +50,13 @@ count and its freshness: current under 16 hours, stale from 16 up to 36, missing
   omc status --db data/omc.db --now 2026-07-02T08:00:00Z`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if err := applyEnv(cmd, d.Getenv); err != nil {
+			if err := resolveSettings(cmd, &opts.Config, d.Getenv); err != nil {
 				return err
-			}
-			if runF != nil {
-				return runF(cmd.Context(), opts)
 			}
 			return runStatus(cmd.Context(), opts)
 		},
 	}
-	addDBFlag(cmd, &opts.Config)
-	addNowFlag(cmd, &opts.Config)
+	addSettings(cmd, &opts.Config, "db", "now")
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print JSON rows")
 	return cmd
 }

@@ -24,7 +24,7 @@ type workerOptions struct {
 // workerZone is where the schedule's hours are read: Ohio's time.
 const workerZone = "America/New_York"
 
-func newWorkerCmd(d deps, runF func(context.Context, *workerOptions) error) *cobra.Command {
+func newWorkerCmd(d deps) *cobra.Command {
 	opts := &workerOptions{Config: DefaultConfig(), deps: d}
 	cmd := &cobra.Command{
 		Use:   "worker",
@@ -38,23 +38,14 @@ the run in progress is cancelled and nothing half-written is published.`,
   OMC_SCHEDULE="@every 6h" omc worker`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if err := applyEnv(cmd, d.Getenv); err != nil {
+			if err := resolveSettings(cmd, &opts.Config, d.Getenv); err != nil {
 				return err
-			}
-			if runF != nil {
-				return runF(cmd.Context(), opts)
 			}
 			return runWorker(cmd.Context(), opts)
 		},
 	}
-	addDBFlag(cmd, &opts.Config)
-	addNowFlag(cmd, &opts.Config)
-	cmd.Flags().StringVar(&opts.Schedule, "schedule", opts.Schedule, "cron schedule (5 fields or @every/@hourly...), America/New_York time")
-	cmd.Flags().StringVar(&opts.Registry, "registry", "", "registry YAML file (default: the embedded Ohio registry)")
-	cmd.Flags().StringVar(&opts.Out, "out", opts.Out, "output directory for the snapshots")
-	cmd.Flags().StringVar(&opts.Announcements, "announcements", "", "announcements YAML (default: the embedded file)")
-	cmd.Flags().DurationVar(&opts.Delay, "delay", opts.Delay, "minimum gap between two requests to one host")
-	cmd.Flags().DurationVar(&opts.Timeout, "timeout", opts.Timeout, "time-out of one request")
+	// Every setting of scrape and of publish, since a run is both.
+	addSettings(cmd, &opts.Config, "db", "now", "schedule", "registry", "delay", "timeout", "out", "dir", "announcements", "content")
 	cmd.Flags().BoolVar(&opts.RunNow, "run-now", false, "also run once at start")
 	return cmd
 }
@@ -95,10 +86,7 @@ func runWorker(ctx context.Context, opts *workerOptions) error {
 	}
 	jobCtx, cancelJobs := context.WithCancel(context.Background())
 	defer cancelJobs()
-	var running sync.Mutex // held during a run, so shutdown can wait for it
 	job := cron.NewChain(cron.Recover(cl), cron.SkipIfStillRunning(cl)).Then(cron.FuncJob(func() {
-		running.Lock()
-		defer running.Unlock()
 		if err := scrapeThenPublish(jobCtx, opts.Config, opts.deps, log); err != nil {
 			log.Error("run failed", "err", err)
 		}
@@ -107,16 +95,20 @@ func runWorker(ctx context.Context, opts *workerOptions) error {
 	id := c.Schedule(sched, job)
 	c.Start()
 	log.Info("worker started", "schedule", opts.Schedule, "zone", workerZone, "next", c.Entry(id).Next.Format(time.RFC3339))
+	// cron's Stop waits for the runs it started; a run started by --run-now is ours to wait for.
+	var runNow sync.WaitGroup
 	if opts.RunNow {
-		go job.Run()
+		runNow.Add(1)
+		go func() {
+			defer runNow.Done()
+			job.Run()
+		}()
 	}
 	<-ctx.Done()
 	log.Info("worker stopping: cancelling the run in progress")
 	cancelJobs()
 	<-c.Stop().Done()
-	// A run started by --run-now is not tracked by cron: wait for it too.
-	running.Lock()
-	running.Unlock()
+	runNow.Wait()
 	log.Info("worker stopped")
 	return nil
 }
