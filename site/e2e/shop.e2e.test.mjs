@@ -36,8 +36,8 @@ after(async () => {
 })
 
 /** newPage opens a fresh context (its own storage), in the theme asked for, recording errors and foreign requests. */
-async function newPage({ theme = 'light' } = {}) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' })
+async function newPage({ theme = 'light', width = 1280 } = {}) {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, serviceWorkers: 'block' })
   // The screens run under the site's Content-Security-Policy: any violation is a problem.
   await watchCsp(context, (violation) => problems.push(`CSP: ${violation}`))
   if (theme === 'dark') {
@@ -253,6 +253,47 @@ describe('axe-core: no serious or critical violation', () => {
           for (const v of result) found.push(`/${p} (${theme}): ${v.id} on ${v.nodes} nodes, e.g. ${v.example}: ${v.summary}`)
         }
         await page.screenshot({ path: path.join(resultsDir, `axe-last-${theme}.png`), fullPage: true })
+      } finally {
+        await page.close()
+      }
+      assert.deepEqual(found, [], found.join('\n'))
+    })
+  }
+})
+
+// On a phone (390 px), every fact of an offer (product, size, price, unit price, THC,
+// market, store, menu age) is on screen without scrolling sideways, in every offer list.
+describe('on a phone', () => {
+  for (const theme of ['light', 'dark']) {
+    test(`offers fit the screen and pass axe-core in ${theme}`, async () => {
+      const page = await newPage({ theme, width: 390 })
+      const found = []
+      try {
+        await page.goto(url('dispensary-deals'))
+        const firstProduct = page.getByRole('row').filter({ has: page.getByRole('cell') }).first().getByRole('link').first()
+        await firstProduct.waitFor({ timeout: 30_000 })
+        const productPath = (await firstProduct.getAttribute('href')).replace(/^\//, '')
+        for (const p of ['dispensary-deals', 'dispensary-menus', productPath]) {
+          await page.goto(url(p))
+          await page.locator('tbody tr').first().waitFor({ timeout: 30_000 })
+          const cut = await page.evaluate(() => {
+            const out = []
+            for (const row of [...document.querySelectorAll('tbody tr')].slice(0, 20)) {
+              for (const cell of row.cells) {
+                const box = cell.getBoundingClientRect()
+                if (box.width > 0 && box.right > window.innerWidth + 1) out.push(`"${cell.textContent.trim().slice(0, 40)}" ends at ${Math.round(box.right)} px`)
+              }
+            }
+            return out
+          })
+          for (const c of cut.slice(0, 3)) found.push(`/${p} (${theme}): ${c}, past the 390 px screen`)
+          await page.evaluate(AXE_SOURCE)
+          const result = await page.evaluate(async () => {
+            const r = await window.axe.run(document, { resultTypes: ['violations'] })
+            return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} on ${v.nodes.length} nodes, e.g. ${v.nodes[0]?.target.join(' ')}`)
+          })
+          for (const v of result) found.push(`/${p} (${theme}): ${v}`)
+        }
       } finally {
         await page.close()
       }

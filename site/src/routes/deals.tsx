@@ -197,7 +197,7 @@ function DealList(props: {
                 <td>
                   <PricePaid price={d.price} salePrice={d.salePrice} />
                 </td>
-                <td>{Math.round(d.discount * 100)}%</td>
+                <td>{Math.round(d.discount * 100)}% off</td>
                 <td>
                   <UnitPrice unitPrice={d.unitPrice} unit={d.unit} />
                 </td>
