@@ -1,9 +1,8 @@
 /**
  * paths holds every URL the app routes or links to (SPEC.md §2), so a renamed
  * route changes in one place. `aliases` are other paths showing the same screen.
- * Paths whose screens belong to later issues (menus, deals, maps, …) are here
- * because the sidebar links to them; until their screen exists the router has
- * no route for them and they show the not-found screen.
+ * Every path here has a screen; omc serve answers each (TestSiteRoutesMatchPaths
+ * in cmd/omc checks the two lists agree).
  */
 export const paths = {
   home: { path: '/', aliases: ['/home'] },
