@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"net/url"
 	"regexp"
 	"slices"
 	"strconv"
@@ -52,32 +51,22 @@ var dutchiePlusPlatform = platform{
 	name:     "dutchieplus",
 	hosts:    []string{"plus.dutchie.com"},
 	settings: []string{"apiKey", "endpoint"},
-	build: func(e *Engine, c data.PlatformConfig, base *url.URL) (data.Adapter, error) {
-		d := &DutchiePlus{engine: e, endpoint: dutchiePlusDefaultEndpoint, apiKey: c.Settings["apiKey"], pageSize: dutchiePlusPageSize}
-		if v := c.Settings["endpoint"]; v != "" {
-			if _, err := parseBaseURL(v); err != nil {
-				return nil, fmt.Errorf("settings.endpoint: %w", err)
-			}
-			d.endpoint = v
+	build: func(b adapterBase, c data.PlatformConfig) (data.Adapter, error) {
+		endpoint, err := urlSetting(c, "endpoint", dutchiePlusDefaultEndpoint)
+		if err != nil {
+			return nil, err
 		}
-		d.base = base
-		return d, nil
+		return &DutchiePlus{adapterBase: b, endpoint: endpoint, apiKey: c.Settings["apiKey"], pageSize: dutchiePlusPageSize}, nil
 	},
 }
 
 // DutchiePlus is the adapter for the Dutchie Plus headless GraphQL API.
 type DutchiePlus struct {
-	engine   *Engine
-	base     *url.URL
+	adapterBase
 	endpoint string
 	apiKey   string
 	pageSize int
 }
-
-var _ data.Adapter = (*DutchiePlus)(nil)
-
-// Platform implements data.Adapter.
-func (d *DutchiePlus) Platform() string { return "dutchieplus" }
 
 // Validate implements data.Adapter: a Plus menu is a retailer UUID (storeId) and a
 // market, read with the registry's Plus key.
@@ -85,16 +74,11 @@ func (d *DutchiePlus) Validate(src data.MenuSource) error {
 	if !plusRetailerID.MatchString(src.StoreID) {
 		return fmt.Errorf("dutchieplus menu needs storeId, the Dutchie Plus retailer UUID, got %q", src.StoreID)
 	}
-	if _, err := plusMenuType(src.Market); err != nil {
-		return fmt.Errorf("dutchieplus: %w", err)
+	if err := d.checkSource(src); err != nil {
+		return err
 	}
 	if d.apiKey == "" {
 		return errors.New("dutchieplus: platforms.dutchieplus.settings.apiKey is not set (the retailer's Dutchie Plus Bearer key)")
-	}
-	if src.Endpoint != "" {
-		if _, err := parseBaseURL(src.Endpoint); err != nil {
-			return fmt.Errorf("dutchieplus endpoint: %w", err)
-		}
 	}
 	return nil
 }
@@ -138,13 +122,8 @@ func (d *DutchiePlus) FetchMenu(ctx context.Context, src data.MenuSource) (data.
 			"query":         dutchiePlusMenuQuery,
 			"variables":     map[string]any{"retailerId": src.StoreID, "menuType": menuType, "limit": d.pageSize, "offset": offset},
 		})
-		resp, err := d.engine.Do(ctx, Request{Method: http.MethodPost, URL: endpoint, Header: header, Body: body})
-		menu.Requests += attemptsOf(resp, err)
-		if resp != nil {
-			menu.HTTPStatus = resp.Status
-		}
+		resp, err := d.do(ctx, Request{Method: http.MethodPost, URL: endpoint, Header: header, Body: body}, where, &menu)
 		if err != nil {
-			err = requestError(where, resp, err)
 			if fe := (*data.FetchError)(nil); errors.As(err, &fe) && (fe.Status == http.StatusUnauthorized || fe.Status == http.StatusForbidden) && fe.Reason == data.ReasonHTTPStatus {
 				fe.Detail += ": the Plus key was refused; check platforms.dutchieplus.settings.apiKey"
 			}

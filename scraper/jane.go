@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"net/url"
 	"regexp"
 	"strconv"
 	"strings"
@@ -37,32 +36,38 @@ var janePlatform = platform{
 	name:     "jane",
 	hosts:    []string{"search.iheartjane.com"},
 	settings: []string{"apiKey", "appId", "endpoint", "keyPage"},
-	build: func(e *Engine, c data.PlatformConfig, base *url.URL) (data.Adapter, error) {
-		j := &Jane{engine: e, appID: janeDefaultAppID, endpoint: janeDefaultEndpoint, apiKey: c.Settings["apiKey"]}
-		if v := c.Settings["appId"]; v != "" {
-			j.appID = v
+	check:    janeCheck,
+	build: func(b adapterBase, c data.PlatformConfig) (data.Adapter, error) {
+		keyPage, err := urlSetting(c, "keyPage", "")
+		if err != nil {
+			return nil, err
 		}
-		if v := c.Settings["keyPage"]; v != "" {
-			if _, err := parseBaseURL(v); err != nil {
-				return nil, fmt.Errorf("settings.keyPage: %w", err)
-			}
-			j.keyPage = v
+		endpoint, err := urlSetting(c, "endpoint", janeDefaultEndpoint)
+		if err != nil {
+			return nil, err
 		}
-		if v := c.Settings["endpoint"]; v != "" {
-			if _, err := parseBaseURL(v); err != nil {
-				return nil, fmt.Errorf("settings.endpoint: %w", err)
-			}
-			j.endpoint = v
-		}
-		j.base = base
-		return j, nil
+		return &Jane{adapterBase: b, appID: setting(c, "appId", janeDefaultAppID), endpoint: endpoint,
+			apiKey: c.Settings["apiKey"], keyPage: keyPage}, nil
 	},
+}
+
+// janeCheck is the registry's rule for a Jane menu: a storeId of digits. Validate asks
+// more at fetch time (a positive number, a way to the search key).
+func janeCheck(m data.MenuSource) error {
+	if m.StoreID == "" {
+		return errors.New("jane menu needs storeId")
+	}
+	for _, r := range m.StoreID {
+		if r < '0' || r > '9' {
+			return fmt.Errorf("jane storeId %q is not a number", m.StoreID)
+		}
+	}
+	return nil
 }
 
 // Jane is the adapter for iHeartJane menus.
 type Jane struct {
-	engine        *Engine
-	base          *url.URL
+	adapterBase
 	appID, apiKey string
 	endpoint      string
 	// keyPage is a Jane menu page to read the search key from when apiKey is not set;
@@ -81,11 +86,6 @@ type janeSecrets struct {
 	APIKey string `json:"algoliaApiKey"`
 	AppID  string `json:"algoliaAppId"`
 }
-
-var _ data.Adapter = (*Jane)(nil)
-
-// Platform implements data.Adapter.
-func (j *Jane) Platform() string { return "jane" }
 
 // Validate implements data.Adapter: a Jane menu is a numeric store id, and the search
 // key must be configured (it is public, but rotates: PLATFORMS.md §3).
@@ -184,13 +184,9 @@ func (j *Jane) query(ctx context.Context, storeID, kind string, header http.Head
 			where = fmt.Sprintf("jane store %s kind %s page %d", storeID, kind, page)
 		}
 		body, _ := json.Marshal(map[string]any{"query": "", "filters": filters, "hitsPerPage": janeHitsPerPage, "page": page})
-		resp, err := j.engine.Do(ctx, Request{Method: http.MethodPost, URL: endpoint, Header: header, Body: body})
-		menu.Requests += attemptsOf(resp, err)
-		if resp != nil {
-			menu.HTTPStatus = resp.Status
-		}
+		resp, err := j.do(ctx, Request{Method: http.MethodPost, URL: endpoint, Header: header, Body: body}, where, menu)
 		if err != nil {
-			return nil, 0, requestError(where, resp, err)
+			return nil, 0, err
 		}
 		var reply janeReply
 		if err := json.Unmarshal(resp.Body, &reply); err != nil {
@@ -233,13 +229,9 @@ func (j *Jane) credentials(ctx context.Context, src data.MenuSource, menu *data.
 	if err != nil {
 		return "", "", err
 	}
-	resp, err := j.engine.Do(ctx, Request{Method: http.MethodGet, URL: target, Header: http.Header{"Accept": {"text/html"}}})
-	menu.Requests += attemptsOf(resp, err)
-	if resp != nil {
-		menu.HTTPStatus = resp.Status
-	}
+	resp, err := j.do(ctx, Request{Method: http.MethodGet, URL: target, Header: http.Header{"Accept": {"text/html"}}}, where, menu)
 	if err != nil {
-		return "", "", requestError(where, resp, err)
+		return "", "", err
 	}
 	secrets, ok := janePageSecrets(resp.Body)
 	if !ok {

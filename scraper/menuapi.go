@@ -21,13 +21,9 @@ import (
 // on menu and classifies failures: engine errors through requestError (a challenge
 // page behind a 403 is blocked), a body that is not JSON through bodyError.
 func callJSON(ctx context.Context, e *Engine, req Request, where string, menu *data.Menu, into any) (*Response, error) {
-	resp, err := e.Do(ctx, req)
-	menu.Requests += attemptsOf(resp, err)
-	if resp != nil {
-		menu.HTTPStatus = resp.Status
-	}
+	resp, err := send(ctx, e, req, where, menu)
 	if err != nil {
-		return resp, requestError(where, resp, err)
+		return resp, err
 	}
 	if err := json.Unmarshal(resp.Body, into); err != nil {
 		return resp, bodyError(where, resp, err)

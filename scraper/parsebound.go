@@ -218,15 +218,7 @@ func getPage(ctx context.Context, e *Engine, base *url.URL, page *url.URL, where
 	if err != nil {
 		return nil, err
 	}
-	resp, err := e.Do(ctx, Request{Method: http.MethodGet, URL: target, Header: http.Header{"Accept": {"text/html,application/xhtml+xml"}}})
-	menu.Requests += attemptsOf(resp, err)
-	if resp != nil {
-		menu.HTTPStatus = resp.Status
-	}
-	if err != nil {
-		return resp, requestError(where, resp, err)
-	}
-	return resp, nil
+	return send(ctx, e, Request{Method: http.MethodGet, URL: target, Header: http.Header{"Accept": {"text/html,application/xhtml+xml"}}}, where, menu)
 }
 
 // pageError classifies a page the adapter could not read: a bot challenge is blocked

@@ -39,11 +39,7 @@ var (
 var sweedPlatform = platform{
 	name:  "sweed",
 	hosts: []string{"web-ui-production.sweedpos.com", "web-ui-curaleaf.sweedpos.com"},
-	build: func(e *Engine, c data.PlatformConfig, base *url.URL) (data.Adapter, error) {
-		s := &Sweed{engine: e}
-		s.base = base
-		return s, nil
-	},
+	build: func(b adapterBase, _ data.PlatformConfig) (data.Adapter, error) { return &Sweed{adapterBase: b}, nil },
 }
 
 // Sweed is the adapter for Sweed POS storefronts.
@@ -52,26 +48,16 @@ var sweedPlatform = platform{
 // web-ui-curaleaf.sweedpos.com, or an endpoint ending in /_api/proxy) with the store's
 // numeric storeId, or a storefront page (any other endpoint), read without the API.
 type Sweed struct {
-	engine *Engine
-	base   *url.URL
+	adapterBase
 }
-
-var _ data.Adapter = (*Sweed)(nil)
-
-// Platform implements data.Adapter.
-func (s *Sweed) Platform() string { return "sweed" }
 
 // Validate implements data.Adapter.
 func (s *Sweed) Validate(src data.MenuSource) error {
-	if _, err := sweedSaleType(src.Market); err != nil {
+	if err := s.checkSource(src); err != nil {
 		return err
 	}
 	if src.Endpoint != "" {
-		u, err := parseBaseURL(src.Endpoint)
-		if err != nil {
-			return fmt.Errorf("sweed endpoint: %w", err)
-		}
-		if !sweedIsAPI(u) {
+		if u, _ := url.Parse(src.Endpoint); !sweedIsAPI(u) {
 			return nil // a storefront page carries its store in its URL
 		}
 	} else if !sweedTenantPattern.MatchString(src.CName) {
@@ -207,13 +193,9 @@ func (s *Sweed) fetchPage(ctx context.Context, src data.MenuSource, saleType str
 	if err != nil {
 		return err
 	}
-	resp, err := s.engine.Do(ctx, Request{Method: http.MethodGet, URL: page, Header: http.Header{"Accept": {"text/html"}}})
-	menu.Requests += attemptsOf(resp, err)
-	if resp != nil {
-		menu.HTTPStatus = resp.Status
-	}
+	resp, err := s.do(ctx, Request{Method: http.MethodGet, URL: page, Header: http.Header{"Accept": {"text/html"}}}, where, menu)
 	if err != nil {
-		return requestError(where, resp, err)
+		return err
 	}
 	products, err := boundParse(ctx, s.engine, func(*parseBudget) ([]json.RawMessage, error) {
 		return sweedPageProducts(resp.Body, saleType)

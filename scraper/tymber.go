@@ -29,29 +29,19 @@ const (
 var tymberCategorySlug = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_-]*$`)
 
 var tymberPlatform = platform{
-	name: "tymber",
-	build: func(e *Engine, c data.PlatformConfig, base *url.URL) (data.Adapter, error) {
-		t := &Tymber{engine: e}
-		t.base = base
-		return t, nil
-	},
+	name:  "tymber",
+	build: func(b adapterBase, _ data.PlatformConfig) (data.Adapter, error) { return &Tymber{adapterBase: b}, nil },
 }
 
 // Tymber is the adapter for Tymber storefronts: endpoint (else url) is the shop's
 // address, https://shop.example.com, whose /menu page lists the categories.
 type Tymber struct {
-	engine *Engine
-	base   *url.URL
+	adapterBase
 }
-
-var _ data.Adapter = (*Tymber)(nil)
-
-// Platform implements data.Adapter.
-func (t *Tymber) Platform() string { return "tymber" }
 
 // Validate implements data.Adapter.
 func (t *Tymber) Validate(src data.MenuSource) error {
-	if err := validMarket(src, "tymber"); err != nil {
+	if err := t.checkSource(src); err != nil {
 		return err
 	}
 	_, err := menuPage(src, "tymber")

@@ -38,10 +38,8 @@ var (
 var weedmapsPlatform = platform{
 	name:  "weedmaps",
 	hosts: []string{"api-g.weedmaps.com"},
-	build: func(e *Engine, c data.PlatformConfig, base *url.URL) (data.Adapter, error) {
-		w := &Weedmaps{engine: e}
-		w.base = base
-		return w, nil
+	build: func(b adapterBase, _ data.PlatformConfig) (data.Adapter, error) {
+		return &Weedmaps{adapterBase: b}, nil
 	},
 }
 
@@ -49,27 +47,15 @@ var weedmapsPlatform = platform{
 // of weedmaps.com/dispensaries/<slug> (cName), or an endpoint: the full URL of a
 // menu_items listing.
 type Weedmaps struct {
-	engine *Engine
-	base   *url.URL
+	adapterBase
 }
-
-var _ data.Adapter = (*Weedmaps)(nil)
-
-// Platform implements data.Adapter.
-func (w *Weedmaps) Platform() string { return "weedmaps" }
 
 // Validate implements data.Adapter.
 func (w *Weedmaps) Validate(src data.MenuSource) error {
-	if src.Market != data.Medical && src.Market != data.Recreational {
-		return fmt.Errorf("weedmaps menu market %q is not medical or recreational", src.Market)
+	if err := w.checkSource(src); err != nil {
+		return err
 	}
-	if src.Endpoint != "" {
-		if _, err := parseBaseURL(src.Endpoint); err != nil {
-			return fmt.Errorf("weedmaps endpoint: %w", err)
-		}
-		return nil
-	}
-	if !weedmapsSlugPattern.MatchString(src.CName) {
+	if src.Endpoint == "" && !weedmapsSlugPattern.MatchString(src.CName) {
 		return fmt.Errorf("weedmaps menu needs cName, the listing slug of weedmaps.com/dispensaries/<slug>, or endpoint; got cName %q", src.CName)
 	}
 	return nil
@@ -148,13 +134,9 @@ func (w *Weedmaps) FetchMenu(ctx context.Context, src data.MenuSource) (data.Men
 		q.Set("limit", strconv.Itoa(weedmapsPageSize))
 		q.Set("page", strconv.Itoa(page))
 		u.RawQuery = q.Encode()
-		resp, err := w.engine.Do(ctx, Request{Method: http.MethodGet, URL: u.String(), Header: http.Header{"Accept": {"application/json"}}})
-		menu.Requests += attemptsOf(resp, err)
-		if resp != nil {
-			menu.HTTPStatus = resp.Status
-		}
+		resp, err := w.do(ctx, Request{Method: http.MethodGet, URL: u.String(), Header: http.Header{"Accept": {"application/json"}}}, where, &menu)
 		if err != nil {
-			return menu, weedmapsChallenge(where, resp, requestError(where, resp, err))
+			return menu, weedmapsChallenge(where, resp, err)
 		}
 		var reply weedmapsReply
 		if err := json.Unmarshal(resp.Body, &reply); err != nil {

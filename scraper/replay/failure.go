@@ -3,7 +3,6 @@ package replay
 import (
 	_ "embed"
 	"net/http"
-	"strconv"
 	"time"
 )
 
@@ -63,8 +62,10 @@ func (s *Server) failureKey(platform, storeKey string) string {
 	if st, ok := s.dataset().Store(platform, storeKey); ok {
 		return platform + "|" + st.Key
 	}
-	if n, ok := normalJaneStore(storeKey); ok && platform == "jane" {
-		return platform + "|" + strconv.FormatInt(n, 10)
+	if p, _ := platformNamed(platform); p.canon != nil {
+		if c := p.canon(storeKey); c != "" {
+			return platform + "|" + c
+		}
 	}
 	return platform + "|" + storeKey
 }

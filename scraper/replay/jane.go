@@ -10,6 +10,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/ohiomc/omc/data"
 )
 
 // Algolia limits that shape pagination: hitsPerPage is 0–1000 (default 20) and no hit
@@ -44,6 +46,44 @@ type janeReply struct {
 	Query            string           `json:"query"`
 	Params           string           `json:"params"`
 	ProcessingTimeMS int              `json:"processingTimeMS"`
+}
+
+// janeQueryPath is Jane's Algolia menu index.
+const janeQueryPath = "/1/indexes/menu-products-production/query"
+
+// janePlatform: Jane's Algolia menu index, stores keyed by their numeric storeId.
+var janePlatform = platform{
+	name: "jane",
+	routes: []route{
+		{exactPath(janeQueryPath), (*Server).serveJane},
+		{func(p string) bool { return strings.HasPrefix(p, "/1/indexes/") }, func(_ *Server, w http.ResponseWriter, _ *http.Request) {
+			writeAlgoliaError(w, http.StatusNotFound, "Index does not exist")
+		}},
+	},
+	canon: janeStoreKey,
+	store: func(st *Store, _ data.Dispensary, m data.MenuSource) error {
+		if st.Key = janeStoreKey(m.StoreID); st.Key == "" {
+			return fmt.Errorf("jane storeId %q is not a positive number", m.StoreID)
+		}
+		return nil
+	},
+	demoSettings: map[string]string{"apiKey": "demo-search-key"},
+}
+
+// janeStoreKey is a Jane store id as a plain number ("0042" is store 42), "" when it is
+// not a positive number.
+func janeStoreKey(key string) string {
+	n, ok := normalJaneStore(key)
+	if !ok {
+		return ""
+	}
+	return strconv.FormatInt(n, 10)
+}
+
+// normalJaneStore reads a Jane store id; ok is false when it is not a positive number.
+func normalJaneStore(key string) (int64, bool) {
+	n, err := strconv.ParseInt(key, 10, 64)
+	return n, err == nil && n > 0
 }
 
 func (s *Server) serveJane(w http.ResponseWriter, r *http.Request) {
@@ -231,7 +271,7 @@ func (s *Server) janeReply(q janeQuery) janeReply {
 		ds := s.dataset()
 		for i := range ds.Stores {
 			st := &ds.Stores[i]
-			if st.Platform != "jane" || (q.storeID != 0 && !sameJaneStore(st.Key, strconv.FormatInt(q.storeID, 10))) {
+			if st.Platform != "jane" || (q.storeID != 0 && janeStoreKey(st.Key) != strconv.FormatInt(q.storeID, 10)) {
 				continue
 			}
 			for _, p := range st.OnMenu() {

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/ohiomc/omc/data"
 )
 
 // LeafBridge, the WordPress plugin that renders a Dutchie Plus menu on the retailer's
@@ -28,6 +30,22 @@ var leafbridge_public_ajax_obj = {"ajaxurl":"\/wp-admin\/admin-ajax.php","nonce_
 </script></head>
 <body class="page-template-leafbridge-shop"><main id="leafbridge-shop"><div class="leafbridge_products_wrapper"></div></main></body></html>
 `
+
+// leafbridgePlatform: the LeafBridge plugin's shop page and admin-ajax, stores keyed
+// by retailer id (storeId).
+var leafbridgePlatform = platform{
+	name: "leafbridge",
+	routes: []route{
+		{exactPath(leafbridgeShopPath), (*Server).serveLeafBridgeShop},
+		{exactPath(leafbridgeAjaxPath), (*Server).serveLeafBridgeAjax},
+	},
+	keyHelp:    "its storeId, the retailer id",
+	demoStores: 1,
+	demoMenu: func(src *data.MenuSource, d data.Dispensary) {
+		src.StoreID = uuid("demo-leafbridge-retailer", d.Slug)
+		src.URL = demoSite(d) + "shop/"
+	},
+}
 
 func (s *Server) serveLeafBridgeShop(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/html; charset=UTF-8")

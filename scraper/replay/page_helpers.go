@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"html"
 	"net/http"
-	"net/url"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -15,30 +13,6 @@ import (
 // Helpers of the menus published as web pages (JSON-LD, plain HTML, Tymber): the store
 // is named by the page's path, since a registry baseURL replaces the dispensary's own
 // host with the replay's.
-
-// pagePaths read the store key (a dispensary slug) from a page menu's public address.
-var pagePaths = map[string]*regexp.Regexp{
-	"jsonld": jsonldPagePath,
-	"html":   htmlPagePath,
-	"tymber": tymberShopPath,
-}
-
-// pageStoreKey is the store a page menu names: the slug in its endpoint (else url)
-// path, "" when the address is not one the replay serves.
-func pageStoreKey(m data.MenuSource) string {
-	raw := m.Endpoint
-	if raw == "" {
-		raw = m.URL
-	}
-	u, err := url.Parse(raw)
-	if err != nil || pagePaths[m.Platform] == nil {
-		return ""
-	}
-	if match := pagePaths[m.Platform].FindStringSubmatch(u.Path); match != nil {
-		return match[1]
-	}
-	return ""
-}
 
 // pageReply is a rendered page and where the malformed mode cuts it: inside the data
 // the page carries (its JSON-LD or __NEXT_DATA__), or before the menu markup, so that
