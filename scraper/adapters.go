@@ -323,6 +323,35 @@ func (s *recordSet) add(i int, offers []data.Offer, err error) {
 	s.offers = append(s.offers, offers...)
 }
 
+// seenIDs are the products of a menu read so far, by their platform id: a product
+// listed again (on a later page, in a second category) is read once.
+type seenIDs map[string]bool
+
+// repeat marks id read and reports whether it was read before. A product without an
+// id is never a repeat: nothing tells it apart.
+func (s seenIDs) repeat(id string) bool {
+	if id == "" {
+		return false
+	}
+	if s[id] {
+		return true
+	}
+	s[id] = true
+	return false
+}
+
+// replyError places a reply the adapter could not parse: a *data.FetchError the parser
+// made gets the reply's status and where; any other error is classified by bodyError.
+func replyError(where string, resp *Response, err error) error {
+	var fe *data.FetchError
+	if errors.As(err, &fe) {
+		out := *fe
+		out.Status, out.Detail = resp.Status, where+": "+fe.Detail
+		return &out
+	}
+	return bodyError(where, resp, err)
+}
+
 // errRepeat is what an addAll mapping returns for a record already read (a product
 // listed again on a later page or in another category).
 var errRepeat = errors.New("repeated record")

@@ -113,7 +113,7 @@ func (d *DutchiePlus) FetchMenu(ctx context.Context, src data.MenuSource) (data.
 		"Content-Type":  {"application/json"},
 		"Authorization": {"Bearer " + d.apiKey},
 	}
-	seen := map[string]bool{}
+	seen := seenIDs{}
 	offset := 0
 	for page := 0; page < dutchiePlusMaxPages; page++ {
 		where := fmt.Sprintf("dutchieplus retailer %s %s offset %d", src.StoreID, strings.ToLower(menuType), offset)
@@ -131,12 +131,7 @@ func (d *DutchiePlus) FetchMenu(ctx context.Context, src data.MenuSource) (data.
 		}
 		products, err := dutchiePlusProducts(resp.Body)
 		if err != nil {
-			var fe *data.FetchError
-			if errors.As(err, &fe) {
-				fe.Status, fe.Detail = resp.Status, where+": "+fe.Detail
-				return menu, fe
-			}
-			return menu, bodyError(where, resp, err)
+			return menu, replyError(where, resp, err)
 		}
 		// An empty page ends the menu. A short one does not: a server that caps the
 		// page below our limit answers short pages all along, and stopping at the first
@@ -145,20 +140,17 @@ func (d *DutchiePlus) FetchMenu(ctx context.Context, src data.MenuSource) (data.
 			return menu, nil
 		}
 		set := recordSet{where: where}
-		fresh := 0
+		before := len(seen)
 		if err := set.addAll(ctx, d.engine, products, func(raw json.RawMessage) ([]data.Offer, error) {
 			offers, id, err := plusRecordOffers(raw, src.Market, nil)
-			if id != "" && seen[id] {
+			if seen.repeat(id) {
 				return nil, errRepeat // a product already read on an earlier page
-			}
-			if id != "" {
-				seen[id] = true
-				fresh++
 			}
 			return offers, err
 		}); err != nil {
 			return menu, err
 		}
+		fresh := len(seen) - before
 		if err := set.into(&menu); err != nil {
 			return menu, err
 		}

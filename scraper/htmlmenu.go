@@ -57,22 +57,19 @@ var htmlPlatform = platform{
 		return err
 	},
 	build: func(b adapterBase, _ data.PlatformConfig) (data.Adapter, error) {
-		return &HTMLMenu{adapterBase: b}, nil
+		return &HTMLMenu{pageAdapter{b}}, nil
 	},
 }
 
 // HTMLMenu is the configurable adapter for menus published as plain HTML pages.
 type HTMLMenu struct {
-	adapterBase
+	pageAdapter
 }
 
 // Validate implements data.Adapter: the page address, the required selectors, no
 // unknown selector name, and every selector compiles.
 func (h *HTMLMenu) Validate(src data.MenuSource) error {
-	if err := h.checkSource(src); err != nil {
-		return err
-	}
-	if _, err := menuPage(src, "html"); err != nil {
+	if err := h.pageAdapter.Validate(src); err != nil {
 		return err
 	}
 	_, err := compileHTMLSelectors(src.Selectors)

@@ -90,7 +90,7 @@ func (j *Joint) FetchMenu(ctx context.Context, src data.MenuSource) (data.Menu, 
 		header.Set("Origin", u.Scheme+"://"+u.Host)
 		header.Set("Referer", src.URL)
 	}
-	seen := map[string]bool{}
+	seen := seenIDs{}
 	from := 0
 	for page := 0; page < jointMaxPages; page++ {
 		where := fmt.Sprintf("joint business %s %s from %d", src.StoreID, strings.ToLower(menuType), from)
@@ -110,12 +110,7 @@ func (j *Joint) FetchMenu(ctx context.Context, src data.MenuSource) (data.Menu, 
 		}
 		hits, total, err := jointParse(resp.Body)
 		if err != nil {
-			var fe *data.FetchError
-			if errors.As(err, &fe) {
-				fe.Status, fe.Detail = resp.Status, where+": "+fe.Detail
-				return menu, fe
-			}
-			return menu, bodyError(where, resp, err)
+			return menu, replyError(where, resp, err)
 		}
 		if page == 0 && len(hits) == 0 && total <= 0 {
 			// The route filters the shared index by businessId: a wrong id is an empty
@@ -124,20 +119,17 @@ func (j *Joint) FetchMenu(ctx context.Context, src data.MenuSource) (data.Menu, 
 				Detail: where + ": no products for this business; check storeId (the businessId of the _search route)"}
 		}
 		set := recordSet{where: where}
-		fresh := 0
+		before := len(seen)
 		if err := set.addAll(ctx, j.engine, hits, func(raw json.RawMessage) ([]data.Offer, error) {
 			offers, id, err := jointRecordOffers(raw, src.Market)
-			if id != "" && seen[id] {
+			if seen.repeat(id) {
 				return nil, errRepeat
-			}
-			if id != "" {
-				seen[id] = true
-				fresh++
 			}
 			return offers, err
 		}); err != nil {
 			return menu, err
 		}
+		fresh := len(seen) - before
 		if err := set.into(&menu); err != nil {
 			return menu, err
 		}

@@ -39,22 +39,13 @@ const (
 
 var jsonldPlatform = platform{
 	name:  "jsonld",
-	build: func(b adapterBase, _ data.PlatformConfig) (data.Adapter, error) { return &JSONLD{adapterBase: b}, nil },
+	build: func(b adapterBase, _ data.PlatformConfig) (data.Adapter, error) { return &JSONLD{pageAdapter{b}}, nil },
 }
 
 // JSONLD is the adapter for menus published as schema.org JSON-LD on the
 // dispensary's own page (endpoint, else url).
 type JSONLD struct {
-	adapterBase
-}
-
-// Validate implements data.Adapter.
-func (j *JSONLD) Validate(src data.MenuSource) error {
-	if err := j.checkSource(src); err != nil {
-		return err
-	}
-	_, err := menuPage(src, "jsonld")
-	return err
+	pageAdapter
 }
 
 // FetchMenu implements data.Adapter.

@@ -100,7 +100,7 @@ func (l *LeafBridge) FetchMenu(ctx context.Context, src data.MenuSource) (data.M
 		"Origin":           {origin.Scheme + "://" + origin.Host},
 		"Referer":          {src.URL},
 	}
-	seen := map[string]bool{}
+	seen := seenIDs{}
 	for page := 1; page <= leafbridgeMaxPages; page++ {
 		where := fmt.Sprintf("leafbridge %s retailer %s page %d", origin.Host, src.StoreID, page)
 		form := url.Values{
@@ -135,12 +135,7 @@ func (l *LeafBridge) FetchMenu(ctx context.Context, src data.MenuSource) (data.M
 		}
 		reply, err := leafbridgeParse(resp.Body)
 		if err != nil {
-			var fe *data.FetchError
-			if errors.As(err, &fe) {
-				fe.Status, fe.Detail = resp.Status, where+": "+fe.Detail
-				return menu, fe
-			}
-			return menu, bodyError(where, resp, err)
+			return menu, replyError(where, resp, err)
 		}
 		if page == 1 && len(reply.ProductsList) == 0 && (!reply.ProductsCount.Set || reply.ProductsCount.V == 0) {
 			// The plugin answers a retailer id it does not serve with an empty menu; an
@@ -150,20 +145,17 @@ func (l *LeafBridge) FetchMenu(ctx context.Context, src data.MenuSource) (data.M
 		}
 		links := leafbridgeLinks(reply.ProductsHTML, origin)
 		set := recordSet{where: where}
-		fresh := 0
+		before := len(seen)
 		if err := set.addAll(ctx, l.engine, reply.ProductsList, func(raw json.RawMessage) ([]data.Offer, error) {
 			offers, id, err := plusRecordOffers(raw, src.Market, links)
-			if id != "" && seen[id] {
+			if seen.repeat(id) {
 				return nil, errRepeat
-			}
-			if id != "" {
-				seen[id] = true
-				fresh++
 			}
 			return offers, err
 		}); err != nil {
 			return menu, err
 		}
+		fresh := len(seen) - before
 		if err := set.into(&menu); err != nil {
 			return menu, err
 		}

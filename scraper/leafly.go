@@ -68,7 +68,7 @@ func (l *Leafly) FetchMenu(ctx context.Context, src data.MenuSource) (data.Menu,
 		return menu, err
 	}
 	header := http.Header{"Accept": {"application/json"}, "Origin": {leaflyOrigin}}
-	seen := map[string]bool{}
+	seen := seenIDs{}
 	all := recordSet{where: "leafly " + src.StoreID}
 	for page := 0; page < leaflyMaxPages; page++ {
 		skip := page * l.take
@@ -81,13 +81,7 @@ func (l *Leafly) FetchMenu(ctx context.Context, src data.MenuSource) (data.Menu,
 			return leaflyRead(b, resp.Body, where, seen)
 		})
 		if err != nil {
-			var fe *data.FetchError
-			if errors.As(err, &fe) {
-				out := *fe
-				out.Status, out.Detail = resp.Status, where+": "+fe.Detail
-				return menu, &out
-			}
-			return menu, bodyError(where, resp, err)
+			return menu, replyError(where, resp, err)
 		}
 		// The menu is judged whole: a last page of a few bad items is not a broken menu.
 		all.records += pg.set.records
@@ -139,26 +133,24 @@ type leaflyPage struct {
 
 // leaflyRead maps one menu_items page; seen holds the ids of earlier pages (a server
 // that ignores skip repeats them).
-func leaflyRead(b *parseBudget, body []byte, where string, seen map[string]bool) (leaflyPage, error) {
+func leaflyRead(b *parseBudget, body []byte, where string, seen seenIDs) (leaflyPage, error) {
 	items, total, err := leaflyParse(body)
 	if err != nil {
 		return leaflyPage{}, err
 	}
 	pg := leaflyPage{set: recordSet{where: where}, items: len(items), total: total}
+	before := len(seen)
 	for i, it := range items {
 		if err := b.spend(); err != nil {
 			return leaflyPage{}, err
 		}
 		offers, id, err := leaflyOffers(it)
-		if id != "" && seen[id] {
+		if seen.repeat(id) {
 			continue
-		}
-		if id != "" {
-			seen[id] = true
-			pg.fresh++
 		}
 		pg.set.add(i, offers, err)
 	}
+	pg.fresh = len(seen) - before
 	return pg, nil
 }
 

@@ -31,6 +31,19 @@ func callJSON(ctx context.Context, e *Engine, req Request, where string, menu *d
 	return resp, nil
 }
 
+// named is the object platforms use for a labelled thing: {"name": "Flower"}.
+type named struct {
+	Name string `json:"name"`
+}
+
+// name is the label, trimmed; "" when the object is absent.
+func (n *named) name() string {
+	if n == nil {
+		return ""
+	}
+	return strings.TrimSpace(n.Name)
+}
+
 // looseNumber is a JSON value platforms send as a number, a numeric string ("12.00"),
 // an empty string or null. Set is false for the last two. A value that is neither, or
 // not finite, is an error: the record is unreadable rather than silently priced 0.

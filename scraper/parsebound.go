@@ -203,6 +203,19 @@ func menuPage(src data.MenuSource, platform string) (*url.URL, error) {
 	return u, nil
 }
 
+// pageAdapter is the base of the adapters that read a menu page on the dispensary's
+// own site (JSON-LD, HTML, Tymber): endpoint, else url, is the page's address.
+type pageAdapter struct{ adapterBase }
+
+// Validate implements data.Adapter: the shared checks and the page's address.
+func (p pageAdapter) Validate(src data.MenuSource) error {
+	if err := p.checkSource(src); err != nil {
+		return err
+	}
+	_, err := menuPage(src, p.name)
+	return err
+}
+
 // validMarket checks a menu's market.
 func validMarket(src data.MenuSource, platform string) error {
 	if src.Market != data.Medical && src.Market != data.Recreational {

@@ -347,12 +347,12 @@ func htmlUnescape(s string) string {
 type sweedProduct struct {
 	ID          json.Number `json:"id"`
 	Name        string      `json:"name"`
-	Category    *sweedNamed `json:"category"`
-	Subcategory *sweedNamed `json:"subcategory"`
-	ProductType *sweedNamed `json:"productType"`
-	Brand       *sweedNamed `json:"brand"`
+	Category    *named      `json:"category"`
+	Subcategory *named      `json:"subcategory"`
+	ProductType *named      `json:"productType"`
+	Brand       *named      `json:"brand"`
 	Strain      *struct {
-		Prevalence *sweedNamed `json:"prevalence"`
+		Prevalence *named `json:"prevalence"`
 	} `json:"strain"`
 	Variants []sweedVariant `json:"variants"`
 	// Description is free text; some state the strain's cross. The strain's "terpenes"
@@ -360,17 +360,6 @@ type sweedProduct struct {
 	// store, "Indica (I)" included (curaleaf-nj and gleaf captures), so they say nothing
 	// about the product.
 	Description string `json:"description"`
-}
-
-type sweedNamed struct {
-	Name string `json:"name"`
-}
-
-func (n *sweedNamed) name() string {
-	if n == nil {
-		return ""
-	}
-	return strings.TrimSpace(n.Name)
 }
 
 type sweedVariant struct {

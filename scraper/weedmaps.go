@@ -126,7 +126,7 @@ func (w *Weedmaps) FetchMenu(ctx context.Context, src data.MenuSource) (data.Men
 		name = src.Endpoint
 	}
 	set := recordSet{where: "weedmaps " + name}
-	seen := map[string]bool{}
+	seen := seenIDs{}
 	read := 0
 	for page := 1; page <= weedmapsMaxPages; page++ {
 		where := fmt.Sprintf("weedmaps %s page %d", name, page)
@@ -151,11 +151,8 @@ func (w *Weedmaps) FetchMenu(ctx context.Context, src data.MenuSource) (data.Men
 		}
 		if err := set.addAll(ctx, w.engine, items, func(raw json.RawMessage) ([]data.Offer, error) {
 			offers, id, err := weedmapsOffers(raw, jsonAPI, src.Market, listing)
-			if id != "" {
-				if seen[id] {
-					return nil, errRepeat // a menu changing while it is paged repeats items
-				}
-				seen[id] = true
+			if seen.repeat(id) {
+				return nil, errRepeat // a menu changing while it is paged repeats items
 			}
 			return offers, err
 		}); err != nil {
@@ -227,8 +224,8 @@ type weedmapsResource struct {
 		Name           string                 `json:"name"`
 		Slug           string                 `json:"slug"`
 		CategoryName   string                 `json:"category_name"`
-		ParentCategory *weedmapsCategory      `json:"parent_category"`
-		SubCategory    *weedmapsCategory      `json:"sub_category"`
+		ParentCategory *named                 `json:"parent_category"`
+		SubCategory    *named                 `json:"sub_category"`
 		BrandName      string                 `json:"brand_name"`
 		Genetics       string                 `json:"genetics"`
 		LicenseType    string                 `json:"license_type"`
@@ -262,17 +259,6 @@ type weedmapsResource struct {
 		Self  string `json:"self"`
 		Order string `json:"order"`
 	} `json:"links"`
-}
-
-type weedmapsCategory struct {
-	Name string `json:"name"`
-}
-
-func (c *weedmapsCategory) name() string {
-	if c == nil {
-		return ""
-	}
-	return strings.TrimSpace(c.Name)
 }
 
 // weedmapsFlatPrices are the flat prices of a wm/v1 item, in menu order, with the

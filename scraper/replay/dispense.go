@@ -54,9 +54,8 @@ func (s *Server) serveDispense(w http.ResponseWriter, r *http.Request) {
 		writeJSONError(w, http.StatusUnauthorized, "Missing api key")
 		return
 	}
-	mode := s.failure("dispense", venue)
-	if mode != FailNone && mode != FailMalformed {
-		s.fail(w, r, mode)
+	mode, done := s.failed(w, r, "dispense", venue)
+	if done {
 		return
 	}
 	st, ok := s.dataset().Store("dispense", venue)

@@ -194,9 +194,8 @@ func (s *Server) filteredProducts(w http.ResponseWriter, r *http.Request, raw js
 		return
 	}
 	f := v.ProductsFilter
-	mode := s.failure("dutchie", f.DispensaryID)
-	if mode != FailNone && mode != FailMalformed {
-		s.fail(w, r, mode)
+	mode, done := s.failed(w, r, "dutchie", f.DispensaryID)
+	if done {
 		return
 	}
 	pricing := f.PricingType
@@ -271,9 +270,8 @@ func (s *Server) consumerDispensaries(w http.ResponseWriter, r *http.Request, ra
 		return
 	}
 	key := v.DispensaryFilter.CNameOrID
-	mode := s.failure("dutchie", key)
-	if mode != FailNone && mode != FailMalformed {
-		s.fail(w, r, mode)
+	mode, done := s.failed(w, r, "dutchie", key)
+	if done {
 		return
 	}
 	found := []map[string]any{}

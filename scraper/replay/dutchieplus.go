@@ -60,9 +60,8 @@ func (s *Server) serveDutchiePlus(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	v := req.Variables
-	mode := s.failure("dutchieplus", v.RetailerID)
-	if mode != FailNone && mode != FailMalformed {
-		s.fail(w, r, mode)
+	mode, done := s.failed(w, r, "dutchieplus", v.RetailerID)
+	if done {
 		return
 	}
 	st, ok := s.dataset().Store("dutchieplus", v.RetailerID)

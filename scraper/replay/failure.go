@@ -57,6 +57,18 @@ func (s *Server) failure(platform, storeKey string) FailMode {
 	return s.failures[key]
 }
 
+// failed answers r in the failure mode set for the store, unless it is none or
+// FailMalformed (which needs the real reply, cut: the caller answers it); done reports
+// that r has been answered.
+func (s *Server) failed(w http.ResponseWriter, r *http.Request, platform, storeKey string) (mode FailMode, done bool) {
+	mode = s.failure(platform, storeKey)
+	if mode != FailNone && mode != FailMalformed {
+		s.fail(w, r, mode)
+		return mode, true
+	}
+	return mode, false
+}
+
 // failureKey names a store the same way whichever of its identifiers a request uses.
 func (s *Server) failureKey(platform, storeKey string) string {
 	if st, ok := s.dataset().Store(platform, storeKey); ok {

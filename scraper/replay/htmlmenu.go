@@ -54,18 +54,7 @@ var demoHTMLSelectors = map[string]string{
 const lowStock = 5
 
 func (s *Server) serveHTMLMenu(w http.ResponseWriter, r *http.Request) {
-	slug := htmlPagePath.FindStringSubmatch(r.URL.Path)[1]
-	mode := s.failure("html", slug)
-	if mode != FailNone && mode != FailMalformed {
-		s.fail(w, r, mode)
-		return
-	}
-	st, ok := s.dataset().Store("html", slug)
-	if !ok {
-		writeNotFoundPage(w)
-		return
-	}
-	writePage(w, htmlMenuPage(st, r.URL.Path), mode)
+	s.servePage(w, r, "html", htmlPagePath.FindStringSubmatch(r.URL.Path)[1], htmlMenuPage)
 }
 
 // htmlMenuPage renders the store's menu page; the malformed mode cuts it where the

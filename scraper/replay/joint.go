@@ -38,9 +38,8 @@ func (s *Server) serveJoint(w http.ResponseWriter, r *http.Request) {
 		writeJSONError(w, http.StatusMethodNotAllowed, "use POST")
 		return
 	}
-	mode := s.failure("joint", business)
-	if mode != FailNone && mode != FailMalformed {
-		s.fail(w, r, mode)
+	mode, done := s.failed(w, r, "joint", business)
+	if done {
 		return
 	}
 	raw, _ := io.ReadAll(io.LimitReader(r.Body, maxRequestBody))

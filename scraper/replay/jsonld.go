@@ -37,18 +37,7 @@ var jsonldPlatform = platform{
 }
 
 func (s *Server) serveJSONLD(w http.ResponseWriter, r *http.Request) {
-	slug := jsonldPagePath.FindStringSubmatch(r.URL.Path)[1]
-	mode := s.failure("jsonld", slug)
-	if mode != FailNone && mode != FailMalformed {
-		s.fail(w, r, mode)
-		return
-	}
-	st, ok := s.dataset().Store("jsonld", slug)
-	if !ok {
-		writeNotFoundPage(w)
-		return
-	}
-	writePage(w, jsonldPage(st, r.URL.Path), mode)
+	s.servePage(w, r, "jsonld", jsonldPagePath.FindStringSubmatch(r.URL.Path)[1], jsonldPage)
 }
 
 // jsonldPage renders the store's menu page; the malformed mode cuts it in the middle

@@ -62,9 +62,8 @@ func (s *Server) serveLeafBridgeAjax(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	retailer := r.PostForm.Get("wizard_data[retailer_id]")
-	mode := s.failure("leafbridge", retailer)
-	if mode != FailNone && mode != FailMalformed {
-		s.fail(w, r, mode)
+	mode, done := s.failed(w, r, "leafbridge", retailer)
+	if done {
 		return
 	}
 	page, err := strconv.Atoi(r.PostForm.Get("prods_pageNumber"))

@@ -33,9 +33,8 @@ var leaflyPlatform = platform{
 
 func (s *Server) serveLeafly(w http.ResponseWriter, r *http.Request) {
 	slug := leaflyMenuPath.FindStringSubmatch(r.URL.Path)[1]
-	mode := s.failure("leafly", slug)
-	if mode != FailNone && mode != FailMalformed {
-		s.fail(w, r, mode)
+	mode, done := s.failed(w, r, "leafly", slug)
+	if done {
 		return
 	}
 	take, errT := strconv.Atoi(r.URL.Query().Get("take"))

@@ -22,6 +22,21 @@ type pageReply struct {
 	cut  int
 }
 
+// servePage answers a request for the menu page of the store slug on platform with the
+// page render makes of it (the request path is the page's own address).
+func (s *Server) servePage(w http.ResponseWriter, r *http.Request, platform, slug string, render func(st *Store, path string) pageReply) {
+	mode, done := s.failed(w, r, platform, slug)
+	if done {
+		return
+	}
+	st, ok := s.dataset().Store(platform, slug)
+	if !ok {
+		writeNotFoundPage(w)
+		return
+	}
+	writePage(w, render(st, r.URL.Path), mode)
+}
+
 // writePage sends a page as the 200 answer, cut in the malformed mode.
 func writePage(w http.ResponseWriter, p pageReply, mode FailMode) {
 	body := p.body

@@ -55,9 +55,8 @@ func (s *Server) serveSweed(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	storeID := r.Header.Get("Storeid")
-	mode := s.failure("sweed", storeID)
-	if mode != FailNone && mode != FailMalformed {
-		s.fail(w, r, mode)
+	mode, done := s.failed(w, r, "sweed", storeID)
+	if done {
 		return
 	}
 	var req struct {

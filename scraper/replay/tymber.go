@@ -70,9 +70,8 @@ func (s *Server) serveTymber(w http.ResponseWriter, r *http.Request) {
 	} else {
 		slug = tymberMenuPath.FindStringSubmatch(r.URL.Path)[1]
 	}
-	mode := s.failure("tymber", slug)
-	if mode != FailNone && mode != FailMalformed {
-		s.fail(w, r, mode)
+	mode, done := s.failed(w, r, "tymber", slug)
+	if done {
 		return
 	}
 	st, ok := s.dataset().Store("tymber", slug)

@@ -35,9 +35,8 @@ var weedmapsPlatform = platform{
 
 func (s *Server) serveWeedmaps(w http.ResponseWriter, r *http.Request) {
 	slug := weedmapsMenuPath.FindStringSubmatch(r.URL.Path)[1]
-	mode := s.failure("weedmaps", slug)
-	if mode != FailNone && mode != FailMalformed {
-		s.fail(w, r, mode)
+	mode, done := s.failed(w, r, "weedmaps", slug)
+	if done {
 		return
 	}
 	limit, errL := strconv.Atoi(r.URL.Query().Get("limit"))
