@@ -265,7 +265,7 @@ func (p *dispenseProduct) offer() (data.Offer, bool, error) {
 		// cannabisType is Dispense's own lineage (its menu filters on it); it disagrees
 		// with the POS copy in a few records. cannabisStrain holds a lineage or a flavour.
 		StrainType:  StrainType(dispenseLineage(p.CannabisType)),
-		Category:    menuCategory(p.ProductCategoryName, p.SubType, p.CannabisComplianceType),
+		Category:    Category(p.ProductCategoryName, p.SubType, p.CannabisComplianceType),
 		RawCategory: strings.TrimSpace(p.ProductCategoryName),
 		Size:        strings.TrimSpace(p.WeightFormatted),
 		URL:         webLink(p.ProductURL, nil),

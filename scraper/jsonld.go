@@ -514,7 +514,7 @@ func (r ldRecord) offers(page *url.URL) ([]data.Offer, error) {
 		Name:        name,
 		Brand:       brand,
 		Strain:      StrainName(name, brand),
-		Category:    menuCategory(labels...),
+		Category:    Category(labels...),
 		RawCategory: raw,
 		URL:         webLink(ldText(p["url"]), page),
 	}

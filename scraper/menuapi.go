@@ -116,27 +116,6 @@ func webLink(raw string, base *url.URL) string {
 	return u.String()
 }
 
-// notMenuLabels are category labels that put a product outside the five tracked
-// categories whatever its other labels say: Sweed files vape batteries under
-// Accessories with a "Vaporizer" product type, Weedmaps files tinctures and capsules
-// under Edibles and batteries under Vape Pens.
-var notMenuLabels = map[string]bool{
-	"accessories": true, "accessory": true, "apparel": true, "gear": true, "merch": true, "merchandise": true,
-	"topical": true, "topicals": true, "tincture": true, "tinctures": true, "oral": true,
-	"capsule": true, "capsules": true, "battery": true, "batteries": true, "paraphernalia": true,
-}
-
-// menuCategory maps a product's category labels, most telling first: Other when any
-// label names a kind outside the tracked five, else the first tracked one (Category).
-func menuCategory(labels ...string) data.Category {
-	for _, l := range labels {
-		if notMenuLabels[labelKey(l)] {
-			return data.Other
-		}
-	}
-	return Category(labels...)
-}
-
 // roundGrams keeps two decimals of a computed weight (0.35 g x 10 is 3.5, not
 // 3.4999999999999996).
 func roundGrams(g float64) float64 {

@@ -26,26 +26,41 @@ var categoryLabels = map[string]data.Category{
 	"edible": data.Edible, "edibles": data.Edible, "gummy": data.Edible, "gummies": data.Edible,
 	"chocolate": data.Edible, "chocolates": data.Edible, "beverage": data.Edible, "beverages": data.Edible,
 	"drink": data.Edible, "drinks": data.Edible, "chew": data.Edible, "chews": data.Edible,
-	// The platforms' own names for what is not tracked. Known, they settle the category
-	// like any other label: Dutchie's type "Accessories" with subcategory "pods", or a
-	// Jane kind "topical" with a subtype "gummies", must not fall through to a subtype.
+	// The platforms' own names for what is not tracked. Any of them makes the product
+	// Other, whatever its other labels (see Category).
 	"tincture": data.Other, "tinctures": data.Other, "topical": data.Other, "topicals": data.Other,
 	"oral": data.Other, "capsule": data.Other, "capsules": data.Other, "accessory": data.Other,
 	"accessories": data.Other, "battery": data.Other, "batteries": data.Other, "gear": data.Other,
 	"merch": data.Other, "merchandise": data.Other, "apparel": data.Other, "paraphernalia": data.Other,
 }
 
-// Category maps the first label it knows; labels are tried in order (the platform's
-// main category field first, then subtypes), so the main field decides whenever it is
-// a known label. Tinctures, topicals, oral products and accessories are Other: stored,
-// not tiled. So is a product none of whose labels is known.
+// Category is the one rule every adapter maps a product's category labels by (the
+// platform's fields, most telling first: a main category, then subtypes):
+//
+//   - a product any of whose labels names a kind outside the five tracked categories
+//     (tincture, topical, oral, capsule, accessory, battery, gear, apparel) is Other,
+//     whatever its other labels say: platforms file batteries under Vape Pens
+//     (Weedmaps) or with a Vaporizer type (Sweed), tinctures under Edibles, and a
+//     Dutchie Accessories product may have the subcategory "pods";
+//   - otherwise the first label that names a tracked category decides: adapters pass
+//     their labels most telling first (Jane's kind before its subtypes, Weedmaps' edge
+//     category "Pre Roll" before its parent "Flower");
+//   - a product none of whose labels is known is Other.
+//
+// Other is stored, not tiled.
 func Category(labels ...string) data.Category {
+	found := data.Other
 	for _, l := range labels {
-		if c, ok := categoryLabels[labelKey(l)]; ok {
-			return c
+		c, ok := categoryLabels[labelKey(l)]
+		switch {
+		case !ok:
+		case c == data.Other:
+			return data.Other
+		case found == data.Other:
+			found = c
 		}
 	}
-	return data.Other
+	return found
 }
 
 // labelKey lower-cases a label and turns punctuation runs into single spaces, so

@@ -2,42 +2,10 @@ package scraper
 
 import (
 	"testing"
-
-	"github.com/ohiomc/omc/data"
 )
 
 // The shared normalisation, case by case; the labels are the platforms' own, from the
 // captures and PLATFORMS.md §9.
-
-func TestCategory(t *testing.T) {
-	tests := []struct {
-		labels []string
-		want   data.Category
-	}{
-		{[]string{"Flower"}, data.Flower},
-		{[]string{"flower", "Premium"}, data.Flower},     // Jane kind, kind_subtype
-		{[]string{"Pre-Rolls"}, data.Preroll},            // Dutchie type
-		{[]string{"PRE_ROLLS"}, data.Preroll},            // Dutchie Plus enum
-		{[]string{"pre-roll"}, data.Preroll},             // Jane kind
-		{[]string{"Vaporizers"}, data.Vape},              // Dutchie type
-		{[]string{"Vape Pens", "Cartridges"}, data.Vape}, // Weedmaps
-		{[]string{"Concentrate", "sugar"}, data.Extract}, // Dutchie type, subcategory
-		{[]string{"CONCENTRATES"}, data.Extract},         // Plus enum
-		{[]string{"🍬Edibles🍫"}, data.Edible},             // Dispense category name
-		{[]string{"Edible", "gummies"}, data.Edible},     // Dutchie
-		{[]string{"Oral", "sublingual"}, data.Other},     // a tracked-looking subtype does not win over a known main label
-		{[]string{"Accessories", "pods"}, data.Other},    // Dutchie accessories with a "pods" subcategory
-		{[]string{"topical", "gummies"}, data.Other},     // Jane
-		{[]string{"Tinctures"}, data.Other},
-		{[]string{"Mystery box"}, data.Other}, // unknown
-		{[]string{"", "Buds"}, data.Flower},   // empty main label: the subtype decides
-	}
-	for _, tt := range tests {
-		if got := Category(tt.labels...); got != tt.want {
-			t.Errorf("Category(%q) = %s, want %s", tt.labels, got, tt.want)
-		}
-	}
-}
 
 func TestStrainType(t *testing.T) {
 	for label, want := range map[string]string{

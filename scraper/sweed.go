@@ -411,7 +411,7 @@ func (p *sweedProduct) offers(saleType, link string) ([]data.Offer, error) {
 		ProductID:   id,
 		Name:        name,
 		Brand:       p.Brand.name(),
-		Category:    menuCategory(p.Category.name(), p.Subcategory.name(), p.ProductType.name()),
+		Category:    Category(p.Category.name(), p.Subcategory.name(), p.ProductType.name()),
 		RawCategory: p.Category.name(),
 		URL:         link,
 	}

@@ -281,7 +281,7 @@ func (p *tymberProduct) offers(id string, c tymberCategory) ([]data.Offer, error
 		Brand:       brand,
 		Strain:      StrainName(strain, brand),
 		StrainType:  StrainType(a.FlowerType),
-		Category:    menuCategory(c.Name, c.Slug),
+		Category:    Category(c.Name, c.Slug),
 		RawCategory: c.Name,
 		InStock:     a.InStock == nil || *a.InStock,
 	}

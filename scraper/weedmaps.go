@@ -295,7 +295,7 @@ func (it *weedmapsResource) offers(market data.Market) ([]data.Offer, error) {
 	if sub != "" && !strings.EqualFold(sub, parent) {
 		raw = parent + "/" + sub
 	}
-	base, err := weedmapsBase(it.ID.String(), a.Name, a.Slug, a.BrandName, a.Genetics, menuCategory(sub, parent), raw)
+	base, err := weedmapsBase(it.ID.String(), a.Name, a.Slug, a.BrandName, a.Genetics, Category(sub, parent), raw)
 	if err != nil {
 		return nil, err
 	}
@@ -499,7 +499,7 @@ func (it *weedmapsDiscoveryItem) offers(listing string) ([]data.Offer, error) {
 	} else if sub != "" && !strings.EqualFold(sub, parent) {
 		raw = parent + "/" + sub
 	}
-	base, err := weedmapsBase(it.ID.String(), it.Name, it.Slug, brand, lineage, menuCategory(sub, parent), raw)
+	base, err := weedmapsBase(it.ID.String(), it.Name, it.Slug, brand, lineage, Category(sub, parent), raw)
 	if err != nil {
 		return nil, err
 	}
