@@ -33,7 +33,7 @@
 //  3. Write <platform>_test.go: a recorded reply in testdata/<platform>/ with its
 //     provenance, served by httptest, checked against a golden file
 //     (testdata/golden, refreshed with -update), plus Validate's table test and the
-//     platform's failure replies. Add the fixture to TestCategoryRule's table.
+//     platform's failure replies; add the platform to categoryPlatforms (category_test.go), which runs the category rule's cases through its record mapping.
 //  4. Write scraper/replay/<platform>.go: a replay platform value (its routes, how a
 //     registry menu names its store, the demo's menus on it) added to the replay's
 //     platforms table, and extend TestExpectedMatchesServed (replay/expected_test.go)

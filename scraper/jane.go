@@ -141,26 +141,42 @@ func (j *Jane) FetchMenu(ctx context.Context, src data.MenuSource) (data.Menu, e
 		}
 	}
 	set := recordSet{where: "jane store " + src.StoreID}
-	if err := set.addAll(ctx, j.engine, hits, janeOffers); err != nil {
+	// The store's position is the first its records carry (_geoloc, the same on every
+	// record of a store in the capture), read while the records are decoded anyway
+	// (by the parse goroutine: menu takes it only once addAll has returned).
+	var place *data.Place
+	if err := set.addAll(ctx, j.engine, hits, func(raw json.RawMessage) ([]data.Offer, error) {
+		r, err := decodeJaneRecord(raw)
+		if err != nil {
+			if place == nil {
+				place = janeGeo(raw)
+			}
+			return nil, err
+		}
+		if place == nil && usablePlace(r.Geo) {
+			place = r.Geo
+		}
+		return r.offers()
+	}); err != nil {
 		return menu, err
 	}
-	menu.Place = janePlace(hits)
+	menu.Place = place
 	return menu, set.into(&menu)
 }
 
-// janePlace is the store's position its records carry (_geoloc, the same on every
-// record of a store in the capture), nil when none gives one.
-func janePlace(hits []json.RawMessage) *data.Place {
-	for _, h := range hits {
-		var rec struct {
-			Geo *data.Place `json:"_geoloc"`
-		}
-		if json.Unmarshal(h, &rec) == nil && rec.Geo != nil && (rec.Geo.Lat != 0 || rec.Geo.Lng != 0) {
-			return rec.Geo
-		}
+// janeGeo is the position of a record the adapter cannot read whole (one field of
+// the wrong type): its _geoloc alone may still be good.
+func janeGeo(raw json.RawMessage) *data.Place {
+	var rec struct {
+		Geo *data.Place `json:"_geoloc"`
+	}
+	if json.Unmarshal(raw, &rec) == nil && usablePlace(rec.Geo) {
+		return rec.Geo
 	}
 	return nil
 }
+
+func usablePlace(p *data.Place) bool { return p != nil && (p.Lat != 0 || p.Lng != 0) }
 
 // query reads every page of one query; kind "" is the whole store.
 func (j *Jane) query(ctx context.Context, storeID, kind string, header http.Header, menu *data.Menu) ([]json.RawMessage, int, error) {
@@ -294,39 +310,181 @@ type janePotency struct {
 	CBDPotency *float64 `json:"cbd_potency"`
 }
 
+// janeRecord is the part of an Algolia record the adapter reads, decoded in one pass:
+// the fixed fields, and the per-weight attributes (price_<w>, discounted_price_<w>,
+// special_price_<w>, max_cart_quantity_<w>) of Jane's eight weight buckets. An
+// attribute of a weight outside them is read from the record as a map (attr).
+type janeRecord struct {
+	janeFields
+	raw  json.RawMessage
+	more map[string]json.RawMessage // every attribute, decoded only for an unknown weight
+}
+
+// janeFields is an alias of an unnamed struct type so that a decoding error names the
+// field as the adapter always has ("Go struct field .percent_thc").
+type janeFields = struct {
+	ProductID         json.Number   `json:"product_id"`
+	Name              string        `json:"name"`
+	Brand             *string       `json:"brand"`
+	Kind              *string       `json:"kind"`
+	KindSubtype       *string       `json:"kind_subtype"`
+	RootSubtype       *string       `json:"root_subtype"`
+	CustomProductType *string       `json:"custom_product_type"`
+	Lineage           *string       `json:"category"`
+	PercentTHC        *float64      `json:"percent_thc"`
+	PercentCBD        *float64      `json:"percent_cbd"`
+	Weights           []string      `json:"available_weights"`
+	Amount            *string       `json:"amount"`
+	NetWeightGrams    *float64      `json:"net_weight_grams"`
+	URLSlug           *string       `json:"url_slug"`
+	Potencies         []janePotency `json:"inventory_potencies"`
+	// Terpenes: compound_names lists them by name; lab_results gives amounts per
+	// weight bucket. The record's own "terpenes" field is empty in the capture.
+	CompoundNames []string         `json:"compound_names"`
+	LabResults    []janeLabResults `json:"lab_results"`
+	Description   *string          `json:"description"`
+	// Geo is the store's position (the same on every record of a store).
+	Geo *data.Place `json:"_geoloc"`
+
+	PriceHalfGram          json.RawMessage `json:"price_half_gram"`
+	DiscountedHalfGram     json.RawMessage `json:"discounted_price_half_gram"`
+	SpecialHalfGram        json.RawMessage `json:"special_price_half_gram"`
+	MaxCartHalfGram        json.RawMessage `json:"max_cart_quantity_half_gram"`
+	PriceGram              json.RawMessage `json:"price_gram"`
+	DiscountedGram         json.RawMessage `json:"discounted_price_gram"`
+	SpecialGram            json.RawMessage `json:"special_price_gram"`
+	MaxCartGram            json.RawMessage `json:"max_cart_quantity_gram"`
+	PriceTwoGram           json.RawMessage `json:"price_two_gram"`
+	DiscountedTwoGram      json.RawMessage `json:"discounted_price_two_gram"`
+	SpecialTwoGram         json.RawMessage `json:"special_price_two_gram"`
+	MaxCartTwoGram         json.RawMessage `json:"max_cart_quantity_two_gram"`
+	PriceEighthOunce       json.RawMessage `json:"price_eighth_ounce"`
+	DiscountedEighthOunce  json.RawMessage `json:"discounted_price_eighth_ounce"`
+	SpecialEighthOunce     json.RawMessage `json:"special_price_eighth_ounce"`
+	MaxCartEighthOunce     json.RawMessage `json:"max_cart_quantity_eighth_ounce"`
+	PriceQuarterOunce      json.RawMessage `json:"price_quarter_ounce"`
+	DiscountedQuarterOunce json.RawMessage `json:"discounted_price_quarter_ounce"`
+	SpecialQuarterOunce    json.RawMessage `json:"special_price_quarter_ounce"`
+	MaxCartQuarterOunce    json.RawMessage `json:"max_cart_quantity_quarter_ounce"`
+	PriceHalfOunce         json.RawMessage `json:"price_half_ounce"`
+	DiscountedHalfOunce    json.RawMessage `json:"discounted_price_half_ounce"`
+	SpecialHalfOunce       json.RawMessage `json:"special_price_half_ounce"`
+	MaxCartHalfOunce       json.RawMessage `json:"max_cart_quantity_half_ounce"`
+	PriceOunce             json.RawMessage `json:"price_ounce"`
+	DiscountedOunce        json.RawMessage `json:"discounted_price_ounce"`
+	SpecialOunce           json.RawMessage `json:"special_price_ounce"`
+	MaxCartOunce           json.RawMessage `json:"max_cart_quantity_ounce"`
+	PriceEach              json.RawMessage `json:"price_each"`
+	DiscountedEach         json.RawMessage `json:"discounted_price_each"`
+	SpecialEach            json.RawMessage `json:"special_price_each"`
+	MaxCartEach            json.RawMessage `json:"max_cart_quantity_each"`
+}
+
+// attr is the per-weight attribute name ("price_eighth_ounce"); ok is false when the
+// record does not have it (null counts as absent wherever it is read).
+func (r *janeRecord) attr(name string) (json.RawMessage, bool) {
+	switch name {
+	case "price_half_gram":
+		return r.PriceHalfGram, r.PriceHalfGram != nil
+	case "discounted_price_half_gram":
+		return r.DiscountedHalfGram, r.DiscountedHalfGram != nil
+	case "special_price_half_gram":
+		return r.SpecialHalfGram, r.SpecialHalfGram != nil
+	case "max_cart_quantity_half_gram":
+		return r.MaxCartHalfGram, r.MaxCartHalfGram != nil
+	case "price_gram":
+		return r.PriceGram, r.PriceGram != nil
+	case "discounted_price_gram":
+		return r.DiscountedGram, r.DiscountedGram != nil
+	case "special_price_gram":
+		return r.SpecialGram, r.SpecialGram != nil
+	case "max_cart_quantity_gram":
+		return r.MaxCartGram, r.MaxCartGram != nil
+	case "price_two_gram":
+		return r.PriceTwoGram, r.PriceTwoGram != nil
+	case "discounted_price_two_gram":
+		return r.DiscountedTwoGram, r.DiscountedTwoGram != nil
+	case "special_price_two_gram":
+		return r.SpecialTwoGram, r.SpecialTwoGram != nil
+	case "max_cart_quantity_two_gram":
+		return r.MaxCartTwoGram, r.MaxCartTwoGram != nil
+	case "price_eighth_ounce":
+		return r.PriceEighthOunce, r.PriceEighthOunce != nil
+	case "discounted_price_eighth_ounce":
+		return r.DiscountedEighthOunce, r.DiscountedEighthOunce != nil
+	case "special_price_eighth_ounce":
+		return r.SpecialEighthOunce, r.SpecialEighthOunce != nil
+	case "max_cart_quantity_eighth_ounce":
+		return r.MaxCartEighthOunce, r.MaxCartEighthOunce != nil
+	case "price_quarter_ounce":
+		return r.PriceQuarterOunce, r.PriceQuarterOunce != nil
+	case "discounted_price_quarter_ounce":
+		return r.DiscountedQuarterOunce, r.DiscountedQuarterOunce != nil
+	case "special_price_quarter_ounce":
+		return r.SpecialQuarterOunce, r.SpecialQuarterOunce != nil
+	case "max_cart_quantity_quarter_ounce":
+		return r.MaxCartQuarterOunce, r.MaxCartQuarterOunce != nil
+	case "price_half_ounce":
+		return r.PriceHalfOunce, r.PriceHalfOunce != nil
+	case "discounted_price_half_ounce":
+		return r.DiscountedHalfOunce, r.DiscountedHalfOunce != nil
+	case "special_price_half_ounce":
+		return r.SpecialHalfOunce, r.SpecialHalfOunce != nil
+	case "max_cart_quantity_half_ounce":
+		return r.MaxCartHalfOunce, r.MaxCartHalfOunce != nil
+	case "price_ounce":
+		return r.PriceOunce, r.PriceOunce != nil
+	case "discounted_price_ounce":
+		return r.DiscountedOunce, r.DiscountedOunce != nil
+	case "special_price_ounce":
+		return r.SpecialOunce, r.SpecialOunce != nil
+	case "max_cart_quantity_ounce":
+		return r.MaxCartOunce, r.MaxCartOunce != nil
+	case "price_each":
+		return r.PriceEach, r.PriceEach != nil
+	case "discounted_price_each":
+		return r.DiscountedEach, r.DiscountedEach != nil
+	case "special_price_each":
+		return r.SpecialEach, r.SpecialEach != nil
+	case "max_cart_quantity_each":
+		return r.MaxCartEach, r.MaxCartEach != nil
+	}
+	if r.more == nil {
+		if err := json.Unmarshal(r.raw, &r.more); err != nil {
+			return nil, false
+		}
+	}
+	v, ok := r.more[name]
+	return v, ok
+}
+
 // janeOffers maps one Algolia record to one offer per listed weight.
 func janeOffers(raw json.RawMessage) ([]data.Offer, error) {
-	// The fixed fields decode into a struct; the per-weight price_<w> attributes are
-	// read from the same record as a map.
-	var h map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &h); err != nil {
+	r, err := decodeJaneRecord(raw)
+	if err != nil {
 		return nil, err
 	}
-	var r struct {
-		ProductID         json.Number   `json:"product_id"`
-		Name              string        `json:"name"`
-		Brand             *string       `json:"brand"`
-		Kind              *string       `json:"kind"`
-		KindSubtype       *string       `json:"kind_subtype"`
-		RootSubtype       *string       `json:"root_subtype"`
-		CustomProductType *string       `json:"custom_product_type"`
-		Lineage           *string       `json:"category"`
-		PercentTHC        *float64      `json:"percent_thc"`
-		PercentCBD        *float64      `json:"percent_cbd"`
-		Weights           []string      `json:"available_weights"`
-		Amount            *string       `json:"amount"`
-		NetWeightGrams    *float64      `json:"net_weight_grams"`
-		URLSlug           *string       `json:"url_slug"`
-		Potencies         []janePotency `json:"inventory_potencies"`
-		// Terpenes: compound_names lists them by name; lab_results gives amounts per
-		// weight bucket. The record's own "terpenes" field is empty in the capture.
-		CompoundNames []string         `json:"compound_names"`
-		LabResults    []janeLabResults `json:"lab_results"`
-		Description   *string          `json:"description"`
+	return r.offers()
+}
+
+// decodeJaneRecord decodes a record once. A record that is not a JSON object is
+// refused with the error decoding it as a map gives, as it always was.
+func decodeJaneRecord(raw json.RawMessage) (*janeRecord, error) {
+	if t := bytes.TrimLeft(raw, " \t\r\n"); len(t) == 0 || t[0] != '{' {
+		var h map[string]json.RawMessage
+		if err := json.Unmarshal(raw, &h); err != nil {
+			return nil, err
+		}
 	}
-	if err := json.Unmarshal(raw, &r); err != nil {
+	r := &janeRecord{raw: raw}
+	if err := json.Unmarshal(raw, &r.janeFields); err != nil {
 		return nil, err
 	}
+	return r, nil
+}
+
+// offers maps a decoded record.
+func (r *janeRecord) offers() ([]data.Offer, error) {
 	if r.ProductID == "" {
 		return nil, errors.New("no product_id")
 	}
@@ -363,7 +521,7 @@ func janeOffers(raw json.RawMessage) ([]data.Offer, error) {
 	var offers []data.Offer
 	for i, w := range r.Weights {
 		key := strings.ReplaceAll(w, " ", "_")
-		price, ok, err := hitNumber(h, "price_"+key)
+		price, ok, err := r.number("price_" + key)
 		if err != nil {
 			return nil, err
 		}
@@ -373,11 +531,11 @@ func janeOffers(raw json.RawMessage) ([]data.Offer, error) {
 		o := base
 		o.Size = w
 		o.Price = dollars(price)
-		if sale, ok, err := hitNumber(h, "discounted_price_"+key); err != nil {
+		if sale, ok, err := r.number("discounted_price_" + key); err != nil {
 			return nil, err
 		} else if ok && sale > 0 && sale < price {
 			o.SalePrice = dollars(sale)
-		} else if sp, ok := h["special_price_"+key]; ok {
+		} else if sp, ok := r.attr("special_price_" + key); ok {
 			var s janeSpecial
 			if json.Unmarshal(sp, &s) == nil && s.DiscountPrice != "" {
 				if v, err := s.DiscountPrice.Float64(); err == nil && v > 0 && v < price {
@@ -386,7 +544,7 @@ func janeOffers(raw json.RawMessage) ([]data.Offer, error) {
 			}
 		}
 		o.InStock = true
-		if q, ok, _ := hitNumber(h, "max_cart_quantity_"+key); ok && q <= 0 {
+		if q, ok, _ := r.number("max_cart_quantity_" + key); ok && q <= 0 {
 			o.InStock = false
 		}
 		nominal := janeWeightGrams[w]
@@ -461,9 +619,9 @@ func janePotencyOf(o *data.Offer, potencies []janePotency, key string, thc, cbd 
 	}
 }
 
-// hitNumber reads a numeric attribute that may be a number, a numeric string or null.
-func hitNumber(h map[string]json.RawMessage, key string) (float64, bool, error) {
-	raw, ok := h[key]
+// number reads a numeric attribute that may be a number, a numeric string or null.
+func (r *janeRecord) number(key string) (float64, bool, error) {
+	raw, ok := r.attr(key)
 	if !ok || string(raw) == "null" {
 		return 0, false, nil
 	}

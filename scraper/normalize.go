@@ -123,6 +123,8 @@ var (
 	sizePack = regexp.MustCompile(`(?i)(?:\b(\d+)\s*[x×]\s*(\d*\.?\d+)\s*(?:g|gram|grams)\b)|(?:(\d*\.?\d+)\s*(?:g|gram|grams)\s*[x×]\s*(\d+)\b)`)
 )
 
+const digits = "0123456789"
+
 // Size is what a size label says: the package weight in grams, or the THC content in
 // milligrams for a label like "10pk/100mg". Both are 0 when the label says neither
 // ("N/A", "each").
@@ -141,6 +143,9 @@ func ParseSize(label string) Size {
 	}
 	if g, ok := wordSizes[labelKey(s)]; ok {
 		return Size{Grams: g}
+	}
+	if !strings.ContainsAny(s, digits) {
+		return Size{} // every pattern below reads a figure; most names have none
 	}
 	s = slugDecimal.ReplaceAllString(s, "$1.$2$3")
 	var out Size
@@ -213,25 +218,30 @@ func nearBucket(grams, nominal float64) bool {
 
 var (
 	// strainNoise are the words menus put around a strain name: formats, lineage
-	// markers, pack counts and sizes.
-	strainNoise = []*regexp.Regexp{
+	// markers, pack counts and sizes. need lists characters one of which a name must
+	// hold for the pattern to match at all ("" for none): checking them first spares
+	// the regexp, the largest cost of mapping a big menu.
+	strainNoise = []struct {
+		re   *regexp.Regexp
+		need string
+	}{
 		// Canadian catalogue names repeat themselves: "Titanimal Cannabis Flower by Truro -
 		// Titanimal Cannabis Flower by Truro" (2023 Dutchie capture). The strain comes first.
-		regexp.MustCompile(`(?i)\s(?:ground\s+)?cannabis\s+flower\s+by\b.*$`),
+		{regexp.MustCompile(`(?i)\s(?:ground\s+)?cannabis\s+flower\s+by\b.*$`), ""},
 		// Lineage markers, also combined: "(I)", "(I/H)" (Joint capture).
-		regexp.MustCompile(`(?i)\((?:i|s|h|indica|sativa|hybrid)(?:\s*/\s*(?:i|s|h|indica|sativa|hybrid))*\)`),
+		{regexp.MustCompile(`(?i)\((?:i|s|h|indica|sativa|hybrid)(?:\s*/\s*(?:i|s|h|indica|sativa|hybrid))*\)`), "("},
 		// Pack counts in brackets: "(2-Pack)", "[10 Pack]", "(10 piece)", "(10 pcs)".
-		regexp.MustCompile(`(?i)[(\[]\s*\d+\s*-?\s*(?:pk|pack|ct|count|piece|pieces|pcs)\s*[)\]]`),
+		{regexp.MustCompile(`(?i)[(\[]\s*\d+\s*-?\s*(?:pk|pack|ct|count|piece|pieces|pcs)\s*[)\]]`), digits},
 		// Dose and pack written together, which the size rule below would cut in half:
 		// "10pk/100mg" and "5mg x 20-Pack" (Dutchie Plus option labels and names).
-		regexp.MustCompile(`(?i)\b\d+\s*(?:pk|pack)\s*/\s*\d*\.?\d+\s*mg\b`),
-		regexp.MustCompile(`(?i)\b\d*\.?\d+\s*mg\s*x\s*\d+\s*-?\s*(?:pk|pack|ct|count)\b`),
-		regexp.MustCompile(`(?i)\b\d*\.?\d+\s*(?:mg|g|gc|gram|grams|oz)\b`),
-		regexp.MustCompile(`(?i)\b1/\d+\s*oz\b`),
-		regexp.MustCompile(`(?i)\b(?:whole buds?|whole flower|small buds|smalls|popcorn|shake|ground flower|pre-?ground|ground|milled|grind|ready-to-roll|flower|pre-?rolls?|infused|minis?)\b`),
-		regexp.MustCompile(`(?i)\b(?:indica|sativa|hybrid)\b\s*$`),
+		{regexp.MustCompile(`(?i)\b\d+\s*(?:pk|pack)\s*/\s*\d*\.?\d+\s*mg\b`), digits},
+		{regexp.MustCompile(`(?i)\b\d*\.?\d+\s*mg\s*x\s*\d+\s*-?\s*(?:pk|pack|ct|count)\b`), digits},
+		{regexp.MustCompile(`(?i)\b\d*\.?\d+\s*(?:mg|g|gc|gram|grams|oz)\b`), digits},
+		{regexp.MustCompile(`(?i)\b1/\d+\s*oz\b`), "1"},
+		{regexp.MustCompile(`(?i)\b(?:whole buds?|whole flower|small buds|smalls|popcorn|shake|ground flower|pre-?ground|ground|milled|grind|ready-to-roll|flower|pre-?rolls?|infused|minis?)\b`), ""},
+		{regexp.MustCompile(`(?i)\b(?:indica|sativa|hybrid)\b\s*$`), "iI"},
 		// Brackets left empty by the removals above: "Bluenana [4.2g]" (Jane capture).
-		regexp.MustCompile(`\[\s*\]|\(\s*\)`),
+		{regexp.MustCompile(`\[\s*\]|\(\s*\)`), "(["},
 	}
 	spaces = regexp.MustCompile(`\s+`)
 )
@@ -256,11 +266,11 @@ func StrainName(name, brand string) string {
 	if brand != "" {
 		candidate = removeFold(candidate, brand)
 	}
-	for _, re := range strainNoise {
+	for _, n := range strainNoise {
 		// Matching first spares the allocation ReplaceAllString makes even when nothing
 		// matches: most names hold one or two of these patterns, and this runs per offer.
-		if re.MatchString(candidate) {
-			candidate = re.ReplaceAllString(candidate, " ")
+		if (n.need == "" || strings.ContainsAny(candidate, n.need)) && n.re.MatchString(candidate) {
+			candidate = n.re.ReplaceAllString(candidate, " ")
 		}
 	}
 	candidate = strings.Trim(spaces.ReplaceAllString(candidate, " "), " -–|,")

@@ -1,7 +1,12 @@
 package scraper
 
 import (
+	"encoding/json"
+	"path/filepath"
+	"strings"
 	"testing"
+
+	"github.com/ohiomc/omc/data"
 )
 
 // The shared normalisation, case by case; the labels are the platforms' own, from the
@@ -111,5 +116,44 @@ func TestRemoveFold(t *testing.T) {
 		if got := removeFold(tt.s, tt.sub); got != tt.want {
 			t.Errorf("removeFold(%q, %q) = %q, want %q", tt.s, tt.sub, got, tt.want)
 		}
+	}
+}
+
+// TestStrainNoiseNeeds: a noise pattern never matches a name without one of the
+// characters it is said to need (the shortcut StrainName takes), over every name of the
+// golden files and names written to hit each pattern.
+func TestStrainNoiseNeeds(t *testing.T) {
+	names := []string{
+		"Titanimal Cannabis Flower by Truro", "Velcroz (I/H)", "Gummies (10 pcs)", "Chews 10pk/100mg",
+		"Mints 5mg x 20-Pack", "Bluenana 3.5g", "Kush 1/8 oz", "Smalls", "Blue Dream Hybrid", "Haze SATIVA",
+		"Bluenana [ ]", "ſativa", "Hybrid", "Indica ",
+	}
+	paths, err := filepath.Glob("testdata/golden/*.json")
+	if err != nil || len(paths) == 0 {
+		t.Fatalf("golden files: %v", err)
+	}
+	for _, p := range paths {
+		var offers []data.Offer
+		if err := json.Unmarshal(readTestdata(t, strings.TrimPrefix(p, "testdata/")), &offers); err != nil {
+			t.Fatal(err)
+		}
+		for _, o := range offers {
+			names = append(names, o.Name, o.Size)
+		}
+	}
+	matched := 0
+	for _, name := range names {
+		for _, n := range strainNoise {
+			if n.need == "" || !n.re.MatchString(name) {
+				continue
+			}
+			matched++
+			if !strings.ContainsAny(name, n.need) {
+				t.Errorf("%s matches %q, which has none of %q", n.re, name, n.need)
+			}
+		}
+	}
+	if matched < 10 {
+		t.Errorf("only %d matches: the names do not exercise the patterns", matched)
 	}
 }

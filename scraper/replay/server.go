@@ -28,6 +28,7 @@ type Server struct {
 	failures map[string]FailMode // platform|store key
 	served   map[string]int
 	hashes   map[string]string // Dutchie operation → required persisted-query hash
+	jane     *janeIndex        // the Jane hits of ds (janeIndex)
 }
 
 // New returns a server replaying ds (nil serves empty menus).
