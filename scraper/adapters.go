@@ -362,6 +362,11 @@ var errRepeat = errors.New("repeated record")
 // for a record with no offers; errRepeat for a record already read, which is not
 // counted).
 func (s *recordSet) addAll(ctx context.Context, e *Engine, records []json.RawMessage, fn func(raw json.RawMessage) ([]data.Offer, error)) error {
+	return addRecords(ctx, e, s, records, fn)
+}
+
+// addRecords is addAll for records of any form (Jane's are decoded with their reply).
+func addRecords[R any](ctx context.Context, e *Engine, s *recordSet, records []R, fn func(R) ([]data.Offer, error)) error {
 	_, err := boundParse(ctx, e, func(b *parseBudget) (struct{}, error) {
 		for i, raw := range records {
 			if err := b.spend(); err != nil {

@@ -113,6 +113,65 @@ type janeReply struct {
 	Page    int               `json:"page"`
 }
 
+// janeRecords reads a reply's records (nil when it has no hits array). A reply is
+// decoded in one pass straight into its records' fields; when that fails (a record of
+// the wrong shape, or a broken reply), it is read as before, as raw records each
+// decoded on its own, so that a bad record costs only itself and a broken reply gets
+// the same error.
+func janeRecords(body []byte) ([]*janeRecord, janeReply, error) {
+	var bulk struct {
+		Hits    []janeFields `json:"hits"`
+		NbHits  int          `json:"nbHits"`
+		NbPages int          `json:"nbPages"`
+		Page    int          `json:"page"`
+	}
+	if json.Unmarshal(body, &bulk) == nil {
+		reply := janeReply{NbHits: bulk.NbHits, NbPages: bulk.NbPages, Page: bulk.Page}
+		if bulk.Hits == nil {
+			return nil, reply, nil
+		}
+		page := &janePage{body: body}
+		recs := make([]*janeRecord, len(bulk.Hits))
+		for i := range bulk.Hits {
+			recs[i] = &janeRecord{janeFields: bulk.Hits[i], decoded: true, page: page, index: i}
+		}
+		return recs, reply, nil
+	}
+	var reply janeReply
+	if err := json.Unmarshal(body, &reply); err != nil {
+		return nil, reply, err
+	}
+	if reply.Hits == nil {
+		return nil, reply, nil
+	}
+	recs := make([]*janeRecord, len(reply.Hits))
+	for i, raw := range reply.Hits {
+		recs[i] = &janeRecord{raw: raw}
+	}
+	return recs, reply, nil
+}
+
+// janePage is a reply whose records were decoded in one pass, kept for the rare record
+// that needs its raw form (an attribute of an unknown weight).
+type janePage struct {
+	body []byte
+	once sync.Once
+	hits []json.RawMessage
+}
+
+func (p *janePage) hit(i int) json.RawMessage {
+	p.once.Do(func() {
+		var reply janeReply
+		if json.Unmarshal(p.body, &reply) == nil {
+			p.hits = reply.Hits
+		}
+	})
+	if i < len(p.hits) {
+		return p.hits[i]
+	}
+	return nil
+}
+
 // FetchMenu implements data.Adapter.
 func (j *Jane) FetchMenu(ctx context.Context, src data.MenuSource) (data.Menu, error) {
 	var menu data.Menu
@@ -145,11 +204,10 @@ func (j *Jane) FetchMenu(ctx context.Context, src data.MenuSource) (data.Menu, e
 	// record of a store in the capture), read while the records are decoded anyway
 	// (by the parse goroutine: menu takes it only once addAll has returned).
 	var place *data.Place
-	if err := set.addAll(ctx, j.engine, hits, func(raw json.RawMessage) ([]data.Offer, error) {
-		r, err := decodeJaneRecord(raw)
-		if err != nil {
+	if err := addRecords(ctx, j.engine, &set, hits, func(r *janeRecord) ([]data.Offer, error) {
+		if err := r.decode(); err != nil {
 			if place == nil {
-				place = janeGeo(raw)
+				place = janeGeo(r.raw)
 			}
 			return nil, err
 		}
@@ -179,7 +237,7 @@ func janeGeo(raw json.RawMessage) *data.Place {
 func usablePlace(p *data.Place) bool { return p != nil && (p.Lat != 0 || p.Lng != 0) }
 
 // query reads every page of one query; kind "" is the whole store.
-func (j *Jane) query(ctx context.Context, storeID, kind string, header http.Header, menu *data.Menu) ([]json.RawMessage, int, error) {
+func (j *Jane) query(ctx context.Context, storeID, kind string, header http.Header, menu *data.Menu) ([]*janeRecord, int, error) {
 	endpoint, err := rebase(j.endpoint, j.base)
 	if err != nil {
 		return nil, 0, err
@@ -188,7 +246,7 @@ func (j *Jane) query(ctx context.Context, storeID, kind string, header http.Head
 	if kind != "" {
 		filters += ` AND kind:"` + kind + `"`
 	}
-	var hits []json.RawMessage
+	var hits []*janeRecord
 	total := 0
 	for page := 0; ; page++ {
 		where := fmt.Sprintf("jane store %s page %d", storeID, page)
@@ -204,16 +262,16 @@ func (j *Jane) query(ctx context.Context, storeID, kind string, header http.Head
 		if err != nil {
 			return nil, 0, err
 		}
-		var reply janeReply
-		if err := json.Unmarshal(resp.Body, &reply); err != nil {
+		recs, reply, err := janeRecords(resp.Body)
+		if err != nil {
 			return nil, 0, bodyError(where, resp, err)
 		}
-		if reply.Hits == nil {
+		if recs == nil {
 			return nil, 0, bodyError(where, resp, errors.New("reply has no hits array"))
 		}
-		hits = append(hits, reply.Hits...)
+		hits = append(hits, recs...)
 		total = reply.NbHits
-		if page+1 >= reply.NbPages || len(reply.Hits) == 0 {
+		if page+1 >= reply.NbPages || len(recs) == 0 {
 			break
 		}
 	}
@@ -316,8 +374,12 @@ type janePotency struct {
 // attribute of a weight outside them is read from the record as a map (attr).
 type janeRecord struct {
 	janeFields
-	raw  json.RawMessage
-	more map[string]json.RawMessage // every attribute, decoded only for an unknown weight
+	decoded bool
+	// raw is the record as the reply has it, or page and index say where it is.
+	raw   json.RawMessage
+	page  *janePage
+	index int
+	more  map[string]json.RawMessage // every attribute, decoded only for an unknown weight
 }
 
 // janeFields is an alias of an unnamed struct type so that a decoding error names the
@@ -450,7 +512,11 @@ func (r *janeRecord) attr(name string) (json.RawMessage, bool) {
 		return r.MaxCartEach, r.MaxCartEach != nil
 	}
 	if r.more == nil {
-		if err := json.Unmarshal(r.raw, &r.more); err != nil {
+		raw := r.raw
+		if raw == nil && r.page != nil {
+			raw = r.page.hit(r.index)
+		}
+		if err := json.Unmarshal(raw, &r.more); err != nil {
 			return nil, false
 		}
 	}
@@ -460,27 +526,31 @@ func (r *janeRecord) attr(name string) (json.RawMessage, bool) {
 
 // janeOffers maps one Algolia record to one offer per listed weight.
 func janeOffers(raw json.RawMessage) ([]data.Offer, error) {
-	r, err := decodeJaneRecord(raw)
-	if err != nil {
+	r := &janeRecord{raw: raw}
+	if err := r.decode(); err != nil {
 		return nil, err
 	}
 	return r.offers()
 }
 
-// decodeJaneRecord decodes a record once. A record that is not a JSON object is
-// refused with the error decoding it as a map gives, as it always was.
-func decodeJaneRecord(raw json.RawMessage) (*janeRecord, error) {
-	if t := bytes.TrimLeft(raw, " \t\r\n"); len(t) == 0 || t[0] != '{' {
+// decode decodes a raw record once (nothing to do for one decoded with its reply). A
+// record that is not a JSON object is refused with the error decoding it as a map
+// gives, as it always was.
+func (r *janeRecord) decode() error {
+	if r.decoded {
+		return nil
+	}
+	if t := bytes.TrimLeft(r.raw, " \t\r\n"); len(t) == 0 || t[0] != '{' {
 		var h map[string]json.RawMessage
-		if err := json.Unmarshal(raw, &h); err != nil {
-			return nil, err
+		if err := json.Unmarshal(r.raw, &h); err != nil {
+			return err
 		}
 	}
-	r := &janeRecord{raw: raw}
-	if err := json.Unmarshal(raw, &r.janeFields); err != nil {
-		return nil, err
+	if err := json.Unmarshal(r.raw, &r.janeFields); err != nil {
+		return err
 	}
-	return r, nil
+	r.decoded = true
+	return nil
 }
 
 // offers maps a decoded record.

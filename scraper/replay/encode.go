@@ -2,9 +2,12 @@ package replay
 
 import (
 	"encoding/json"
+	"hash/maphash"
 	"math"
 	"slices"
 	"strconv"
+	"sync"
+	"sync/atomic"
 )
 
 // appendJSON appends v as json.Marshal writes it, byte for byte, without reflection for
@@ -39,11 +42,7 @@ func appendJSON(b []byte, v any) ([]byte, error) {
 		if v == nil {
 			return append(b, "null"...), nil
 		}
-		keys := make([]string, 0, len(v))
-		for k := range v {
-			keys = append(keys, k)
-		}
-		slices.Sort(keys)
+		keys := sortedKeys(v)
 		b = append(b, '{')
 		for i, k := range keys {
 			if i > 0 {
@@ -99,4 +98,47 @@ func appendJSONString(b []byte, s string) ([]byte, error) {
 	b = append(b, '"')
 	b = append(b, s...)
 	return append(b, '"'), nil
+}
+
+// keyOrders caches the sorted keys of each key set seen, found by a hash of the set:
+// a replay's records of one platform share a few key sets, and sorting every record's
+// keys was the largest part of encoding it. At most maxKeyOrders sets are kept.
+var (
+	keyOrders     sync.Map // uint64 → []string
+	keyOrderCount atomic.Int64
+	keySeed       = maphash.MakeSeed()
+)
+
+const maxKeyOrders = 4096
+
+// sortedKeys are m's keys, sorted.
+func sortedKeys(m map[string]any) []string {
+	// XOR makes the hash independent of the map's order; a cached list is used only
+	// when it holds exactly m's keys (as many, every one in m), so a collision costs a
+	// sort, never a wrong record.
+	var h uint64
+	for k := range m {
+		h ^= maphash.String(keySeed, k)
+	}
+	if cached, ok := keyOrders.Load(h); ok {
+		keys := cached.([]string)
+		same := len(keys) == len(m)
+		for i := 0; same && i < len(keys); i++ {
+			_, same = m[keys[i]]
+		}
+		if same {
+			return keys
+		}
+	}
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	if keyOrderCount.Load() < maxKeyOrders {
+		if _, loaded := keyOrders.LoadOrStore(h, keys); !loaded {
+			keyOrderCount.Add(1)
+		}
+	}
+	return keys
 }
