@@ -75,15 +75,8 @@ var categoryPlatforms = []categoryPlatform{
 		return must(janeOffers(raw))(t)
 	}},
 	{"dutchie", 2, func(t *testing.T, labels []string) []data.Offer {
-		var reply struct {
-			Data struct {
-				FilteredProducts struct {
-					Products []json.RawMessage `json:"products"`
-				} `json:"filteredProducts"`
-			} `json:"data"`
-		}
-		unmarshalTestdata(t, "dutchie/filteredproducts_dutchie-com_flower_2023-11.json", &reply)
-		raw := relabel(t, reply.Data.FilteredProducts.Products[0], []string{"type", "subcategory"}, labels)
+		products := dutchieCaptureProducts(t, "dutchie/filteredproducts_dutchie-com_flower_2023-11.json")
+		raw := relabel(t, products[0], []string{"type", "subcategory"}, labels)
 		return must(dutchieOffers(raw, "rec"))(t)
 	}},
 	{"dutchieplus", 3, func(t *testing.T, labels []string) []data.Offer {

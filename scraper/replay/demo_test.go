@@ -186,18 +186,7 @@ func TestDemoDatasetDutchieWithoutCName(t *testing.T) {
 // Jane and Dutchie menus untouched, demo menus only for dispensaries without one, every
 // platform with demoStores served, some dispensaries left unmonitored.
 func TestDemoRegistry(t *testing.T) {
-	rules := data.PlatformRules{}
-	for _, p := range platforms {
-		rules[p.name] = nil
-	}
-	reg, err := data.DefaultRegistry(rules)
-	if err != nil {
-		t.Fatal(err)
-	}
-	demo, err := DemoRegistry(reg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	reg, demo := embeddedDemoRegistry(t)
 	again, _ := DemoRegistry(reg)
 	if !reflect.DeepEqual(demo, again) {
 		t.Fatal("DemoRegistry is not deterministic")

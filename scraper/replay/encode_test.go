@@ -4,25 +4,12 @@ import (
 	"encoding/json"
 	"math"
 	"testing"
-
-	"github.com/ohiomc/omc/data"
 )
 
 // TestAppendJSON: appendJSON writes exactly what json.Marshal writes, for every Jane
 // record of the demo dataset and for the values whose encoding is not plain.
 func TestAppendJSON(t *testing.T) {
-	rules := data.PlatformRules{}
-	for _, p := range platforms {
-		rules[p.name] = nil
-	}
-	reg, err := data.DefaultRegistry(rules)
-	if err != nil {
-		t.Fatal(err)
-	}
-	demo, err := DemoRegistry(reg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, demo := embeddedDemoRegistry(t)
 	ds, err := DemoDataset(demo)
 	if err != nil {
 		t.Fatal(err)
