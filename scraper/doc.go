@@ -17,7 +17,9 @@
 // settings it reads, the registry-time check of a menu's identifiers, and the
 // constructor of its adapter. The adapter type embeds adapterBase, which gives it its
 // name (data.Adapter's Platform), the engine, the registry's baseURL (a local replay)
-// and the checks and request step every platform shares (checkMarket, checkURL, do).
+// and what every platform shares: checkSource (a menu's market, url and endpoint) and
+// do (a request, counted on the menu, its failure classified); pageAdapter adds the
+// Validate of a menu read from a page on the dispensary's own site.
 // The platforms table in adapters.go lists them all; NewAdapters, PlatformNames and
 // RegistryRules read it. The registry loader in data knows no platform: it takes
 // RegistryRules, the platforms' checks, as a function per platform name.
@@ -26,14 +28,16 @@
 //
 //  1. Write <platform>.go: a <platform>Platform value (name, hosts, settings, check
 //     when a registry can be checked before any request, build), the adapter type
-//     embedding adapterBase, its Validate (the fetch-time check, which may depend on
-//     settings) and its FetchMenu, mapping records with recordSet and the shared
-//     normalisation of normalize.go (Category, ParseSize, StrainName).
+//     embedding adapterBase (or pageAdapter), its Validate (the fetch-time check,
+//     which may depend on settings, calling checkSource) and its FetchMenu, mapping
+//     records with recordSet and the shared normalisation of normalize.go (Category,
+//     ParseSize, StrainName).
 //  2. Add the value to platforms in adapters.go.
 //  3. Write <platform>_test.go: a recorded reply in testdata/<platform>/ with its
 //     provenance, served by httptest, checked against a golden file
 //     (testdata/golden, refreshed with -update), plus Validate's table test and the
-//     platform's failure replies; add the platform to categoryPlatforms (category_test.go), which runs the category rule's cases through its record mapping.
+//     platform's failure replies; add it to categoryPlatforms (category_test.go),
+//     which runs the category rule's cases through its record mapping.
 //  4. Write scraper/replay/<platform>.go: a replay platform value (its routes, how a
 //     registry menu names its store, the demo's menus on it) added to the replay's
 //     platforms table, and extend TestExpectedMatchesServed (replay/expected_test.go)
