@@ -88,12 +88,15 @@ func (d *Dutchie) Validate(src data.MenuSource) error {
 // graphQLReply is a GraphQL answer: data, or errors, or both.
 type graphQLReply struct {
 	Data   json.RawMessage `json:"data"`
-	Errors []struct {
-		Message    string `json:"message"`
-		Extensions struct {
-			Code string `json:"code"`
-		} `json:"extensions"`
-	} `json:"errors"`
+	Errors graphQLErrors   `json:"errors"`
+}
+
+// graphQLErrors are a GraphQL answer's errors (Dutchie's and Dutchie Plus's).
+type graphQLErrors []struct {
+	Message    string `json:"message"`
+	Extensions struct {
+		Code string `json:"code"`
+	} `json:"extensions"`
 }
 
 // FetchMenu implements data.Adapter.

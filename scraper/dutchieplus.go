@@ -85,13 +85,7 @@ func (d *DutchiePlus) Validate(src data.MenuSource) error {
 
 // plusMenuType is the MenuType enum value of a market.
 func plusMenuType(m data.Market) (string, error) {
-	switch m {
-	case data.Recreational:
-		return "RECREATIONAL", nil
-	case data.Medical:
-		return "MEDICAL", nil
-	}
-	return "", fmt.Errorf("market %q is not medical or recreational", m)
+	return marketName(m, "MEDICAL", "RECREATIONAL")
 }
 
 // FetchMenu implements data.Adapter.
@@ -175,12 +169,7 @@ func dutchiePlusProducts(body []byte) ([]json.RawMessage, error) {
 				Products []json.RawMessage `json:"products"`
 			} `json:"menu"`
 		} `json:"data"`
-		Errors []struct {
-			Message    string `json:"message"`
-			Extensions struct {
-				Code string `json:"code"`
-			} `json:"extensions"`
-		} `json:"errors"`
+		Errors graphQLErrors `json:"errors"`
 	}
 	if err := json.Unmarshal(body, &reply); err != nil {
 		return nil, err

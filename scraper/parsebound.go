@@ -216,6 +216,17 @@ func (p pageAdapter) Validate(src data.MenuSource) error {
 	return err
 }
 
+// marketName is a market as a platform names it (its medical and recreational names).
+func marketName(m data.Market, medical, recreational string) (string, error) {
+	switch m {
+	case data.Medical:
+		return medical, nil
+	case data.Recreational:
+		return recreational, nil
+	}
+	return "", fmt.Errorf("market %q is not medical or recreational", m)
+}
+
 // validMarket checks a menu's market.
 func validMarket(src data.MenuSource, platform string) error {
 	if src.Market != data.Medical && src.Market != data.Recreational {

@@ -73,13 +73,11 @@ func (s *Sweed) Validate(src data.MenuSource) error {
 func sweedIsAPI(u *url.URL) bool { return strings.Contains(u.Path, "/_api/") }
 
 func sweedSaleType(m data.Market) (string, error) {
-	switch m {
-	case data.Recreational:
-		return "Recreational", nil
-	case data.Medical:
-		return "Medical", nil
+	t, err := marketName(m, "Medical", "Recreational")
+	if err != nil {
+		return "", fmt.Errorf("sweed menu %w", err)
 	}
-	return "", fmt.Errorf("sweed menu market %q is not medical or recreational", m)
+	return t, nil
 }
 
 // FetchMenu implements data.Adapter.
