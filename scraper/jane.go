@@ -120,7 +120,7 @@ type janeReply struct {
 // the same error.
 func janeRecords(body []byte) ([]*janeRecord, janeReply, error) {
 	var bulk struct {
-		Hits    []janeFields `json:"hits"`
+		Hits    []janeRecord `json:"hits"` // the fields of the embedded janeFields
 		NbHits  int          `json:"nbHits"`
 		NbPages int          `json:"nbPages"`
 		Page    int          `json:"page"`
@@ -133,7 +133,9 @@ func janeRecords(body []byte) ([]*janeRecord, janeReply, error) {
 		page := &janePage{body: body}
 		recs := make([]*janeRecord, len(bulk.Hits))
 		for i := range bulk.Hits {
-			recs[i] = &janeRecord{janeFields: bulk.Hits[i], decoded: true, page: page, index: i}
+			r := &bulk.Hits[i]
+			r.decoded, r.page, r.index = true, page, i
+			recs[i] = r
 		}
 		return recs, reply, nil
 	}

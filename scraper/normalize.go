@@ -289,11 +289,20 @@ func StrainName(name, brand string) string {
 			candidate = n.re.ReplaceAllString(candidate, " ")
 		}
 	}
-	candidate = strings.Trim(spaces.ReplaceAllString(candidate, " "), " -–|,")
+	candidate = strings.Trim(collapseSpaces(candidate), " -–|,")
 	if candidate == "" {
 		return strings.TrimSpace(name)
 	}
 	return candidate
+}
+
+// collapseSpaces is spaces.ReplaceAllString(s, " "), without the regexp when there is
+// nothing to collapse (no tab, line break or double space: most names).
+func collapseSpaces(s string) string {
+	if !strings.ContainsAny(s, "\t\n\f\r") && !strings.Contains(s, "  ") {
+		return s
+	}
+	return spaces.ReplaceAllString(s, " ")
 }
 
 // mayMatch is false when s cannot match a pattern that needs one of the characters
