@@ -11,7 +11,6 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/andybalholm/cascadia"
 	"gopkg.in/yaml.v3"
 )
 
@@ -21,19 +20,40 @@ var defaultRegistryYAML []byte
 // DefaultRegistrySource is the name the embedded registry goes by in error messages.
 const DefaultRegistrySource = "embedded data/dispensaries.yaml"
 
-// DefaultRegistry returns the embedded registry of real Ohio dispensaries.
-// knownPlatforms lists the adapter names the scraper has.
-func DefaultRegistry(knownPlatforms []string) (Registry, error) {
-	return ParseRegistry(DefaultRegistrySource, defaultRegistryYAML, knownPlatforms)
+// MenuCheck checks the identifiers a registry menu needs on one platform (a Jane
+// storeId is a number, an html menu's selectors compile); it returns what is wrong, or
+// nil.
+type MenuCheck func(MenuSource) error
+
+// PlatformRules are the platforms a registry may name, each with the MenuCheck its
+// menus must pass when the registry loads (nil: the rules every menu shares only). The
+// scraper, which owns the platforms, supplies them (scraper.RegistryRules): this
+// package knows no platform's identifiers and imports no scraping library (DESIGN §2).
+type PlatformRules map[string]MenuCheck
+
+// Names lists the platforms, sorted.
+func (r PlatformRules) Names() []string {
+	names := make([]string, 0, len(r))
+	for name := range r {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	return names
 }
 
-// LoadRegistry reads and validates a registry file.
-func LoadRegistry(path string, knownPlatforms []string) (Registry, error) {
+// DefaultRegistry returns the embedded registry of real Ohio dispensaries, checked
+// against rules.
+func DefaultRegistry(rules PlatformRules) (Registry, error) {
+	return ParseRegistry(DefaultRegistrySource, defaultRegistryYAML, rules)
+}
+
+// LoadRegistry reads a registry file and checks it against rules.
+func LoadRegistry(path string, rules PlatformRules) (Registry, error) {
 	raw, err := os.ReadFile(path)
 	if err != nil {
 		return Registry{}, &Error{Code: EINVALID, Message: fmt.Sprintf("registry %s: %v", path, err)}
 	}
-	return ParseRegistry(path, raw, knownPlatforms)
+	return ParseRegistry(path, raw, rules)
 }
 
 // RegistryError is one problem in a registry, with where it is.
@@ -72,14 +92,15 @@ func (es RegistryErrors) Error() string {
 }
 
 var (
-	slugPattern     = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
-	dutchieIDRegexp = regexp.MustCompile(`^[0-9a-f]{24}$`)
-	yamlLineRegexp  = regexp.MustCompile(`^(?:yaml: )?line (\d+): (.*)$`)
+	slugPattern    = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
+	yamlLineRegexp = regexp.MustCompile(`^(?:yaml: )?line (\d+): (.*)$`)
 )
 
-// ParseRegistry parses and validates registry YAML. source names it in errors.
-// Every problem is reported with its line; nothing is returned unless all is well.
-func ParseRegistry(source string, raw []byte, knownPlatforms []string) (Registry, error) {
+// ParseRegistry parses and validates registry YAML: a menu's platform must be one of
+// rules and pass its check. source names the registry in errors. Every problem is
+// reported with its line; nothing is returned unless all is well.
+func ParseRegistry(source string, raw []byte, rules PlatformRules) (Registry, error) {
+	knownPlatforms := rules.Names()
 	var root yaml.Node
 	if err := yaml.Unmarshal(raw, &root); err != nil {
 		return Registry{}, RegistryErrors{yamlError(source, err)}
@@ -200,7 +221,7 @@ func ParseRegistry(source string, raw []byte, knownPlatforms []string) (Registry
 				add(mline, "%s: menu %d: unknown platform %q (known: %s)", where, i+1, m.Platform, strings.Join(knownPlatforms, ", "))
 				continue
 			}
-			if err := validateIdentifiers(m); err != nil {
+			if err := checkMenu(m, rules[m.Platform]); err != nil {
 				add(mline, "%s: menu %d: %v", where, i+1, err)
 			}
 		}
@@ -212,28 +233,11 @@ func ParseRegistry(source string, raw []byte, knownPlatforms []string) (Registry
 	return reg, nil
 }
 
-// validateIdentifiers checks the identifiers every registry needs for the platforms the
-// pipeline knows; adapters may check more at fetch time.
-func validateIdentifiers(m MenuSource) error {
-	switch m.Platform {
-	case "jane":
-		if m.StoreID == "" {
-			return errors.New("jane menu needs storeId")
-		}
-		for _, r := range m.StoreID {
-			if r < '0' || r > '9' {
-				return fmt.Errorf("jane storeId %q is not a number", m.StoreID)
-			}
-		}
-	case "dutchie":
-		if m.DispensaryID == "" && m.CName == "" {
-			return errors.New("dutchie menu needs dispensaryId or cName")
-		}
-		if m.DispensaryID != "" && !dutchieIDRegexp.MatchString(m.DispensaryID) {
-			return fmt.Errorf("dutchie dispensaryId %q is not 24 hex digits", m.DispensaryID)
-		}
-	case "html":
-		if err := checkSelectors(m.Selectors); err != nil {
+// checkMenu checks a menu's identifiers with its platform's check, then the URLs every
+// menu may carry; adapters may check more at fetch time.
+func checkMenu(m MenuSource, platform MenuCheck) error {
+	if platform != nil {
+		if err := platform(m); err != nil {
 			return err
 		}
 	}
@@ -258,50 +262,6 @@ func isHTTPURL(s string) bool {
 // keyPage, or any name ending in URL or Url.
 func isURLField(name string) bool {
 	return name == "endpoint" || name == "keyPage" || strings.HasSuffix(name, "URL") || strings.HasSuffix(name, "Url")
-}
-
-// The selectors of the html platform (scraper/htmlmenu.go reads them; its tests check
-// that this list and the adapter's agree).
-var (
-	requiredSelectors = []string{"item", "name", "price"}
-	knownSelectors    = []string{"item", "name", "price", "salePrice", "brand", "category", "size", "thc", "link", "stock"}
-	selectorAttr      = regexp.MustCompile(`@[A-Za-z_:][-A-Za-z0-9_:.]*$`)
-)
-
-// checkSelectors refuses an html menu whose selectors lack a required one, name an
-// unknown one or do not compile: a typo found when the registry loads, with its line,
-// rather than as a failed menu at the next scrape.
-func checkSelectors(sels map[string]string) error {
-	for _, k := range requiredSelectors {
-		if strings.TrimSpace(sels[k]) == "" {
-			return fmt.Errorf("html menu needs selectors.%s (required: %s)", k, strings.Join(requiredSelectors, ", "))
-		}
-	}
-	keys := make([]string, 0, len(sels))
-	for k := range sels {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	for _, k := range keys {
-		if !slices.Contains(knownSelectors, k) {
-			return fmt.Errorf("html menu selectors: unknown %s (known: %s)", k, strings.Join(knownSelectors, ", "))
-		}
-		// "css@attr" reads an attribute; "@attr" alone, the card's own.
-		css := strings.TrimSpace(sels[k])
-		if loc := selectorAttr.FindStringIndex(css); loc != nil && !strings.ContainsAny(css[loc[0]:], `]"'`) {
-			if k == "item" {
-				return fmt.Errorf("html menu selectors.item %q: the item selector selects cards; it cannot read an attribute", sels[k])
-			}
-			css = strings.TrimSpace(css[:loc[0]])
-		}
-		if css == "" {
-			continue
-		}
-		if _, err := cascadia.Compile(css); err != nil {
-			return fmt.Errorf("html menu selectors.%s %q: %w", k, sels[k], err)
-		}
-	}
-	return nil
 }
 
 // yamlError turns a yaml.v3 error ("yaml: line 7: cannot unmarshal ...") into a RegistryError.

@@ -8,7 +8,18 @@ import (
 	"github.com/ohiomc/omc/data"
 )
 
-var platforms = []string{"dutchie", "jane", "sweed"}
+// platforms stands in for the scraper's rules: data knows no platform's identifiers,
+// so the test gives jane a check of its own to see that the loader applies it.
+var platforms = data.PlatformRules{
+	"dutchie": nil,
+	"jane": func(m data.MenuSource) error {
+		if m.StoreID == "" {
+			return errors.New("jane menu needs storeId")
+		}
+		return nil
+	},
+	"sweed": nil,
+}
 
 func TestDefaultRegistry(t *testing.T) {
 	reg, err := data.DefaultRegistry(platforms)
@@ -69,7 +80,7 @@ func TestParseRegistryErrors(t *testing.T) {
 		{"bad region", "dispensaries:" + strings.Replace(good, "Northeast", "North Coast", 1), 5, `bad region "North Coast"`},
 		{"wrongly typed field", "dispensaries:" + strings.Replace(good, "medical: true", "medical: often", 1), 6, "cannot unmarshal !!str `often` into bool"},
 		{"missing name", "dispensaries:" + strings.Replace(good, "    name: Bloom Akron\n", "", 1), 2, "missing name"},
-		{"jane without store id", "dispensaries:" + strings.Replace(good, `storeId: "2410"`, `url: x`, 1), 8, "jane menu needs storeId"},
+		{"platform's own check", "dispensaries:" + strings.Replace(good, `storeId: "2410"`, `url: x`, 1), 8, "jane menu needs storeId"},
 		{"bad slug", "dispensaries:" + strings.Replace(good, "bloom-akron", "Bloom Akron", 1), 2, "slug must be"},
 		{"bad base url", "platforms:\n  jane: {baseURL: \"ftp//x\"}\ndispensaries:" + good, 2, "is not an http(s) URL"},
 		{"not yaml", "dispensaries: [", 1, "did not find expected node content"},

@@ -65,7 +65,7 @@ func TestCheckRegistry(t *testing.T) {
 				}
 				raw = strings.Replace(raw, tt.from, tt.to, 1)
 			}
-			reg, err := data.ParseRegistry("test.yaml", []byte(raw), []string{"jane", "dutchie"})
+			reg, err := data.ParseRegistry("test.yaml", []byte(raw), data.PlatformRules{"jane": nil, "dutchie": nil})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -91,7 +91,7 @@ func TestCheckRegistry(t *testing.T) {
 	t.Run("same address in one city", func(t *testing.T) {
 		raw := strings.Replace(strings.Replace(base, "address: 2 Main St.", "address: 1 main st", 1), "city: Toledo", "city: Akron", 1)
 		raw = strings.Replace(raw, "county: Lucas\n    region: Northwest\n    lat: 41.6639\n    lng: -83.5822", "county: Summit\n    region: Northeast\n    lat: 41.0798\n    lng: -81.5219", 1)
-		reg, err := data.ParseRegistry("test.yaml", []byte(raw), []string{"jane", "dutchie"})
+		reg, err := data.ParseRegistry("test.yaml", []byte(raw), data.PlatformRules{"jane": nil, "dutchie": nil})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -101,7 +101,7 @@ func TestCheckRegistry(t *testing.T) {
 		}
 	})
 	t.Run("bad coordinates value refused at load", func(t *testing.T) {
-		_, err := data.ParseRegistry("test.yaml", []byte(strings.Replace(base, "coordinates: store", "coordinates: street", 1)), []string{"jane", "dutchie"})
+		_, err := data.ParseRegistry("test.yaml", []byte(strings.Replace(base, "coordinates: store", "coordinates: street", 1)), data.PlatformRules{"jane": nil, "dutchie": nil})
 		if err == nil || !strings.Contains(err.Error(), `test.yaml:13: dispensary "b": bad coordinates "street"`) {
 			t.Errorf("error %v", err)
 		}
@@ -113,7 +113,7 @@ func TestCoverage(t *testing.T) {
   - {slug: a, name: A, city: Akron, region: Northeast, menus: [{market: medical, platform: jane, storeId: "1"}, {market: recreational, platform: jane, storeId: "2"}]}
   - {slug: b, name: B, city: Toledo, region: Northwest, verified: false, menus: [{market: recreational, platform: dutchie, cName: b, verified: false}]}
   - {slug: c, name: C, city: Toledo, region: Northwest}
-`), []string{"jane", "dutchie"})
+`), data.PlatformRules{"jane": nil, "dutchie": nil})
 	if err != nil {
 		t.Fatal(err)
 	}

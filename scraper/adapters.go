@@ -8,35 +8,55 @@ import (
 	"fmt"
 	"net/url"
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/ohiomc/omc/data"
 )
 
-// platform describes one adapter: how to build it from the registry's platform
-// settings, and the hosts it talks to by default (for per-platform delays).
+// platform is the one description of a menu platform, kept in the platform's own file
+// (jane.go, sweed.go): its registry name, the hosts it talks to by default (for
+// per-platform delays), the settings it reads, the check a registry's menus on it must
+// pass when the registry loads, and how to build its adapter. platforms lists them
+// all; the registry loader (through RegistryRules), NewAdapters and omc probe read
+// that one table. Adding a platform is described in doc.go.
 type platform struct {
 	name     string
 	hosts    []string
 	settings []string // the settings keys it reads; any other key is a mistake
-	// build makes the adapter; base is the registry's baseURL, parsed once here (nil
-	// when the platform is reached at its own hosts).
-	build func(e *Engine, c data.PlatformConfig, base *url.URL) (data.Adapter, error)
+	// check is the registry-time check of a menu's identifiers on this platform (nil:
+	// only the URL rules every menu shares). It must not depend on platform settings,
+	// which the adapter's own Validate checks at fetch time.
+	check data.MenuCheck
+	// build makes the adapter around its base (engine, name, the registry's baseURL)
+	// from the platform's registry settings.
+	build func(b adapterBase, c data.PlatformConfig) (data.Adapter, error)
 }
 
+// platforms is every platform the scraper reads: the one table a new platform is
+// added to.
 var platforms = []platform{janePlatform, dutchiePlatform, sweedPlatform, weedmapsPlatform, dispensePlatform,
 	dutchiePlusPlatform, leafbridgePlatform, jointPlatform, jsonldPlatform, htmlPlatform, tymberPlatform, leaflyPlatform}
+
+// adapter builds p's adapter; base is the registry's baseURL, parsed (nil when the
+// platform is reached at its own hosts).
+func (p platform) adapter(e *Engine, c data.PlatformConfig, base *url.URL) (data.Adapter, error) {
+	return p.build(adapterBase{name: p.name, engine: e, base: base}, c)
+}
 
 // PlatformNames lists the platforms the scraper has adapters for, sorted: the names a
 // registry may use.
 func PlatformNames() []string {
-	names := make([]string, 0, len(platforms))
+	return RegistryRules().Names()
+}
+
+// RegistryRules are the platforms' registry-time checks, for data.ParseRegistry and
+// its callers: the registry loader learns every platform's identifier rules from here.
+func RegistryRules() data.PlatformRules {
+	rules := make(data.PlatformRules, len(platforms))
 	for _, p := range platforms {
-		names = append(names, p.name)
+		rules[p.name] = p.check
 	}
-	sort.Strings(names)
-	return names
+	return rules
 }
 
 // NewAdapters builds every adapter with its registry settings. A bad base URL, an
@@ -69,13 +89,84 @@ func NewAdapters(e *Engine, configs map[string]data.PlatformConfig) (map[string]
 				e.hosts.setDelay(h, c.Delay.Duration)
 			}
 		}
-		a, err := p.build(e, c, base)
+		a, err := p.adapter(e, c, base)
 		if err != nil {
 			return nil, fmt.Errorf("platforms.%s: %w", p.name, err)
 		}
 		out[p.name] = a
 	}
 	return out, nil
+}
+
+// adapterBase is embedded in every adapter: the platform's name (it implements
+// data.Adapter's Platform), the engine the adapter fetches through, the registry's
+// baseURL, and the checks and request step every platform shares.
+type adapterBase struct {
+	name   string
+	engine *Engine
+	// base replaces the scheme and host of every request (a local replay); nil when
+	// the platform is reached at its own hosts.
+	base *url.URL
+}
+
+// Platform implements data.Adapter.
+func (b adapterBase) Platform() string { return b.name }
+
+// checkSource is the part of Validate every platform shares: the menu's market is
+// medical or recreational, and its url and endpoint, when set, are absolute http(s)
+// URLs.
+func (b adapterBase) checkSource(src data.MenuSource) error {
+	if err := validMarket(src, b.name); err != nil {
+		return err
+	}
+	for _, f := range []struct{ field, raw string }{{"url", src.URL}, {"endpoint", src.Endpoint}} {
+		if f.raw == "" {
+			continue
+		}
+		if _, err := parseBaseURL(f.raw); err != nil {
+			return fmt.Errorf("%s menu %s: %w", b.name, f.field, err)
+		}
+	}
+	return nil
+}
+
+// do sends req through the engine, counting its attempts and status on menu; a failure
+// is classified by requestError (a challenge page behind a 403 is blocked). where names
+// the menu and request in the error.
+func (b adapterBase) do(ctx context.Context, req Request, where string, menu *data.Menu) (*Response, error) {
+	return send(ctx, b.engine, req, where, menu)
+}
+
+// send is adapterBase.do for helpers that hold only the engine.
+func send(ctx context.Context, e *Engine, req Request, where string, menu *data.Menu) (*Response, error) {
+	resp, err := e.Do(ctx, req)
+	menu.Requests += attemptsOf(resp, err)
+	if resp != nil {
+		menu.HTTPStatus = resp.Status
+	}
+	if err != nil {
+		return resp, requestError(where, resp, err)
+	}
+	return resp, nil
+}
+
+// setting is the registry's platform setting key, or def when it is unset.
+func setting(c data.PlatformConfig, key, def string) string {
+	if v := c.Settings[key]; v != "" {
+		return v
+	}
+	return def
+}
+
+// urlSetting is a setting holding an absolute http(s) URL, or def when it is unset.
+func urlSetting(c data.PlatformConfig, key, def string) (string, error) {
+	v := setting(c, key, def)
+	if v != "" && v != def {
+		if _, err := parseBaseURL(v); err != nil {
+			return "", fmt.Errorf("settings.%s: %w", key, err)
+		}
+	}
+	return v, nil
 }
 
 func parseBaseURL(raw string) (*url.URL, error) {
@@ -232,6 +323,35 @@ func (s *recordSet) add(i int, offers []data.Offer, err error) {
 	s.offers = append(s.offers, offers...)
 }
 
+// seenIDs are the products of a menu read so far, by their platform id: a product
+// listed again (on a later page, in a second category) is read once.
+type seenIDs map[string]bool
+
+// repeat marks id read and reports whether it was read before. A product without an
+// id is never a repeat: nothing tells it apart.
+func (s seenIDs) repeat(id string) bool {
+	if id == "" {
+		return false
+	}
+	if s[id] {
+		return true
+	}
+	s[id] = true
+	return false
+}
+
+// replyError places a reply the adapter could not parse: a *data.FetchError the parser
+// made gets the reply's status and where; any other error is classified by bodyError.
+func replyError(where string, resp *Response, err error) error {
+	var fe *data.FetchError
+	if errors.As(err, &fe) {
+		out := *fe
+		out.Status, out.Detail = resp.Status, where+": "+fe.Detail
+		return &out
+	}
+	return bodyError(where, resp, err)
+}
+
 // errRepeat is what an addAll mapping returns for a record already read (a product
 // listed again on a later page or in another category).
 var errRepeat = errors.New("repeated record")
@@ -242,6 +362,11 @@ var errRepeat = errors.New("repeated record")
 // for a record with no offers; errRepeat for a record already read, which is not
 // counted).
 func (s *recordSet) addAll(ctx context.Context, e *Engine, records []json.RawMessage, fn func(raw json.RawMessage) ([]data.Offer, error)) error {
+	return addRecords(ctx, e, s, records, fn)
+}
+
+// addRecords is addAll for records of any form (Jane's are decoded with their reply).
+func addRecords[R any](ctx context.Context, e *Engine, s *recordSet, records []R, fn func(R) ([]data.Offer, error)) error {
 	_, err := boundParse(ctx, e, func(b *parseBudget) (struct{}, error) {
 		for i, raw := range records {
 			if err := b.spend(); err != nil {

@@ -72,7 +72,7 @@ func testAdapter(t testing.TB, p platform, baseURL string, settings map[string]s
 			t.Fatal(err)
 		}
 	}
-	a, err := p.build(NewEngine(Options{Delay: 0, Retries: 0, Timeout: 5 * time.Second}), data.PlatformConfig{BaseURL: baseURL, Settings: settings}, base)
+	a, err := p.adapter(NewEngine(Options{Delay: 0, Retries: 0, Timeout: 5 * time.Second}), data.PlatformConfig{BaseURL: baseURL, Settings: settings}, base)
 	if err != nil {
 		t.Fatalf("build %s: %v", p.name, err)
 	}

@@ -35,9 +35,8 @@ var dispensePlatform = platform{
 	name:     "dispense",
 	hosts:    []string{"api.dispenseapp.com"},
 	settings: []string{"apiKey"},
-	build: func(e *Engine, c data.PlatformConfig, base *url.URL) (data.Adapter, error) {
-		d := &Dispense{engine: e, apiKey: c.Settings["apiKey"]}
-		d.base = base
+	build: func(b adapterBase, c data.PlatformConfig) (data.Adapter, error) {
+		d := &Dispense{adapterBase: b, apiKey: c.Settings["apiKey"]}
 		return d, nil
 	},
 }
@@ -45,28 +44,17 @@ var dispensePlatform = platform{
 // Dispense is the adapter for Dispense storefront menus. A menu is a venue id
 // (storeId); the storefront api-key is a platform setting.
 type Dispense struct {
-	engine *Engine
-	base   *url.URL
+	adapterBase
 	apiKey string
 }
 
-var _ data.Adapter = (*Dispense)(nil)
-
-// Platform implements data.Adapter.
-func (d *Dispense) Platform() string { return "dispense" }
-
 // Validate implements data.Adapter.
 func (d *Dispense) Validate(src data.MenuSource) error {
-	if src.Market != data.Medical && src.Market != data.Recreational {
-		return fmt.Errorf("dispense menu market %q is not medical or recreational", src.Market)
+	if err := d.checkSource(src); err != nil {
+		return err
 	}
 	if !dispenseIDPattern.MatchString(src.StoreID) {
 		return fmt.Errorf("dispense menu needs storeId, the 16-hex venue id of api.dispenseapp.com/v1/venues/<id>; got %q", src.StoreID)
-	}
-	if src.Endpoint != "" {
-		if _, err := parseBaseURL(src.Endpoint); err != nil {
-			return fmt.Errorf("dispense endpoint: %w", err)
-		}
 	}
 	if d.apiKey == "" {
 		return errors.New("dispense: platforms.dispense.settings.apiKey is not set (the storefront api-key header a Dispense menu page sends)")
@@ -277,7 +265,7 @@ func (p *dispenseProduct) offer() (data.Offer, bool, error) {
 		// cannabisType is Dispense's own lineage (its menu filters on it); it disagrees
 		// with the POS copy in a few records. cannabisStrain holds a lineage or a flavour.
 		StrainType:  StrainType(dispenseLineage(p.CannabisType)),
-		Category:    menuCategory(p.ProductCategoryName, p.SubType, p.CannabisComplianceType),
+		Category:    Category(p.ProductCategoryName, p.SubType, p.CannabisComplianceType),
 		RawCategory: strings.TrimSpace(p.ProductCategoryName),
 		Size:        strings.TrimSpace(p.WeightFormatted),
 		URL:         webLink(p.ProductURL, nil),

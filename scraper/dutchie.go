@@ -42,25 +42,29 @@ var dutchiePlatform = platform{
 	name:     "dutchie",
 	hosts:    []string{"dutchie.com", "api.dutchie.com"},
 	settings: []string{"listHash", "dispensariesHash", "clientName"},
-	build: func(e *Engine, c data.PlatformConfig, base *url.URL) (data.Adapter, error) {
-		d := &Dutchie{engine: e, listHash: dutchieDefaultListHash, clientName: "Marketplace (production)",
-			dispensariesHash: c.Settings["dispensariesHash"]}
-		if v := c.Settings["listHash"]; v != "" {
-			d.listHash = v
-		}
-		if v := c.Settings["clientName"]; v != "" {
-			d.clientName = v
-		}
-		d.base = base
-		return d, nil
+	check:    dutchieCheck,
+	build: func(b adapterBase, c data.PlatformConfig) (data.Adapter, error) {
+		return &Dutchie{adapterBase: b, listHash: setting(c, "listHash", dutchieDefaultListHash),
+			clientName: setting(c, "clientName", "Marketplace (production)"), dispensariesHash: c.Settings["dispensariesHash"]}, nil
 	},
+}
+
+// dutchieCheck is the registry's rule for a Dutchie menu: a dispensaryId of 24 hex
+// digits or a cName.
+func dutchieCheck(src data.MenuSource) error {
+	if src.DispensaryID == "" && src.CName == "" {
+		return errors.New("dutchie menu needs dispensaryId or cName")
+	}
+	if src.DispensaryID != "" && !dispensaryIDPattern.MatchString(src.DispensaryID) {
+		return fmt.Errorf("dutchie dispensaryId %q is not 24 hex digits", src.DispensaryID)
+	}
+	return nil
 }
 
 // Dutchie is the adapter for Dutchie consumer menus (dutchie.com, embedded menus and
 // operator proxy domains given as the menu's endpoint).
 type Dutchie struct {
-	engine           *Engine
-	base             *url.URL
+	adapterBase
 	listHash         string
 	dispensariesHash string
 	clientName       string
@@ -70,42 +74,29 @@ type Dutchie struct {
 	ids sync.Map
 }
 
-var _ data.Adapter = (*Dutchie)(nil)
-
-// Platform implements data.Adapter.
-func (d *Dutchie) Platform() string { return "dutchie" }
-
 // Validate implements data.Adapter.
 func (d *Dutchie) Validate(src data.MenuSource) error {
-	if src.DispensaryID == "" && src.CName == "" {
-		return errors.New("dutchie menu needs dispensaryId or cName")
-	}
-	if src.DispensaryID != "" && !dispensaryIDPattern.MatchString(src.DispensaryID) {
-		return fmt.Errorf("dutchie dispensaryId %q is not 24 hex digits", src.DispensaryID)
+	if err := dutchieCheck(src); err != nil {
+		return err
 	}
 	if src.DispensaryID == "" && !cNamePattern.MatchString(src.CName) {
 		return fmt.Errorf("dutchie cName %q is not the lower-case slug of dutchie.com/dispensary/<cName>", src.CName)
 	}
-	if src.Market != data.Medical && src.Market != data.Recreational {
-		return fmt.Errorf("dutchie menu market %q is not medical or recreational", src.Market)
-	}
-	if src.Endpoint != "" {
-		if _, err := parseBaseURL(src.Endpoint); err != nil {
-			return fmt.Errorf("dutchie endpoint: %w", err)
-		}
-	}
-	return nil
+	return d.checkSource(src)
 }
 
 // graphQLReply is a GraphQL answer: data, or errors, or both.
 type graphQLReply struct {
 	Data   json.RawMessage `json:"data"`
-	Errors []struct {
-		Message    string `json:"message"`
-		Extensions struct {
-			Code string `json:"code"`
-		} `json:"extensions"`
-	} `json:"errors"`
+	Errors graphQLErrors   `json:"errors"`
+}
+
+// graphQLErrors are a GraphQL answer's errors (Dutchie's and Dutchie Plus's).
+type graphQLErrors []struct {
+	Message    string `json:"message"`
+	Extensions struct {
+		Code string `json:"code"`
+	} `json:"extensions"`
 }
 
 // FetchMenu implements data.Adapter.
@@ -240,11 +231,7 @@ func (d *Dutchie) call(ctx context.Context, endpoint, operation, hash, query str
 	if src.URL != "" {
 		header.Set("Referer", src.URL)
 	}
-	resp, err := d.engine.Do(ctx, Request{Method: http.MethodGet, URL: u.String(), Header: header})
-	menu.Requests += attemptsOf(resp, err)
-	if resp != nil {
-		menu.HTTPStatus = resp.Status
-	}
+	resp, err := d.do(ctx, Request{Method: http.MethodGet, URL: u.String(), Header: header}, where, menu)
 	var reply graphQLReply
 	if err != nil {
 		// Some GraphQL servers answer an unknown hash with a 400 rather than Apollo's 200
@@ -252,7 +239,7 @@ func (d *Dutchie) call(ctx context.Context, endpoint, operation, hash, query str
 		if resp != nil && json.Unmarshal(resp.Body, &reply) == nil && reply.persistedQueryNotFound() {
 			return nil, d.staleHash(where, operation, hash, resp.Status)
 		}
-		return nil, requestError(where, resp, err)
+		return nil, err
 	}
 	if err := json.Unmarshal(resp.Body, &reply); err != nil {
 		return nil, bodyError(where, resp, err)

@@ -31,6 +31,12 @@ type dutchieServer struct {
 
 func newDutchieServer(t testing.TB, capture, id, cName, path string, perPage int) *dutchieServer {
 	t.Helper()
+	return &dutchieServer{path: path, id: id, cName: cName, products: dutchieCaptureProducts(t, capture), perPage: perPage}
+}
+
+// dutchieCaptureProducts are the product records of a FilteredProducts capture.
+func dutchieCaptureProducts(t testing.TB, capture string) []json.RawMessage {
+	t.Helper()
 	var reply struct {
 		Data struct {
 			FilteredProducts struct {
@@ -41,7 +47,7 @@ func newDutchieServer(t testing.TB, capture, id, cName, path string, perPage int
 	if err := json.Unmarshal(readTestdata(t, capture), &reply); err != nil {
 		t.Fatal(err)
 	}
-	return &dutchieServer{path: path, id: id, cName: cName, products: reply.Data.FilteredProducts.Products, perPage: perPage}
+	return reply.Data.FilteredProducts.Products
 }
 
 func (s *dutchieServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"net/url"
 	"regexp"
 	"slices"
 	"strconv"
@@ -52,32 +51,22 @@ var dutchiePlusPlatform = platform{
 	name:     "dutchieplus",
 	hosts:    []string{"plus.dutchie.com"},
 	settings: []string{"apiKey", "endpoint"},
-	build: func(e *Engine, c data.PlatformConfig, base *url.URL) (data.Adapter, error) {
-		d := &DutchiePlus{engine: e, endpoint: dutchiePlusDefaultEndpoint, apiKey: c.Settings["apiKey"], pageSize: dutchiePlusPageSize}
-		if v := c.Settings["endpoint"]; v != "" {
-			if _, err := parseBaseURL(v); err != nil {
-				return nil, fmt.Errorf("settings.endpoint: %w", err)
-			}
-			d.endpoint = v
+	build: func(b adapterBase, c data.PlatformConfig) (data.Adapter, error) {
+		endpoint, err := urlSetting(c, "endpoint", dutchiePlusDefaultEndpoint)
+		if err != nil {
+			return nil, err
 		}
-		d.base = base
-		return d, nil
+		return &DutchiePlus{adapterBase: b, endpoint: endpoint, apiKey: c.Settings["apiKey"], pageSize: dutchiePlusPageSize}, nil
 	},
 }
 
 // DutchiePlus is the adapter for the Dutchie Plus headless GraphQL API.
 type DutchiePlus struct {
-	engine   *Engine
-	base     *url.URL
+	adapterBase
 	endpoint string
 	apiKey   string
 	pageSize int
 }
-
-var _ data.Adapter = (*DutchiePlus)(nil)
-
-// Platform implements data.Adapter.
-func (d *DutchiePlus) Platform() string { return "dutchieplus" }
 
 // Validate implements data.Adapter: a Plus menu is a retailer UUID (storeId) and a
 // market, read with the registry's Plus key.
@@ -85,29 +74,18 @@ func (d *DutchiePlus) Validate(src data.MenuSource) error {
 	if !plusRetailerID.MatchString(src.StoreID) {
 		return fmt.Errorf("dutchieplus menu needs storeId, the Dutchie Plus retailer UUID, got %q", src.StoreID)
 	}
-	if _, err := plusMenuType(src.Market); err != nil {
-		return fmt.Errorf("dutchieplus: %w", err)
+	if err := d.checkSource(src); err != nil {
+		return err
 	}
 	if d.apiKey == "" {
 		return errors.New("dutchieplus: platforms.dutchieplus.settings.apiKey is not set (the retailer's Dutchie Plus Bearer key)")
-	}
-	if src.Endpoint != "" {
-		if _, err := parseBaseURL(src.Endpoint); err != nil {
-			return fmt.Errorf("dutchieplus endpoint: %w", err)
-		}
 	}
 	return nil
 }
 
 // plusMenuType is the MenuType enum value of a market.
 func plusMenuType(m data.Market) (string, error) {
-	switch m {
-	case data.Recreational:
-		return "RECREATIONAL", nil
-	case data.Medical:
-		return "MEDICAL", nil
-	}
-	return "", fmt.Errorf("market %q is not medical or recreational", m)
+	return marketName(m, "MEDICAL", "RECREATIONAL")
 }
 
 // FetchMenu implements data.Adapter.
@@ -129,7 +107,7 @@ func (d *DutchiePlus) FetchMenu(ctx context.Context, src data.MenuSource) (data.
 		"Content-Type":  {"application/json"},
 		"Authorization": {"Bearer " + d.apiKey},
 	}
-	seen := map[string]bool{}
+	seen := seenIDs{}
 	offset := 0
 	for page := 0; page < dutchiePlusMaxPages; page++ {
 		where := fmt.Sprintf("dutchieplus retailer %s %s offset %d", src.StoreID, strings.ToLower(menuType), offset)
@@ -138,13 +116,8 @@ func (d *DutchiePlus) FetchMenu(ctx context.Context, src data.MenuSource) (data.
 			"query":         dutchiePlusMenuQuery,
 			"variables":     map[string]any{"retailerId": src.StoreID, "menuType": menuType, "limit": d.pageSize, "offset": offset},
 		})
-		resp, err := d.engine.Do(ctx, Request{Method: http.MethodPost, URL: endpoint, Header: header, Body: body})
-		menu.Requests += attemptsOf(resp, err)
-		if resp != nil {
-			menu.HTTPStatus = resp.Status
-		}
+		resp, err := d.do(ctx, Request{Method: http.MethodPost, URL: endpoint, Header: header, Body: body}, where, &menu)
 		if err != nil {
-			err = requestError(where, resp, err)
 			if fe := (*data.FetchError)(nil); errors.As(err, &fe) && (fe.Status == http.StatusUnauthorized || fe.Status == http.StatusForbidden) && fe.Reason == data.ReasonHTTPStatus {
 				fe.Detail += ": the Plus key was refused; check platforms.dutchieplus.settings.apiKey"
 			}
@@ -152,12 +125,7 @@ func (d *DutchiePlus) FetchMenu(ctx context.Context, src data.MenuSource) (data.
 		}
 		products, err := dutchiePlusProducts(resp.Body)
 		if err != nil {
-			var fe *data.FetchError
-			if errors.As(err, &fe) {
-				fe.Status, fe.Detail = resp.Status, where+": "+fe.Detail
-				return menu, fe
-			}
-			return menu, bodyError(where, resp, err)
+			return menu, replyError(where, resp, err)
 		}
 		// An empty page ends the menu. A short one does not: a server that caps the
 		// page below our limit answers short pages all along, and stopping at the first
@@ -166,20 +134,17 @@ func (d *DutchiePlus) FetchMenu(ctx context.Context, src data.MenuSource) (data.
 			return menu, nil
 		}
 		set := recordSet{where: where}
-		fresh := 0
+		before := len(seen)
 		if err := set.addAll(ctx, d.engine, products, func(raw json.RawMessage) ([]data.Offer, error) {
 			offers, id, err := plusRecordOffers(raw, src.Market, nil)
-			if id != "" && seen[id] {
+			if seen.repeat(id) {
 				return nil, errRepeat // a product already read on an earlier page
-			}
-			if id != "" {
-				seen[id] = true
-				fresh++
 			}
 			return offers, err
 		}); err != nil {
 			return menu, err
 		}
+		fresh := len(seen) - before
 		if err := set.into(&menu); err != nil {
 			return menu, err
 		}
@@ -204,12 +169,7 @@ func dutchiePlusProducts(body []byte) ([]json.RawMessage, error) {
 				Products []json.RawMessage `json:"products"`
 			} `json:"menu"`
 		} `json:"data"`
-		Errors []struct {
-			Message    string `json:"message"`
-			Extensions struct {
-				Code string `json:"code"`
-			} `json:"extensions"`
-		} `json:"errors"`
+		Errors graphQLErrors `json:"errors"`
 	}
 	if err := json.Unmarshal(body, &reply); err != nil {
 		return nil, err

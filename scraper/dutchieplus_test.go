@@ -436,7 +436,7 @@ func TestDutchiePlusValidate(t *testing.T) {
 	if err := noKey.Validate(plusSource); err == nil || !strings.Contains(err.Error(), "apiKey") {
 		t.Errorf("no key: %v", err)
 	}
-	if _, err := dutchiePlusPlatform.build(NewEngine(fastOptions()), data.PlatformConfig{Settings: map[string]string{"endpoint": "not a url"}}, nil); err == nil ||
+	if _, err := dutchiePlusPlatform.adapter(NewEngine(fastOptions()), data.PlatformConfig{Settings: map[string]string{"endpoint": "not a url"}}, nil); err == nil ||
 		!strings.Contains(err.Error(), "settings.endpoint") {
 		t.Errorf("bad endpoint setting: %v", err)
 	}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"math"
 	"net/url"
+	"reflect"
 	"slices"
 	"testing"
 
@@ -68,6 +69,31 @@ func FuzzJane(f *testing.F) {
 		offers, err := janeOffers(raw)
 		if err == nil {
 			checkFuzzedOffers(t, offers)
+		}
+	})
+}
+
+// FuzzJaneReply: a record read from a reply decoded in one pass maps exactly as the
+// record decoded on its own does (janeOffers), error included.
+func FuzzJaneReply(f *testing.F) {
+	seedRecords(f, janeCaptureHits(f))
+	f.Add([]byte(`{"product_id": 1, "name": "X", "available_weights": ["two pack"], "price_two_pack": "12"}`))
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		if !json.Valid(raw) {
+			return // a broken record breaks its reply; nothing to compare
+		}
+		recs, _, err := janeRecords([]byte(`{"hits":[` + string(raw) + `],"nbHits":1,"nbPages":1}`))
+		if err != nil || len(recs) != 1 {
+			t.Fatalf("a valid record made a reply of %d records: %v", len(recs), err)
+		}
+		var got []data.Offer
+		gotErr := recs[0].decode()
+		if gotErr == nil {
+			got, gotErr = recs[0].offers()
+		}
+		want, wantErr := janeOffers(raw)
+		if (gotErr == nil) != (wantErr == nil) || (gotErr != nil && gotErr.Error() != wantErr.Error()) || !reflect.DeepEqual(got, want) {
+			t.Fatalf("from the reply %v, %v; on its own %v, %v", got, gotErr, want, wantErr)
 		}
 	})
 }

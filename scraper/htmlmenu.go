@@ -50,31 +50,26 @@ var (
 
 var htmlPlatform = platform{
 	name: "html",
-	build: func(e *Engine, c data.PlatformConfig, base *url.URL) (data.Adapter, error) {
-		h := &HTMLMenu{engine: e}
-		h.base = base
-		return h, nil
+	// A selector typo is refused with its line when the registry loads, rather than
+	// failing the menu at the next scrape.
+	check: func(m data.MenuSource) error {
+		_, err := compileHTMLSelectors(m.Selectors)
+		return err
+	},
+	build: func(b adapterBase, _ data.PlatformConfig) (data.Adapter, error) {
+		return &HTMLMenu{pageAdapter{b}}, nil
 	},
 }
 
 // HTMLMenu is the configurable adapter for menus published as plain HTML pages.
 type HTMLMenu struct {
-	engine *Engine
-	base   *url.URL
+	pageAdapter
 }
-
-var _ data.Adapter = (*HTMLMenu)(nil)
-
-// Platform implements data.Adapter.
-func (h *HTMLMenu) Platform() string { return "html" }
 
 // Validate implements data.Adapter: the page address, the required selectors, no
 // unknown selector name, and every selector compiles.
 func (h *HTMLMenu) Validate(src data.MenuSource) error {
-	if err := validMarket(src, "html"); err != nil {
-		return err
-	}
-	if _, err := menuPage(src, "html"); err != nil {
+	if err := h.pageAdapter.Validate(src); err != nil {
 		return err
 	}
 	_, err := compileHTMLSelectors(src.Selectors)
@@ -279,7 +274,7 @@ func (r *htmlReader) offer(b *parseBudget, card *goquery.Selection) (data.Offer,
 		Name:        name,
 		Brand:       brand,
 		Strain:      StrainName(name, brand),
-		Category:    menuCategory(categoryPath(cat)...),
+		Category:    Category(categoryPath(cat)...),
 		RawCategory: cat,
 		Size:        r.value(card, "size"),
 		Price:       price,

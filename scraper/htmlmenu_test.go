@@ -210,7 +210,7 @@ func TestHTMLMenuValidate(t *testing.T) {
 			for k, v := range tt.selectors {
 				fmt.Fprintf(&yaml, "      %s: %q\n", k, v)
 			}
-			_, rerr := data.ParseRegistry("test.yaml", []byte(yaml.String()), PlatformNames())
+			_, rerr := data.ParseRegistry("test.yaml", []byte(yaml.String()), RegistryRules())
 			if (err == nil) != (rerr == nil) {
 				t.Fatalf("adapter says %v, registry says %v", err, rerr)
 			}

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"net/url"
 	"regexp"
 	"strconv"
 	"strings"
@@ -37,32 +36,38 @@ var janePlatform = platform{
 	name:     "jane",
 	hosts:    []string{"search.iheartjane.com"},
 	settings: []string{"apiKey", "appId", "endpoint", "keyPage"},
-	build: func(e *Engine, c data.PlatformConfig, base *url.URL) (data.Adapter, error) {
-		j := &Jane{engine: e, appID: janeDefaultAppID, endpoint: janeDefaultEndpoint, apiKey: c.Settings["apiKey"]}
-		if v := c.Settings["appId"]; v != "" {
-			j.appID = v
+	check:    janeCheck,
+	build: func(b adapterBase, c data.PlatformConfig) (data.Adapter, error) {
+		keyPage, err := urlSetting(c, "keyPage", "")
+		if err != nil {
+			return nil, err
 		}
-		if v := c.Settings["keyPage"]; v != "" {
-			if _, err := parseBaseURL(v); err != nil {
-				return nil, fmt.Errorf("settings.keyPage: %w", err)
-			}
-			j.keyPage = v
+		endpoint, err := urlSetting(c, "endpoint", janeDefaultEndpoint)
+		if err != nil {
+			return nil, err
 		}
-		if v := c.Settings["endpoint"]; v != "" {
-			if _, err := parseBaseURL(v); err != nil {
-				return nil, fmt.Errorf("settings.endpoint: %w", err)
-			}
-			j.endpoint = v
-		}
-		j.base = base
-		return j, nil
+		return &Jane{adapterBase: b, appID: setting(c, "appId", janeDefaultAppID), endpoint: endpoint,
+			apiKey: c.Settings["apiKey"], keyPage: keyPage}, nil
 	},
+}
+
+// janeCheck is the registry's rule for a Jane menu: a storeId of digits. Validate asks
+// more at fetch time (a positive number, a way to the search key).
+func janeCheck(m data.MenuSource) error {
+	if m.StoreID == "" {
+		return errors.New("jane menu needs storeId")
+	}
+	for _, r := range m.StoreID {
+		if r < '0' || r > '9' {
+			return fmt.Errorf("jane storeId %q is not a number", m.StoreID)
+		}
+	}
+	return nil
 }
 
 // Jane is the adapter for iHeartJane menus.
 type Jane struct {
-	engine        *Engine
-	base          *url.URL
+	adapterBase
 	appID, apiKey string
 	endpoint      string
 	// keyPage is a Jane menu page to read the search key from when apiKey is not set;
@@ -81,11 +86,6 @@ type janeSecrets struct {
 	APIKey string `json:"algoliaApiKey"`
 	AppID  string `json:"algoliaAppId"`
 }
-
-var _ data.Adapter = (*Jane)(nil)
-
-// Platform implements data.Adapter.
-func (j *Jane) Platform() string { return "jane" }
 
 // Validate implements data.Adapter: a Jane menu is a numeric store id, and the search
 // key must be configured (it is public, but rotates: PLATFORMS.md §3).
@@ -111,6 +111,67 @@ type janeReply struct {
 	NbHits  int               `json:"nbHits"`
 	NbPages int               `json:"nbPages"`
 	Page    int               `json:"page"`
+}
+
+// janeRecords reads a reply's records (nil when it has no hits array). A reply is
+// decoded in one pass straight into its records' fields; when that fails (a record of
+// the wrong shape, or a broken reply), it is read as before, as raw records each
+// decoded on its own, so that a bad record costs only itself and a broken reply gets
+// the same error.
+func janeRecords(body []byte) ([]*janeRecord, janeReply, error) {
+	var bulk struct {
+		Hits    []janeRecord `json:"hits"` // the fields of the embedded janeFields
+		NbHits  int          `json:"nbHits"`
+		NbPages int          `json:"nbPages"`
+		Page    int          `json:"page"`
+	}
+	if json.Unmarshal(body, &bulk) == nil {
+		reply := janeReply{NbHits: bulk.NbHits, NbPages: bulk.NbPages, Page: bulk.Page}
+		if bulk.Hits == nil {
+			return nil, reply, nil
+		}
+		page := &janePage{body: body}
+		recs := make([]*janeRecord, len(bulk.Hits))
+		for i := range bulk.Hits {
+			r := &bulk.Hits[i]
+			r.decoded, r.page, r.index = true, page, i
+			recs[i] = r
+		}
+		return recs, reply, nil
+	}
+	var reply janeReply
+	if err := json.Unmarshal(body, &reply); err != nil {
+		return nil, reply, err
+	}
+	if reply.Hits == nil {
+		return nil, reply, nil
+	}
+	recs := make([]*janeRecord, len(reply.Hits))
+	for i, raw := range reply.Hits {
+		recs[i] = &janeRecord{raw: raw}
+	}
+	return recs, reply, nil
+}
+
+// janePage is a reply whose records were decoded in one pass, kept for the rare record
+// that needs its raw form (an attribute of an unknown weight).
+type janePage struct {
+	body []byte
+	once sync.Once
+	hits []json.RawMessage
+}
+
+func (p *janePage) hit(i int) json.RawMessage {
+	p.once.Do(func() {
+		var reply janeReply
+		if json.Unmarshal(p.body, &reply) == nil {
+			p.hits = reply.Hits
+		}
+	})
+	if i < len(p.hits) {
+		return p.hits[i]
+	}
+	return nil
 }
 
 // FetchMenu implements data.Adapter.
@@ -141,29 +202,44 @@ func (j *Jane) FetchMenu(ctx context.Context, src data.MenuSource) (data.Menu, e
 		}
 	}
 	set := recordSet{where: "jane store " + src.StoreID}
-	if err := set.addAll(ctx, j.engine, hits, janeOffers); err != nil {
+	// The store's position is the first its records carry (_geoloc, the same on every
+	// record of a store in the capture), read while the records are decoded anyway
+	// (by the parse goroutine: menu takes it only once addAll has returned).
+	var place *data.Place
+	if err := addRecords(ctx, j.engine, &set, hits, func(r *janeRecord) ([]data.Offer, error) {
+		if err := r.decode(); err != nil {
+			if place == nil {
+				place = janeGeo(r.raw)
+			}
+			return nil, err
+		}
+		if place == nil && usablePlace(r.Geo) {
+			place = r.Geo
+		}
+		return r.offers()
+	}); err != nil {
 		return menu, err
 	}
-	menu.Place = janePlace(hits)
+	menu.Place = place
 	return menu, set.into(&menu)
 }
 
-// janePlace is the store's position its records carry (_geoloc, the same on every
-// record of a store in the capture), nil when none gives one.
-func janePlace(hits []json.RawMessage) *data.Place {
-	for _, h := range hits {
-		var rec struct {
-			Geo *data.Place `json:"_geoloc"`
-		}
-		if json.Unmarshal(h, &rec) == nil && rec.Geo != nil && (rec.Geo.Lat != 0 || rec.Geo.Lng != 0) {
-			return rec.Geo
-		}
+// janeGeo is the position of a record the adapter cannot read whole (one field of
+// the wrong type): its _geoloc alone may still be good.
+func janeGeo(raw json.RawMessage) *data.Place {
+	var rec struct {
+		Geo *data.Place `json:"_geoloc"`
+	}
+	if json.Unmarshal(raw, &rec) == nil && usablePlace(rec.Geo) {
+		return rec.Geo
 	}
 	return nil
 }
 
+func usablePlace(p *data.Place) bool { return p != nil && (p.Lat != 0 || p.Lng != 0) }
+
 // query reads every page of one query; kind "" is the whole store.
-func (j *Jane) query(ctx context.Context, storeID, kind string, header http.Header, menu *data.Menu) ([]json.RawMessage, int, error) {
+func (j *Jane) query(ctx context.Context, storeID, kind string, header http.Header, menu *data.Menu) ([]*janeRecord, int, error) {
 	endpoint, err := rebase(j.endpoint, j.base)
 	if err != nil {
 		return nil, 0, err
@@ -172,7 +248,7 @@ func (j *Jane) query(ctx context.Context, storeID, kind string, header http.Head
 	if kind != "" {
 		filters += ` AND kind:"` + kind + `"`
 	}
-	var hits []json.RawMessage
+	var hits []*janeRecord
 	total := 0
 	for page := 0; ; page++ {
 		where := fmt.Sprintf("jane store %s page %d", storeID, page)
@@ -184,24 +260,20 @@ func (j *Jane) query(ctx context.Context, storeID, kind string, header http.Head
 			where = fmt.Sprintf("jane store %s kind %s page %d", storeID, kind, page)
 		}
 		body, _ := json.Marshal(map[string]any{"query": "", "filters": filters, "hitsPerPage": janeHitsPerPage, "page": page})
-		resp, err := j.engine.Do(ctx, Request{Method: http.MethodPost, URL: endpoint, Header: header, Body: body})
-		menu.Requests += attemptsOf(resp, err)
-		if resp != nil {
-			menu.HTTPStatus = resp.Status
-		}
+		resp, err := j.do(ctx, Request{Method: http.MethodPost, URL: endpoint, Header: header, Body: body}, where, menu)
 		if err != nil {
-			return nil, 0, requestError(where, resp, err)
+			return nil, 0, err
 		}
-		var reply janeReply
-		if err := json.Unmarshal(resp.Body, &reply); err != nil {
+		recs, reply, err := janeRecords(resp.Body)
+		if err != nil {
 			return nil, 0, bodyError(where, resp, err)
 		}
-		if reply.Hits == nil {
+		if recs == nil {
 			return nil, 0, bodyError(where, resp, errors.New("reply has no hits array"))
 		}
-		hits = append(hits, reply.Hits...)
+		hits = append(hits, recs...)
 		total = reply.NbHits
-		if page+1 >= reply.NbPages || len(reply.Hits) == 0 {
+		if page+1 >= reply.NbPages || len(recs) == 0 {
 			break
 		}
 	}
@@ -233,13 +305,9 @@ func (j *Jane) credentials(ctx context.Context, src data.MenuSource, menu *data.
 	if err != nil {
 		return "", "", err
 	}
-	resp, err := j.engine.Do(ctx, Request{Method: http.MethodGet, URL: target, Header: http.Header{"Accept": {"text/html"}}})
-	menu.Requests += attemptsOf(resp, err)
-	if resp != nil {
-		menu.HTTPStatus = resp.Status
-	}
+	resp, err := j.do(ctx, Request{Method: http.MethodGet, URL: target, Header: http.Header{"Accept": {"text/html"}}}, where, menu)
 	if err != nil {
-		return "", "", requestError(where, resp, err)
+		return "", "", err
 	}
 	secrets, ok := janePageSecrets(resp.Body)
 	if !ok {
@@ -302,39 +370,193 @@ type janePotency struct {
 	CBDPotency *float64 `json:"cbd_potency"`
 }
 
+// janeRecord is the part of an Algolia record the adapter reads, decoded in one pass:
+// the fixed fields, and the per-weight attributes (price_<w>, discounted_price_<w>,
+// special_price_<w>, max_cart_quantity_<w>) of Jane's eight weight buckets. An
+// attribute of a weight outside them is read from the record as a map (attr).
+type janeRecord struct {
+	janeFields
+	decoded bool
+	// raw is the record as the reply has it, or page and index say where it is.
+	raw   json.RawMessage
+	page  *janePage
+	index int
+	more  map[string]json.RawMessage // every attribute, decoded only for an unknown weight
+}
+
+// janeFields is an alias of an unnamed struct type so that a decoding error names the
+// field as the adapter always has ("Go struct field .percent_thc").
+type janeFields = struct {
+	ProductID         json.Number   `json:"product_id"`
+	Name              string        `json:"name"`
+	Brand             *string       `json:"brand"`
+	Kind              *string       `json:"kind"`
+	KindSubtype       *string       `json:"kind_subtype"`
+	RootSubtype       *string       `json:"root_subtype"`
+	CustomProductType *string       `json:"custom_product_type"`
+	Lineage           *string       `json:"category"`
+	PercentTHC        *float64      `json:"percent_thc"`
+	PercentCBD        *float64      `json:"percent_cbd"`
+	Weights           []string      `json:"available_weights"`
+	Amount            *string       `json:"amount"`
+	NetWeightGrams    *float64      `json:"net_weight_grams"`
+	URLSlug           *string       `json:"url_slug"`
+	Potencies         []janePotency `json:"inventory_potencies"`
+	// Terpenes: compound_names lists them by name; lab_results gives amounts per
+	// weight bucket. The record's own "terpenes" field is empty in the capture.
+	CompoundNames []string         `json:"compound_names"`
+	LabResults    []janeLabResults `json:"lab_results"`
+	Description   *string          `json:"description"`
+	// Geo is the store's position (the same on every record of a store).
+	Geo *data.Place `json:"_geoloc"`
+
+	PriceHalfGram          json.RawMessage `json:"price_half_gram"`
+	DiscountedHalfGram     json.RawMessage `json:"discounted_price_half_gram"`
+	SpecialHalfGram        json.RawMessage `json:"special_price_half_gram"`
+	MaxCartHalfGram        json.RawMessage `json:"max_cart_quantity_half_gram"`
+	PriceGram              json.RawMessage `json:"price_gram"`
+	DiscountedGram         json.RawMessage `json:"discounted_price_gram"`
+	SpecialGram            json.RawMessage `json:"special_price_gram"`
+	MaxCartGram            json.RawMessage `json:"max_cart_quantity_gram"`
+	PriceTwoGram           json.RawMessage `json:"price_two_gram"`
+	DiscountedTwoGram      json.RawMessage `json:"discounted_price_two_gram"`
+	SpecialTwoGram         json.RawMessage `json:"special_price_two_gram"`
+	MaxCartTwoGram         json.RawMessage `json:"max_cart_quantity_two_gram"`
+	PriceEighthOunce       json.RawMessage `json:"price_eighth_ounce"`
+	DiscountedEighthOunce  json.RawMessage `json:"discounted_price_eighth_ounce"`
+	SpecialEighthOunce     json.RawMessage `json:"special_price_eighth_ounce"`
+	MaxCartEighthOunce     json.RawMessage `json:"max_cart_quantity_eighth_ounce"`
+	PriceQuarterOunce      json.RawMessage `json:"price_quarter_ounce"`
+	DiscountedQuarterOunce json.RawMessage `json:"discounted_price_quarter_ounce"`
+	SpecialQuarterOunce    json.RawMessage `json:"special_price_quarter_ounce"`
+	MaxCartQuarterOunce    json.RawMessage `json:"max_cart_quantity_quarter_ounce"`
+	PriceHalfOunce         json.RawMessage `json:"price_half_ounce"`
+	DiscountedHalfOunce    json.RawMessage `json:"discounted_price_half_ounce"`
+	SpecialHalfOunce       json.RawMessage `json:"special_price_half_ounce"`
+	MaxCartHalfOunce       json.RawMessage `json:"max_cart_quantity_half_ounce"`
+	PriceOunce             json.RawMessage `json:"price_ounce"`
+	DiscountedOunce        json.RawMessage `json:"discounted_price_ounce"`
+	SpecialOunce           json.RawMessage `json:"special_price_ounce"`
+	MaxCartOunce           json.RawMessage `json:"max_cart_quantity_ounce"`
+	PriceEach              json.RawMessage `json:"price_each"`
+	DiscountedEach         json.RawMessage `json:"discounted_price_each"`
+	SpecialEach            json.RawMessage `json:"special_price_each"`
+	MaxCartEach            json.RawMessage `json:"max_cart_quantity_each"`
+}
+
+// attr is the per-weight attribute name ("price_eighth_ounce"); ok is false when the
+// record does not have it (null counts as absent wherever it is read).
+func (r *janeRecord) attr(name string) (json.RawMessage, bool) {
+	switch name {
+	case "price_half_gram":
+		return r.PriceHalfGram, r.PriceHalfGram != nil
+	case "discounted_price_half_gram":
+		return r.DiscountedHalfGram, r.DiscountedHalfGram != nil
+	case "special_price_half_gram":
+		return r.SpecialHalfGram, r.SpecialHalfGram != nil
+	case "max_cart_quantity_half_gram":
+		return r.MaxCartHalfGram, r.MaxCartHalfGram != nil
+	case "price_gram":
+		return r.PriceGram, r.PriceGram != nil
+	case "discounted_price_gram":
+		return r.DiscountedGram, r.DiscountedGram != nil
+	case "special_price_gram":
+		return r.SpecialGram, r.SpecialGram != nil
+	case "max_cart_quantity_gram":
+		return r.MaxCartGram, r.MaxCartGram != nil
+	case "price_two_gram":
+		return r.PriceTwoGram, r.PriceTwoGram != nil
+	case "discounted_price_two_gram":
+		return r.DiscountedTwoGram, r.DiscountedTwoGram != nil
+	case "special_price_two_gram":
+		return r.SpecialTwoGram, r.SpecialTwoGram != nil
+	case "max_cart_quantity_two_gram":
+		return r.MaxCartTwoGram, r.MaxCartTwoGram != nil
+	case "price_eighth_ounce":
+		return r.PriceEighthOunce, r.PriceEighthOunce != nil
+	case "discounted_price_eighth_ounce":
+		return r.DiscountedEighthOunce, r.DiscountedEighthOunce != nil
+	case "special_price_eighth_ounce":
+		return r.SpecialEighthOunce, r.SpecialEighthOunce != nil
+	case "max_cart_quantity_eighth_ounce":
+		return r.MaxCartEighthOunce, r.MaxCartEighthOunce != nil
+	case "price_quarter_ounce":
+		return r.PriceQuarterOunce, r.PriceQuarterOunce != nil
+	case "discounted_price_quarter_ounce":
+		return r.DiscountedQuarterOunce, r.DiscountedQuarterOunce != nil
+	case "special_price_quarter_ounce":
+		return r.SpecialQuarterOunce, r.SpecialQuarterOunce != nil
+	case "max_cart_quantity_quarter_ounce":
+		return r.MaxCartQuarterOunce, r.MaxCartQuarterOunce != nil
+	case "price_half_ounce":
+		return r.PriceHalfOunce, r.PriceHalfOunce != nil
+	case "discounted_price_half_ounce":
+		return r.DiscountedHalfOunce, r.DiscountedHalfOunce != nil
+	case "special_price_half_ounce":
+		return r.SpecialHalfOunce, r.SpecialHalfOunce != nil
+	case "max_cart_quantity_half_ounce":
+		return r.MaxCartHalfOunce, r.MaxCartHalfOunce != nil
+	case "price_ounce":
+		return r.PriceOunce, r.PriceOunce != nil
+	case "discounted_price_ounce":
+		return r.DiscountedOunce, r.DiscountedOunce != nil
+	case "special_price_ounce":
+		return r.SpecialOunce, r.SpecialOunce != nil
+	case "max_cart_quantity_ounce":
+		return r.MaxCartOunce, r.MaxCartOunce != nil
+	case "price_each":
+		return r.PriceEach, r.PriceEach != nil
+	case "discounted_price_each":
+		return r.DiscountedEach, r.DiscountedEach != nil
+	case "special_price_each":
+		return r.SpecialEach, r.SpecialEach != nil
+	case "max_cart_quantity_each":
+		return r.MaxCartEach, r.MaxCartEach != nil
+	}
+	if r.more == nil {
+		raw := r.raw
+		if raw == nil && r.page != nil {
+			raw = r.page.hit(r.index)
+		}
+		if err := json.Unmarshal(raw, &r.more); err != nil {
+			return nil, false
+		}
+	}
+	v, ok := r.more[name]
+	return v, ok
+}
+
 // janeOffers maps one Algolia record to one offer per listed weight.
 func janeOffers(raw json.RawMessage) ([]data.Offer, error) {
-	// The fixed fields decode into a struct; the per-weight price_<w> attributes are
-	// read from the same record as a map.
-	var h map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &h); err != nil {
+	r := &janeRecord{raw: raw}
+	if err := r.decode(); err != nil {
 		return nil, err
 	}
-	var r struct {
-		ProductID         json.Number   `json:"product_id"`
-		Name              string        `json:"name"`
-		Brand             *string       `json:"brand"`
-		Kind              *string       `json:"kind"`
-		KindSubtype       *string       `json:"kind_subtype"`
-		RootSubtype       *string       `json:"root_subtype"`
-		CustomProductType *string       `json:"custom_product_type"`
-		Lineage           *string       `json:"category"`
-		PercentTHC        *float64      `json:"percent_thc"`
-		PercentCBD        *float64      `json:"percent_cbd"`
-		Weights           []string      `json:"available_weights"`
-		Amount            *string       `json:"amount"`
-		NetWeightGrams    *float64      `json:"net_weight_grams"`
-		URLSlug           *string       `json:"url_slug"`
-		Potencies         []janePotency `json:"inventory_potencies"`
-		// Terpenes: compound_names lists them by name; lab_results gives amounts per
-		// weight bucket. The record's own "terpenes" field is empty in the capture.
-		CompoundNames []string         `json:"compound_names"`
-		LabResults    []janeLabResults `json:"lab_results"`
-		Description   *string          `json:"description"`
+	return r.offers()
+}
+
+// decode decodes a raw record once (nothing to do for one decoded with its reply). A
+// record that is not a JSON object is refused with the error decoding it as a map
+// gives, as it always was.
+func (r *janeRecord) decode() error {
+	if r.decoded {
+		return nil
 	}
-	if err := json.Unmarshal(raw, &r); err != nil {
-		return nil, err
+	if t := bytes.TrimLeft(r.raw, " \t\r\n"); len(t) == 0 || t[0] != '{' {
+		var h map[string]json.RawMessage
+		if err := json.Unmarshal(r.raw, &h); err != nil {
+			return err
+		}
 	}
+	if err := json.Unmarshal(r.raw, &r.janeFields); err != nil {
+		return err
+	}
+	r.decoded = true
+	return nil
+}
+
+// offers maps a decoded record.
+func (r *janeRecord) offers() ([]data.Offer, error) {
 	if r.ProductID == "" {
 		return nil, errors.New("no product_id")
 	}
@@ -371,7 +593,7 @@ func janeOffers(raw json.RawMessage) ([]data.Offer, error) {
 	var offers []data.Offer
 	for i, w := range r.Weights {
 		key := strings.ReplaceAll(w, " ", "_")
-		price, ok, err := hitNumber(h, "price_"+key)
+		price, ok, err := r.number("price_" + key)
 		if err != nil {
 			return nil, err
 		}
@@ -381,11 +603,11 @@ func janeOffers(raw json.RawMessage) ([]data.Offer, error) {
 		o := base
 		o.Size = w
 		o.Price = dollars(price)
-		if sale, ok, err := hitNumber(h, "discounted_price_"+key); err != nil {
+		if sale, ok, err := r.number("discounted_price_" + key); err != nil {
 			return nil, err
 		} else if ok && sale > 0 && sale < price {
 			o.SalePrice = dollars(sale)
-		} else if sp, ok := h["special_price_"+key]; ok {
+		} else if sp, ok := r.attr("special_price_" + key); ok {
 			var s janeSpecial
 			if json.Unmarshal(sp, &s) == nil && s.DiscountPrice != "" {
 				if v, err := s.DiscountPrice.Float64(); err == nil && v > 0 && v < price {
@@ -394,7 +616,7 @@ func janeOffers(raw json.RawMessage) ([]data.Offer, error) {
 			}
 		}
 		o.InStock = true
-		if q, ok, _ := hitNumber(h, "max_cart_quantity_"+key); ok && q <= 0 {
+		if q, ok, _ := r.number("max_cart_quantity_" + key); ok && q <= 0 {
 			o.InStock = false
 		}
 		nominal := janeWeightGrams[w]
@@ -469,9 +691,9 @@ func janePotencyOf(o *data.Offer, potencies []janePotency, key string, thc, cbd 
 	}
 }
 
-// hitNumber reads a numeric attribute that may be a number, a numeric string or null.
-func hitNumber(h map[string]json.RawMessage, key string) (float64, bool, error) {
-	raw, ok := h[key]
+// number reads a numeric attribute that may be a number, a numeric string or null.
+func (r *janeRecord) number(key string) (float64, bool, error) {
+	raw, ok := r.attr(key)
 	if !ok || string(raw) == "null" {
 		return 0, false, nil
 	}

@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"reflect"
 	"regexp"
 	"strconv"
 	"strings"
@@ -386,5 +387,72 @@ func TestJaneParseBound(t *testing.T) {
 	menuReason(t, err, data.ReasonParse)
 	if !strings.Contains(err.Error(), "jane store 2913: parsing took longer than its 1ns bound") {
 		t.Errorf("error %q", err)
+	}
+}
+
+// TestJaneRecords: a reply decoded in one pass maps its records exactly as each record
+// decoded on its own does, an attribute of a weight outside Jane's buckets included;
+// a reply with a record of the wrong shape falls back to raw records, so that only that
+// record fails.
+func TestJaneRecords(t *testing.T) {
+	hits := janeCaptureHits(t)[:3]
+	var odd map[string]any
+	if err := json.Unmarshal(hits[1], &odd); err != nil {
+		t.Fatal(err)
+	}
+	odd["available_weights"] = []string{"gram", "two pack"}
+	odd["price_gram"], odd["price_two_pack"] = 11.5, 30
+	hits[1], _ = json.Marshal(odd)
+	reply := func(hits []json.RawMessage) []byte {
+		b, err := json.Marshal(map[string]any{"hits": hits, "nbHits": len(hits), "nbPages": 1, "page": 0})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	check := func(recs []*janeRecord, hits []json.RawMessage, wantDecoded bool) {
+		t.Helper()
+		if len(recs) != len(hits) {
+			t.Fatalf("%d records, want %d", len(recs), len(hits))
+		}
+		for i, r := range recs {
+			if r.decoded != wantDecoded {
+				t.Errorf("record %d decoded with the reply: %v, want %v", i, r.decoded, wantDecoded)
+			}
+			want, wantErr := janeOffers(hits[i])
+			err := r.decode()
+			var got []data.Offer
+			if err == nil {
+				got, err = r.offers()
+			}
+			if (err == nil) != (wantErr == nil) || (err != nil && err.Error() != wantErr.Error()) || !reflect.DeepEqual(got, want) {
+				t.Errorf("record %d: %v, %v; on its own %v, %v", i, got, err, want, wantErr)
+			}
+		}
+	}
+	recs, r, err := janeRecords(reply(hits))
+	if err != nil || r.NbHits != 3 {
+		t.Fatalf("janeRecords: %v, %+v", err, r)
+	}
+	check(recs, hits, true)
+	if offers, _ := recs[1].offers(); len(offers) != 2 || offers[1].Price != 30 {
+		t.Errorf("the two pack: %+v", offers)
+	}
+
+	bad := append([]json.RawMessage{}, hits...)
+	bad[2] = json.RawMessage(`{"product_id": 7, "name": "Bad", "percent_thc": "high"}`)
+	recs, _, err = janeRecords(reply(bad))
+	if err != nil {
+		t.Fatalf("janeRecords: %v", err)
+	}
+	check(recs, bad, false)
+	if recs[2].decode() == nil {
+		t.Error("the record of the wrong shape decoded")
+	}
+	if recs, _, err := janeRecords([]byte(`{"nbHits": 0}`)); err != nil || recs != nil {
+		t.Errorf("no hits array: %v, %v", recs, err)
+	}
+	if _, _, err := janeRecords([]byte(`{"hits": [`)); err == nil {
+		t.Error("a broken reply decoded")
 	}
 }

@@ -36,24 +36,17 @@ var jointSourceFields = []string{
 
 var jointPlatform = platform{
 	name: "joint",
-	build: func(e *Engine, c data.PlatformConfig, base *url.URL) (data.Adapter, error) {
-		j := &Joint{engine: e, pageSize: jointPageSize}
-		j.base = base
+	build: func(b adapterBase, c data.PlatformConfig) (data.Adapter, error) {
+		j := &Joint{adapterBase: b, pageSize: jointPageSize}
 		return j, nil
 	},
 }
 
 // Joint is the adapter for Joint Commerce shops.
 type Joint struct {
-	engine   *Engine
-	base     *url.URL
+	adapterBase
 	pageSize int
 }
-
-var _ data.Adapter = (*Joint)(nil)
-
-// Platform implements data.Adapter.
-func (j *Joint) Platform() string { return "joint" }
 
 // Validate implements data.Adapter: the numeric businessId (storeId) and the shop's site
 // (url), or the full _search URL (endpoint).
@@ -64,19 +57,7 @@ func (j *Joint) Validate(src data.MenuSource) error {
 	if src.URL == "" && src.Endpoint == "" {
 		return errors.New("joint menu needs url (the shop's site) or endpoint (its _search URL)")
 	}
-	// In a fixed order, so that a source with both wrong always gets the same message.
-	for _, f := range []struct{ field, v string }{{"url", src.URL}, {"endpoint", src.Endpoint}} {
-		if f.v == "" {
-			continue
-		}
-		if _, err := parseBaseURL(f.v); err != nil {
-			return fmt.Errorf("joint %s: %w", f.field, err)
-		}
-	}
-	if _, err := plusMenuType(src.Market); err != nil {
-		return fmt.Errorf("joint: %w", err)
-	}
-	return nil
+	return j.checkSource(src)
 }
 
 // searchURL is the menu's _search route: endpoint as given, else on the site of url.
@@ -109,7 +90,7 @@ func (j *Joint) FetchMenu(ctx context.Context, src data.MenuSource) (data.Menu, 
 		header.Set("Origin", u.Scheme+"://"+u.Host)
 		header.Set("Referer", src.URL)
 	}
-	seen := map[string]bool{}
+	seen := seenIDs{}
 	from := 0
 	for page := 0; page < jointMaxPages; page++ {
 		where := fmt.Sprintf("joint business %s %s from %d", src.StoreID, strings.ToLower(menuType), from)
@@ -123,22 +104,13 @@ func (j *Joint) FetchMenu(ctx context.Context, src data.MenuSource) (data.Menu, 
 			"sort":    []any{map[string]any{"potencyThcRangeHigh": "asc"}}, // the shop's own order
 			"_source": map[string]any{"includes": jointSourceFields},
 		})
-		resp, err := j.engine.Do(ctx, Request{Method: http.MethodPost, URL: endpoint, Header: header, Body: body})
-		menu.Requests += attemptsOf(resp, err)
-		if resp != nil {
-			menu.HTTPStatus = resp.Status
-		}
+		resp, err := j.do(ctx, Request{Method: http.MethodPost, URL: endpoint, Header: header, Body: body}, where, &menu)
 		if err != nil {
-			return menu, requestError(where, resp, err)
+			return menu, err
 		}
 		hits, total, err := jointParse(resp.Body)
 		if err != nil {
-			var fe *data.FetchError
-			if errors.As(err, &fe) {
-				fe.Status, fe.Detail = resp.Status, where+": "+fe.Detail
-				return menu, fe
-			}
-			return menu, bodyError(where, resp, err)
+			return menu, replyError(where, resp, err)
 		}
 		if page == 0 && len(hits) == 0 && total <= 0 {
 			// The route filters the shared index by businessId: a wrong id is an empty
@@ -147,20 +119,17 @@ func (j *Joint) FetchMenu(ctx context.Context, src data.MenuSource) (data.Menu, 
 				Detail: where + ": no products for this business; check storeId (the businessId of the _search route)"}
 		}
 		set := recordSet{where: where}
-		fresh := 0
+		before := len(seen)
 		if err := set.addAll(ctx, j.engine, hits, func(raw json.RawMessage) ([]data.Offer, error) {
 			offers, id, err := jointRecordOffers(raw, src.Market)
-			if id != "" && seen[id] {
+			if seen.repeat(id) {
 				return nil, errRepeat
-			}
-			if id != "" {
-				seen[id] = true
-				fresh++
 			}
 			return offers, err
 		}); err != nil {
 			return menu, err
 		}
+		fresh := len(seen) - before
 		if err := set.into(&menu); err != nil {
 			return menu, err
 		}

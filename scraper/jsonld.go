@@ -38,33 +38,14 @@ const (
 )
 
 var jsonldPlatform = platform{
-	name: "jsonld",
-	build: func(e *Engine, c data.PlatformConfig, base *url.URL) (data.Adapter, error) {
-		j := &JSONLD{engine: e}
-		j.base = base
-		return j, nil
-	},
+	name:  "jsonld",
+	build: func(b adapterBase, _ data.PlatformConfig) (data.Adapter, error) { return &JSONLD{pageAdapter{b}}, nil },
 }
 
 // JSONLD is the adapter for menus published as schema.org JSON-LD on the
 // dispensary's own page (endpoint, else url).
 type JSONLD struct {
-	engine *Engine
-	base   *url.URL
-}
-
-var _ data.Adapter = (*JSONLD)(nil)
-
-// Platform implements data.Adapter.
-func (j *JSONLD) Platform() string { return "jsonld" }
-
-// Validate implements data.Adapter.
-func (j *JSONLD) Validate(src data.MenuSource) error {
-	if err := validMarket(src, "jsonld"); err != nil {
-		return err
-	}
-	_, err := menuPage(src, "jsonld")
-	return err
+	pageAdapter
 }
 
 // FetchMenu implements data.Adapter.
@@ -533,7 +514,7 @@ func (r ldRecord) offers(page *url.URL) ([]data.Offer, error) {
 		Name:        name,
 		Brand:       brand,
 		Strain:      StrainName(name, brand),
-		Category:    menuCategory(labels...),
+		Category:    Category(labels...),
 		RawCategory: raw,
 		URL:         webLink(ldText(p["url"]), page),
 	}

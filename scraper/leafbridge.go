@@ -39,30 +39,23 @@ var leafbridgeNonce = []*regexp.Regexp{
 var leafbridgePlatform = platform{
 	name:     "leafbridge",
 	settings: []string{"collectionMethod"},
-	build: func(e *Engine, c data.PlatformConfig, base *url.URL) (data.Adapter, error) {
-		l := &LeafBridge{engine: e, collection: "PICKUP"}
+	build: func(b adapterBase, c data.PlatformConfig) (data.Adapter, error) {
+		l := &LeafBridge{adapterBase: b, collection: "PICKUP"}
 		if v := c.Settings["collectionMethod"]; v != "" {
 			if v != "PICKUP" && v != "DELIVERY" {
 				return nil, fmt.Errorf("settings.collectionMethod: %q is not PICKUP or DELIVERY", v)
 			}
 			l.collection = v
 		}
-		l.base = base
 		return l, nil
 	},
 }
 
 // LeafBridge is the adapter for retailer sites running the LeafBridge plugin.
 type LeafBridge struct {
-	engine     *Engine
-	base       *url.URL
+	adapterBase
 	collection string
 }
-
-var _ data.Adapter = (*LeafBridge)(nil)
-
-// Platform implements data.Adapter.
-func (l *LeafBridge) Platform() string { return "leafbridge" }
 
 // Validate implements data.Adapter: the Dutchie Plus retailer UUID (storeId) and the
 // shop page (url), where the nonce is; endpoint may name admin-ajax.php elsewhere.
@@ -73,18 +66,7 @@ func (l *LeafBridge) Validate(src data.MenuSource) error {
 	if src.URL == "" {
 		return errors.New("leafbridge menu needs url, the shop page that carries the plugin's nonce")
 	}
-	if _, err := parseBaseURL(src.URL); err != nil {
-		return fmt.Errorf("leafbridge url: %w", err)
-	}
-	if src.Endpoint != "" {
-		if _, err := parseBaseURL(src.Endpoint); err != nil {
-			return fmt.Errorf("leafbridge endpoint: %w", err)
-		}
-	}
-	if _, err := plusMenuType(src.Market); err != nil {
-		return fmt.Errorf("leafbridge: %w", err)
-	}
-	return nil
+	return l.checkSource(src)
 }
 
 // FetchMenu implements data.Adapter.
@@ -118,7 +100,7 @@ func (l *LeafBridge) FetchMenu(ctx context.Context, src data.MenuSource) (data.M
 		"Origin":           {origin.Scheme + "://" + origin.Host},
 		"Referer":          {src.URL},
 	}
-	seen := map[string]bool{}
+	seen := seenIDs{}
 	for page := 1; page <= leafbridgeMaxPages; page++ {
 		where := fmt.Sprintf("leafbridge %s retailer %s page %d", origin.Host, src.StoreID, page)
 		form := url.Values{
@@ -140,13 +122,8 @@ func (l *LeafBridge) FetchMenu(ctx context.Context, src data.MenuSource) (data.M
 			"filter_attributes[search_key_word]": {""},
 			"filter_attributes[sort_order]":      {"NAME_ASC"},
 		}
-		resp, err := l.engine.Do(ctx, Request{Method: http.MethodPost, URL: ajax, Header: header, Body: []byte(form.Encode())})
-		menu.Requests += attemptsOf(resp, err)
-		if resp != nil {
-			menu.HTTPStatus = resp.Status
-		}
+		resp, err := l.do(ctx, Request{Method: http.MethodPost, URL: ajax, Header: header, Body: []byte(form.Encode())}, where, &menu)
 		if err != nil {
-			err = requestError(where, resp, err)
 			// WordPress answers its own refusals with a bare "-1" (nonce) or "0" (no such
 			// action) behind a 403 or 400; say which.
 			if fe := (*data.FetchError)(nil); resp != nil && errors.As(err, &fe) {
@@ -158,12 +135,7 @@ func (l *LeafBridge) FetchMenu(ctx context.Context, src data.MenuSource) (data.M
 		}
 		reply, err := leafbridgeParse(resp.Body)
 		if err != nil {
-			var fe *data.FetchError
-			if errors.As(err, &fe) {
-				fe.Status, fe.Detail = resp.Status, where+": "+fe.Detail
-				return menu, fe
-			}
-			return menu, bodyError(where, resp, err)
+			return menu, replyError(where, resp, err)
 		}
 		if page == 1 && len(reply.ProductsList) == 0 && (!reply.ProductsCount.Set || reply.ProductsCount.V == 0) {
 			// The plugin answers a retailer id it does not serve with an empty menu; an
@@ -173,20 +145,17 @@ func (l *LeafBridge) FetchMenu(ctx context.Context, src data.MenuSource) (data.M
 		}
 		links := leafbridgeLinks(reply.ProductsHTML, origin)
 		set := recordSet{where: where}
-		fresh := 0
+		before := len(seen)
 		if err := set.addAll(ctx, l.engine, reply.ProductsList, func(raw json.RawMessage) ([]data.Offer, error) {
 			offers, id, err := plusRecordOffers(raw, src.Market, links)
-			if id != "" && seen[id] {
+			if seen.repeat(id) {
 				return nil, errRepeat
-			}
-			if id != "" {
-				seen[id] = true
-				fresh++
 			}
 			return offers, err
 		}); err != nil {
 			return menu, err
 		}
+		fresh := len(seen) - before
 		if err := set.into(&menu); err != nil {
 			return menu, err
 		}
@@ -207,13 +176,9 @@ func (l *LeafBridge) FetchMenu(ctx context.Context, src data.MenuSource) (data.M
 // nonce fetches the shop page and reads the plugin's nonce from it.
 func (l *LeafBridge) nonce(ctx context.Context, shop string, menu *data.Menu) (string, error) {
 	where := "leafbridge shop page " + shop
-	resp, err := l.engine.Do(ctx, Request{Method: http.MethodGet, URL: shop, Header: http.Header{"Accept": {"text/html"}}})
-	menu.Requests += attemptsOf(resp, err)
-	if resp != nil {
-		menu.HTTPStatus = resp.Status
-	}
+	resp, err := l.do(ctx, Request{Method: http.MethodGet, URL: shop, Header: http.Header{"Accept": {"text/html"}}}, where, menu)
 	if err != nil {
-		return "", requestError(where, resp, err)
+		return "", err
 	}
 	for _, re := range leafbridgeNonce {
 		if m := re.FindSubmatch(resp.Body); m != nil {

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"net/url"
 	"regexp"
 	"strconv"
 	"strings"
@@ -33,31 +32,21 @@ var leaflyPlatform = platform{
 	name:     "leafly",
 	hosts:    []string{"consumer-api.leafly.com"},
 	settings: []string{"endpoint"},
-	build: func(e *Engine, c data.PlatformConfig, base *url.URL) (data.Adapter, error) {
-		l := &Leafly{engine: e, endpoint: leaflyDefaultEndpoint, take: leaflyTake}
-		if v := c.Settings["endpoint"]; v != "" {
-			if _, err := parseBaseURL(v); err != nil {
-				return nil, fmt.Errorf("settings.endpoint: %w", err)
-			}
-			l.endpoint = strings.TrimRight(v, "/")
+	build: func(b adapterBase, c data.PlatformConfig) (data.Adapter, error) {
+		endpoint, err := urlSetting(c, "endpoint", leaflyDefaultEndpoint)
+		if err != nil {
+			return nil, err
 		}
-		l.base = base
-		return l, nil
+		return &Leafly{adapterBase: b, endpoint: strings.TrimRight(endpoint, "/"), take: leaflyTake}, nil
 	},
 }
 
 // Leafly is the adapter for Leafly dispensary menus.
 type Leafly struct {
-	engine   *Engine
-	base     *url.URL
+	adapterBase
 	endpoint string
 	take     int
 }
-
-var _ data.Adapter = (*Leafly)(nil)
-
-// Platform implements data.Adapter.
-func (l *Leafly) Platform() string { return "leafly" }
 
 // Validate implements data.Adapter: a Leafly menu is the dispensary's slug (storeId),
 // as in leafly.com/dispensary-info/<slug>.
@@ -65,10 +54,7 @@ func (l *Leafly) Validate(src data.MenuSource) error {
 	if !leaflySlug.MatchString(src.StoreID) {
 		return fmt.Errorf("leafly menu needs storeId, the dispensary slug of leafly.com/dispensary-info/<slug> (lower-case words and hyphens), got %q", src.StoreID)
 	}
-	if src.Market != data.Medical && src.Market != data.Recreational {
-		return fmt.Errorf("leafly menu market %q is not medical or recreational", src.Market)
-	}
-	return nil
+	return l.checkSource(src)
 }
 
 // FetchMenu implements data.Adapter.
@@ -82,30 +68,20 @@ func (l *Leafly) FetchMenu(ctx context.Context, src data.MenuSource) (data.Menu,
 		return menu, err
 	}
 	header := http.Header{"Accept": {"application/json"}, "Origin": {leaflyOrigin}}
-	seen := map[string]bool{}
+	seen := seenIDs{}
 	all := recordSet{where: "leafly " + src.StoreID}
 	for page := 0; page < leaflyMaxPages; page++ {
 		skip := page * l.take
 		where := fmt.Sprintf("leafly %s skip %d", src.StoreID, skip)
-		resp, err := l.engine.Do(ctx, Request{Method: http.MethodGet, URL: fmt.Sprintf("%s?take=%d&skip=%d", endpoint, l.take, skip), Header: header})
-		menu.Requests += attemptsOf(resp, err)
-		if resp != nil {
-			menu.HTTPStatus = resp.Status
-		}
+		resp, err := l.do(ctx, Request{Method: http.MethodGet, URL: fmt.Sprintf("%s?take=%d&skip=%d", endpoint, l.take, skip), Header: header}, where, &menu)
 		if err != nil {
-			return menu, requestError(where, resp, err)
+			return menu, err
 		}
 		pg, err := boundParse(ctx, l.engine, func(b *parseBudget) (leaflyPage, error) {
 			return leaflyRead(b, resp.Body, where, seen)
 		})
 		if err != nil {
-			var fe *data.FetchError
-			if errors.As(err, &fe) {
-				out := *fe
-				out.Status, out.Detail = resp.Status, where+": "+fe.Detail
-				return menu, &out
-			}
-			return menu, bodyError(where, resp, err)
+			return menu, replyError(where, resp, err)
 		}
 		// The menu is judged whole: a last page of a few bad items is not a broken menu.
 		all.records += pg.set.records
@@ -157,26 +133,24 @@ type leaflyPage struct {
 
 // leaflyRead maps one menu_items page; seen holds the ids of earlier pages (a server
 // that ignores skip repeats them).
-func leaflyRead(b *parseBudget, body []byte, where string, seen map[string]bool) (leaflyPage, error) {
+func leaflyRead(b *parseBudget, body []byte, where string, seen seenIDs) (leaflyPage, error) {
 	items, total, err := leaflyParse(body)
 	if err != nil {
 		return leaflyPage{}, err
 	}
 	pg := leaflyPage{set: recordSet{where: where}, items: len(items), total: total}
+	before := len(seen)
 	for i, it := range items {
 		if err := b.spend(); err != nil {
 			return leaflyPage{}, err
 		}
 		offers, id, err := leaflyOffers(it)
-		if id != "" && seen[id] {
+		if seen.repeat(id) {
 			continue
-		}
-		if id != "" {
-			seen[id] = true
-			pg.fresh++
 		}
 		pg.set.add(i, offers, err)
 	}
+	pg.fresh = len(seen) - before
 	return pg, nil
 }
 

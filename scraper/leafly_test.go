@@ -224,7 +224,7 @@ func TestLeaflyValidate(t *testing.T) {
 			t.Errorf("%+v: error %v, want one naming %q", tt.src, err, tt.wantErr)
 		}
 	}
-	if _, err := leaflyPlatform.build(NewEngine(Options{}), data.PlatformConfig{Settings: map[string]string{"endpoint": "consumer-api.leafly.com"}}, nil); err == nil || !strings.Contains(err.Error(), "settings.endpoint") {
+	if _, err := leaflyPlatform.adapter(NewEngine(Options{}), data.PlatformConfig{Settings: map[string]string{"endpoint": "consumer-api.leafly.com"}}, nil); err == nil || !strings.Contains(err.Error(), "settings.endpoint") {
 		t.Errorf("bad endpoint setting: %v", err)
 	}
 }

@@ -21,18 +21,27 @@ import (
 // on menu and classifies failures: engine errors through requestError (a challenge
 // page behind a 403 is blocked), a body that is not JSON through bodyError.
 func callJSON(ctx context.Context, e *Engine, req Request, where string, menu *data.Menu, into any) (*Response, error) {
-	resp, err := e.Do(ctx, req)
-	menu.Requests += attemptsOf(resp, err)
-	if resp != nil {
-		menu.HTTPStatus = resp.Status
-	}
+	resp, err := send(ctx, e, req, where, menu)
 	if err != nil {
-		return resp, requestError(where, resp, err)
+		return resp, err
 	}
 	if err := json.Unmarshal(resp.Body, into); err != nil {
 		return resp, bodyError(where, resp, err)
 	}
 	return resp, nil
+}
+
+// named is the object platforms use for a labelled thing: {"name": "Flower"}.
+type named struct {
+	Name string `json:"name"`
+}
+
+// name is the label, trimmed; "" when the object is absent.
+func (n *named) name() string {
+	if n == nil {
+		return ""
+	}
+	return strings.TrimSpace(n.Name)
 }
 
 // looseNumber is a JSON value platforms send as a number, a numeric string ("12.00"),
@@ -105,27 +114,6 @@ func webLink(raw string, base *url.URL) string {
 		return ""
 	}
 	return u.String()
-}
-
-// notMenuLabels are category labels that put a product outside the five tracked
-// categories whatever its other labels say: Sweed files vape batteries under
-// Accessories with a "Vaporizer" product type, Weedmaps files tinctures and capsules
-// under Edibles and batteries under Vape Pens.
-var notMenuLabels = map[string]bool{
-	"accessories": true, "accessory": true, "apparel": true, "gear": true, "merch": true, "merchandise": true,
-	"topical": true, "topicals": true, "tincture": true, "tinctures": true, "oral": true,
-	"capsule": true, "capsules": true, "battery": true, "batteries": true, "paraphernalia": true,
-}
-
-// menuCategory maps a product's category labels, most telling first: Other when any
-// label names a kind outside the tracked five, else the first tracked one (Category).
-func menuCategory(labels ...string) data.Category {
-	for _, l := range labels {
-		if notMenuLabels[labelKey(l)] {
-			return data.Other
-		}
-	}
-	return Category(labels...)
 }
 
 // roundGrams keeps two decimals of a computed weight (0.35 g x 10 is 3.5, not

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"math"
 	"net/url"
-	"strings"
 	"testing"
 
 	"github.com/ohiomc/omc/data"
@@ -124,29 +123,6 @@ func TestWebLink(t *testing.T) {
 		if got := webLink(tt.raw, tt.base); got != tt.want {
 			t.Errorf("webLink(%q) = %q, want %q", tt.raw, got, tt.want)
 		}
-	}
-}
-
-func TestMenuCategory(t *testing.T) {
-	tests := []struct {
-		labels []string
-		want   data.Category
-	}{
-		{[]string{"Pre Roll", "Flower"}, data.Preroll},                // Weedmaps sub first
-		{[]string{"Shake", "Flower"}, data.Flower},                    // unknown sub, known parent
-		{[]string{"Tincture", "Edibles"}, data.Other},                 // Weedmaps files tinctures under Edibles
-		{[]string{"Batteries", "Vape Pens"}, data.Other},              // and batteries under Vape Pens
-		{[]string{"Accessories", "Battery", "Vaporizer"}, data.Other}, // Sweed accessories
-		{[]string{"Vape", "Cartridge", "Live Resin Cartridge"}, data.Vape},
-		{[]string{"🍬Edibles🍫", "Edibles", "EDIBLES"}, data.Edible},
-		{[]string{"Apparel", "Apparel", "Hat"}, data.Other},
-	}
-	for _, tt := range tests {
-		t.Run(strings.Join(tt.labels, "/"), func(t *testing.T) {
-			if got := menuCategory(tt.labels...); got != tt.want {
-				t.Fatalf("got %s, want %s", got, tt.want)
-			}
-		})
 	}
 }
 

@@ -73,7 +73,7 @@ func cleanBrand(brand string) string {
 		}
 		b = next
 	}
-	b = spaces.ReplaceAllString(b, " ")
+	b = collapseSpaces(b)
 	if canonical, ok := brandAliases[wordKey(b)]; ok {
 		return canonical
 	}
@@ -114,7 +114,7 @@ func brandKey(brand string) string {
 // name ("London Pound C") is kept as it is. When folding would leave nothing the name
 // is only re-cased.
 func CleanName(name, brand string, grams, mg float64) string {
-	orig := strings.TrimSpace(spaces.ReplaceAllString(name, " "))
+	orig := strings.TrimSpace(collapseSpaces(name))
 	if orig == "" {
 		return ""
 	}

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/ohiomc/omc/data"
 )
@@ -26,26 +27,41 @@ var categoryLabels = map[string]data.Category{
 	"edible": data.Edible, "edibles": data.Edible, "gummy": data.Edible, "gummies": data.Edible,
 	"chocolate": data.Edible, "chocolates": data.Edible, "beverage": data.Edible, "beverages": data.Edible,
 	"drink": data.Edible, "drinks": data.Edible, "chew": data.Edible, "chews": data.Edible,
-	// The platforms' own names for what is not tracked. Known, they settle the category
-	// like any other label: Dutchie's type "Accessories" with subcategory "pods", or a
-	// Jane kind "topical" with a subtype "gummies", must not fall through to a subtype.
+	// The platforms' own names for what is not tracked. Any of them makes the product
+	// Other, whatever its other labels (see Category).
 	"tincture": data.Other, "tinctures": data.Other, "topical": data.Other, "topicals": data.Other,
 	"oral": data.Other, "capsule": data.Other, "capsules": data.Other, "accessory": data.Other,
 	"accessories": data.Other, "battery": data.Other, "batteries": data.Other, "gear": data.Other,
 	"merch": data.Other, "merchandise": data.Other, "apparel": data.Other, "paraphernalia": data.Other,
 }
 
-// Category maps the first label it knows; labels are tried in order (the platform's
-// main category field first, then subtypes), so the main field decides whenever it is
-// a known label. Tinctures, topicals, oral products and accessories are Other: stored,
-// not tiled. So is a product none of whose labels is known.
+// Category is the one rule every adapter maps a product's category labels by (the
+// platform's fields, most telling first: a main category, then subtypes):
+//
+//   - a product any of whose labels names a kind outside the five tracked categories
+//     (tincture, topical, oral, capsule, accessory, battery, gear, apparel) is Other,
+//     whatever its other labels say: platforms file batteries under Vape Pens
+//     (Weedmaps) or with a Vaporizer type (Sweed), tinctures under Edibles, and a
+//     Dutchie Accessories product may have the subcategory "pods";
+//   - otherwise the first label that names a tracked category decides: adapters pass
+//     their labels most telling first (Jane's kind before its subtypes, Weedmaps' edge
+//     category "Pre Roll" before its parent "Flower");
+//   - a product none of whose labels is known is Other.
+//
+// Other is stored, not tiled.
 func Category(labels ...string) data.Category {
+	found := data.Other
 	for _, l := range labels {
-		if c, ok := categoryLabels[labelKey(l)]; ok {
-			return c
+		c, ok := categoryLabels[labelKey(l)]
+		switch {
+		case !ok:
+		case c == data.Other:
+			return data.Other
+		case found == data.Other:
+			found = c
 		}
 	}
-	return data.Other
+	return found
 }
 
 // labelKey lower-cases a label and turns punctuation runs into single spaces, so
@@ -108,6 +124,8 @@ var (
 	sizePack = regexp.MustCompile(`(?i)(?:\b(\d+)\s*[x×]\s*(\d*\.?\d+)\s*(?:g|gram|grams)\b)|(?:(\d*\.?\d+)\s*(?:g|gram|grams)\s*[x×]\s*(\d+)\b)`)
 )
 
+const digits = "0123456789"
+
 // Size is what a size label says: the package weight in grams, or the THC content in
 // milligrams for a label like "10pk/100mg". Both are 0 when the label says neither
 // ("N/A", "each").
@@ -127,38 +145,49 @@ func ParseSize(label string) Size {
 	if g, ok := wordSizes[labelKey(s)]; ok {
 		return Size{Grams: g}
 	}
-	s = slugDecimal.ReplaceAllString(s, "$1.$2$3")
+	if !strings.ContainsAny(s, digits) {
+		return Size{} // every pattern below reads a figure; most names have none
+	}
+	if strings.Contains(s, "-") {
+		s = slugDecimal.ReplaceAllString(s, "$1.$2$3")
+	}
+	// Each pattern is tried only when its unit can be there: g (mg, g, gram), x (a
+	// pack of grams), z (oz).
 	var out Size
-	for _, m := range sizeMetric.FindAllStringSubmatch(s, -1) {
-		v, err := strconv.ParseFloat(m[1], 64)
-		if err != nil || v <= 0 {
-			continue
-		}
-		switch strings.ToLower(m[2]) {
-		case "mg":
-			if out.Milligrams == 0 {
-				out.Milligrams = v
+	if strings.ContainsAny(s, "gG") {
+		for _, m := range sizeMetric.FindAllStringSubmatch(s, -1) {
+			v, err := strconv.ParseFloat(m[1], 64)
+			if err != nil || v <= 0 {
+				continue
 			}
-		default:
-			if out.Grams == 0 {
-				out.Grams = v
+			switch strings.ToLower(m[2]) {
+			case "mg":
+				if out.Milligrams == 0 {
+					out.Milligrams = v
+				}
+			default:
+				if out.Grams == 0 {
+					out.Grams = v
+				}
 			}
 		}
 	}
 	// "5 x 0.5g (2.5g)": a first figure that is the unit weight of a pack stands for the
 	// whole pack; "1g (2 x 0.5g)" states its package first and keeps it.
-	if m := sizePack.FindStringSubmatch(s); m != nil {
-		count, unit := m[1], m[2]
-		if count == "" {
-			count, unit = m[4], m[3]
-		}
-		n, _ := strconv.ParseFloat(count, 64)
-		w, _ := strconv.ParseFloat(unit, 64)
-		if n >= 1 && n <= 100 && w > 0 && out.Grams == w {
-			out.Grams = roundGrams(n * w)
+	if out.Grams > 0 && strings.ContainsAny(s, "xX×") {
+		if m := sizePack.FindStringSubmatch(s); m != nil {
+			count, unit := m[1], m[2]
+			if count == "" {
+				count, unit = m[4], m[3]
+			}
+			n, _ := strconv.ParseFloat(count, 64)
+			w, _ := strconv.ParseFloat(unit, 64)
+			if n >= 1 && n <= 100 && w > 0 && out.Grams == w {
+				out.Grams = roundGrams(n * w)
+			}
 		}
 	}
-	if out.Grams == 0 {
+	if out.Grams == 0 && strings.ContainsAny(s, "zZ") {
 		if m := sizeOz.FindStringSubmatch(s); m != nil {
 			out.Grams = ouncesGrams[m[1]]
 		}
@@ -198,25 +227,34 @@ func nearBucket(grams, nominal float64) bool {
 
 var (
 	// strainNoise are the words menus put around a strain name: formats, lineage
-	// markers, pack counts and sizes.
-	strainNoise = []*regexp.Regexp{
+	// markers, pack counts and sizes. need lists characters one of which a name must
+	// hold for the pattern to match at all ("" for none), and words substrings one of
+	// which a name in ASCII must hold once lower-cased (a name with other characters
+	// is matched anyway: case folding pairs ſ with s and K with k). Checking them
+	// first spares the regexps, the largest cost of mapping a big menu.
+	strainNoise = []struct {
+		re    *regexp.Regexp
+		need  string
+		words []string
+	}{
 		// Canadian catalogue names repeat themselves: "Titanimal Cannabis Flower by Truro -
 		// Titanimal Cannabis Flower by Truro" (2023 Dutchie capture). The strain comes first.
-		regexp.MustCompile(`(?i)\s(?:ground\s+)?cannabis\s+flower\s+by\b.*$`),
+		{regexp.MustCompile(`(?i)\s(?:ground\s+)?cannabis\s+flower\s+by\b.*$`), "", []string{"cannabis"}},
 		// Lineage markers, also combined: "(I)", "(I/H)" (Joint capture).
-		regexp.MustCompile(`(?i)\((?:i|s|h|indica|sativa|hybrid)(?:\s*/\s*(?:i|s|h|indica|sativa|hybrid))*\)`),
+		{regexp.MustCompile(`(?i)\((?:i|s|h|indica|sativa|hybrid)(?:\s*/\s*(?:i|s|h|indica|sativa|hybrid))*\)`), "(", nil},
 		// Pack counts in brackets: "(2-Pack)", "[10 Pack]", "(10 piece)", "(10 pcs)".
-		regexp.MustCompile(`(?i)[(\[]\s*\d+\s*-?\s*(?:pk|pack|ct|count|piece|pieces|pcs)\s*[)\]]`),
+		{regexp.MustCompile(`(?i)[(\[]\s*\d+\s*-?\s*(?:pk|pack|ct|count|piece|pieces|pcs)\s*[)\]]`), digits, nil},
 		// Dose and pack written together, which the size rule below would cut in half:
 		// "10pk/100mg" and "5mg x 20-Pack" (Dutchie Plus option labels and names).
-		regexp.MustCompile(`(?i)\b\d+\s*(?:pk|pack)\s*/\s*\d*\.?\d+\s*mg\b`),
-		regexp.MustCompile(`(?i)\b\d*\.?\d+\s*mg\s*x\s*\d+\s*-?\s*(?:pk|pack|ct|count)\b`),
-		regexp.MustCompile(`(?i)\b\d*\.?\d+\s*(?:mg|g|gc|gram|grams|oz)\b`),
-		regexp.MustCompile(`(?i)\b1/\d+\s*oz\b`),
-		regexp.MustCompile(`(?i)\b(?:whole buds?|whole flower|small buds|smalls|popcorn|shake|ground flower|pre-?ground|ground|milled|grind|ready-to-roll|flower|pre-?rolls?|infused|minis?)\b`),
-		regexp.MustCompile(`(?i)\b(?:indica|sativa|hybrid)\b\s*$`),
+		{regexp.MustCompile(`(?i)\b\d+\s*(?:pk|pack)\s*/\s*\d*\.?\d+\s*mg\b`), digits, nil},
+		{regexp.MustCompile(`(?i)\b\d*\.?\d+\s*mg\s*x\s*\d+\s*-?\s*(?:pk|pack|ct|count)\b`), digits, nil},
+		{regexp.MustCompile(`(?i)\b\d*\.?\d+\s*(?:mg|g|gc|gram|grams|oz)\b`), digits, nil},
+		{regexp.MustCompile(`(?i)\b1/\d+\s*oz\b`), "1", nil},
+		{regexp.MustCompile(`(?i)\b(?:whole buds?|whole flower|small buds|smalls|popcorn|shake|ground flower|pre-?ground|ground|milled|grind|ready-to-roll|flower|pre-?rolls?|infused|minis?)\b`), "",
+			[]string{"bud", "flower", "small", "popcorn", "shake", "ground", "milled", "grind", "roll", "infused", "mini"}},
+		{regexp.MustCompile(`(?i)\b(?:indica|sativa|hybrid)\b\s*$`), "iI", nil},
 		// Brackets left empty by the removals above: "Bluenana [4.2g]" (Jane capture).
-		regexp.MustCompile(`\[\s*\]|\(\s*\)`),
+		{regexp.MustCompile(`\[\s*\]|\(\s*\)`), "([", nil},
 	}
 	spaces = regexp.MustCompile(`\s+`)
 )
@@ -241,18 +279,53 @@ func StrainName(name, brand string) string {
 	if brand != "" {
 		candidate = removeFold(candidate, brand)
 	}
-	for _, re := range strainNoise {
+	for _, n := range strainNoise {
+		if !mayMatch(candidate, n.need, n.words) {
+			continue
+		}
 		// Matching first spares the allocation ReplaceAllString makes even when nothing
 		// matches: most names hold one or two of these patterns, and this runs per offer.
-		if re.MatchString(candidate) {
-			candidate = re.ReplaceAllString(candidate, " ")
+		if n.re.MatchString(candidate) {
+			candidate = n.re.ReplaceAllString(candidate, " ")
 		}
 	}
-	candidate = strings.Trim(spaces.ReplaceAllString(candidate, " "), " -–|,")
+	candidate = strings.Trim(collapseSpaces(candidate), " -–|,")
 	if candidate == "" {
 		return strings.TrimSpace(name)
 	}
 	return candidate
+}
+
+// collapseSpaces is spaces.ReplaceAllString(s, " "), without the regexp when there is
+// nothing to collapse (no tab, line break or double space: most names).
+func collapseSpaces(s string) string {
+	if !strings.ContainsAny(s, "\t\n\f\r") && !strings.Contains(s, "  ") {
+		return s
+	}
+	return spaces.ReplaceAllString(s, " ")
+}
+
+// mayMatch is false when s cannot match a pattern that needs one of the characters
+// need and, in an ASCII name, one of the lower-case substrings words.
+func mayMatch(s, need string, words []string) bool {
+	if need != "" && !strings.ContainsAny(s, need) {
+		return false
+	}
+	if len(words) == 0 {
+		return true
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return true
+		}
+	}
+	lower := strings.ToLower(s)
+	for _, w := range words {
+		if strings.Contains(lower, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // removeFold removes every case-insensitive occurrence of sub from s.

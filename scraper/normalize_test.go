@@ -1,6 +1,9 @@
 package scraper
 
 import (
+	"encoding/json"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/ohiomc/omc/data"
@@ -8,36 +11,6 @@ import (
 
 // The shared normalisation, case by case; the labels are the platforms' own, from the
 // captures and PLATFORMS.md §9.
-
-func TestCategory(t *testing.T) {
-	tests := []struct {
-		labels []string
-		want   data.Category
-	}{
-		{[]string{"Flower"}, data.Flower},
-		{[]string{"flower", "Premium"}, data.Flower},     // Jane kind, kind_subtype
-		{[]string{"Pre-Rolls"}, data.Preroll},            // Dutchie type
-		{[]string{"PRE_ROLLS"}, data.Preroll},            // Dutchie Plus enum
-		{[]string{"pre-roll"}, data.Preroll},             // Jane kind
-		{[]string{"Vaporizers"}, data.Vape},              // Dutchie type
-		{[]string{"Vape Pens", "Cartridges"}, data.Vape}, // Weedmaps
-		{[]string{"Concentrate", "sugar"}, data.Extract}, // Dutchie type, subcategory
-		{[]string{"CONCENTRATES"}, data.Extract},         // Plus enum
-		{[]string{"🍬Edibles🍫"}, data.Edible},             // Dispense category name
-		{[]string{"Edible", "gummies"}, data.Edible},     // Dutchie
-		{[]string{"Oral", "sublingual"}, data.Other},     // a tracked-looking subtype does not win over a known main label
-		{[]string{"Accessories", "pods"}, data.Other},    // Dutchie accessories with a "pods" subcategory
-		{[]string{"topical", "gummies"}, data.Other},     // Jane
-		{[]string{"Tinctures"}, data.Other},
-		{[]string{"Mystery box"}, data.Other}, // unknown
-		{[]string{"", "Buds"}, data.Flower},   // empty main label: the subtype decides
-	}
-	for _, tt := range tests {
-		if got := Category(tt.labels...); got != tt.want {
-			t.Errorf("Category(%q) = %s, want %s", tt.labels, got, tt.want)
-		}
-	}
-}
 
 func TestStrainType(t *testing.T) {
 	for label, want := range map[string]string{
@@ -143,5 +116,44 @@ func TestRemoveFold(t *testing.T) {
 		if got := removeFold(tt.s, tt.sub); got != tt.want {
 			t.Errorf("removeFold(%q, %q) = %q, want %q", tt.s, tt.sub, got, tt.want)
 		}
+	}
+}
+
+// TestStrainNoiseNeeds: a noise pattern never matches a name without one of the
+// characters it is said to need (the shortcut StrainName takes), over every name of the
+// golden files and names written to hit each pattern.
+func TestStrainNoiseNeeds(t *testing.T) {
+	names := []string{
+		"Titanimal Cannabis Flower by Truro", "Velcroz (I/H)", "Gummies (10 pcs)", "Chews 10pk/100mg",
+		"Mints 5mg x 20-Pack", "Bluenana 3.5g", "Kush 1/8 oz", "Smalls", "Blue Dream Hybrid", "Haze SATIVA",
+		"Bluenana [ ]", "ſativa", "Hybrid", "Indica ",
+	}
+	paths, err := filepath.Glob("testdata/golden/*.json")
+	if err != nil || len(paths) == 0 {
+		t.Fatalf("golden files: %v", err)
+	}
+	for _, p := range paths {
+		var offers []data.Offer
+		if err := json.Unmarshal(readTestdata(t, strings.TrimPrefix(p, "testdata/")), &offers); err != nil {
+			t.Fatal(err)
+		}
+		for _, o := range offers {
+			names = append(names, o.Name, o.Size)
+		}
+	}
+	matched := 0
+	for _, name := range names {
+		for _, n := range strainNoise {
+			if n.need == "" || !n.re.MatchString(name) {
+				continue
+			}
+			matched++
+			if !strings.ContainsAny(name, n.need) {
+				t.Errorf("%s matches %q, which has none of %q", n.re, name, n.need)
+			}
+		}
+	}
+	if matched < 10 {
+		t.Errorf("only %d matches: the names do not exercise the patterns", matched)
 	}
 }

@@ -203,6 +203,30 @@ func menuPage(src data.MenuSource, platform string) (*url.URL, error) {
 	return u, nil
 }
 
+// pageAdapter is the base of the adapters that read a menu page on the dispensary's
+// own site (JSON-LD, HTML, Tymber): endpoint, else url, is the page's address.
+type pageAdapter struct{ adapterBase }
+
+// Validate implements data.Adapter: the shared checks and the page's address.
+func (p pageAdapter) Validate(src data.MenuSource) error {
+	if err := p.checkSource(src); err != nil {
+		return err
+	}
+	_, err := menuPage(src, p.name)
+	return err
+}
+
+// marketName is a market as a platform names it (its medical and recreational names).
+func marketName(m data.Market, medical, recreational string) (string, error) {
+	switch m {
+	case data.Medical:
+		return medical, nil
+	case data.Recreational:
+		return recreational, nil
+	}
+	return "", fmt.Errorf("market %q is not medical or recreational", m)
+}
+
 // validMarket checks a menu's market.
 func validMarket(src data.MenuSource, platform string) error {
 	if src.Market != data.Medical && src.Market != data.Recreational {
@@ -218,15 +242,7 @@ func getPage(ctx context.Context, e *Engine, base *url.URL, page *url.URL, where
 	if err != nil {
 		return nil, err
 	}
-	resp, err := e.Do(ctx, Request{Method: http.MethodGet, URL: target, Header: http.Header{"Accept": {"text/html,application/xhtml+xml"}}})
-	menu.Requests += attemptsOf(resp, err)
-	if resp != nil {
-		menu.HTTPStatus = resp.Status
-	}
-	if err != nil {
-		return resp, requestError(where, resp, err)
-	}
-	return resp, nil
+	return send(ctx, e, Request{Method: http.MethodGet, URL: target, Header: http.Header{"Accept": {"text/html,application/xhtml+xml"}}}, where, menu)
 }
 
 // pageError classifies a page the adapter could not read: a bot challenge is blocked

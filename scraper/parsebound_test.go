@@ -146,7 +146,7 @@ func TestParseBoundOutcome(t *testing.T) {
 	clock := &steppingClock{t: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)}
 	e.now = clock.now
 	base, _ := url.Parse(srv.URL)
-	a, err := htmlPlatform.build(e, data.PlatformConfig{BaseURL: srv.URL}, base)
+	a, err := htmlPlatform.adapter(e, data.PlatformConfig{BaseURL: srv.URL}, base)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -39,11 +39,7 @@ var (
 var sweedPlatform = platform{
 	name:  "sweed",
 	hosts: []string{"web-ui-production.sweedpos.com", "web-ui-curaleaf.sweedpos.com"},
-	build: func(e *Engine, c data.PlatformConfig, base *url.URL) (data.Adapter, error) {
-		s := &Sweed{engine: e}
-		s.base = base
-		return s, nil
-	},
+	build: func(b adapterBase, _ data.PlatformConfig) (data.Adapter, error) { return &Sweed{adapterBase: b}, nil },
 }
 
 // Sweed is the adapter for Sweed POS storefronts.
@@ -52,26 +48,16 @@ var sweedPlatform = platform{
 // web-ui-curaleaf.sweedpos.com, or an endpoint ending in /_api/proxy) with the store's
 // numeric storeId, or a storefront page (any other endpoint), read without the API.
 type Sweed struct {
-	engine *Engine
-	base   *url.URL
+	adapterBase
 }
-
-var _ data.Adapter = (*Sweed)(nil)
-
-// Platform implements data.Adapter.
-func (s *Sweed) Platform() string { return "sweed" }
 
 // Validate implements data.Adapter.
 func (s *Sweed) Validate(src data.MenuSource) error {
-	if _, err := sweedSaleType(src.Market); err != nil {
+	if err := s.checkSource(src); err != nil {
 		return err
 	}
 	if src.Endpoint != "" {
-		u, err := parseBaseURL(src.Endpoint)
-		if err != nil {
-			return fmt.Errorf("sweed endpoint: %w", err)
-		}
-		if !sweedIsAPI(u) {
+		if u, _ := url.Parse(src.Endpoint); !sweedIsAPI(u) {
 			return nil // a storefront page carries its store in its URL
 		}
 	} else if !sweedTenantPattern.MatchString(src.CName) {
@@ -87,13 +73,11 @@ func (s *Sweed) Validate(src data.MenuSource) error {
 func sweedIsAPI(u *url.URL) bool { return strings.Contains(u.Path, "/_api/") }
 
 func sweedSaleType(m data.Market) (string, error) {
-	switch m {
-	case data.Recreational:
-		return "Recreational", nil
-	case data.Medical:
-		return "Medical", nil
+	t, err := marketName(m, "Medical", "Recreational")
+	if err != nil {
+		return "", fmt.Errorf("sweed menu %w", err)
 	}
-	return "", fmt.Errorf("sweed menu market %q is not medical or recreational", m)
+	return t, nil
 }
 
 // FetchMenu implements data.Adapter.
@@ -207,13 +191,9 @@ func (s *Sweed) fetchPage(ctx context.Context, src data.MenuSource, saleType str
 	if err != nil {
 		return err
 	}
-	resp, err := s.engine.Do(ctx, Request{Method: http.MethodGet, URL: page, Header: http.Header{"Accept": {"text/html"}}})
-	menu.Requests += attemptsOf(resp, err)
-	if resp != nil {
-		menu.HTTPStatus = resp.Status
-	}
+	resp, err := s.do(ctx, Request{Method: http.MethodGet, URL: page, Header: http.Header{"Accept": {"text/html"}}}, where, menu)
 	if err != nil {
-		return requestError(where, resp, err)
+		return err
 	}
 	products, err := boundParse(ctx, s.engine, func(*parseBudget) ([]json.RawMessage, error) {
 		return sweedPageProducts(resp.Body, saleType)
@@ -365,12 +345,12 @@ func htmlUnescape(s string) string {
 type sweedProduct struct {
 	ID          json.Number `json:"id"`
 	Name        string      `json:"name"`
-	Category    *sweedNamed `json:"category"`
-	Subcategory *sweedNamed `json:"subcategory"`
-	ProductType *sweedNamed `json:"productType"`
-	Brand       *sweedNamed `json:"brand"`
+	Category    *named      `json:"category"`
+	Subcategory *named      `json:"subcategory"`
+	ProductType *named      `json:"productType"`
+	Brand       *named      `json:"brand"`
 	Strain      *struct {
-		Prevalence *sweedNamed `json:"prevalence"`
+		Prevalence *named `json:"prevalence"`
 	} `json:"strain"`
 	Variants []sweedVariant `json:"variants"`
 	// Description is free text; some state the strain's cross. The strain's "terpenes"
@@ -378,17 +358,6 @@ type sweedProduct struct {
 	// store, "Indica (I)" included (curaleaf-nj and gleaf captures), so they say nothing
 	// about the product.
 	Description string `json:"description"`
-}
-
-type sweedNamed struct {
-	Name string `json:"name"`
-}
-
-func (n *sweedNamed) name() string {
-	if n == nil {
-		return ""
-	}
-	return strings.TrimSpace(n.Name)
 }
 
 type sweedVariant struct {
@@ -440,7 +409,7 @@ func (p *sweedProduct) offers(saleType, link string) ([]data.Offer, error) {
 		ProductID:   id,
 		Name:        name,
 		Brand:       p.Brand.name(),
-		Category:    menuCategory(p.Category.name(), p.Subcategory.name(), p.ProductType.name()),
+		Category:    Category(p.Category.name(), p.Subcategory.name(), p.ProductType.name()),
 		RawCategory: p.Category.name(),
 		URL:         link,
 	}

@@ -29,33 +29,14 @@ const (
 var tymberCategorySlug = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_-]*$`)
 
 var tymberPlatform = platform{
-	name: "tymber",
-	build: func(e *Engine, c data.PlatformConfig, base *url.URL) (data.Adapter, error) {
-		t := &Tymber{engine: e}
-		t.base = base
-		return t, nil
-	},
+	name:  "tymber",
+	build: func(b adapterBase, _ data.PlatformConfig) (data.Adapter, error) { return &Tymber{pageAdapter{b}}, nil },
 }
 
 // Tymber is the adapter for Tymber storefronts: endpoint (else url) is the shop's
 // address, https://shop.example.com, whose /menu page lists the categories.
 type Tymber struct {
-	engine *Engine
-	base   *url.URL
-}
-
-var _ data.Adapter = (*Tymber)(nil)
-
-// Platform implements data.Adapter.
-func (t *Tymber) Platform() string { return "tymber" }
-
-// Validate implements data.Adapter.
-func (t *Tymber) Validate(src data.MenuSource) error {
-	if err := validMarket(src, "tymber"); err != nil {
-		return err
-	}
-	_, err := menuPage(src, "tymber")
-	return err
+	pageAdapter
 }
 
 // tymberShop is the shop's address without a trailing /menu.
@@ -90,7 +71,7 @@ func (t *Tymber) FetchMenu(ctx context.Context, src data.MenuSource) (data.Menu,
 		return menu, pageError(where, resp, err)
 	}
 	set := recordSet{where: "tymber " + shop.String()}
-	seen := map[string]bool{}
+	seen := seenIDs{}
 	for _, c := range cats {
 		catURL := shop.JoinPath("menu", "categories", c.Slug)
 		cwhere := "tymber " + catURL.String()
@@ -114,11 +95,8 @@ func (t *Tymber) FetchMenu(ctx context.Context, src data.MenuSource) (data.Menu,
 			if id == "" {
 				id = string(p.ID)
 			}
-			if id != "" && seen[id] {
+			if seen.repeat(id) {
 				continue // a product listed under two categories
-			}
-			if id != "" {
-				seen[id] = true
 			}
 			offers, err := p.offers(id, c)
 			if err == nil && len(offers) == 0 {
@@ -303,7 +281,7 @@ func (p *tymberProduct) offers(id string, c tymberCategory) ([]data.Offer, error
 		Brand:       brand,
 		Strain:      StrainName(strain, brand),
 		StrainType:  StrainType(a.FlowerType),
-		Category:    menuCategory(c.Name, c.Slug),
+		Category:    Category(c.Name, c.Slug),
 		RawCategory: c.Name,
 		InStock:     a.InStock == nil || *a.InStock,
 	}

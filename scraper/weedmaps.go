@@ -38,10 +38,8 @@ var (
 var weedmapsPlatform = platform{
 	name:  "weedmaps",
 	hosts: []string{"api-g.weedmaps.com"},
-	build: func(e *Engine, c data.PlatformConfig, base *url.URL) (data.Adapter, error) {
-		w := &Weedmaps{engine: e}
-		w.base = base
-		return w, nil
+	build: func(b adapterBase, _ data.PlatformConfig) (data.Adapter, error) {
+		return &Weedmaps{adapterBase: b}, nil
 	},
 }
 
@@ -49,27 +47,15 @@ var weedmapsPlatform = platform{
 // of weedmaps.com/dispensaries/<slug> (cName), or an endpoint: the full URL of a
 // menu_items listing.
 type Weedmaps struct {
-	engine *Engine
-	base   *url.URL
+	adapterBase
 }
-
-var _ data.Adapter = (*Weedmaps)(nil)
-
-// Platform implements data.Adapter.
-func (w *Weedmaps) Platform() string { return "weedmaps" }
 
 // Validate implements data.Adapter.
 func (w *Weedmaps) Validate(src data.MenuSource) error {
-	if src.Market != data.Medical && src.Market != data.Recreational {
-		return fmt.Errorf("weedmaps menu market %q is not medical or recreational", src.Market)
+	if err := w.checkSource(src); err != nil {
+		return err
 	}
-	if src.Endpoint != "" {
-		if _, err := parseBaseURL(src.Endpoint); err != nil {
-			return fmt.Errorf("weedmaps endpoint: %w", err)
-		}
-		return nil
-	}
-	if !weedmapsSlugPattern.MatchString(src.CName) {
+	if src.Endpoint == "" && !weedmapsSlugPattern.MatchString(src.CName) {
 		return fmt.Errorf("weedmaps menu needs cName, the listing slug of weedmaps.com/dispensaries/<slug>, or endpoint; got cName %q", src.CName)
 	}
 	return nil
@@ -140,7 +126,7 @@ func (w *Weedmaps) FetchMenu(ctx context.Context, src data.MenuSource) (data.Men
 		name = src.Endpoint
 	}
 	set := recordSet{where: "weedmaps " + name}
-	seen := map[string]bool{}
+	seen := seenIDs{}
 	read := 0
 	for page := 1; page <= weedmapsMaxPages; page++ {
 		where := fmt.Sprintf("weedmaps %s page %d", name, page)
@@ -148,13 +134,9 @@ func (w *Weedmaps) FetchMenu(ctx context.Context, src data.MenuSource) (data.Men
 		q.Set("limit", strconv.Itoa(weedmapsPageSize))
 		q.Set("page", strconv.Itoa(page))
 		u.RawQuery = q.Encode()
-		resp, err := w.engine.Do(ctx, Request{Method: http.MethodGet, URL: u.String(), Header: http.Header{"Accept": {"application/json"}}})
-		menu.Requests += attemptsOf(resp, err)
-		if resp != nil {
-			menu.HTTPStatus = resp.Status
-		}
+		resp, err := w.do(ctx, Request{Method: http.MethodGet, URL: u.String(), Header: http.Header{"Accept": {"application/json"}}}, where, &menu)
 		if err != nil {
-			return menu, weedmapsChallenge(where, resp, requestError(where, resp, err))
+			return menu, weedmapsChallenge(where, resp, err)
 		}
 		var reply weedmapsReply
 		if err := json.Unmarshal(resp.Body, &reply); err != nil {
@@ -169,11 +151,8 @@ func (w *Weedmaps) FetchMenu(ctx context.Context, src data.MenuSource) (data.Men
 		}
 		if err := set.addAll(ctx, w.engine, items, func(raw json.RawMessage) ([]data.Offer, error) {
 			offers, id, err := weedmapsOffers(raw, jsonAPI, src.Market, listing)
-			if id != "" {
-				if seen[id] {
-					return nil, errRepeat // a menu changing while it is paged repeats items
-				}
-				seen[id] = true
+			if seen.repeat(id) {
+				return nil, errRepeat // a menu changing while it is paged repeats items
 			}
 			return offers, err
 		}); err != nil {
@@ -245,8 +224,8 @@ type weedmapsResource struct {
 		Name           string                 `json:"name"`
 		Slug           string                 `json:"slug"`
 		CategoryName   string                 `json:"category_name"`
-		ParentCategory *weedmapsCategory      `json:"parent_category"`
-		SubCategory    *weedmapsCategory      `json:"sub_category"`
+		ParentCategory *named                 `json:"parent_category"`
+		SubCategory    *named                 `json:"sub_category"`
 		BrandName      string                 `json:"brand_name"`
 		Genetics       string                 `json:"genetics"`
 		LicenseType    string                 `json:"license_type"`
@@ -280,17 +259,6 @@ type weedmapsResource struct {
 		Self  string `json:"self"`
 		Order string `json:"order"`
 	} `json:"links"`
-}
-
-type weedmapsCategory struct {
-	Name string `json:"name"`
-}
-
-func (c *weedmapsCategory) name() string {
-	if c == nil {
-		return ""
-	}
-	return strings.TrimSpace(c.Name)
 }
 
 // weedmapsFlatPrices are the flat prices of a wm/v1 item, in menu order, with the
@@ -327,7 +295,7 @@ func (it *weedmapsResource) offers(market data.Market) ([]data.Offer, error) {
 	if sub != "" && !strings.EqualFold(sub, parent) {
 		raw = parent + "/" + sub
 	}
-	base, err := weedmapsBase(it.ID.String(), a.Name, a.Slug, a.BrandName, a.Genetics, menuCategory(sub, parent), raw)
+	base, err := weedmapsBase(it.ID.String(), a.Name, a.Slug, a.BrandName, a.Genetics, Category(sub, parent), raw)
 	if err != nil {
 		return nil, err
 	}
@@ -531,7 +499,7 @@ func (it *weedmapsDiscoveryItem) offers(listing string) ([]data.Offer, error) {
 	} else if sub != "" && !strings.EqualFold(sub, parent) {
 		raw = parent + "/" + sub
 	}
-	base, err := weedmapsBase(it.ID.String(), it.Name, it.Slug, brand, lineage, menuCategory(sub, parent), raw)
+	base, err := weedmapsBase(it.ID.String(), it.Name, it.Slug, brand, lineage, Category(sub, parent), raw)
 	if err != nil {
 		return nil, err
 	}

@@ -149,9 +149,9 @@ func (c Config) now(clock func() time.Time) (time.Time, error) {
 // loadRegistry loads --registry, or the embedded registry.
 func (c Config) loadRegistry() (data.Registry, error) {
 	if c.Registry == "" {
-		return data.DefaultRegistry(scraper.PlatformNames())
+		return data.DefaultRegistry(scraper.RegistryRules())
 	}
-	return data.LoadRegistry(c.Registry, scraper.PlatformNames())
+	return data.LoadRegistry(c.Registry, scraper.RegistryRules())
 }
 
 // loadAnnouncements loads --announcements, or the embedded file.

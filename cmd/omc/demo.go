@@ -78,7 +78,7 @@ type demoFailure struct {
 // embedded one with demo menus on the other platforms), one listener per platform so
 // that the per-host politeness of one does not slow another.
 func startDemoReplay() (*demoRun, error) {
-	embedded, err := data.DefaultRegistry(scraper.PlatformNames())
+	embedded, err := data.DefaultRegistry(scraper.RegistryRules())
 	if err != nil {
 		return nil, err
 	}
@@ -104,7 +104,7 @@ func startDemoReplay() (*demoRun, error) {
 			return nil, fmt.Errorf("demo replay: %w", err)
 		}
 		run.shutdown = append(run.shutdown, shutdown)
-		reg.Platforms[p] = data.PlatformConfig{BaseURL: url, Settings: replay.DemoPlatformSettings[p]}
+		reg.Platforms[p] = data.PlatformConfig{BaseURL: url, Settings: replay.DemoPlatformSettings()[p]}
 	}
 	run.Registry = reg
 	run.pickFailures()

@@ -139,7 +139,7 @@ func replayWorld(b *testing.B, w *synth.World) (data.Registry, *replay.Server) {
 	}
 	b.Cleanup(func() { shutdown(context.Background()) })
 	reg := w.Registry
-	reg.Platforms = map[string]data.PlatformConfig{"jane": {BaseURL: url, Settings: replay.DemoPlatformSettings["jane"]}}
+	reg.Platforms = map[string]data.PlatformConfig{"jane": {BaseURL: url, Settings: replay.DemoPlatformSettings()["jane"]}}
 	return reg, srv
 }
 

@@ -35,7 +35,7 @@ func TestWorldScrapes(t *testing.T) {
 			t.Fatal(err)
 		}
 		reg := w.Registry
-		reg.Platforms = map[string]data.PlatformConfig{"jane": {BaseURL: url, Settings: replay.DemoPlatformSettings["jane"]}}
+		reg.Platforms = map[string]data.PlatformConfig{"jane": {BaseURL: url, Settings: replay.DemoPlatformSettings()["jane"]}}
 		o := scraper.DefaultOptions()
 		o.Delay, o.Robots = 0, false
 		adapters, err := scraper.NewAdapters(scraper.NewEngine(o), reg.Platforms)

@@ -1,8 +1,6 @@
 package replay
 
 import (
-	"strconv"
-
 	"github.com/ohiomc/omc/data"
 )
 
@@ -81,15 +79,14 @@ func (d *Dataset) Store(platform, key string) (*Store, bool) {
 		if st.Platform != platform {
 			continue
 		}
-		switch platform {
-		case "jane":
-			if sameJaneStore(st.Key, key) {
+		if p, _ := platformNamed(platform); p.canon != nil {
+			if c := p.canon(key); c != "" && c == p.canon(st.Key) {
 				return st, true
 			}
-		default:
-			if st.Key == key || (st.DispensaryID != "" && st.DispensaryID == key) {
-				return st, true
-			}
+			continue
+		}
+		if st.Key == key || (st.DispensaryID != "" && st.DispensaryID == key) {
+			return st, true
 		}
 	}
 	return nil, false
@@ -110,12 +107,12 @@ func (d *Dataset) Expected(platform, key string, market data.Market) map[data.Ca
 	for _, c := range data.TrackedCategories {
 		counts[c] = 0
 	}
+	listings := func(Product) int { return 1 }
+	if p, _ := platformNamed(platform); p.listings != nil {
+		listings = p.listings
+	}
 	for _, p := range st.OnMenu() {
-		if st.Platform == "leafly" {
-			counts[p.Category] += leaflyListings(p)
-			continue
-		}
-		counts[p.Category]++
+		counts[p.Category] += listings(p)
 	}
 	return counts
 }
@@ -140,16 +137,4 @@ func (p Product) inStockSizes() []Size {
 		}
 	}
 	return out
-}
-
-// normalJaneStore reads a Jane store id; ok is false when it is not a positive number.
-func normalJaneStore(key string) (int64, bool) {
-	n, err := strconv.ParseInt(key, 10, 64)
-	return n, err == nil && n > 0
-}
-
-func sameJaneStore(a, b string) bool {
-	na, okA := normalJaneStore(a)
-	nb, okB := normalJaneStore(b)
-	return okA && okB && na == nb
 }

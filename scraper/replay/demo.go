@@ -35,13 +35,13 @@ var salePercents = []int{10, 15, 20, 25, 30}
 
 var dutchieIDPattern = regexp.MustCompile(`^[0-9a-f]{24}$`)
 
-// DemoDataset builds one Store for every jane or dutchie menu of every monitored
-// dispensary in reg, each with a deterministic subset of the embedded pool of real
-// products (40–120, at least 3 per tracked category) and deterministic store prices.
-// Jane stores are keyed by storeId; Dutchie stores by cName (the dispensary slug when
-// the menu gives only a dispensaryId) with the registry's dispensaryId or one derived
-// from the cName. A Dutchie store listed once per market is one Store. The same
-// registry always gives an identical dataset.
+// DemoDataset builds one Store for every menu of every monitored dispensary in reg on
+// a platform the replay serves, each with a deterministic subset of the embedded pool
+// of real products (40–120, at least 3 per tracked category) and deterministic store
+// prices. A store is keyed as StoreKey says (a Jane storeId as a plain number; a
+// Dutchie store by cName, else the dispensary slug, with the registry's dispensaryId
+// or one derived from the cName). A store listed once per market is one Store. The
+// same registry always gives an identical dataset.
 func DemoDataset(reg data.Registry) (*Dataset, error) {
 	p, err := pool.Decode(poolFile)
 	if err != nil {
@@ -80,18 +80,16 @@ func DemoDataset(reg data.Registry) (*Dataset, error) {
 				}
 				continue
 			}
-			if st.Platform == "dutchie" {
-				if other, taken := ds.Store("dutchie", st.DispensaryID); taken {
-					return nil, fmt.Errorf("%s: dutchie dispensaryId %s is also %s's", where, st.DispensaryID, other.Slug)
+			if st.DispensaryID != "" {
+				if other, taken := ds.Store(st.Platform, st.DispensaryID); taken {
+					return nil, fmt.Errorf("%s: %s dispensaryId %s is also %s's", where, st.Platform, st.DispensaryID, other.Slug)
 				}
 			}
 			st.Products, err = pickProducts(byCategory, st.Platform, st.Key)
 			if err != nil {
 				return nil, fmt.Errorf("%s: %w", where, err)
 			}
-			if st.Platform == "tymber" {
-				st.Products = capTymberMenu(st.Products)
-			}
+			st.Products = fitMenu(st.Platform, st.Products)
 			index[id] = len(ds.Stores)
 			ds.Stores = append(ds.Stores, st)
 		}
@@ -116,37 +114,12 @@ func storeFor(d data.Dispensary, m data.MenuSource) (Store, bool, error) {
 		st.Lat = math.Round((d.Lat+(r.unit()-0.5)*0.05)*1e6) / 1e6
 		st.Lng = math.Round((d.Lng+(r.unit()-0.5)*0.05)*1e6) / 1e6
 	}
-	switch m.Platform {
-	case "jane":
-		n, ok := normalJaneStore(m.StoreID)
-		if !ok {
-			return Store{}, false, fmt.Errorf("jane storeId %q is not a positive number", m.StoreID)
-		}
-		st.Key = fmt.Sprint(n)
-	case "dutchie":
-		st.Key = m.CName
-		if st.Key == "" {
-			st.Key = d.Slug
-		}
-		st.DispensaryID = m.DispensaryID
-		if st.DispensaryID == "" {
-			st.DispensaryID = DutchieDispensaryID(st.Key)
-		}
-		if !dutchieIDPattern.MatchString(st.DispensaryID) {
-			return Store{}, false, fmt.Errorf("dutchie dispensaryId %q is not 24 lowercase hex digits", st.DispensaryID)
-		}
-	case "sweed", "dispense", "weedmaps", "dutchieplus", "leafbridge", "joint":
-		st.Key = StoreKey(m)
-		if st.Key == "" {
-			return Store{}, false, fmt.Errorf("%s menu has no store identifier", m.Platform)
-		}
-	case "jsonld", "html", "tymber", "leafly":
-		st.Key = StoreKey(m)
-		if st.Key == "" {
-			return Store{}, false, fmt.Errorf("%s menu names no store the replay serves (a page path /stores/<slug>/menu, /locations/<slug>/menu, /shop/<slug> or a Leafly slug)", m.Platform)
-		}
-	default:
+	p, ok := platformNamed(m.Platform)
+	if !ok {
 		return Store{}, false, nil
+	}
+	if err := p.demoStoreKey(&st, d, m); err != nil {
+		return Store{}, false, err
 	}
 	return st, true, nil
 }

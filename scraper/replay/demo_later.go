@@ -80,9 +80,7 @@ func DemoLater(ds *Dataset) (*Dataset, error) {
 			}
 		}
 		products = append(products, newDemoProducts(&p, st, products)...)
-		if st.Platform == "tymber" {
-			products = capTymberMenu(products)
-		}
+		products = fitMenu(st.Platform, products)
 		if err := checkDistinctIDs(products, st.Key); err != nil {
 			return nil, fmt.Errorf("demo later: %w", err)
 		}

@@ -184,17 +184,9 @@ func TestDemoDatasetDutchieWithoutCName(t *testing.T) {
 
 // TestDemoRegistry checks the demo's platform mix on the embedded registry: the real
 // Jane and Dutchie menus untouched, demo menus only for dispensaries without one, every
-// other platform of demoPlatforms served, some dispensaries left unmonitored.
+// platform with demoStores served, some dispensaries left unmonitored.
 func TestDemoRegistry(t *testing.T) {
-	reg, err := data.DefaultRegistry([]string{"jane", "dutchie", "sweed", "weedmaps", "dispense", "dutchieplus", "leafbridge", "joint",
-		"jsonld", "html", "tymber", "leafly"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	demo, err := DemoRegistry(reg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	reg, demo := embeddedDemoRegistry(t)
 	again, _ := DemoRegistry(reg)
 	if !reflect.DeepEqual(demo, again) {
 		t.Fatal("DemoRegistry is not deterministic")
@@ -232,8 +224,8 @@ func TestDemoRegistry(t *testing.T) {
 			}
 		}
 	}
-	for _, p := range demoPlatforms {
-		if perPlatform[p.name] == 0 {
+	for _, p := range platforms {
+		if p.demoStores > 0 && perPlatform[p.name] == 0 {
 			t.Errorf("no demo menu on %s", p.name)
 		}
 	}

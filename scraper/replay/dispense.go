@@ -28,6 +28,18 @@ func dispenseCategoryID(venue string, c data.Category) string {
 	return hex24("dispense-category", venue, string(c))[:16]
 }
 
+// dispensePlatform: Dispense's storefront API, stores keyed by venue id (storeId).
+var dispensePlatform = platform{
+	name:       "dispense",
+	routes:     []route{{func(p string) bool { return strings.HasPrefix(p, "/v1/venues/") }, (*Server).serveDispense}},
+	keyHelp:    "its storeId, the venue id",
+	demoStores: 2,
+	demoMenu: func(src *data.MenuSource, d data.Dispensary) {
+		src.StoreID = hex24("demo-dispense", d.Slug)[:16]
+	},
+	demoSettings: map[string]string{"apiKey": "demo-storefront-key"},
+}
+
 func (s *Server) serveDispense(w http.ResponseWriter, r *http.Request) {
 	var venue, category string
 	if m := dispenseProductsPath.FindStringSubmatch(r.URL.Path); m != nil {
@@ -42,9 +54,8 @@ func (s *Server) serveDispense(w http.ResponseWriter, r *http.Request) {
 		writeJSONError(w, http.StatusUnauthorized, "Missing api key")
 		return
 	}
-	mode := s.failure("dispense", venue)
-	if mode != FailNone && mode != FailMalformed {
-		s.fail(w, r, mode)
+	mode, done := s.failed(w, r, "dispense", venue)
+	if done {
 		return
 	}
 	st, ok := s.dataset().Store("dispense", venue)

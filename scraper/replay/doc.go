@@ -1,11 +1,24 @@
-// Package replay is a local HTTP stand-in for the menu platforms the scraper reads
-// (Jane's Algolia index, Dutchie's consumer GraphQL API and the others Server lists)
-// and the demo dataset it serves. Its replies have the field names and types of real
-// recorded replies (the captures under scraper/testdata), or of the shapes PLATFORMS.md
-// documents where none was recorded (Leafly, Tymber, JSON-LD and plain HTML pages), so
-// an adapter pointed at it with the registry's platform baseURL runs exactly as
-// against the real host. `omc demo` and the scraper
-// tests use it; nothing in it reaches the network.
+// Package replay is a local HTTP stand-in for the menu platforms the scraper reads, and
+// the demo dataset it serves. Server answers each platform's own endpoints (Jane's
+// Algolia index, Dutchie's consumer GraphQL API, Sweed, Weedmaps, Dispense, Dutchie
+// Plus and Leafly's APIs, the LeafBridge and Joint Commerce WordPress plugins, Tymber
+// storefront pages and dispensaries' own JSON-LD and plain HTML pages) with replies
+// that have the field names and types of real recorded replies (the captures under
+// scraper/testdata), or of the shapes PLATFORMS.md documents where none was recorded
+// (Leafly, Tymber, JSON-LD and HTML pages). An adapter pointed at it with the
+// registry's platforms.<name>.baseURL runs exactly as against the real host. Nothing
+// in it reaches the network.
+//
+// Each platform is described once, in its own file (jane.go, sweed.go, …): a platform
+// value with the routes it answers, how a registry menu names its store (StoreKey) and
+// the demo's menus on it. The platforms table in platforms.go lists them; ServeHTTP,
+// DemoRegistry, DemoDataset, DemoPlatformSettings and Dataset.Expected read it.
+//
+// `omc demo` uses it (DemoRegistry adds demo menus on every platform to the embedded
+// registry, DemoDataset and DemoLater give the two scrapes their menus), and so do the
+// end-to-end tests of cmd/omc and the scale benchmarks of internal/synth; SetFailure
+// makes a store fail in one of the ways real platforms do. The scraper's own tests use
+// recorded captures, not the replay.
 //
 // The dataset's products are real menu records (demo/PROVENANCE.md); DemoDataset picks
 // a deterministic subset per registry store, so runs are reproducible and a test can

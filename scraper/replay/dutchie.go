@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"regexp"
 	"slices"
 
 	"github.com/ohiomc/omc/data"
@@ -27,6 +28,39 @@ type graphQLRequest struct {
 	Query         string          `json:"query"`
 	Variables     json.RawMessage `json:"variables"`
 	Extensions    json.RawMessage `json:"extensions"`
+}
+
+// dutchiePath is Dutchie's GraphQL endpoint as dutchie.com serves it and as
+// operator-domain proxies do ("/api-4/graphql").
+var dutchiePath = regexp.MustCompile(`^/(api-\d+/)?graphql$`)
+
+// dutchiePlatform: Dutchie's consumer GraphQL endpoint, stores keyed by cName (their
+// dispensaryId when the menu gives none) and found by either.
+var dutchiePlatform = platform{
+	name:   "dutchie",
+	routes: []route{{dutchiePath.MatchString, (*Server).serveDutchie}},
+	key: func(m data.MenuSource) string {
+		if m.CName != "" {
+			return m.CName
+		}
+		return m.DispensaryID
+	},
+	// A demo store is keyed by cName, else by the dispensary slug, with the registry's
+	// dispensaryId or one derived from the key.
+	store: func(st *Store, d data.Dispensary, m data.MenuSource) error {
+		st.Key = m.CName
+		if st.Key == "" {
+			st.Key = d.Slug
+		}
+		st.DispensaryID = m.DispensaryID
+		if st.DispensaryID == "" {
+			st.DispensaryID = DutchieDispensaryID(st.Key)
+		}
+		if !dutchieIDPattern.MatchString(st.DispensaryID) {
+			return fmt.Errorf("dutchie dispensaryId %q is not 24 lowercase hex digits", st.DispensaryID)
+		}
+		return nil
+	},
 }
 
 func (s *Server) serveDutchie(w http.ResponseWriter, r *http.Request) {
@@ -160,9 +194,8 @@ func (s *Server) filteredProducts(w http.ResponseWriter, r *http.Request, raw js
 		return
 	}
 	f := v.ProductsFilter
-	mode := s.failure("dutchie", f.DispensaryID)
-	if mode != FailNone && mode != FailMalformed {
-		s.fail(w, r, mode)
+	mode, done := s.failed(w, r, "dutchie", f.DispensaryID)
+	if done {
 		return
 	}
 	pricing := f.PricingType
@@ -237,9 +270,8 @@ func (s *Server) consumerDispensaries(w http.ResponseWriter, r *http.Request, ra
 		return
 	}
 	key := v.DispensaryFilter.CNameOrID
-	mode := s.failure("dutchie", key)
-	if mode != FailNone && mode != FailMalformed {
-		s.fail(w, r, mode)
+	mode, done := s.failed(w, r, "dutchie", key)
+	if done {
 		return
 	}
 	found := []map[string]any{}

@@ -24,6 +24,19 @@ var plusCategories = map[data.Category]string{
 // plusMenuTypes are the MenuType enum values of the markets.
 var plusMenuTypes = map[data.Market]string{data.Medical: "MEDICAL", data.Recreational: "RECREATIONAL"}
 
+// dutchiePlusPlatform: the Dutchie Plus GraphQL API, stores keyed by retailer id
+// (storeId).
+var dutchiePlusPlatform = platform{
+	name:       "dutchieplus",
+	routes:     []route{{exactPath(dutchiePlusPath), (*Server).serveDutchiePlus}},
+	keyHelp:    "its storeId, the retailer id",
+	demoStores: 1,
+	demoMenu: func(src *data.MenuSource, d data.Dispensary) {
+		src.StoreID = uuid("demo-plus-retailer", d.Slug)
+	},
+	demoSettings: map[string]string{"apiKey": "demo-plus-key"},
+}
+
 func (s *Server) serveDutchiePlus(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodPost {
 		writeGraphQLError(w, http.StatusMethodNotAllowed, "use POST", "BAD_REQUEST")
@@ -47,9 +60,8 @@ func (s *Server) serveDutchiePlus(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	v := req.Variables
-	mode := s.failure("dutchieplus", v.RetailerID)
-	if mode != FailNone && mode != FailMalformed {
-		s.fail(w, r, mode)
+	mode, done := s.failed(w, r, "dutchieplus", v.RetailerID)
+	if done {
 		return
 	}
 	st, ok := s.dataset().Store("dutchieplus", v.RetailerID)

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/PuerkitoBio/goquery"
+
 	"github.com/ohiomc/omc/data"
 )
 

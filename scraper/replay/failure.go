@@ -3,7 +3,6 @@ package replay
 import (
 	_ "embed"
 	"net/http"
-	"strconv"
 	"time"
 )
 
@@ -58,13 +57,27 @@ func (s *Server) failure(platform, storeKey string) FailMode {
 	return s.failures[key]
 }
 
+// failed answers r in the failure mode set for the store, unless it is none or
+// FailMalformed (which needs the real reply, cut: the caller answers it); done reports
+// that r has been answered.
+func (s *Server) failed(w http.ResponseWriter, r *http.Request, platform, storeKey string) (mode FailMode, done bool) {
+	mode = s.failure(platform, storeKey)
+	if mode != FailNone && mode != FailMalformed {
+		s.fail(w, r, mode)
+		return mode, true
+	}
+	return mode, false
+}
+
 // failureKey names a store the same way whichever of its identifiers a request uses.
 func (s *Server) failureKey(platform, storeKey string) string {
 	if st, ok := s.dataset().Store(platform, storeKey); ok {
 		return platform + "|" + st.Key
 	}
-	if n, ok := normalJaneStore(storeKey); ok && platform == "jane" {
-		return platform + "|" + strconv.FormatInt(n, 10)
+	if p, _ := platformNamed(platform); p.canon != nil {
+		if c := p.canon(storeKey); c != "" {
+			return platform + "|" + c
+		}
 	}
 	return platform + "|" + storeKey
 }

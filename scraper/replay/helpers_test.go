@@ -233,3 +233,21 @@ func mustUnmarshal(tb testing.TB, raw []byte, v any) {
 		tb.Fatalf("decode %.200s: %v", raw, err)
 	}
 }
+
+// embeddedDemoRegistry is the embedded registry (every platform the replay serves
+// allowed, with no identifier checks: data knows none) and DemoRegistry's version of it.
+func embeddedDemoRegistry(t *testing.T) (reg, demo data.Registry) {
+	t.Helper()
+	rules := data.PlatformRules{}
+	for _, p := range platforms {
+		rules[p.name] = nil
+	}
+	reg, err := data.DefaultRegistry(rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if demo, err = DemoRegistry(reg); err != nil {
+		t.Fatal(err)
+	}
+	return reg, demo
+}

@@ -1,6 +1,7 @@
 package replay
 
 import (
+	"maps"
 	"net/http"
 	"regexp"
 	"strconv"
@@ -19,6 +20,19 @@ var htmlPagePath = regexp.MustCompile(`^/locations/([a-z0-9]+(?:-[a-z0-9]+)*)/me
 // htmlCategories are the section headings.
 var htmlCategories = map[data.Category]string{
 	data.Flower: "Flower", data.Preroll: "Pre-Rolls", data.Vape: "Vapes", data.Extract: "Concentrates", data.Edible: "Edibles",
+}
+
+// htmlPlatform: a dispensary's own page in plain HTML, the store named by its path.
+var htmlPlatform = platform{
+	name:       "html",
+	routes:     []route{{htmlPagePath.MatchString, (*Server).serveHTMLMenu}},
+	key:        pageKey(htmlPagePath),
+	keyHelp:    "a page path /locations/<slug>/menu",
+	demoStores: 2,
+	demoMenu: func(src *data.MenuSource, d data.Dispensary) {
+		src.URL = "https://" + d.Slug + ".example/locations/" + d.Slug + "/menu"
+		src.Selectors = maps.Clone(demoHTMLSelectors)
+	},
 }
 
 // demoHTMLSelectors are the selectors of the replay's page, as the demo registry
@@ -40,18 +54,7 @@ var demoHTMLSelectors = map[string]string{
 const lowStock = 5
 
 func (s *Server) serveHTMLMenu(w http.ResponseWriter, r *http.Request) {
-	slug := htmlPagePath.FindStringSubmatch(r.URL.Path)[1]
-	mode := s.failure("html", slug)
-	if mode != FailNone && mode != FailMalformed {
-		s.fail(w, r, mode)
-		return
-	}
-	st, ok := s.dataset().Store("html", slug)
-	if !ok {
-		writeNotFoundPage(w)
-		return
-	}
-	writePage(w, htmlMenuPage(st, r.URL.Path), mode)
+	s.servePage(w, r, "html", htmlPagePath.FindStringSubmatch(r.URL.Path)[1], htmlMenuPage)
 }
 
 // htmlMenuPage renders the store's menu page; the malformed mode cuts it where the

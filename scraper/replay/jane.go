@@ -10,6 +10,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/ohiomc/omc/data"
 )
 
 // Algolia limits that shape pagination: hitsPerPage is 0–1000 (default 20) and no hit
@@ -32,18 +34,80 @@ type janeQuery struct {
 	noMatch     bool // the filters contradict each other
 }
 
-// janeReply is Algolia's search reply, fields in the order Algolia writes them.
+// janeReply is Algolia's search reply, fields in the order Algolia writes them: the
+// hits first (pre-encoded, see encode), then these.
 type janeReply struct {
-	Hits             []map[string]any `json:"hits"`
-	NbHits           int              `json:"nbHits"`
-	Page             int              `json:"page"`
-	NbPages          int              `json:"nbPages"`
-	HitsPerPage      int              `json:"hitsPerPage"`
-	ExhaustiveNbHits bool             `json:"exhaustiveNbHits"`
-	ExhaustiveTypo   bool             `json:"exhaustiveTypo"`
-	Query            string           `json:"query"`
-	Params           string           `json:"params"`
-	ProcessingTimeMS int              `json:"processingTimeMS"`
+	hits             [][]byte
+	NbHits           int    `json:"nbHits"`
+	Page             int    `json:"page"`
+	NbPages          int    `json:"nbPages"`
+	HitsPerPage      int    `json:"hitsPerPage"`
+	ExhaustiveNbHits bool   `json:"exhaustiveNbHits"`
+	ExhaustiveTypo   bool   `json:"exhaustiveTypo"`
+	Query            string `json:"query"`
+	Params           string `json:"params"`
+	ProcessingTimeMS int    `json:"processingTimeMS"`
+}
+
+// encode writes the reply as json.Marshal would write it with a "hits" field first, the
+// hits being already encoded (appendJSON).
+func (r janeReply) encode() ([]byte, error) {
+	rest, err := json.Marshal(r)
+	if err != nil {
+		return nil, err
+	}
+	n := len(rest) + 16
+	for _, h := range r.hits {
+		n += len(h) + 1
+	}
+	body := make([]byte, 0, n)
+	body = append(body, `{"hits":[`...)
+	for i, h := range r.hits {
+		if i > 0 {
+			body = append(body, ',')
+		}
+		body = append(body, h...)
+	}
+	body = append(body, "],"...)
+	return append(body, rest[1:]...), nil
+}
+
+// janeQueryPath is Jane's Algolia menu index.
+const janeQueryPath = "/1/indexes/menu-products-production/query"
+
+// janePlatform: Jane's Algolia menu index, stores keyed by their numeric storeId.
+var janePlatform = platform{
+	name: "jane",
+	routes: []route{
+		{exactPath(janeQueryPath), (*Server).serveJane},
+		{func(p string) bool { return strings.HasPrefix(p, "/1/indexes/") }, func(_ *Server, w http.ResponseWriter, _ *http.Request) {
+			writeAlgoliaError(w, http.StatusNotFound, "Index does not exist")
+		}},
+	},
+	canon: janeStoreKey,
+	store: func(st *Store, _ data.Dispensary, m data.MenuSource) error {
+		if st.Key = janeStoreKey(m.StoreID); st.Key == "" {
+			return fmt.Errorf("jane storeId %q is not a positive number", m.StoreID)
+		}
+		return nil
+	},
+	demoSettings: map[string]string{"apiKey": "demo-search-key"},
+}
+
+// janeStoreKey is a Jane store id as a plain number ("0042" is store 42), "" when it is
+// not a positive number.
+func janeStoreKey(key string) string {
+	n, ok := normalJaneStore(key)
+	if !ok {
+		return ""
+	}
+	return strconv.FormatInt(n, 10)
+}
+
+// normalJaneStore reads a Jane store id; ok is false when it is not a positive number.
+func normalJaneStore(key string) (int64, bool) {
+	n, err := strconv.ParseInt(key, 10, 64)
+	return n, err == nil && n > 0
 }
 
 func (s *Server) serveJane(w http.ResponseWriter, r *http.Request) {
@@ -68,7 +132,12 @@ func (s *Server) serveJane(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, mode)
 		return
 	}
-	body, err := json.Marshal(s.janeReply(q))
+	reply, err := s.janeReply(q)
+	if err != nil {
+		writeAlgoliaError(w, http.StatusInternalServerError, "encode reply: "+err.Error())
+		return
+	}
+	body, err := reply.encode()
 	if err != nil {
 		writeAlgoliaError(w, http.StatusInternalServerError, "encode reply: "+err.Error())
 		return
@@ -221,19 +290,14 @@ func (q *janeQuery) parseFilters() error {
 }
 
 // janeReply answers q like Algolia: an unknown store simply has no hits.
-func (s *Server) janeReply(q janeQuery) janeReply {
+func (s *Server) janeReply(q janeQuery) (janeReply, error) {
 	type row struct {
 		st *Store
 		p  Product
 	}
 	var rows []row
 	if !q.noMatch {
-		ds := s.dataset()
-		for i := range ds.Stores {
-			st := &ds.Stores[i]
-			if st.Platform != "jane" || (q.storeID != 0 && !sameJaneStore(st.Key, strconv.FormatInt(q.storeID, 10))) {
-				continue
-			}
+		for _, st := range s.janeIndex().stores(q.storeID) {
 			for _, p := range st.OnMenu() {
 				if q.kind == "" || janeKinds[p.Category] == q.kind {
 					rows = append(rows, row{st, p})
@@ -242,7 +306,6 @@ func (s *Server) janeReply(q janeQuery) janeReply {
 		}
 	}
 	reply := janeReply{
-		Hits:             []map[string]any{},
 		NbHits:           len(rows),
 		Page:             q.page,
 		HitsPerPage:      q.hitsPerPage,
@@ -253,18 +316,61 @@ func (s *Server) janeReply(q janeQuery) janeReply {
 		ProcessingTimeMS: 1,
 	}
 	if q.hitsPerPage == 0 {
-		return reply
+		return reply, nil
 	}
 	reachable := min(len(rows), algoliaPaginationLimit)
 	reply.NbPages = (reachable + q.hitsPerPage - 1) / q.hitsPerPage
 	if q.page >= reply.NbPages {
-		return reply
+		return reply, nil
 	}
 	from := q.page * q.hitsPerPage
+	var buf []byte
 	for i := from; i < min(from+q.hitsPerPage, reachable); i++ {
-		reply.Hits = append(reply.Hits, janeHit(rows[i].st, rows[i].p))
+		start := len(buf)
+		var err error
+		if buf, err = appendJSON(buf, janeHit(rows[i].st, rows[i].p)); err != nil {
+			return janeReply{}, fmt.Errorf("jane store %s product %s: %w", rows[i].st.Key, rows[i].p.ID, err)
+		}
+		reply.hits = append(reply.hits, buf[start:len(buf):len(buf)])
 	}
-	return reply
+	return reply, nil
+}
+
+// janeIndex is what the Jane handler needs of one dataset: its Jane stores by store
+// id, in dataset order. A dataset never changes once served, so the index lives as
+// long as the dataset does. The hits themselves are encoded per request: keeping a
+// large dataset's every hit encoded would hold gigabytes.
+type janeIndex struct {
+	ds    *Dataset
+	all   []*Store
+	byKey map[string][]*Store
+}
+
+// janeIndex is the index of the dataset being served.
+func (s *Server) janeIndex() *janeIndex {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.jane == nil || s.jane.ds != s.ds {
+		idx := &janeIndex{ds: s.ds, byKey: map[string][]*Store{}}
+		for i := range s.ds.Stores {
+			if st := &s.ds.Stores[i]; st.Platform == "jane" {
+				idx.all = append(idx.all, st)
+				if key := janeStoreKey(st.Key); key != "" {
+					idx.byKey[key] = append(idx.byKey[key], st)
+				}
+			}
+		}
+		s.jane = idx
+	}
+	return s.jane
+}
+
+// stores are the stores a query's store id selects: all of them for 0.
+func (idx *janeIndex) stores(id int64) []*Store {
+	if id == 0 {
+		return idx.all
+	}
+	return idx.byKey[strconv.FormatInt(id, 10)]
 }
 
 // writeAlgoliaError answers in Algolia's error shape.

@@ -10,6 +10,10 @@ import (
 	"github.com/ohiomc/omc/data"
 )
 
+// janeHitAttributes is about how many attributes a hit has (the fixed ones and four a
+// weight bucket).
+const janeHitAttributes = 100
+
 // janeHit renders one product as an Algolia record of Jane's menu-products index. Field
 // names and value types follow the `search_attributes` records of the Jane capture
 // (fixtures/platforms/jane/dmerch_…json): numbers for prices, strings inside
@@ -20,47 +24,48 @@ func janeHit(st *Store, p Product) map[string]any {
 	kind := janeKinds[p.Category]
 	sizes := p.inStockSizes()
 
-	h := map[string]any{
-		"product_id":                  productID,
-		"objectID":                    janeObjectID(st.Key, p.ID),
-		"store_id":                    storeID,
-		"name":                        p.Name,
-		"brand":                       p.Brand,
-		"product_brand_id":            nil,
-		"kind":                        kind,
-		"kind_subtype":                nil,
-		"root_subtype":                nil,
-		"custom_product_type":         janeProductTypes[p.Category],
-		"category":                    nil,
-		"type":                        kind,
-		"percent_thc":                 nil,
-		"has_thc_potency":             false,
-		"inventory_potencies":         []any{},
-		"lab_results":                 []any{},
-		"compound_names":              janeCompounds(p.Terpenes),
-		"terpenes":                    []any{},
-		"url_slug":                    p.Slug,
-		"unique_slug":                 p.Slug,
-		"searchable_slug":             p.Slug + "-" + strconv.FormatInt(productID, 10),
-		"store_types":                 marketNames(st.Markets),
-		"store_specific_product":      false,
-		"visible":                     true,
-		"available_for_pickup":        true,
-		"available_for_delivery":      false,
-		"net_weight_grams":            0,
-		"description":                 "",
-		"store_notes":                 "",
-		"image_urls":                  []any{},
-		"product_photos":              []any{},
-		"photos":                      []any{},
-		"review_count":                0,
-		"aggregate_rating":            nil,
-		"applicable_special_ids":      []any{},
-		"applicable_special_types":    []any{},
-		"brand_special_prices":        map[string]any{},
-		"has_brand_discount":          false,
-		"allow_multiple_flower_count": true,
-	}
+	// Sized for every attribute a record gets, so that it never grows (map growth showed
+	// in the profile of serving a large menu).
+	h := make(map[string]any, janeHitAttributes)
+	h["product_id"] = productID
+	h["objectID"] = janeObjectID(st.Key, p.ID)
+	h["store_id"] = storeID
+	h["name"] = p.Name
+	h["brand"] = p.Brand
+	h["product_brand_id"] = nil
+	h["kind"] = kind
+	h["kind_subtype"] = nil
+	h["root_subtype"] = nil
+	h["custom_product_type"] = janeProductTypes[p.Category]
+	h["category"] = nil
+	h["type"] = kind
+	h["percent_thc"] = nil
+	h["has_thc_potency"] = false
+	h["inventory_potencies"] = []any{}
+	h["lab_results"] = []any{}
+	h["compound_names"] = janeCompounds(p.Terpenes)
+	h["terpenes"] = []any{}
+	h["url_slug"] = p.Slug
+	h["unique_slug"] = p.Slug
+	h["searchable_slug"] = p.Slug + "-" + strconv.FormatInt(productID, 10)
+	h["store_types"] = marketNames(st.Markets)
+	h["store_specific_product"] = false
+	h["visible"] = true
+	h["available_for_pickup"] = true
+	h["available_for_delivery"] = false
+	h["net_weight_grams"] = 0
+	h["description"] = ""
+	h["store_notes"] = ""
+	h["image_urls"] = []any{}
+	h["product_photos"] = []any{}
+	h["photos"] = []any{}
+	h["review_count"] = 0
+	h["aggregate_rating"] = nil
+	h["applicable_special_ids"] = []any{}
+	h["applicable_special_types"] = []any{}
+	h["brand_special_prices"] = map[string]any{}
+	h["has_brand_discount"] = false
+	h["allow_multiple_flower_count"] = true
 	if p.Brand != "" {
 		h["product_brand_id"] = janeBrandID(p.Brand)
 	}

@@ -247,3 +247,43 @@ func jsonKind(v any) string {
 		return "null"
 	}
 }
+
+// TestJaneReplyEncoding: a reply assembled from pre-encoded hits is byte for byte what
+// json.Marshal writes for the whole reply, hits first (escaping included: the query
+// and a product name carry <, > and &).
+func TestJaneReplyEncoding(t *testing.T) {
+	ds := literalDataset(3)
+	st := &ds.Stores[0]
+	st.Products[0].Name = `Tom & Jerry's <Kush>`
+	var maps []map[string]any
+	var hits [][]byte
+	for _, p := range st.OnMenu() {
+		h := janeHit(st, p)
+		maps = append(maps, h)
+		b, err := json.Marshal(h)
+		if err != nil {
+			t.Fatal(err)
+		}
+		hits = append(hits, b)
+	}
+	reply := janeReply{hits: hits, NbHits: 3, NbPages: 1, HitsPerPage: 10, ExhaustiveNbHits: true, ExhaustiveTypo: true,
+		Query: "a<b>&c", Params: "query=a%3Cb%3E%26c", ProcessingTimeMS: 1}
+	got, err := reply.encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := json.Marshal(struct {
+		Hits []map[string]any `json:"hits"`
+		janeReply
+	}{maps, reply})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got) != string(want) {
+		t.Errorf("encode:\n%s\njson.Marshal:\n%s", got, want)
+	}
+	empty, _ := janeReply{Query: "q"}.encode()
+	if !strings.HasPrefix(string(empty), `{"hits":[],"nbHits":0,`) || !json.Valid(empty) {
+		t.Errorf("no hits: %s", empty)
+	}
+}

@@ -20,15 +20,26 @@ var jointSearchPath = regexp.MustCompile(`^/wp-json/joint-ecommerce/v1/products/
 // jointMaxSize is Elasticsearch's default max_result_window for one page's size.
 const jointMaxSize = 1000
 
+// jointPlatform: Joint Commerce's _search route, stores keyed by businessId (storeId).
+var jointPlatform = platform{
+	name:       "joint",
+	routes:     []route{{jointSearchPath.MatchString, (*Server).serveJoint}},
+	keyHelp:    "its storeId, the businessId",
+	demoStores: 1,
+	demoMenu: func(src *data.MenuSource, d data.Dispensary) {
+		src.StoreID = strconv.FormatUint(1000+hash64("demo-joint", d.Slug)%9000, 10)
+		src.URL = demoSite(d)
+	},
+}
+
 func (s *Server) serveJoint(w http.ResponseWriter, r *http.Request) {
 	business := jointSearchPath.FindStringSubmatch(r.URL.Path)[1]
 	if r.Method != http.MethodPost {
 		writeJSONError(w, http.StatusMethodNotAllowed, "use POST")
 		return
 	}
-	mode := s.failure("joint", business)
-	if mode != FailNone && mode != FailMalformed {
-		s.fail(w, r, mode)
+	mode, done := s.failed(w, r, "joint", business)
+	if done {
 		return
 	}
 	raw, _ := io.ReadAll(io.LimitReader(r.Body, maxRequestBody))

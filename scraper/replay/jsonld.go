@@ -23,19 +23,21 @@ var jsonldCategories = map[data.Category]string{
 	data.Flower: "Flower", data.Preroll: "Pre-Rolls", data.Vape: "Vaporizers", data.Extract: "Concentrates", data.Edible: "Edibles",
 }
 
+// jsonldPlatform: a dispensary's own page with schema.org markup, the store named by
+// its path.
+var jsonldPlatform = platform{
+	name:       "jsonld",
+	routes:     []route{{jsonldPagePath.MatchString, (*Server).serveJSONLD}},
+	key:        pageKey(jsonldPagePath),
+	keyHelp:    "a page path /stores/<slug>/menu",
+	demoStores: 2,
+	demoMenu: func(src *data.MenuSource, d data.Dispensary) {
+		src.URL = "https://" + d.Slug + ".example/stores/" + d.Slug + "/menu"
+	},
+}
+
 func (s *Server) serveJSONLD(w http.ResponseWriter, r *http.Request) {
-	slug := jsonldPagePath.FindStringSubmatch(r.URL.Path)[1]
-	mode := s.failure("jsonld", slug)
-	if mode != FailNone && mode != FailMalformed {
-		s.fail(w, r, mode)
-		return
-	}
-	st, ok := s.dataset().Store("jsonld", slug)
-	if !ok {
-		writeNotFoundPage(w)
-		return
-	}
-	writePage(w, jsonldPage(st, r.URL.Path), mode)
+	s.servePage(w, r, "jsonld", jsonldPagePath.FindStringSubmatch(r.URL.Path)[1], jsonldPage)
 }
 
 // jsonldPage renders the store's menu page; the malformed mode cuts it in the middle

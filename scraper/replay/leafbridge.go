@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/ohiomc/omc/data"
 )
 
 // LeafBridge, the WordPress plugin that renders a Dutchie Plus menu on the retailer's
@@ -29,6 +31,22 @@ var leafbridge_public_ajax_obj = {"ajaxurl":"\/wp-admin\/admin-ajax.php","nonce_
 <body class="page-template-leafbridge-shop"><main id="leafbridge-shop"><div class="leafbridge_products_wrapper"></div></main></body></html>
 `
 
+// leafbridgePlatform: the LeafBridge plugin's shop page and admin-ajax, stores keyed
+// by retailer id (storeId).
+var leafbridgePlatform = platform{
+	name: "leafbridge",
+	routes: []route{
+		{exactPath(leafbridgeShopPath), (*Server).serveLeafBridgeShop},
+		{exactPath(leafbridgeAjaxPath), (*Server).serveLeafBridgeAjax},
+	},
+	keyHelp:    "its storeId, the retailer id",
+	demoStores: 1,
+	demoMenu: func(src *data.MenuSource, d data.Dispensary) {
+		src.StoreID = uuid("demo-leafbridge-retailer", d.Slug)
+		src.URL = demoSite(d) + "shop/"
+	},
+}
+
 func (s *Server) serveLeafBridgeShop(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/html; charset=UTF-8")
 	w.Write([]byte(leafbridgeShopPage))
@@ -44,9 +62,8 @@ func (s *Server) serveLeafBridgeAjax(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	retailer := r.PostForm.Get("wizard_data[retailer_id]")
-	mode := s.failure("leafbridge", retailer)
-	if mode != FailNone && mode != FailMalformed {
-		s.fail(w, r, mode)
+	mode, done := s.failed(w, r, "leafbridge", retailer)
+	if done {
 		return
 	}
 	page, err := strconv.Atoi(r.PostForm.Get("prods_pageNumber"))

@@ -21,11 +21,20 @@ var leaflyCategories = map[data.Category]string{
 	data.Flower: "Flower", data.Preroll: "Pre-roll", data.Vape: "Vaporizers", data.Extract: "Concentrate", data.Edible: "Edible",
 }
 
+// leaflyPlatform: Leafly's consumer API, stores keyed by dispensary slug (storeId).
+var leaflyPlatform = platform{
+	name:       "leafly",
+	routes:     []route{{leaflyMenuPath.MatchString, (*Server).serveLeafly}},
+	keyHelp:    "its storeId, the Leafly slug",
+	demoStores: 2,
+	demoMenu:   func(src *data.MenuSource, d data.Dispensary) { src.StoreID = d.Slug },
+	listings:   leaflyListings,
+}
+
 func (s *Server) serveLeafly(w http.ResponseWriter, r *http.Request) {
 	slug := leaflyMenuPath.FindStringSubmatch(r.URL.Path)[1]
-	mode := s.failure("leafly", slug)
-	if mode != FailNone && mode != FailMalformed {
-		s.fail(w, r, mode)
+	mode, done := s.failed(w, r, "leafly", slug)
+	if done {
 		return
 	}
 	take, errT := strconv.Atoi(r.URL.Query().Get("take"))

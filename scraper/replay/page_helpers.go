@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"html"
 	"net/http"
-	"net/url"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -16,36 +14,27 @@ import (
 // is named by the page's path, since a registry baseURL replaces the dispensary's own
 // host with the replay's.
 
-// pagePaths read the store key (a dispensary slug) from a page menu's public address.
-var pagePaths = map[string]*regexp.Regexp{
-	"jsonld": jsonldPagePath,
-	"html":   htmlPagePath,
-	"tymber": tymberShopPath,
-}
-
-// pageStoreKey is the store a page menu names: the slug in its endpoint (else url)
-// path, "" when the address is not one the replay serves.
-func pageStoreKey(m data.MenuSource) string {
-	raw := m.Endpoint
-	if raw == "" {
-		raw = m.URL
-	}
-	u, err := url.Parse(raw)
-	if err != nil || pagePaths[m.Platform] == nil {
-		return ""
-	}
-	if match := pagePaths[m.Platform].FindStringSubmatch(u.Path); match != nil {
-		return match[1]
-	}
-	return ""
-}
-
 // pageReply is a rendered page and where the malformed mode cuts it: inside the data
 // the page carries (its JSON-LD or __NEXT_DATA__), or before the menu markup, so that
 // the page stays a page but its menu is unreadable, as when a worker dies mid-render.
 type pageReply struct {
 	body []byte
 	cut  int
+}
+
+// servePage answers a request for the menu page of the store slug on platform with the
+// page render makes of it (the request path is the page's own address).
+func (s *Server) servePage(w http.ResponseWriter, r *http.Request, platform, slug string, render func(st *Store, path string) pageReply) {
+	mode, done := s.failed(w, r, platform, slug)
+	if done {
+		return
+	}
+	st, ok := s.dataset().Store(platform, slug)
+	if !ok {
+		writeNotFoundPage(w)
+		return
+	}
+	writePage(w, render(st, r.URL.Path), mode)
 }
 
 // writePage sends a page as the 200 answer, cut in the malformed mode.

@@ -6,17 +6,9 @@ import (
 	"fmt"
 	"net"
 	"net/http"
-	"regexp"
-	"strings"
 	"sync"
 	"time"
 )
-
-// Paths of the replayed endpoints: Jane's Algolia menu index, and Dutchie's GraphQL
-// endpoint as dutchie.com serves it and as operator-domain proxies do ("/api-4/graphql").
-const janeQueryPath = "/1/indexes/menu-products-production/query"
-
-var dutchiePath = regexp.MustCompile(`^/(api-\d+/)?graphql$`)
 
 // maxHold bounds how long the "timeout" failure mode holds a request.
 const maxHold = 60 * time.Second
@@ -36,6 +28,7 @@ type Server struct {
 	failures map[string]FailMode // platform|store key
 	served   map[string]int
 	hashes   map[string]string // Dutchie operation → required persisted-query hash
+	jane     *janeIndex        // the Jane hits of ds (janeIndex)
 }
 
 // New returns a server replaying ds (nil serves empty menus).
@@ -69,58 +62,25 @@ func (s *Server) dataset() *Dataset {
 	return s.ds
 }
 
-// ServeHTTP routes a request to the platform whose path it asks for.
+// ServeHTTP routes a request to the platform whose path it asks for (the routes of
+// platforms, in table order).
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	switch {
-	case r.URL.Path == "/robots.txt":
+	if r.URL.Path == "/robots.txt" {
 		// The scraper reads robots.txt before anything else; the replay allows all.
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 		fmt.Fprint(w, "User-agent: *\nAllow: /\n")
-	case r.URL.Path == janeQueryPath:
-		s.count("jane")
-		s.serveJane(w, r)
-	case strings.HasPrefix(r.URL.Path, "/1/indexes/"):
-		s.count("jane")
-		writeAlgoliaError(w, http.StatusNotFound, "Index does not exist")
-	case dutchiePath.MatchString(r.URL.Path):
-		s.count("dutchie")
-		s.serveDutchie(w, r)
-	case r.URL.Path == sweedCategoriesPath || r.URL.Path == sweedListPath:
-		s.count("sweed")
-		s.serveSweed(w, r)
-	case weedmapsMenuPath.MatchString(r.URL.Path):
-		s.count("weedmaps")
-		s.serveWeedmaps(w, r)
-	case strings.HasPrefix(r.URL.Path, "/v1/venues/"):
-		s.count("dispense")
-		s.serveDispense(w, r)
-	case r.URL.Path == dutchiePlusPath:
-		s.count("dutchieplus")
-		s.serveDutchiePlus(w, r)
-	case r.URL.Path == leafbridgeShopPath:
-		s.count("leafbridge")
-		s.serveLeafBridgeShop(w, r)
-	case r.URL.Path == leafbridgeAjaxPath:
-		s.count("leafbridge")
-		s.serveLeafBridgeAjax(w, r)
-	case jointSearchPath.MatchString(r.URL.Path):
-		s.count("joint")
-		s.serveJoint(w, r)
-	case jsonldPagePath.MatchString(r.URL.Path):
-		s.count("jsonld")
-		s.serveJSONLD(w, r)
-	case htmlPagePath.MatchString(r.URL.Path):
-		s.count("html")
-		s.serveHTMLMenu(w, r)
-	case tymberMenuPath.MatchString(r.URL.Path) || tymberCategoryPath.MatchString(r.URL.Path):
-		s.count("tymber")
-		s.serveTymber(w, r)
-	case leaflyMenuPath.MatchString(r.URL.Path):
-		s.count("leafly")
-		s.serveLeafly(w, r)
-	default:
-		http.NotFound(w, r)
+		return
 	}
+	for _, p := range platforms {
+		for _, rt := range p.routes {
+			if rt.match(r.URL.Path) {
+				s.count(p.name)
+				rt.serve(s, w, r)
+				return
+			}
+		}
+	}
+	http.NotFound(w, r)
 }
 
 // RequireHash makes the Dutchie operation op answer PersistedQueryNotFound unless the

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"github.com/ohiomc/omc/data"
@@ -36,15 +37,26 @@ var sweedCategories = map[data.Category]sweedCategory{
 	data.Edible:  {"Edibles", 3767, 495368},
 }
 
+// sweedPlatform: Sweed's storefront proxy API, stores keyed by storeId (any tenant).
+var sweedPlatform = platform{
+	name:       "sweed",
+	routes:     []route{{func(p string) bool { return p == sweedCategoriesPath || p == sweedListPath }, (*Server).serveSweed}},
+	keyHelp:    "its storeId",
+	demoStores: 3,
+	demoMenu: func(src *data.MenuSource, d data.Dispensary) {
+		src.CName = "production"
+		src.StoreID = strconv.FormatUint(100+hash64("demo-sweed", d.Slug)%900, 10)
+	},
+}
+
 func (s *Server) serveSweed(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodPost {
 		writeJSONError(w, http.StatusMethodNotAllowed, "use POST")
 		return
 	}
 	storeID := r.Header.Get("Storeid")
-	mode := s.failure("sweed", storeID)
-	if mode != FailNone && mode != FailMalformed {
-		s.fail(w, r, mode)
+	mode, done := s.failed(w, r, "sweed", storeID)
+	if done {
 		return
 	}
 	var req struct {

@@ -23,6 +23,21 @@ var (
 	tymberCategoryPath = regexp.MustCompile(`^/shop/([a-z0-9]+(?:-[a-z0-9]+)*)/menu/categories/([a-z0-9-]+)/?$`)
 )
 
+// tymberPlatform: a Tymber storefront's server-rendered pages, the store named by the
+// shop's path.
+var tymberPlatform = platform{
+	name: "tymber",
+	routes: []route{{func(p string) bool { return tymberMenuPath.MatchString(p) || tymberCategoryPath.MatchString(p) },
+		(*Server).serveTymber}},
+	key:        pageKey(tymberShopPath),
+	keyHelp:    "a shop path /shop/<slug>",
+	demoStores: 2,
+	demoMenu: func(src *data.MenuSource, d data.Dispensary) {
+		src.URL = "https://shop." + d.Slug + ".example/shop/" + d.Slug + "/menu"
+	},
+	fitMenu: capTymberMenu,
+}
+
 // tymberPageSize is how many products a category page renders on the server; the
 // browser pages the rest, which a scraper does not see, so the demo keeps a Tymber
 // store's categories within it (capTymberMenu).
@@ -55,9 +70,8 @@ func (s *Server) serveTymber(w http.ResponseWriter, r *http.Request) {
 	} else {
 		slug = tymberMenuPath.FindStringSubmatch(r.URL.Path)[1]
 	}
-	mode := s.failure("tymber", slug)
-	if mode != FailNone && mode != FailMalformed {
-		s.fail(w, r, mode)
+	mode, done := s.failed(w, r, "tymber", slug)
+	if done {
 		return
 	}
 	st, ok := s.dataset().Store("tymber", slug)

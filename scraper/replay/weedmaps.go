@@ -23,11 +23,20 @@ var weedmapsCategories = map[data.Category][2]string{
 	data.Extract: {"Concentrates", "Concentrates"}, data.Edible: {"Edibles", "Edibles"},
 }
 
+// weedmapsPlatform: Weedmaps' discovery API, stores keyed by listing slug (cName).
+var weedmapsPlatform = platform{
+	name:       "weedmaps",
+	routes:     []route{{weedmapsMenuPath.MatchString, (*Server).serveWeedmaps}},
+	key:        func(m data.MenuSource) string { return m.CName },
+	keyHelp:    "its cName, the listing slug",
+	demoStores: 3,
+	demoMenu:   func(src *data.MenuSource, d data.Dispensary) { src.CName = d.Slug },
+}
+
 func (s *Server) serveWeedmaps(w http.ResponseWriter, r *http.Request) {
 	slug := weedmapsMenuPath.FindStringSubmatch(r.URL.Path)[1]
-	mode := s.failure("weedmaps", slug)
-	if mode != FailNone && mode != FailMalformed {
-		s.fail(w, r, mode)
+	mode, done := s.failed(w, r, "weedmaps", slug)
+	if done {
 		return
 	}
 	limit, errL := strconv.Atoi(r.URL.Query().Get("limit"))
