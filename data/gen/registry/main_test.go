@@ -55,8 +55,9 @@ func TestMergeRules(t *testing.T) {
 		"Amplify Dayton OH,dutchie,https://dutchie.com/dispensary/amplify-dayton-ohio,True,"+late+","+source+"\n"+
 		// No known city.
 		"Certified Ohio Med OH,jane,https://www.iheartjane.com/stores/6076/d/menu,True,"+early+","+source+"\n")
+	write("ohio-addresses.csv", addressesHeader)
 	out, report := filepath.Join(dir, "d.yaml"), filepath.Join(dir, "m.md")
-	// The place tables are the embedded ones; only the two CSVs come from dir.
+	// The place tables are the embedded ones; only the CSVs come from dir.
 	if err := run(dir, out, report); err != nil {
 		t.Fatal(err)
 	}
@@ -91,6 +92,101 @@ func TestMergeRules(t *testing.T) {
 	} {
 		if !strings.Contains(string(r), want) {
 			t.Errorf("report lacks %q:\n%s", want, r)
+		}
+	}
+}
+
+const addressesHeader = "store,street_address,city,zip,source,note\n"
+
+// TestAddressRules: a found address fills an empty one, never replaces a researched one
+// (the difference is reported), is not used when its sources disagree, moves a lead store
+// to the city its source gives, and a store found at another's address is merged into it.
+func TestAddressRules(t *testing.T) {
+	const src = "src"
+	early := "before 2026-02-18 (early waves)"
+	researched := "name,brand,city,street_address,zip,county,region,latitude,longitude,medical,adult_use,menu_url,menu_platform,source\n" +
+		"Mad River Remedies Riverside,Mad River Remedies,Riverside,5604 Airway Rd.,,Montgomery,Southwest,,,yes,,https://www.iheartjane.com/stores/500/mad-river-med/menu,jane," + src + "\n" +
+		"AYR Goshen,AYR,Goshen,3722 State Route 132,,Clermont,Southwest,,,yes,yes,,," + src + "\n" +
+		"Sunnyside Newark,Sunnyside,Newark,,,Licking,Central,,,yes,yes,,," + src + "\n" +
+		"Terrasana Springfield,Terrasana,Springfield,,,Clark,Southwest,,,yes,yes,,," + src + "\n"
+	leads := "config_name,platform,url,active_in_config,added,source\n" +
+		"Zen Leaf Dayton Med OH,jane,https://www.iheartjane.com/stores/501/zen-leaf-dayton-med/menu,True," + early + "," + src + "\n" +
+		"Zen Leaf Dayton Rec OH,jane,https://www.iheartjane.com/stores/502/zen-leaf-dayton-rec/menu,True," + early + "," + src + "\n" +
+		"Amplify Canton OH,dutchie,https://dutchie.com/dispensary/amplify-canton,True," + early + "," + src + "\n"
+	run := func(t *testing.T, addresses string) (yaml, report string, err error) {
+		dir := t.TempDir()
+		for name, body := range map[string]string{"ohio-dispensaries.csv": researched, "ohio-dispensary-leads-unverified.csv": leads, "ohio-addresses.csv": addresses} {
+			if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		out, rep := filepath.Join(dir, "d.yaml"), filepath.Join(dir, "m.md")
+		if err := run(dir, out, rep); err != nil {
+			return "", "", err
+		}
+		y, _ := os.ReadFile(out)
+		r, _ := os.ReadFile(rep)
+		return string(y), string(r), nil
+	}
+
+	y, r, err := run(t, addressesHeader+
+		"terrasana-springfield,183 Raydo Circle,Springfield,,https://news.example/a,\n"+
+		"amplify-canton,1 Market Ave. N.,Canton,44702,https://news.example/b,\n"+
+		"ayr-goshen,6722 State Route 132,Goshen,45140,https://news.example/c,\n"+
+		"sunnyside-newark,1550 W. Church St.,Newark,,https://news.example/d,\n"+
+		"sunnyside-newark,1546 W. Church Street,Newark,,https://news.example/e,\n"+
+		// Zen Leaf Dayton is Mad River Remedies: its source puts it at that store's address.
+		"zen-leaf-dayton,5604 Airway Road,Riverside,,https://news.example/f,\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"  - slug: terrasana-springfield\n    name: \"Terrasana Springfield\"\n    brand: \"Terrasana\"\n    city: \"Springfield\"\n    address: \"183 Raydo Circle\"\n",
+		"  - slug: amplify-canton\n    name: \"Amplify Canton\"\n    brand: \"Amplify\"\n    city: \"Canton\"\n    address: \"1 Market Ave. N.\"\n",
+		"    city: \"Goshen\"\n    address: \"3722 State Route 132\"\n",
+		"  - slug: sunnyside-newark\n    name: \"Sunnyside Newark\"\n    brand: \"Sunnyside\"\n    city: \"Newark\"\n    county: \"Licking\"\n",
+		// The lead's menus moved to the researched store; its own medical menu stays first.
+		"        storeId: \"500\"\n        url: \"https://www.iheartjane.com/stores/500/mad-river-med/menu\"\n      - market: recreational\n        platform: jane\n        storeId: \"502\"\n",
+	} {
+		if !strings.Contains(y, want) {
+			t.Errorf("registry lacks %q:\n%s", want, y)
+		}
+	}
+	for _, absent := range []string{"6722", "1550 W. Church", "slug: zen-leaf-dayton", "storeId: \"501\""} {
+		if strings.Contains(y, absent) {
+			t.Errorf("registry has %q:\n%s", absent, y)
+		}
+	}
+	for _, want := range []string{
+		"- Street addresses: 4 stores have one (3 from ohio-addresses.csv), 1 have none; 2 conflicts between sources (below), 1 stores merged into the store at the same address (1 menus moved, 1 dropped).",
+		"- ayr-goshen: conflict: keeps the researched 3722 State Route 132, Goshen; row 4: 6722 State Route 132, Goshen (https://news.example/c)",
+		"- sunnyside-newark: sources disagree, no address used: row 5: 1550 W. Church St., Newark (https://news.example/d); row 6: 1546 W. Church Street, Newark (https://news.example/e)",
+		"- zen-leaf-dayton: moved from Dayton to Riverside, the city its source gives",
+		"- Zen Leaf Dayton merged into Mad River Remedies Riverside (same address: 5604 Airway Rd., Riverside)",
+		"- Zen Leaf Dayton: menu jane 501 dropped: Mad River Remedies Riverside already has a medical menu (jane 500)",
+		"- Zen Leaf Dayton: menu jane 502 (recreational) moved to Mad River Remedies Riverside",
+	} {
+		if !strings.Contains(r, want) {
+			t.Errorf("report lacks %q:\n%s", want, r)
+		}
+	}
+
+	// An address agreeing with the researched one (unit and spelling aside) is no conflict.
+	_, r, err = run(t, addressesHeader+"mad-river-remedies-riverside,5604 Airway Road Suite 1,Riverside,45431,https://news.example/g,\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(r, "- mad-river-remedies-riverside: row 2: 5604 Airway Road Suite 1, Riverside (https://news.example/g) agrees with the researched address") {
+		t.Errorf("report:\n%s", r)
+	}
+
+	for name, bad := range map[string]string{
+		"unknown store": "no-such-store,1 Main St.,Canton,,https://news.example/h,\n",
+		"unknown city":  "amplify-canton,1 Main St.,Atlantis,,https://news.example/i,\n",
+		"no source":     "amplify-canton,1 Main St.,Canton,,,\n",
+	} {
+		if _, _, err := run(t, addressesHeader+bad); err == nil || !strings.Contains(err.Error(), "ohio-addresses.csv row 2") {
+			t.Errorf("%s: err %v, want one naming ohio-addresses.csv row 2", name, err)
 		}
 	}
 }

@@ -72,6 +72,9 @@ type merger struct {
 	log   []string
 	// counts of what happened to the leads, for the report.
 	attached, created, dropped, unplaced int
+	// what the found street addresses did (ohio-addresses.csv), for the report.
+	addrLog                                                       []string
+	addrFilled, addrConflicts, addrMerged, addrMoved, addrDropped int
 }
 
 func newMerger(p data.Places) *merger {
@@ -435,32 +438,49 @@ func (m *merger) newLeadStore(l lead) *store {
 
 func (m *merger) attach(s *store, l lead, where string) {
 	for _, mn := range l.menus(s) {
-		if o := m.owner[mn.id()]; o != nil && o != s {
+		switch m.addMenu(s, mn, where, m.note) {
+		case menuAdded:
+			m.attached++
+		case menuDropped:
 			m.dropped++
-			m.note("%s: menu %s dropped: it is %s's", where, mn.id(), o.name)
-			continue
-		}
-		if have := s.hasMarket(mn.market); have != nil {
-			if have.id() == mn.id() {
-				m.note("%s: menu %s (%s) already listed", where, mn.id(), mn.market)
-			} else {
-				m.dropped++
-				m.note("%s: menu %s dropped: %s already has a %s menu (%s)", where, mn.id(), s.name, mn.market, have.id())
-			}
-			continue
-		}
-		m.owner[mn.id()] = s
-		s.menus = append(s.menus, mn)
-		m.attached++
-		if !s.verified {
-			// A lead-only store sells what its menus say it sells.
-			s.medical = s.medical || mn.market == "medical"
-			s.adultUse = s.adultUse || mn.market == "recreational"
-		}
-		if s.website == "" {
-			s.website = mn.url
 		}
 	}
+}
+
+// What addMenu did with a menu.
+const (
+	menuAdded = iota
+	menuListed
+	menuDropped
+)
+
+// addMenu gives store s the menu mn unless another store owns its identifier or s
+// already has a menu for its market (a store keeps one menu per market), noting why
+// under where with note.
+func (m *merger) addMenu(s *store, mn menu, where string, note func(string, ...any)) int {
+	if o := m.owner[mn.id()]; o != nil && o != s {
+		note("%s: menu %s dropped: it is %s's", where, mn.id(), o.name)
+		return menuDropped
+	}
+	if have := s.hasMarket(mn.market); have != nil {
+		if have.id() == mn.id() {
+			note("%s: menu %s (%s) already listed", where, mn.id(), mn.market)
+			return menuListed
+		}
+		note("%s: menu %s dropped: %s already has a %s menu (%s)", where, mn.id(), s.name, mn.market, have.id())
+		return menuDropped
+	}
+	m.owner[mn.id()] = s
+	s.menus = append(s.menus, mn)
+	if !s.verified {
+		// A lead-only store sells what its menus say it sells.
+		s.medical = s.medical || mn.market == "medical"
+		s.adultUse = s.adultUse || mn.market == "recreational"
+	}
+	if s.website == "" {
+		s.website = mn.url
+	}
+	return menuAdded
 }
 
 func (m *merger) note(format string, args ...any) {
@@ -474,22 +494,33 @@ func slugify(s string) string {
 	return strings.Trim(nonSlug.ReplaceAllString(s, "-"), "-")
 }
 
-func (m *merger) yaml() string {
-	var b strings.Builder
-	b.WriteString(header)
+// slugs are the stores' registry slugs: the name's, numbered from the second store of
+// one name on.
+func (m *merger) slugs() map[*store]string {
+	out := map[*store]string{}
 	seen := map[string]int{}
-	opt := func(key, val string) {
-		if val != "" {
-			fmt.Fprintf(&b, "    %s: %s\n", key, quote(val))
-		}
-	}
 	for _, s := range m.stores {
 		slug := slugify(s.name)
 		seen[slug]++
 		if seen[slug] > 1 {
 			slug = fmt.Sprintf("%s-%d", slug, seen[slug])
 		}
-		fmt.Fprintf(&b, "  - slug: %s\n", slug)
+		out[s] = slug
+	}
+	return out
+}
+
+func (m *merger) yaml() string {
+	var b strings.Builder
+	b.WriteString(header)
+	opt := func(key, val string) {
+		if val != "" {
+			fmt.Fprintf(&b, "    %s: %s\n", key, quote(val))
+		}
+	}
+	slugs := m.slugs()
+	for _, s := range m.stores {
+		fmt.Fprintf(&b, "  - slug: %s\n", slugs[s])
 		fmt.Fprintf(&b, "    name: %s\n", quote(s.name))
 		opt("brand", s.brand)
 		fmt.Fprintf(&b, "    city: %s\n", quote(s.city))
@@ -555,9 +586,21 @@ func (m *merger) report() string {
 		parts = append(parts, fmt.Sprintf("%s %d", p, platforms[p]))
 	}
 	fmt.Fprintf(&b, "- Menus: %s; %d of them from the leads (`verified: false`).\n", strings.Join(parts, ", "), leadMenus)
-	fmt.Fprintf(&b, "- Leads: %d menus attached, %d new stores, %d menus dropped, %d leads not placed.\n\n", m.attached, m.created, m.dropped, m.unplaced)
+	fmt.Fprintf(&b, "- Leads: %d menus attached, %d new stores, %d menus dropped, %d leads not placed.\n", m.attached, m.created, m.dropped, m.unplaced)
+	withAddress := 0
+	for _, s := range m.stores {
+		if s.address != "" {
+			withAddress++
+		}
+	}
+	fmt.Fprintf(&b, "- Street addresses: %d stores have one (%d from ohio-addresses.csv), %d have none; %d conflicts between sources (below), %d stores merged into the store at the same address (%d menus moved, %d dropped).\n\n",
+		withAddress, m.addrFilled, len(m.stores)-withAddress, m.addrConflicts, m.addrMerged, m.addrMoved, m.addrDropped)
 	b.WriteString("## Every lead\n\nIn the order merged (early leads first), by row of ohio-dispensary-leads-unverified.csv.\n\n")
 	for _, l := range m.log {
+		b.WriteString("- " + l + "\n")
+	}
+	b.WriteString("\n## Street addresses\n\nBy store, in the order of ohio-addresses.csv, by row of that file. A found address fills an empty one and never replaces a researched one.\n\n")
+	for _, l := range m.addrLog {
 		b.WriteString("- " + l + "\n")
 	}
 	return b.String()

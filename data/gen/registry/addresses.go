@@ -1,0 +1,207 @@
+package main
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/ohiomc/omc/data"
+)
+
+// foundAddress is one row of ohio-addresses.csv: the street address a public source gives
+// a store of the registry (named by its slug).
+type foundAddress struct {
+	row                                   int
+	store, street, city, zip, source, why string
+}
+
+func (f foundAddress) String() string {
+	return fmt.Sprintf("row %d: %s, %s (%s)", f.row, f.street, f.city, f.source)
+}
+
+func readFound(rows []map[string]string) ([]foundAddress, error) {
+	var out []foundAddress
+	for i, r := range rows {
+		f := foundAddress{row: i + 2, store: r["store"], street: r["street_address"], city: r["city"], zip: r["zip"], source: r["source"], why: r["note"]}
+		for _, need := range []struct{ name, val string }{{"store", f.store}, {"street_address", f.street}, {"city", f.city}, {"source", f.source}} {
+			if need.val == "" {
+				return nil, fmt.Errorf("ohio-addresses.csv row %d: no %s", f.row, need.name)
+			}
+		}
+		out = append(out, f)
+	}
+	return out, nil
+}
+
+// addAddresses gives the stores without a street address the one the found rows give
+// them. A found address never replaces a researched one: a difference is reported. Two
+// sources giving one store different addresses are reported and neither is used. A lead
+// store whose source puts it in another (known) city moves there; a researched store keeps
+// its city and the address is not used. Stores that then share an address are merged.
+func (m *merger) addAddresses(rows []map[string]string) error {
+	found, err := readFound(rows)
+	if err != nil {
+		return err
+	}
+	slugs := m.slugs()
+	bySlug := map[string]*store{}
+	for s, slug := range slugs {
+		bySlug[slug] = s
+	}
+	var order []*store
+	of := map[*store][]foundAddress{}
+	for _, f := range found {
+		s := bySlug[f.store]
+		if s == nil {
+			return fmt.Errorf("ohio-addresses.csv row %d: no store %q in the registry (the store column takes a slug of data/dispensaries.yaml)", f.row, f.store)
+		}
+		if _, ok := m.places.Cities[f.city]; !ok {
+			return fmt.Errorf("ohio-addresses.csv row %d: no coordinates for city %q (add it to ohio-city-coordinates.csv)", f.row, f.city)
+		}
+		if of[s] == nil {
+			order = append(order, s)
+		}
+		of[s] = append(of[s], f)
+	}
+	for _, s := range order {
+		fs, where := of[s], slugs[s]
+		first := fs[0]
+		if i := slices.IndexFunc(fs, func(f foundAddress) bool { return addressKey(f.street, f.city) != addressKey(first.street, first.city) }); i >= 0 {
+			m.addrConflicts++
+			m.addrNote("%s: sources disagree, no address used: %s; %s", where, first, fs[i])
+			continue
+		}
+		if s.address != "" {
+			if addressKey(s.address, s.city) == addressKey(first.street, first.city) {
+				m.addrNote("%s: %s agrees with the researched address", where, first)
+			} else {
+				m.addrConflicts++
+				m.addrNote("%s: conflict: keeps the researched %s, %s; %s", where, s.address, s.city, first)
+			}
+			continue
+		}
+		if first.city != s.city {
+			if s.verified {
+				m.addrConflicts++
+				m.addrNote("%s: conflict: researched in %s, but %s; not used", where, s.city, first)
+				continue
+			}
+			m.addrNote("%s: moved from %s to %s, the city its source gives", where, s.city, first.city)
+			m.moveTo(s, first.city)
+		}
+		s.address = first.street
+		m.addrFilled++
+		m.addrNote("%s: address from %s", where, first)
+	}
+	return m.mergeSameAddress()
+}
+
+// moveTo places a lead store in another city: its county, region and the city's centre.
+func (m *merger) moveTo(s *store, city string) {
+	c := m.places.Cities[city]
+	s.city, s.county, s.region = city, c.County, m.places.Regions[c.County]
+	s.lat, s.lng, s.coordinates = c.Lat, c.Lng, data.CoordinatesCity
+}
+
+// mergeSameAddress merges the stores that share a street address in one city (the
+// registry check refuses two): the researched store, else the first listed, keeps its
+// listing and takes the others' names as brand keys and their menus (one per market).
+// Two researched stores at one address are an error of the research file.
+func (m *merger) mergeSameAddress() error {
+	groups := map[string][]*store{}
+	var keys []string
+	for _, s := range m.stores {
+		if s.address == "" {
+			continue
+		}
+		k := addressKey(s.address, s.city)
+		if groups[k] == nil {
+			keys = append(keys, k)
+		}
+		groups[k] = append(groups[k], s)
+	}
+	gone := map[*store]bool{}
+	for _, k := range keys {
+		g := groups[k]
+		if len(g) < 2 {
+			continue
+		}
+		dst := g[0]
+		researched := 0
+		for _, s := range g {
+			if s.verified {
+				researched++
+				if researched == 1 {
+					dst = s
+				}
+			}
+		}
+		if researched > 1 {
+			return fmt.Errorf("ohio-dispensaries.csv: %d researched stores at %s, %s (%s and %s)", researched, dst.address, dst.city, g[0].name, g[1].name)
+		}
+		for _, src := range g {
+			if src != dst {
+				m.mergeInto(dst, src)
+				gone[src] = true
+			}
+		}
+	}
+	m.stores = slices.DeleteFunc(m.stores, func(s *store) bool { return gone[s] })
+	return nil
+}
+
+func (m *merger) mergeInto(dst, src *store) {
+	m.addrMerged++
+	m.addrNote("%s merged into %s (same address: %s, %s)", src.name, dst.name, dst.address, dst.city)
+	for _, k := range src.keys {
+		if !slices.Contains(dst.keys, k) {
+			dst.keys = append(dst.keys, k)
+		}
+	}
+	for _, mn := range src.menus {
+		if m.owner[mn.id()] == src {
+			delete(m.owner, mn.id())
+		}
+	}
+	for _, mn := range src.menus {
+		switch m.addMenu(dst, mn, src.name, m.addrNote) {
+		case menuAdded:
+			m.addrMoved++
+			m.addrNote("%s: menu %s (%s) moved to %s", src.name, mn.id(), mn.market, dst.name)
+		case menuDropped:
+			m.addrDropped++
+		}
+	}
+}
+
+func (m *merger) addrNote(format string, args ...any) {
+	m.addrLog = append(m.addrLog, fmt.Sprintf(format, args...))
+}
+
+// streetWords are the spellings of street words two sources write differently.
+var streetWords = map[string]string{
+	"street": "st", "road": "rd", "avenue": "ave", "av": "ave", "boulevard": "blvd", "drive": "dr",
+	"lane": "ln", "parkway": "pkwy", "highway": "hwy", "court": "ct", "circle": "cir", "place": "pl",
+	"trail": "trl", "pike": "pk", "saint": "st", "north": "n", "south": "s", "east": "e", "west": "w",
+	"northeast": "ne", "northwest": "nw", "southeast": "se", "southwest": "sw",
+}
+
+// unitWords begin the part of an address that names a unit inside the building.
+var unitWords = map[string]bool{"suite": true, "suites": true, "ste": true, "unit": true}
+
+// addressKey is the form two street addresses in a city are compared in: lower case,
+// letters and digits, common street words abbreviated, without the unit ("1651 Tiffin
+// Avenue" and "1651 Tiffin Ave., Suite 2" are one).
+func addressKey(street, city string) string {
+	var b strings.Builder
+	for _, w := range strings.Fields(nonAlnum.ReplaceAllString(strings.ToLower(street), " ")) {
+		if unitWords[w] {
+			break // "Suite 200" names a unit of the same address
+		}
+		if a, ok := streetWords[w]; ok {
+			w = a
+		}
+		b.WriteString(w)
+	}
+	return b.String() + "|" + nonAlnum.ReplaceAllString(strings.ToLower(city), "")
+}
