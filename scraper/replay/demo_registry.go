@@ -12,8 +12,8 @@ import (
 
 // DemoRegistry is reg with demo menus on the other platforms for some of the
 // dispensaries it lists without a menu (no platform or identifier is known for them):
-// dealt in slug order, every other one, so that some stay unmonitored as in the real
-// registry. The identifiers are derived from the slugs. It is for the demo only: the
+// dealt in slug order, every other one when there are enough, so that some stay
+// unmonitored as in the real registry. The identifiers are derived from the slugs. It is for the demo only: the
 // menus describe no real store's platform. Every dispensary is marked Sample: whatever
 // the replay serves for it is made up from the sample pool (real Ohio, Pennsylvania and
 // New Jersey catalogue records at invented stores and prices), and the store keeps that
@@ -34,15 +34,26 @@ func DemoRegistry(reg data.Registry) (data.Registry, error) {
 	slices.SortFunc(free, func(a, b int) int {
 		return strings.Compare(out.Dispensaries[a].Slug, out.Dispensaries[b].Slug)
 	})
+	// Every other free store, so that some stay unmonitored; every one when the
+	// registry has too few to skip any (the researched list keeps shrinking as leads are
+	// matched to stores).
+	total := 0
+	for _, p := range platforms {
+		total += p.demoStores
+	}
+	stride := 2
+	if len(free) < 2*total-1 {
+		stride = 1
+	}
 	next := 0
 	// Ohio's menus are mostly Dutchie and Jane (the registry's own mix); the others get
 	// a few stores each (platform.demoStores), as on the lead lists (PLATFORMS.md §9).
 	for _, p := range platforms {
 		for range p.demoStores {
-			if 2*next >= len(free) {
+			if stride*next >= len(free) {
 				return reg, fmt.Errorf("demo registry: too few dispensaries without a menu for %s", p.name)
 			}
-			d := &out.Dispensaries[free[2*next]]
+			d := &out.Dispensaries[free[stride*next]]
 			next++
 			d.Menus = demoMenus(p.name, *d)
 		}

@@ -2,6 +2,7 @@ package replay
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
 	"reflect"
 	"strings"
@@ -234,5 +235,33 @@ func TestDemoRegistry(t *testing.T) {
 	}
 	if _, err := DemoDataset(demo); err != nil {
 		t.Fatalf("DemoDataset of the demo registry: %v", err)
+	}
+}
+
+// TestDemoRegistryFewFreeStores: a registry with just enough stores without a menu gives
+// each of them a demo menu (no skipping); one store fewer is a clear error, not a panic.
+func TestDemoRegistryFewFreeStores(t *testing.T) {
+	total := 0
+	for _, p := range platforms {
+		total += p.demoStores
+	}
+	registryOf := func(n int) data.Registry {
+		var reg data.Registry
+		for i := range n {
+			reg.Dispensaries = append(reg.Dispensaries, data.Dispensary{Slug: fmt.Sprintf("store-%03d", i), Name: "Store", City: "Akron", Region: "Northeast"})
+		}
+		return reg
+	}
+	demo, err := DemoRegistry(registryOf(total))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range demo.Dispensaries {
+		if len(d.Menus) == 0 {
+			t.Errorf("%s: no demo menu, though the registry has only %d free stores for %d demo stores", d.Slug, total, total)
+		}
+	}
+	if _, err := DemoRegistry(registryOf(total - 1)); err == nil || !strings.Contains(err.Error(), "too few dispensaries without a menu") {
+		t.Errorf("one store short: err %v", err)
 	}
 }
