@@ -23,11 +23,12 @@ var updateGolden = flag.Bool("update", false, "rewrite testdata/golden/*.json fr
 
 // Capture files, relative to testdata/.
 const (
-	janeCaptureFile    = "jane/dmerch_v2_smart_products_store2913_store2266_2025-11.json"
-	janeBlockedFile    = "jane/blocked_cloudflare_iheartjane_store477.txt"
-	ethosCaptureFile   = "dutchie/filteredproducts_ethos-harmarville-pa_2025-11.json"
-	dutchie2023File    = "dutchie/filteredproducts_dutchie-com_flower_2023-11.json"
-	dutchieBlockedFile = "dutchie/blocked_cloudflare_dutchie-graphql_2026-02.html"
+	janeCaptureFile  = "jane/dmerch_v2_smart_products_store2913_store2266_2025-11.json"
+	janeBlockedFile  = "jane/blocked_cloudflare_iheartjane_store477.txt"
+	ethosCaptureFile = "dutchie/filteredproducts_ethos-harmarville-pa_2025-11.json"
+	dutchie2023File  = "dutchie/filteredproducts_dutchie-com_flower_2023-11.json"
+	// The one copy of the recorded Cloudflare page is the replay's, which omc demo serves.
+	dutchieBlockedFile = "../replay/demo/cloudflare_block.html"
 	testAPIKey         = "test-search-key"
 	ethosDispensaryID  = "621900cebbc5580e15476deb" // from the capture's request (PROVENANCE.md)
 	dutchie2023ID      = "5fefa138b2782100c5acd671" // the products' DispensaryID

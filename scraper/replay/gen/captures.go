@@ -16,14 +16,15 @@ import (
 // (fixtures.path finds the repository's copy);
 // repositories and commits are those of the fixture folders' PROVENANCE.md files.
 const (
-	janeFile     = "platforms/jane/dmerch_v2_smart_products_store2913_store2266_2025-11.json"
-	dutchieFile  = "platforms/dutchie/filteredproducts_ethos-harmarville-pa_2025-11.json"
-	jointFile    = "platforms/joint-ecommerce/shopcuzzies_products_first190of226.json"
-	blockPageRel = "blocked_cloudflare_dutchie-graphql_2026-02.html"
+	janeFile    = "platforms/jane/dmerch_v2_smart_products_store2913_store2266_2025-11.json"
+	dutchieFile = "platforms/dutchie/filteredproducts_ethos-harmarville-pa_2025-11.json"
+	jointFile   = "platforms/joint-ecommerce/shopcuzzies_products_first190of226.json"
 )
 
-// blockPageFile is the recorded Cloudflare page the replay answers "blocked" with.
-const blockPageFile = "platforms/dutchie/" + blockPageRel
+// blockPageFile is where the recorded Cloudflare page the replay answers "blocked" with
+// came from; its one copy in the repository is demo/cloudflare_block.html, which the
+// replay embeds and the scraper's tests read.
+const blockPageFile = "platforms/dutchie/blocked_cloudflare_dutchie-graphql_2026-02.html"
 
 var (
 	hex24       = regexp.MustCompile(`^[0-9a-f]{24}$`)

@@ -1,7 +1,7 @@
 // Command gen builds the replay's demo assets from real records kept in the repository:
 // the platform captures under scraper/testdata and the OHCanna snapshots copied to
-// gen/testdata/ohcanna-snapshots (see their PROVENANCE.md): demo/pool.json.gz (the product pool), demo/cloudflare_block.html
-// (a recorded bot-protection page) and demo/PROVENANCE.md (where every record came from).
+// gen/testdata/ohcanna-snapshots (see their PROVENANCE.md): demo/pool.json.gz (the product pool) and demo/PROVENANCE.md (where every record came from,
+// and the recorded bot-protection page demo/cloudflare_block.html, kept there as the one copy).
 //
 // Run it through `go generate ./scraper/replay`. The output depends only on the input
 // files, so running it twice gives identical bytes.
@@ -68,14 +68,9 @@ func build(src fixtures) (map[string][]byte, error) {
 	if err := pool.Encode(&zipped, p); err != nil {
 		return nil, err
 	}
-	block, err := os.ReadFile(src.path(blockPageFile))
-	if err != nil {
-		return nil, fmt.Errorf("read block page: %w", err)
-	}
 	return map[string][]byte{
-		"pool.json.gz":          zipped.Bytes(),
-		"cloudflare_block.html": block,
-		"PROVENANCE.md":         provenance(p, ohio.notes, captured.notes, zipped.Len()),
+		"pool.json.gz":  zipped.Bytes(),
+		"PROVENANCE.md": provenance(p, ohio.notes, captured.notes, zipped.Len()),
 	}, nil
 }
 
