@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
@@ -141,6 +142,8 @@ func TestShopGolden(t *testing.T) {
 		"search-stores":           "api/search/stores",
 		"search-flower-northeast": "api/search/flower/northeast",
 		"search-flower-first":     "api/search/flower/first",
+		"search-flower-northwest": "api/search/flower/northwest",
+		"search-flower-all":       "api/search/flower/all",
 		"deals-index":             "api/deals/index",
 		"deals-northeast":         "api/deals/northeast",
 		"trends":                  "api/trends",
@@ -291,8 +294,10 @@ func TestShopRules(t *testing.T) {
 			paths = append(paths, s.Path)
 		}
 		// Zen Leaf's flower is missing, Toledo's stale flower is listed; the sold-out kush is not.
-		want := []string{"api/search/flower/northeast", "api/search/flower/northwest", "api/search/vape/northeast",
-			"api/search/extract/northeast", "api/search/edible/northeast"}
+		// Each category's regions, then its whole state's file (region "").
+		want := []string{"api/search/flower/northeast", "api/search/flower/northwest", "api/search/flower/all",
+			"api/search/vape/northeast", "api/search/vape/all", "api/search/extract/northeast", "api/search/extract/all",
+			"api/search/edible/northeast", "api/search/edible/all"}
 		if len(paths) != len(want) {
 			t.Fatalf("shards = %v", paths)
 		}
@@ -321,7 +326,7 @@ func TestShopRules(t *testing.T) {
 		stores := map[string]bool{}
 		var names []string
 		for _, sh := range idx.Shards {
-			if sh.Category != data.Flower {
+			if sh.Category != data.Flower || sh.Region == "" {
 				continue
 			}
 			total += sh.Offers
@@ -329,25 +334,65 @@ func TestShopRules(t *testing.T) {
 			if err := json.Unmarshal(files[sh.Path], &f); err != nil {
 				t.Fatal(err)
 			}
-			for _, row := range f.Offers {
-				stores[f.Menus[int(row[1].(float64))][0]] = true
-				names = append(names, strings.ToLower(f.Products[int(row[0].(float64))].Name))
+			for i, product := range f.Offers.Product {
+				stores[f.Menus[f.Offers.Menu[i]][0]] = true
+				names = append(names, strings.ToLower(f.Products.Name[product]))
 			}
 		}
 		if first.Total != total || first.Stores != len(stores) {
 			t.Errorf("first totals = %d offers at %d stores, want %d at %d", first.Total, first.Stores, total, len(stores))
 		}
-		if len(first.Offers) != min(total, publish.SearchFirstPage) {
-			t.Fatalf("first page has %d rows, want %d", len(first.Offers), min(total, publish.SearchFirstPage))
+		if len(first.Offers.Product) != min(total, publish.SearchFirstPage) {
+			t.Fatalf("first page has %d rows, want %d", len(first.Offers.Product), min(total, publish.SearchFirstPage))
 		}
 		sort.Strings(names)
-		for i, row := range first.Offers {
-			if got := strings.ToLower(first.Products[int(row[0].(float64))].Name); got != names[i] {
+		for i, product := range first.Offers.Product {
+			if got := strings.ToLower(first.Products.Name[product]); got != names[i] {
 				t.Errorf("first row %d is %q, want %q (name order across regions)", i, got, names[i])
 			}
 		}
 		if _, ok := files["api/search/preroll/first"]; ok {
 			t.Error("a first page was written for a category no menu lists")
+		}
+	})
+	t.Run("search whole state: one file with every region's offers", func(t *testing.T) {
+		var idx publish.SearchStores
+		if err := json.Unmarshal(files["api/search/stores"], &idx); err != nil {
+			t.Fatal(err)
+		}
+		// An offer as the site reads it: product code and size, store, market, price paid.
+		offers := func(path string) []string {
+			var f publish.SearchFile
+			if err := json.Unmarshal(files[path], &f); err != nil {
+				t.Fatal(err)
+			}
+			var out []string
+			for i, p := range f.Offers.Product {
+				paid := f.Offers.Price[i]
+				if sale := f.Offers.SalePrice[i]; sale != nil {
+					paid = *sale
+				}
+				out = append(out, fmt.Sprintf("%s %s %v %.2f", f.Products.Code[p], f.Products.Size[p], f.Menus[f.Offers.Menu[i]], paid))
+			}
+			return out
+		}
+		var regions []string
+		all := 0
+		for _, sh := range idx.Shards {
+			if sh.Category != data.Flower {
+				continue
+			}
+			if sh.Region == "" {
+				all = sh.Offers
+				continue
+			}
+			regions = append(regions, offers(sh.Path)...)
+		}
+		whole := offers("api/search/flower/all")
+		sort.Strings(regions)
+		sort.Strings(whole)
+		if all != len(whole) || strings.Join(whole, "\n") != strings.Join(regions, "\n") {
+			t.Errorf("api/search/flower/all (%d listed) =\n%s\nwant the regions' offers\n%s", all, strings.Join(whole, "\n"), strings.Join(regions, "\n"))
 		}
 	})
 	t.Run("strain name from the catalogue, type from menus first, lineage from menus", func(t *testing.T) {

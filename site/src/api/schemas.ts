@@ -83,7 +83,6 @@ export type {
   MenuOffer,
   Product,
   ProductOffer,
-  SearchOfferRow,
   SearchShard,
   SearchStores,
   Strain,
