@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { MARKETS } from './schemas'
+import { MARKETS } from './common-schemas'
 
 // The shapes of the shopping snapshots (publish/SNAPSHOTS.md): menus, products,
 // search, deals, trends, strains and terpenes. Apart from schemas.ts so that they
