@@ -70,7 +70,8 @@ const cents = (v) => Math.round(v * 100) / 100
 //   several stores has one price at all of them (194 of 194) and mostly one THC figure
 //   (158 of 194); 20 % of offers are on sale, at 25 or 30 % off.
 // - the demo's published search (go tool task demo: 17,152 offers of 397 codes on 222
-//   menus): a product on 43 menus, 4 % of offers new.
+//   menus): a product on 43 menus, 4 % of offers new; every menu's categories have one
+//   last update (one fetch reads them all).
 // So the generator draws each menu's offers from a catalogue of CATALOGUE products (a
 // product on 30 of the 300 menus: fewer than either measure, so more products than real
 // menus would have), prices a product the same at every store of a chain (CHAIN_SIZE
@@ -123,11 +124,12 @@ function ohio(now) {
     coordinates: 'city',
     website: `https://store-${i}.example`,
     sample: false,
-    markets: (i < MENUS - STORES ? ['medical', 'recreational'] : [i % 2 ? 'medical' : 'recreational']).map((market) => ({
-      market,
-      menuUrl: null,
-      lastUpdate: Object.fromEntries(CATEGORIES.map(([c]) => [c, iso(random() * 30)]).concat([['Other', iso(2)]])),
-    })),
+    // One fetch reads every category of a menu: they share its time (as all 225 menus of
+    // the demo's api/search/stores do), up to 30 hours old.
+    markets: (i < MENUS - STORES ? ['medical', 'recreational'] : [i % 2 ? 'medical' : 'recreational']).map((market) => {
+      const fetched = iso(random() * 30)
+      return { market, menuUrl: null, lastUpdate: Object.fromEntries([...CATEGORIES.map(([c]) => [c, fetched]), ['Other', fetched]]) }
+    }),
   }))
   // Offers by category: each offer is {product, menu: [slug, market], region, price, salePrice, thc, isNew}.
   const offers = new Map(CATEGORIES.map(([c]) => [c, []]))
