@@ -2,6 +2,7 @@ package publish
 
 import (
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/ohiomc/omc/data"
@@ -45,7 +46,7 @@ type SearchShard struct {
 	Offers   int           `json:"offers"`
 }
 
-// SearchFile is api/search/<category>/<region> (and /all, the whole state's).
+// SearchFile is api/search/<category>/<region> (and /all-<n>, the whole state's parts).
 // Products and offers are columns (one array per field, index i of each is one
 // product or offer) rather than rows: a column of like values (prices, 0s and 1s)
 // compresses far better than rows mixing them, which is what keeps the whole
@@ -159,14 +160,18 @@ func (s *shop) buildSearch(emit Emit) error {
 		if err := emit(PathSearch+slugOf(string(cat))+"/first", s.searchFirst(cat, all)); err != nil {
 			return err
 		}
-		// The whole state's search reads one file rather than every region's: each
-		// product is listed once, not once per region (Ohio's flower: 136 kB gzip in
-		// one file against 239 kB in five, site/scripts/bench-menus.mjs).
-		path := PathSearch + slugOf(string(cat)) + "/all"
-		if err := emit(path, s.searchFile(cat, "", all)); err != nil {
-			return err
+		// The whole state's search reads these files rather than every region's: each
+		// product is listed once, not once per region. In parts of at most
+		// searchPartOffers offers, cut between products, so that each stays a shard's
+		// size (Ohio's flower: 162 kB gzip in all, site/scripts/bench-menus.mjs).
+		sortSearch(all)
+		for i, part := range searchParts(all, searchPartOffers) {
+			path := PathSearch + slugOf(string(cat)) + "/all-" + strconv.Itoa(i+1)
+			if err := emit(path, s.searchRows(cat, "", part)); err != nil {
+				return err
+			}
+			idx.Shards = append(idx.Shards, SearchShard{Category: cat, Region: "", Path: path, Offers: len(part)})
 		}
-		idx.Shards = append(idx.Shards, SearchShard{Category: cat, Region: "", Path: path, Offers: len(all)})
 	}
 	return emit(PathSearchStores, idx)
 }
@@ -195,9 +200,36 @@ func (s *shop) searchFirst(cat data.Category, offers []*offer) SearchFirst {
 	return SearchFirst{SearchFile: s.searchRows(cat, "", page), Total: len(offers), Stores: len(stores)}
 }
 
-// searchFile lists each product once (by name, brand, code) and its offers as rows,
-// cheapest first within a product.
+// searchPartOffers is the most offers a part of a category's whole-state search
+// holds, give or take one product's (a variable so that a test can cut small parts).
+var searchPartOffers = 25000
+
+// searchParts cuts offers (in sortSearch's order) into as few parts as limit allows,
+// of about equal size (a small last part would cost more than it saves), each
+// product's offers in one part.
+func searchParts(offers []*offer, limit int) [][]*offer {
+	n := (len(offers) + limit - 1) / limit
+	size := (len(offers) + n - 1) / max(n, 1)
+	var parts [][]*offer
+	start := 0
+	for i := 1; i <= len(offers); i++ {
+		if i == len(offers) || (i-start >= size && offers[i].Code != offers[i-1].Code) {
+			parts = append(parts, offers[start:i])
+			start = i
+		}
+	}
+	return parts
+}
+
+// searchFile lists each product once (by name, brand, code) and its offers as
+// columns, cheapest first within a product.
 func (s *shop) searchFile(cat data.Category, region string, offers []*offer) SearchFile {
+	sortSearch(offers)
+	return s.searchRows(cat, region, offers)
+}
+
+// sortSearch orders offers by product (name, brand, code), cheapest first within one.
+func sortSearch(offers []*offer) {
 	sort.Slice(offers, func(i, j int) bool {
 		a, b := offers[i], offers[j]
 		if a.nameKey != b.nameKey {
@@ -211,7 +243,6 @@ func (s *shop) searchFile(cat data.Category, region string, offers []*offer) Sea
 		}
 		return cheaper(a, b)
 	})
-	return s.searchRows(cat, region, offers)
 }
 
 // searchRows lists offers as columns in their order, each product (code and size)

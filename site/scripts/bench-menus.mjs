@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 // The Menus screen on Ohio-sized data (issue 13's budgets): 190 stores, 300 menus
 // of 350 offers (105,000 offers) as publish writes them (api/search/stores,
-// api/search/<type>/<region>, /all and /first, publish/SNAPSHOTS.md), served from
+// api/search/<type>/<region>, /all-<n> and /first, publish/SNAPSHOTS.md), served from
 // localhost with gzip, in headless Chromium with the CPU slowed down 4× (CDP).
 // Measures, per run of a fresh context: the time from navigation to the first
 // result rows in the page, for the first visit (the whole state:
-// api/search/flower/first, then api/search/flower/all) and for a one-region
+// api/search/flower/first, then api/search/flower/all-<n>) and for a one-region
 // search; when the whole state's data is all in; the longest interaction (Event
 // Timing: input to next paint) of a filter click and of typing in the search box,
 // once the whole state is loaded; and the gzip bytes of data each search loads,
@@ -81,6 +81,8 @@ const cents = (v) => Math.round(v * 100) / 100
 // (the generator before these measures): the worst case for the search files.
 const DISTINCT = process.argv.includes('--distinct')
 const CATALOGUE = 3500
+// publish's searchPartOffers: the whole state's offers of a type come in parts of at most about this many.
+const PART_OFFERS = 25000
 const CHAIN_SIZE = 5
 
 function ohio(now) {
@@ -184,9 +186,17 @@ function ohio(now) {
       files.set(`/${path}`, json(columns(category, region, inRegion)))
       list.push({ category, region, path, offers: inRegion.length })
     }
-    const path = `api/search/${category.toLowerCase()}/all`
-    files.set(`/${path}`, json(columns(category, '', [...all].sort(byShardOrder))))
-    list.push({ category, region: '', path, offers: all.length })
+    // The whole state's parts (searchParts in publish/search.go): as few as PART_OFFERS allows, of about equal size, cut between products.
+    const sorted = [...all].sort(byShardOrder)
+    const size = Math.ceil(sorted.length / Math.ceil(sorted.length / PART_OFFERS))
+    for (let start = 0, n = 1; start < sorted.length; n++) {
+      let end = Math.min(sorted.length, start + size)
+      while (end < sorted.length && sorted[end].product === sorted[end - 1].product) end++
+      const path = `api/search/${category.toLowerCase()}/all-${n}`
+      files.set(`/${path}`, json(columns(category, '', sorted.slice(start, end))))
+      list.push({ category, region: '', path, offers: end - start })
+      start = end
+    }
     // api/search/<category>/first as publish writes it (searchFirst in publish/search.go):
     // the whole state's first 50 offers by name then brand (lower-cased), price paid, store slug.
     const first = [...all].sort((a, b) => (nameKey(a) < nameKey(b) ? -1 : nameKey(a) > nameKey(b) ? 1 : paid(a) - paid(b) || (a.menu[0] < b.menu[0] ? -1 : a.menu[0] > b.menu[0] ? 1 : 0)))
@@ -302,6 +312,8 @@ console.log(`  first results, whole state (first visit): ${rows.map((r) => r.who
 console.log(`  whole state, all its data loaded: ${rows.map((r) => r.wholeDone.toFixed(0)).join(', ')} ms; median ${median('wholeDone').toFixed(0)} ms; data ${kb(rows[0].wholeBytes)} gzip`)
 console.log(`  first results, one region (Central flower): ${rows.map((r) => r.region.toFixed(0)).join(', ')} ms (data in at ${rows.map((r) => r.regionData.toFixed(0)).join(', ')} ms); median ${median('region').toFixed(0)} ms, budget < ${BUDGET_MS} ms; data ${kb(rows[0].regionBytes)} gzip (before first results ${kb(rows[0].regionFirstBytes)})`)
 console.log(`  longest interaction (filter click, typing), input to next paint: ${rows.map((r) => r.longest.toFixed(0)).join(', ')} ms; median ${median('longest').toFixed(0)} ms (issue budget 100 ms)`)
+const [largest, largestBytes] = [...files].filter(([name]) => /^\/api\/search\/[a-z]+\//.test(name)).reduce((a, b) => (b[1].length > a[1].length ? b : a))
+console.log(`  largest search file: ${largest} ${kb(largestBytes.length)} gzip (issue 9: each shard at most 150 kB)`)
 for (const [what, bytes] of [['the whole state', rows[0].wholeBytes], ['one region', rows[0].regionBytes]]) {
   if (!DISTINCT && bytes > BUDGET_KB * 1000) {
     console.error(`bench-menus: ${what}'s search loads ${kb(bytes)} gzip of data, over ${BUDGET_KB} kB`)

@@ -5,7 +5,7 @@ import dealsNortheast from '../testing/fixtures/shop/deals-northeast.json'
 import menu from '../testing/fixtures/shop/menus-bloom-akron.json'
 import product from '../testing/fixtures/shop/products-muul-fuel.json'
 import searchFirst from '../testing/fixtures/shop/search-flower-first.json'
-import searchAll from '../testing/fixtures/shop/search-flower-all.json'
+import searchAll from '../testing/fixtures/shop/search-flower-all-1.json'
 import searchShard from '../testing/fixtures/shop/search-flower-northeast.json'
 import searchNorthwest from '../testing/fixtures/shop/search-flower-northwest.json'
 import searchStores from '../testing/fixtures/shop/search-stores.json'
@@ -25,7 +25,7 @@ const fixtures: [string, unknown][] = [
   ['search/flower/northeast', searchShard],
   ['search/flower/first', searchFirst],
   ['search/flower/northwest', searchNorthwest],
-  ['search/flower/all', searchAll],
+  ['search/flower/all-1', searchAll],
   ['deals/index', dealsIndex],
   ['deals/northeast', dealsNortheast],
   ['trends', trends],
@@ -64,7 +64,7 @@ describe('shopping snapshot shapes', () => {
     const { isNew: _, ...withoutIsNew } = offers
     expect(z.safeParse(schema('search/flower/northeast'), { ...searchShard, offers: withoutIsNew }).success).toBe(false)
     const outside = { ...searchShard, offers: { ...offers, product: offers.product.map(() => searchShard.products.code.length) } }
-    expect(z.safeParse(schema('search/flower/all'), outside).success).toBe(false)
+    expect(z.safeParse(schema('search/flower/all-1'), outside).success).toBe(false)
     const noMenu = { ...searchShard, offers: { ...offers, menu: offers.menu.map(() => searchShard.menus.length) } }
     expect(z.safeParse(schema('search/flower/first'), { ...noMenu, total: 4, stores: 2 }).success).toBe(false)
   })

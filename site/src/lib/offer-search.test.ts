@@ -26,13 +26,17 @@ describe('unitPriceOf', () => {
 describe('shardsFor', () => {
   const stores = searchStores as SearchStores
   it('reads the whole-state file for all of Ohio, one region’s shard for a region', () => {
-    expect(shardsFor(stores, { ...DEFAULT_SEARCH_STATE, productType: 'Flower' })).toEqual(['search/flower/all'])
+    expect(shardsFor(stores, { ...DEFAULT_SEARCH_STATE, productType: 'Flower' })).toEqual(['search/flower/all-1'])
     expect(shardsFor(stores, { ...DEFAULT_SEARCH_STATE, productType: 'Flower', region: 'Northwest' })).toEqual(['search/flower/northwest'])
   })
   it('reads the regions a distance search reaches, the whole-state file when it reaches them all', () => {
     const akron = { latitude: 41.0798, longitude: -81.5219 }
     expect(shardsFor(stores, { ...DEFAULT_SEARCH_STATE, productType: 'Flower', searchType: 'distance', coordinates: akron, maxDistance: 25 })).toEqual(['search/flower/northeast'])
-    expect(shardsFor(stores, { ...DEFAULT_SEARCH_STATE, productType: 'Flower', searchType: 'distance', coordinates: akron, maxDistance: 200 })).toEqual(['search/flower/all'])
+    expect(shardsFor(stores, { ...DEFAULT_SEARCH_STATE, productType: 'Flower', searchType: 'distance', coordinates: akron, maxDistance: 200 })).toEqual(['search/flower/all-1'])
+  })
+  it('reads every part of the whole state', () => {
+    const parts = { ...stores, shards: [...stores.shards, { category: 'Flower' as const, region: '', path: 'api/search/flower/all-2', offers: 1 }] }
+    expect(shardsFor(parts, { ...DEFAULT_SEARCH_STATE, productType: 'Flower' })).toEqual(['search/flower/all-1', 'search/flower/all-2'])
   })
   it('reads a region’s shard when the type is listed in one region only', () => {
     expect(shardsFor(stores, { ...DEFAULT_SEARCH_STATE, productType: 'Vape' })).toEqual(['search/vape/northeast'])

@@ -38,13 +38,13 @@ export type SearchOffer = {
 
 /**
  * shardsFor names the files a search needs: its product type in the regions its
- * stores are in, or the product type's whole-state file (region "") when that is
- * every region it has (each product once rather than once per region).
+ * stores are in, or the product type's whole-state files (region "", each product
+ * once rather than once per region) when that is every region it has.
  */
 export function shardsFor(stores: SearchStores, search: DispensarySearchState): string[] {
   const shards = stores.shards.filter((s) => s.category === search.productType)
   const regional = shards.filter((s) => s.region !== '')
-  const whole = shards.find((s) => s.region === '')
+  const whole = shards.filter((s) => s.region === '')
   let regions: Set<string>
   if (search.searchType === 'distance' && hasPoint(search.coordinates)) {
     regions = new Set(
@@ -54,7 +54,7 @@ export function shardsFor(stores: SearchStores, search: DispensarySearchState): 
     )
   } else regions = new Set(search.region ? [search.region] : regional.map((s) => s.region))
   const needed = regional.filter((s) => regions.has(s.region))
-  const chosen = whole && needed.length > 1 && needed.length === regional.length ? [whole] : needed
+  const chosen = whole.length > 0 && needed.length > 1 && needed.length === regional.length ? whole : needed
   return chosen.map((s) => s.path.replace(/^\/?api\//, ''))
 }
 
