@@ -20,3 +20,11 @@ func WithPerFileSync(t testing.TB) {
 	syncTree = syncFiles
 	t.Cleanup(func() { syncTree = old })
 }
+
+// WithSearchPartOffers makes the whole state's search files hold parts of about n
+// offers for the rest of the test.
+func WithSearchPartOffers(t testing.TB, n int) {
+	old := searchPartOffers
+	searchPartOffers = n
+	t.Cleanup(func() { searchPartOffers = old })
+}

@@ -2,6 +2,7 @@ package publish
 
 import (
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/ohiomc/omc/data"
@@ -45,19 +46,47 @@ type SearchShard struct {
 	Offers   int           `json:"offers"`
 }
 
-// SearchFile is api/search/<category>/<region>.
+// SearchFile is api/search/<category>/<region> (and /all-<n>, the whole state's parts).
+// Products and offers are columns (one array per field, index i of each is one
+// product or offer) rather than rows: a column of like values (prices, 0s and 1s)
+// compresses far better than rows mixing them, which is what keeps the whole
+// state's search under its budget (issue 13: 200 KB gzip at Ohio size).
 type SearchFile struct {
 	GeneratedAt string        `json:"generatedAt"`
 	Sample      bool          `json:"sample"`
 	Category    data.Category `json:"category"`
 	Region      string        `json:"region"`
-	// Menus are the [storeSlug, market] pairs the rows point to, so that a row
+	// Menus are the [storeSlug, market] pairs the offers point to, so that an offer
 	// carries a small number rather than a slug and a market name.
-	Menus    [][2]string     `json:"menus"`
-	Products []SearchProduct `json:"products"`
-	// Offers are rows: [productIndex, menuIndex, size, grams, mg, price,
-	// salePrice, unitPrice, unit, thc, isNew].
-	Offers [][]any `json:"offers"`
+	Menus    [][2]string    `json:"menus"`
+	Products SearchProducts `json:"products"`
+	Offers   SearchOffers   `json:"offers"`
+}
+
+// SearchProducts are a file's products as columns. A product is a code with one
+// size: its size, weight and dose are the product's, not repeated per offer (a code
+// names one size, but menus label it differently: "3.5g", "eighth ounce").
+type SearchProducts struct {
+	Code       []string   `json:"code"`
+	Name       []string   `json:"name"`
+	Brand      []string   `json:"brand"`
+	Strain     []string   `json:"strain"`
+	StrainType []*string  `json:"strainType"`
+	Size       []string   `json:"size"`
+	Grams      []*float64 `json:"grams"`
+	MG         []*float64 `json:"mg"`
+}
+
+// SearchOffers are a file's offers as columns. The unit price is not written: the
+// site divides the price paid by the product's grams (or 100 mg of THC for edibles)
+// as UnitPrice does.
+type SearchOffers struct {
+	Product   []int      `json:"product"`
+	Menu      []int      `json:"menu"`
+	Price     []float64  `json:"price"`
+	SalePrice []*float64 `json:"salePrice"`
+	THC       []*float64 `json:"thc"`
+	IsNew     []bool     `json:"isNew"`
 }
 
 // SearchFirst is api/search/<category>/first: the first page of the default search
@@ -72,15 +101,6 @@ type SearchFirst struct {
 
 // SearchFirstPage is the Menus screen's page size (PAGE_SIZE in site/src/routes/menus.tsx).
 const SearchFirstPage = 50
-
-// SearchProduct is a product of a shard, indexed by its offer rows.
-type SearchProduct struct {
-	Code       string  `json:"code"`
-	Name       string  `json:"name"`
-	Brand      string  `json:"brand"`
-	Strain     string  `json:"strain"`
-	StrainType *string `json:"strainType"`
-}
 
 // buildSearch emits the shards and api/search/stores.
 func (s *shop) buildSearch(emit Emit) error {
@@ -140,6 +160,18 @@ func (s *shop) buildSearch(emit Emit) error {
 		if err := emit(PathSearch+slugOf(string(cat))+"/first", s.searchFirst(cat, all)); err != nil {
 			return err
 		}
+		// The whole state's search reads these files rather than every region's: each
+		// product is listed once, not once per region. In parts of at most
+		// searchPartOffers offers, cut between products, so that each stays a shard's
+		// size (Ohio's flower: 162 kB gzip in all, site/scripts/bench-menus.mjs).
+		sortSearch(all)
+		for i, part := range searchParts(all, searchPartOffers) {
+			path := PathSearch + slugOf(string(cat)) + "/all-" + strconv.Itoa(i+1)
+			if err := emit(path, s.searchRows(cat, "", part)); err != nil {
+				return err
+			}
+			idx.Shards = append(idx.Shards, SearchShard{Category: cat, Region: "", Path: path, Offers: len(part)})
+		}
 	}
 	return emit(PathSearchStores, idx)
 }
@@ -168,9 +200,36 @@ func (s *shop) searchFirst(cat data.Category, offers []*offer) SearchFirst {
 	return SearchFirst{SearchFile: s.searchRows(cat, "", page), Total: len(offers), Stores: len(stores)}
 }
 
-// searchFile lists each product once (by name, brand, code) and its offers as rows,
-// cheapest first within a product.
+// searchPartOffers is the most offers a part of a category's whole-state search
+// holds, give or take one product's (a variable so that a test can cut small parts).
+var searchPartOffers = 25000
+
+// searchParts cuts offers (in sortSearch's order) into as few parts as limit allows,
+// of about equal size (a small last part would cost more than it saves), each
+// product's offers in one part.
+func searchParts(offers []*offer, limit int) [][]*offer {
+	n := (len(offers) + limit - 1) / limit
+	size := (len(offers) + n - 1) / max(n, 1)
+	var parts [][]*offer
+	start := 0
+	for i := 1; i <= len(offers); i++ {
+		if i == len(offers) || (i-start >= size && offers[i].Code != offers[i-1].Code) {
+			parts = append(parts, offers[start:i])
+			start = i
+		}
+	}
+	return parts
+}
+
+// searchFile lists each product once (by name, brand, code) and its offers as
+// columns, cheapest first within a product.
 func (s *shop) searchFile(cat data.Category, region string, offers []*offer) SearchFile {
+	sortSearch(offers)
+	return s.searchRows(cat, region, offers)
+}
+
+// sortSearch orders offers by product (name, brand, code), cheapest first within one.
+func sortSearch(offers []*offer) {
 	sort.Slice(offers, func(i, j int) bool {
 		a, b := offers[i], offers[j]
 		if a.nameKey != b.nameKey {
@@ -184,21 +243,37 @@ func (s *shop) searchFile(cat data.Category, region string, offers []*offer) Sea
 		}
 		return cheaper(a, b)
 	})
-	return s.searchRows(cat, region, offers)
 }
 
-// searchRows lists offers as rows in their order, each product and menu once.
+// searchRows lists offers as columns in their order, each product (code and size)
+// and menu once.
 func (s *shop) searchRows(cat data.Category, region string, offers []*offer) SearchFile {
-	f := SearchFile{GeneratedAt: s.generatedAt, Sample: s.Sample, Category: cat, Region: region,
-		Menus: [][2]string{}, Products: []SearchProduct{}, Offers: make([][]any, 0, len(offers))}
-	products := map[string]int{}
+	f := SearchFile{GeneratedAt: s.generatedAt, Sample: s.Sample, Category: cat, Region: region, Menus: [][2]string{}}
+	p := &f.Products
+	p.Code, p.Name, p.Brand, p.Strain, p.StrainType, p.Size, p.Grams, p.MG = []string{}, []string{}, []string{}, []string{}, []*string{}, []string{}, []*float64{}, []*float64{}
+	n := len(offers)
+	r := &f.Offers
+	r.Product, r.Menu, r.Price, r.SalePrice, r.THC, r.IsNew = make([]int, 0, n), make([]int, 0, n), make([]float64, 0, n), make([]*float64, 0, n), make([]*float64, 0, n), make([]bool, 0, n)
+	type productKey struct {
+		code, size string
+		grams, mg  float64
+	}
+	products := map[productKey]int{}
 	menus := map[[2]string]int{}
 	for _, o := range offers {
-		i, ok := products[o.Code]
+		k := productKey{o.Code, o.Size, o.Grams, o.Milligrams}
+		i, ok := products[k]
 		if !ok {
-			i = len(f.Products)
-			products[o.Code] = i
-			f.Products = append(f.Products, SearchProduct{Code: o.Code, Name: o.Name, Brand: o.Brand, Strain: o.Strain, StrainType: nonEmpty(s.strainTypeOf(o.Offer))})
+			i = len(p.Code)
+			products[k] = i
+			p.Code = append(p.Code, o.Code)
+			p.Name = append(p.Name, o.Name)
+			p.Brand = append(p.Brand, o.Brand)
+			p.Strain = append(p.Strain, o.Strain)
+			p.StrainType = append(p.StrainType, nonEmpty(s.strainTypeOf(o.Offer)))
+			p.Size = append(p.Size, o.Size)
+			p.Grams = append(p.Grams, positive(o.Grams))
+			p.MG = append(p.MG, positive(o.Milligrams))
 		}
 		menu := [2]string{o.Slug, string(o.Market)}
 		m, ok := menus[menu]
@@ -207,8 +282,12 @@ func (s *shop) searchRows(cat data.Category, region string, offers []*offer) Sea
 			menus[menu] = m
 			f.Menus = append(f.Menus, menu)
 		}
-		f.Offers = append(f.Offers, []any{i, m, o.Size, positive(o.Grams), positive(o.Milligrams),
-			cents(o.Price), salePrice(o.Offer), o.unitPrice, o.unit, o.THC, o.isNew})
+		r.Product = append(r.Product, i)
+		r.Menu = append(r.Menu, m)
+		r.Price = append(r.Price, cents(o.Price))
+		r.SalePrice = append(r.SalePrice, salePrice(o.Offer))
+		r.THC = append(r.THC, o.THC)
+		r.IsNew = append(r.IsNew, o.isNew)
 	}
 	return f
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
@@ -141,6 +142,8 @@ func TestShopGolden(t *testing.T) {
 		"search-stores":           "api/search/stores",
 		"search-flower-northeast": "api/search/flower/northeast",
 		"search-flower-first":     "api/search/flower/first",
+		"search-flower-northwest": "api/search/flower/northwest",
+		"search-flower-all-1":     "api/search/flower/all-1",
 		"deals-index":             "api/deals/index",
 		"deals-northeast":         "api/deals/northeast",
 		"trends":                  "api/trends",
@@ -291,8 +294,10 @@ func TestShopRules(t *testing.T) {
 			paths = append(paths, s.Path)
 		}
 		// Zen Leaf's flower is missing, Toledo's stale flower is listed; the sold-out kush is not.
-		want := []string{"api/search/flower/northeast", "api/search/flower/northwest", "api/search/vape/northeast",
-			"api/search/extract/northeast", "api/search/edible/northeast"}
+		// Each category's regions, then its whole state's file (region "", one part here).
+		want := []string{"api/search/flower/northeast", "api/search/flower/northwest", "api/search/flower/all-1",
+			"api/search/vape/northeast", "api/search/vape/all-1", "api/search/extract/northeast", "api/search/extract/all-1",
+			"api/search/edible/northeast", "api/search/edible/all-1"}
 		if len(paths) != len(want) {
 			t.Fatalf("shards = %v", paths)
 		}
@@ -321,7 +326,7 @@ func TestShopRules(t *testing.T) {
 		stores := map[string]bool{}
 		var names []string
 		for _, sh := range idx.Shards {
-			if sh.Category != data.Flower {
+			if sh.Category != data.Flower || sh.Region == "" {
 				continue
 			}
 			total += sh.Offers
@@ -329,20 +334,20 @@ func TestShopRules(t *testing.T) {
 			if err := json.Unmarshal(files[sh.Path], &f); err != nil {
 				t.Fatal(err)
 			}
-			for _, row := range f.Offers {
-				stores[f.Menus[int(row[1].(float64))][0]] = true
-				names = append(names, strings.ToLower(f.Products[int(row[0].(float64))].Name))
+			for i, product := range f.Offers.Product {
+				stores[f.Menus[f.Offers.Menu[i]][0]] = true
+				names = append(names, strings.ToLower(f.Products.Name[product]))
 			}
 		}
 		if first.Total != total || first.Stores != len(stores) {
 			t.Errorf("first totals = %d offers at %d stores, want %d at %d", first.Total, first.Stores, total, len(stores))
 		}
-		if len(first.Offers) != min(total, publish.SearchFirstPage) {
-			t.Fatalf("first page has %d rows, want %d", len(first.Offers), min(total, publish.SearchFirstPage))
+		if len(first.Offers.Product) != min(total, publish.SearchFirstPage) {
+			t.Fatalf("first page has %d rows, want %d", len(first.Offers.Product), min(total, publish.SearchFirstPage))
 		}
 		sort.Strings(names)
-		for i, row := range first.Offers {
-			if got := strings.ToLower(first.Products[int(row[0].(float64))].Name); got != names[i] {
+		for i, product := range first.Offers.Product {
+			if got := strings.ToLower(first.Products.Name[product]); got != names[i] {
 				t.Errorf("first row %d is %q, want %q (name order across regions)", i, got, names[i])
 			}
 		}
@@ -403,6 +408,77 @@ func TestUnitPrice(t *testing.T) {
 			}
 			if v == nil || *v != tt.want || *unit != tt.unit {
 				t.Errorf("got %v %v, want %v %s", v, unit, tt.want, tt.unit)
+			}
+		})
+	}
+}
+
+// TestSearchWholeState checks api/search/<category>/all-<n>: every region's offers once,
+// in parts cut between products.
+func TestSearchWholeState(t *testing.T) {
+	// An offer as the site reads it: product code and size, store, market, price paid.
+	offers := func(t *testing.T, files map[string][]byte, path string) (out []string, codes []string) {
+		t.Helper()
+		var f publish.SearchFile
+		if err := json.Unmarshal(files[path], &f); err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		for i, p := range f.Offers.Product {
+			paid := f.Offers.Price[i]
+			if sale := f.Offers.SalePrice[i]; sale != nil {
+				paid = *sale
+			}
+			out = append(out, fmt.Sprintf("%s %s %v %.2f", f.Products.Code[p], f.Products.Size[p], f.Menus[f.Offers.Menu[i]], paid))
+		}
+		return out, f.Products.Code
+	}
+	for _, tc := range []struct {
+		name      string
+		partSize  int
+		wantParts []int // offers per part, flower
+	}{
+		{"one part", 20000, []int{5}},
+		// Gelato 41 (one offer), then Muul Fuel (four, in two regions): never cut inside a product.
+		{"parts of about one offer", 1, []int{1, 4}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			publish.WithSearchPartOffers(t, tc.partSize)
+			files := shopFiles(t)
+			var idx publish.SearchStores
+			if err := json.Unmarshal(files["api/search/stores"], &idx); err != nil {
+				t.Fatal(err)
+			}
+			var regions, whole []string
+			var parts []int
+			inPart := map[string]int{}
+			for _, sh := range idx.Shards {
+				if sh.Category != data.Flower {
+					continue
+				}
+				got, codes := offers(t, files, sh.Path)
+				if sh.Region != "" {
+					regions = append(regions, got...)
+					continue
+				}
+				if want := fmt.Sprintf("api/search/flower/all-%d", len(parts)+1); sh.Path != want || sh.Offers != len(got) {
+					t.Errorf("whole-state part %s lists %d offers, want %s with %d", sh.Path, sh.Offers, want, len(got))
+				}
+				parts = append(parts, len(got))
+				whole = append(whole, got...)
+				for _, c := range codes {
+					if p, seen := inPart[c]; seen {
+						t.Errorf("product %s is in parts %d and %d", c, p, len(parts))
+					}
+					inPart[c] = len(parts)
+				}
+			}
+			if fmt.Sprint(parts) != fmt.Sprint(tc.wantParts) {
+				t.Errorf("parts of %v offers, want %v", parts, tc.wantParts)
+			}
+			sort.Strings(regions)
+			sort.Strings(whole)
+			if strings.Join(whole, "\n") != strings.Join(regions, "\n") {
+				t.Errorf("the whole state's parts =\n%s\nwant the regions' offers\n%s", strings.Join(whole, "\n"), strings.Join(regions, "\n"))
 			}
 		})
 	}

@@ -57,6 +57,7 @@ export function start(name, command, args, { cwd, env = {}, ready }) {
         const complete = pending.split('\n')
         pending = complete.pop() ?? ''
         for (const raw of complete) {
+          // eslint-disable-next-line no-control-regex -- the ESC of terminal colour codes
           const line = raw.replace(/\x1b\[[0-9;]*m/g, '')
           remember(line)
           const match = line.match(ready)

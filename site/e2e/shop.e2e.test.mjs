@@ -15,8 +15,6 @@ import { START_TIMEOUT_MS, launchChromium, siteUnderTest, watchCsp } from './pro
 const siteDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const resultsDir = path.join(siteDir, 'test-results')
 const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
-// Columbus's centre in the city list (simplemaps).
-const COLUMBUS = { latitude: 39.9862, longitude: -82.9855 }
 const STRAIN = 'Wedding Cake'
 
 let site
@@ -67,13 +65,6 @@ const url = (pathname) => new URL(pathname.replace(/^\//, ''), site).href
 
 /** pricePaid reads the price a shopper pays from a price cell ("On sale: $36.00 regular price $45.00" → 36). */
 const pricePaid = (text) => Number(text.match(/\$(\d+\.\d\d)/)[1])
-
-/** haversine miles, to check the screen's distances by hand. */
-function miles(a, b) {
-  const r = (d) => (d * Math.PI) / 180
-  const h = Math.sin(r(b.latitude - a.latitude) / 2) ** 2 + Math.cos(r(a.latitude)) * Math.cos(r(b.latitude)) * Math.sin(r(b.longitude - a.longitude) / 2) ** 2
-  return 2 * 3958.8 * Math.asin(Math.sqrt(h))
-}
 
 describe('shopping screens on the demo data', () => {
   test(`find where ${STRAIN} is in stock within 25 miles of Columbus, cheapest first, and open its product page`, async () => {

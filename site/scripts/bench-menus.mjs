@@ -1,17 +1,18 @@
 #!/usr/bin/env node
 // The Menus screen on Ohio-sized data (issue 13's budgets): 190 stores, 300 menus
-// of 350 offers (105,000 offers) as publish shards them (api/search/stores and
-// api/search/<type>/<region>), served from localhost with gzip, in headless
-// Chromium with the CPU slowed down 4× (CDP). Measures, per run of a fresh
-// context: the time from navigation to the first result rows in the page, for
-// the first visit (the whole state: api/search/flower/first, then every flower
-// shard) and for a one-region search; when the whole state's shards are all in;
-// the longest interaction (Event Timing: input to next paint) of a filter click
-// and of typing in the search box, once the whole state is loaded; and the gzip
-// bytes of data each search loads, before its first results and in all. Needs a
-// built site (npm run build). Fails when a median first-results time is not
-// under the budget.
-// Usage: node scripts/bench-menus.mjs [--runs 3] [--budget-ms 1500]
+// of 350 offers (105,000 offers) as publish writes them (api/search/stores,
+// api/search/<type>/<region>, /all-<n> and /first, publish/SNAPSHOTS.md), served from
+// localhost with gzip, in headless Chromium with the CPU slowed down 4× (CDP).
+// Measures, per run of a fresh context: the time from navigation to the first
+// result rows in the page, for the first visit (the whole state:
+// api/search/flower/first, then api/search/flower/all-<n>) and for a one-region
+// search; when the whole state's data is all in; the longest interaction (Event
+// Timing: input to next paint) of a filter click and of typing in the search box,
+// once the whole state is loaded; and the gzip bytes of data each search loads,
+// before its first results and in all. Needs a built site (npm run build). Fails
+// when a median first-results time is not under its budget or a search loads more
+// than --budget-kb of data (not checked with --distinct, the worst case).
+// Usage: node scripts/bench-menus.mjs [--runs 3] [--budget-ms 1500] [--budget-kb 200] [--distinct]
 import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
@@ -28,6 +29,7 @@ const arg = (name, fallback) => {
 }
 const RUNS = arg('--runs', 3)
 const BUDGET_MS = arg('--budget-ms', 1500)
+const BUDGET_KB = arg('--budget-kb', 200)
 const CPU_SLOWDOWN = 4
 const STORES = 190
 const MENUS = 300
@@ -46,15 +48,73 @@ if (!fs.existsSync(path.join(distDir, 'dispensary-menus', 'index.html'))) {
   process.exit(2)
 }
 
-// A deterministic generator, so every run measures the same data.
+// A deterministic generator (mulberry32), so every run measures the same data. (The
+// linear congruential one used before multiplied past 2^53 and lost its low bits:
+// it drew from far fewer values than it seemed to.)
 let seed = 42
-const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31)
+const random = () => {
+  seed = (seed + 0x6d2b79f5) | 0
+  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+}
 const pick = (list) => list[Math.floor(random() * list.length)]
+const cents = (v) => Math.round(v * 100) / 100
+
+// What Ohio's menus look like, measured on the real menus in the repository:
+// - scraper/testdata/golden (what the adapters read from 21 real captures, 1,589 offers):
+//   95 % of regular prices are whole dollars; a third of THC figures have one decimal or
+//   none, the rest two.
+// - scraper/replay/gen/testdata/ohcanna-snapshots (Bloom's 7 Ohio stores, 2026-07-01: 840
+//   offers of 286 products): each product is at 2.9 of the 7 stores; every product at
+//   several stores has one price at all of them (194 of 194) and mostly one THC figure
+//   (158 of 194); 20 % of offers are on sale, at 25 or 30 % off.
+// - the demo's published search (go tool task demo: 17,152 offers of 397 codes on 222
+//   menus): a product on 43 menus, 4 % of offers new; every menu's categories have one
+//   last update (one fetch reads them all).
+// So the generator draws each menu's offers from a catalogue of CATALOGUE products (a
+// product on 30 of the 300 menus: fewer than either measure, so more products than real
+// menus would have), prices a product the same at every store of a chain (CHAIN_SIZE
+// stores) in whole dollars 95 % of the time, gives it one THC figure (two decimals) at
+// 80 % of its offers, puts 20 % on sale at 25-30 % off and 5 % new.
+// --distinct draws every offer as a product of its own at a price in random cents
+// (the generator before these measures): the worst case for the search files.
+const DISTINCT = process.argv.includes('--distinct')
+const CATALOGUE = 3500
+// publish's searchPartOffers: the whole state's offers of a type come in parts of at most about this many.
+const PART_OFFERS = 25000
+const CHAIN_SIZE = 5
 
 function ohio(now) {
   const iso = (hoursAgo) => new Date(now - hoursAgo * 3_600_000).toISOString()
   const strains = Array.from({ length: 900 }, (_, i) => `${pick(['Wedding', 'Garlic', 'Motor', 'Lemon', 'Blue', 'Gelato', 'Kush', 'Haze', 'Cookies', 'Dream'])} ${pick(['Cake', 'Breath', 'Fuel', 'Pie', 'Runtz', 'Mints', 'OG', 'Glue'])} ${i}`)
   const brands = Array.from({ length: 60 }, (_, i) => `Brand ${i}`)
+  const newProduct = (category) => {
+    const strain = pick(strains)
+    const brand = pick(brands)
+    const grams = category === 'Edible' ? null : pick([0.5, 1, 3.5, 7, 14, 28])
+    const mg = category === 'Edible' ? pick([100, 110, 200]) : null
+    const base = grams ? grams * (6 + random() * 10) : 15 + random() * 20
+    return {
+      code: `${brand}-${strain}-${grams ?? mg}`.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
+      name: `${strain} ${category === 'Edible' ? 'Gummies' : 'whole buds'}`,
+      brand,
+      strain,
+      strainType: pick(['indica', 'sativa', 'hybrid', null]),
+      size: grams ? `${grams}g` : `${mg}mg`,
+      grams,
+      mg,
+      price: random() < 0.95 ? Math.max(1, Math.round(base)) : cents(base),
+      thc: Math.round(1500 + random() * 1500) / 100,
+      chains: new Map(),
+    }
+  }
+  const catalogue = new Map(CATEGORIES.map(([category, share]) => [category, Array.from({ length: Math.round(CATALOGUE * share) }, () => newProduct(category))]))
+  // One chain's price for a product: the product's, or a few dollars off it.
+  const chainPrice = (product, chain) => {
+    if (!product.chains.has(chain)) product.chains.set(chain, random() < 0.5 ? product.price : Math.max(1, product.price + pick([-3, -2, -1, 1, 2, 3, 5])))
+    return product.chains.get(chain)
+  }
   const stores = Array.from({ length: STORES }, (_, i) => ({
     slug: `bench-store-${i}`,
     name: `Bench Store ${i}`,
@@ -66,71 +126,81 @@ function ohio(now) {
     coordinates: 'city',
     website: `https://store-${i}.example`,
     sample: false,
-    markets: (i < MENUS - STORES ? ['medical', 'recreational'] : [i % 2 ? 'medical' : 'recreational']).map((market) => ({
-      market,
-      menuUrl: null,
-      lastUpdate: Object.fromEntries(CATEGORIES.map(([c]) => [c, iso(random() * 30)]).concat([['Other', iso(2)]])),
-    })),
+    // One fetch reads every category of a menu: they share its time (as all 225 menus of
+    // the demo's api/search/stores do), up to 30 hours old.
+    markets: (i < MENUS - STORES ? ['medical', 'recreational'] : [i % 2 ? 'medical' : 'recreational']).map((market) => {
+      const fetched = iso(random() * 30)
+      return { market, menuUrl: null, lastUpdate: Object.fromEntries([...CATEGORIES.map(([c]) => [c, fetched]), ['Other', fetched]]) }
+    }),
   }))
-  const shards = new Map()
-  for (const store of stores) {
+  // Offers by category: each offer is {product, menu: [slug, market], region, price, salePrice, thc, isNew}.
+  const offers = new Map(CATEGORIES.map(([c]) => [c, []]))
+  stores.forEach((store, i) => {
+    const chain = Math.floor(i / CHAIN_SIZE)
     for (const { market } of store.markets) {
       for (let k = 0; k < OFFERS_PER_MENU; k++) {
         let r = random()
         const [category] = CATEGORIES.find(([, share]) => (r -= share) < 0) ?? CATEGORIES[0]
-        const key = `${category.toLowerCase()}/${store.region.toLowerCase()}`
-        if (!shards.has(key)) shards.set(key, { category, region: store.region, menus: [], menuIndex: new Map(), products: [], index: new Map(), offers: [] })
-        const shard = shards.get(key)
-        const strain = pick(strains)
-        const brand = pick(brands)
-        const grams = category === 'Edible' ? null : pick([0.5, 1, 3.5, 7, 14, 28])
-        const mg = category === 'Edible' ? pick([100, 110, 200]) : null
-        const code = `${brand}-${strain}-${grams ?? mg}`.toLowerCase().replace(/[^a-z0-9]+/g, '-')
-        if (!shard.index.has(code)) {
-          shard.index.set(code, shard.products.length)
-          shard.products.push({ code, name: `${strain} ${category === 'Edible' ? 'Gummies' : 'whole buds'}`, brand, strain, strainType: pick(['indica', 'sativa', 'hybrid', null]) })
-        }
-        const price = Math.round((grams ? grams * (6 + random() * 10) : 15 + random() * 20) * 100) / 100
-        const sale = random() < 0.15 ? Math.round(price * 0.8 * 100) / 100 : null
-        const paid = sale ?? price
-        const unitPrice = Math.round((grams ? paid / grams : paid / (mg / 100)) * 100) / 100
-        const menu = `${store.slug}|${market}`
-        if (!shard.menuIndex.has(menu)) {
-          shard.menuIndex.set(menu, shard.menus.length)
-          shard.menus.push([store.slug, market])
-        }
-        shard.offers.push([shard.index.get(code), shard.menuIndex.get(menu), grams ? `${grams}g` : `${mg}mg`, grams, mg, price, sale, unitPrice, grams ? 'g' : '100mg', Math.round(150 + random() * 150) / 10, random() < 0.05])
+        const product = DISTINCT ? newProduct(category) : pick(catalogue.get(category))
+        const price = DISTINCT ? cents(product.grams ? product.grams * (6 + random() * 10) : 15 + random() * 20) : chainPrice(product, chain)
+        const sale = random() < 0.2 ? cents(price * pick([0.7, 0.75])) : null
+        const thc = !DISTINCT && random() < 0.8 ? product.thc : Math.round(1500 + random() * 1500) / 100
+        offers.get(category).push({ product, menu: [store.slug, market], region: store.region, price, salePrice: sale, thc, isNew: random() < 0.05 })
       }
     }
-  }
+  })
   const generatedAt = new Date(now).toISOString()
+  const nameKey = (o) => `${o.product.name.toLowerCase()}\u0000${o.product.brand.toLowerCase()}`
+  const paid = (o) => (o.salePrice != null && o.salePrice < o.price ? o.salePrice : o.price)
+  // A search file as publish writes it (searchRows in publish/search.go): menus and
+  // products once, products and offers as columns, in the order given.
+  const columns = (category, region, list) => {
+    const file = { generatedAt, sample: false, category, region, menus: [], products: { code: [], name: [], brand: [], strain: [], strainType: [], size: [], grams: [], mg: [] }, offers: { product: [], menu: [], price: [], salePrice: [], thc: [], isNew: [] } }
+    const menus = new Map()
+    const products = new Map()
+    for (const o of list) {
+      const m = o.menu.join('|')
+      if (!menus.has(m)) menus.set(m, file.menus.push(o.menu) - 1)
+      if (!products.has(o.product)) {
+        products.set(o.product, file.products.code.length)
+        for (const key of Object.keys(file.products)) file.products[key].push(o.product[key])
+      }
+      file.offers.product.push(products.get(o.product))
+      file.offers.menu.push(menus.get(m))
+      file.offers.price.push(o.price)
+      file.offers.salePrice.push(o.salePrice)
+      file.offers.thc.push(o.thc)
+      file.offers.isNew.push(o.isNew)
+    }
+    return file
+  }
   const files = new Map()
   const json = (value) => zlib.gzipSync(Buffer.from(JSON.stringify(value)))
   const list = []
-  for (const [key, s] of shards) {
-    files.set(`/api/search/${key}`, json({ generatedAt, sample: false, category: s.category, region: s.region, menus: s.menus, products: s.products, offers: s.offers }))
-    list.push({ category: s.category, region: s.region, path: `api/search/${key}`, offers: s.offers.length })
-  }
-  // api/search/<category>/first as publish writes it (searchFirst in publish/search.go):
-  // the whole state's first 50 offers by name then brand (lower-cased), price paid, store slug.
+  const byShardOrder = (a, b) => (nameKey(a) < nameKey(b) ? -1 : nameKey(a) > nameKey(b) ? 1 : a.product.code < b.product.code ? -1 : a.product.code > b.product.code ? 1 : paid(a) - paid(b))
   for (const [category] of CATEGORIES) {
-    const all = REGIONS.flatMap((region) => {
-      const s = shards.get(`${category.toLowerCase()}/${region.toLowerCase()}`)
-      return s ? s.offers.map((row) => ({ row, product: s.products[row[0]], menu: s.menus[row[1]] })) : []
-    })
-    const nameKey = (o) => `${o.product.name.toLowerCase()}\u0000${o.product.brand.toLowerCase()}`
-    const paid = (o) => (o.row[6] != null && o.row[6] < o.row[5] ? o.row[6] : o.row[5])
-    all.sort((a, b) => (nameKey(a) < nameKey(b) ? -1 : nameKey(a) > nameKey(b) ? 1 : paid(a) - paid(b) || (a.menu[0] < b.menu[0] ? -1 : a.menu[0] > b.menu[0] ? 1 : 0)))
-    const first = { generatedAt, sample: false, category, region: '', menus: [], products: [], offers: [], total: all.length, stores: new Set(all.map((o) => o.menu[0])).size }
-    const menus = new Map()
-    const products = new Map()
-    for (const o of all.slice(0, 50)) {
-      const m = `${o.menu[0]}|${o.menu[1]}`
-      if (!menus.has(m)) menus.set(m, first.menus.push(o.menu) - 1)
-      if (!products.has(o.product.code)) products.set(o.product.code, first.products.push(o.product) - 1)
-      first.offers.push([products.get(o.product.code), menus.get(m), ...o.row.slice(2)])
+    const all = offers.get(category)
+    for (const region of REGIONS) {
+      const inRegion = all.filter((o) => o.region === region).sort(byShardOrder)
+      const path = `api/search/${category.toLowerCase()}/${region.toLowerCase()}`
+      files.set(`/${path}`, json(columns(category, region, inRegion)))
+      list.push({ category, region, path, offers: inRegion.length })
     }
-    files.set(`/api/search/${category.toLowerCase()}/first`, json(first))
+    // The whole state's parts (searchParts in publish/search.go): as few as PART_OFFERS allows, of about equal size, cut between products.
+    const sorted = [...all].sort(byShardOrder)
+    const size = Math.ceil(sorted.length / Math.ceil(sorted.length / PART_OFFERS))
+    for (let start = 0, n = 1; start < sorted.length; n++) {
+      let end = Math.min(sorted.length, start + size)
+      while (end < sorted.length && sorted[end].product === sorted[end - 1].product) end++
+      const path = `api/search/${category.toLowerCase()}/all-${n}`
+      files.set(`/${path}`, json(columns(category, '', sorted.slice(start, end))))
+      list.push({ category, region: '', path, offers: end - start })
+      start = end
+    }
+    // api/search/<category>/first as publish writes it (searchFirst in publish/search.go):
+    // the whole state's first 50 offers by name then brand (lower-cased), price paid, store slug.
+    const first = [...all].sort((a, b) => (nameKey(a) < nameKey(b) ? -1 : nameKey(a) > nameKey(b) ? 1 : paid(a) - paid(b) || (a.menu[0] < b.menu[0] ? -1 : a.menu[0] > b.menu[0] ? 1 : 0)))
+    files.set(`/api/search/${category.toLowerCase()}/first`, json({ ...columns(category, '', first.slice(0, 50)), total: all.length, stores: new Set(all.map((o) => o.menu[0])).size }))
   }
   files.set('/api/search/stores', json({ generatedAt, sample: false, stores, shards: list }))
   return files
@@ -237,11 +307,19 @@ try {
 }
 const median = (key) => rows.map((r) => r[key]).sort((a, b) => a - b)[Math.floor(rows.length / 2)]
 const kb = (b) => `${(b / 1000).toFixed(0)} kB`
-console.log(`Menus on ${MENUS} menus x ${OFFERS_PER_MENU} offers (${STORES} stores), CPU ${CPU_SLOWDOWN}x slower, ${os.cpus().length} CPUs, ${RUNS} runs:`)
+console.log(`Menus on ${MENUS} menus x ${OFFERS_PER_MENU} offers (${STORES} stores, ${DISTINCT ? 'every offer a product of its own' : `a catalogue of ${CATALOGUE} products`}), CPU ${CPU_SLOWDOWN}x slower, ${os.cpus().length} CPUs, ${RUNS} runs:`)
 console.log(`  first results, whole state (first visit): ${rows.map((r) => r.whole.toFixed(0)).join(', ')} ms (data in at ${rows.map((r) => r.wholeData.toFixed(0)).join(', ')} ms); median ${median('whole').toFixed(0)} ms, budget < ${BUDGET_MS} ms; data before first results ${kb(rows[0].wholeFirstBytes)} gzip`)
-console.log(`  whole state, every shard loaded: ${rows.map((r) => r.wholeDone.toFixed(0)).join(', ')} ms; median ${median('wholeDone').toFixed(0)} ms; data ${kb(rows[0].wholeBytes)} gzip`)
+console.log(`  whole state, all its data loaded: ${rows.map((r) => r.wholeDone.toFixed(0)).join(', ')} ms; median ${median('wholeDone').toFixed(0)} ms; data ${kb(rows[0].wholeBytes)} gzip`)
 console.log(`  first results, one region (Central flower): ${rows.map((r) => r.region.toFixed(0)).join(', ')} ms (data in at ${rows.map((r) => r.regionData.toFixed(0)).join(', ')} ms); median ${median('region').toFixed(0)} ms, budget < ${BUDGET_MS} ms; data ${kb(rows[0].regionBytes)} gzip (before first results ${kb(rows[0].regionFirstBytes)})`)
 console.log(`  longest interaction (filter click, typing), input to next paint: ${rows.map((r) => r.longest.toFixed(0)).join(', ')} ms; median ${median('longest').toFixed(0)} ms (issue budget 100 ms)`)
+const [largest, largestBytes] = [...files].filter(([name]) => /^\/api\/search\/[a-z]+\//.test(name)).reduce((a, b) => (b[1].length > a[1].length ? b : a))
+console.log(`  largest search file: ${largest} ${kb(largestBytes.length)} gzip (issue 9: each shard at most 150 kB)`)
+for (const [what, bytes] of [['the whole state', rows[0].wholeBytes], ['one region', rows[0].regionBytes]]) {
+  if (!DISTINCT && bytes > BUDGET_KB * 1000) {
+    console.error(`bench-menus: ${what}'s search loads ${kb(bytes)} gzip of data, over ${BUDGET_KB} kB`)
+    process.exitCode = 1
+  }
+}
 if (!(median('region') < BUDGET_MS)) {
   console.error(`bench-menus: median one-region first results ${median('region').toFixed(0)} ms is not under ${BUDGET_MS} ms`)
   process.exitCode = 1

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { MARKETS, timestamp } from './common-schemas'
 import type { contentSnapshots } from './content-schemas'
 import type { ExploreSnapshots } from './explore-schemas'
 import type { ShopSnapshots } from './shop-schemas'
@@ -7,11 +8,7 @@ import type { StatusSnapshots } from './status-schemas'
 // The shapes omc publish writes (DESIGN.md §6). Objects are loose: publish may
 // add fields (slug, region, unit, ...) without breaking a deployed site.
 
-/** timestamp is a published date: RFC 3339 with its offset. */
-export const timestamp = z.iso.datetime({ offset: true })
-
-export const MARKETS = ['recreational', 'medical'] as const
-export type Market = (typeof MARKETS)[number]
+export type { Market } from './common-schemas'
 
 // The status page's shapes (DispensaryStatus) are in status-schemas.ts, loaded
 // with the status page and the map, not with the homepage.
@@ -83,7 +80,6 @@ export type {
   MenuOffer,
   Product,
   ProductOffer,
-  SearchOfferRow,
   SearchShard,
   SearchStores,
   Strain,

@@ -5,7 +5,9 @@ import dealsNortheast from '../testing/fixtures/shop/deals-northeast.json'
 import menu from '../testing/fixtures/shop/menus-bloom-akron.json'
 import product from '../testing/fixtures/shop/products-muul-fuel.json'
 import searchFirst from '../testing/fixtures/shop/search-flower-first.json'
+import searchAll from '../testing/fixtures/shop/search-flower-all-1.json'
 import searchShard from '../testing/fixtures/shop/search-flower-northeast.json'
+import searchNorthwest from '../testing/fixtures/shop/search-flower-northwest.json'
 import searchStores from '../testing/fixtures/shop/search-stores.json'
 import gelato from '../testing/fixtures/shop/strains-gelato-41.json'
 import strainsIndex from '../testing/fixtures/shop/strains-index.json'
@@ -22,6 +24,8 @@ const fixtures: [string, unknown][] = [
   ['search/stores', searchStores],
   ['search/flower/northeast', searchShard],
   ['search/flower/first', searchFirst],
+  ['search/flower/northwest', searchNorthwest],
+  ['search/flower/all-1', searchAll],
   ['deals/index', dealsIndex],
   ['deals/northeast', dealsNortheast],
   ['trends', trends],
@@ -53,9 +57,16 @@ describe('shopping snapshot shapes', () => {
     expect(z.safeParse(schema('products/x'), bad).success).toBe(false)
   })
 
-  it('refuses a search offer row missing a column', () => {
-    const bad = { ...searchShard, offers: [searchShard.offers[0]?.slice(0, 10)] }
-    expect(z.safeParse(schema('search/flower/northeast'), bad).success).toBe(false)
+  it('refuses search columns of different lengths, a missing column and an offer pointing outside the file', () => {
+    const offers = searchShard.offers
+    const short = { ...searchShard, offers: { ...offers, thc: offers.thc.slice(1) } }
+    expect(z.safeParse(schema('search/flower/northeast'), short).success).toBe(false)
+    const { isNew: _, ...withoutIsNew } = offers
+    expect(z.safeParse(schema('search/flower/northeast'), { ...searchShard, offers: withoutIsNew }).success).toBe(false)
+    const outside = { ...searchShard, offers: { ...offers, product: offers.product.map(() => searchShard.products.code.length) } }
+    expect(z.safeParse(schema('search/flower/all-1'), outside).success).toBe(false)
+    const noMenu = { ...searchShard, offers: { ...offers, menu: offers.menu.map(() => searchShard.menus.length) } }
+    expect(z.safeParse(schema('search/flower/first'), { ...noMenu, total: 4, stores: 2 }).success).toBe(false)
   })
 
   it('refuses an unknown unit and a sale discount of 100 %', () => {

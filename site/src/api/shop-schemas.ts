@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { MARKETS } from './schemas'
+import { MARKETS } from './common-schemas'
 
 // The shapes of the shopping snapshots (publish/SNAPSHOTS.md): menus, products,
 // search, deals, trends, strains and terpenes. Apart from schemas.ts so that they
@@ -133,21 +133,29 @@ export const searchStoresSchema = z.looseObject({
 })
 export type SearchStores = z.infer<typeof searchStoresSchema>
 
-/** SearchOfferRow is one offer of a search shard, by position (SNAPSHOTS.md). */
-export const searchOfferRowSchema = z.tuple([
-  z.int(), // productIndex
-  z.int(), // menuIndex
-  z.string(), // size
-  nullableNumber, // grams
-  nullableNumber, // mg
-  money, // price
-  z.nullable(money), // salePrice
-  z.nullable(money), // unitPrice
-  unit,
-  nullableNumber, // thc
-  z.boolean(), // isNew
-])
-export type SearchOfferRow = z.infer<typeof searchOfferRowSchema>
+/** searchProductsSchema: a search file's products, as columns (SNAPSHOTS.md). */
+const searchProductsSchema = z.object({
+  code: z.array(productCode),
+  name: z.array(z.string()),
+  brand: z.array(z.string()),
+  strain: z.array(z.string()),
+  strainType: z.array(strainType),
+  size: z.array(z.string()),
+  grams: z.array(nullableNumber),
+  mg: z.array(nullableNumber),
+})
+
+/** searchOffersSchema: a search file's offers, as columns (SNAPSHOTS.md). */
+const searchOffersSchema = z.object({
+  product: z.array(z.int().check(z.nonnegative())),
+  menu: z.array(z.int().check(z.nonnegative())),
+  price: z.array(money),
+  salePrice: z.array(z.nullable(money)),
+  thc: z.array(nullableNumber),
+  isNew: z.array(z.boolean()),
+})
+
+const sameLength = (columns: object) => new Set(Object.values(columns).map((c: readonly unknown[]) => c.length)).size <= 1
 
 const searchRows = {
   generatedAt: timestamp,
@@ -155,15 +163,23 @@ const searchRows = {
   category,
   region: z.string(),
   menus: z.array(z.tuple([z.string(), market])),
-  products: z.array(z.looseObject({ code: productCode, name: z.string(), brand: z.string(), strain: z.string(), strainType })),
-  offers: z.array(searchOfferRowSchema),
+  products: searchProductsSchema.check(z.refine((p) => sameLength(p), 'every products column has one entry per product')),
+  offers: searchOffersSchema.check(z.refine((o) => sameLength(o), 'every offers column has one entry per offer')),
 }
 
-export const searchShardSchema = z.looseObject(searchRows)
+type SearchColumns = { menus: readonly unknown[]; products: { code: readonly unknown[] }; offers: { product: readonly number[]; menu: readonly number[] } }
+// Every offer points to a product and a menu of its file.
+const pointsInside = <T extends SearchColumns>() =>
+  z.refine<T>(
+  (f) => f.offers.product.every((i) => i < f.products.code.length) && f.offers.menu.every((i) => i < f.menus.length),
+  'every offer points to a product and a menu of the file',
+  )
+
+export const searchShardSchema = z.looseObject(searchRows).check(pointsInside())
 export type SearchShard = z.infer<typeof searchShardSchema>
 
 /** searchFirstSchema is api/search/<category>/first: the default search's first page and its totals. */
-export const searchFirstSchema = z.looseObject({ ...searchRows, total: z.int(), stores: z.int() })
+export const searchFirstSchema = z.looseObject({ ...searchRows, total: z.int(), stores: z.int() }).check(pointsInside())
 export type SearchFirst = z.infer<typeof searchFirstSchema>
 
 export const dealOfferSchema = z.looseObject({

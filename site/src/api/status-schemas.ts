@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { MARKETS, timestamp } from './schemas'
+import { MARKETS, timestamp } from './common-schemas'
 
 // The shape of api/DispensaryStatus (DESIGN.md §6, publish/SNAPSHOTS.md), read
 // by the status page and the map. Apart from schemas.ts so that the homepage,

@@ -94,7 +94,7 @@ function useSnapshotList<T>(names: readonly string[], schema: Snapshots[Snapshot
   }
 }
 
-/** useSearchShards loads the search shards named (api/search/<category>/<region>); nothing while paused. */
+/** useSearchShards loads the search files named (api/search/<category>/<region> or /all); nothing while paused. */
 export function useSearchShards(names: readonly string[], paused = false) {
   return useSnapshotList<SearchShard>(names, searchShardSchema as Snapshots[SnapshotName], paused)
 }

@@ -3,7 +3,6 @@ import { createRoot, hydrateRoot } from 'react-dom/client'
 // env is parsed when this import runs: a bad VITE_* variable stops the app
 // here with an EnvError that lists every problem.
 import { env, pushConfigured } from '../config/env'
-import { registerServiceWorker } from '../lib/service-worker'
 import { App } from './app'
 import { preloadScreen } from './router'
 import './global.css'
@@ -47,7 +46,9 @@ function builtWith(): Record<string, unknown> {
   }
 }
 
-void registerServiceWorker()
+// The service worker (offline copies, the update prompt) registers after start, its code
+// loaded then: nothing on screen waits for it.
+if (import.meta.env.PROD) void import('../lib/service-worker').then(({ registerServiceWorker }) => registerServiceWorker())
 // Push notifications' token refresh: it loads the messaging SDK only when notifications were
 // turned on here and the token is 7 days old, and never asks permission. Its code is not part of
 // the first load, and a site without push settings never fetches it.

@@ -1,4 +1,4 @@
-import { useUpdateReady } from '../lib/service-worker'
+import { useUpdateReady } from '../lib/update-ready'
 import styles from './update-prompt.module.css'
 
 /** UpdatePrompt offers a reload when a new deployment of the site is ready. */

@@ -36,9 +36,15 @@ export type SearchOffer = {
   words: readonly string[]
 }
 
-/** shardsFor names the shards a search needs: its product type in the regions its stores are in. */
+/**
+ * shardsFor names the files a search needs: its product type in the regions its
+ * stores are in, or the product type's whole-state files (region "", each product
+ * once rather than once per region) when that is every region it has.
+ */
 export function shardsFor(stores: SearchStores, search: DispensarySearchState): string[] {
-  const category = search.productType
+  const shards = stores.shards.filter((s) => s.category === search.productType)
+  const regional = shards.filter((s) => s.region !== '')
+  const whole = shards.filter((s) => s.region === '')
   let regions: Set<string>
   if (search.searchType === 'distance' && hasPoint(search.coordinates)) {
     regions = new Set(
@@ -46,8 +52,22 @@ export function shardsFor(stores: SearchStores, search: DispensarySearchState): 
         .filter((s) => s.lat != null && s.lng != null && distanceMiles(search.coordinates, { latitude: s.lat, longitude: s.lng }) <= search.maxDistance)
         .map((s) => s.region),
     )
-  } else regions = new Set(search.region ? [search.region] : stores.shards.map((s) => s.region))
-  return stores.shards.filter((s) => s.category === category && regions.has(s.region)).map((s) => s.path.replace(/^\/?api\//, ''))
+  } else regions = new Set(search.region ? [search.region] : regional.map((s) => s.region))
+  const needed = regional.filter((s) => regions.has(s.region))
+  const chosen = whole.length > 0 && needed.length > 1 && needed.length === regional.length ? whole : needed
+  return chosen.map((s) => s.path.replace(/^\/?api\//, ''))
+}
+
+/**
+ * unitPriceOf is an offer's unit price as publish computes it (publish.UnitPrice):
+ * the price paid per gram, or per 100 mg of THC for edibles, to the cent; none
+ * when the amount is unknown, and none for Other. The search files leave it out
+ * (SNAPSHOTS.md: it follows from the price and the product's size).
+ */
+export function unitPriceOf(category: Category, paid: number, grams: number | null, mg: number | null): { unitPrice: number | null; unit: Unit | null } {
+  const [per, unit]: [number | null, Unit | null] = category === 'Edible' ? [mg === null ? null : mg / 100, '100mg'] : category === 'Other' ? [null, null] : [grams, 'g']
+  if (per === null || per <= 0 || paid <= 0) return { unitPrice: null, unit: null }
+  return { unitPrice: Math.round((paid / per) * 100) / 100, unit }
 }
 
 /** SearchRows is what joinOffers reads: a shard, or the first page of a search (api/search/<category>/first). */
@@ -75,27 +95,35 @@ export function joinOffers(stores: SearchStores, shards: readonly SearchRows[], 
     return times.get(lastUpdate) ?? null
   }
   for (const shard of shards) {
-    const words = shard.products.map((p) => tokenize(`${p.name} ${p.brand ?? ''} ${p.strain ?? ''}`))
-    const names = shard.products.map((p) => `${p.name.toLowerCase()}\u0000${(p.brand ?? '').toLowerCase()}`)
-    // Each row points to a menu (store × market): look its store and last update up once per menu.
+    const p = shard.products
+    const words = p.name.map((name, i) => tokenize(`${name} ${p.brand[i] ?? ''} ${p.strain[i] ?? ''}`))
+    const names = p.name.map((name, i) => `${name.toLowerCase()}\u0000${(p.brand[i] ?? '').toLowerCase()}`)
+    // Each offer points to a menu (store × market): look its store and last update up once per menu.
     const menus = shard.menus.map(([slug, market]) => {
       const store = bySlug.get(slug)
       if (!store) return null
       const lastUpdate = store.markets.find((m) => m.market === market)?.lastUpdate[shard.category] ?? null
       return { store, market, lastUpdate, lastUpdateMs: parsed(lastUpdate), distance: distanceTo(store) }
     })
-    for (const row of shard.offers) {
-      const [productIndex, menuIndex, size, grams, mg, price, salePrice, unitPrice, unit, thc, isNew] = row
-      const product = shard.products[productIndex]
-      const menu = menus[menuIndex]
-      if (!product || !menu) continue
-      nameKeys.push(names[productIndex]!)
+    const o = shard.offers
+    for (let i = 0; i < o.product.length; i++) {
+      const product = o.product[i]!
+      const menu = menus[o.menu[i]!]
+      const code = p.code[product]
+      if (code === undefined || !menu) continue
+      const price = o.price[i]!
+      const sale = o.salePrice[i] ?? null
+      const paid = pricePaid(price, sale)
+      const grams = p.grams[product] ?? null
+      const mg = p.mg[product] ?? null
+      const size = p.size[product]!
+      nameKeys.push(names[product]!)
       out.push({
-        key: `${menu.store.slug}|${menu.market}|${product.code}|${size}`,
-        code: product.code,
-        name: product.name,
-        brand: product.brand,
-        strain: product.strain ?? null,
+        key: `${menu.store.slug}|${menu.market}|${code}|${size}`,
+        code,
+        name: p.name[product]!,
+        brand: p.brand[product]!,
+        strain: p.strain[product] ?? null,
         category: shard.category,
         store: menu.store,
         market: menu.market,
@@ -103,17 +131,16 @@ export function joinOffers(stores: SearchStores, shards: readonly SearchRows[], 
         grams,
         mg,
         price,
-        salePrice: isOnSale(price, salePrice) ? salePrice : null,
-        paid: pricePaid(price, salePrice),
-        unitPrice,
-        unit,
-        thc,
-        isNew,
+        salePrice: isOnSale(price, sale) ? sale : null,
+        paid,
+        ...unitPriceOf(shard.category, paid, grams, mg),
+        thc: o.thc[i] ?? null,
+        isNew: o.isNew[i] ?? false,
         lastUpdate: menu.lastUpdate,
         lastUpdateMs: menu.lastUpdateMs,
         nameRank: 0,
         distance: menu.distance,
-        words: words[productIndex] ?? [],
+        words: words[product] ?? [],
       })
     }
   }

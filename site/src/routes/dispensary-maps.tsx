@@ -55,7 +55,7 @@ export function DispensaryMapsRoute() {
   }, [data, updateTimes, states, market, monitored])
   const atCityCentre = stores.filter((s) => s.dispensary.coordinates !== 'store').length
   const withoutPosition = data ? data.length - placeStores(data, data.map((_, i) => i)).length : 0
-  const here = nearMe.state === 'found' ? { lat: nearMe.lat, lng: nearMe.lng } : null
+  const here = useMemo(() => (nearMe.state === 'found' ? { lat: nearMe.lat, lng: nearMe.lng } : null), [nearMe])
   const nearest = useMemo(
     () =>
       here

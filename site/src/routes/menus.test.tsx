@@ -112,9 +112,25 @@ describe('Menus', () => {
   })
 
   it('says what failed when a shard cannot be loaded', async () => {
-    server.use(http.get('*/api/search/flower/northwest', () => new HttpResponse('gone', { status: 404 })))
+    server.use(http.get('*/api/search/flower/all-1', () => new HttpResponse('gone', { status: 404 })))
     renderApp('/dispensary-menus')
-    expect(await screen.findByRole('alert')).toHaveTextContent('The menus could not be loaded: GET /api/search/flower/northwest failed: HTTP 404')
+    expect(await screen.findByRole('alert')).toHaveTextContent('The menus could not be loaded: GET /api/search/flower/all-1 failed: HTTP 404')
+  })
+
+  it('loads the whole state from its first page and one whole-state file, not every region’s', async () => {
+    const seen = requested()
+    renderApp('/dispensary-menus')
+    await waitFor(() => expect(screen.getByRole('region', { name: 'Everything in stock, all of Ohio' })).toHaveAttribute('aria-busy', 'false'))
+    expect(seen.filter((p) => p.includes('/api/search/')).sort()).toEqual(['/api/search/flower/all-1', '/api/search/flower/first', '/api/search/stores'])
+    // Toledo's stale $35 Muul Fuel (Northwest) is in the whole state's file.
+    expect(screen.getByText('5 offers at 3 stores', { exact: false })).toBeInTheDocument()
+  })
+
+  it('loads the whole-state file for a distance search that reaches every region', async () => {
+    const seen = requested()
+    renderApp('/dispensary-menus?by=distance&lat=41.0798&lng=-81.5219&within=200&near=Akron&type=Flower&sort=price')
+    await screen.findByText(/5 offers at 3 stores/)
+    expect(seen.filter((p) => p.includes('/api/search/'))).toEqual(['/api/search/stores', '/api/search/flower/all-1'])
   })
 })
 

@@ -41,10 +41,10 @@ export function renderWithProviders(ui: ReactElement, { path = '/' }: { path?: s
 }
 
 // Keeps the test's view of where the app is.
-function LocationProbe({ into }: { into: { location?: Location } }) {
+function LocationProbe({ onLocation }: { onLocation: (location: Location) => void }) {
   const location = useLocation()
   useLayoutEffect(() => {
-    into.location = location
+    onLocation(location)
   })
   return null
 }
@@ -59,7 +59,7 @@ export function renderApp(
     <TestProviders authClient={authClient} onSignedOut={onSignedOut}>
       <MemoryRouter initialEntries={[path]}>
         <AppRoutes />
-        <LocationProbe into={seen} />
+        <LocationProbe onLocation={(location) => (seen.location = location)} />
       </MemoryRouter>
     </TestProviders>,
   )

@@ -15,12 +15,16 @@ export function AccountMenu() {
   const navigate = useNavigate()
   const { pathname } = useLocation()
   const [open, setOpen] = useState(false)
+  // Any navigation closes the menu: set while rendering the new path (React's way to
+  // adjust state to a changed input), not in an effect after it painted open.
+  const [shownOn, setShownOn] = useState(pathname)
+  if (shownOn !== pathname) {
+    setShownOn(pathname)
+    setOpen(false)
+  }
   const rootRef = useRef<HTMLDivElement>(null)
   const buttonRef = useRef<HTMLButtonElement>(null)
   const menuId = useId()
-
-  // Any navigation closes the menu.
-  useEffect(() => setOpen(false), [pathname])
 
   useEffect(() => {
     if (!open) return

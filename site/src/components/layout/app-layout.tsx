@@ -1,7 +1,8 @@
-import { Suspense, useEffect, useMemo, useRef } from 'react'
+import { lazy, Suspense, useEffect, useMemo, useRef } from 'react'
 import { Link, Outlet, useLocation } from 'react-router-dom'
 import { env } from '../../config/env'
 import { paths } from '../../config/paths'
+import { useAuth } from '../../lib/auth'
 import { updateThemeSettings, useThemeState } from '../../lib/theme-store'
 import { NARROW_SCREEN, useMediaQuery } from '../../lib/use-media-query'
 import { RouteErrorBoundary } from '../route-error-boundary'
@@ -9,10 +10,25 @@ import { SiteLogo } from '../site-logo'
 import { Spinner } from '../spinner'
 import styles from './app-layout.module.css'
 import { FOOTER_LINKS } from './nav-groups'
-import { AccountMenu } from './account-menu'
 import { ScrollToTopButton } from './scroll-to-top-button'
 import { Sidebar, SIDEBAR_ID } from './sidebar'
 import { ThemeToggle } from './theme-toggle'
+
+// The account menu's code loads only where sign-in is configured, alongside the SDK
+// it waits for anyway (it shows a reserved space until the provider reports): not
+// part of every visitor's first JavaScript.
+const AccountMenu = lazy(async () => ({ default: (await import('./account-menu')).AccountMenu }))
+
+/** AccountEntry is the top bar's account menu: nothing when sign-in is not configured. */
+function AccountEntry() {
+  const { status } = useAuth()
+  if (status === 'unconfigured') return null
+  return (
+    <Suspense fallback={<span className={styles.accountPlaceholder} aria-hidden="true" />}>
+      <AccountMenu />
+    </Suspense>
+  )
+}
 
 /**
  * AppLayout is the shell around every screen but the blank ones (not found,
@@ -103,7 +119,7 @@ export function AppLayout() {
               <span>{env.siteName}</span>
             </Link>
             <ThemeToggle />
-            <AccountMenu />
+            <AccountEntry />
           </div>
         </header>
         <main id="main" className={styles.main} tabIndex={-1}>

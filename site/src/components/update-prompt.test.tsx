@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { UpdatePrompt } from '../components/update-prompt'
+import { UpdatePrompt } from './update-prompt'
 
 // A stand-in for workbox-window's Workbox: records listeners and calls.
 const fake = vi.hoisted(() => ({
@@ -34,7 +34,7 @@ describe('service worker', () => {
   it('registers /sw.js and offers a reload when a new version waits', async () => {
     vi.stubEnv('PROD', true)
     Object.defineProperty(navigator, 'serviceWorker', { value: {}, configurable: true })
-    const { registerServiceWorker } = await import('./service-worker')
+    const { registerServiceWorker } = await import('../lib/service-worker')
     render(<UpdatePrompt />)
     expect(screen.queryByRole('button', { name: 'Reload' })).not.toBeInTheDocument()
 
