@@ -27,7 +27,11 @@ const layerZones = LAYERS.slice(0, -1).map((layer, i) => ({
 const zones = [
   ...layerZones,
   // The service worker runs apart from the page: none of the app's screens or state.
-  { target: './src/sw', from: ['./src/app', './src/routes', './src/components', './src/lib'], message: 'The service worker shares no code with the pages.' },
+  {
+    target: './src/sw',
+    from: ['./src/app', './src/routes', './src/components', './src/lib'],
+    message: 'The service worker shares no code with the pages.',
+  },
 ]
 // Test helpers are for tests only.
 const testingZone = {

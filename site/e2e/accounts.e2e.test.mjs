@@ -26,27 +26,35 @@ let browser
 const problems = []
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'omc-accounts-'))
 
-before(async () => {
-  assert.ok(fs.existsSync(path.join(distDir, 'index.html')), 'dist-demo/ missing: run go tool task site:build:demo')
-  assert.ok(fs.existsSync(path.join(pushDistDir, 'firebase-messaging-sw.js')), 'dist-push/ missing: run go tool task site:build:push')
-  assert.ok(process.env.OMC_BIN, 'set OMC_BIN to the omc binary')
-  // HOME: firebase-tools keeps its settings there; CI: it then skips its
-  // message-of-the-day request, the only one it would send off this machine.
-  const firebaseHome = path.join(scratch, 'home')
-  fs.mkdirSync(firebaseHome)
-  emulator = start('Auth emulator', path.join(siteDir, 'emulator', 'node_modules', '.bin', 'firebase'), ['emulators:start', '--only', 'auth', '--project', 'demo-omc'], {
-    cwd: siteDir,
-    env: { HOME: firebaseHome, CI: 'true', FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true' },
-    ready: /All emulators ready/,
-  })
-  const bin = path.resolve(process.env.OMC_BIN)
-  demo = startDemo(bin, { siteDir: distDir })
-  pushDemo = startDemo(bin, { name: 'omc demo (push)', siteDir: pushDistDir })
-  const [, url, pushUrl] = await Promise.all([emulator.found, demo.url, pushDemo.url])
-  site = new URL(url)
-  pushSite = new URL(pushUrl)
-  browser = await launchChromium()
-}, { timeout: START_TIMEOUT_MS + 30_000 })
+before(
+  async () => {
+    assert.ok(fs.existsSync(path.join(distDir, 'index.html')), 'dist-demo/ missing: run go tool task site:build:demo')
+    assert.ok(fs.existsSync(path.join(pushDistDir, 'firebase-messaging-sw.js')), 'dist-push/ missing: run go tool task site:build:push')
+    assert.ok(process.env.OMC_BIN, 'set OMC_BIN to the omc binary')
+    // HOME: firebase-tools keeps its settings there; CI: it then skips its
+    // message-of-the-day request, the only one it would send off this machine.
+    const firebaseHome = path.join(scratch, 'home')
+    fs.mkdirSync(firebaseHome)
+    emulator = start(
+      'Auth emulator',
+      path.join(siteDir, 'emulator', 'node_modules', '.bin', 'firebase'),
+      ['emulators:start', '--only', 'auth', '--project', 'demo-omc'],
+      {
+        cwd: siteDir,
+        env: { HOME: firebaseHome, CI: 'true', FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true' },
+        ready: /All emulators ready/,
+      },
+    )
+    const bin = path.resolve(process.env.OMC_BIN)
+    demo = startDemo(bin, { siteDir: distDir })
+    pushDemo = startDemo(bin, { name: 'omc demo (push)', siteDir: pushDistDir })
+    const [, url, pushUrl] = await Promise.all([emulator.found, demo.url, pushDemo.url])
+    site = new URL(url)
+    pushSite = new URL(pushUrl)
+    browser = await launchChromium()
+  },
+  { timeout: START_TIMEOUT_MS + 30_000 },
+)
 
 after(async () => {
   await browser?.close()
@@ -232,7 +240,11 @@ describe('accounts on the Auth emulator', () => {
       // token cannot be had here; the profile says why, and nothing is stored.
       const said = page.getByRole('alert').first()
       await said.waitFor({ timeout: 20_000 })
-      assert.match(await said.innerText(), /This browser window cannot receive push notifications \(private windows cannot\)\./, `console: ${warnings.join('; ')}`)
+      assert.match(
+        await said.innerText(),
+        /This browser window cannot receive push notifications \(private windows cannot\)\./,
+        `console: ${warnings.join('; ')}`,
+      )
       assert.equal(await page.evaluate(() => sessionStorage.getItem('permission-requests')), '1')
       assert.deepEqual(await workers(page), [
         ['/', '/sw.js'],

@@ -24,11 +24,14 @@ let stopSite = async () => {}
 let browser
 const pageErrors = []
 
-before(async () => {
-  ({ site, stop: stopSite } = await siteUnderTest('omc demo'))
-  fs.mkdirSync(resultsDir, { recursive: true })
-  browser = await launchChromium()
-}, { timeout: START_TIMEOUT_MS + 30_000 })
+before(
+  async () => {
+    ;({ site, stop: stopSite } = await siteUnderTest('omc demo'))
+    fs.mkdirSync(resultsDir, { recursive: true })
+    browser = await launchChromium()
+  },
+  { timeout: START_TIMEOUT_MS + 30_000 },
+)
 
 after(async () => {
   await browser?.close()
@@ -150,7 +153,6 @@ describe('published site', () => {
       await page.close()
     }
   })
-
 })
 
 // Every path of SPEC.md §2 built so far, with its h1 and document title.
@@ -180,8 +182,7 @@ const SCREENS = [
   { paths: ['dispensary-limits'], heading: 'Dispensary Limits' },
 ]
 const NOT_FOUND = 'The page you requested was not found!'
-const GENERIC_ERROR =
-  'An unhandled error has occurred. Please try again. If issue persists please report the problem on the Discord server.'
+const GENERIC_ERROR = 'An unhandled error has occurred. Please try again. If issue persists please report the problem on the Discord server.'
 
 describe('every screen', () => {
   test('every route and alias renders its screen with its title, pre-rendered and hydrated', async () => {
@@ -271,7 +272,7 @@ describe('every screen', () => {
     }
   })
 
-  test('not-found screen in the blank layout, for unknown paths and later issues\' screens', async () => {
+  test("not-found screen in the blank layout, for unknown paths and later issues' screens", async () => {
     const page = await newPage()
     try {
       for (const p of ['no-such-page-e2e']) {
@@ -434,7 +435,10 @@ describe('every screen', () => {
       const count = await banners.getByRole('listitem').count()
       assert.ok(count >= 1, 'no announcement published by the demo')
       for (let left = count; left > 0; left--) {
-        await banners.getByRole('button', { name: /^Dismiss announcement: / }).first().click()
+        await banners
+          .getByRole('button', { name: /^Dismiss announcement: / })
+          .first()
+          .click()
         if (left > 1) assert.equal(await banners.getByRole('listitem').count(), left - 1)
       }
       await banners.waitFor({ state: 'detached' })
@@ -460,7 +464,13 @@ describe('every screen', () => {
         await page.getByLabel('Strain Name').fill('Wedding Cake')
         await page.getByLabel('Seed Planted').fill('2026-04-20')
         await page.getByLabel('Seed Sprouted').fill('2026-04-25')
-        const shown = await overview.getByText('Wedding Cake').waitFor({ timeout: 2_000 }).then(() => true, () => false)
+        const shown = await overview
+          .getByText('Wedding Cake')
+          .waitFor({ timeout: 2_000 })
+          .then(
+            () => true,
+            () => false,
+          )
         if (shown || attempt === 10) break
       }
       const text = await overview.innerText()
@@ -623,7 +633,9 @@ describe('afterwards', () => {
       .filter(
         (e) =>
           /Content.Security.Policy/i.test(e) ||
-          !/snapshot brands has an unexpected shape|Failed to load resource: net::ERR_|FetchEvent|workbox|no-such-page-e2e: Failed to load resource: the server responded with a status of 404/.test(e),
+          !/snapshot brands has an unexpected shape|Failed to load resource: net::ERR_|FetchEvent|workbox|no-such-page-e2e: Failed to load resource: the server responded with a status of 404/.test(
+            e,
+          ),
       )
       .filter((e) => pipelinePublished || !optional404.test(e))
     assert.deepEqual(unexpected, [])

@@ -26,11 +26,14 @@ let browser
 const pageErrors = []
 const blocked = []
 
-before(async () => {
-  ({ site, stop: stopSite } = await siteUnderTest('omc demo (explore)'))
-  fs.mkdirSync(resultsDir, { recursive: true })
-  browser = await launchChromium()
-}, { timeout: START_TIMEOUT_MS + 30_000 })
+before(
+  async () => {
+    ;({ site, stop: stopSite } = await siteUnderTest('omc demo (explore)'))
+    fs.mkdirSync(resultsDir, { recursive: true })
+    browser = await launchChromium()
+  },
+  { timeout: START_TIMEOUT_MS + 30_000 },
+)
 
 after(async () => {
   await browser?.close()
@@ -71,7 +74,13 @@ async function axeViolations(page) {
   const results = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }))
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}, ${v.nodes.length}×): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`)
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}, ${v.nodes.length}×): ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(' | ')}`,
+    )
 }
 
 describe('dispensary maps', () => {
@@ -113,7 +122,10 @@ describe('dispensary maps', () => {
         const box = document.getElementById(id)?.getBoundingClientRect()
         return box && box.top >= -1 && box.top < window.innerHeight
       }, store.slug)
-      assert.ok(blocked.every((url) => new URL(url).hostname === TILE_HOST), `unexpected requests: ${blocked.join(', ')}`)
+      assert.ok(
+        blocked.every((url) => new URL(url).hostname === TILE_HOST),
+        `unexpected requests: ${blocked.join(', ')}`,
+      )
     } finally {
       await page.close()
     }
@@ -131,7 +143,8 @@ describe('dispensary maps', () => {
       // The map zooms in (Leaflet's zoom proxy moves), and the cluster's stores show apart or in smaller groups.
       await page.waitForFunction((z) => (document.querySelector('.leaflet-proxy')?.style.transform ?? '') !== z, zoomBefore)
       await page.waitForFunction(
-        (n) => [...document.querySelectorAll('.leaflet-marker-icon')].every((m) => !m.title.startsWith(`${n} dispensaries here`)) ||
+        (n) =>
+          [...document.querySelectorAll('.leaflet-marker-icon')].every((m) => !m.title.startsWith(`${n} dispensaries here`)) ||
           document.querySelectorAll('.leaflet-marker-icon').length > 1,
         count,
       )
@@ -202,7 +215,10 @@ describe('trends', () => {
       page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname))
       await page.goto(new URL('trends', site).href)
       await page.locator('figure canvas').first().waitFor({ timeout: 30_000 })
-      assert.ok(scripts.some((s) => /chart-vendor-/.test(s)), 'uPlot chunk not loaded')
+      assert.ok(
+        scripts.some((s) => /chart-vendor-/.test(s)),
+        'uPlot chunk not loaded',
+      )
       assert.equal(await page.getByRole('table', { name: 'Median flower price per gram, recreational', includeHidden: true }).count(), 1)
       await page.screenshot({ path: path.join(resultsDir, 'trends.png'), fullPage: true })
     } finally {

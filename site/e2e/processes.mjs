@@ -48,7 +48,10 @@ export function start(name, command, args, { cwd, env = {}, ready }) {
   }
 
   const found = new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${name} not ready within ${START_TIMEOUT_MS / 1000} s; last output:\n${last()}`)), START_TIMEOUT_MS)
+    const timer = setTimeout(
+      () => reject(new Error(`${name} not ready within ${START_TIMEOUT_MS / 1000} s; last output:\n${last()}`)),
+      START_TIMEOUT_MS,
+    )
     // Both streams are read to the end, so a chatty process never blocks on a full pipe.
     for (const stream of [child.stdout, child.stderr]) {
       let pending = ''

@@ -22,11 +22,14 @@ let stopSite = async () => {}
 let browser
 const problems = []
 
-before(async () => {
-  ({ site, stop: stopSite } = await siteUnderTest('omc demo (shop)'))
-  fs.mkdirSync(resultsDir, { recursive: true })
-  browser = await launchChromium()
-}, { timeout: START_TIMEOUT_MS + 30_000 })
+before(
+  async () => {
+    ;({ site, stop: stopSite } = await siteUnderTest('omc demo (shop)'))
+    fs.mkdirSync(resultsDir, { recursive: true })
+    browser = await launchChromium()
+  },
+  { timeout: START_TIMEOUT_MS + 30_000 },
+)
 
 after(async () => {
   await browser?.close()
@@ -79,7 +82,10 @@ describe('shopping screens on the demo data', () => {
       await page.getByRole('searchbox', { name: 'Brand, product or strain' }).fill(STRAIN)
       await page.getByRole('combobox', { name: 'Sort by' }).selectOption('price')
       await page.getByRole('checkbox', { name: 'One list (not grouped by store)' }).check()
-      await page.getByRole('status').filter({ hasText: `within 25 miles of Columbus, matching “${STRAIN}”` }).waitFor()
+      await page
+        .getByRole('status')
+        .filter({ hasText: `within 25 miles of Columbus, matching “${STRAIN}”` })
+        .waitFor()
 
       const rows = page.getByRole('row').filter({ has: page.getByRole('cell') })
       const count = await rows.count()
@@ -99,7 +105,11 @@ describe('shopping screens on the demo data', () => {
         assert.ok(distance <= 25, `row ${i}: ${store} is more than 25 miles away`)
         assert.match(await cells.nth(7).textContent(), /menu (updated .* ago|updated just now)/)
       }
-      assert.deepEqual(prices, [...prices].sort((a, b) => a - b), 'not cheapest first')
+      assert.deepEqual(
+        prices,
+        [...prices].sort((a, b) => a - b),
+        'not cheapest first',
+      )
       assert.equal(new URL(page.url()).searchParams.get('near'), 'Columbus')
       await page.screenshot({ path: path.join(resultsDir, 'menus-wedding-cake.png'), fullPage: true })
 
@@ -109,11 +119,19 @@ describe('shopping screens on the demo data', () => {
       await link.click()
       await page.getByRole('heading', { level: 1, name }).waitFor()
       assert.match(new URL(page.url()).pathname, /^\/product\/[a-z0-9-]+$/)
-      const offers = page.getByRole('table').first().getByRole('row').filter({ has: page.getByRole('cell') })
+      const offers = page
+        .getByRole('table')
+        .first()
+        .getByRole('row')
+        .filter({ has: page.getByRole('cell') })
       const productPrices = []
       for (let i = 0; i < (await offers.count()); i++) productPrices.push(pricePaid(await offers.nth(i).getByRole('cell').nth(2).textContent()))
       assert.ok(productPrices.includes(prices[0]), `the product page does not list the $${prices[0]} offer: ${productPrices}`)
-      assert.deepEqual(productPrices, [...productPrices].sort((a, b) => a - b), 'product page not cheapest first')
+      assert.deepEqual(
+        productPrices,
+        [...productPrices].sort((a, b) => a - b),
+        'product page not cheapest first',
+      )
       // Distances from the last search's point (Columbus).
       assert.ok((await page.getByText(/from Columbus$/).count()) > 0, 'no distance from Columbus on the product page')
       await page.getByRole('img', { name: /Lowest price paid per day/ }).waitFor()
@@ -155,7 +173,10 @@ describe('shopping screens on the demo data', () => {
     const page = await newPage()
     try {
       await page.goto(url('dispensary-deals'))
-      const first = page.getByRole('row').filter({ has: page.getByRole('cell') }).first()
+      const first = page
+        .getByRole('row')
+        .filter({ has: page.getByRole('cell') })
+        .first()
       await first.waitFor({ timeout: 30_000 })
       const name = await first.getByRole('link').first().textContent()
       await first.getByRole('button', { name: `Save to wishlist: ${name}` }).click()
@@ -213,7 +234,16 @@ describe('shopping screens on the demo data', () => {
 })
 
 // Each new screen, the homepage and an in-layout not-found, with axe-core's default rules.
-const AXE_PAGES = ['', 'dispensary-menus', 'dispensary-menus?by=distance&lat=39.9862&lng=-82.9855&within=25&near=Columbus&q=wedding&type=Flower', 'dispensary-deals', 'product/', 'dispensary-wishlist', 'dispensary-limits', 'dispensary-status/x']
+const AXE_PAGES = [
+  '',
+  'dispensary-menus',
+  'dispensary-menus?by=distance&lat=39.9862&lng=-82.9855&within=25&near=Columbus&q=wedding&type=Flower',
+  'dispensary-deals',
+  'product/',
+  'dispensary-wishlist',
+  'dispensary-limits',
+  'dispensary-status/x',
+]
 
 describe('axe-core: no serious or critical violation', () => {
   for (const theme of ['light', 'dark']) {
@@ -223,23 +253,37 @@ describe('axe-core: no serious or critical violation', () => {
       try {
         // A product that exists: the first deal's.
         await page.goto(url('dispensary-deals'))
-        const firstProduct = page.getByRole('row').filter({ has: page.getByRole('cell') }).first().getByRole('link').first()
+        const firstProduct = page
+          .getByRole('row')
+          .filter({ has: page.getByRole('cell') })
+          .first()
+          .getByRole('link')
+          .first()
         await firstProduct.waitFor({ timeout: 30_000 })
         const productPath = (await firstProduct.getAttribute('href')).replace(/^\//, '')
         // Something on the wishlist, so its cards are checked too.
-        await page.getByRole('row').filter({ has: page.getByRole('cell') }).first().getByRole('button', { name: /^Save to wishlist/ }).click()
+        await page
+          .getByRole('row')
+          .filter({ has: page.getByRole('cell') })
+          .first()
+          .getByRole('button', { name: /^Save to wishlist/ })
+          .click()
         for (const p of AXE_PAGES.map((p) => (p === 'product/' ? productPath : p))) {
           await page.goto(url(p))
           await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 30_000 })
           // Wait for the data to arrive (no spinner left).
-          await page.waitForFunction(() => !document.querySelector('[role="status"][aria-label^="Loading"], .spinner, [aria-busy="true"]'), null, { timeout: 30_000 })
+          await page.waitForFunction(() => !document.querySelector('[role="status"][aria-label^="Loading"], .spinner, [aria-busy="true"]'), null, {
+            timeout: 30_000,
+          })
           assert.equal(await page.evaluate(() => document.documentElement.classList.contains('dark')), theme === 'dark', `${p}: theme`)
           // Evaluated through the DevTools protocol, which the page's CSP does not govern
           // (an injected inline <script> would rightly be blocked by it).
           await page.evaluate(AXE_SOURCE)
           const result = await page.evaluate(async () => {
             const r = await window.axe.run(document, { resultTypes: ['violations'] })
-            return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, nodes: v.nodes.length, example: v.nodes[0]?.target.join(' '), summary: v.nodes[0]?.failureSummary }))
+            return r.violations
+              .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+              .map((v) => ({ id: v.id, nodes: v.nodes.length, example: v.nodes[0]?.target.join(' '), summary: v.nodes[0]?.failureSummary }))
           })
           for (const v of result) found.push(`/${p} (${theme}): ${v.id} on ${v.nodes} nodes, e.g. ${v.example}: ${v.summary}`)
         }

@@ -70,7 +70,12 @@ function statusSnapshot(now) {
 }
 
 const snapshot = Buffer.from(JSON.stringify(statusSnapshot(Date.now())))
-const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.svg': 'image/svg+xml' }
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+}
 
 function send(req, res, body, type, cache) {
   const gzip = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')
@@ -97,7 +102,15 @@ const origin = `http://127.0.0.1:${server.address().port}`
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-  args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 })
 
 async function measure() {
@@ -134,7 +147,11 @@ async function measure() {
   await box.pressSequentially('dayton', { delay: 150 })
   await page.waitForFunction(() => document.querySelectorAll('main article').length > 0)
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 300))))
-  const { entries, firstCardAt, keys } = await page.evaluate(() => ({ entries: window.__lcp, firstCardAt: window.__firstCardAt, keys: window.__keys }))
+  const { entries, firstCardAt, keys } = await page.evaluate(() => ({
+    entries: window.__lcp,
+    firstCardAt: window.__firstCardAt,
+    keys: window.__keys,
+  }))
   await context.close()
   const last = entries.at(-1)
   if (!last) throw new Error('bench-lcp: no largest-contentful-paint entry')
@@ -158,9 +175,13 @@ const lcp = median(results.map((r) => r.t))
 const firstCard = median(results.map((r) => r.firstCardAt))
 const key = median(results.map((r) => r.slowestKey))
 console.log(`/dispensary-status, ${DISPENSARIES} dispensaries, CPU ${CPU_SLOWDOWN}x slower, ${os.cpus().length} CPUs, ${RUNS} runs:`)
-console.log(`  LCP (ms): ${results.map((r) => `${r.t.toFixed(0)} (${r.el}, ${r.size}px²)`).join(', ')}; median ${lcp.toFixed(0)}, budget < ${BUDGET_MS}`)
+console.log(
+  `  LCP (ms): ${results.map((r) => `${r.t.toFixed(0)} (${r.el}, ${r.size}px²)`).join(', ')}; median ${lcp.toFixed(0)}, budget < ${BUDGET_MS}`,
+)
 console.log(`  first card painted (ms): ${ms(results.map((r) => r.firstCardAt))}; median ${firstCard.toFixed(0)}, budget < ${BUDGET_MS}`)
-console.log(`  slowest keystroke in the search, to next paint (ms): ${ms(results.map((r) => r.slowestKey))}; median ${key.toFixed(0)}, budget < ${KEY_BUDGET_MS}`)
+console.log(
+  `  slowest keystroke in the search, to next paint (ms): ${ms(results.map((r) => r.slowestKey))}; median ${key.toFixed(0)}, budget < ${KEY_BUDGET_MS}`,
+)
 let failed = false
 for (const [what, value, budget] of [
   ['LCP', lcp, BUDGET_MS],

@@ -87,7 +87,11 @@ const CHAIN_SIZE = 5
 
 function ohio(now) {
   const iso = (hoursAgo) => new Date(now - hoursAgo * 3_600_000).toISOString()
-  const strains = Array.from({ length: 900 }, (_, i) => `${pick(['Wedding', 'Garlic', 'Motor', 'Lemon', 'Blue', 'Gelato', 'Kush', 'Haze', 'Cookies', 'Dream'])} ${pick(['Cake', 'Breath', 'Fuel', 'Pie', 'Runtz', 'Mints', 'OG', 'Glue'])} ${i}`)
+  const strains = Array.from(
+    { length: 900 },
+    (_, i) =>
+      `${pick(['Wedding', 'Garlic', 'Motor', 'Lemon', 'Blue', 'Gelato', 'Kush', 'Haze', 'Cookies', 'Dream'])} ${pick(['Cake', 'Breath', 'Fuel', 'Pie', 'Runtz', 'Mints', 'OG', 'Glue'])} ${i}`,
+  )
   const brands = Array.from({ length: 60 }, (_, i) => `Brand ${i}`)
   const newProduct = (category) => {
     const strain = pick(strains)
@@ -109,10 +113,13 @@ function ohio(now) {
       chains: new Map(),
     }
   }
-  const catalogue = new Map(CATEGORIES.map(([category, share]) => [category, Array.from({ length: Math.round(CATALOGUE * share) }, () => newProduct(category))]))
+  const catalogue = new Map(
+    CATEGORIES.map(([category, share]) => [category, Array.from({ length: Math.round(CATALOGUE * share) }, () => newProduct(category))]),
+  )
   // One chain's price for a product: the product's, or a few dollars off it.
   const chainPrice = (product, chain) => {
-    if (!product.chains.has(chain)) product.chains.set(chain, random() < 0.5 ? product.price : Math.max(1, product.price + pick([-3, -2, -1, 1, 2, 3, 5])))
+    if (!product.chains.has(chain))
+      product.chains.set(chain, random() < 0.5 ? product.price : Math.max(1, product.price + pick([-3, -2, -1, 1, 2, 3, 5])))
     return product.chains.get(chain)
   }
   const stores = Array.from({ length: STORES }, (_, i) => ({
@@ -155,7 +162,15 @@ function ohio(now) {
   // A search file as publish writes it (searchRows in publish/search.go): menus and
   // products once, products and offers as columns, in the order given.
   const columns = (category, region, list) => {
-    const file = { generatedAt, sample: false, category, region, menus: [], products: { code: [], name: [], brand: [], strain: [], strainType: [], size: [], grams: [], mg: [] }, offers: { product: [], menu: [], price: [], salePrice: [], thc: [], isNew: [] } }
+    const file = {
+      generatedAt,
+      sample: false,
+      category,
+      region,
+      menus: [],
+      products: { code: [], name: [], brand: [], strain: [], strainType: [], size: [], grams: [], mg: [] },
+      offers: { product: [], menu: [], price: [], salePrice: [], thc: [], isNew: [] },
+    }
     const menus = new Map()
     const products = new Map()
     for (const o of list) {
@@ -177,7 +192,16 @@ function ohio(now) {
   const files = new Map()
   const json = (value) => zlib.gzipSync(Buffer.from(JSON.stringify(value)))
   const list = []
-  const byShardOrder = (a, b) => (nameKey(a) < nameKey(b) ? -1 : nameKey(a) > nameKey(b) ? 1 : a.product.code < b.product.code ? -1 : a.product.code > b.product.code ? 1 : paid(a) - paid(b))
+  const byShardOrder = (a, b) =>
+    nameKey(a) < nameKey(b)
+      ? -1
+      : nameKey(a) > nameKey(b)
+        ? 1
+        : a.product.code < b.product.code
+          ? -1
+          : a.product.code > b.product.code
+            ? 1
+            : paid(a) - paid(b)
   for (const [category] of CATEGORIES) {
     const all = offers.get(category)
     for (const region of REGIONS) {
@@ -199,15 +223,25 @@ function ohio(now) {
     }
     // api/search/<category>/first as publish writes it (searchFirst in publish/search.go):
     // the whole state's first 50 offers by name then brand (lower-cased), price paid, store slug.
-    const first = [...all].sort((a, b) => (nameKey(a) < nameKey(b) ? -1 : nameKey(a) > nameKey(b) ? 1 : paid(a) - paid(b) || (a.menu[0] < b.menu[0] ? -1 : a.menu[0] > b.menu[0] ? 1 : 0)))
-    files.set(`/api/search/${category.toLowerCase()}/first`, json({ ...columns(category, '', first.slice(0, 50)), total: all.length, stores: new Set(all.map((o) => o.menu[0])).size }))
+    const first = [...all].sort((a, b) =>
+      nameKey(a) < nameKey(b) ? -1 : nameKey(a) > nameKey(b) ? 1 : paid(a) - paid(b) || (a.menu[0] < b.menu[0] ? -1 : a.menu[0] > b.menu[0] ? 1 : 0),
+    )
+    files.set(
+      `/api/search/${category.toLowerCase()}/first`,
+      json({ ...columns(category, '', first.slice(0, 50)), total: all.length, stores: new Set(all.map((o) => o.menu[0])).size }),
+    )
   }
   files.set('/api/search/stores', json({ generatedAt, sample: false, stores, shards: list }))
   return files
 }
 
 const files = ohio(Date.now())
-const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.svg': 'image/svg+xml' }
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+}
 let dataBytes = 0
 
 const server = http.createServer((req, res) => {
@@ -235,7 +269,15 @@ const origin = `http://127.0.0.1:${server.address().port}`
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-  args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 })
 
 async function firstResults(query) {
@@ -260,7 +302,14 @@ async function firstResults(query) {
   await page.waitForFunction(() => window.__resultsAt !== undefined, null, { timeout: 60_000 })
   const at = await page.evaluate(() => window.__resultsAt)
   // When the data arrived, to tell network waits from work in the page.
-  const dataAt = await page.evaluate(() => Math.max(...performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/')).map((e) => e.responseEnd)))
+  const dataAt = await page.evaluate(() =>
+    Math.max(
+      ...performance
+        .getEntriesByType('resource')
+        .filter((e) => e.name.includes('/api/'))
+        .map((e) => e.responseEnd),
+    ),
+  )
   // What the page had received when its first results showed (gzip bodies, from Resource Timing).
   const firstBytes = await page.evaluate(() =>
     performance
@@ -299,7 +348,18 @@ try {
     await whole.context.close()
     const region = await firstResults('?by=region&region=Central&type=Flower')
     await region.context.close()
-    rows.push({ whole: whole.at, wholeData: whole.dataAt, wholeDone: whole.doneAt, wholeFirstBytes: whole.firstBytes, wholeBytes: whole.bytes, longest, region: region.at, regionData: region.dataAt, regionFirstBytes: region.firstBytes, regionBytes: region.bytes })
+    rows.push({
+      whole: whole.at,
+      wholeData: whole.dataAt,
+      wholeDone: whole.doneAt,
+      wholeFirstBytes: whole.firstBytes,
+      wholeBytes: whole.bytes,
+      longest,
+      region: region.at,
+      regionData: region.dataAt,
+      regionFirstBytes: region.firstBytes,
+      regionBytes: region.bytes,
+    })
   }
 } finally {
   await browser.close()
@@ -307,14 +367,29 @@ try {
 }
 const median = (key) => rows.map((r) => r[key]).sort((a, b) => a - b)[Math.floor(rows.length / 2)]
 const kb = (b) => `${(b / 1000).toFixed(0)} kB`
-console.log(`Menus on ${MENUS} menus x ${OFFERS_PER_MENU} offers (${STORES} stores, ${DISTINCT ? 'every offer a product of its own' : `a catalogue of ${CATALOGUE} products`}), CPU ${CPU_SLOWDOWN}x slower, ${os.cpus().length} CPUs, ${RUNS} runs:`)
-console.log(`  first results, whole state (first visit): ${rows.map((r) => r.whole.toFixed(0)).join(', ')} ms (data in at ${rows.map((r) => r.wholeData.toFixed(0)).join(', ')} ms); median ${median('whole').toFixed(0)} ms, budget < ${BUDGET_MS} ms; data before first results ${kb(rows[0].wholeFirstBytes)} gzip`)
-console.log(`  whole state, all its data loaded: ${rows.map((r) => r.wholeDone.toFixed(0)).join(', ')} ms; median ${median('wholeDone').toFixed(0)} ms; data ${kb(rows[0].wholeBytes)} gzip`)
-console.log(`  first results, one region (Central flower): ${rows.map((r) => r.region.toFixed(0)).join(', ')} ms (data in at ${rows.map((r) => r.regionData.toFixed(0)).join(', ')} ms); median ${median('region').toFixed(0)} ms, budget < ${BUDGET_MS} ms; data ${kb(rows[0].regionBytes)} gzip (before first results ${kb(rows[0].regionFirstBytes)})`)
-console.log(`  longest interaction (filter click, typing), input to next paint: ${rows.map((r) => r.longest.toFixed(0)).join(', ')} ms; median ${median('longest').toFixed(0)} ms (issue budget 100 ms)`)
-const [largest, largestBytes] = [...files].filter(([name]) => /^\/api\/search\/[a-z]+\//.test(name)).reduce((a, b) => (b[1].length > a[1].length ? b : a))
+console.log(
+  `Menus on ${MENUS} menus x ${OFFERS_PER_MENU} offers (${STORES} stores, ${DISTINCT ? 'every offer a product of its own' : `a catalogue of ${CATALOGUE} products`}), CPU ${CPU_SLOWDOWN}x slower, ${os.cpus().length} CPUs, ${RUNS} runs:`,
+)
+console.log(
+  `  first results, whole state (first visit): ${rows.map((r) => r.whole.toFixed(0)).join(', ')} ms (data in at ${rows.map((r) => r.wholeData.toFixed(0)).join(', ')} ms); median ${median('whole').toFixed(0)} ms, budget < ${BUDGET_MS} ms; data before first results ${kb(rows[0].wholeFirstBytes)} gzip`,
+)
+console.log(
+  `  whole state, all its data loaded: ${rows.map((r) => r.wholeDone.toFixed(0)).join(', ')} ms; median ${median('wholeDone').toFixed(0)} ms; data ${kb(rows[0].wholeBytes)} gzip`,
+)
+console.log(
+  `  first results, one region (Central flower): ${rows.map((r) => r.region.toFixed(0)).join(', ')} ms (data in at ${rows.map((r) => r.regionData.toFixed(0)).join(', ')} ms); median ${median('region').toFixed(0)} ms, budget < ${BUDGET_MS} ms; data ${kb(rows[0].regionBytes)} gzip (before first results ${kb(rows[0].regionFirstBytes)})`,
+)
+console.log(
+  `  longest interaction (filter click, typing), input to next paint: ${rows.map((r) => r.longest.toFixed(0)).join(', ')} ms; median ${median('longest').toFixed(0)} ms (issue budget 100 ms)`,
+)
+const [largest, largestBytes] = [...files]
+  .filter(([name]) => /^\/api\/search\/[a-z]+\//.test(name))
+  .reduce((a, b) => (b[1].length > a[1].length ? b : a))
 console.log(`  largest search file: ${largest} ${kb(largestBytes.length)} gzip (issue 9: each shard at most 150 kB)`)
-for (const [what, bytes] of [['the whole state', rows[0].wholeBytes], ['one region', rows[0].regionBytes]]) {
+for (const [what, bytes] of [
+  ['the whole state', rows[0].wholeBytes],
+  ['one region', rows[0].regionBytes],
+]) {
   if (!DISTINCT && bytes > BUDGET_KB * 1000) {
     console.error(`bench-menus: ${what}'s search loads ${kb(bytes)} gzip of data, over ${BUDGET_KB} kB`)
     process.exitCode = 1

@@ -77,7 +77,13 @@ const entries = walk(distDir)
   .sort()
   .map((rel) => ({
     url: `/${rel}`,
-    revision: HASHED.test(rel) ? null : crypto.createHash('sha256').update(fs.readFileSync(path.join(distDir, rel))).digest('hex').slice(0, 16),
+    revision: HASHED.test(rel)
+      ? null
+      : crypto
+          .createHash('sha256')
+          .update(fs.readFileSync(path.join(distDir, rel)))
+          .digest('hex')
+          .slice(0, 16),
   }))
 
 const swPath = path.join(distDir, 'sw.js')

@@ -71,9 +71,7 @@ function gzipBytes(file) {
 }
 
 const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry)
-const homeFiles = new Set(
-  [...staticClosure(entryKey), ...staticClosure(ROUTES['home (/)'])].map((key) => manifest[key].file),
-)
+const homeFiles = new Set([...staticClosure(entryKey), ...staticClosure(ROUTES['home (/)'])].map((key) => manifest[key].file))
 let failed = false
 for (const [label, routeKey] of Object.entries(ROUTES)) {
   const keys = new Set([...staticClosure(entryKey), ...staticClosure(routeKey)])

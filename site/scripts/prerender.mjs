@@ -21,7 +21,9 @@ await build({
 })
 const entry = fs.readdirSync(ssrDir).find((f) => /^prerender\.m?js$/.test(f))
 if (!entry) throw new Error(`prerender: no prerender.js in ${ssrDir}`)
-const { render, contentFor, PUBLIC_PATHS, CANONICAL_PATHS, canonicalPath, env, sitemapXml, robotsTxt } = await import(pathToFileURL(path.join(ssrDir, entry)).href)
+const { render, contentFor, PUBLIC_PATHS, CANONICAL_PATHS, canonicalPath, env, sitemapXml, robotsTxt } = await import(
+  pathToFileURL(path.join(ssrDir, entry)).href
+)
 
 const template = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8')
 if (!template.includes('<div id="root"></div>')) throw new Error(`prerender: ${outName}/index.html has no empty <div id="root"></div>`)
@@ -89,4 +91,6 @@ if (env.siteUrl) {
   console.warn('prerender: VITE_SITE_URL is not set, so no sitemap.xml (it needs absolute URLs)')
 }
 write(path.join(distDir, 'robots.txt'), robotsTxt(env.siteUrl))
-console.log(`prerender: ${count} pages${dataDir ? ' (community pages with their content)' : ''}, 404.html, robots.txt${env.siteUrl ? ', sitemap.xml' : ''}`)
+console.log(
+  `prerender: ${count} pages${dataDir ? ' (community pages with their content)' : ''}, 404.html, robots.txt${env.siteUrl ? ', sitemap.xml' : ''}`,
+)

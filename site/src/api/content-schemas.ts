@@ -99,7 +99,10 @@ export type CommunityEvent = Events['events'][number]
 
 export const chatSchema = z.looseObject({
   html,
-  discord: z.looseObject({ serverId: z.string().check(z.regex(/^(\d{5,25})?$/, 'a Discord server id (digits)')), invite: z.optional(z.nullable(z.string())) }),
+  discord: z.looseObject({
+    serverId: z.string().check(z.regex(/^(\d{5,25})?$/, 'a Discord server id (digits)')),
+    invite: z.optional(z.nullable(z.string())),
+  }),
 })
 export type Chat = z.infer<typeof chatSchema>
 

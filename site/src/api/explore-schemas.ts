@@ -9,7 +9,11 @@ import type { strainsIndexSchema, terpenesIndexSchema, trendsSchema } from './sh
 
 const timestamp = z.iso.datetime({ offset: true })
 // A Go nil slice arrives as null: treat it as empty.
-const list = <T extends z.ZodMiniType>(item: T) => z.pipe(z.nullable(z.array(item)), z.transform((v) => v ?? []))
+const list = <T extends z.ZodMiniType>(item: T) =>
+  z.pipe(
+    z.nullable(z.array(item)),
+    z.transform((v) => v ?? []),
+  )
 
 export const pipelineSchema = z.looseObject({
   generatedAt: timestamp,

@@ -27,10 +27,7 @@ const browserTimers: Timers = {
 }
 
 /** createIdleCache makes an IdleCache; lifetimeMs and timers are injectable for tests. */
-export function createIdleCache<V = unknown>(
-  lifetimeMs: number = IDLE_LIFETIME_MS,
-  timers: Timers = browserTimers,
-): IdleCache<V> {
+export function createIdleCache<V = unknown>(lifetimeMs: number = IDLE_LIFETIME_MS, timers: Timers = browserTimers): IdleCache<V> {
   const users = new Map<string, number>()
   const evictions = new Map<string, unknown>()
   const cache = new Map<string, V>() as IdleCache<V>

@@ -32,13 +32,7 @@ export function shouldRetry(error: unknown, retry: number): boolean {
 }
 
 /** onErrorRetry plugs the schedule into SWR, which passes retryCount from 1 upwards. */
-export const onErrorRetry: NonNullable<SWRConfiguration['onErrorRetry']> = (
-  error,
-  _key,
-  _config,
-  revalidate,
-  options,
-) => {
+export const onErrorRetry: NonNullable<SWRConfiguration['onErrorRetry']> = (error, _key, _config, revalidate, options) => {
   if (!shouldRetry(error, options.retryCount)) return
   setTimeout(() => void revalidate(options), retryDelayMs(options.retryCount))
 }

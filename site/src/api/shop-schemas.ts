@@ -167,12 +167,16 @@ const searchRows = {
   offers: searchOffersSchema.check(z.refine((o) => sameLength(o), 'every offers column has one entry per offer')),
 }
 
-type SearchColumns = { menus: readonly unknown[]; products: { code: readonly unknown[] }; offers: { product: readonly number[]; menu: readonly number[] } }
+type SearchColumns = {
+  menus: readonly unknown[]
+  products: { code: readonly unknown[] }
+  offers: { product: readonly number[]; menu: readonly number[] }
+}
 // Every offer points to a product and a menu of its file.
 const pointsInside = <T extends SearchColumns>() =>
   z.refine<T>(
-  (f) => f.offers.product.every((i) => i < f.products.code.length) && f.offers.menu.every((i) => i < f.menus.length),
-  'every offer points to a product and a menu of the file',
+    (f) => f.offers.product.every((i) => i < f.products.code.length) && f.offers.menu.every((i) => i < f.menus.length),
+    'every offer points to a product and a menu of the file',
   )
 
 export const searchShardSchema = z.looseObject(searchRows).check(pointsInside())
@@ -246,9 +250,7 @@ export type Trends = z.infer<typeof trendsSchema>
 export const strainsIndexSchema = z.looseObject({
   generatedAt: timestamp,
   sample: z.boolean(),
-  strains: z.array(
-    z.looseObject({ slug: z.string(), name: z.string(), type: strainType, stores: z.int(), products: z.int(), lineage: z.boolean() }),
-  ),
+  strains: z.array(z.looseObject({ slug: z.string(), name: z.string(), type: strainType, stores: z.int(), products: z.int(), lineage: z.boolean() })),
 })
 export type StrainsIndex = z.infer<typeof strainsIndexSchema>
 
@@ -268,9 +270,7 @@ export const strainSchema = z.looseObject({
   catalogueSource: z.optional(z.nullable(z.string())),
   thc: z.nullable(z.looseObject({ min: z.number(), max: z.number() })),
   terpenes: z.array(terpeneCount),
-  offers: z.array(
-    z.extend(productOfferSchema, { code: productCode, name: z.string(), brand: z.string(), category, size: z.string() }),
-  ),
+  offers: z.array(z.extend(productOfferSchema, { code: productCode, name: z.string(), brand: z.string(), category, size: z.string() })),
 })
 export type Strain = z.infer<typeof strainSchema>
 

@@ -34,7 +34,9 @@ export function useSearchFirst(category: Category, wanted: boolean): { data: Sea
   const key = wanted ? snapshotKey(name) : null
   const { cache } = useSWRConfig()
   useEffect(() => (key && isIdleCache(cache) ? cache.retain(key) : undefined), [cache, key])
-  const swr = useSWR(key, async () => parseSnapshot(name, searchFirstSchema as Snapshots[SnapshotName], await (takePrefetched(name) ?? fetchRaw(name))))
+  const swr = useSWR(key, async () =>
+    parseSnapshot(name, searchFirstSchema as Snapshots[SnapshotName], await (takePrefetched(name) ?? fetchRaw(name))),
+  )
   // Only a help for the first paint: an error here is the shards' to report.
   return { data: swr.data?.data as SearchFirst | undefined, settled: !wanted || swr.data !== undefined || swr.error !== undefined }
 }

@@ -90,9 +90,7 @@ describe('snapshot hooks', () => {
 
   it('lets the idle cache drop a snapshot 5 minutes after the last user unmounts', async () => {
     const cache = createIdleCache<State>(300_000)
-    const wrapper = ({ children }: { children: ReactNode }) => (
-      <SWRConfig value={{ ...swrOptions, provider: () => cache }}>{children}</SWRConfig>
-    )
+    const wrapper = ({ children }: { children: ReactNode }) => <SWRConfig value={{ ...swrOptions, provider: () => cache }}>{children}</SWRConfig>
     const { result, unmount } = renderHook(() => useAnnouncements(), { wrapper })
     await waitFor(() => expect(result.current.data).toBeDefined())
     expect(cache.has('/api/announcements')).toBe(true)

@@ -76,10 +76,7 @@ describe('routes', () => {
     await user.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Status' }))
     expect(await screen.findByRole('heading', { level: 1, name: 'Dispensary Status' })).toBeInTheDocument()
     expect(location()?.pathname).toBe('/dispensary-status')
-    expect(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Status' })).toHaveAttribute(
-      'aria-current',
-      'page',
-    )
+    expect(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Status' })).toHaveAttribute('aria-current', 'page')
   })
 
   it.each(['/dispensary-status/extra', '/HOME/x', '/dispensary-menus/x/y', '/product', '/product/a/b'])(
@@ -92,10 +89,7 @@ describe('routes', () => {
     },
   )
 
-  it.each([
-    '/no-such-page',
-    '/no-such/deeper/page',
-  ])('%s shows the not-found screen without the layout', async (path) => {
+  it.each(['/no-such-page', '/no-such/deeper/page'])('%s shows the not-found screen without the layout', async (path) => {
     renderApp(path)
     expect(await screen.findByRole('heading', { name: 'The page you requested was not found!' })).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/')

@@ -78,9 +78,7 @@ export const SCREENS: readonly {
   { paths: [paths.home.path, ...paths.home.aliases], ...home },
   {
     paths: [paths.dispensaryStatus.path],
-    ...screen(async () => ({ Component: (await import('../routes/dispensary-status')).DispensaryStatusRoute }), [
-      'DispensaryStatus',
-    ]),
+    ...screen(async () => ({ Component: (await import('../routes/dispensary-status')).DispensaryStatusRoute }), ['DispensaryStatus']),
   },
   {
     paths: [paths.companyBrands.path],
@@ -88,15 +86,11 @@ export const SCREENS: readonly {
   },
   {
     paths: [paths.reservation.path],
-    ...screen(async () => ({ Component: (await import('../routes/reservation')).ReservationRoute }), [
-      'content/reservation',
-    ]),
+    ...screen(async () => ({ Component: (await import('../routes/reservation')).ReservationRoute }), ['content/reservation']),
   },
   {
     paths: [paths.marchMadness.path],
-    ...screen(async () => ({ Component: (await import('../routes/march-madness')).MarchMadnessRoute }), [
-      'content/march-madness-2025',
-    ]),
+    ...screen(async () => ({ Component: (await import('../routes/march-madness')).MarchMadnessRoute }), ['content/march-madness-2025']),
   },
   {
     paths: [paths.otherMaps.path],
@@ -108,9 +102,7 @@ export const SCREENS: readonly {
   },
   {
     paths: [paths.introduction.path],
-    ...screen(async () => ({ Component: (await import('../routes/introduction')).IntroductionRoute }), [
-      'content/introduction',
-    ]),
+    ...screen(async () => ({ Component: (await import('../routes/introduction')).IntroductionRoute }), ['content/introduction']),
   },
   {
     paths: [paths.social.path, ...paths.social.aliases],
@@ -138,9 +130,7 @@ export const SCREENS: readonly {
   },
   {
     paths: [paths.yearlyHighlights.path],
-    ...screen(async () => ({ Component: (await import('../routes/yearly-highlights')).YearlyHighlightsRoute }), [
-      'highlights',
-    ]),
+    ...screen(async () => ({ Component: (await import('../routes/yearly-highlights')).YearlyHighlightsRoute }), ['highlights']),
   },
   {
     paths: [paths.maps.path, ...paths.maps.aliases],
@@ -156,8 +146,14 @@ export const SCREENS: readonly {
     paths: [paths.menus.path, ...paths.menus.aliases],
     ...screen(async () => ({ Component: (await import('../routes/menus')).MenusRoute }), ['search/stores'], menusData),
   },
-  { paths: [paths.deals.path, ...paths.deals.aliases], ...screen(async () => ({ Component: (await import('../routes/deals')).DealsRoute }), ['deals/index']) },
-  { paths: [paths.wishlist.path, ...paths.wishlist.aliases], ...screen(async () => ({ Component: (await import('../routes/wishlist')).WishlistRoute })) },
+  {
+    paths: [paths.deals.path, ...paths.deals.aliases],
+    ...screen(async () => ({ Component: (await import('../routes/deals')).DealsRoute }), ['deals/index']),
+  },
+  {
+    paths: [paths.wishlist.path, ...paths.wishlist.aliases],
+    ...screen(async () => ({ Component: (await import('../routes/wishlist')).WishlistRoute })),
+  },
   { paths: [paths.limits.path], ...screen(async () => ({ Component: (await import('../routes/limits')).LimitsRoute })) },
   {
     paths: [paths.chat.path],
@@ -177,7 +173,9 @@ export function preloadScreen(pathname: string): void {
   const normalize = (path: string) => path.replace(/\/+$/, '') || '/'
   const path = normalize(pathname)
   // A failed download is React's to report when it renders the screen.
-  SCREENS.find((s) => s.paths.some((p) => normalize(p) === path))?.preload().catch(() => undefined)
+  SCREENS.find((s) => s.paths.some((p) => normalize(p) === path))
+    ?.preload()
+    .catch(() => undefined)
 }
 
 /**
@@ -220,9 +218,7 @@ export function AppRoutes() {
       <Routes>
         <Route element={<RootFrame />}>
           <Route element={<AppLayout />}>
-            {SCREENS.flatMap(({ paths: screenPaths, Screen }) =>
-              screenPaths.map((path) => <Route key={path} path={path} element={<Screen />} />),
-            )}
+            {SCREENS.flatMap(({ paths: screenPaths, Screen }) => screenPaths.map((path) => <Route key={path} path={path} element={<Screen />} />))}
             {DETAIL_SCREENS.map(({ path, Screen }) => (
               <Route key={path} path={path} element={<Screen />} />
             ))}

@@ -30,7 +30,9 @@ describe('csp sources', () => {
   })
 
   it('points sign-in at the Auth emulator when one is set', () => {
-    expect(cspSources({ VITE_FIREBASE_API_KEY: 'demo', VITE_FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }).connect).toEqual(['http://127.0.0.1:9099'])
+    expect(cspSources({ VITE_FIREBASE_API_KEY: 'demo', VITE_FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }).connect).toEqual([
+      'http://127.0.0.1:9099',
+    ])
   })
 
   it('leaves out what is not an http(s) origin', () => {

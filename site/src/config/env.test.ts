@@ -82,13 +82,12 @@ describe('parseEnv', () => {
     expect((caught as EnvError).message).toContain('Invalid site configuration')
   })
 
-  it.each([
-    { VITE_MERCH_URL: 'shop.example' },
-    { VITE_SITE_URL: 'javascript:alert(1)' },
-    { VITE_PLAUSIBLE_DOMAIN: 'https://ohiomc.example' },
-  ])('refuses %o', (source) => {
-    expect(() => parseEnv(source)).toThrow(Object.keys(source)[0])
-  })
+  it.each([{ VITE_MERCH_URL: 'shop.example' }, { VITE_SITE_URL: 'javascript:alert(1)' }, { VITE_PLAUSIBLE_DOMAIN: 'https://ohiomc.example' }])(
+    'refuses %o',
+    (source) => {
+      expect(() => parseEnv(source)).toThrow(Object.keys(source)[0])
+    },
+  )
 
   it.each(['//cdn.example.org', 'cdn.example.org', 'https://cdn.example.org/?v=1'])('refuses %s as data URL', (value) => {
     expect(() => parseEnv({ VITE_DATA_URL: value })).toThrow(/VITE_DATA_URL/)
@@ -162,9 +161,7 @@ describe('parseEnv', () => {
     })
 
     it('reads the Auth emulator address', () => {
-      expect(parseEnv({ ...project, VITE_FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }).firebase?.authEmulatorHost).toBe(
-        '127.0.0.1:9099',
-      )
+      expect(parseEnv({ ...project, VITE_FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }).firebase?.authEmulatorHost).toBe('127.0.0.1:9099')
     })
 
     it('names each missing variable when only some are set', () => {

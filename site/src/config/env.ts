@@ -54,8 +54,7 @@ export class EnvError extends Error {
 }
 
 // An unset variable and one set to '' mean the same thing: use the default.
-const blankToUndefined = (value: unknown) =>
-  typeof value === 'string' && value.trim() === '' ? undefined : value
+const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value)
 
 function isDataUrl(value: string): boolean {
   if (value.startsWith('/')) return !value.startsWith('//')
@@ -86,12 +85,7 @@ const optionalText = (check: (v: string) => boolean, message: string) =>
   z.pipe(z.transform(blankToUndefined), z._default(z.string().check(z.refine((v) => v === '' || check(v), { message })), ''))
 
 /** FIREBASE_REQUIRED are the variables sign-in needs; setting some but not all of them is an error. */
-export const FIREBASE_REQUIRED = [
-  'VITE_FIREBASE_API_KEY',
-  'VITE_FIREBASE_AUTH_DOMAIN',
-  'VITE_FIREBASE_PROJECT_ID',
-  'VITE_FIREBASE_APP_ID',
-] as const
+export const FIREBASE_REQUIRED = ['VITE_FIREBASE_API_KEY', 'VITE_FIREBASE_AUTH_DOMAIN', 'VITE_FIREBASE_PROJECT_ID', 'VITE_FIREBASE_APP_ID'] as const
 
 /** PUSH_REQUIRED are the variables push notifications need on top of FIREBASE_REQUIRED; some but not all is an error. */
 export const PUSH_REQUIRED = ['VITE_FIREBASE_MESSAGING_SENDER_ID', 'VITE_FIREBASE_VAPID_KEY'] as const
@@ -135,10 +129,7 @@ const envSchema = z.object({
   VITE_MERCH_URL: optionalUrl('the merchandise shop'),
   VITE_PLAUSIBLE_DOMAIN: z.pipe(
     z.transform(blankToUndefined),
-    z._default(
-      z.string().check(z.regex(/^[a-z0-9.-]+$/i, 'must be a bare domain like ohiomc.org, as registered in Plausible')),
-      '',
-    ),
+    z._default(z.string().check(z.regex(/^[a-z0-9.-]+$/i, 'must be a bare domain like ohiomc.org, as registered in Plausible')), ''),
   ),
   VITE_PLAUSIBLE_HOST: z.pipe(
     z.transform(blankToUndefined),
@@ -147,9 +138,7 @@ const envSchema = z.object({
   VITE_MAP_TILE_URL: z.pipe(
     z.transform(blankToUndefined),
     z._default(
-      z.string().check(
-        z.refine(isTileTemplate, { message: 'must be an http(s) tile URL with {z}, {x} and {y}, or "none" for no tiles' }),
-      ),
+      z.string().check(z.refine(isTileTemplate, { message: 'must be an http(s) tile URL with {z}, {x} and {y}, or "none" for no tiles' })),
       DEFAULT_MAP_TILE_URL,
     ),
   ),

@@ -34,9 +34,7 @@ describe('auth messages', () => {
   })
 
   it('explains a profile update needing a recent sign-in', () => {
-    expect(detailMessage(fail('auth/requires-recent-login'))).toBe(
-      'For your security, please sign out and sign in again, then retry.',
-    )
+    expect(detailMessage(fail('auth/requires-recent-login'))).toBe('For your security, please sign out and sign in again, then retry.')
     expect(detailMessage(new Error('boom'))).toBe('')
   })
 })

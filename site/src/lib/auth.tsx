@@ -74,9 +74,7 @@ export function AuthProvider({
         unsubscribe = c.onChange((next) => {
           // The provider reports a new account before its display name is
           // set; keep the name the site already knows for the same user.
-          setUser((prev) =>
-            next && prev && prev.uid === next.uid && !next.displayName ? { ...next, displayName: prev.displayName } : next,
-          )
+          setUser((prev) => (next && prev && prev.uid === next.uid && !next.displayName ? { ...next, displayName: prev.displayName } : next))
           setStatus(next ? 'signed-in' : 'signed-out')
         })
       },

@@ -12,15 +12,12 @@ describe('freshness against the shared vectors', () => {
     expect(shared.vectors.length).toBeGreaterThan(5)
   })
 
-  it.each(shared.vectors.map((v) => ({ ...v, label: v.hours === null ? 'no date' : `${v.hours} h` })))(
-    '$label → $state',
-    ({ hours, state }) => {
-      const lastMs = hours === null ? null : nowMs - Math.round(hours * HOUR_MS)
-      expect(freshnessAt(lastMs, nowMs)).toBe(state as Freshness)
-      const lastIso = lastMs === null ? null : new Date(lastMs).toISOString()
-      expect(freshnessOf(lastIso, nowMs)).toBe(state as Freshness)
-    },
-  )
+  it.each(shared.vectors.map((v) => ({ ...v, label: v.hours === null ? 'no date' : `${v.hours} h` })))('$label → $state', ({ hours, state }) => {
+    const lastMs = hours === null ? null : nowMs - Math.round(hours * HOUR_MS)
+    expect(freshnessAt(lastMs, nowMs)).toBe(state as Freshness)
+    const lastIso = lastMs === null ? null : new Date(lastMs).toISOString()
+    expect(freshnessOf(lastIso, nowMs)).toBe(state as Freshness)
+  })
 })
 
 describe('parseUpdateTime', () => {

@@ -19,12 +19,7 @@ const SPREAD_DEGREES = 0.003
 /** hasCoordinates says whether a dispensary has a usable position in Ohio. */
 export function hasCoordinates(d: DispensaryStatus): d is DispensaryStatus & { lat: number; lng: number } {
   return (
-    typeof d.lat === 'number' &&
-    typeof d.lng === 'number' &&
-    d.lat >= OHIO.south &&
-    d.lat <= OHIO.north &&
-    d.lng >= OHIO.west &&
-    d.lng <= OHIO.east
+    typeof d.lat === 'number' && typeof d.lng === 'number' && d.lat >= OHIO.south && d.lat <= OHIO.north && d.lng >= OHIO.west && d.lng <= OHIO.east
   )
 }
 

@@ -31,8 +31,12 @@ describe('shardsFor', () => {
   })
   it('reads the regions a distance search reaches, the whole-state file when it reaches them all', () => {
     const akron = { latitude: 41.0798, longitude: -81.5219 }
-    expect(shardsFor(stores, { ...DEFAULT_SEARCH_STATE, productType: 'Flower', searchType: 'distance', coordinates: akron, maxDistance: 25 })).toEqual(['search/flower/northeast'])
-    expect(shardsFor(stores, { ...DEFAULT_SEARCH_STATE, productType: 'Flower', searchType: 'distance', coordinates: akron, maxDistance: 200 })).toEqual(['search/flower/all-1'])
+    expect(
+      shardsFor(stores, { ...DEFAULT_SEARCH_STATE, productType: 'Flower', searchType: 'distance', coordinates: akron, maxDistance: 25 }),
+    ).toEqual(['search/flower/northeast'])
+    expect(
+      shardsFor(stores, { ...DEFAULT_SEARCH_STATE, productType: 'Flower', searchType: 'distance', coordinates: akron, maxDistance: 200 }),
+    ).toEqual(['search/flower/all-1'])
   })
   it('reads every part of the whole state', () => {
     const parts = { ...stores, shards: [...stores.shards, { category: 'Flower' as const, region: '', path: 'api/search/flower/all-2', offers: 1 }] }

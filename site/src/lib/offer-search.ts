@@ -49,7 +49,9 @@ export function shardsFor(stores: SearchStores, search: DispensarySearchState): 
   if (search.searchType === 'distance' && hasPoint(search.coordinates)) {
     regions = new Set(
       stores.stores
-        .filter((s) => s.lat != null && s.lng != null && distanceMiles(search.coordinates, { latitude: s.lat, longitude: s.lng }) <= search.maxDistance)
+        .filter(
+          (s) => s.lat != null && s.lng != null && distanceMiles(search.coordinates, { latitude: s.lat, longitude: s.lng }) <= search.maxDistance,
+        )
         .map((s) => s.region),
     )
   } else regions = new Set(search.region ? [search.region] : regional.map((s) => s.region))
@@ -64,8 +66,14 @@ export function shardsFor(stores: SearchStores, search: DispensarySearchState): 
  * when the amount is unknown, and none for Other. The search files leave it out
  * (SNAPSHOTS.md: it follows from the price and the product's size).
  */
-export function unitPriceOf(category: Category, paid: number, grams: number | null, mg: number | null): { unitPrice: number | null; unit: Unit | null } {
-  const [per, unit]: [number | null, Unit | null] = category === 'Edible' ? [mg === null ? null : mg / 100, '100mg'] : category === 'Other' ? [null, null] : [grams, 'g']
+export function unitPriceOf(
+  category: Category,
+  paid: number,
+  grams: number | null,
+  mg: number | null,
+): { unitPrice: number | null; unit: Unit | null } {
+  const [per, unit]: [number | null, Unit | null] =
+    category === 'Edible' ? [mg === null ? null : mg / 100, '100mg'] : category === 'Other' ? [null, null] : [grams, 'g']
   if (per === null || per <= 0 || paid <= 0) return { unitPrice: null, unit: null }
   return { unitPrice: Math.round((paid / per) * 100) / 100, unit }
 }

@@ -22,30 +22,73 @@ export const MEDICAL_RULES = [
 
 /** MEDICAL_NOTES are the rules around the allowances. */
 export const MEDICAL_NOTES = [
-  { text: 'A patient and their caregivers share one allowance. Forms can be mixed, but together they must not exceed one 90-day supply.', sources: ['VERILIFE'] },
-  { text: 'The smallest purchase is one whole “day unit”; for plant material one day is a tenth of an ounce, 2.83 g (OAC 3796:8-2-04(A)(1)).', sources: ['OPN', 'DISPATCH-2019'] },
-  { text: 'Since April 17, 2020 each 90-day recommendation is split into two 45-day fill periods: up to a full 45-day amount in each, nothing extra until the next, and unused days do not roll over.', sources: ['TERRASANA-FAQ'] },
+  {
+    text: 'A patient and their caregivers share one allowance. Forms can be mixed, but together they must not exceed one 90-day supply.',
+    sources: ['VERILIFE'],
+  },
+  {
+    text: 'The smallest purchase is one whole “day unit”; for plant material one day is a tenth of an ounce, 2.83 g (OAC 3796:8-2-04(A)(1)).',
+    sources: ['OPN', 'DISPATCH-2019'],
+  },
+  {
+    text: 'Since April 17, 2020 each 90-day recommendation is split into two 45-day fill periods: up to a full 45-day amount in each, nothing extra until the next, and unused days do not roll over.',
+    sources: ['TERRASANA-FAQ'],
+  },
   { text: 'Keep medical product in its original tamper-evident container; in a vehicle, sealed and out of reach while moving.', sources: ['BH-MED'] },
 ] as const
 
 /** ADULT_RULES are the adult-use limits in force. */
 export const ADULT_RULES = [
   { item: 'Who may buy', rule: '21 or older, with a valid government photo ID.', sources: ['WCPO-2024', 'CLE-98'] },
-  { item: 'Possession', rule: 'Up to 2.5 oz of plant material and up to 15 g of extract (vapes, concentrates; edibles counted as extract).', sources: ['CLE-98', 'DDN-AYR', 'TICKER-2023'] },
-  { item: 'Buying', rule: 'Stores may sell up to 2.5 oz of flower and 15 g of extract per customer per day. Buying that much daily does not raise the possession limit.', sources: ['CLE-98', 'WCPO-2024'] },
+  {
+    item: 'Possession',
+    rule: 'Up to 2.5 oz of plant material and up to 15 g of extract (vapes, concentrates; edibles counted as extract).',
+    sources: ['CLE-98', 'DDN-AYR', 'TICKER-2023'],
+  },
+  {
+    item: 'Buying',
+    rule: 'Stores may sell up to 2.5 oz of flower and 15 g of extract per customer per day. Buying that much daily does not raise the possession limit.',
+    sources: ['CLE-98', 'WCPO-2024'],
+  },
   { item: 'THC caps (SB 56)', rule: 'Extracts at most 70% THC (down from 90%); flower at most 35%.', sources: ['CLEVESCENE-REF', 'RNB-SB56'] },
-  { item: 'Where (SB 56)', rule: 'Using any adult-use product in a public place is unlawful (fine up to $150); private property with the owner’s permission is allowed. Open products ride in the trunk.', sources: ['SAVVY-SIGN', 'CST-SB56', 'PARTICLE-SIGN'] },
-  { item: 'Bought elsewhere (SB 56)', rule: 'Cannabis bought outside Ohio may not be possessed in Ohio.', sources: ['SAVVY-SIGN', 'RNB-SB56', 'NORML-2026'] },
+  {
+    item: 'Where (SB 56)',
+    rule: 'Using any adult-use product in a public place is unlawful (fine up to $150); private property with the owner’s permission is allowed. Open products ride in the trunk.',
+    sources: ['SAVVY-SIGN', 'CST-SB56', 'PARTICLE-SIGN'],
+  },
+  {
+    item: 'Bought elsewhere (SB 56)',
+    rule: 'Cannabis bought outside Ohio may not be possessed in Ohio.',
+    sources: ['SAVVY-SIGN', 'RNB-SB56', 'NORML-2026'],
+  },
 ] as const
 
 /** UNCERTAIN lists what the sources leave open; the screen says so beside the figures. */
 export const UNCERTAIN = [
-  { text: 'None of the coverage of SB 56 found mentions a change to the 2.5 oz / 15 g possession limits; they are shown as still in force, unconfirmed against the enrolled bill.', sources: ['TICKER-2023'] },
-  { text: 'How the final SB 56 treats medical-only limits is not confirmed (the Senate version folded the two programs together).', sources: ['WYSO-2025'] },
-  { text: 'A referendum to repeal SB 56 was certified for signature gathering; whether it reached the ballot or put the law on hold is not known to us.', sources: ['NORML-2026', 'CLEVESCENE-REF', 'DISPATCH-REF'] },
-  { text: 'The day unit of 2.83 g times 90 days is 9 oz, more than the 8 oz Tier I allowance: the two figures come from different sources. The calculator uses the 8 oz allowance.', sources: ['OPN', 'VERILIFE'] },
-  { text: 'How edibles and topicals count against the adult-use 15 g of extract (by weight or by THC) is not settled in the sources; the calculator counts their THC.', sources: ['CLE-98'] },
-  { text: 'Concentrates on the medical side are counted here against the vaporization-oil allowance, by THC; no source lists them separately.', sources: ['VERILIFE'] },
+  {
+    text: 'None of the coverage of SB 56 found mentions a change to the 2.5 oz / 15 g possession limits; they are shown as still in force, unconfirmed against the enrolled bill.',
+    sources: ['TICKER-2023'],
+  },
+  {
+    text: 'How the final SB 56 treats medical-only limits is not confirmed (the Senate version folded the two programs together).',
+    sources: ['WYSO-2025'],
+  },
+  {
+    text: 'A referendum to repeal SB 56 was certified for signature gathering; whether it reached the ballot or put the law on hold is not known to us.',
+    sources: ['NORML-2026', 'CLEVESCENE-REF', 'DISPATCH-REF'],
+  },
+  {
+    text: 'The day unit of 2.83 g times 90 days is 9 oz, more than the 8 oz Tier I allowance: the two figures come from different sources. The calculator uses the 8 oz allowance.',
+    sources: ['OPN', 'VERILIFE'],
+  },
+  {
+    text: 'How edibles and topicals count against the adult-use 15 g of extract (by weight or by THC) is not settled in the sources; the calculator counts their THC.',
+    sources: ['CLE-98'],
+  },
+  {
+    text: 'Concentrates on the medical side are counted here against the vaporization-oil allowance, by THC; no source lists them separately.',
+    sources: ['VERILIFE'],
+  },
 ] as const
 
 /** SOURCES are every source cited, by tag. */
@@ -53,21 +96,45 @@ export const SOURCES: Record<string, Source> = {
   VERILIFE: { tag: 'VERILIFE', url: 'https://www.verilife.com/oh/disclaimers-legally-purchasing-medical-marijuana-ohio' },
   OPN: { tag: 'OPN', url: 'http://www.ohiopatientsnetwork.org/index.php/25-medical/121-the-90-day-medical-marijuana-supply-issue' },
   'DISPATCH-2019': { tag: 'DISPATCH-2019', url: 'http://www.pressreader.com/usa/the-columbus-dispatch/20190322/281831465074106' },
-  'TERRASANA-FAQ': { tag: 'TERRASANA-FAQ', url: 'https://terrasanacannabisco.com/faq/ohio-medical-marijuana-program-information/how-does-the-dispensary-determine-my-supply-purchase/' },
+  'TERRASANA-FAQ': {
+    tag: 'TERRASANA-FAQ',
+    url: 'https://terrasanacannabisco.com/faq/ohio-medical-marijuana-program-information/how-does-the-dispensary-determine-my-supply-purchase/',
+  },
   'BH-MED': { tag: 'BH-MED', url: 'https://beyond-hello.com/ohio-dispensaries/medical-cannabis-program/' },
   'WCPO-2024': { tag: 'WCPO-2024', url: 'https://wcpo.com/medical-marijuana-dispensary-given-green-light-to-sell-recreational-marijuana-near-me' },
-  'CLE-98': { tag: 'CLE-98', url: 'https://sointulacottages.com/article/98-marijuana-dispensaries-cleared-to-open-for-recreational-sales-tuesday-here-s-where-they-re-located', note: 'copy of a cleveland.com article, Aug. 2024' },
-  'DDN-AYR': { tag: 'DDN-AYR', url: 'https://www.daytondailynews.com/local/medical-marijuana-dispensary-opens-in-riverside/2SRNILWG5RFTZDXSMHBFE2PDKU/' },
+  'CLE-98': {
+    tag: 'CLE-98',
+    url: 'https://sointulacottages.com/article/98-marijuana-dispensaries-cleared-to-open-for-recreational-sales-tuesday-here-s-where-they-re-located',
+    note: 'copy of a cleveland.com article, Aug. 2024',
+  },
+  'DDN-AYR': {
+    tag: 'DDN-AYR',
+    url: 'https://www.daytondailynews.com/local/medical-marijuana-dispensary-opens-in-riverside/2SRNILWG5RFTZDXSMHBFE2PDKU/',
+  },
   'TICKER-2023': { tag: 'TICKER-2023', url: 'https://ticker.tv/news/ohio-senate-committee-approves-changes-to-recreational-marijuana-bill/353532/' },
   'CLEVESCENE-REF': { tag: 'CLEVESCENE-REF', url: 'https://www.clevescene.com/?p=324432' },
   'RNB-SB56': { tag: 'RNB-SB56', url: 'https://rnbcincy.com/1507746/ohio-weed-laws' },
   'SAVVY-SIGN': { tag: 'SAVVY-SIGN', url: 'https://savvyherb.com/p/343921' },
-  'CST-SB56': { tag: 'CST-SB56', url: 'https://www.cannabissciencetech.com/view/ohio-senate-bill-56-approved-and-heads-to-governor-mike-dewine-s-desk-to-be-signed-into-law' },
-  'PARTICLE-SIGN': { tag: 'PARTICLE-SIGN', url: 'https://particle.news/story/dewine-says-he-will-sign-ohio-bill-to-curb-intoxicating-hemp-tighten-recreational-marijuana-rules' },
-  'NORML-2026': { tag: 'NORML-2026', url: 'https://norml.org/news/2026/01/15/ohio-attorney-general-rejects-bid-to-challenge-marijuana-recriminalization-law' },
+  'CST-SB56': {
+    tag: 'CST-SB56',
+    url: 'https://www.cannabissciencetech.com/view/ohio-senate-bill-56-approved-and-heads-to-governor-mike-dewine-s-desk-to-be-signed-into-law',
+  },
+  'PARTICLE-SIGN': {
+    tag: 'PARTICLE-SIGN',
+    url: 'https://particle.news/story/dewine-says-he-will-sign-ohio-bill-to-curb-intoxicating-hemp-tighten-recreational-marijuana-rules',
+  },
+  'NORML-2026': {
+    tag: 'NORML-2026',
+    url: 'https://norml.org/news/2026/01/15/ohio-attorney-general-rejects-bid-to-challenge-marijuana-recriminalization-law',
+  },
   'WYSO-2025': { tag: 'WYSO-2025', url: 'https://www.wyso.org/2025-02-26/ohio-senate-again-passes-bill-making-big-changes-to-cannabis-program' },
-  'DISPATCH-REF': { tag: 'DISPATCH-REF', url: 'https://marijuanaconnectz.com/marijuana-advocates-move-to-block-new-ohio-law-from-going-into-effect-the-columbus-dispatch', note: 'copy of a Columbus Dispatch article' },
+  'DISPATCH-REF': {
+    tag: 'DISPATCH-REF',
+    url: 'https://marijuanaconnectz.com/marijuana-advocates-move-to-block-new-ohio-law-from-going-into-effect-the-columbus-dispatch',
+    note: 'copy of a Columbus Dispatch article',
+  },
 }
 
 /** PRIMARY_TEXTS are the texts to check before relying on any figure. */
-export const PRIMARY_TEXTS = 'Ohio Revised Code chapters 3780 (adult use) and 3796 (medical), OAC 3796:8-2-04 (90-day supply and day units), the enrolled text of SB 56 (136th General Assembly), and the Division of Cannabis Control at com.ohio.gov.'
+export const PRIMARY_TEXTS =
+  'Ohio Revised Code chapters 3780 (adult use) and 3796 (medical), OAC 3796:8-2-04 (90-day supply and day units), the enrolled text of SB 56 (136th General Assembly), and the Division of Cannabis Control at com.ohio.gov.'

@@ -112,7 +112,9 @@ describe('turnOnPush', () => {
 
   it('stores nothing when the token cannot be had, and says why', async () => {
     const f = fake()
-    f.client.getToken.mockRejectedValue(Object.assign(new Error('Installations: Could not process request. Application offline.'), { code: 'installations/app-offline' }))
+    f.client.getToken.mockRejectedValue(
+      Object.assign(new Error('Installations: Could not process request. Application offline.'), { code: 'installations/app-offline' }),
+    )
     const failure = turnOnPush(f.env)
     await expect(failure).rejects.toBeInstanceOf(PushError)
     await expect(failure).rejects.toThrow('Could not reach the notification service. Check your connection and try again.')

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  DEFAULT_DISPLAY,
-  DEFAULT_FILTERS,
-  DEFAULT_SEARCH_STATE,
-  readMenuSearch,
-  withPreviousSearch,
-  writeMenuSearch,
-} from './search-state'
+import { DEFAULT_DISPLAY, DEFAULT_FILTERS, DEFAULT_SEARCH_STATE, readMenuSearch, withPreviousSearch, writeMenuSearch } from './search-state'
 
 describe('search state', () => {
   it('has SPEC.md §3 defaults exactly', () => {
@@ -44,9 +37,18 @@ describe('search state', () => {
       showMedical: false,
       productType: 'Vape',
     }
-    const filters = { ...DEFAULT_FILTERS, saleOnly: true, searchText: 'wedding cake', sortBy: 'price' as const, sortByDirection: 'desc' as const, distance: 10 }
+    const filters = {
+      ...DEFAULT_FILTERS,
+      saleOnly: true,
+      searchText: 'wedding cake',
+      sortBy: 'price' as const,
+      sortByDirection: 'desc' as const,
+      distance: 10,
+    }
     const params = writeMenuSearch({ search, filters, page: 3 })
-    expect(params.toString()).toBe('by=distance&lat=39.9862&lng=-82.9855&within=25&near=Columbus&medical=0&type=Vape&sale=1&q=wedding+cake&sort=price&dir=desc&distance=10&page=3')
+    expect(params.toString()).toBe(
+      'by=distance&lat=39.9862&lng=-82.9855&within=25&near=Columbus&medical=0&type=Vape&sale=1&q=wedding+cake&sort=price&dir=desc&distance=10&page=3',
+    )
     expect(readMenuSearch(params)).toEqual({ search, filters, page: 3, searched: true })
   })
 
@@ -70,6 +72,12 @@ describe('search state', () => {
 
   it('restores a previous search', () => {
     const previous = { region: 'Central', menuType: 'recreational' as const, productType: 'Vape' }
-    expect(withPreviousSearch(previous)).toMatchObject({ region: 'Central', showMedical: false, showRecreational: true, productType: 'Vape', previousSearch: previous })
+    expect(withPreviousSearch(previous)).toMatchObject({
+      region: 'Central',
+      showMedical: false,
+      showRecreational: true,
+      productType: 'Vape',
+      previousSearch: previous,
+    })
   })
 })

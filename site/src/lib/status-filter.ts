@@ -25,7 +25,10 @@ const RANK: Record<Freshness, number> = { current: 0, stale: 1, missing: 2 }
 
 /** normalize lower-cases and strips accents, so "akron" finds "Akron" and "cafe" finds "Café". */
 export function normalize(text: string): string {
-  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase()
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
 }
 
 /** searchText is what a dispensary's search matches: name, location, city, street and county. */
@@ -52,12 +55,7 @@ export type StoreFacts = { text: string; best: Freshness; lastMs: number | null;
 const collator = new Intl.Collator()
 
 /** storeFacts computes each dispensary's search text, best freshness and latest update, within one market when given. */
-export function storeFacts(
-  dispensaries: readonly DispensaryStatus[],
-  times: UpdateTimes,
-  states: TileStates,
-  market: Market | '',
-): StoreFacts[] {
+export function storeFacts(dispensaries: readonly DispensaryStatus[], times: UpdateTimes, states: TileStates, market: Market | ''): StoreFacts[] {
   const rank = new Array<number>(dispensaries.length)
   dispensaries
     .map((_, i) => i)
@@ -80,11 +78,7 @@ export function storeFacts(
  * the chosen order: by name, or most recently updated first (never updated last).
  * Every word of the query must appear in the name, city, street or county.
  */
-export function filterStatus(
-  dispensaries: readonly DispensaryStatus[],
-  facts: readonly StoreFacts[],
-  filters: StatusFilters,
-): number[] {
+export function filterStatus(dispensaries: readonly DispensaryStatus[], facts: readonly StoreFacts[], filters: StatusFilters): number[] {
   const words = normalize(filters.query).split(/\s+/).filter(Boolean)
   const out: number[] = []
   dispensaries.forEach((d, i) => {

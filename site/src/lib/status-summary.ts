@@ -20,9 +20,7 @@ export type UpdateTimes = ReadonlyArray<ReadonlyArray<ReadonlyArray<number | nul
 
 /** parseUpdateTimes reads the dates of every tile of a snapshot. */
 export function parseUpdateTimes(dispensaries: readonly DispensaryStatus[]): UpdateTimes {
-  return dispensaries.map((d) =>
-    d.marketStatuses.map((status) => MENU_CATEGORIES.map((category) => parseUpdateTime(status[category.dateField]))),
-  )
+  return dispensaries.map((d) => d.marketStatuses.map((status) => MENU_CATEGORIES.map((category) => parseUpdateTime(status[category.dateField]))))
 }
 
 /** TileStates mirrors UpdateTimes with each tile's freshness at one moment. */

@@ -48,5 +48,9 @@ function subscribe(listener: () => void) {
 
 /** useToasts is the toasts on screen, oldest first. */
 export function useToasts(): readonly Toast[] {
-  return useSyncExternalStore(subscribe, () => toasts, () => EMPTY)
+  return useSyncExternalStore(
+    subscribe,
+    () => toasts,
+    () => EMPTY,
+  )
 }

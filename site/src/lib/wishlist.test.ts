@@ -1,7 +1,16 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { changeSince, parseWishlist, recordVisit, toggleWish, wishlistStore } from './wishlist'
 
-const item = { code: 'klutch-muul-fuel-flower-3-5g', name: 'Muul Fuel', brand: 'Klutch', category: 'Flower' as const, size: '3.5g', grams: 3.5, mg: null, thc: 24.1 }
+const item = {
+  code: 'klutch-muul-fuel-flower-3-5g',
+  name: 'Muul Fuel',
+  brand: 'Klutch',
+  category: 'Flower' as const,
+  size: '3.5g',
+  grams: 3.5,
+  mg: null,
+  thc: 24.1,
+}
 
 describe('wishlist changes since the last visit', () => {
   const seen = (stores: number, minPrice: number | null) => ({ at: '2026-06-30T12:00:00Z', stores, minPrice })

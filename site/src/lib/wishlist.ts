@@ -52,9 +52,10 @@ export function parseWishlist(stored: unknown): WishItem[] {
     const code = str(raw.code)
     const name = str(raw.name)
     if (!code || !/^[a-z0-9-]+$/.test(code) || !name || items.some((i) => i.code === code)) continue
-    const seen = isRecord(raw.seen) && str(raw.seen.at) && num(raw.seen.stores) !== null
-      ? { at: str(raw.seen.at)!, stores: num(raw.seen.stores)!, minPrice: num(raw.seen.minPrice) }
-      : null
+    const seen =
+      isRecord(raw.seen) && str(raw.seen.at) && num(raw.seen.stores) !== null
+        ? { at: str(raw.seen.at)!, stores: num(raw.seen.stores)!, minPrice: num(raw.seen.minPrice) }
+        : null
     items.push({
       code,
       name,

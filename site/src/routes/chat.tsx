@@ -38,8 +38,7 @@ export function ChatRoute() {
               <DiscordWidget serverId={page.discord.serverId} />
             ) : (
               <p className="empty-state">
-                The community's Discord server is not set up on this site yet. Other channels are on the{' '}
-                <Link to={socialPath}>social</Link> page.
+                The community's Discord server is not set up on this site yet. Other channels are on the <Link to={socialPath}>social</Link> page.
               </p>
             )}
             {page.discord.invite && (

@@ -35,10 +35,11 @@ describe('events', () => {
     })
     renderApp('/events')
     const upcoming = await screen.findByRole('region', { name: 'Upcoming events' })
-    expect(within(upcoming).getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual([
-      'Summer expo',
-      'Patient session',
-    ])
+    expect(
+      within(upcoming)
+        .getAllByRole('article')
+        .map((a) => a.getAttribute('aria-label')),
+    ).toEqual(['Summer expo', 'Patient session'])
     const past = screen.getByRole('region', { name: 'Past events' })
     expect(within(past).getByRole('link', { name: 'Spring expo' })).toHaveAttribute('href', 'https://expo.example/')
   })
@@ -59,7 +60,9 @@ describe('resources', () => {
   it('shows the Ohio limits with links to their sources', async () => {
     renderApp('/resources')
     const medical = await screen.findByRole('region', { name: 'Medical program: the 90-day supply' })
-    const fact = within(medical).getByText(/Tier I plant material/).closest('li')!
+    const fact = within(medical)
+      .getByText(/Tier I plant material/)
+      .closest('li')!
     expect(fact).toHaveTextContent('8 ounces per 90 days')
     expect(within(fact).getByRole('link', { name: 'Source VERILIFE' })).toHaveAttribute('href', '#source-verilife')
     const source = document.getElementById('source-verilife')!
@@ -134,7 +137,15 @@ describe('March Madness 2025', () => {
       rounds: [
         {
           name: 'Final',
-          matchups: [{ strains: [{ name: 'Garlic Cookies', seed: 1, votes: 60 }, { name: 'Motor Breath', seed: 2, votes: 40 }], winner: 'Garlic Cookies' }],
+          matchups: [
+            {
+              strains: [
+                { name: 'Garlic Cookies', seed: 1, votes: 60 },
+                { name: 'Motor Breath', seed: 2, votes: 40 },
+              ],
+              winner: 'Garlic Cookies',
+            },
+          ],
         },
       ],
     })
@@ -148,7 +159,12 @@ describe('March Madness 2025', () => {
 describe('VoteResultsScreen', () => {
   it('shows each strain share of the votes', () => {
     const matchups: Matchup[] = [
-      { strains: [{ name: 'A', votes: 3 }, { name: 'B', votes: 1 }] },
+      {
+        strains: [
+          { name: 'A', votes: 3 },
+          { name: 'B', votes: 1 },
+        ],
+      },
       { strains: [{ name: 'C' }, { name: 'D' }] },
     ]
     renderWithProviders(<VoteResultsScreen title="Round 1" matchups={matchups} />)
@@ -165,7 +181,11 @@ describe('company brands and yearly highlights', () => {
     renderApp('/company-brands')
     const table = await screen.findByRole('table')
     const klutch = within(table).getByRole('row', { name: /Klutch/ })
-    expect(within(klutch).getAllByRole('cell').map((c) => c.textContent)).toEqual(['14', '3', '9', '0', '3', '2', '0'])
+    expect(
+      within(klutch)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['14', '3', '9', '0', '3', '2', '0'])
     await user.type(screen.getByRole('searchbox', { name: 'Find a brand' }), 'wyl')
     expect(within(table).getAllByRole('row')).toHaveLength(2)
   })

@@ -21,8 +21,8 @@ export function CompanyBrandsRoute() {
       <PageTitle screen="Company Brands" />
       <h1>Company Brands</h1>
       <p className="lead">
-        The brands on the dispensary menus we read that are up to date (under 16 hours old), with how many distinct
-        products of each are in stock and at how many dispensaries.
+        The brands on the dispensary menus we read that are up to date (under 16 hours old), with how many distinct products of each are in stock and
+        at how many dispensaries.
       </p>
       <SnapshotView response={response} what="brands">
         {(data) =>
@@ -31,8 +31,7 @@ export function CompanyBrandsRoute() {
           ) : (
             <>
               <p className={styles.meta}>
-                {data.brands.length} brands, counted{' '}
-                <time dateTime={data.generatedAt}>{formatLocaleDateTime(Date.parse(data.generatedAt))}</time>.
+                {data.brands.length} brands, counted <time dateTime={data.generatedAt}>{formatLocaleDateTime(Date.parse(data.generatedAt))}</time>.
               </p>
               <label className={styles.filter}>
                 Find a brand

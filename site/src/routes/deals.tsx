@@ -26,8 +26,8 @@ export function DealsRoute() {
       <PageTitle screen="Deals" />
       <h1>Dispensary Deals</h1>
       <p className="lead">
-        Everything on sale now on the menus we read that are less than 36 hours old, with the price per gram (or per
-        100 mg THC for edibles). Always check the dispensary's own site before you go.
+        Everything on sale now on the menus we read that are less than 36 hours old, with the price per gram (or per 100 mg THC for edibles). Always
+        check the dispensary's own site before you go.
       </p>
       {hydrated ? <DealsScreen /> : <Spinner label="Loading deals" />}
     </>
@@ -115,7 +115,9 @@ function DealsScreen() {
       </form>
       <SnapshotView response={index} what="deals">
         {(data) => {
-          const files = data.regions.filter((r) => r.count > 0 && (near || !region || r.region === region)).map((r) => r.path.replace(/^\/?api\//, ''))
+          const files = data.regions
+            .filter((r) => r.count > 0 && (near || !region || r.region === region))
+            .map((r) => r.path.replace(/^\/?api\//, ''))
           const point = near ? { latitude: near.lat, longitude: near.lng } : lastPoint
           return (
             <>
@@ -145,10 +147,18 @@ function DealList(props: {
   const deals = useMemo(() => {
     if (!lists.data) return null
     const all: Located[] = lists.data.flatMap((l) =>
-      l.deals.map((d) => ({ ...d, distance: point && d.lat != null && d.lng != null ? distanceMiles(point, { latitude: d.lat, longitude: d.lng }) : null })),
+      l.deals.map((d) => ({
+        ...d,
+        distance: point && d.lat != null && d.lng != null ? distanceMiles(point, { latitude: d.lat, longitude: d.lng }) : null,
+      })),
     )
     return all
-      .filter((d) => (!category || d.category === category) && (!market || d.market === market) && (within === null || (d.distance !== null && d.distance <= within)))
+      .filter(
+        (d) =>
+          (!category || d.category === category) &&
+          (!market || d.market === market) &&
+          (within === null || (d.distance !== null && d.distance <= within)),
+      )
       .sort((a, b) =>
         // Ties as publish breaks them: the lower sale price, then the store's name.
         sort === 'discount'
@@ -156,12 +166,21 @@ function DealList(props: {
           : (a.unitPrice ?? Infinity) - (b.unitPrice ?? Infinity) || b.discount - a.discount || a.storeName.localeCompare(b.storeName),
       )
   }, [lists.data, point, within, category, market, sort])
-  if (lists.error && !lists.data) return <p className="notice notice--error" role="alert">The deals could not be loaded: {getErrorMessage(lists.error)}</p>
+  if (lists.error && !lists.data)
+    return (
+      <p className="notice notice--error" role="alert">
+        The deals could not be loaded: {getErrorMessage(lists.error)}
+      </p>
+    )
   if (!deals) return <Spinner label="Loading deals" />
   if (deals.length === 0)
     return (
       <div className="empty-state">
-        <p>No deal matches: nothing on sale {within !== null ? `within ${within} miles` : 'here'}{category ? ` in ${category}` : ''}{market ? ` on ${market === 'medical' ? 'medical' : 'adult-use'} menus` : ''}.</p>
+        <p>
+          No deal matches: nothing on sale {within !== null ? `within ${within} miles` : 'here'}
+          {category ? ` in ${category}` : ''}
+          {market ? ` on ${market === 'medical' ? 'medical' : 'adult-use'} menus` : ''}.
+        </p>
         <p>Try all of Ohio, a larger distance, every product type or both markets.</p>
       </div>
     )
@@ -218,7 +237,10 @@ function DealList(props: {
                   <MenuAge lastUpdate={d.lastUpdate} nowMs={nowMs} />
                 </td>
                 <td>
-                  <WishlistButton compact item={{ code: d.code, name: d.name, brand: d.brand, category: d.category, size: d.size, grams: d.grams, mg: d.mg, thc: d.thc }} />
+                  <WishlistButton
+                    compact
+                    item={{ code: d.code, name: d.name, brand: d.brand, category: d.category, size: d.size, grams: d.grams, mg: d.mg, thc: d.thc }}
+                  />
                 </td>
               </tr>
             ))}

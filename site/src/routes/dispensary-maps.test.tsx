@@ -29,9 +29,7 @@ describe('Dispensary maps', () => {
 
   it('centres on the visitor and lists the nearest stores when location is allowed', async () => {
     const user = userEvent.setup()
-    const getCurrentPosition = vi.fn((ok: PositionCallback) =>
-      ok({ coords: { latitude: 39.96, longitude: -83.0 } } as GeolocationPosition),
-    )
+    const getCurrentPosition = vi.fn((ok: PositionCallback) => ok({ coords: { latitude: 39.96, longitude: -83.0 } } as GeolocationPosition))
     Object.defineProperty(navigator, 'geolocation', { value: { getCurrentPosition }, configurable: true })
     renderApp('/maps')
     await screen.findByText('4 dispensaries on the map.')

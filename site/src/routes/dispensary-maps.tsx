@@ -24,11 +24,7 @@ const DispensaryMap = lazy(() => import('../components/maps/dispensary-map'))
 const CLOCK_TICK_MS = 60_000
 const NEAREST = 5
 
-type NearMe =
-  | { state: 'idle' }
-  | { state: 'asking' }
-  | { state: 'found'; lat: number; lng: number }
-  | { state: 'failed'; message: string }
+type NearMe = { state: 'idle' } | { state: 'asking' } | { state: 'found'; lat: number; lng: number } | { state: 'failed'; message: string }
 
 /** DispensaryMapsRoute (/dispensary-maps, /maps) puts every dispensary on a map coloured by menu freshness. */
 export function DispensaryMapsRoute() {
@@ -54,7 +50,13 @@ export function DispensaryMapsRoute() {
     })
   }, [data, updateTimes, states, market, monitored])
   const atCityCentre = stores.filter((s) => s.dispensary.coordinates !== 'store').length
-  const withoutPosition = data ? data.length - placeStores(data, data.map((_, i) => i)).length : 0
+  const withoutPosition = data
+    ? data.length -
+      placeStores(
+        data,
+        data.map((_, i) => i),
+      ).length
+    : 0
   const here = useMemo(() => (nearMe.state === 'found' ? { lat: nearMe.lat, lng: nearMe.lng } : null), [nearMe])
   const nearest = useMemo(
     () =>
@@ -92,8 +94,7 @@ export function DispensaryMapsRoute() {
       <PageTitle screen="Dispensary Maps" />
       <h1>Dispensary Maps</h1>
       <p className={styles.intro}>
-        Every dispensary we list, coloured by its freshest menu. Zoom in to split the groups; open a marker for its menus and
-        links.
+        Every dispensary we list, coloured by its freshest menu. Zoom in to split the groups; open a marker for its menus and links.
       </p>
       <FreshnessLegend />
       <form className={styles.controls} aria-label="Map filters" onSubmit={(e) => e.preventDefault()}>
@@ -138,19 +139,13 @@ export function DispensaryMapsRoute() {
           </p>
           {atCityCentre > 0 && (
             <p className={styles.count}>
-              {atCityCentre === stores.length ? 'All of them' : `${atCityCentre} of them`} sit at the centre of their city: no
-              source gave us their street position yet. Stores sharing a centre are set around it so each can be opened.
+              {atCityCentre === stores.length ? 'All of them' : `${atCityCentre} of them`} sit at the centre of their city: no source gave us their
+              street position yet. Stores sharing a centre are set around it so each can be opened.
             </p>
           )}
           {hydrated ? (
             <Suspense fallback={<Spinner label="Loading the map" />}>
-              <DispensaryMap
-                stores={stores}
-                tileUrl={env.mapTileUrl}
-                tileAttribution={env.mapTileAttribution}
-                here={here}
-                nowMs={nowMinute}
-              />
+              <DispensaryMap stores={stores} tileUrl={env.mapTileUrl} tileAttribution={env.mapTileAttribution} here={here} nowMs={nowMinute} />
             </Suspense>
           ) : (
             <Spinner label="Loading the map" />
@@ -161,8 +156,8 @@ export function DispensaryMapsRoute() {
               <ol>
                 {nearest.map((s) => (
                   <li key={s.slug}>
-                    <StatusIcon state={s.freshness} /> <a href={storeStatusHref(s.slug)}>{s.dispensary.name}</a>,{' '}
-                    {s.dispensary.location}: about {s.miles < 10 ? s.miles.toFixed(1) : Math.round(s.miles)} miles
+                    <StatusIcon state={s.freshness} /> <a href={storeStatusHref(s.slug)}>{s.dispensary.name}</a>, {s.dispensary.location}: about{' '}
+                    {s.miles < 10 ? s.miles.toFixed(1) : Math.round(s.miles)} miles
                     {s.point.spread || s.dispensary.coordinates !== 'store' ? ' (to the city centre)' : ''}
                   </li>
                 ))}
@@ -174,8 +169,7 @@ export function DispensaryMapsRoute() {
             <ul>
               {stores.map((s) => (
                 <li key={s.slug}>
-                  <StatusIcon state={s.freshness} /> <a href={storeStatusHref(s.slug)}>{s.dispensary.name}</a>,{' '}
-                  {s.dispensary.location}
+                  <StatusIcon state={s.freshness} /> <a href={storeStatusHref(s.slug)}>{s.dispensary.name}</a>, {s.dispensary.location}
                   {s.dispensary.region ? ` (${s.dispensary.region})` : ''}
                 </li>
               ))}

@@ -79,13 +79,11 @@ describe('DispensaryStatusRoute', () => {
       `Extract menu, status: ${new Date('2026-06-29T20:00:00Z').toLocaleDateString()} (1 d ago)12 products`,
       'Edible menu, status: Never',
     ])
-    expect(within(recreational).getAllByRole('img').map((icon) => icon.getAttribute('aria-label'))).toEqual([
-      'current',
-      'current',
-      'stale',
-      'missing',
-      'missing',
-    ])
+    expect(
+      within(recreational)
+        .getAllByRole('img')
+        .map((icon) => icon.getAttribute('aria-label')),
+    ).toEqual(['current', 'current', 'stale', 'missing', 'missing'])
   })
 
   it('hides the product count when it is unknown (-1) but shows a real zero', async () => {
@@ -102,7 +100,7 @@ describe('DispensaryStatusRoute', () => {
     expect(within(botanist).getByText('0 products')).toBeInTheDocument()
   })
 
-  it('counts freshness at the viewer\'s time, not the snapshot\'s', async () => {
+  it("counts freshness at the viewer's time, not the snapshot's", async () => {
     vi.setSystemTime(new Date(FIXTURE_NOW.getTime() + 12 * 3_600_000))
     renderWithProviders(<DispensaryStatusRoute />)
     await screen.findByRole('region', { name: 'Summary' })
@@ -120,13 +118,11 @@ describe('DispensaryStatusRoute', () => {
     })
     expect(summaryCounts()).toMatchObject({ Current: '7', Stale: '5', Missing: '8' })
     const botanist = within(dispensaryCard('The Botanist Columbus')).getByRole('list', { name: 'Recreational menu' })
-    expect(within(botanist).getAllByRole('img').map((icon) => icon.getAttribute('aria-label'))).toEqual([
-      'stale',
-      'stale',
-      'missing',
-      'stale',
-      'stale',
-    ])
+    expect(
+      within(botanist)
+        .getAllByRole('img')
+        .map((icon) => icon.getAttribute('aria-label')),
+    ).toEqual(['stale', 'stale', 'missing', 'stale', 'stale'])
   })
 
   it('shows the loading state, then the data', async () => {
@@ -230,7 +226,9 @@ describe('DispensaryStatusRoute', () => {
       expect(within(regions).getByRole('row', { name: 'Southeast 1 0' })).toBeInTheDocument()
       const platforms = within(coverage).getByRole('table', { name: 'Dispensaries by menu platform' })
       expect(within(platforms).getByRole('row', { name: 'jane 2' })).toBeInTheDocument()
-      expect(await within(coverage).findByText(/Last scrape run finished .* \(1 h ago\): 4 menus read, 1 failed \(jane: 1 http status\)\./)).toBeInTheDocument()
+      expect(
+        await within(coverage).findByText(/Last scrape run finished .* \(1 h ago\): 4 menus read, 1 failed \(jane: 1 http status\)\./),
+      ).toBeInTheDocument()
     })
 
     it('works without api/pipeline (older trees)', async () => {

@@ -71,8 +71,8 @@ export function DispensaryStatusRoute() {
       <PageTitle screen="Dispensary Status" />
       <h1>Dispensary Status</h1>
       <p className={styles.intro}>
-        Which dispensaries have up-to-date menu data. Each tile is one menu category; its age is counted from the last
-        time we read that menu successfully.
+        Which dispensaries have up-to-date menu data. Each tile is one menu category; its age is counted from the last time we read that menu
+        successfully.
       </p>
       <FreshnessLegend />
       {savedAt !== undefined && <OfflineNotice generatedAt={publishedAt} what="dispensary status" />}
@@ -93,9 +93,7 @@ export function DispensaryStatusRoute() {
               <CoveragePanel dispensaries={data} pipeline={pipeline} nowMs={nowMinute} />
               <StatusFiltersForm filters={filters} regions={regions} onChange={changeFilters} />
               <p className={styles.resultCount} role="status">
-                {order.length === data.length
-                  ? `${data.length} dispensaries`
-                  : `${order.length} of ${data.length} dispensaries match`}
+                {order.length === data.length ? `${data.length} dispensaries` : `${order.length} of ${data.length} dispensaries match`}
                 {order.length > visible && `, showing the first ${visible}`}
               </p>
               {order.length === 0 ? (

@@ -19,7 +19,15 @@ function showDate(date: string): string {
 function EventCard({ event }: { event: CommunityEvent }) {
   return (
     <article className={`card ${styles.event}`} aria-label={event.title}>
-      <h3>{event.url ? <a href={event.url} rel="noopener noreferrer">{event.title}</a> : event.title}</h3>
+      <h3>
+        {event.url ? (
+          <a href={event.url} rel="noopener noreferrer">
+            {event.title}
+          </a>
+        ) : (
+          event.title
+        )}
+      </h3>
       <p className={styles.when}>
         <time dateTime={event.start}>{showDate(event.start)}</time>
         {event.end && event.end !== event.start && (
@@ -58,9 +66,7 @@ export function EventsRoute() {
                     ))}
                   </div>
                 ) : (
-                  <p className="empty-state">
-                    {page.events.length === 0 ? 'No events are listed yet.' : 'No upcoming events are listed.'}
-                  </p>
+                  <p className="empty-state">{page.events.length === 0 ? 'No events are listed yet.' : 'No upcoming events are listed.'}</p>
                 )}
               </section>
               <ContentHtml html={page.html} />

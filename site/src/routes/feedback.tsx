@@ -41,8 +41,7 @@ function FeedbackForm({ email }: { email: string }) {
         <textarea rows={6} value={message} onChange={(event) => setMessage(event.target.value)} />
       </label>
       <p className={styles.hint}>
-        This opens your e-mail app with the message addressed to <a href={`mailto:${email}`}>{email}</a>; you send it
-        from there.
+        This opens your e-mail app with the message addressed to <a href={`mailto:${email}`}>{email}</a>; you send it from there.
       </p>
       <button type="submit" className="button">
         Write the e-mail
@@ -58,9 +57,7 @@ export function FeedbackRoute() {
     <>
       <PageTitle screen="Feedback" />
       <h1>Feedback</h1>
-      <p className="lead">
-        Missing a dispensary or an event, spotted something wrong, or run a dispensary and want to get in touch? Tell us.
-      </p>
+      <p className="lead">Missing a dispensary or an event, spotted something wrong, or run a dispensary and want to get in touch? Tell us.</p>
       <SnapshotView response={response} what="feedback options">
         {(page) => (
           <>
@@ -68,9 +65,7 @@ export function FeedbackRoute() {
             {page.email ? (
               <FeedbackForm email={page.email} />
             ) : (
-              page.links.length === 0 && (
-                <p className="empty-state">No feedback address or channel is set up on this site yet.</p>
-              )
+              page.links.length === 0 && <p className="empty-state">No feedback address or channel is set up on this site yet.</p>
             )}
             {page.links.length > 0 && <LinkList links={page.links} label="Other ways to reach us" />}
           </>

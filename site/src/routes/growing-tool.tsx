@@ -20,8 +20,7 @@ export function GrowingToolRoute() {
       <div className={styles.screenOnly}>
         <h1>Growing Tool</h1>
         <p className="lead">
-          A printable grow journal: fill in your plant, preview the sheet and print it. Nothing you type leaves this
-          page or is saved.
+          A printable grow journal: fill in your plant, preview the sheet and print it. Nothing you type leaves this page or is saved.
         </p>
         <form className={styles.form} aria-label="Plant details" onSubmit={(event) => event.preventDefault()}>
           <label>

@@ -56,12 +56,7 @@ describe('HomeRoute', () => {
     renderWithProviders(<HomeRoute />)
     await screen.findByRole('region', { name: 'Northeast Top Deals' })
     const titles = screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)
-    expect(titles).toEqual([
-      "Ohio's Most Available Strains",
-      'Northeast Top Deals',
-      'Central Top Deals',
-      'Southeast Top Deals',
-    ])
+    expect(titles).toEqual(["Ohio's Most Available Strains", 'Northeast Top Deals', 'Central Top Deals', 'Southeast Top Deals'])
   })
 
   it('shows each deal with store, location, product and cost to 2 decimals', async () => {

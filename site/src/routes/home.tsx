@@ -26,20 +26,20 @@ export function HomeRoute() {
       <section className={`card ${styles.intro}`} aria-labelledby="welcome-heading">
         <h1 id="welcome-heading">Welcome to the {env.siteName}</h1>
         <p>
-          Menus, deals and menu freshness for Ohio's medical and recreational cannabis shoppers, gathered from the
-          dispensaries' own online menus. The <Link to={paths.dispensaryStatus.path}>dispensary status</Link> page
-          shows how recent each menu is.
+          Menus, deals and menu freshness for Ohio's medical and recreational cannabis shoppers, gathered from the dispensaries' own online menus. The{' '}
+          <Link to={paths.dispensaryStatus.path}>dispensary status</Link> page shows how recent each menu is.
         </p>
-        <p className={styles.important}>
-          Always check the dispensary's own site for the most accurate information before you visit.
-        </p>
+        <p className={styles.important}>Always check the dispensary's own site for the most accurate information before you visit.</p>
         <p>
-          Missing a dispensary or an event, or spotted something wrong?{' '}
-          <Link to={paths.feedback.path}>Send us feedback</Link>.
+          Missing a dispensary or an event, or spotted something wrong? <Link to={paths.feedback.path}>Send us feedback</Link>.
         </p>
         {env.merchUrl && (
           <p>
-            Like the community? Wear it: <a href={env.merchUrl} rel="noopener noreferrer">visit our merchandise shop</a>.
+            Like the community? Wear it:{' '}
+            <a href={env.merchUrl} rel="noopener noreferrer">
+              visit our merchandise shop
+            </a>
+            .
           </p>
         )}
       </section>

@@ -72,8 +72,8 @@ export function LimitsRoute() {
       <PageTitle screen="Dispensary Limits" />
       <h1>Dispensary Limits</h1>
       <p className="notice notice--warning" role="note">
-        <strong>Not legal advice.</strong> A plain-language summary of public reporting, with its sources; some rules are
-        uncertain (listed below). Your dispensary's system has the final word on what you may buy. {LIMITS_AS_OF}
+        <strong>Not legal advice.</strong> A plain-language summary of public reporting, with its sources; some rules are uncertain (listed below).
+        Your dispensary's system has the final word on what you may buy. {LIMITS_AS_OF}
       </p>
       {hydrated ? <Calculator /> : <Spinner label="Loading the limits calculator" />}
       <section aria-labelledby="medical-heading">
@@ -193,7 +193,16 @@ function Calculator() {
     if (!(value > 0) || value > 100_000) return setError(`Amount: enter a positive number of ${FORMS[form].unit}, got “${amount}”.`)
     if (percent !== null && !(percent >= 0 && percent <= 100)) return setError(`THC: enter a percentage from 0 to 100, got “${thc}”.`)
     setError(null)
-    setRows([...rows, { id: nextId, form, amount: value, thc: FORMS[form].thc ? percent : null, label: `${FORMS[form].label}, ${value} ${FORMS[form].unit}${percent !== null && FORMS[form].thc ? ` at ${percent}% THC` : ''}` }])
+    setRows([
+      ...rows,
+      {
+        id: nextId,
+        form,
+        amount: value,
+        thc: FORMS[form].thc ? percent : null,
+        label: `${FORMS[form].label}, ${value} ${FORMS[form].unit}${percent !== null && FORMS[form].thc ? ` at ${percent}% THC` : ''}`,
+      },
+    ])
     setNextId(nextId + 1)
     setAmount('')
   }
@@ -215,7 +224,12 @@ function Calculator() {
         </label>
         <label className={styles.field}>
           Amount ({FORMS[form].unit})
-          <input inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} aria-describedby={error ? `${formId}-error` : undefined} />
+          <input
+            inputMode="decimal"
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+            aria-describedby={error ? `${formId}-error` : undefined}
+          />
         </label>
         {FORMS[form].thc && (
           <label className={styles.field}>
@@ -264,7 +278,12 @@ function Calculator() {
               return (
                 <li key={r.id}>
                   {r.label}{' '}
-                  <button type="button" className="button button--secondary" aria-label={`Remove ${r.label}`} onClick={() => setRows(rows.filter((x) => x.id !== r.id))}>
+                  <button
+                    type="button"
+                    className="button button--secondary"
+                    aria-label={`Remove ${r.label}`}
+                    onClick={() => setRows(rows.filter((x) => x.id !== r.id))}
+                  >
                     Remove
                   </button>
                   {m.assumption && <span className={styles.sub}>Medical: {m.assumption}.</span>}
@@ -289,9 +308,9 @@ function Calculator() {
             </tbody>
           </table>
           <p>
-            Together (forms share one supply): <strong data-testid="medical-supply">{formatPercent(medical.supply)}</strong> of a
-            90-day supply, about <strong>{medical.days.toFixed(1)} days</strong>, which is{' '}
-            <strong>{formatPercent(medical.fill)}</strong> of one {FILL_DAYS}-day fill period.
+            Together (forms share one supply): <strong data-testid="medical-supply">{formatPercent(medical.supply)}</strong> of a 90-day supply, about{' '}
+            <strong>{medical.days.toFixed(1)} days</strong>, which is <strong>{formatPercent(medical.fill)}</strong> of one {FILL_DAYS}-day fill
+            period.
             {medical.fill > 1 && ' More than one fill period: it cannot be bought at once.'}
           </p>
           <p className={styles.sub}>

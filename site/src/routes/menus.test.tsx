@@ -121,7 +121,11 @@ describe('Menus', () => {
     const seen = requested()
     renderApp('/dispensary-menus')
     await waitFor(() => expect(screen.getByRole('region', { name: 'Everything in stock, all of Ohio' })).toHaveAttribute('aria-busy', 'false'))
-    expect(seen.filter((p) => p.includes('/api/search/')).sort()).toEqual(['/api/search/flower/all-1', '/api/search/flower/first', '/api/search/stores'])
+    expect(seen.filter((p) => p.includes('/api/search/')).sort()).toEqual([
+      '/api/search/flower/all-1',
+      '/api/search/flower/first',
+      '/api/search/stores',
+    ])
     // Toledo's stale $35 Muul Fuel (Northwest) is in the whole state's file.
     expect(screen.getByText('5 offers at 3 stores', { exact: false })).toBeInTheDocument()
   })

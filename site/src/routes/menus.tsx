@@ -90,8 +90,8 @@ export function MenusRoute() {
       <PageTitle screen="Menus" />
       <h1>Dispensary Menus</h1>
       <p className="lead">
-        What is in stock at Ohio's dispensaries, from their own online menus, by region or by distance. Always check the
-        dispensary's own site for the most accurate information before you visit.
+        What is in stock at Ohio's dispensaries, from their own online menus, by region or by distance. Always check the dispensary's own site for the
+        most accurate information before you visit.
       </p>
       {hydrated ? <MenuSearchScreen /> : <Spinner label="Loading the menus search" />}
     </>
@@ -119,7 +119,8 @@ function MenuSearchScreen() {
     const last = { region: search.searchType === 'region' ? search.region : '', menuType: menuTypeOf(search), productType: search.productType }
     if (JSON.stringify(last) !== JSON.stringify(previousSearchStore.get())) previousSearchStore.set(last)
     const point = { ...search.coordinates, place: search.place }
-    if (search.searchType === 'distance' && hasPoint(search.coordinates) && JSON.stringify(point) !== JSON.stringify(lastPointStore.get())) lastPointStore.set(point)
+    if (search.searchType === 'distance' && hasPoint(search.coordinates) && JSON.stringify(point) !== JSON.stringify(lastPointStore.get()))
+      lastPointStore.set(point)
     // The form shows the change at once; the new URL (and the results it brings) waits for
     // the next paint, so a click is answered before any results work, and typing waits for
     // a pause (TYPING_PAUSE_MS), so keystrokes never queue behind a search of the whole state.
@@ -150,7 +151,15 @@ function MenuSearchScreen() {
         {(data) => (
           <>
             <SampleNotice sample={data.sample} />
-            <Results state={state} first={first.data} firstSettled={first.settled} shardNames={shardsFor(data, state.search)} onPage={(page) => go({ page })} onFilters={setFilters} onSearch={setSearch} />
+            <Results
+              state={state}
+              first={first.data}
+              firstSettled={first.settled}
+              shardNames={shardsFor(data, state.search)}
+              onPage={(page) => go({ page })}
+              onFilters={setFilters}
+              onSearch={setSearch}
+            />
           </>
         )}
       </SnapshotView>
@@ -237,11 +246,13 @@ function SearchForm({ search, onChange }: { search: DispensarySearchState; onCha
           <label className={styles.field}>
             Within
             <select value={search.maxDistance} onChange={(e) => onChange({ maxDistance: Number(e.target.value) })}>
-              {[...new Set([...DISTANCES, search.maxDistance])].sort((a, b) => a - b).map((d) => (
-                <option key={d} value={d}>
-                  {d} miles
-                </option>
-              ))}
+              {[...new Set([...DISTANCES, search.maxDistance])]
+                .sort((a, b) => a - b)
+                .map((d) => (
+                  <option key={d} value={d}>
+                    {d} miles
+                  </option>
+                ))}
             </select>
           </label>
           <div>
@@ -251,19 +262,29 @@ function SearchForm({ search, onChange }: { search: DispensarySearchState; onCha
             {locating && <p role="status">{locating}</p>}
           </div>
           <p className={`${styles.credit} ${styles.wide}`}>
-            Distances are straight lines from the city centre or your location; many stores are placed at their city's
-            centre. <a href={SIMPLEMAPS_CREDIT.url}>{SIMPLEMAPS_CREDIT.text}</a>.
+            Distances are straight lines from the city centre or your location; many stores are placed at their city's centre.{' '}
+            <a href={SIMPLEMAPS_CREDIT.url}>{SIMPLEMAPS_CREDIT.text}</a>.
           </p>
         </>
       )}
       <fieldset>
         <legend>Menus</legend>
         <label className={styles.check}>
-          <input type="checkbox" checked={search.showMedical} disabled={search.showMedical && !search.showRecreational} onChange={(e) => onChange({ showMedical: e.target.checked })} />
+          <input
+            type="checkbox"
+            checked={search.showMedical}
+            disabled={search.showMedical && !search.showRecreational}
+            onChange={(e) => onChange({ showMedical: e.target.checked })}
+          />
           Medical
         </label>
         <label className={styles.check}>
-          <input type="checkbox" checked={search.showRecreational} disabled={search.showRecreational && !search.showMedical} onChange={(e) => onChange({ showRecreational: e.target.checked })} />
+          <input
+            type="checkbox"
+            checked={search.showRecreational}
+            disabled={search.showRecreational && !search.showMedical}
+            onChange={(e) => onChange({ showRecreational: e.target.checked })}
+          />
           Adult use (recreational)
         </label>
       </fieldset>
@@ -296,7 +317,12 @@ function FilterForm({
     <form className={styles.form} aria-label="Filters" onSubmit={(event) => event.preventDefault()}>
       <label className={`${styles.field} ${styles.wide}`}>
         Brand, product or strain
-        <input type="search" value={filters.searchText} placeholder="e.g. Wedding Cake" onChange={(e) => onChange({ searchText: e.target.value }, true)} />
+        <input
+          type="search"
+          value={filters.searchText}
+          placeholder="e.g. Wedding Cake"
+          onChange={(e) => onChange({ searchText: e.target.value }, true)}
+        />
       </label>
       <fieldset>
         <legend>Show only</legend>
@@ -339,7 +365,13 @@ function FilterForm({
       {byDistance && (
         <label className={styles.field}>
           Hide offers farther than (miles)
-          <input type="number" min={0} max={1000} value={filters.distance} onChange={(e) => onChange({ distance: Math.max(0, Math.min(1000, Number(e.target.value) || 0)) }, true)} />
+          <input
+            type="number"
+            min={0}
+            max={1000}
+            value={filters.distance}
+            onChange={(e) => onChange({ distance: Math.max(0, Math.min(1000, Number(e.target.value) || 0)) }, true)}
+          />
         </label>
       )}
       <fieldset>
@@ -488,11 +520,28 @@ function EmptyResults({
 }) {
   const widen: ReactNode[] = []
   if (search.searchType === 'distance' && search.maxDistance < 200)
-    widen.push(<button key="far" type="button" className="button button--secondary" onClick={() => onSearch({ maxDistance: Math.min(200, search.maxDistance * 2) })}>Search within {Math.min(200, search.maxDistance * 2)} miles</button>)
+    widen.push(
+      <button
+        key="far"
+        type="button"
+        className="button button--secondary"
+        onClick={() => onSearch({ maxDistance: Math.min(200, search.maxDistance * 2) })}
+      >
+        Search within {Math.min(200, search.maxDistance * 2)} miles
+      </button>,
+    )
   if (search.searchType === 'region' && search.region)
-    widen.push(<button key="ohio" type="button" className="button button--secondary" onClick={() => onSearch({ region: '' })}>Search all of Ohio</button>)
+    widen.push(
+      <button key="ohio" type="button" className="button button--secondary" onClick={() => onSearch({ region: '' })}>
+        Search all of Ohio
+      </button>,
+    )
   if (!search.showMedical || !search.showRecreational)
-    widen.push(<button key="both" type="button" className="button button--secondary" onClick={() => onSearch({ showMedical: true, showRecreational: true })}>Include both medical and adult-use menus</button>)
+    widen.push(
+      <button key="both" type="button" className="button button--secondary" onClick={() => onSearch({ showMedical: true, showRecreational: true })}>
+        Include both medical and adult-use menus
+      </button>,
+    )
   const filtersUsed = (Object.keys(result.excluded) as (keyof FilterResult['excluded'])[]).filter((k) => (result.excluded[k] ?? 0) > 0)
   return (
     <div className="empty-state">

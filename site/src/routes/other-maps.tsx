@@ -15,11 +15,7 @@ export function OtherMapsRoute() {
         {(page) => (
           <>
             <ContentHtml html={page.html} />
-            {page.links.length > 0 ? (
-              <LinkList links={page.links} label="Maps" />
-            ) : (
-              <p className="empty-state">No other maps are listed yet.</p>
-            )}
+            {page.links.length > 0 ? <LinkList links={page.links} label="Maps" /> : <p className="empty-state">No other maps are listed yet.</p>}
           </>
         )}
       </SnapshotView>

@@ -47,7 +47,16 @@ function ProductScreen({ code }: { code: string }) {
 function ProductDetails({ product }: { product: Product }) {
   const nowMs = useNow(60_000)
   const point = lastPointStore.use()
-  const wish = { code: product.code, name: product.name, brand: product.brand, category: product.category, size: product.size, grams: product.grams, mg: product.mg, thc: product.offers[0]?.thc ?? null }
+  const wish = {
+    code: product.code,
+    name: product.name,
+    brand: product.brand,
+    category: product.category,
+    size: product.size,
+    grams: product.grams,
+    mg: product.mg,
+    thc: product.offers[0]?.thc ?? null,
+  }
   return (
     <>
       <PageTitle screen={product.name} />
@@ -61,7 +70,17 @@ function ProductDetails({ product }: { product: Product }) {
         <dt>Size</dt>
         <dd>{product.size}</dd>
         <dt>Strain</dt>
-        <dd>{product.strain ? product.strainSlug ? <Link to={`${paths.strainGenetics.path}/${product.strainSlug}`}>{product.strain}</Link> : product.strain : 'not given'}</dd>
+        <dd>
+          {product.strain ? (
+            product.strainSlug ? (
+              <Link to={`${paths.strainGenetics.path}/${product.strainSlug}`}>{product.strain}</Link>
+            ) : (
+              product.strain
+            )
+          ) : (
+            'not given'
+          )}
+        </dd>
         <dt>First seen in Ohio</dt>
         <dd>{product.firstSeen ? formatLocaleDate(Date.parse(product.firstSeen)) : 'unknown'}</dd>
         {product.terpenes && product.terpenes.length > 0 && (
@@ -73,7 +92,9 @@ function ProductDetails({ product }: { product: Product }) {
       </dl>
       <WishlistButton item={wish} />
       <section aria-labelledby="stores-heading">
-        <h2 id="stores-heading">In stock at {product.offers.length} {product.offers.length === 1 ? 'menu' : 'menus'}, cheapest first</h2>
+        <h2 id="stores-heading">
+          In stock at {product.offers.length} {product.offers.length === 1 ? 'menu' : 'menus'}, cheapest first
+        </h2>
         {product.offers.length === 0 ? (
           <p className="empty-state">No recent menu has it in stock right now. Save it to your wishlist to see when it is back.</p>
         ) : (
@@ -96,7 +117,10 @@ function ProductDetails({ product }: { product: Product }) {
                       {o.storeName}
                       <span className={styles.sub}>
                         {o.city}
-                        {point && o.lat != null && o.lng != null && `, ≈${formatMiles(distanceMiles(point, { latitude: o.lat, longitude: o.lng }))} from ${point.place || 'your last search'}`}
+                        {point &&
+                          o.lat != null &&
+                          o.lng != null &&
+                          `, ≈${formatMiles(distanceMiles(point, { latitude: o.lat, longitude: o.lng }))} from ${point.place || 'your last search'}`}
                       </span>
                     </td>
                     <td>
@@ -136,7 +160,11 @@ function NoLongerListed({ code }: { code: string }) {
   const navigate = useNavigate()
   const search = (event: React.FormEvent) => {
     event.preventDefault()
-    const query = writeMenuSearch({ search: { ...DEFAULT_SEARCH_STATE, productType: type }, filters: { ...DEFAULT_FILTERS, searchText: text }, page: 1 })
+    const query = writeMenuSearch({
+      search: { ...DEFAULT_SEARCH_STATE, productType: type },
+      filters: { ...DEFAULT_FILTERS, searchText: text },
+      page: 1,
+    })
     void navigate(`${paths.menus.path}?${query.toString()}`)
   }
   return (
@@ -144,8 +172,8 @@ function NoLongerListed({ code }: { code: string }) {
       <PageTitle screen="Product no longer listed" />
       <h1>This product is no longer listed</h1>
       <p>
-        No Ohio menu we read lists <strong>{saved?.name ?? code}</strong> any more: it may be sold out everywhere, renamed, or
-        the link may be mistyped. Search the menus for something like it:
+        No Ohio menu we read lists <strong>{saved?.name ?? code}</strong> any more: it may be sold out everywhere, renamed, or the link may be
+        mistyped. Search the menus for something like it:
       </p>
       <form className={styles.form} aria-label="Search the menus" onSubmit={search}>
         <label className={styles.field}>

@@ -17,8 +17,8 @@ export function ReservationRoute() {
       <PageTitle screen="Reservation" />
       <h1>Reservation</h1>
       <p className="lead">
-        Reserve with the dispensary itself: this site cannot place or hold an order for you. Check which menus are up to
-        date on the <Link to={paths.dispensaryStatus.path}>dispensary status</Link> page first.
+        Reserve with the dispensary itself: this site cannot place or hold an order for you. Check which menus are up to date on the{' '}
+        <Link to={paths.dispensaryStatus.path}>dispensary status</Link> page first.
       </p>
       <SnapshotView response={response} what="reservation guide">
         {(page) => <ContentHtml html={page.html} />}

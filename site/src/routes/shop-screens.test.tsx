@@ -6,7 +6,16 @@ import { FIXTURE_NOW } from '../testing/fixture-now'
 import { renderApp } from '../testing/render'
 
 // Fixtures: publish's golden product (Muul Fuel) and deals files.
-const muul = { code: 'klutch-muul-fuel-flower-3-5g', name: 'Muul Fuel', brand: 'Klutch', category: 'Flower' as const, size: '1/8oz', grams: 3.5, mg: null, thc: 24.1 }
+const muul = {
+  code: 'klutch-muul-fuel-flower-3-5g',
+  name: 'Muul Fuel',
+  brand: 'Klutch',
+  category: 'Flower' as const,
+  size: '1/8oz',
+  grams: 3.5,
+  mg: null,
+  thc: 24.1,
+}
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] })
@@ -21,8 +30,16 @@ describe('Product', () => {
     renderApp('/product/klutch-muul-fuel-flower-3-5g')
     expect(await screen.findByRole('heading', { level: 1, name: 'Muul Fuel' })).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Muul Fuel' })).toHaveAttribute('href', '/strain-genetics/muul-fuel')
-    const rows = screen.getAllByRole('row').filter((r) => within(r).queryAllByRole('cell').length > 0).slice(0, 4)
-    expect(rows.map((r) => within(r).getAllByRole('cell')[0]!.textContent)).toEqual(['RISE ToledoToledo', 'Bloom AkronAkron', 'The Botanist CantonCanton', 'The Botanist CantonCanton'])
+    const rows = screen
+      .getAllByRole('row')
+      .filter((r) => within(r).queryAllByRole('cell').length > 0)
+      .slice(0, 4)
+    expect(rows.map((r) => within(r).getAllByRole('cell')[0]!.textContent)).toEqual([
+      'RISE ToledoToledo',
+      'Bloom AkronAkron',
+      'The Botanist CantonCanton',
+      'The Botanist CantonCanton',
+    ])
     expect(within(rows[0]!).getByRole('img', { name: 'stale' })).toBeInTheDocument()
     expect(within(rows[1]!).getByText('$45.00', { exact: false }).tagName).toBe('DEL')
     expect(within(rows[2]!).getByText('Medical')).toBeInTheDocument()
@@ -52,7 +69,13 @@ describe('Wishlist', () => {
   it('shows where each product is and what changed since the last visit, then remembers this visit', async () => {
     wishlistStore.set([
       { ...muul, addedAt: '2026-06-20T00:00:00Z', seen: { at: '2026-06-30T00:00:00Z', stores: 2, minPrice: 40 } },
-      { ...muul, code: 'acme-gone-1g', name: 'Gone Gummies', addedAt: '2026-06-20T00:00:00Z', seen: { at: '2026-06-30T00:00:00Z', stores: 2, minPrice: 20 } },
+      {
+        ...muul,
+        code: 'acme-gone-1g',
+        name: 'Gone Gummies',
+        addedAt: '2026-06-20T00:00:00Z',
+        seen: { at: '2026-06-30T00:00:00Z', stores: 2, minPrice: 20 },
+      },
     ])
     renderApp('/wishlist')
     expect(await screen.findByText('Cheaper than at your last visit: $40.00 → $35.00.')).toBeInTheDocument()
@@ -74,7 +97,11 @@ describe('Deals', () => {
     const user = userEvent.setup()
     renderApp('/deals')
     expect(await screen.findByRole('heading', { name: '3 deals' })).toBeInTheDocument()
-    const names = () => screen.getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('link')[0]!.textContent)
+    const names = () =>
+      screen
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => within(r).getAllByRole('link')[0]!.textContent)
     expect(names()).toEqual(['Lemon Haze Cart', 'Live Resin Badder', 'Muul Fuel'])
     await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Lowest unit price')
     await waitFor(() => expect(names()).toEqual(['Muul Fuel', 'Live Resin Badder', 'Lemon Haze Cart']))
@@ -122,6 +149,8 @@ describe('Limits', () => {
     renderApp('/dispensary-limits')
     expect(await screen.findByText('Not legal advice.')).toBeInTheDocument()
     expect(screen.getByRole('heading', { name: 'What is uncertain' })).toBeInTheDocument()
-    expect(screen.getByRole('link', { name: 'https://www.verilife.com/oh/disclaimers-legally-purchasing-medical-marijuana-ohio' })).toBeInTheDocument()
+    expect(
+      screen.getByRole('link', { name: 'https://www.verilife.com/oh/disclaimers-legally-purchasing-medical-marijuana-ohio' }),
+    ).toBeInTheDocument()
   })
 })

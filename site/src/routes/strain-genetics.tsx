@@ -57,17 +57,19 @@ function StrainIndex() {
   const [shown, setShown] = useState(PAGE_SIZE)
   const strains = response.data?.strains
   const matches = useMemo(() => filterStrains(strains ?? [], { query, type, inStock }), [strains, query, type, inStock])
-  const change = <T,>(set: (v: T) => void) => (v: T) => {
-    set(v)
-    setShown(PAGE_SIZE)
-  }
+  const change =
+    <T,>(set: (v: T) => void) =>
+    (v: T) => {
+      set(v)
+      setShown(PAGE_SIZE)
+    }
   return (
     <>
       <PageTitle screen="Strain Genetics" />
       <h1>Strain Genetics</h1>
       <p className={styles.lead}>
-        Every strain we have seen on an Ohio menu, with its type, its parents where an openly licensed source gives them,
-        and how many dispensaries have it in stock now. Open a strain for its lineage, THC range, terpenes and prices.
+        Every strain we have seen on an Ohio menu, with its type, its parents where an openly licensed source gives them, and how many dispensaries
+        have it in stock now. Open a strain for its lineage, THC range, terpenes and prices.
       </p>
       <SnapshotView response={response} what="strains">
         {(data) => (
@@ -96,8 +98,7 @@ function StrainIndex() {
                   </label>
                   <label className={styles.checkbox}>
                     <span>
-                      <input type="checkbox" checked={inStock} onChange={(e) => change(setInStock)(e.target.checked)} /> In
-                      stock now
+                      <input type="checkbox" checked={inStock} onChange={(e) => change(setInStock)(e.target.checked)} /> In stock now
                     </span>
                   </label>
                 </form>
@@ -215,8 +216,7 @@ function StrainPage({ slug }: { slug: string }) {
                   <ul className={styles.inlineList}>
                     {strain.terpenes.map((t) => (
                       <li key={t.slug}>
-                        <Link to={terpeneHref(t.slug)}>{t.name}</Link> ({t.products}{' '}
-                        {t.products === 1 ? 'product' : 'products'})
+                        <Link to={terpeneHref(t.slug)}>{t.name}</Link> ({t.products} {t.products === 1 ? 'product' : 'products'})
                       </li>
                     ))}
                   </ul>

@@ -36,7 +36,13 @@ describe('Terpenes', () => {
   it('finds the description of a terpene under another name menus use', async () => {
     server.use(
       http.get('*/api/terpenes/beta-caryophyllene', () =>
-        HttpResponse.json({ generatedAt: '2026-07-01T12:00:00Z', sample: true, slug: 'beta-caryophyllene', name: 'beta-Caryophyllene', products: [] }),
+        HttpResponse.json({
+          generatedAt: '2026-07-01T12:00:00Z',
+          sample: true,
+          slug: 'beta-caryophyllene',
+          name: 'beta-Caryophyllene',
+          products: [],
+        }),
       ),
     )
     renderApp('/terpenes/beta-caryophyllene')

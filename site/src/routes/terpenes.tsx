@@ -49,11 +49,7 @@ function TerpeneList({ current }: { current?: string }) {
       <ul className={styles.inlineList}>
         {entries.map((t) => (
           <li key={t.slug}>
-            {t.slug === current ? (
-              <strong aria-current="page">{t.name}</strong>
-            ) : (
-              <Link to={terpeneHref(t.slug)}>{t.name}</Link>
-            )}{' '}
+            {t.slug === current ? <strong aria-current="page">{t.name}</strong> : <Link to={terpeneHref(t.slug)}>{t.name}</Link>}{' '}
             {t.products !== null && `(${t.products} in stock)`}
           </li>
         ))}
@@ -87,7 +83,10 @@ function SourceList({ content, ids }: { content: TerpeneContent; ids: ReadonlySe
       <ul>
         {used.map((s) => (
           <li key={s.id}>
-            [{s.id}] <a href={s.url} rel="noopener noreferrer">{s.title}</a>
+            [{s.id}]{' '}
+            <a href={s.url} rel="noopener noreferrer">
+              {s.title}
+            </a>
           </li>
         ))}
       </ul>
@@ -222,8 +221,7 @@ function TerpenePage({ slug }: { slug: string }) {
                     </table>
                   </div>
                   <p className={styles.credit}>
-                    “From” is the lowest price paid at any store; open a product for sizes, unit prices, markets and how fresh
-                    each menu is.
+                    “From” is the lowest price paid at any store; open a product for sizes, unit prices, markets and how fresh each menu is.
                   </p>
                 </>
               )

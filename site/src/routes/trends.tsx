@@ -36,9 +36,8 @@ export function TrendsRoute() {
       <PageTitle screen="Trends" />
       <h1>Trends</h1>
       <p className={styles.lead}>
-        Prices and availability week by week, from every menu we read: the median price paid per gram (flower, vapes,
-        extracts) or per 100 mg of THC (edibles), by region and market; how many menus we tracked; and how many products
-        appeared in Ohio for the first time. Weeks start on Monday.
+        Prices and availability week by week, from every menu we read: the median price paid per gram (flower, vapes, extracts) or per 100 mg of THC
+        (edibles), by region and market; how many menus we tracked; and how many products appeared in Ohio for the first time. Weeks start on Monday.
       </p>
       <SnapshotView response={response} what="trends">
         {(data) => (
@@ -50,8 +49,8 @@ export function TrendsRoute() {
               <>
                 {data.weeks.length < 4 && (
                   <p className="notice notice--info" role="note">
-                    Only {data.weeks.length} {data.weeks.length === 1 ? 'week' : 'weeks'} of history so far (since the week
-                    of {data.weeks[0]}): too short to call anything a trend. The lines grow every week.
+                    Only {data.weeks.length} {data.weeks.length === 1 ? 'week' : 'weeks'} of history so far (since the week of {data.weeks[0]}): too
+                    short to call anything a trend. The lines grow every week.
                   </p>
                 )}
                 <section className={styles.section} aria-labelledby="prices-heading">
@@ -95,8 +94,8 @@ export function TrendsRoute() {
                 <section className={styles.section} aria-labelledby="new-heading">
                   <h2 id="new-heading">New products</h2>
                   <p className={styles.credit}>
-                    Products first seen anywhere in Ohio that week. The first week counts every product on the menus then,
-                    so it stands far above the rest.
+                    Products first seen anywhere in Ohio that week. The first week counts every product on the menus then, so it stands far above the
+                    rest.
                   </p>
                   <LineChart title="Products new to Ohio each week" weeks={data.weeks} series={newProducts} format={whole} />
                 </section>

@@ -23,7 +23,14 @@ export function VoteResultsScreen({ title, matchups }: { title: string; matchups
               {voteShares(matchup).map((share) => (
                 <div key={share.name} className={styles.bar}>
                   <span>{share.name}</span>
-                  <span className={styles.meter} role="meter" aria-label={share.name} aria-valuenow={share.percent} aria-valuemin={0} aria-valuemax={100}>
+                  <span
+                    className={styles.meter}
+                    role="meter"
+                    aria-label={share.name}
+                    aria-valuenow={share.percent}
+                    aria-valuemin={0}
+                    aria-valuemax={100}
+                  >
                     <span style={{ width: `${share.percent}%` }} />
                   </span>
                   <span>

@@ -36,8 +36,8 @@ export function WishlistRoute() {
       <PageTitle screen="Wishlist" />
       <h1>Wishlist</h1>
       <p className="lead">
-        Products you saved, where they are in stock now and at what price, and what changed since your last visit. The list
-        is kept in this browser only (it is not sent anywhere, and not tied to your account).
+        Products you saved, where they are in stock now and at what price, and what changed since your last visit. The list is kept in this browser
+        only (it is not sent anywhere, and not tied to your account).
       </p>
       {hydrated ? <WishlistScreen /> : <Spinner label="Loading your wishlist" />}
     </>
@@ -63,20 +63,25 @@ function WishlistScreen() {
       <div className="empty-state">
         <p>Your wishlist is empty.</p>
         <p>
-          Save products with the ☆ button on the <Link to={paths.menus.path}>menus</Link>, <Link to={paths.deals.path}>deals</Link> or a
-          product's page.
+          Save products with the ☆ button on the <Link to={paths.menus.path}>menus</Link>, <Link to={paths.deals.path}>deals</Link> or a product's
+          page.
         </p>
       </div>
     )
-  if (products.error && !data) return <p className="notice notice--error" role="alert">Your wishlist's products could not be loaded: {getErrorMessage(products.error)}</p>
+  if (products.error && !data)
+    return (
+      <p className="notice notice--error" role="alert">
+        Your wishlist's products could not be loaded: {getErrorMessage(products.error)}
+      </p>
+    )
   if (!data || data.length !== codes.length) return <Spinner label="Loading your wishlist" />
   return (
     <>
       <SampleNotice sample={data.some((p) => p?.sample)} />
       <ul className={styles.cards}>
-      {items.map((item, i) => (
-        <WishCard key={item.code} item={item} product={data[i] ?? null} lastSeen={lastVisit.get(item.code) ?? null} nowMs={nowMs} />
-      ))}
+        {items.map((item, i) => (
+          <WishCard key={item.code} item={item} product={data[i] ?? null} lastSeen={lastVisit.get(item.code) ?? null} nowMs={nowMs} />
+        ))}
       </ul>
     </>
   )

@@ -60,9 +60,8 @@ function YearCard({ year }: { year: Year }) {
             <ul className={styles.moves}>
               {year.priceMoves.map((move) => (
                 <li key={move.category}>
-                  <strong>{move.category}</strong>: median {formatCost(move.from)} in {showMonth(move.firstMonth)} →{' '}
-                  {formatCost(move.to)} in {showMonth(move.lastMonth)} {unitLabel(move.unit)} (
-                  {move.changePercent > 0 ? '+' : ''}
+                  <strong>{move.category}</strong>: median {formatCost(move.from)} in {showMonth(move.firstMonth)} → {formatCost(move.to)} in{' '}
+                  {showMonth(move.lastMonth)} {unitLabel(move.unit)} ({move.changePercent > 0 ? '+' : ''}
                   {move.changePercent}%)
                 </li>
               ))}
@@ -84,8 +83,8 @@ export function YearlyHighlightsRoute() {
       <PageTitle screen="Yearly Highlights" />
       <h1>Yearly Highlights</h1>
       <p className="lead">
-        Each year of the menus we have read: how many we tracked, the strains most often in stock and how prices moved
-        from the year's first month to its last.
+        Each year of the menus we have read: how many we tracked, the strains most often in stock and how prices moved from the year's first month to
+        its last.
       </p>
       <SnapshotView response={response} what="yearly highlights">
         {(data) =>

@@ -10,11 +10,7 @@ import { Spinner } from '../spinner'
 export function AuthGate({ children }: { children: ReactNode }) {
   const { status } = useAuth()
   if (status === 'unconfigured') {
-    return (
-      <p role="status">
-        Sign-in is not configured on this site, so accounts are not available. Everything else works without an account.
-      </p>
-    )
+    return <p role="status">Sign-in is not configured on this site, so accounts are not available. Everything else works without an account.</p>
   }
   if (status === 'unavailable') {
     return <p role="alert">Sign-in is unavailable right now: the sign-in service could not be loaded. Please reload to try again.</p>

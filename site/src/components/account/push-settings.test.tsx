@@ -33,7 +33,9 @@ describe('PushSettings', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Turn on notifications' }))
     expect(await screen.findByText('Notifications turned on')).toBeInTheDocument()
     expect(f.request).toHaveBeenCalledTimes(1)
-    expect(screen.getByTestId('push-status')).toHaveTextContent(/Notifications are on in this browser\. Its subscription was renewed on .+; it is renewed every 7 days\./)
+    expect(screen.getByTestId('push-status')).toHaveTextContent(
+      /Notifications are on in this browser\. Its subscription was renewed on .+; it is renewed every 7 days\./,
+    )
     expect(JSON.parse(f.storage.items.get(PUSH_STORAGE_KEY) ?? '')).toEqual({ token: 'token-new', savedAt: NOW })
 
     await userEvent.click(screen.getByRole('button', { name: 'Turn off notifications' }))

@@ -1,6 +1,15 @@
 import { useState } from 'react'
 import { formatLocaleDateTime } from '../../lib/format'
-import { PUSH_UNSUPPORTED, pushStatus, PushError, readPushToken, turnOffPush, turnOnPush, type PushEnvironment, type PushStatus } from '../../lib/push'
+import {
+  PUSH_UNSUPPORTED,
+  pushStatus,
+  PushError,
+  readPushToken,
+  turnOffPush,
+  turnOnPush,
+  type PushEnvironment,
+  type PushStatus,
+} from '../../lib/push'
 import { getErrorMessage } from '../../lib/get-error-message'
 import { showToast } from '../../lib/toast-store'
 import styles from './account.module.css'
@@ -43,7 +52,9 @@ function PushControls({ push }: { push: PushEnvironment }) {
     return <p className={styles.hint}>{PUSH_UNSUPPORTED}</p>
   }
   if (status === 'blocked') {
-    return <p className={styles.hint}>Notifications are blocked for this site. Allow them in your browser&apos;s site settings, then reload this page.</p>
+    return (
+      <p className={styles.hint}>Notifications are blocked for this site. Allow them in your browser&apos;s site settings, then reload this page.</p>
+    )
   }
   const stored = status === 'on' ? readPushToken(push.storage) : null
   return (

@@ -20,7 +20,9 @@ export function coverageOf(dispensaries: readonly DispensaryStatus[]) {
   }
   return {
     regions: [...regions.values()].sort((a, b) => a.name.localeCompare(b.name)),
-    platforms: [...platforms.entries()].map(([name, stores]) => ({ name, stores })).sort((a, b) => b.stores - a.stores || a.name.localeCompare(b.name)),
+    platforms: [...platforms.entries()]
+      .map(([name, stores]) => ({ name, stores }))
+      .sort((a, b) => b.stores - a.stores || a.name.localeCompare(b.name)),
   }
 }
 
@@ -107,9 +109,7 @@ export const CoveragePanel = memo(function CoveragePanel({
                 <>started {formatLocaleDateTime(Date.parse(run.startedAt))} and has not finished</>
               )}
               : {run.menusOk} menus read, {run.menusFailed} failed
-              {run.failures.length > 0 &&
-                ` (${run.failures.map((f) => `${f.platform}: ${f.menus} ${f.reason.replaceAll('_', ' ')}`).join('; ')})`}
-              .
+              {run.failures.length > 0 && ` (${run.failures.map((f) => `${f.platform}: ${f.menus} ${f.reason.replaceAll('_', ' ')}`).join('; ')})`}.
             </>
           ) : (
             'No scrape has run yet.'

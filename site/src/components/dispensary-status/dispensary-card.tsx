@@ -46,9 +46,7 @@ function DispensaryCardView({ dispensary, slug, updateTimes, states, nowMs }: Di
             {dispensary.region && <span> · {dispensary.region}</span>}
           </p>
           <p className={styles.links}>
-            {dispensary.monitored && dispensary.slug && (
-              <a href={storeMenuHref(dispensary.slug)}>Search this menu</a>
-            )}
+            {dispensary.monitored && dispensary.slug && <a href={storeMenuHref(dispensary.slug)}>Search this menu</a>}
             {menuPages.map((s) => (
               <a key={s.market} href={s.menuUrl ?? undefined} rel="noopener noreferrer" target="_blank">
                 {marketLabel(s.market)} menu on the store’s site

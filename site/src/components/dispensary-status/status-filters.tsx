@@ -14,13 +14,7 @@ export function StatusFiltersForm({ filters, regions, onChange }: StatusFiltersF
     <form className={`card ${styles.filters}`} role="search" aria-label="Find a dispensary" onSubmit={(e) => e.preventDefault()}>
       <label className={styles.searchField}>
         <span>Name or city</span>
-        <input
-          type="search"
-          value={filters.query}
-          placeholder="e.g. Columbus"
-          autoComplete="off"
-          onChange={(e) => set('query', e.target.value)}
-        />
+        <input type="search" value={filters.query} placeholder="e.g. Columbus" autoComplete="off" onChange={(e) => set('query', e.target.value)} />
       </label>
       <label>
         <span>Region</span>

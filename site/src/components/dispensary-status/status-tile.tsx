@@ -28,8 +28,7 @@ export function StatusTile({ label, state, lastUpdate, updateMs, nowMs, count }:
         <span className={styles.tileDate}>Never</span>
       ) : (
         <span className={styles.tileDate}>
-          <time dateTime={lastUpdate}>{formatLocaleDate(updateMs)}</time>{' '}
-          <span className={styles.tileAge}>({formatAge(updateMs, nowMs)})</span>
+          <time dateTime={lastUpdate}>{formatLocaleDate(updateMs)}</time> <span className={styles.tileAge}>({formatAge(updateMs, nowMs)})</span>
         </span>
       )}
       {count !== undefined && <span className={styles.tileCount}>{count} products</span>}

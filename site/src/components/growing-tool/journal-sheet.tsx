@@ -1,12 +1,5 @@
 import styles from './growing-tool.module.css'
-import {
-  CHECKLIST_BOXES,
-  JOURNAL_ENTRIES,
-  NOTES_LINES,
-  RULED_LINES_PER_ENTRY,
-  showJournalDate,
-  type GrowJournal,
-} from './journal'
+import { CHECKLIST_BOXES, JOURNAL_ENTRIES, NOTES_LINES, RULED_LINES_PER_ENTRY, showJournalDate, type GrowJournal } from './journal'
 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i)
 

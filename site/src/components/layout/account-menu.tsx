@@ -79,11 +79,7 @@ export function AccountMenu() {
             <Link to={paths.profile.path}>Profile</Link>
           </li>
           <li>
-            <button
-              type="button"
-              disabled={busy}
-              onClick={() => void signOut(() => navigate(paths.signIn.path))}
-            >
+            <button type="button" disabled={busy} onClick={() => void signOut(() => navigate(paths.signIn.path))}>
               Sign out
             </button>
           </li>

@@ -136,8 +136,8 @@ export function AppLayout() {
             </ul>
           </nav>
           <p>
-            © {new Date().getFullYear()} {env.siteName}. Menu data comes from the dispensaries' own online menus; always
-            check with the dispensary before you go.
+            © {new Date().getFullYear()} {env.siteName}. Menu data comes from the dispensaries' own online menus; always check with the dispensary
+            before you go.
           </p>
         </footer>
       </div>

@@ -33,10 +33,7 @@ export function Sidebar({ onClose }: { onClose: () => void }) {
             <ul className={styles.navList} aria-labelledby={`nav-${group.title.toLowerCase()}`}>
               {group.links.map((link) => (
                 <li key={link.to}>
-                  <NavLink
-                    to={link.to}
-                    className={({ isActive }) => (isActive ? `${styles.navLink} ${styles.navLinkActive}` : styles.navLink)}
-                  >
+                  <NavLink to={link.to} className={({ isActive }) => (isActive ? `${styles.navLink} ${styles.navLinkActive}` : styles.navLink)}>
                     {link.label}
                   </NavLink>
                 </li>

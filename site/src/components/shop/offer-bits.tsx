@@ -40,9 +40,7 @@ export function MenuAge({ lastUpdate, nowMs }: { lastUpdate: string | null; nowM
   return (
     <span className={styles.menuAge}>
       <StatusIcon state={state} />
-      <span>
-        menu {state === 'missing' && lastUpdate === null ? 'not read' : `updated ${formatAge(parseUpdateTime(lastUpdate), nowMs)}`}
-      </span>
+      <span>menu {state === 'missing' && lastUpdate === null ? 'not read' : `updated ${formatAge(parseUpdateTime(lastUpdate), nowMs)}`}</span>
     </span>
   )
 }

@@ -144,7 +144,9 @@ export function StoreSection({ group, nowMs, cardView }: { group: StoreGroup; no
           {group.distance !== null && ` · ${store.coordinates === 'city' ? 'about ' : ''}${formatMiles(group.distance)} away`}
         </span>
       </h3>
-      <p className={styles.sub}>{site ? 'Check the store’s own site for the latest menu before you go.' : 'This store has no website on record: call before you go.'}</p>
+      <p className={styles.sub}>
+        {site ? 'Check the store’s own site for the latest menu before you go.' : 'This store has no website on record: call before you go.'}
+      </p>
       <OfferList offers={group.offers} nowMs={nowMs} showStore={false} cardView={cardView} />
     </section>
   )

@@ -21,12 +21,18 @@ export function PriceHistoryChart({ history }: { history: Product['history'] }) 
   const low = Math.min(...prices)
   const high = Math.max(...prices)
   const span = high - low || 1
-  const x = (date: string) => PAD.left + (dates.length === 1 ? (W - PAD.left - PAD.right) / 2 : (dates.indexOf(date) / (dates.length - 1)) * (W - PAD.left - PAD.right))
+  const x = (date: string) =>
+    PAD.left + (dates.length === 1 ? (W - PAD.left - PAD.right) / 2 : (dates.indexOf(date) / (dates.length - 1)) * (W - PAD.left - PAD.right))
   const y = (price: number) => PAD.top + (1 - (price - low) / span) * (H - PAD.top - PAD.bottom)
   const markets = (['recreational', 'medical'] as const).filter((m) => history.some((h) => h.market === m))
   return (
     <figure>
-      <svg className={styles.chart} viewBox={`0 0 ${W} ${H}`} role="img" aria-label={`Lowest price paid per day, from ${formatCost(low)} to ${formatCost(high)}, ${dates[0]} to ${dates[dates.length - 1]}`}>
+      <svg
+        className={styles.chart}
+        viewBox={`0 0 ${W} ${H}`}
+        role="img"
+        aria-label={`Lowest price paid per day, from ${formatCost(low)} to ${formatCost(high)}, ${dates[0]} to ${dates[dates.length - 1]}`}
+      >
         <line x1={PAD.left} x2={W - PAD.right} y1={H - PAD.bottom} y2={H - PAD.bottom} stroke="currentColor" strokeOpacity=".4" />
         <text x={PAD.left - 6} y={y(high) + 4} textAnchor="end" fontSize="12" fill="currentColor">
           {formatCost(high)}
@@ -44,7 +50,12 @@ export function PriceHistoryChart({ history }: { history: Product['history'] }) 
           const points = history.filter((h) => h.market === m).sort((a, b) => a.date.localeCompare(b.date))
           return (
             <g key={m} className={m === 'medical' ? styles.medicalLine : styles.recreationalLine}>
-              <polyline fill="none" strokeWidth="2.5" strokeDasharray={m === 'medical' ? '6 4' : undefined} points={points.map((p) => `${x(p.date)},${y(p.min)}`).join(' ')} />
+              <polyline
+                fill="none"
+                strokeWidth="2.5"
+                strokeDasharray={m === 'medical' ? '6 4' : undefined}
+                points={points.map((p) => `${x(p.date)},${y(p.min)}`).join(' ')}
+              />
               {points.map((p) => (
                 <circle key={p.date} cx={x(p.date)} cy={y(p.min)} r="3" fill="currentColor" stroke="none" />
               ))}

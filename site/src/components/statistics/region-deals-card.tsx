@@ -16,8 +16,7 @@ function DealItem({ deal }: { deal: Deal }) {
   return (
     <li className={styles.deal}>
       <p className={styles.dealProduct}>
-        <span className={styles.dealName}>{deal.name}</span>{' '}
-        <span className={styles.dealCost}>for {formatCost(deal.cost)}</span>
+        <span className={styles.dealName}>{deal.name}</span> <span className={styles.dealCost}>for {formatCost(deal.cost)}</span>
       </p>
       {(deal.size || deal.unitPrice != null || deal.market) && (
         <p className={styles.dealFacts}>
