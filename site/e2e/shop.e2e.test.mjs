@@ -305,7 +305,12 @@ describe('on a phone', () => {
       const found = []
       try {
         await page.goto(url('dispensary-deals'))
-        const firstProduct = page.getByRole('row').filter({ has: page.getByRole('cell') }).first().getByRole('link').first()
+        const firstProduct = page
+          .getByRole('row')
+          .filter({ has: page.getByRole('cell') })
+          .first()
+          .getByRole('link')
+          .first()
         await firstProduct.waitFor({ timeout: 30_000 })
         const productPath = (await firstProduct.getAttribute('href')).replace(/^\//, '')
         for (const p of ['dispensary-deals', 'dispensary-menus', productPath]) {
@@ -316,7 +321,8 @@ describe('on a phone', () => {
             for (const row of [...document.querySelectorAll('tbody tr')].slice(0, 20)) {
               for (const cell of row.cells) {
                 const box = cell.getBoundingClientRect()
-                if (box.width > 0 && box.right > window.innerWidth + 1) out.push(`"${cell.textContent.trim().slice(0, 40)}" ends at ${Math.round(box.right)} px`)
+                if (box.width > 0 && box.right > window.innerWidth + 1)
+                  out.push(`"${cell.textContent.trim().slice(0, 40)}" ends at ${Math.round(box.right)} px`)
               }
             }
             return out
@@ -325,7 +331,9 @@ describe('on a phone', () => {
           await page.evaluate(AXE_SOURCE)
           const result = await page.evaluate(async () => {
             const r = await window.axe.run(document, { resultTypes: ['violations'] })
-            return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} on ${v.nodes.length} nodes, e.g. ${v.nodes[0]?.target.join(' ')}`)
+            return r.violations
+              .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+              .map((v) => `${v.id} on ${v.nodes.length} nodes, e.g. ${v.nodes[0]?.target.join(' ')}`)
           })
           for (const v of result) found.push(`/${p} (${theme}): ${v}`)
         }
