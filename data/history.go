@@ -3,7 +3,6 @@ package data
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"fmt"
 	"math"
 	"time"
@@ -15,12 +14,17 @@ import (
 // descriptive fields (name, potency...) are the latest seen. Dispensaries no longer in
 // the registry are included; history is history.
 func (db *DB) EachOffer(ctx context.Context, from, to time.Time, fn func(StoredOffer) error) error {
-	series, err := db.seriesOffers(ctx)
+	sd, err := db.ReadShop(ctx)
 	if err != nil {
 		return fmt.Errorf("offer history: %w", err)
 	}
+	return sd.EachOffer(ctx, from, to, fn)
+}
+
+// EachOffer is DB.EachOffer over the series read.
+func (sd *ShopData) EachOffer(ctx context.Context, from, to time.Time, fn func(StoredOffer) error) error {
 	lo, hi := nanos(from), nanos(to)
-	err = db.replayChanges(ctx, to, func(f replayFetch, m *replayMenu, _ []change) error {
+	err := sd.db.replayChanges(ctx, to, func(f replayFetch, m *replayMenu, _ []change) error {
 		if !f.ok || f.at < lo || f.at >= hi {
 			return nil
 		}
@@ -29,7 +33,10 @@ func (db *DB) EachOffer(ctx context.Context, from, to time.Time, fn func(StoredO
 			if !st.Listed {
 				continue
 			}
-			so := StoredOffer{Offer: series[id], Slug: m.slug, Market: m.market, FetchedAt: fromNano(f.at)}
+			if id < 0 || id >= int64(len(sd.slot)) || sd.slot[id] < 0 {
+				return fmt.Errorf("fetch %d: unknown series %d", f.id, id)
+			}
+			so := StoredOffer{Offer: *sd.series[sd.slot[id]].desc, Slug: m.slug, Market: m.market, FetchedAt: fromNano(f.at)}
 			so.Price, so.SalePrice, so.InStock = st.Price, st.SalePrice, st.InStock
 			if err := fn(so); err != nil {
 				return err
@@ -41,29 +48,6 @@ func (db *DB) EachOffer(ctx context.Context, from, to time.Time, fn func(StoredO
 		return fmt.Errorf("offer history: %w", err)
 	}
 	return nil
-}
-
-// seriesOffers reads every series' descriptive fields.
-func (db *DB) seriesOffers(ctx context.Context) (map[int64]Offer, error) {
-	rows, err := db.db.QueryContext(ctx, `SELECT id, product_id, size, `+seriesColumnList+` FROM offer_series`)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := map[int64]Offer{}
-	for rows.Next() {
-		var id int64
-		var o Offer
-		var cols seriesColumns
-		if err := rows.Scan(append([]any{&id, &o.ProductID, &o.Size}, cols.dest()...)...); err != nil {
-			return nil, err
-		}
-		if err := cols.offer(&o); err != nil {
-			return nil, fmt.Errorf("series %d: %w", id, err)
-		}
-		out[id] = o
-	}
-	return out, rows.Err()
 }
 
 // replayFetch is one row of the fetch log, as replay sees it.
@@ -87,14 +71,9 @@ type replayMenu struct {
 // replayChanges walks the fetch log in time order (a menu's fetches are recorded in time
 // order, RecordMenuFetch makes sure), up to the last fetch before to, applying each
 // successful fetch's changes, and calls fn after each fetch with its menu as that fetch
-// left it and the changes it made. Changes are deltas from the menu's fetch before, so the walk always starts
-// at the first fetch.
+// left it and the changes it made. Changes are deltas from the menu's fetch before, so
+// the walk always starts at the first fetch.
 func (db *DB) replayChanges(ctx context.Context, to time.Time, fn func(replayFetch, *replayMenu, []change) error) error {
-	return db.replayMenus(ctx, to, nil, fn)
-}
-
-// replayMenus is replayChanges over the fetches of the given menus only (all when nil).
-func (db *DB) replayMenus(ctx context.Context, to time.Time, only []int64, fn func(replayFetch, *replayMenu, []change) error) error {
 	menus := map[int64]*replayMenu{}
 	rows, err := db.db.QueryContext(ctx, `SELECT id, slug, market, platform FROM menus`)
 	if err != nil {
@@ -112,17 +91,7 @@ func (db *DB) replayMenus(ctx context.Context, to time.Time, only []int64, fn fu
 	if err := rows.Err(); err != nil {
 		return err
 	}
-	query, args := `SELECT id, menu_id, at, ok, changes FROM menu_fetches WHERE at < ?`, []any{nanos(to)}
-	if only != nil {
-		// One product's history: its menus' fetches, through the (menu_id, at) index.
-		query += ` AND menu_id IN (SELECT value FROM json_each(?))`
-		ids, err := json.Marshal(only)
-		if err != nil {
-			return err
-		}
-		args = append(args, string(ids))
-	}
-	rows, err = db.db.QueryContext(ctx, query+` ORDER BY at, id`, args...)
+	rows, err = db.db.QueryContext(ctx, `SELECT id, menu_id, at, ok, changes FROM menu_fetches WHERE at < ? ORDER BY at, id`, nanos(to))
 	if err != nil {
 		return err
 	}

@@ -2,7 +2,6 @@ package data_test
 
 import (
 	"context"
-	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -148,30 +147,3 @@ func TestDay(t *testing.T) {
 }
 
 func fmtPrice(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
-
-func TestProductDailyPrices(t *testing.T) {
-	db := shoppingDB(t)
-	ctx := context.Background()
-	from, to := t0.Add(-72*time.Hour), t0.Add(72*time.Hour)
-	var want []data.DailyPrice
-	err := db.EachDailyPrice(ctx, from, to, func(p data.DailyPrice) error {
-		if p.Code == "klutch-muul-fuel" {
-			want = append(want, p)
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, err := db.ProductDailyPrices(ctx, "klutch-muul-fuel", from, to)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(want) != 3 || !reflect.DeepEqual(got, want) {
-		t.Errorf("product daily prices:\n%+v\nwant (from EachDailyPrice):\n%+v", got, want)
-	}
-	none, err := db.ProductDailyPrices(ctx, "no-such-product", from, to)
-	if err != nil || len(none) != 0 {
-		t.Errorf("unknown code: %v, %v", none, err)
-	}
-}

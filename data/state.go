@@ -203,72 +203,23 @@ type StoredOffer struct {
 // dispensary in the registry (of a market served by two platforms' menus, the one
 // fetched last), in series order. Callers filter by freshness.
 func (db *DB) LatestOffers(ctx context.Context) ([]StoredOffer, error) {
+	sd, err := db.ReadShop(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("latest offers: %w", err)
+	}
 	var out []StoredOffer
-	err := db.eachLatestSeries(ctx, func(ls latestSeries) error {
-		out = append(out, StoredOffer{Offer: ls.offer, Slug: ls.slug, Market: ls.market, FetchedAt: fromNano(ls.fetchedAt)})
+	err = sd.EachMenu(func(m MenuOffers) error {
+		for _, lo := range m.Offers {
+			so := StoredOffer{Offer: *lo.Desc, Slug: m.Slug, Market: m.Market, FetchedAt: m.FetchedAt}
+			so.Price, so.SalePrice, so.InStock = lo.Price, lo.SalePrice, lo.InStock
+			out = append(out, so)
+		}
 		return nil
 	})
 	if err != nil {
 		return nil, fmt.Errorf("latest offers: %w", err)
 	}
 	return out, nil
-}
-
-// latestSeries is one offer series listed by its menu's latest successful fetch.
-type latestSeries struct {
-	offer                           Offer
-	id                              int64
-	slug                            string
-	market                          Market
-	firstSeen, changedAt, fetchedAt int64
-}
-
-// eachLatestSeries calls fn with every series listed by the latest successful fetch of
-// the latest-fetched menu of every market of every dispensary in the registry, ordered
-// by dispensary, market and series.
-func (db *DB) eachLatestSeries(ctx context.Context, fn func(latestSeries) error) error {
-	rows, err := db.db.QueryContext(ctx, `
-		WITH latest AS (
-			SELECT id, slug, market, last_ok_at FROM (
-				SELECT m.id, m.slug, m.market, m.last_ok_at,
-					ROW_NUMBER() OVER (PARTITION BY m.slug, m.market ORDER BY m.last_ok_at DESC, m.id DESC) AS rn
-				FROM menus m JOIN dispensaries d ON d.slug = m.slug AND d.in_registry = 1
-				WHERE m.last_ok_at IS NOT NULL)
-			WHERE rn = 1)
-		SELECT l.slug, l.market, l.last_ok_at, s.id, s.product_id, s.size, s.price, s.sale_price, s.in_stock,
-			s.first_seen, s.changed_at, `+prefixed("s.", seriesColumnList)+`
-		FROM latest l JOIN offer_series s ON s.menu_id = l.id AND s.listed = 1
-		ORDER BY l.slug, l.market, s.id`)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var ls latestSeries
-		var cols seriesColumns
-		o := &ls.offer
-		dest := append([]any{&ls.slug, &ls.market, &ls.fetchedAt, &ls.id, &o.ProductID, &o.Size, &o.Price,
-			&o.SalePrice, &o.InStock, &ls.firstSeen, &ls.changedAt}, cols.dest()...)
-		if err := rows.Scan(dest...); err != nil {
-			return err
-		}
-		if err := cols.offer(o); err != nil {
-			return fmt.Errorf("series %d: %w", ls.id, err)
-		}
-		if err := fn(ls); err != nil {
-			return err
-		}
-	}
-	return rows.Err()
-}
-
-// prefixed qualifies every column of a comma-separated list with p ("s.").
-func prefixed(p, list string) string {
-	cols := strings.Split(list, ",")
-	for i, c := range cols {
-		cols[i] = p + strings.TrimSpace(c)
-	}
-	return strings.Join(cols, ", ")
 }
 
 // emptyCategoryDetail says why an emptied category's fetch counts as failed.

@@ -9,6 +9,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
+	"runtime/pprof"
 	"sort"
 	"strconv"
 	"strings"
@@ -253,8 +255,30 @@ func TestMain(m *testing.M) {
 }
 
 // publishChild publishes the database at path to out and prints the file count and time.
+// OMC_BENCH_CPUPROFILE and OMC_BENCH_MEMPROFILE name files to write the publish's CPU
+// and allocation profiles to (go tool pprof), for finding what a publish spends.
 func publishChild(path, out string) error {
 	ctx := context.Background()
+	if p := os.Getenv("OMC_BENCH_CPUPROFILE"); p != "" {
+		f, err := os.Create(p)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+		defer pprof.StopCPUProfile()
+	}
+	if p := os.Getenv("OMC_BENCH_MEMPROFILE"); p != "" {
+		runtime.MemProfileRate = 64 << 10
+		defer func() {
+			if f, err := os.Create(p); err == nil {
+				pprof.Lookup("allocs").WriteTo(f, 0)
+				f.Close()
+			}
+		}()
+	}
 	db, err := data.Open(ctx, path, data.WithProductCode(scraper.ProductCode))
 	if err != nil {
 		return err

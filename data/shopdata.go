@@ -1,0 +1,444 @@
+package data
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+)
+
+// ShopData is every offer series of the store, read once (ReadShop), and what the
+// shopping snapshots ask of them: each menu's listed offers (EachMenu), when each
+// product was first seen, the daily prices and the fetch-by-fetch history. A publish
+// reads the series table once instead of once per question: at 2,000 menus a read of
+// the table costs seconds.
+//
+// The series' descriptive fields (name, brand, strain, size, potency, terpenes...) are
+// shared: two series that describe their offer alike (one product at many stores) hold
+// one Offer. Every *Offer ShopData hands out is that shared description: read it, never
+// change it.
+type ShopData struct {
+	db     *DB
+	menus  []*shopMenu // by id
+	series []shopSeries
+	// slot maps a series id to its index in series (-1 for none): ids are rowids, dense.
+	slot         []int32
+	states       map[stateKey]CategoryState
+	productFirst map[string]time.Time
+	// keys are the (store, market, code, size) keys of the series, ranked in the order
+	// daily prices are reported in; made on first use.
+	keys []shopKey
+}
+
+// shopMenu is one menu (a dispensary's market on one platform) and its series.
+type shopMenu struct {
+	id         int64
+	slug       string
+	market     Market
+	platform   string
+	lastOKAt   int64 // 0 before the first successful fetch
+	inRegistry bool
+	series     []int32 // indexes into ShopData.series, by id
+}
+
+// shopSeries is one offer series: its shared description and its latest state.
+type shopSeries struct {
+	id        int64
+	desc      *Offer
+	menu      *shopMenu
+	firstSeen int64
+	state     seriesState
+	rank      int32 // of its key in ShopData.keys, once ranked
+}
+
+// descKey is what makes two series' descriptions the same: the text columns joined
+// (by the query) and the numeric ones.
+type descKey struct {
+	text                string
+	grams, mg, thc, cbd float64
+	thcOK, cbdOK        bool
+}
+
+// descText are the text columns of a description, joined by NUL in one column: a column
+// costs the driver as much to read as a short row, and the joined text is the key that
+// shares descriptions.
+var descText = []string{"product_id", "size", "code", "name", "brand", "strain", "strain_type", "category",
+	"raw_category", "potency_unit", "warnings", "url", "terpenes", "lineage"}
+
+// ReadShop reads every menu and offer series of the store, and the latest state of every
+// menu category.
+func (db *DB) ReadShop(ctx context.Context) (*ShopData, error) {
+	sd := &ShopData{db: db, productFirst: map[string]time.Time{}}
+	var err error
+	if sd.states, err = db.categoryStates(ctx); err != nil {
+		return nil, fmt.Errorf("read shop: %w", err)
+	}
+	if err := sd.readMenus(ctx); err != nil {
+		return nil, fmt.Errorf("read shop: menus: %w", err)
+	}
+	if err := sd.readSeries(ctx); err != nil {
+		return nil, fmt.Errorf("read shop: series: %w", err)
+	}
+	return sd, nil
+}
+
+func (sd *ShopData) readMenus(ctx context.Context) error {
+	rows, err := sd.db.db.QueryContext(ctx, `
+		SELECT m.id, m.slug, m.market, m.platform, COALESCE(m.last_ok_at, 0), COALESCE(d.in_registry, 0)
+		FROM menus m LEFT JOIN dispensaries d ON d.slug = m.slug ORDER BY m.id`)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		m := &shopMenu{}
+		if err := rows.Scan(&m.id, &m.slug, &m.market, &m.platform, &m.lastOKAt, &m.inRegistry); err != nil {
+			return err
+		}
+		sd.menus = append(sd.menus, m)
+	}
+	return rows.Err()
+}
+
+func (sd *ShopData) menu(id int64) *shopMenu {
+	i := sort.Search(len(sd.menus), func(i int) bool { return sd.menus[i].id >= id })
+	if i < len(sd.menus) && sd.menus[i].id == id {
+		return sd.menus[i]
+	}
+	return nil
+}
+
+func (sd *ShopData) readSeries(ctx context.Context) error {
+	var n int
+	var maxID int64
+	if err := sd.db.db.QueryRowContext(ctx, `SELECT COUNT(*), COALESCE(MAX(id), 0) FROM offer_series`).Scan(&n, &maxID); err != nil {
+		return err
+	}
+	if maxID > int64(n)*8+1<<20 {
+		return fmt.Errorf("series ids reach %d for %d series: too sparse to index", maxID, n)
+	}
+	sd.series = make([]shopSeries, 0, n)
+	sd.slot = make([]int32, maxID+1)
+	for i := range sd.slot {
+		sd.slot[i] = -1
+	}
+	rows, err := sd.db.db.QueryContext(ctx, `SELECT id, menu_id, first_seen, price, sale_price, in_stock, listed,
+		grams, mg, thc, cbd, `+strings.Join(descText, ` || char(0) || `)+` FROM offer_series ORDER BY id`)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	descs := map[descKey]*Offer{}
+	var menu *shopMenu
+	for rows.Next() {
+		var s shopSeries
+		var menuID int64
+		var k descKey
+		var thc, cbd sql.NullFloat64
+		if err := rows.Scan(&s.id, &menuID, &s.firstSeen, &s.state.Price, &s.state.SalePrice, &s.state.InStock,
+			&s.state.Listed, &k.grams, &k.mg, &thc, &cbd, &k.text); err != nil {
+			return err
+		}
+		k.thc, k.thcOK, k.cbd, k.cbdOK = thc.Float64, thc.Valid, cbd.Float64, cbd.Valid
+		if menu == nil || menu.id != menuID {
+			if menu = sd.menu(menuID); menu == nil {
+				return fmt.Errorf("series %d: unknown menu %d", s.id, menuID)
+			}
+		}
+		s.menu = menu
+		d, ok := descs[k]
+		if !ok {
+			var err error
+			if d, err = sd.describe(k); err != nil {
+				return fmt.Errorf("series %d: %w", s.id, err)
+			}
+			descs[k] = d
+		}
+		s.desc = d
+		if t, ok := sd.productFirst[d.Code]; !ok || s.firstSeen < t.UnixNano() {
+			sd.productFirst[d.Code] = fromNano(s.firstSeen)
+		}
+		sd.slot[s.id] = int32(len(sd.series))
+		menu.series = append(menu.series, int32(len(sd.series)))
+		sd.series = append(sd.series, s)
+	}
+	return rows.Err()
+}
+
+// describe makes the shared description of a key, with its code (DB.code).
+func (sd *ShopData) describe(k descKey) (*Offer, error) {
+	f := strings.Split(k.text, "\x00")
+	if len(f) != len(descText) {
+		return nil, fmt.Errorf("a text column holds a NUL character")
+	}
+	c := seriesColumns{code: f[2], name: f[3], brand: f[4], strain: f[5], strainType: f[6], category: f[7],
+		rawCategory: f[8], potencyUnit: f[9], warnings: f[10], url: f[11], terpenes: f[12], lineage: f[13],
+		grams: k.grams, mg: k.mg, thc: sql.NullFloat64{Float64: k.thc, Valid: k.thcOK}, cbd: sql.NullFloat64{Float64: k.cbd, Valid: k.cbdOK}}
+	o := &Offer{ProductID: f[0], Size: f[1]}
+	if err := c.offer(o); err != nil {
+		return nil, err
+	}
+	o.Code = sd.db.code(*o)
+	return o, nil
+}
+
+// ProductFirstSeen returns, per product code, when any menu first listed it (any store,
+// market or size; dispensaries since removed from the registry included).
+func (sd *ShopData) ProductFirstSeen() map[string]time.Time { return sd.productFirst }
+
+// ListedOffer is one offer series that the latest successful fetch of its menu lists.
+type ListedOffer struct {
+	// Desc is the series' description, shared (see ShopData); Code is set as DB.Code
+	// gives it; its Price, SalePrice and InStock are not the offer's.
+	Desc             *Offer
+	Price, SalePrice float64
+	InStock          bool
+	// FirstSeen, LastSeen and CategoryUpdate are as in OfferState.
+	FirstSeen, LastSeen, CategoryUpdate time.Time
+}
+
+// MenuOffers is what the latest successful fetch of one dispensary market lists: of a
+// market served by two platforms' menus, the menu fetched last.
+type MenuOffers struct {
+	Slug   string
+	Market Market
+	// FetchedAt is the time of that fetch.
+	FetchedAt time.Time
+	// Offers are in the order the menu first listed them.
+	Offers []ListedOffer
+}
+
+// EachMenu calls fn with the listed offers of every market of every dispensary of the
+// current registry that has had a successful fetch, by dispensary slug and market, one
+// at a time: fn may keep the descriptions, not the slice.
+func (sd *ShopData) EachMenu(fn func(MenuOffers) error) error {
+	type group struct {
+		slug   string
+		market Market
+		menus  []*shopMenu
+	}
+	byKey := map[[2]string]*group{}
+	var groups []*group
+	for _, m := range sd.menus {
+		k := [2]string{m.slug, string(m.market)}
+		g := byKey[k]
+		if g == nil {
+			g = &group{slug: m.slug, market: m.market}
+			byKey[k] = g
+			groups = append(groups, g)
+		}
+		g.menus = append(g.menus, m)
+	}
+	sort.Slice(groups, func(i, j int) bool {
+		if groups[i].slug != groups[j].slug {
+			return groups[i].slug < groups[j].slug
+		}
+		return groups[i].market < groups[j].market
+	})
+	type codeSize struct{ code, size string }
+	first := map[codeSize]int64{}
+	var out []ListedOffer
+	for _, g := range groups {
+		// The latest-fetched menu of the market lists its offers.
+		var latest *shopMenu
+		for _, m := range g.menus {
+			if !m.inRegistry || m.lastOKAt == 0 {
+				continue
+			}
+			if latest == nil || m.lastOKAt > latest.lastOKAt || (m.lastOKAt == latest.lastOKAt && m.id > latest.id) {
+				latest = m
+			}
+		}
+		if latest == nil {
+			continue
+		}
+		// A series' first listing at the store is the earliest over every menu and
+		// product id the store's market has had.
+		clear(first)
+		for _, m := range g.menus {
+			for _, i := range m.series {
+				s := &sd.series[i]
+				k := codeSize{s.desc.Code, s.desc.Size}
+				if t, ok := first[k]; !ok || s.firstSeen < t {
+					first[k] = s.firstSeen
+				}
+			}
+		}
+		seen := fromNano(latest.lastOKAt)
+		out = out[:0]
+		for _, i := range latest.series {
+			s := &sd.series[i]
+			if !s.state.Listed {
+				continue
+			}
+			lo := ListedOffer{Desc: s.desc, Price: s.state.Price, SalePrice: s.state.SalePrice, InStock: s.state.InStock,
+				LastSeen: seen, CategoryUpdate: seen, FirstSeen: fromNano(s.firstSeen)}
+			// A category emptied by the latest fetch keeps its earlier offers and date.
+			if cs, ok := sd.states[stateKey{g.slug, g.market, categoryOf(*s.desc)}]; ok && cs.LastUpdate.Before(seen) {
+				lo.CategoryUpdate, lo.LastSeen = cs.LastUpdate, cs.LastUpdate
+			}
+			if t := first[codeSize{s.desc.Code, s.desc.Size}]; t < s.firstSeen {
+				lo.FirstSeen = fromNano(t)
+			}
+			out = append(out, lo)
+		}
+		if err := fn(MenuOffers{Slug: g.slug, Market: g.market, FetchedAt: seen, Offers: out}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// DayPrice is one offer series on one day (ShopData.EachDayPrice): the offer as last
+// observed that day, its description shared.
+type DayPrice struct {
+	// Day is YYYY-MM-DD in America/New_York.
+	Day    string
+	Slug   string
+	Market Market
+	Desc   *Offer
+	// Price, SalePrice and InStock are the observed state.
+	Price, SalePrice float64
+	InStock          bool
+}
+
+// rank orders the series' keys (store, market, code, size) once, in the order a day of
+// daily prices is reported in; series sharing a key share a rank.
+func (sd *ShopData) rank() {
+	if sd.keys != nil || len(sd.series) == 0 {
+		return
+	}
+	ranks := make(map[shopKey]int32, len(sd.series))
+	for i := range sd.series {
+		s := &sd.series[i]
+		k := shopKey{s.menu.slug, s.menu.market, s.desc.Code, s.desc.Size}
+		if k.code == "" {
+			// Without codes, products are told apart by their platform id.
+			k.code = "\x00" + s.desc.ProductID
+		}
+		r, ok := ranks[k]
+		if !ok {
+			r = int32(len(sd.keys))
+			ranks[k] = r
+			sd.keys = append(sd.keys, k)
+		}
+		s.rank = r
+	}
+	order := make([]int32, len(sd.keys))
+	for i := range order {
+		order[i] = int32(i)
+	}
+	sort.Slice(order, func(i, j int) bool {
+		a, b := sd.keys[order[i]], sd.keys[order[j]]
+		if a.slug != b.slug {
+			return a.slug < b.slug
+		}
+		if a.market != b.market {
+			return a.market < b.market
+		}
+		if a.code != b.code {
+			return a.code < b.code
+		}
+		return a.size < b.size
+	})
+	newRank := make([]int32, len(order))
+	for r, old := range order {
+		newRank[old] = int32(r)
+	}
+	for i := range sd.series {
+		sd.series[i].rank = newRank[sd.series[i].rank]
+	}
+}
+
+// EachDayPrice calls fn once per day (America/New_York) and offer series observed by a
+// successful fetch in [from, to), with the offer as last observed that day. Days come in
+// order; within a day, by store, market, code and size. Only one day is held in memory.
+// Dispensaries no longer in the registry are included: history is history.
+//
+// It replays the change log (see replayChanges) and, per menu and day, starts from the
+// series its first fetch of the day lists and follows that day's changes: an unchanged
+// year costs one pass over the listed series per menu and day, not one per fetch.
+func (sd *ShopData) EachDayPrice(ctx context.Context, from, to time.Time, fn func(DayPrice) error) error {
+	sd.rank()
+	// obs holds the day's observation of each key, by rank; touched lists the ranks
+	// observed that day.
+	type observed struct {
+		at    int64
+		s     int32
+		state seriesState
+	}
+	obs := make([]observed, len(sd.keys))
+	seenDay := make([]int32, len(sd.keys)) // day number (from 1) a rank was last observed on
+	var touched []int32
+	day, dayNo := "", int32(0)
+	menuDay := map[int64]int32{} // menu → the day number its observations so far belong to
+	observe := func(id int64, st seriesState, at int64) {
+		if id < 0 || id >= int64(len(sd.slot)) || sd.slot[id] < 0 {
+			return
+		}
+		i := sd.slot[id]
+		r := sd.series[i].rank
+		if seenDay[r] != dayNo {
+			seenDay[r] = dayNo
+			touched = append(touched, r)
+		} else if obs[r].at > at {
+			return
+		}
+		obs[r] = observed{at, i, st}
+	}
+	flush := func() error {
+		sort.Slice(touched, func(i, j int) bool { return touched[i] < touched[j] })
+		for _, r := range touched {
+			o := obs[r]
+			s := &sd.series[o.s]
+			p := DayPrice{Day: day, Slug: s.menu.slug, Market: s.menu.market, Desc: s.desc,
+				Price: o.state.Price, SalePrice: o.state.SalePrice, InStock: o.state.InStock}
+			if err := fn(p); err != nil {
+				return err
+			}
+		}
+		touched = touched[:0]
+		return nil
+	}
+	lo, hi := nanos(from), nanos(to)
+	err := sd.db.replayChanges(ctx, to, func(f replayFetch, m *replayMenu, changed []change) error {
+		if !f.ok || f.at < lo || f.at >= hi {
+			return nil
+		}
+		if d := Day(fromNano(f.at)); d != day {
+			if err := flush(); err != nil {
+				return err
+			}
+			day = d
+			dayNo++
+		}
+		if menuDay[m.id] != dayNo {
+			// The menu's first fetch of the day: everything it lists is observed.
+			menuDay[m.id] = dayNo
+			for _, id := range m.order {
+				if st := m.state[id]; st.Listed {
+					observe(id, st, f.at)
+				}
+			}
+			return nil
+		}
+		// Later fetches that day: a series they list unchanged keeps its observation
+		// (same state), a changed one is observed anew, one no longer listed keeps the
+		// state it was last observed with.
+		for _, c := range changed {
+			if c.state.Listed {
+				observe(c.series, c.state, f.at)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("daily prices: %w", err)
+	}
+	if err := flush(); err != nil {
+		return fmt.Errorf("daily prices: %w", err)
+	}
+	return nil
+}
