@@ -29,34 +29,52 @@ type Brand struct {
 // BuildBrands counts brands over the in-stock offers of current menus. Brand names are
 // case and space folded (menus write "Klutch" and "KLUTCH"); the most used spelling is shown.
 func BuildBrands(offers []data.StoredOffer, now time.Time) Brands {
-	type agg struct {
-		spellings map[string]int
-		products  map[string]data.Category
-		stores    map[string]bool
-	}
-	byKey := map[string]*agg{}
+	b := newBrands(now)
 	for _, o := range offers {
-		brand := strings.Join(strings.Fields(o.Brand), " ")
-		if brand == "" || !o.InStock || freshness.Score(o.FetchedAt, now) != freshness.Current {
-			continue
-		}
-		key := strings.ToLower(brand)
-		a := byKey[key]
-		if a == nil {
-			a = &agg{spellings: map[string]int{}, products: map[string]data.Category{}, stores: map[string]bool{}}
-			byKey[key] = a
-		}
-		a.spellings[brand]++
-		a.products[strings.ToLower(strings.Join(strings.Fields(o.Name), " "))] = o.Category
-		a.stores[o.Slug] = true
+		b.add(o)
 	}
-	out := Brands{GeneratedAt: now.UTC().Format(time.RFC3339), Brands: make([]Brand, 0, len(byKey))}
-	for _, a := range byKey {
-		b := Brand{Name: mostUsed(a.spellings), Products: len(a.products), Dispensaries: len(a.stores), Categories: map[data.Category]int{}}
+	return b.result()
+}
+
+// brands gathers api/brands offer by offer.
+type brands struct {
+	now   time.Time
+	byKey map[string]*brandAgg
+}
+
+type brandAgg struct {
+	spellings map[string]int
+	products  map[string]data.Category
+	stores    map[string]bool
+}
+
+func newBrands(now time.Time) *brands { return &brands{now: now, byKey: map[string]*brandAgg{}} }
+
+// add takes one offer of a menu's latest fetch.
+func (b *brands) add(o data.StoredOffer) {
+	brand := strings.Join(strings.Fields(o.Brand), " ")
+	if brand == "" || !o.InStock || freshness.Score(o.FetchedAt, b.now) != freshness.Current {
+		return
+	}
+	key := strings.ToLower(brand)
+	a := b.byKey[key]
+	if a == nil {
+		a = &brandAgg{spellings: map[string]int{}, products: map[string]data.Category{}, stores: map[string]bool{}}
+		b.byKey[key] = a
+	}
+	a.spellings[brand]++
+	a.products[strings.ToLower(strings.Join(strings.Fields(o.Name), " "))] = o.Category
+	a.stores[o.Slug] = true
+}
+
+func (b *brands) result() Brands {
+	out := Brands{GeneratedAt: b.now.UTC().Format(time.RFC3339), Brands: make([]Brand, 0, len(b.byKey))}
+	for _, a := range b.byKey {
+		br := Brand{Name: mostUsed(a.spellings), Products: len(a.products), Dispensaries: len(a.stores), Categories: map[data.Category]int{}}
 		for _, c := range a.products {
-			b.Categories[c]++
+			br.Categories[c]++
 		}
-		out.Brands = append(out.Brands, b)
+		out.Brands = append(out.Brands, br)
 	}
 	sort.Slice(out.Brands, func(i, j int) bool {
 		x, y := out.Brands[i], out.Brands[j]

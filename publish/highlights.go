@@ -60,6 +60,15 @@ func mustZone(name string) *time.Location {
 // BuildHighlights reads the whole history, one year at a time, newest first. Offers are
 // streamed, and only two months of unit prices per category are held at once.
 func BuildHighlights(ctx context.Context, db *data.DB, now time.Time) (Highlights, error) {
+	sd, err := db.ReadShop(ctx)
+	if err != nil {
+		return Highlights{}, err
+	}
+	return buildHighlights(ctx, db, sd, now)
+}
+
+// buildHighlights is BuildHighlights over the series sd read.
+func buildHighlights(ctx context.Context, db *data.DB, sd *data.ShopData, now time.Time) (Highlights, error) {
 	out := Highlights{GeneratedAt: now.UTC().Format(time.RFC3339), Years: []YearHighlight{}}
 	all, err := db.FetchSpanBetween(ctx, time.Time{}, now.Add(time.Second))
 	if err != nil || all.Fetches == 0 {
@@ -83,9 +92,9 @@ func BuildHighlights(ctx context.Context, db *data.DB, now time.Time) (Highlight
 		var strains strainCounter
 		products := map[string]bool{}
 		prices := map[data.Category]*monthPrices{}
-		err = db.EachOffer(ctx, from, to, func(o data.StoredOffer) error {
+		err = sd.EachOffer(ctx, from, to, func(o data.StoredOffer) error {
 			products[strings.ToLower(o.Brand)+"\x00"+strings.ToLower(o.Name)] = true
-			strains.add(o)
+			strains.add(o, 1)
 			if unit, ok := unitPrice(o); ok {
 				mp := prices[o.Category]
 				if mp == nil {

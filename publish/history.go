@@ -22,12 +22,19 @@ type history struct {
 
 	week       string
 	weekLatest map[seriesOf]weekObs
-	weekMenus  map[string]bool
+	weekMenus  map[menuOf]bool
 	weekStores map[string]bool
 	trends     *trendSeries
 
-	// strains seen on any menu in the window: data.StrainKey -> spellings, types.
+	// strains seen on any menu in the window: data.StrainKey -> spellings, types;
+	// seen counts the sightings of each description until flush folds them in.
 	strains map[string]*strainSeen
+	seen    map[*data.Offer]int
+}
+
+type menuOf struct {
+	slug   string
+	market data.Market
 }
 
 type codeMarket struct {
@@ -65,46 +72,53 @@ type HistoryPoint struct {
 
 func (s *shop) newHistory() *history {
 	h := &history{s: s, codes: map[string]bool{}, dayPaid: map[codeMarket][]float64{}, products: map[string][]HistoryPoint{},
-		weekLatest: map[seriesOf]weekObs{}, weekMenus: map[string]bool{}, weekStores: map[string]bool{}, trends: newTrendSeries(),
-		strains: map[string]*strainSeen{}}
+		weekLatest: map[seriesOf]weekObs{}, weekMenus: map[menuOf]bool{}, weekStores: map[string]bool{}, trends: newTrendSeries(),
+		strains: map[string]*strainSeen{}, seen: map[*data.Offer]int{}}
 	for i := range s.offers {
 		h.codes[s.offers[i].Code] = true
-		h.seeStrain(s.offers[i].Offer)
+		h.seen[s.offers[i].Offer]++
 	}
 	return h
 }
 
-// add takes one day's observation of one series; days arrive in order.
-func (h *history) add(p data.DailyPrice) error {
-	if p.Day != h.day {
+// add takes one day's observation of one series (o its description; price, sale and
+// stock its state); days arrive in order.
+func (h *history) add(day, slug string, market data.Market, o *data.Offer, price, sale float64, inStock bool) error {
+	if day != h.day {
 		h.flushDay()
-		h.day = p.Day
+		h.day = day
 	}
-	if w := weekOf(p.Day); w != h.week {
+	if w := weekOf(day); w != h.week {
 		h.flushWeek()
 		h.week = w
 	}
-	if p.Code == "" {
-		p.Code = "product-" + slugOf(p.ProductID)
+	code := o.Code
+	if code == "" {
+		code = "product-" + slugOf(o.ProductID)
 	}
-	h.seeStrain(p.Offer)
-	h.weekMenus[p.Slug+"\x00"+string(p.Market)] = true
-	h.weekStores[p.Slug] = true
-	if !p.InStock || p.Cost() <= 0 {
+	h.seen[o]++
+	h.weekMenus[menuOf{slug, market}] = true
+	h.weekStores[slug] = true
+	cost := price
+	if sale > 0 && sale < price {
+		cost = sale
+	}
+	if !inStock || cost <= 0 {
 		return nil
 	}
-	if h.codes[p.Code] {
-		k := codeMarket{p.Code, p.Market}
-		h.dayPaid[k] = append(h.dayPaid[k], cents(p.Cost()))
+	if h.codes[code] {
+		k := codeMarket{code, market}
+		h.dayPaid[k] = append(h.dayPaid[k], cents(cost))
 	}
-	if unit, _ := UnitPrice(p.Offer); unit != nil && len(p.Warnings) == 0 && trendCategory(p.Category) {
+	k := seriesOf{slug, market, code, o.Size}
+	if unit, ok := unitPriceFor(o.Category, o.Grams, o.Milligrams, cost); ok && len(o.Warnings) == 0 && trendCategory(o.Category) {
 		region := ""
-		if d, ok := h.s.stores[p.Slug]; ok {
+		if d, ok := h.s.stores[slug]; ok {
 			region = d.Region
 		}
-		h.weekLatest[seriesOf{p.Slug, p.Market, p.Code, p.Size}] = weekObs{p.Category, region, p.Market, *unit}
+		h.weekLatest[k] = weekObs{o.Category, region, market, unit}
 	} else {
-		delete(h.weekLatest, seriesOf{p.Slug, p.Market, p.Code, p.Size})
+		delete(h.weekLatest, k)
 	}
 	return nil
 }
@@ -113,6 +127,10 @@ func (h *history) add(p data.DailyPrice) error {
 func (h *history) flush() {
 	h.flushDay()
 	h.flushWeek()
+	for o, n := range h.seen {
+		h.seeStrain(o, n)
+	}
+	h.seen = nil
 }
 
 func (h *history) flushDay() {
@@ -142,7 +160,7 @@ func (h *history) flushWeek() {
 // seeStrain records a strain name a menu gave for a flower, preroll, vape or extract:
 // menus fill an edible's (or a tincture's) strain field with its product name
 // ("10:1 Tart Cherry Pearls"), which is no strain.
-func (h *history) seeStrain(o data.Offer) {
+func (h *history) seeStrain(o *data.Offer, times int) {
 	if o.Category == data.Edible || o.Category == data.Other {
 		return
 	}
@@ -156,9 +174,9 @@ func (h *history) seeStrain(o data.Offer) {
 		st = &strainSeen{spellings: map[string]int{}, types: map[string]int{}}
 		h.strains[key] = st
 	}
-	st.spellings[name]++
+	st.spellings[name] += times
 	if t := strainType(o.StrainType); t != "" {
-		st.types[t]++
+		st.types[t] += times
 	}
 }
 

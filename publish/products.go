@@ -48,8 +48,9 @@ type ProductOffer struct {
 
 func (s *shop) productOffer(o *offer) ProductOffer {
 	d := o.store
+	unitPrice, unit := o.unitPriceOf()
 	return ProductOffer{Slug: d.Slug, StoreName: d.Name, City: d.City, Region: d.Region, Lat: d.Lat, Lng: d.Lng,
-		Market: o.Market, Price: cents(o.Price), SalePrice: salePrice(o.Offer), UnitPrice: o.unitPrice, Unit: o.unit,
+		Market: o.Market, Price: cents(o.Price), SalePrice: o.salePrice(), UnitPrice: unitPrice, Unit: unit,
 		THC: o.THC, LastUpdate: timeOf(o.CategoryUpdate), Freshness: o.fresh, FirstSeen: timeOf(o.firstSeen), Sample: s.Sample || d.Sample}
 }
 

@@ -97,11 +97,11 @@ func build(ctx context.Context, db *data.DB, opts Options, put func(path string,
 		m.Files = append(m.Files, FileEntry{Path: path, Size: len(b), SHA256: hex.EncodeToString(sum[:])})
 		return put(path, b)
 	}
-	sts, err := db.Statuses(ctx)
+	sd, err := db.ReadShop(ctx)
 	if err != nil {
 		return Manifest{}, fmt.Errorf("publish: %w", err)
 	}
-	offers, err := db.LatestOffers(ctx)
+	sts, err := db.Statuses(ctx)
 	if err != nil {
 		return Manifest{}, fmt.Errorf("publish: %w", err)
 	}
@@ -120,10 +120,7 @@ func build(ctx context.Context, db *data.DB, opts Options, put func(path string,
 	}
 	pipeline := BuildPipeline(last, ds, opts.Now)
 	m.LastRun = pipeline.LastRun
-	stats := BuildStatistics(offers, ds, opts.Now)
-	brands := BuildBrands(offers, opts.Now)
-	offers = nil // the latest offers of every menu: let them go before the history is read
-	highlights, err := BuildHighlights(ctx, db, opts.Now)
+	highlights, err := buildHighlights(ctx, db, sd, opts.Now)
 	if err != nil {
 		return Manifest{}, fmt.Errorf("publish highlights: %w", err)
 	}
@@ -137,21 +134,24 @@ func build(ctx context.Context, db *data.DB, opts Options, put func(path string,
 			announcements = append(announcements, a)
 		}
 	}
-	for path, v := range map[string]any{PathStatus: status, PathStatistics: stats, PathAnnouncements: announcements,
-		PathBrands: brands, PathHighlights: highlights, PathPipeline: pipeline} {
-		b, err := marshal(v)
-		if err != nil {
-			return Manifest{}, fmt.Errorf("publish %s: %w", path, err)
-		}
-		files[path] = b
-	}
 	// A registry that marks any dispensary sample (the demo's) makes the shopping data
 	// sample data, as --sample does.
 	sample := opts.Sample
 	for _, st := range sts {
 		sample = sample || st.Dispensary.Sample
 	}
-	err = BuildShop(ctx, db, sts, opts.Now, sample, opts.Strains, func(path string, v any) error {
+	// One pass over the menus' latest offers builds the shopping snapshots and the
+	// statistics and brands.
+	stats, brands := newStatistics(ds, opts.Now), newBrands(opts.Now)
+	in := Shop{Now: opts.Now, Sample: sample, Statuses: sts, ProductFirstSeen: sd.ProductFirstSeen(), Strains: opts.Strains}
+	err = buildShop(ctx, sd, in, func(mo data.MenuOffers) {
+		for _, lo := range mo.Offers {
+			o := data.StoredOffer{Offer: *lo.Desc, Slug: mo.Slug, Market: mo.Market, FetchedAt: mo.FetchedAt}
+			o.Price, o.SalePrice, o.InStock = lo.Price, lo.SalePrice, lo.InStock
+			stats.add(o)
+			brands.add(o)
+		}
+	}, func(path string, v any) error {
 		b, err := marshal(v)
 		if err != nil {
 			return fmt.Errorf("publish %s: %w", path, err)
@@ -160,6 +160,14 @@ func build(ctx context.Context, db *data.DB, opts Options, put func(path string,
 	})
 	if err != nil {
 		return Manifest{}, fmt.Errorf("publish shopping: %w", err)
+	}
+	for path, v := range map[string]any{PathStatus: status, PathStatistics: stats.result(), PathAnnouncements: announcements,
+		PathBrands: brands.result(), PathHighlights: highlights, PathPipeline: pipeline} {
+		b, err := marshal(v)
+		if err != nil {
+			return Manifest{}, fmt.Errorf("publish %s: %w", path, err)
+		}
+		files[path] = b
 	}
 	files[PathHeaders] = HeadersFile(HeaderRules(opts.Site.WithContent(files[PathChat])))
 	for path, b := range files {

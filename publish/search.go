@@ -207,15 +207,16 @@ func (s *shop) searchRows(cat data.Category, region string, offers []*offer) Sea
 			menus[menu] = m
 			f.Menus = append(f.Menus, menu)
 		}
+		unitPrice, unit := o.unitPriceOf()
 		f.Offers = append(f.Offers, []any{i, m, o.Size, positive(o.Grams), positive(o.Milligrams),
-			cents(o.Price), salePrice(o.Offer), o.unitPrice, o.unit, o.THC, o.isNew})
+			cents(o.Price), o.salePrice(), unitPrice, unit, o.THC, o.isNew})
 	}
 	return f
 }
 
 // strainTypeOf is the strain type of an offer: the menu's, else the catalogue's for its
 // strain (most of the catalogue's "hybrid" is its default, so the menu comes first).
-func (s *shop) strainTypeOf(o data.Offer) string {
+func (s *shop) strainTypeOf(o *data.Offer) string {
 	if t := strainType(o.StrainType); t != "" {
 		return t
 	}

@@ -2,6 +2,7 @@ package publish
 
 import (
 	"math"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -56,35 +57,113 @@ const (
 // BuildStatistics computes topFlower and topDeals from the latest offers of each
 // category, keeping only categories whose menu is current at now: a stale price is not a deal.
 func BuildStatistics(offers []data.StoredOffer, ds []data.Dispensary, now time.Time) Statistics {
-	bySlug := map[string]data.Dispensary{}
-	for _, d := range ds {
-		bySlug[d.Slug] = d
-	}
-	var current []data.StoredOffer
+	b := newStatistics(ds, now)
 	for _, o := range offers {
-		if _, known := bySlug[o.Slug]; known && o.InStock && freshness.Score(o.FetchedAt, now) == freshness.Current {
-			current = append(current, o)
-		}
+		b.add(o)
 	}
-	st := Statistics{GeneratedAt: now.UTC().Format(time.RFC3339), TopFlower: topFlower(current), TopDeals: []RegionDeals{}}
-	for _, region := range data.Regions {
-		rd := RegionDeals{Region: region}
-		rd.Flower = cheapest(current, bySlug, region, data.Flower)
-		rd.Vape = cheapest(current, bySlug, region, data.Vape)
-		rd.Edible = cheapest(current, bySlug, region, data.Edible)
-		rd.Extract = cheapest(current, bySlug, region, data.Extract)
-		st.TopDeals = append(st.TopDeals, rd)
-	}
-	return st
+	return b.result()
 }
 
-// topFlower ranks strains by the number of distinct dispensaries listing them in stock.
-func topFlower(current []data.StoredOffer) []StrainCount {
-	var sc strainCounter
-	for _, o := range current {
-		sc.add(o)
+// statistics gathers api/statistics from the latest offers, given store by store (all
+// of one store's offers in a row): it keeps each store's best deal per product name
+// until the store's offers end, then only the best DealsPerList of each list.
+type statistics struct {
+	now    time.Time
+	bySlug map[string]data.Dispensary
+	flower strainCounter
+	slug   string
+	best   map[dealKey]Deal
+	top    map[regionCategory][]Deal
+}
+
+type dealKey struct {
+	category data.Category
+	name     string
+}
+
+type regionCategory struct {
+	region   string
+	category data.Category
+}
+
+func newStatistics(ds []data.Dispensary, now time.Time) *statistics {
+	b := &statistics{now: now, bySlug: map[string]data.Dispensary{}, best: map[dealKey]Deal{}, top: map[regionCategory][]Deal{}}
+	for _, d := range ds {
+		b.bySlug[d.Slug] = d
 	}
-	return sc.top(TopFlowerSize)
+	return b
+}
+
+// add takes one offer of a menu's latest fetch. topFlower ranks strains by the number of
+// distinct dispensaries listing them in stock; topDeals are the cheapest offers per unit:
+// per gram for flower, vape and extract, per 100 mg THC for edibles (edibles without a
+// known dose are left out rather than compared by package price), one deal per product
+// name per store, its best size.
+func (b *statistics) add(o data.StoredOffer) {
+	d, known := b.bySlug[o.Slug]
+	if !known || !o.InStock || freshness.Score(o.FetchedAt, b.now) != freshness.Current {
+		return
+	}
+	b.flower.add(o, 1)
+	if o.Slug != b.slug {
+		b.flushStore()
+		b.slug = o.Slug
+	}
+	cat := o.Category
+	if cat != data.Flower && cat != data.Vape && cat != data.Edible && cat != data.Extract || len(o.Warnings) > 0 {
+		return
+	}
+	cost := o.Cost()
+	if cost <= 0 {
+		return
+	}
+	unit, per := "g", o.Grams
+	if cat == data.Edible {
+		unit, per = "100mg", o.Milligrams/100
+	}
+	if per <= 0 {
+		return
+	}
+	deal := Deal{
+		StoreName: d.Name, StoreLocation: d.Location(), Name: o.Name, Cost: cents(cost), Brand: o.Brand,
+		Size: o.Size, UnitPrice: cents(cost / per), Unit: unit, OnSale: o.SalePrice > 0 && o.SalePrice < o.Price,
+		Market: o.Market, Slug: o.Slug,
+	}
+	// One line per product name per store: menus list each size of a product as its
+	// own product, and a list of one product in five sizes is no list of deals.
+	key := dealKey{cat, strings.ToLower(strings.TrimSpace(o.Name))}
+	if c, ok := b.best[key]; !ok || less(deal, c) {
+		b.best[key] = deal
+	}
+}
+
+// flushStore moves the store's best deals into the lists, keeping the best of each.
+func (b *statistics) flushStore() {
+	region := b.bySlug[b.slug].Region
+	for k, deal := range b.best {
+		rc := regionCategory{region, k.category}
+		list := b.top[rc]
+		i := sort.Search(len(list), func(i int) bool { return less(deal, list[i]) })
+		if i >= DealsPerList {
+			continue
+		}
+		list = slices.Insert(list, i, deal)
+		b.top[rc] = list[:min(len(list), DealsPerList)]
+	}
+	clear(b.best)
+}
+
+func (b *statistics) result() Statistics {
+	b.flushStore()
+	st := Statistics{GeneratedAt: b.now.UTC().Format(time.RFC3339), TopFlower: b.flower.top(TopFlowerSize), TopDeals: []RegionDeals{}}
+	for _, region := range data.Regions {
+		st.TopDeals = append(st.TopDeals, RegionDeals{Region: region,
+			Flower:  b.top[regionCategory{region, data.Flower}],
+			Vape:    b.top[regionCategory{region, data.Vape}],
+			Edible:  b.top[regionCategory{region, data.Edible}],
+			Extract: b.top[regionCategory{region, data.Extract}]})
+	}
+	return st
 }
 
 // strainCounter counts, per strain, the distinct dispensaries listing its flower in
@@ -94,7 +173,7 @@ type strainCounter struct {
 	display map[string]map[string]int  // strain key -> display form -> uses
 }
 
-func (sc *strainCounter) add(o data.StoredOffer) {
+func (sc *strainCounter) add(o data.StoredOffer, times int) {
 	if o.Category != data.Flower || !o.InStock {
 		return
 	}
@@ -113,7 +192,7 @@ func (sc *strainCounter) add(o data.StoredOffer) {
 		sc.stores[key], sc.display[key] = map[string]bool{}, map[string]int{}
 	}
 	sc.stores[key][o.Slug] = true
-	sc.display[key][name]++
+	sc.display[key][name] += times
 }
 
 // top returns the n strains listed by most dispensaries, ties by name.
@@ -142,55 +221,6 @@ func mostUsed(forms map[string]int) string {
 		}
 	}
 	return best
-}
-
-// cheapest returns the best offers per unit of one category in one region: per gram for
-// flower, vape and extract, per 100 mg THC for edibles (edibles without a known dose are
-// left out rather than compared by package price). One deal per product name per store,
-// its best size.
-func cheapest(current []data.StoredOffer, bySlug map[string]data.Dispensary, region string, cat data.Category) []Deal {
-	type cand struct {
-		deal Deal
-		key  string
-	}
-	best := map[string]cand{}
-	for _, o := range current {
-		d := bySlug[o.Slug]
-		if o.Category != cat || d.Region != region || len(o.Warnings) > 0 {
-			continue
-		}
-		cost := o.Cost()
-		if cost <= 0 {
-			continue
-		}
-		unit, per := "g", o.Grams
-		if cat == data.Edible {
-			unit, per = "100mg", o.Milligrams/100
-		}
-		if per <= 0 {
-			continue
-		}
-		deal := Deal{
-			StoreName: d.Name, StoreLocation: d.Location(), Name: o.Name, Cost: cents(cost), Brand: o.Brand,
-			Size: o.Size, UnitPrice: cents(cost / per), Unit: unit, OnSale: o.SalePrice > 0 && o.SalePrice < o.Price,
-			Market: o.Market, Slug: o.Slug,
-		}
-		// One line per product name per store: menus list each size of a product as
-		// its own product, and a list of one product in five sizes is no list of deals.
-		key := o.Slug + "\x00" + strings.ToLower(strings.TrimSpace(o.Name))
-		if c, ok := best[key]; !ok || less(deal, c.deal) {
-			best[key] = cand{deal, key}
-		}
-	}
-	out := make([]Deal, 0, len(best))
-	for _, c := range best {
-		out = append(out, c.deal)
-	}
-	sort.Slice(out, func(i, j int) bool { return less(out[i], out[j]) })
-	if len(out) > DealsPerList {
-		out = out[:DealsPerList]
-	}
-	return out
 }
 
 // less orders deals by unit price, then cost, then store and name, so output is stable.
