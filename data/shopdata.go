@@ -27,6 +27,7 @@ type ShopData struct {
 	slot         []int32
 	states       map[stateKey]CategoryState
 	productFirst map[string]time.Time
+	listed       int
 	// keys are the (store, market, code, size) keys of the series, ranked in the order
 	// daily prices are reported in; made on first use.
 	keys []shopKey
@@ -160,6 +161,9 @@ func (sd *ShopData) readSeries(ctx context.Context) error {
 		if t, ok := sd.productFirst[d.Code]; !ok || s.firstSeen < t.UnixNano() {
 			sd.productFirst[d.Code] = fromNano(s.firstSeen)
 		}
+		if s.state.Listed {
+			sd.listed++
+		}
 		sd.slot[s.id] = int32(len(sd.series))
 		menu.series = append(menu.series, int32(len(sd.series)))
 		sd.series = append(sd.series, s)
@@ -187,6 +191,10 @@ func (sd *ShopData) describe(k descKey) (*Offer, error) {
 // ProductFirstSeen returns, per product code, when any menu first listed it (any store,
 // market or size; dispensaries since removed from the registry included).
 func (sd *ShopData) ProductFirstSeen() map[string]time.Time { return sd.productFirst }
+
+// Listed counts the series that the latest successful fetch of their menu lists, over
+// every menu: at least as many as EachMenu gives.
+func (sd *ShopData) Listed() int { return sd.listed }
 
 // ListedOffer is one offer series that the latest successful fetch of its menu lists.
 type ListedOffer struct {
@@ -299,6 +307,9 @@ type DayPrice struct {
 	Slug   string
 	Market Market
 	Desc   *Offer
+	// Key numbers the observation's store, market, code and size from 0: the
+	// observations of one key on different days share it.
+	Key int32
 	// Price, SalePrice and InStock are the observed state.
 	Price, SalePrice float64
 	InStock          bool
@@ -393,7 +404,7 @@ func (sd *ShopData) EachDayPrice(ctx context.Context, from, to time.Time, fn fun
 		for _, r := range touched {
 			o := obs[r]
 			s := &sd.series[o.s]
-			p := DayPrice{Day: day, Slug: s.menu.slug, Market: s.menu.market, Desc: s.desc,
+			p := DayPrice{Day: day, Slug: s.menu.slug, Market: s.menu.market, Desc: s.desc, Key: r,
 				Price: o.state.Price, SalePrice: o.state.SalePrice, InStock: o.state.InStock}
 			if err := fn(p); err != nil {
 				return err

@@ -1,6 +1,7 @@
 package publish
 
 import (
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -20,8 +21,11 @@ type history struct {
 	dayPaid  map[codeMarket][]float64
 	products map[string][]HistoryPoint // code -> points, in day order
 
-	week       string
-	weekLatest map[seriesOf]weekObs
+	week string
+	// weekLatest holds, by series key, the series' latest observation in the week
+	// that has a unit price for trends; markets numbers the markets it names.
+	weekLatest []weekObs
+	markets    []data.Market
 	weekMenus  map[menuOf]bool
 	weekStores map[string]bool
 	trends     *trendSeries
@@ -49,12 +53,14 @@ type seriesOf struct {
 	size   string
 }
 
-// weekObs is a series' latest observation in a week that has a unit price for trends.
+// weekObs is a series' latest observation in a week that has a unit price for trends:
+// its category (in trendCategories), region (in data.Regions, or len(data.Regions) for
+// none) and market (in history.markets) by number, so that a year of history keeps 16
+// bytes per series.
 type weekObs struct {
-	category data.Category
-	region   string
-	market   data.Market
-	unit     float64
+	unit                     float64
+	category, region, market uint8
+	set                      bool
 }
 
 type strainSeen struct {
@@ -72,7 +78,7 @@ type HistoryPoint struct {
 
 func (s *shop) newHistory() *history {
 	h := &history{s: s, codes: map[string]bool{}, dayPaid: map[codeMarket][]float64{}, products: map[string][]HistoryPoint{},
-		weekLatest: map[seriesOf]weekObs{}, weekMenus: map[menuOf]bool{}, weekStores: map[string]bool{}, trends: newTrendSeries(),
+		weekMenus: map[menuOf]bool{}, weekStores: map[string]bool{}, trends: newTrendSeries(),
 		strains: map[string]*strainSeen{}, seen: map[*data.Offer]int{}}
 	for i := range s.offers {
 		h.codes[s.offers[i].Code] = true
@@ -83,7 +89,7 @@ func (s *shop) newHistory() *history {
 
 // add takes one day's observation of one series (o its description; price, sale and
 // stock its state); days arrive in order.
-func (h *history) add(day, slug string, market data.Market, o *data.Offer, price, sale float64, inStock bool) error {
+func (h *history) add(day, slug string, market data.Market, o *data.Offer, key int32, price, sale float64, inStock bool) error {
 	if day != h.day {
 		h.flushDay()
 		h.day = day
@@ -110,15 +116,25 @@ func (h *history) add(day, slug string, market data.Market, o *data.Offer, price
 		k := codeMarket{code, market}
 		h.dayPaid[k] = append(h.dayPaid[k], cents(cost))
 	}
-	k := seriesOf{slug, market, code, o.Size}
-	if unit, ok := unitPriceFor(o.Category, o.Grams, o.Milligrams, cost); ok && len(o.Warnings) == 0 && trendCategory(o.Category) {
-		region := ""
+	for int(key) >= len(h.weekLatest) {
+		h.weekLatest = append(h.weekLatest, weekObs{})
+	}
+	cat := slices.Index(trendCategories, o.Category)
+	if unit, ok := unitPriceFor(o.Category, o.Grams, o.Milligrams, cost); ok && len(o.Warnings) == 0 && cat >= 0 {
+		region := len(data.Regions)
 		if d, ok := h.s.stores[slug]; ok {
-			region = d.Region
+			if r := slices.Index(data.Regions, d.Region); r >= 0 {
+				region = r
+			}
 		}
-		h.weekLatest[k] = weekObs{o.Category, region, market, unit}
+		m := slices.Index(h.markets, market)
+		if m < 0 {
+			m = len(h.markets)
+			h.markets = append(h.markets, market)
+		}
+		h.weekLatest[key] = weekObs{unit: unit, category: uint8(cat), region: uint8(region), market: uint8(m), set: true}
 	} else {
-		delete(h.weekLatest, k)
+		h.weekLatest[key] = weekObs{}
 	}
 	return nil
 }
@@ -151,7 +167,7 @@ func (h *history) flushWeek() {
 	if h.week == "" {
 		return
 	}
-	h.trends.addWeek(h.week, h.weekLatest, len(h.weekMenus), len(h.weekStores))
+	h.trends.addWeek(h.week, h.weekLatest, h.markets, len(h.weekMenus), len(h.weekStores))
 	clear(h.weekLatest)
 	clear(h.weekMenus)
 	clear(h.weekStores)

@@ -102,7 +102,7 @@ func (s *shop) emitMenu(st data.Status, byMarket map[data.Market][]*offer, emit 
 				Strain: o.Strain, Size: o.Size, Grams: positive(o.Grams), Mg: positive(o.Milligrams),
 				Price: cents(o.Price), SalePrice: o.salePrice(), UnitPrice: unitPrice, Unit: unit,
 				THC: o.THC, CBD: o.CBD, PotencyUnit: nonEmpty(o.PotencyUnit), InStock: o.InStock, IsNew: o.isNew,
-				FirstSeen: timeOf(o.firstSeen)})
+				FirstSeen: timeOf(timeAt(o.firstSeen))})
 		}
 		m.Markets = append(m.Markets, mm)
 	}

@@ -51,7 +51,7 @@ func (s *shop) productOffer(o *offer) ProductOffer {
 	unitPrice, unit := o.unitPriceOf()
 	return ProductOffer{Slug: d.Slug, StoreName: d.Name, City: d.City, Region: d.Region, Lat: d.Lat, Lng: d.Lng,
 		Market: o.Market, Price: cents(o.Price), SalePrice: o.salePrice(), UnitPrice: unitPrice, Unit: unit,
-		THC: o.THC, LastUpdate: timeOf(o.CategoryUpdate), Freshness: o.fresh, FirstSeen: timeOf(o.firstSeen), Sample: s.Sample || d.Sample}
+		THC: o.THC, LastUpdate: timeOf(timeAt(o.categoryUpdate)), Freshness: o.fresh, FirstSeen: timeOf(timeAt(o.firstSeen)), Sample: s.Sample || d.Sample}
 }
 
 // buildProducts emits one Product per code any current menu lists (in stock or not,
@@ -92,8 +92,8 @@ func (s *shop) buildProducts(h *history, emit Emit) error {
 		terps := map[string]bool{}
 		var listed []*offer
 		for _, o := range all {
-			if seen.IsZero() || o.FirstSeen.Before(seen) {
-				seen = o.FirstSeen
+			if first := timeAt(o.seriesFirst); seen.IsZero() || first.Before(seen) {
+				seen = first
 			}
 			for _, t := range o.Terpenes {
 				if slug := nameSlug(t.Name); slug != "" {

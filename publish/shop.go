@@ -43,6 +43,7 @@ type Emit func(path string, v any) error
 // set) first.
 func buildShop(ctx context.Context, sd *data.ShopData, in Shop, also func(data.MenuOffers), emit Emit) error {
 	s := newShop(in)
+	s.offers = make([]offer, 0, sd.Listed())
 	err := sd.EachMenu(func(m data.MenuOffers) error {
 		if also != nil {
 			also(m)
@@ -52,9 +53,9 @@ func buildShop(ctx context.Context, sd *data.ShopData, in Shop, also func(data.M
 	if err != nil {
 		return err
 	}
-	return s.finish(func(fn func(day, slug string, market data.Market, o *data.Offer, price, sale float64, inStock bool) error) error {
+	return s.finish(func(fn dayObserver) error {
 		return sd.EachDayPrice(ctx, in.Now.AddDate(0, 0, -HistoryDays), in.Now.Add(time.Second), func(p data.DayPrice) error {
-			return fn(p.Day, p.Slug, p.Market, p.Desc, p.Price, p.SalePrice, p.InStock)
+			return fn(p.Day, p.Slug, p.Market, p.Desc, p.Key, p.Price, p.SalePrice, p.InStock)
 		})
 	}, emit)
 }
@@ -76,16 +77,26 @@ func (in Shop) Build(eachDaily func(fn func(data.DailyPrice) error) error, emit 
 			menu = nil
 		}
 	}
-	return s.finish(func(fn func(day, slug string, market data.Market, o *data.Offer, price, sale float64, inStock bool) error) error {
+	return s.finish(func(fn dayObserver) error {
+		keys := map[seriesOf]int32{}
 		return eachDaily(func(p data.DailyPrice) error {
-			return fn(p.Day, p.Slug, p.Market, &p.Offer, p.Price, p.SalePrice, p.InStock)
+			k := seriesOf{p.Slug, p.Market, p.Code, p.Size}
+			key, ok := keys[k]
+			if !ok {
+				key = int32(len(keys))
+				keys[k] = key
+			}
+			return fn(p.Day, p.Slug, p.Market, &p.Offer, key, p.Price, p.SalePrice, p.InStock)
 		})
 	}, emit)
 }
 
+// dayObserver takes one day's observation of one offer series (history.add).
+type dayObserver func(day, slug string, market data.Market, o *data.Offer, key int32, price, sale float64, inStock bool) error
+
 // finish emits what needs every menu: the menus not emitted yet (no offers), then
 // the history's and the catalogue's snapshots.
-func (s *shop) finish(eachDaily func(fn func(day, slug string, market data.Market, o *data.Offer, price, sale float64, inStock bool) error) error, emit Emit) error {
+func (s *shop) finish(eachDaily func(fn dayObserver) error, emit Emit) error {
 	if err := s.flushMenus(emit); err != nil {
 		return err
 	}
@@ -161,19 +172,34 @@ type offer struct {
 	Code             string
 	Price, SalePrice float64
 	InStock          bool
+	hasUnitPrice     bool
+	isNew            bool
 	Slug             string
 	Market           data.Market
-	FirstSeen        time.Time // of the series at that store
-	CategoryUpdate   time.Time
 	store            *data.Dispensary
 	fresh            freshness.State
 	unitPrice        float64
-	hasUnitPrice     bool
-	// firstSeen is when the product (any size) was first seen at that store and market.
-	firstSeen time.Time
-	isNew     bool
+	// seriesFirst is when the series was first listed at that store, firstSeen when the
+	// product (any size) was, categoryUpdate the menu category's last update: Unix ns
+	// (0 for none), 16 bytes less per offer than time.Time.
+	seriesFirst, firstSeen, categoryUpdate int64
 	// nameKey is the name lower-cased once: lists sort by it.
 	nameKey string
+}
+
+// unixNano is t in Unix nanoseconds, 0 for the zero time; timeAt is its inverse.
+func unixNano(t time.Time) int64 {
+	if t.IsZero() {
+		return 0
+	}
+	return t.UnixNano()
+}
+
+func timeAt(ns int64) time.Time {
+	if ns == 0 {
+		return time.Time{}
+	}
+	return time.Unix(0, ns).UTC()
 }
 
 // Cost is what a shopper pays: the sale price when there is one.
@@ -238,14 +264,16 @@ func (s *shop) addMenu(m data.MenuOffers, emit Emit) error {
 	}
 	for _, lo := range m.Offers {
 		o := offer{Offer: lo.Desc, Code: lo.Desc.Code, Price: lo.Price, SalePrice: lo.SalePrice, InStock: lo.InStock,
-			Slug: m.Slug, Market: m.Market, FirstSeen: lo.FirstSeen, CategoryUpdate: lo.CategoryUpdate, store: d,
-			fresh: freshness.Score(lo.CategoryUpdate, s.Now)}
+			Slug: m.Slug, Market: m.Market, seriesFirst: unixNano(lo.FirstSeen), categoryUpdate: unixNano(lo.CategoryUpdate),
+			store: d, fresh: freshness.Score(lo.CategoryUpdate, s.Now)}
+		var firstSeen time.Time
 		if o.Code == "" {
 			o.Code = "product-" + slugOf(o.ProductID)
 		} else {
-			o.firstSeen = productFirst[o.Code]
+			firstSeen = productFirst[o.Code]
 		}
-		o.isNew = s.Now.Sub(o.firstSeen) < NewFor && o.firstSeen.After(menuFirst)
+		o.firstSeen = unixNano(firstSeen)
+		o.isNew = s.Now.Sub(firstSeen) < NewFor && firstSeen.After(menuFirst)
 		key, ok := s.nameKeys[lo.Desc]
 		if !ok {
 			key = strings.ToLower(o.Name)
