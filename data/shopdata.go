@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -28,9 +29,13 @@ type ShopData struct {
 	states       map[stateKey]CategoryState
 	productFirst map[string]time.Time
 	listed       int
-	// keys are the (store, market, code, size) keys of the series, ranked in the order
-	// daily prices are reported in; made on first use.
-	keys []shopKey
+	// keys counts the (store, market, code, size) keys of the series, ranked (once
+	// ranked) in the order daily prices are reported in.
+	keys   int
+	ranked bool
+	// cur and known are the series' states as of the fetch a replay is at.
+	cur   []seriesState
+	known []bool
 }
 
 // shopMenu is one menu (a dispensary's market on one platform) and its series.
@@ -318,49 +323,129 @@ type DayPrice struct {
 // rank orders the series' keys (store, market, code, size) once, in the order a day of
 // daily prices is reported in; series sharing a key share a rank.
 func (sd *ShopData) rank() {
-	if sd.keys != nil || len(sd.series) == 0 {
+	if sd.ranked {
 		return
 	}
-	ranks := make(map[shopKey]int32, len(sd.series))
-	for i := range sd.series {
-		s := &sd.series[i]
-		k := shopKey{s.menu.slug, s.menu.market, s.desc.Code, s.desc.Size}
-		if k.code == "" {
+	sd.ranked = true
+	code := func(s *shopSeries) string {
+		if s.desc.Code == "" {
 			// Without codes, products are told apart by their platform id.
-			k.code = "\x00" + s.desc.ProductID
+			return "\x00" + s.desc.ProductID
 		}
-		r, ok := ranks[k]
-		if !ok {
-			r = int32(len(sd.keys))
-			ranks[k] = r
-			sd.keys = append(sd.keys, k)
-		}
-		s.rank = r
+		return s.desc.Code
 	}
-	order := make([]int32, len(sd.keys))
+	order := make([]int32, len(sd.series))
 	for i := range order {
 		order[i] = int32(i)
 	}
-	sort.Slice(order, func(i, j int) bool {
-		a, b := sd.keys[order[i]], sd.keys[order[j]]
-		if a.slug != b.slug {
-			return a.slug < b.slug
+	cmpKeys := func(a, b *shopSeries) int {
+		if c := strings.Compare(a.menu.slug, b.menu.slug); c != 0 {
+			return c
 		}
-		if a.market != b.market {
-			return a.market < b.market
+		if c := strings.Compare(string(a.menu.market), string(b.menu.market)); c != 0 {
+			return c
 		}
-		if a.code != b.code {
-			return a.code < b.code
+		if c := strings.Compare(code(a), code(b)); c != 0 {
+			return c
 		}
-		return a.size < b.size
+		return strings.Compare(a.desc.Size, b.desc.Size)
+	}
+	slices.SortFunc(order, func(i, j int32) int { return cmpKeys(&sd.series[i], &sd.series[j]) })
+	r := int32(-1)
+	for n, i := range order {
+		if n == 0 || cmpKeys(&sd.series[order[n-1]], &sd.series[i]) != 0 {
+			r++
+		}
+		sd.series[i].rank = r
+	}
+	sd.keys = int(r + 1)
+}
+
+// replayFetch is one row of the fetch log, as replay sees it.
+type replayFetch struct {
+	id, at int64
+	ok     bool
+	menu   *shopMenu
+}
+
+// slotChange is a change of the series at a slot of ShopData.series.
+type slotChange struct {
+	slot  int32
+	state seriesState
+}
+
+// replay walks the fetch log in time order (a menu's fetches are recorded in time order,
+// RecordMenuFetch makes sure), up to the last fetch before to, applying each successful
+// fetch's changes to the series' states (sd.cur; sd.known marks the series a fetch has
+// listed so far), and calls fn after each fetch with the changes it made. Changes are
+// deltas from the menu's fetch before, so the walk always starts at the first fetch. A
+// series recorded after the read (a scrape running meanwhile) is left out.
+func (sd *ShopData) replay(ctx context.Context, to time.Time, fn func(replayFetch, []slotChange) error) error {
+	sd.cur = make([]seriesState, len(sd.series))
+	sd.known = make([]bool, len(sd.series))
+	rows, err := sd.db.db.QueryContext(ctx, `SELECT id, menu_id, at, ok, changes FROM menu_fetches WHERE at < ? ORDER BY at, id`, nanos(to))
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	var blob []byte
+	var changed []slotChange
+	for rows.Next() {
+		var f replayFetch
+		var menuID int64
+		if err := rows.Scan(&f.id, &menuID, &f.at, &f.ok, &blob); err != nil {
+			return err
+		}
+		if f.menu = sd.menu(menuID); f.menu == nil {
+			continue // a menu recorded after the read
+		}
+		changed = changed[:0]
+		err := decodeChanges(blob, func(c change) {
+			if c.series < 0 || c.series >= int64(len(sd.slot)) || sd.slot[c.series] < 0 {
+				return
+			}
+			i := sd.slot[c.series]
+			sd.cur[i], sd.known[i] = c.state, true
+			changed = append(changed, slotChange{i, c.state})
+		})
+		if err != nil {
+			return fmt.Errorf("fetch %d: %w", f.id, err)
+		}
+		if err := fn(f, changed); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}
+
+// EachOffer calls fn with every offer every successful fetch in [from, to) listed, in
+// time order of the fetches, without holding them all in memory: the history behind
+// yearly highlights and trends. Price, sale price and stock are those of that fetch; the
+// descriptive fields (name, potency...) are the latest seen. Dispensaries no longer in
+// the registry are included; history is history.
+func (sd *ShopData) EachOffer(ctx context.Context, from, to time.Time, fn func(StoredOffer) error) error {
+	lo, hi := nanos(from), nanos(to)
+	err := sd.replay(ctx, to, func(f replayFetch, _ []slotChange) error {
+		if !f.ok || f.at < lo || f.at >= hi {
+			return nil
+		}
+		for _, i := range f.menu.series {
+			st := sd.cur[i]
+			if !sd.known[i] || !st.Listed {
+				continue
+			}
+			so := StoredOffer{Offer: *sd.series[i].desc, Slug: f.menu.slug, Market: f.menu.market, FetchedAt: fromNano(f.at)}
+			so.Price, so.SalePrice, so.InStock = st.Price, st.SalePrice, st.InStock
+			if err := fn(so); err != nil {
+				return err
+			}
+		}
+		return nil
 	})
-	newRank := make([]int32, len(order))
-	for r, old := range order {
-		newRank[old] = int32(r)
+	if err != nil {
+		return fmt.Errorf("offer history: %w", err)
 	}
-	for i := range sd.series {
-		sd.series[i].rank = newRank[sd.series[i].rank]
-	}
+	return nil
 }
 
 // EachDayPrice calls fn once per day (America/New_York) and offer series observed by a
@@ -368,7 +453,7 @@ func (sd *ShopData) rank() {
 // order; within a day, by store, market, code and size. Only one day is held in memory.
 // Dispensaries no longer in the registry are included: history is history.
 //
-// It replays the change log (see replayChanges) and, per menu and day, starts from the
+// It replays the change log (see replay) and, per menu and day, starts from the
 // series its first fetch of the day lists and follows that day's changes: an unchanged
 // year costs one pass over the listed series per menu and day, not one per fetch.
 func (sd *ShopData) EachDayPrice(ctx context.Context, from, to time.Time, fn func(DayPrice) error) error {
@@ -380,16 +465,12 @@ func (sd *ShopData) EachDayPrice(ctx context.Context, from, to time.Time, fn fun
 		s     int32
 		state seriesState
 	}
-	obs := make([]observed, len(sd.keys))
-	seenDay := make([]int32, len(sd.keys)) // day number (from 1) a rank was last observed on
+	obs := make([]observed, sd.keys)
+	seenDay := make([]int32, sd.keys) // day number (from 1) a rank was last observed on
 	var touched []int32
 	day, dayNo := "", int32(0)
 	menuDay := map[int64]int32{} // menu → the day number its observations so far belong to
-	observe := func(id int64, st seriesState, at int64) {
-		if id < 0 || id >= int64(len(sd.slot)) || sd.slot[id] < 0 {
-			return
-		}
-		i := sd.slot[id]
+	observe := func(i int32, st seriesState, at int64) {
 		r := sd.series[i].rank
 		if seenDay[r] != dayNo {
 			seenDay[r] = dayNo
@@ -414,7 +495,7 @@ func (sd *ShopData) EachDayPrice(ctx context.Context, from, to time.Time, fn fun
 		return nil
 	}
 	lo, hi := nanos(from), nanos(to)
-	err := sd.db.replayChanges(ctx, to, func(f replayFetch, m *replayMenu, changed []change) error {
+	err := sd.replay(ctx, to, func(f replayFetch, changed []slotChange) error {
 		if !f.ok || f.at < lo || f.at >= hi {
 			return nil
 		}
@@ -425,12 +506,12 @@ func (sd *ShopData) EachDayPrice(ctx context.Context, from, to time.Time, fn fun
 			day = d
 			dayNo++
 		}
-		if menuDay[m.id] != dayNo {
+		if menuDay[f.menu.id] != dayNo {
 			// The menu's first fetch of the day: everything it lists is observed.
-			menuDay[m.id] = dayNo
-			for _, id := range m.order {
-				if st := m.state[id]; st.Listed {
-					observe(id, st, f.at)
+			menuDay[f.menu.id] = dayNo
+			for _, i := range f.menu.series {
+				if st := sd.cur[i]; sd.known[i] && st.Listed {
+					observe(i, st, f.at)
 				}
 			}
 			return nil
@@ -440,7 +521,7 @@ func (sd *ShopData) EachDayPrice(ctx context.Context, from, to time.Time, fn fun
 		// state it was last observed with.
 		for _, c := range changed {
 			if c.state.Listed {
-				observe(c.series, c.state, f.at)
+				observe(c.slot, c.state, f.at)
 			}
 		}
 		return nil
