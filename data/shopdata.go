@@ -304,6 +304,109 @@ func (sd *ShopData) EachMenu(fn func(MenuOffers) error) error {
 	return nil
 }
 
+// OfferRun is what EachOffer reports Count times in a row for one series: the offer as
+// Count successful fetches of its menu in one month listed it, unchanged.
+type OfferRun struct {
+	Slug   string
+	Market Market
+	// Desc is the series' description, shared (see ShopData).
+	Desc *Offer
+	// Price, SalePrice and InStock are the state those fetches saw.
+	Price, SalePrice float64
+	InStock          bool
+	// Month is the month of the fetches (YYYY-MM, America/New_York).
+	Month string
+	Count int
+}
+
+// EachOfferRun is EachOffer with the fetches that list a series unchanged within one
+// month folded into one run: a year's history costs a call per change and month, not
+// one per offer and fetch. Runs come in month order; within a month, in no set order.
+// Dispensaries no longer in the registry are included; history is history.
+func (sd *ShopData) EachOfferRun(ctx context.Context, from, to time.Time, fn func(OfferRun) error) error {
+	type run struct {
+		open  bool
+		start int32 // the menu's count of fetches in the window when the run began
+		state seriesState
+	}
+	runs := make([]run, len(sd.series))
+	fetches := map[*shopMenu]int32{} // successful fetches in the window, by menu
+	reopen := map[*shopMenu]bool{}   // menus whose listed series have no open run
+	for _, m := range sd.menus {
+		reopen[m] = true
+	}
+	month := ""
+	closeRun := func(i int32) error {
+		r := &runs[i]
+		if !r.open {
+			return nil
+		}
+		r.open = false
+		s := &sd.series[i]
+		n := fetches[s.menu] - r.start
+		if n <= 0 {
+			return nil
+		}
+		return fn(OfferRun{Slug: s.menu.slug, Market: s.menu.market, Desc: s.desc, Price: r.state.Price,
+			SalePrice: r.state.SalePrice, InStock: r.state.InStock, Month: month, Count: int(n)})
+	}
+	closeAll := func() error {
+		for i := range runs {
+			if err := closeRun(int32(i)); err != nil {
+				return err
+			}
+		}
+		for m := range reopen {
+			reopen[m] = true
+		}
+		return nil
+	}
+	lo, hi := nanos(from), nanos(to)
+	err := sd.replay(ctx, to, func(f replayFetch, changed []slotChange) error {
+		if !f.ok || f.at < lo || f.at >= hi {
+			return nil
+		}
+		if mo := fromNano(f.at).In(ohio).Format("2006-01"); mo != month {
+			if err := closeAll(); err != nil {
+				return err
+			}
+			month = mo
+		}
+		// A changed series ends its run; its new state starts one if listed.
+		for _, c := range changed {
+			if err := closeRun(c.slot); err != nil {
+				return err
+			}
+		}
+		m := f.menu
+		start := fetches[m]
+		fetches[m]++
+		begin := func(i int32) {
+			if st := sd.cur[i]; sd.known[i] && st.Listed && !runs[i].open {
+				runs[i] = run{open: true, start: start, state: st}
+			}
+		}
+		if reopen[m] {
+			reopen[m] = false
+			for _, i := range m.series {
+				begin(i)
+			}
+			return nil
+		}
+		for _, c := range changed {
+			begin(c.slot)
+		}
+		return nil
+	})
+	if err == nil {
+		err = closeAll()
+	}
+	if err != nil {
+		return fmt.Errorf("offer history: %w", err)
+	}
+	return nil
+}
+
 // DayPrice is one offer series on one day (ShopData.EachDayPrice): the offer as last
 // observed that day, its description shared.
 type DayPrice struct {

@@ -1,6 +1,7 @@
 package publish
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math"
@@ -91,17 +92,22 @@ func buildHighlights(ctx context.Context, db *data.DB, sd *data.ShopData, now ti
 			FirstSeen: span.First.UTC().Format(time.RFC3339), LastSeen: span.Last.UTC().Format(time.RFC3339)}
 		var strains strainCounter
 		products := map[string]bool{}
+		described := map[*data.Offer]bool{}
 		prices := map[data.Category]*monthPrices{}
-		err = sd.EachOffer(ctx, from, to, func(o data.StoredOffer) error {
-			products[strings.ToLower(o.Brand)+"\x00"+strings.ToLower(o.Name)] = true
-			strains.add(o, 1)
-			if unit, ok := unitPrice(o); ok {
+		err = sd.EachOfferRun(ctx, from, to, func(r data.OfferRun) error {
+			o := r.Desc
+			if !described[o] {
+				described[o] = true
+				products[strings.ToLower(o.Brand)+"\x00"+strings.ToLower(o.Name)] = true
+			}
+			strains.add(r.Slug, o, r.InStock, r.Count)
+			if unit, ok := unitPrice(o, r.Price, r.SalePrice, r.InStock); ok {
 				mp := prices[o.Category]
 				if mp == nil {
 					mp = &monthPrices{}
 					prices[o.Category] = mp
 				}
-				mp.add(o.FetchedAt.In(ohio).Format("2006-01"), unit)
+				mp.add(r.Month, unit, r.Count)
 			}
 			return nil
 		})
@@ -113,7 +119,7 @@ func buildHighlights(ctx context.Context, db *data.DB, sd *data.ShopData, now ti
 		y.PriceMoves = []PriceMove{}
 		for _, c := range data.TrackedCategories {
 			if mp := prices[c]; mp != nil && mp.lastMonth != "" && mp.lastMonth != mp.firstMonth {
-				from, to := median(mp.first), median(mp.last)
+				from, to := weightedMedian(mp.first), weightedMedian(mp.last)
 				unit := "g"
 				if c == data.Edible {
 					unit = "100mg"
@@ -128,35 +134,46 @@ func buildHighlights(ctx context.Context, db *data.DB, sd *data.ShopData, now ti
 }
 
 // unitPrice is what an in-stock, unflagged offer costs per gram (per 100 mg for edibles).
-func unitPrice(o data.StoredOffer) (float64, bool) {
-	if !o.InStock || len(o.Warnings) > 0 || o.Cost() <= 0 {
+func unitPrice(o *data.Offer, price, sale float64, inStock bool) (float64, bool) {
+	cost := price
+	if sale > 0 && sale < price {
+		cost = sale
+	}
+	if !inStock || len(o.Warnings) > 0 || cost <= 0 {
 		return 0, false
 	}
 	switch {
 	case o.Category == data.Edible && o.Milligrams > 0:
-		return o.Cost() / (o.Milligrams / 100), true
+		return cost / (o.Milligrams / 100), true
 	case o.Category != data.Edible && o.Category != data.Other && o.Grams > 0:
-		return o.Cost() / o.Grams, true
+		return cost / o.Grams, true
 	}
 	return 0, false
 }
 
-// monthPrices keeps the unit prices of the first month seen and of the latest month;
-// offers arrive in time order.
-type monthPrices struct {
-	firstMonth, lastMonth string
-	first, last           []float64
+// weighed is a value seen n times.
+type weighed struct {
+	v float64
+	n int
 }
 
-func (m *monthPrices) add(month string, v float64) {
+// monthPrices keeps the unit prices of the first month seen and of the latest month;
+// offers arrive in month order, each price with the number of fetches that saw it.
+type monthPrices struct {
+	firstMonth, lastMonth string
+	first, last           []weighed
+}
+
+func (m *monthPrices) add(month string, v float64, n int) {
+	w := weighed{v, n}
 	switch {
 	case m.firstMonth == "" || month == m.firstMonth:
 		m.firstMonth = month
-		m.first = append(m.first, v)
+		m.first = append(m.first, w)
 	case month == m.lastMonth:
-		m.last = append(m.last, v)
+		m.last = append(m.last, w)
 	default:
-		m.lastMonth, m.last = month, append(m.last[:0], v)
+		m.lastMonth, m.last = month, append(m.last[:0], w)
 	}
 }
 
@@ -170,4 +187,30 @@ func median(xs []float64) float64 {
 		return s[len(s)/2]
 	}
 	return (s[len(s)/2-1] + s[len(s)/2]) / 2
+}
+
+// weightedMedian is the median of the values each repeated its number of times.
+func weightedMedian(xs []weighed) float64 {
+	total := 0
+	for _, x := range xs {
+		total += x.n
+	}
+	if total == 0 {
+		return 0
+	}
+	s := slices.Clone(xs)
+	slices.SortFunc(s, func(a, b weighed) int { return cmp.Compare(a.v, b.v) })
+	at := func(k int) float64 { // the k-th value (from 0) of the repeated, sorted list
+		for _, x := range s {
+			if k < x.n {
+				return x.v
+			}
+			k -= x.n
+		}
+		return s[len(s)-1].v
+	}
+	if total%2 == 1 {
+		return at(total / 2)
+	}
+	return (at(total/2-1) + at(total/2)) / 2
 }

@@ -104,7 +104,7 @@ func (b *statistics) add(o data.StoredOffer) {
 	if !known || !o.InStock || freshness.Score(o.FetchedAt, b.now) != freshness.Current {
 		return
 	}
-	b.flower.add(o, 1)
+	b.flower.add(o.Slug, &o.Offer, o.InStock, 1)
 	if o.Slug != b.slug {
 		b.flushStore()
 		b.slug = o.Slug
@@ -173,8 +173,8 @@ type strainCounter struct {
 	display map[string]map[string]int  // strain key -> display form -> uses
 }
 
-func (sc *strainCounter) add(o data.StoredOffer, times int) {
-	if o.Category != data.Flower || !o.InStock {
+func (sc *strainCounter) add(slug string, o *data.Offer, inStock bool, times int) {
+	if o.Category != data.Flower || !inStock {
 		return
 	}
 	name := strings.TrimSpace(o.Strain)
@@ -191,7 +191,7 @@ func (sc *strainCounter) add(o data.StoredOffer, times int) {
 	if sc.stores[key] == nil {
 		sc.stores[key], sc.display[key] = map[string]bool{}, map[string]int{}
 	}
-	sc.stores[key][o.Slug] = true
+	sc.stores[key][slug] = true
 	sc.display[key][name] += times
 }
 
