@@ -10,11 +10,11 @@
 // tree atomically: files go to a staging folder beside dir, which is swapped in whole
 // (Tree), so readers never see a half-written tree and a publish that fails or is
 // killed leaves the previous one as it was. Build computes the same files in memory
-// (tests). omc publish, omc worker and omc demo call Publish.
+// (tests). omc publish, omc worker and omc demo call Publish (cmd/omc runPublish).
 //
 // A publish reads the store once (data.DB.ReadShop) and streams the menus: each
 // dispensary's menu file is written as soon as its offers have come, and the snapshots
 // that need every menu (products, search, deals, trends, strains, terpenes) are built
-// from compact offers that share their descriptions. Files are handed to the tree one
-// at a time as they are made, so a publish holds one file's JSON at a time.
+// from compact offers that share their descriptions. Each shopping file is handed to the
+// tree as soon as it is made, so a publish holds one of their JSON at a time.
 package publish
