@@ -51,7 +51,7 @@ func (s *shop) productOffer(o *offer) ProductOffer {
 	unitPrice, unit := o.unitPriceOf()
 	return ProductOffer{Slug: d.Slug, StoreName: d.Name, City: d.City, Region: d.Region, Lat: d.Lat, Lng: d.Lng,
 		Market: o.Market, Price: cents(o.Price), SalePrice: o.salePrice(), UnitPrice: unitPrice, Unit: unit,
-		THC: o.THC, LastUpdate: timeOf(timeAt(o.categoryUpdate)), Freshness: o.fresh, FirstSeen: timeOf(timeAt(o.firstSeen)), Sample: s.Sample || d.Sample}
+		THC: o.THC, LastUpdate: timeOf(timeAt(o.categoryUpdate)), Freshness: o.fresh(), FirstSeen: timeOf(timeAt(o.firstSeen)), Sample: s.Sample || d.Sample}
 }
 
 // buildProducts emits one Product per code any current menu lists (in stock or not,
@@ -125,4 +125,4 @@ func (s *shop) buildProducts(h *history, emit Emit) error {
 }
 
 // listed reports whether shoppers can buy the offer now: in stock on a current or stale menu.
-func (o *offer) listed() bool { return o.InStock && o.fresh != freshness.Missing }
+func (o *offer) listed() bool { return o.InStock && o.fresh() != freshness.Missing }

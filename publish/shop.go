@@ -3,6 +3,7 @@ package publish
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -154,8 +155,8 @@ type shop struct {
 	listed []*offer
 	// strains by data.StrainKey, once the history has named them all.
 	strains map[string]*strainID
-	// nameKeys are the lower-cased names, by description.
-	nameKeys map[*data.Offer]string
+	// descs are the descriptions of the offers, by the store's.
+	descs map[*data.Offer]*desc
 	// menuSlug is the dispensary whose menus are arriving; menuMarkets their offers (as
 	// indexes into offers) by market; menuDone the dispensaries emitted.
 	menuSlug    string
@@ -163,29 +164,45 @@ type shop struct {
 	menuDone    map[string]bool
 }
 
-// offer is one listed offer series with what every snapshot derives from it once. Its
-// description is shared with the series that describe their offer alike (data.ShopData):
-// at 2,000 menus a copy per offer is hundreds of MB. Price, SalePrice and InStock are the
-// offer's own (the description's are not), as are Code and Cost.
+// offer is one listed offer series with what every snapshot derives from it once, in
+// 64 bytes: at 2,000 menus there are 700,000. What many offers share is held once and
+// embedded: the description (desc, shared with the series that describe their offer
+// alike, see data.ShopData) and the menu (place). Price, SalePrice and InStock are the
+// offer's own (the description's are not), and so is Cost.
 type offer struct {
-	*data.Offer
-	Code             string
+	*desc
+	*place
 	Price, SalePrice float64
 	InStock          bool
-	hasUnitPrice     bool
 	isNew            bool
-	Slug             string
-	Market           data.Market
-	store            *data.Dispensary
-	fresh            freshness.State
-	unitPrice        float64
+	freshness        uint8 // in freshStates
 	// seriesFirst is when the series was first listed at that store, firstSeen when the
 	// product (any size) was, categoryUpdate the menu category's last update: Unix ns
-	// (0 for none), 16 bytes less per offer than time.Time.
+	// (0 for none).
 	seriesFirst, firstSeen, categoryUpdate int64
+}
+
+// desc is a description of offers (data.ShopData) with what the builders derive from it.
+type desc struct {
+	*data.Offer
+	// Code is the description's code, "product-<platform id>" when it has none.
+	Code string
 	// nameKey is the name lower-cased once: lists sort by it.
 	nameKey string
 }
+
+// place is a dispensary's market, where offers are.
+type place struct {
+	Slug   string
+	Market data.Market
+	store  *data.Dispensary
+}
+
+// freshStates are the freshness states by offer.freshness.
+var freshStates = []freshness.State{freshness.Current, freshness.Stale, freshness.Missing}
+
+// fresh is the freshness of the offer's menu category.
+func (o *offer) fresh() freshness.State { return freshStates[o.freshness] }
 
 // unixNano is t in Unix nanoseconds, 0 for the zero time; timeAt is its inverse.
 func unixNano(t time.Time) int64 {
@@ -212,21 +229,21 @@ func (o *offer) Cost() float64 {
 
 var unitGram, unit100mg = "g", "100mg"
 
-// unitPriceOf is unitPrice as a JSON value (nil when unknown) and its unit.
+// unitPriceOf is the unit price (UnitPrice's rule) as a JSON value, nil when unknown,
+// and its unit.
 func (o *offer) unitPriceOf() (*float64, *string) {
-	if !o.hasUnitPrice {
+	v, ok := unitPriceFor(o.Category, o.Grams, o.Milligrams, o.Cost())
+	if !ok {
 		return nil, nil
 	}
-	v := o.unitPrice
 	if o.Category == data.Edible {
 		return &v, &unit100mg
 	}
 	return &v, &unitGram
 }
-
 func newShop(in Shop) *shop {
 	s := &shop{Shop: in, generatedAt: in.Now.UTC().Format(time.RFC3339), stores: map[string]*data.Dispensary{},
-		statusOf: map[string]*data.Status{}, nameKeys: map[*data.Offer]string{}, menuMarkets: map[data.Market][]int{},
+		statusOf: map[string]*data.Status{}, descs: map[*data.Offer]*desc{}, menuMarkets: map[data.Market][]int{},
 		menuDone: map[string]bool{}}
 	for i := range in.Statuses {
 		s.stores[in.Statuses[i].Dispensary.Slug] = &in.Statuses[i].Dispensary
@@ -262,25 +279,25 @@ func (s *shop) addMenu(m data.MenuOffers, emit Emit) error {
 			}
 		}
 	}
+	pl := &place{Slug: m.Slug, Market: m.Market, store: d}
 	for _, lo := range m.Offers {
-		o := offer{Offer: lo.Desc, Code: lo.Desc.Code, Price: lo.Price, SalePrice: lo.SalePrice, InStock: lo.InStock,
-			Slug: m.Slug, Market: m.Market, seriesFirst: unixNano(lo.FirstSeen), categoryUpdate: unixNano(lo.CategoryUpdate),
-			store: d, fresh: freshness.Score(lo.CategoryUpdate, s.Now)}
+		ds := s.descs[lo.Desc]
+		if ds == nil {
+			ds = &desc{Offer: lo.Desc, Code: lo.Desc.Code, nameKey: strings.ToLower(lo.Desc.Name)}
+			if ds.Code == "" {
+				ds.Code = "product-" + slugOf(lo.Desc.ProductID)
+			}
+			s.descs[lo.Desc] = ds
+		}
+		o := offer{desc: ds, place: pl, Price: lo.Price, SalePrice: lo.SalePrice, InStock: lo.InStock,
+			seriesFirst: unixNano(lo.FirstSeen), categoryUpdate: unixNano(lo.CategoryUpdate)}
+		o.freshness = uint8(slices.Index(freshStates, freshness.Score(lo.CategoryUpdate, s.Now)))
 		var firstSeen time.Time
-		if o.Code == "" {
-			o.Code = "product-" + slugOf(o.ProductID)
-		} else {
-			firstSeen = productFirst[o.Code]
+		if lo.Desc.Code != "" {
+			firstSeen = productFirst[lo.Desc.Code]
 		}
 		o.firstSeen = unixNano(firstSeen)
 		o.isNew = s.Now.Sub(firstSeen) < NewFor && firstSeen.After(menuFirst)
-		key, ok := s.nameKeys[lo.Desc]
-		if !ok {
-			key = strings.ToLower(o.Name)
-			s.nameKeys[lo.Desc] = key
-		}
-		o.nameKey = key
-		o.unitPrice, o.hasUnitPrice = unitPriceFor(o.Category, o.Grams, o.Milligrams, o.Cost())
 		s.menuMarkets[m.Market] = append(s.menuMarkets[m.Market], len(s.offers))
 		s.offers = append(s.offers, o)
 	}
@@ -312,7 +329,7 @@ func (s *shop) flushMenus(emit Emit) error {
 func (s *shop) index() {
 	for i := range s.offers {
 		o := &s.offers[i]
-		if o.InStock && o.fresh != freshness.Missing {
+		if o.InStock && o.fresh() != freshness.Missing {
 			s.listed = append(s.listed, o)
 		}
 	}
