@@ -2,7 +2,6 @@ package publish
 
 import (
 	"sort"
-	"strings"
 
 	"github.com/ohiomc/omc/data"
 )
@@ -149,11 +148,13 @@ func (s *shop) buildSearch(emit Emit) error {
 // then price paid, then store slug.
 func (s *shop) searchFirst(cat data.Category, offers []*offer) SearchFirst {
 	sorted := append([]*offer(nil), offers...)
-	key := func(o *offer) string { return o.nameKey + "\x00" + strings.ToLower(o.Brand) }
 	sort.SliceStable(sorted, func(i, j int) bool {
 		a, b := sorted[i], sorted[j]
-		if ka, kb := key(a), key(b); ka != kb {
-			return ka < kb
+		if a.nameKey != b.nameKey {
+			return a.nameKey < b.nameKey
+		}
+		if a.brandKey != b.brandKey {
+			return a.brandKey < b.brandKey
 		}
 		if ca, cb := cents(a.Cost()), cents(b.Cost()); ca != cb {
 			return ca < cb

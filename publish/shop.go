@@ -187,8 +187,8 @@ type desc struct {
 	*data.Offer
 	// Code is the description's code, "product-<platform id>" when it has none.
 	Code string
-	// nameKey is the name lower-cased once: lists sort by it.
-	nameKey string
+	// nameKey and brandKey are the name and brand lower-cased once: lists sort by them.
+	nameKey, brandKey string
 }
 
 // place is a dispensary's market, where offers are.
@@ -283,7 +283,7 @@ func (s *shop) addMenu(m data.MenuOffers, emit Emit) error {
 	for _, lo := range m.Offers {
 		ds := s.descs[lo.Desc]
 		if ds == nil {
-			ds = &desc{Offer: lo.Desc, Code: lo.Desc.Code, nameKey: strings.ToLower(lo.Desc.Name)}
+			ds = &desc{Offer: lo.Desc, Code: lo.Desc.Code, nameKey: strings.ToLower(lo.Desc.Name), brandKey: strings.ToLower(lo.Desc.Brand)}
 			if ds.Code == "" {
 				ds.Code = "product-" + slugOf(lo.Desc.ProductID)
 			}
