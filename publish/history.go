@@ -1,6 +1,7 @@
 package publish
 
 import (
+	"math"
 	"slices"
 	"sort"
 	"strings"
@@ -19,7 +20,8 @@ type history struct {
 
 	day      string
 	dayPaid  map[codeMarket][]float64
-	products map[string][]HistoryPoint // code -> points, in day order
+	products map[string][]point // code -> points, in day order
+	days     []string           // the days of the points, by point.day
 
 	week string
 	// weekLatest holds, by series key, the series' latest observation in the week
@@ -68,6 +70,25 @@ type strainSeen struct {
 	types     map[string]int
 }
 
+// point is a HistoryPoint in 12 bytes (a year of every product's history is millions of
+// them): its day and market by number (history.days, history.markets), its prices in
+// cents.
+type point struct {
+	min, median int32
+	day         uint16
+	market      uint8
+}
+
+// pointsOf is the price history of a product.
+func (h *history) pointsOf(code string) []HistoryPoint {
+	pts := h.products[code]
+	out := make([]HistoryPoint, len(pts))
+	for i, p := range pts {
+		out[i] = HistoryPoint{Date: h.days[p.day], Market: h.markets[p.market], Min: float64(p.min) / 100, Median: float64(p.median) / 100}
+	}
+	return out
+}
+
 // HistoryPoint is one day of one market of a product's price history.
 type HistoryPoint struct {
 	Date   string      `json:"date"`
@@ -77,7 +98,7 @@ type HistoryPoint struct {
 }
 
 func (s *shop) newHistory() *history {
-	h := &history{s: s, codes: map[string]bool{}, dayPaid: map[codeMarket][]float64{}, products: map[string][]HistoryPoint{},
+	h := &history{s: s, codes: map[string]bool{}, dayPaid: map[codeMarket][]float64{}, products: map[string][]point{},
 		weekMenus: map[menuOf]bool{}, weekStores: map[string]bool{}, trends: newTrendSeries(),
 		strains: map[string]*strainSeen{}, seen: map[*data.Offer]int{}}
 	for i := range s.offers {
@@ -93,6 +114,7 @@ func (h *history) add(day, slug string, market data.Market, o *data.Offer, key i
 	if day != h.day {
 		h.flushDay()
 		h.day = day
+		h.days = append(h.days, day)
 	}
 	if w := weekOf(day); w != h.week {
 		h.flushWeek()
@@ -127,16 +149,21 @@ func (h *history) add(day, slug string, market data.Market, o *data.Offer, key i
 				region = r
 			}
 		}
-		m := slices.Index(h.markets, market)
-		if m < 0 {
-			m = len(h.markets)
-			h.markets = append(h.markets, market)
-		}
-		h.weekLatest[key] = weekObs{unit: unit, category: uint8(cat), region: uint8(region), market: uint8(m), set: true}
+		h.weekLatest[key] = weekObs{unit: unit, category: uint8(cat), region: uint8(region), market: h.market(market), set: true}
 	} else {
 		h.weekLatest[key] = weekObs{}
 	}
 	return nil
+}
+
+// market is the number of a market in h.markets.
+func (h *history) market(m data.Market) uint8 {
+	i := slices.Index(h.markets, m)
+	if i < 0 {
+		i = len(h.markets)
+		h.markets = append(h.markets, m)
+	}
+	return uint8(i)
 }
 
 // flush ends the stream.
@@ -158,7 +185,9 @@ func (h *history) flushDay() {
 	for _, k := range keys {
 		paid := h.dayPaid[k]
 		sort.Float64s(paid)
-		h.products[k.code] = append(h.products[k.code], HistoryPoint{Date: h.day, Market: k.market, Min: paid[0], Median: cents(median(paid))})
+		// A price in cents, as cents() rounds it: float64(c)/100 is that price exactly.
+		h.products[k.code] = append(h.products[k.code], point{day: uint16(len(h.days) - 1), market: h.market(k.market),
+			min: int32(math.Round(paid[0] * 100)), median: int32(math.Round(median(paid) * 100))})
 	}
 	clear(h.dayPaid)
 }

@@ -84,7 +84,7 @@ func (s *shop) buildProducts(h *history, emit Emit) error {
 		first := all[0]
 		p := Product{GeneratedAt: s.generatedAt, Sample: s.Sample, Code: code, Name: first.Name, Brand: first.Brand,
 			Category: first.Category, Strain: first.Strain, Size: first.Size, Grams: positive(first.Grams),
-			Mg: positive(first.Milligrams), Terpenes: []string{}, Offers: []ProductOffer{}, History: h.products[code]}
+			Mg: positive(first.Milligrams), Terpenes: []string{}, Offers: []ProductOffer{}, History: h.pointsOf(code)}
 		if id := s.strainOf(first.Strain); id != nil {
 			p.StrainSlug = &id.slug
 		}
@@ -112,9 +112,6 @@ func (s *shop) buildProducts(h *history, emit Emit) error {
 		sortOffers(listed)
 		for _, o := range listed {
 			p.Offers = append(p.Offers, s.productOffer(o))
-		}
-		if p.History == nil {
-			p.History = []HistoryPoint{}
 		}
 		if err := emit(PathProducts+code, p); err != nil {
 			return err
