@@ -49,14 +49,15 @@ type shopMenu struct {
 	series     []int32 // indexes into ShopData.series, by id
 }
 
-// shopSeries is one offer series: its shared description and its latest state.
+// shopSeries is one offer series: its shared description and its latest state, in 48
+// bytes (its id is its slot's: ShopData.slot).
 type shopSeries struct {
-	id        int64
-	desc      *Offer
-	menu      *shopMenu
-	firstSeen int64
-	state     seriesState
-	rank      int32 // of its key in ShopData.keys, once ranked
+	desc             *Offer
+	menu             *shopMenu
+	firstSeen        int64
+	price, salePrice float64
+	rank             int32 // of its key in the order of daily prices, once ranked
+	inStock, listed  bool
 }
 
 // descKey is what makes two series' descriptions the same: the text columns joined
@@ -140,17 +141,17 @@ func (sd *ShopData) readSeries(ctx context.Context) error {
 	var menu *shopMenu
 	for rows.Next() {
 		var s shopSeries
-		var menuID int64
+		var id, menuID int64
 		var k descKey
 		var thc, cbd sql.NullFloat64
-		if err := rows.Scan(&s.id, &menuID, &s.firstSeen, &s.state.Price, &s.state.SalePrice, &s.state.InStock,
-			&s.state.Listed, &k.grams, &k.mg, &thc, &cbd, &k.text); err != nil {
+		if err := rows.Scan(&id, &menuID, &s.firstSeen, &s.price, &s.salePrice, &s.inStock,
+			&s.listed, &k.grams, &k.mg, &thc, &cbd, &k.text); err != nil {
 			return err
 		}
 		k.thc, k.thcOK, k.cbd, k.cbdOK = thc.Float64, thc.Valid, cbd.Float64, cbd.Valid
 		if menu == nil || menu.id != menuID {
 			if menu = sd.menu(menuID); menu == nil {
-				return fmt.Errorf("series %d: unknown menu %d", s.id, menuID)
+				return fmt.Errorf("series %d: unknown menu %d", id, menuID)
 			}
 		}
 		s.menu = menu
@@ -158,7 +159,7 @@ func (sd *ShopData) readSeries(ctx context.Context) error {
 		if !ok {
 			var err error
 			if d, err = sd.describe(k); err != nil {
-				return fmt.Errorf("series %d: %w", s.id, err)
+				return fmt.Errorf("series %d: %w", id, err)
 			}
 			descs[k] = d
 		}
@@ -166,10 +167,10 @@ func (sd *ShopData) readSeries(ctx context.Context) error {
 		if t, ok := sd.productFirst[d.Code]; !ok || s.firstSeen < t.UnixNano() {
 			sd.productFirst[d.Code] = fromNano(s.firstSeen)
 		}
-		if s.state.Listed {
+		if s.listed {
 			sd.listed++
 		}
-		sd.slot[s.id] = int32(len(sd.series))
+		sd.slot[id] = int32(len(sd.series))
 		menu.series = append(menu.series, int32(len(sd.series)))
 		sd.series = append(sd.series, s)
 	}
@@ -283,10 +284,10 @@ func (sd *ShopData) EachMenu(fn func(MenuOffers) error) error {
 		out = out[:0]
 		for _, i := range latest.series {
 			s := &sd.series[i]
-			if !s.state.Listed {
+			if !s.listed {
 				continue
 			}
-			lo := ListedOffer{Desc: s.desc, Price: s.state.Price, SalePrice: s.state.SalePrice, InStock: s.state.InStock,
+			lo := ListedOffer{Desc: s.desc, Price: s.price, SalePrice: s.salePrice, InStock: s.inStock,
 				LastSeen: seen, CategoryUpdate: seen, FirstSeen: fromNano(s.firstSeen)}
 			// A category emptied by the latest fetch keeps its earlier offers and date.
 			if cs, ok := sd.states[stateKey{g.slug, g.market, categoryOf(*s.desc)}]; ok && cs.LastUpdate.Before(seen) {
