@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -131,7 +132,19 @@ func (sd *ShopData) readSeries(ctx context.Context) error {
 	for i := range sd.slot {
 		sd.slot[i] = -1
 	}
-	rows, err := sd.db.db.QueryContext(ctx, `SELECT id, menu_id, first_seen, price, sale_price, in_stock, listed,
+	// One pass over the whole table gains nothing from the page cache: read it on a
+	// connection whose cache is small, so that the pass does not fill one more cache
+	// (32 MiB of the publish's peak memory).
+	conn, err := sd.db.db.Conn(ctx)
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	if _, err := conn.ExecContext(ctx, `PRAGMA cache_size = -2048`); err != nil {
+		return err
+	}
+	defer conn.ExecContext(context.WithoutCancel(ctx), `PRAGMA cache_size = -`+strconv.Itoa(pageCacheKiB))
+	rows, err := conn.QueryContext(ctx, `SELECT id, menu_id, first_seen, price, sale_price, in_stock, listed,
 		grams, mg, thc, cbd, `+strings.Join(descText, ` || char(0) || `)+` FROM offer_series ORDER BY id`)
 	if err != nil {
 		return err
