@@ -29,6 +29,11 @@ type history struct {
 	weekLatest []weekObs
 	markets    []data.Market
 	weekMenus  map[menuOf]bool
+	// lastMenu is the menu of the last observation, region and marketNo its region
+	// and market by number (weekObs).
+	lastMenu   menuOf
+	region     int
+	marketNo   uint8
 	weekStores map[string]bool
 	trends     *trendSeries
 
@@ -115,18 +120,30 @@ func (h *history) add(day, slug string, market data.Market, o *data.Offer, key i
 		h.flushDay()
 		h.day = day
 		h.days = append(h.days, day)
-	}
-	if w := weekOf(day); w != h.week {
-		h.flushWeek()
-		h.week = w
+		if w := weekOf(day); w != h.week {
+			h.flushWeek()
+			h.week = w
+		}
 	}
 	code := o.Code
 	if code == "" {
 		code = "product-" + slugOf(o.ProductID)
 	}
 	h.seen[o]++
-	h.weekMenus[menuOf{slug, market}] = true
-	h.weekStores[slug] = true
+	// A day's observations come menu by menu: what is counted per menu is counted when
+	// the menu changes.
+	if m := (menuOf{slug, market}); m != h.lastMenu {
+		h.lastMenu = m
+		h.weekMenus[m] = true
+		h.weekStores[slug] = true
+		h.region = len(data.Regions)
+		if d, ok := h.s.stores[slug]; ok {
+			if r := slices.Index(data.Regions, d.Region); r >= 0 {
+				h.region = r
+			}
+		}
+		h.marketNo = h.market(market)
+	}
 	cost := price
 	if sale > 0 && sale < price {
 		cost = sale
@@ -143,13 +160,7 @@ func (h *history) add(day, slug string, market data.Market, o *data.Offer, key i
 	}
 	cat := slices.Index(trendCategories, o.Category)
 	if unit, ok := unitPriceFor(o.Category, o.Grams, o.Milligrams, cost); ok && len(o.Warnings) == 0 && cat >= 0 {
-		region := len(data.Regions)
-		if d, ok := h.s.stores[slug]; ok {
-			if r := slices.Index(data.Regions, d.Region); r >= 0 {
-				region = r
-			}
-		}
-		h.weekLatest[key] = weekObs{unit: unit, category: uint8(cat), region: uint8(region), market: h.market(market), set: true}
+		h.weekLatest[key] = weekObs{unit: unit, category: uint8(cat), region: uint8(h.region), market: h.marketNo, set: true}
 	} else {
 		h.weekLatest[key] = weekObs{}
 	}
@@ -198,6 +209,7 @@ func (h *history) flushWeek() {
 	}
 	h.trends.addWeek(h.week, h.weekLatest, h.markets, len(h.weekMenus), len(h.weekStores))
 	clear(h.weekLatest)
+	h.lastMenu = menuOf{}
 	clear(h.weekMenus)
 	clear(h.weekStores)
 }
