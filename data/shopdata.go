@@ -598,7 +598,17 @@ func (sd *ShopData) EachDayPrice(ctx context.Context, from, to time.Time, fn fun
 		obs[r] = observed{at, i, st}
 	}
 	flush := func() error {
-		sort.Slice(touched, func(i, j int) bool { return touched[i] < touched[j] })
+		if len(touched)*16 > len(seenDay) {
+			// Most keys were seen: a pass over them is cheaper than a sort.
+			touched = touched[:0]
+			for r, d := range seenDay {
+				if d == dayNo {
+					touched = append(touched, int32(r))
+				}
+			}
+		} else {
+			slices.Sort(touched)
+		}
 		for _, r := range touched {
 			o := obs[r]
 			s := &sd.series[o.s]

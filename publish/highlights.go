@@ -92,15 +92,21 @@ func buildHighlights(ctx context.Context, db *data.DB, sd *data.ShopData, now ti
 			FirstSeen: span.First.UTC().Format(time.RFC3339), LastSeen: span.Last.UTC().Format(time.RFC3339)}
 		var strains strainCounter
 		products := map[string]bool{}
-		described := map[*data.Offer]bool{}
+		strainOf := map[*data.Offer][2]string{} // a description's flowerStrain, once
 		prices := map[data.Category]*monthPrices{}
 		err = sd.EachOfferRun(ctx, from, to, func(r data.OfferRun) error {
 			o := r.Desc
-			if !described[o] {
-				described[o] = true
+			strain, described := strainOf[o]
+			if !described {
 				products[strings.ToLower(o.Brand)+"\x00"+strings.ToLower(o.Name)] = true
+				if o.Category == data.Flower {
+					strain[0], strain[1] = flowerStrain(o)
+				}
+				strainOf[o] = strain
 			}
-			strains.add(r.Slug, o, r.InStock, r.Count)
+			if o.Category == data.Flower && r.InStock {
+				strains.addStrain(r.Slug, strain[0], strain[1], r.Count)
+			}
 			if unit, ok := unitPrice(o, r.Price, r.SalePrice, r.InStock); ok {
 				mp := prices[o.Category]
 				if mp == nil {
@@ -183,6 +189,11 @@ func median(xs []float64) float64 {
 	}
 	s := slices.Clone(xs)
 	slices.Sort(s)
+	return sortedMedian(s)
+}
+
+// sortedMedian is the median of values in ascending order.
+func sortedMedian(s []float64) float64 {
 	if len(s)%2 == 1 {
 		return s[len(s)/2]
 	}

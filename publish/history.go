@@ -198,7 +198,7 @@ func (h *history) flushDay() {
 		sort.Float64s(paid)
 		// A price in cents, as cents() rounds it: float64(c)/100 is that price exactly.
 		h.products[k.code] = append(h.products[k.code], point{day: uint16(len(h.days) - 1), market: h.market(k.market),
-			min: int32(math.Round(paid[0] * 100)), median: int32(math.Round(median(paid) * 100))})
+			min: int32(math.Round(paid[0] * 100)), median: int32(math.Round(sortedMedian(paid) * 100))})
 	}
 	clear(h.dayPaid)
 }

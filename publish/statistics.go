@@ -177,17 +177,28 @@ func (sc *strainCounter) add(slug string, o *data.Offer, inStock bool, times int
 	if o.Category != data.Flower || !inStock {
 		return
 	}
-	name := strings.TrimSpace(o.Strain)
+	name, key := flowerStrain(o)
+	sc.addStrain(slug, name, key, times)
+}
+
+// flowerStrain is the strain a flower offer names (its name when it gives none) as
+// shown and as counted (case and space folded); "" when none.
+func flowerStrain(o *data.Offer) (name, key string) {
+	name = strings.TrimSpace(o.Strain)
 	if name == "" {
 		name = strings.TrimSpace(o.Name)
 	}
+	return name, strings.ToLower(strings.Join(strings.Fields(name), " "))
+}
+
+// addStrain counts a flowerStrain seen in stock at a store times times.
+func (sc *strainCounter) addStrain(slug, name, key string, times int) {
 	if name == "" {
 		return
 	}
 	if sc.stores == nil {
 		sc.stores, sc.display = map[string]map[string]bool{}, map[string]map[string]int{}
 	}
-	key := strings.ToLower(strings.Join(strings.Fields(name), " "))
 	if sc.stores[key] == nil {
 		sc.stores[key], sc.display[key] = map[string]bool{}, map[string]int{}
 	}
