@@ -376,7 +376,7 @@ func (sd *ShopData) EachOfferRun(ctx context.Context, from, to time.Time, fn fun
 		return nil
 	}
 	lo, hi := nanos(from), nanos(to)
-	err := sd.replay(ctx, to, func(f replayFetch, changed []slotChange) error {
+	err := sd.replay(ctx, to, nil, func(f replayFetch, changed []slotChange) error {
 		if !f.ok || f.at < lo || f.at >= hi {
 			return nil
 		}
@@ -494,10 +494,11 @@ type slotChange struct {
 // replay walks the fetch log in time order (a menu's fetches are recorded in time order,
 // RecordMenuFetch makes sure), up to the last fetch before to, applying each successful
 // fetch's changes to the series' states (sd.cur; sd.known marks the series a fetch has
-// listed so far), and calls fn after each fetch with the changes it made. Changes are
+// listed so far), and calls before (when set) before a fetch's changes apply and fn
+// after, with the changes it made. Changes are
 // deltas from the menu's fetch before, so the walk always starts at the first fetch. A
 // series recorded after the read (a scrape running meanwhile) is left out.
-func (sd *ShopData) replay(ctx context.Context, to time.Time, fn func(replayFetch, []slotChange) error) error {
+func (sd *ShopData) replay(ctx context.Context, to time.Time, before func(replayFetch) error, fn func(replayFetch, []slotChange) error) error {
 	sd.cur = make([]seriesState, len(sd.series))
 	sd.known = make([]bool, len(sd.series))
 	rows, err := sd.db.db.QueryContext(ctx, `SELECT id, menu_id, at, ok, changes FROM menu_fetches WHERE at < ? ORDER BY at, id`, nanos(to))
@@ -515,6 +516,11 @@ func (sd *ShopData) replay(ctx context.Context, to time.Time, fn func(replayFetc
 		}
 		if f.menu = sd.menu(menuID); f.menu == nil {
 			continue // a menu recorded after the read
+		}
+		if before != nil {
+			if err := before(f); err != nil {
+				return err
+			}
 		}
 		changed = changed[:0]
 		err := decodeChanges(blob, func(c change) {
@@ -542,7 +548,7 @@ func (sd *ShopData) replay(ctx context.Context, to time.Time, fn func(replayFetc
 // the registry are included; history is history.
 func (sd *ShopData) EachOffer(ctx context.Context, from, to time.Time, fn func(StoredOffer) error) error {
 	lo, hi := nanos(from), nanos(to)
-	err := sd.replay(ctx, to, func(f replayFetch, _ []slotChange) error {
+	err := sd.replay(ctx, to, nil, func(f replayFetch, _ []slotChange) error {
 		if !f.ok || f.at < lo || f.at >= hi {
 			return nil
 		}
@@ -575,27 +581,23 @@ func (sd *ShopData) EachOffer(ctx context.Context, from, to time.Time, fn func(S
 // year costs one pass over the listed series per menu and day, not one per fetch.
 func (sd *ShopData) EachDayPrice(ctx context.Context, from, to time.Time, fn func(DayPrice) error) error {
 	sd.rank()
-	// obs holds the day's observation of each key, by rank; touched lists the ranks
-	// observed that day.
-	type observed struct {
-		at    int64
-		s     int32
-		state seriesState
-	}
-	obs := make([]observed, sd.keys)
+	// obs holds the series of each key (by rank) observed last that day, touched the
+	// ranks observed that day. Fetches come in time order, so the last observation is
+	// the latest; and its state is the series' state at the end of the day: a later
+	// change that day is observed in turn, except one that unlists the series, which
+	// keeps its prices and stock.
+	obs := make([]int32, sd.keys)
 	seenDay := make([]int32, sd.keys) // day number (from 1) a rank was last observed on
 	var touched []int32
 	day, dayNo := "", int32(0)
 	menuDay := map[int64]int32{} // menu → the day number its observations so far belong to
-	observe := func(i int32, st seriesState, at int64) {
+	observe := func(i int32) {
 		r := sd.series[i].rank
 		if seenDay[r] != dayNo {
 			seenDay[r] = dayNo
 			touched = append(touched, r)
-		} else if obs[r].at > at {
-			return
 		}
-		obs[r] = observed{at, i, st}
+		obs[r] = i
 	}
 	flush := func() error {
 		if len(touched)*16 > len(seenDay) {
@@ -610,10 +612,10 @@ func (sd *ShopData) EachDayPrice(ctx context.Context, from, to time.Time, fn fun
 			slices.Sort(touched)
 		}
 		for _, r := range touched {
-			o := obs[r]
-			s := &sd.series[o.s]
+			i := obs[r]
+			s, st := &sd.series[i], sd.cur[i]
 			p := DayPrice{Day: day, Slug: s.menu.slug, Market: s.menu.market, Desc: s.desc, Key: r,
-				Price: o.state.Price, SalePrice: o.state.SalePrice, InStock: o.state.InStock}
+				Price: st.Price, SalePrice: st.SalePrice, InStock: st.InStock}
 			if err := fn(p); err != nil {
 				return err
 			}
@@ -622,8 +624,10 @@ func (sd *ShopData) EachDayPrice(ctx context.Context, from, to time.Time, fn fun
 		return nil
 	}
 	lo, hi := nanos(from), nanos(to)
-	err := sd.replay(ctx, to, func(f replayFetch, changed []slotChange) error {
-		if !f.ok || f.at < lo || f.at >= hi {
+	inWindow := func(f replayFetch) bool { return f.ok && f.at >= lo && f.at < hi }
+	// A new day ends the last before the fetch's changes apply.
+	before := func(f replayFetch) error {
+		if !inWindow(f) {
 			return nil
 		}
 		if d := Day(fromNano(f.at)); d != day {
@@ -633,12 +637,18 @@ func (sd *ShopData) EachDayPrice(ctx context.Context, from, to time.Time, fn fun
 			day = d
 			dayNo++
 		}
+		return nil
+	}
+	err := sd.replay(ctx, to, before, func(f replayFetch, changed []slotChange) error {
+		if !inWindow(f) {
+			return nil
+		}
 		if menuDay[f.menu.id] != dayNo {
 			// The menu's first fetch of the day: everything it lists is observed.
 			menuDay[f.menu.id] = dayNo
 			for _, i := range f.menu.series {
-				if st := sd.cur[i]; sd.known[i] && st.Listed {
-					observe(i, st, f.at)
+				if sd.known[i] && sd.cur[i].Listed {
+					observe(i)
 				}
 			}
 			return nil
@@ -648,7 +658,7 @@ func (sd *ShopData) EachDayPrice(ctx context.Context, from, to time.Time, fn fun
 		// state it was last observed with.
 		for _, c := range changed {
 			if c.state.Listed {
-				observe(c.slot, c.state, f.at)
+				observe(c.slot)
 			}
 		}
 		return nil
