@@ -30,8 +30,8 @@ type Brand struct {
 // case and space folded (menus write "Klutch" and "KLUTCH"); the most used spelling is shown.
 func BuildBrands(offers []data.StoredOffer, now time.Time) Brands {
 	b := newBrands(now)
-	for _, o := range offers {
-		b.add(o)
+	for i := range offers {
+		b.add(listingOf(&offers[i]))
 	}
 	return b.result()
 }
@@ -40,6 +40,8 @@ func BuildBrands(offers []data.StoredOffer, now time.Time) Brands {
 type brands struct {
 	now   time.Time
 	byKey map[string]*brandAgg
+	// names are the brand and product name of a shared description, folded once.
+	names map[*data.Offer]brandNames
 }
 
 type brandAgg struct {
@@ -48,23 +50,47 @@ type brandAgg struct {
 	stores    map[string]bool
 }
 
-func newBrands(now time.Time) *brands { return &brands{now: now, byKey: map[string]*brandAgg{}} }
+// brandNames are an offer's brand as shown (space folded) and as counted (lower case
+// too), and its product name as counted.
+type brandNames struct {
+	brand, key, product string
+}
+
+func brandNamesOf(o *data.Offer) brandNames {
+	brand := strings.Join(strings.Fields(o.Brand), " ")
+	return brandNames{brand: brand, key: strings.ToLower(brand), product: strings.ToLower(strings.Join(strings.Fields(o.Name), " "))}
+}
+
+func newBrands(now time.Time) *brands {
+	return &brands{now: now, byKey: map[string]*brandAgg{}, names: map[*data.Offer]brandNames{}}
+}
 
 // add takes one offer of a menu's latest fetch.
-func (b *brands) add(o data.StoredOffer) {
-	brand := strings.Join(strings.Fields(o.Brand), " ")
-	if brand == "" || !o.InStock || freshness.Score(o.FetchedAt, b.now) != freshness.Current {
+func (b *brands) add(l listing) {
+	if l.d.Brand == "" || !l.inStock || freshness.Score(l.fetchedAt, b.now) != freshness.Current {
 		return
 	}
-	key := strings.ToLower(brand)
-	a := b.byKey[key]
+	var n brandNames
+	if l.shared {
+		var ok bool
+		if n, ok = b.names[l.d]; !ok {
+			n = brandNamesOf(l.d)
+			b.names[l.d] = n
+		}
+	} else {
+		n = brandNamesOf(l.d)
+	}
+	if n.brand == "" {
+		return
+	}
+	a := b.byKey[n.key]
 	if a == nil {
 		a = &brandAgg{spellings: map[string]int{}, products: map[string]data.Category{}, stores: map[string]bool{}}
-		b.byKey[key] = a
+		b.byKey[n.key] = a
 	}
-	a.spellings[brand]++
-	a.products[strings.ToLower(strings.Join(strings.Fields(o.Name), " "))] = o.Category
-	a.stores[o.Slug] = true
+	a.spellings[n.brand]++
+	a.products[n.product] = l.d.Category
+	a.stores[l.slug] = true
 }
 
 func (b *brands) result() Brands {

@@ -147,10 +147,10 @@ func build(ctx context.Context, db *data.DB, opts Options, put func(path string,
 	in := Shop{Now: opts.Now, Sample: sample, Statuses: sts, ProductFirstSeen: sd.ProductFirstSeen(), Strains: opts.Strains}
 	err = buildShop(ctx, sd, in, func(mo data.MenuOffers) {
 		for _, lo := range mo.Offers {
-			o := data.StoredOffer{Offer: *lo.Desc, Slug: mo.Slug, Market: mo.Market, FetchedAt: mo.FetchedAt}
-			o.Price, o.SalePrice, o.InStock = lo.Price, lo.SalePrice, lo.InStock
-			stats.add(o)
-			brands.add(o)
+			l := listing{slug: mo.Slug, market: mo.Market, fetchedAt: mo.FetchedAt, d: lo.Desc, price: lo.Price, sale: lo.SalePrice,
+				inStock: lo.InStock, shared: true}
+			stats.add(l)
+			brands.add(l)
 		}
 	}, func(path string, v any) error {
 		b, err := marshal(v)

@@ -58,10 +58,34 @@ const (
 // category, keeping only categories whose menu is current at now: a stale price is not a deal.
 func BuildStatistics(offers []data.StoredOffer, ds []data.Dispensary, now time.Time) Statistics {
 	b := newStatistics(ds, now)
-	for _, o := range offers {
-		b.add(o)
+	for i := range offers {
+		b.add(listingOf(&offers[i]))
 	}
 	return b.result()
+}
+
+// listing is one offer of a menu's latest fetch, as statistics and brands take it. When
+// shared is set, d is a description shared by many offers (data.ShopData), and what the
+// builders derive from it is kept once.
+type listing struct {
+	slug        string
+	market      data.Market
+	fetchedAt   time.Time
+	d           *data.Offer
+	price, sale float64
+	inStock     bool
+	shared      bool
+}
+
+func listingOf(o *data.StoredOffer) listing {
+	return listing{slug: o.Slug, market: o.Market, fetchedAt: o.FetchedAt, d: &o.Offer, price: o.Price, sale: o.SalePrice, inStock: o.InStock}
+}
+
+func (l *listing) cost() float64 {
+	if l.sale > 0 && l.sale < l.price {
+		return l.sale
+	}
+	return l.price
 }
 
 // statistics gathers api/statistics from the latest offers, given store by store (all
@@ -69,11 +93,26 @@ func BuildStatistics(offers []data.StoredOffer, ds []data.Dispensary, now time.T
 // until the store's offers end, then only the best DealsPerList of each list.
 type statistics struct {
 	now    time.Time
-	bySlug map[string]data.Dispensary
+	bySlug map[string]*data.Dispensary
 	flower strainCounter
 	slug   string
 	best   map[dealKey]Deal
 	top    map[regionCategory][]Deal
+	// names are what statistics derive from a shared description.
+	names map[*data.Offer]offerNames
+}
+
+// offerNames are an offer's flowerStrain and its name as deals compare it.
+type offerNames struct {
+	strain, strainKey, deal string
+}
+
+func namesOf(o *data.Offer) offerNames {
+	n := offerNames{deal: strings.ToLower(strings.TrimSpace(o.Name))}
+	if o.Category == data.Flower {
+		n.strain, n.strainKey = flowerStrain(o)
+	}
+	return n
 }
 
 type dealKey struct {
@@ -87,9 +126,10 @@ type regionCategory struct {
 }
 
 func newStatistics(ds []data.Dispensary, now time.Time) *statistics {
-	b := &statistics{now: now, bySlug: map[string]data.Dispensary{}, best: map[dealKey]Deal{}, top: map[regionCategory][]Deal{}}
-	for _, d := range ds {
-		b.bySlug[d.Slug] = d
+	b := &statistics{now: now, bySlug: map[string]*data.Dispensary{}, best: map[dealKey]Deal{}, top: map[regionCategory][]Deal{},
+		names: map[*data.Offer]offerNames{}}
+	for i := range ds {
+		b.bySlug[ds[i].Slug] = &ds[i]
 	}
 	return b
 }
@@ -99,21 +139,34 @@ func newStatistics(ds []data.Dispensary, now time.Time) *statistics {
 // per gram for flower, vape and extract, per 100 mg THC for edibles (edibles without a
 // known dose are left out rather than compared by package price), one deal per product
 // name per store, its best size.
-func (b *statistics) add(o data.StoredOffer) {
-	d, known := b.bySlug[o.Slug]
-	if !known || !o.InStock || freshness.Score(o.FetchedAt, b.now) != freshness.Current {
+func (b *statistics) add(l listing) {
+	d, known := b.bySlug[l.slug]
+	if !known || !l.inStock || freshness.Score(l.fetchedAt, b.now) != freshness.Current {
 		return
 	}
-	b.flower.add(o.Slug, &o.Offer, o.InStock, 1)
-	if o.Slug != b.slug {
+	o := l.d
+	var names offerNames
+	if l.shared {
+		var ok bool
+		if names, ok = b.names[o]; !ok {
+			names = namesOf(o)
+			b.names[o] = names
+		}
+	} else {
+		names = namesOf(o)
+	}
+	if o.Category == data.Flower {
+		b.flower.addStrain(l.slug, names.strain, names.strainKey, 1)
+	}
+	if l.slug != b.slug {
 		b.flushStore()
-		b.slug = o.Slug
+		b.slug = l.slug
 	}
 	cat := o.Category
 	if cat != data.Flower && cat != data.Vape && cat != data.Edible && cat != data.Extract || len(o.Warnings) > 0 {
 		return
 	}
-	cost := o.Cost()
+	cost := l.cost()
 	if cost <= 0 {
 		return
 	}
@@ -126,12 +179,12 @@ func (b *statistics) add(o data.StoredOffer) {
 	}
 	deal := Deal{
 		StoreName: d.Name, StoreLocation: d.Location(), Name: o.Name, Cost: cents(cost), Brand: o.Brand,
-		Size: o.Size, UnitPrice: cents(cost / per), Unit: unit, OnSale: o.SalePrice > 0 && o.SalePrice < o.Price,
-		Market: o.Market, Slug: o.Slug,
+		Size: o.Size, UnitPrice: cents(cost / per), Unit: unit, OnSale: l.sale > 0 && l.sale < l.price,
+		Market: l.market, Slug: l.slug,
 	}
 	// One line per product name per store: menus list each size of a product as its
 	// own product, and a list of one product in five sizes is no list of deals.
-	key := dealKey{cat, strings.ToLower(strings.TrimSpace(o.Name))}
+	key := dealKey{cat, names.deal}
 	if c, ok := b.best[key]; !ok || less(deal, c) {
 		b.best[key] = deal
 	}
@@ -139,7 +192,11 @@ func (b *statistics) add(o data.StoredOffer) {
 
 // flushStore moves the store's best deals into the lists, keeping the best of each.
 func (b *statistics) flushStore() {
-	region := b.bySlug[b.slug].Region
+	d := b.bySlug[b.slug]
+	if d == nil {
+		return // no store yet
+	}
+	region := d.Region
 	for k, deal := range b.best {
 		rc := regionCategory{region, k.category}
 		list := b.top[rc]
