@@ -162,9 +162,12 @@ func (sd *ShopData) readSeries(ctx context.Context) error {
 			return err
 		}
 		k.thc, k.thcOK, k.cbd, k.cbdOK = thc.Float64, thc.Valid, cbd.Float64, cbd.Valid
+		if id > maxID {
+			continue // recorded by a scrape since the count: newer than this read
+		}
 		if menu == nil || menu.id != menuID {
 			if menu = sd.menu(menuID); menu == nil {
-				return fmt.Errorf("series %d: unknown menu %d", id, menuID)
+				continue // a menu made by a scrape since the menus were read
 			}
 		}
 		s.menu = menu
