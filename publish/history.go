@@ -16,10 +16,11 @@ import (
 type history struct {
 	s *shop
 	// codes are the products that get a page: only their history is kept.
-	codes map[string]bool
+	codes  map[string]bool
+	pageOf map[string]int32
 
 	day      string
-	dayPaid  map[codeMarket][]float64
+	dayPaid  map[pageMarket][]float64
 	products map[string][]point // code -> points, in day order
 	days     []string           // the days of the points, by point.day
 
@@ -37,19 +38,59 @@ type history struct {
 	weekStores map[string]bool
 	trends     *trendSeries
 
-	// strains seen on any menu in the window: data.StrainKey -> spellings, types;
-	// seen counts the sightings of each description until flush folds them in.
+	// strains seen on any menu in the window: data.StrainKey -> spellings, types.
 	strains map[string]*strainSeen
-	seen    map[*data.Offer]int
+	// descs are what the history derives from each description it sees, once; pages
+	// names the products with a page by number (histDesc.page).
+	descs map[*data.Offer]*histDesc
+	pages []string
+}
+
+// histDesc is what the history derives from a description.
+type histDesc struct {
+	// page numbers its product in history.pages, -1 when the product has no page.
+	page int32
+	// trend is its category's number in trendCategories, -1 when it has no trend or
+	// the offer is flagged.
+	trend int8
+	// seen counts its sightings until flush folds them into the strains.
+	seen int
+}
+
+// pageMarket is a product with a page and a market, by number.
+type pageMarket struct {
+	page   int32
+	market uint8
+}
+
+// describe is what the history derives from o.
+func (h *history) describe(o *data.Offer) *histDesc {
+	if d := h.descs[o]; d != nil {
+		return d
+	}
+	code := o.Code
+	if code == "" {
+		code = "product-" + slugOf(o.ProductID)
+	}
+	d := &histDesc{page: -1, trend: -1}
+	if h.codes[code] {
+		i, ok := h.pageOf[code]
+		if !ok {
+			i = int32(len(h.pages))
+			h.pageOf[code] = i
+			h.pages = append(h.pages, code)
+		}
+		d.page = i
+	}
+	if len(o.Warnings) == 0 {
+		d.trend = int8(slices.Index(trendCategories, o.Category))
+	}
+	h.descs[o] = d
+	return d
 }
 
 type menuOf struct {
 	slug   string
-	market data.Market
-}
-
-type codeMarket struct {
-	code   string
 	market data.Market
 }
 
@@ -103,12 +144,14 @@ type HistoryPoint struct {
 }
 
 func (s *shop) newHistory() *history {
-	h := &history{s: s, codes: map[string]bool{}, dayPaid: map[codeMarket][]float64{}, products: map[string][]point{},
-		weekMenus: map[menuOf]bool{}, weekStores: map[string]bool{}, trends: newTrendSeries(),
-		strains: map[string]*strainSeen{}, seen: map[*data.Offer]int{}}
+	h := &history{s: s, codes: map[string]bool{}, pageOf: map[string]int32{}, dayPaid: map[pageMarket][]float64{},
+		products: map[string][]point{}, weekMenus: map[menuOf]bool{}, weekStores: map[string]bool{}, trends: newTrendSeries(),
+		strains: map[string]*strainSeen{}, descs: map[*data.Offer]*histDesc{}}
 	for i := range s.offers {
 		h.codes[s.offers[i].Code] = true
-		h.seen[s.offers[i].Offer]++
+	}
+	for i := range s.offers {
+		h.describe(s.offers[i].Offer).seen++
 	}
 	return h
 }
@@ -125,11 +168,8 @@ func (h *history) add(day, slug string, market data.Market, o *data.Offer, key i
 			h.week = w
 		}
 	}
-	code := o.Code
-	if code == "" {
-		code = "product-" + slugOf(o.ProductID)
-	}
-	h.seen[o]++
+	d := h.describe(o)
+	d.seen++
 	// A day's observations come menu by menu: what is counted per menu is counted when
 	// the menu changes.
 	if m := (menuOf{slug, market}); m != h.lastMenu {
@@ -151,16 +191,15 @@ func (h *history) add(day, slug string, market data.Market, o *data.Offer, key i
 	if !inStock || cost <= 0 {
 		return nil
 	}
-	if h.codes[code] {
-		k := codeMarket{code, market}
+	if d.page >= 0 {
+		k := pageMarket{d.page, h.marketNo}
 		h.dayPaid[k] = append(h.dayPaid[k], cents(cost))
 	}
 	for int(key) >= len(h.weekLatest) {
 		h.weekLatest = append(h.weekLatest, weekObs{})
 	}
-	cat := slices.Index(trendCategories, o.Category)
-	if unit, ok := unitPriceFor(o.Category, o.Grams, o.Milligrams, cost); ok && len(o.Warnings) == 0 && cat >= 0 {
-		h.weekLatest[key] = weekObs{unit: unit, category: uint8(cat), region: uint8(h.region), market: h.marketNo, set: true}
+	if unit, ok := unitPriceFor(o.Category, o.Grams, o.Milligrams, cost); ok && d.trend >= 0 {
+		h.weekLatest[key] = weekObs{unit: unit, category: uint8(d.trend), region: uint8(h.region), market: h.marketNo, set: true}
 	} else {
 		h.weekLatest[key] = weekObs{}
 	}
@@ -181,23 +220,26 @@ func (h *history) market(m data.Market) uint8 {
 func (h *history) flush() {
 	h.flushDay()
 	h.flushWeek()
-	for o, n := range h.seen {
-		h.seeStrain(o, n)
+	for o, d := range h.descs {
+		if d.seen > 0 {
+			h.seeStrain(o, d.seen)
+		}
 	}
-	h.seen = nil
+	h.descs = nil
 }
 
 func (h *history) flushDay() {
-	keys := make([]codeMarket, 0, len(h.dayPaid))
+	keys := make([]pageMarket, 0, len(h.dayPaid))
 	for k := range h.dayPaid {
 		keys = append(keys, k)
 	}
-	sort.Slice(keys, func(i, j int) bool { return keys[i].market < keys[j].market })
+	sort.Slice(keys, func(i, j int) bool { return h.markets[keys[i].market] < h.markets[keys[j].market] })
 	for _, k := range keys {
 		paid := h.dayPaid[k]
 		sort.Float64s(paid)
+		code := h.pages[k.page]
 		// A price in cents, as cents() rounds it: float64(c)/100 is that price exactly.
-		h.products[k.code] = append(h.products[k.code], point{day: uint16(len(h.days) - 1), market: h.market(k.market),
+		h.products[code] = append(h.products[code], point{day: uint16(len(h.days) - 1), market: k.market,
 			min: int32(math.Round(paid[0] * 100)), median: int32(math.Round(sortedMedian(paid) * 100))})
 	}
 	clear(h.dayPaid)
