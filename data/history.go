@@ -3,7 +3,6 @@ package data
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"fmt"
 	"math"
 	"time"
@@ -15,178 +14,11 @@ import (
 // descriptive fields (name, potency...) are the latest seen. Dispensaries no longer in
 // the registry are included; history is history.
 func (db *DB) EachOffer(ctx context.Context, from, to time.Time, fn func(StoredOffer) error) error {
-	series, err := db.seriesOffers(ctx)
+	sd, err := db.ReadShop(ctx)
 	if err != nil {
 		return fmt.Errorf("offer history: %w", err)
 	}
-	lo, hi := nanos(from), nanos(to)
-	err = db.replayChanges(ctx, to, func(f replayFetch, m *replayMenu, _ []change) error {
-		if !f.ok || f.at < lo || f.at >= hi {
-			return nil
-		}
-		for _, id := range m.order {
-			st := m.state[id]
-			if !st.Listed {
-				continue
-			}
-			so := StoredOffer{Offer: series[id], Slug: m.slug, Market: m.market, FetchedAt: fromNano(f.at)}
-			so.Price, so.SalePrice, so.InStock = st.Price, st.SalePrice, st.InStock
-			if err := fn(so); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		return fmt.Errorf("offer history: %w", err)
-	}
-	return nil
-}
-
-// seriesOffers reads every series' descriptive fields.
-func (db *DB) seriesOffers(ctx context.Context) (map[int64]Offer, error) {
-	rows, err := db.db.QueryContext(ctx, `SELECT id, product_id, size, `+seriesColumnList+` FROM offer_series`)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := map[int64]Offer{}
-	for rows.Next() {
-		var id int64
-		var o Offer
-		var cols seriesColumns
-		if err := rows.Scan(append([]any{&id, &o.ProductID, &o.Size}, cols.dest()...)...); err != nil {
-			return nil, err
-		}
-		if err := cols.offer(&o); err != nil {
-			return nil, fmt.Errorf("series %d: %w", id, err)
-		}
-		out[id] = o
-	}
-	return out, rows.Err()
-}
-
-// replayFetch is one row of the fetch log, as replay sees it.
-type replayFetch struct {
-	id, menu int64
-	at       int64
-	ok       bool
-}
-
-// replayMenu is one menu's series as of the fetch being replayed.
-type replayMenu struct {
-	id       int64
-	slug     string
-	market   Market
-	platform string
-	// order lists the menu's series in the order they started; state has each one's.
-	order []int64
-	state map[int64]seriesState
-}
-
-// replayChanges walks the fetch log in time order (a menu's fetches are recorded in time
-// order, RecordMenuFetch makes sure), up to the last fetch before to, applying each
-// successful fetch's changes, and calls fn after each fetch with its menu as that fetch
-// left it and the changes it made. Changes are deltas from the menu's fetch before, so the walk always starts
-// at the first fetch.
-func (db *DB) replayChanges(ctx context.Context, to time.Time, fn func(replayFetch, *replayMenu, []change) error) error {
-	return db.replayMenus(ctx, to, nil, fn)
-}
-
-// replayMenus is replayChanges over the fetches of the given menus only (all when nil).
-func (db *DB) replayMenus(ctx context.Context, to time.Time, only []int64, fn func(replayFetch, *replayMenu, []change) error) error {
-	menus := map[int64]*replayMenu{}
-	rows, err := db.db.QueryContext(ctx, `SELECT id, slug, market, platform FROM menus`)
-	if err != nil {
-		return err
-	}
-	for rows.Next() {
-		m := &replayMenu{state: map[int64]seriesState{}}
-		if err := rows.Scan(&m.id, &m.slug, &m.market, &m.platform); err != nil {
-			rows.Close()
-			return err
-		}
-		menus[m.id] = m
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return err
-	}
-	query, args := `SELECT id, menu_id, at, ok, changes FROM menu_fetches WHERE at < ?`, []any{nanos(to)}
-	if only != nil {
-		// One product's history: its menus' fetches, through the (menu_id, at) index.
-		query += ` AND menu_id IN (SELECT value FROM json_each(?))`
-		ids, err := json.Marshal(only)
-		if err != nil {
-			return err
-		}
-		args = append(args, string(ids))
-	}
-	rows, err = db.db.QueryContext(ctx, query+` ORDER BY at, id`, args...)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	var blob []byte
-	var changed []change
-	for rows.Next() {
-		var f replayFetch
-		if err := rows.Scan(&f.id, &f.menu, &f.at, &f.ok, &blob); err != nil {
-			return err
-		}
-		m := menus[f.menu]
-		if m == nil {
-			return fmt.Errorf("fetch %d: unknown menu %d", f.id, f.menu)
-		}
-		changed = changed[:0]
-		err := decodeChanges(blob, func(c change) {
-			changed = append(changed, c)
-			if _, known := m.state[c.series]; !known {
-				m.order = append(m.order, c.series)
-			}
-			m.state[c.series] = c.state
-		})
-		if err != nil {
-			return fmt.Errorf("fetch %d: %w", f.id, err)
-		}
-		if err := fn(f, m, changed); err != nil {
-			return err
-		}
-	}
-	return rows.Err()
-}
-
-// EachFetch calls fn with every category fetch of the fetch log, in the order they were
-// recorded: one Fetch per category a menu fetch recorded an outcome for.
-func (db *DB) EachFetch(ctx context.Context, fn func(Fetch) error) error {
-	rows, err := db.db.QueryContext(ctx, `
-		SELECT f.id, f.run_id, m.slug, m.market, m.platform, f.at, f.ok, f.reason, f.http_status, f.detail, `+countColumns+`
-		FROM menu_fetches f JOIN menus m ON m.id = f.menu_id ORDER BY f.id`)
-	if err != nil {
-		return fmt.Errorf("fetch log: %w", err)
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var f Fetch
-		var run sql.NullInt64
-		var at int64
-		var counts [6]sql.NullInt64
-		if err := rows.Scan(&f.ID, &run, &f.Slug, &f.Market, &f.Platform, &at, &f.OK, &f.Reason, &f.HTTPStatus, &f.Detail,
-			&counts[0], &counts[1], &counts[2], &counts[3], &counts[4], &counts[5]); err != nil {
-			return fmt.Errorf("fetch log: %w", err)
-		}
-		f.RunID, f.FetchedAt = run.Int64, fromNano(at)
-		for i, cat := range AllCategories {
-			if !counts[i].Valid {
-				continue
-			}
-			f.Category, f.Count = cat, int(counts[i].Int64)
-			if err := fn(f); err != nil {
-				return err
-			}
-		}
-	}
-	return rows.Err()
+	return sd.EachOffer(ctx, from, to, fn)
 }
 
 // nanos is t in Unix nanoseconds, clamped to what int64 holds (time.Time{} is a

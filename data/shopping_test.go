@@ -2,7 +2,7 @@ package data_test
 
 import (
 	"context"
-	"reflect"
+	"math/rand/v2"
 	"strconv"
 	"strings"
 	"testing"
@@ -149,29 +149,110 @@ func TestDay(t *testing.T) {
 
 func fmtPrice(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
 
-func TestProductDailyPrices(t *testing.T) {
-	db := shoppingDB(t)
+// TestEachOfferRun checks that the runs add up to what EachOffer lists fetch by fetch:
+// two menus fetched every 20 hours over three months with prices, sales and stock
+// changing, offers leaving and coming back, failed fetches, and windows that cut
+// months and runs.
+func TestEachOfferRun(t *testing.T) {
 	ctx := context.Background()
-	from, to := t0.Add(-72*time.Hour), t0.Add(72*time.Hour)
-	var want []data.DailyPrice
-	err := db.EachDailyPrice(ctx, from, to, func(p data.DailyPrice) error {
-		if p.Code == "klutch-muul-fuel" {
-			want = append(want, p)
+	db := MustOpenDB(t)
+	db.Code = testCode
+	if err := db.SyncDispensaries(ctx, []data.Dispensary{akron, athens}, true, t0); err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(7, 11))
+	type menu struct {
+		slug   string
+		offers []data.Offer
+	}
+	var menus []menu
+	for _, slug := range []string{akron.Slug, athens.Slug} {
+		m := menu{slug: slug}
+		for i := 0; i < 8; i++ {
+			m.offers = append(m.offers, data.Offer{ProductID: strconv.Itoa(i), Name: "Product " + strconv.Itoa(i), Brand: "Brand",
+				Category: data.Flower, Size: "3.5g", Grams: 3.5, Price: 30 + float64(i), InStock: true})
 		}
-		return nil
-	})
+		menus = append(menus, m)
+	}
+	start := time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC)
+	at := start
+	for n := 0; n < 110; n++ {
+		at = at.Add(20 * time.Hour)
+		for mi := range menus {
+			m := &menus[mi]
+			if r.IntN(9) == 0 {
+				if err := db.RecordMenuFetch(ctx, data.MenuFetch{Slug: m.slug, Market: data.Recreational, Platform: "jane", At: at,
+					Err: &data.FetchError{Reason: data.ReasonHTTPStatus, Status: 500}}); err != nil {
+					t.Fatal(err)
+				}
+				continue
+			}
+			var listed []data.Offer
+			for i := range m.offers {
+				o := &m.offers[i]
+				switch r.IntN(12) {
+				case 0:
+					o.Price++
+				case 1:
+					o.SalePrice = o.Price - 5
+				case 2:
+					o.InStock = !o.InStock
+				}
+				if i != n%8 || r.IntN(2) == 0 { // now and then an offer is off the menu
+					listed = append(listed, *o)
+				}
+			}
+			if err := db.RecordMenuFetch(ctx, data.MenuFetch{Slug: m.slug, Market: data.Recreational, Platform: "jane", At: at, Offers: listed}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	sd, err := db.ReadShop(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := db.ProductDailyPrices(ctx, "klutch-muul-fuel", from, to)
-	if err != nil {
-		t.Fatal(err)
+	type key struct {
+		slug, code, month string
+		price, sale       float64
+		inStock           bool
 	}
-	if len(want) != 3 || !reflect.DeepEqual(got, want) {
-		t.Errorf("product daily prices:\n%+v\nwant (from EachDailyPrice):\n%+v", got, want)
-	}
-	none, err := db.ProductDailyPrices(ctx, "no-such-product", from, to)
-	if err != nil || len(none) != 0 {
-		t.Errorf("unknown code: %v, %v", none, err)
+	ohio, _ := time.LoadLocation("America/New_York")
+	for _, w := range []struct{ from, to time.Time }{
+		{time.Time{}, at.Add(time.Hour)},
+		{time.Date(2026, 3, 20, 5, 0, 0, 0, time.UTC), time.Date(2026, 5, 9, 17, 0, 0, 0, time.UTC)},
+	} {
+		want, got := map[key]int{}, map[key]int{}
+		err := sd.EachOffer(ctx, w.from, w.to, func(o data.StoredOffer) error {
+			want[key{o.Slug, o.Code, o.FetchedAt.In(ohio).Format("2006-01"), o.Price, o.SalePrice, o.InStock}]++
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		lastMonth := ""
+		err = sd.EachOfferRun(ctx, w.from, w.to, func(o data.OfferRun) error {
+			if o.Month < lastMonth {
+				t.Errorf("run of %s after one of %s", o.Month, lastMonth)
+			}
+			lastMonth = o.Month
+			got[key{o.Slug, o.Desc.Code, o.Month, o.Price, o.SalePrice, o.InStock}] += o.Count
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(want) < 50 {
+			t.Fatalf("window %v: only %d distinct observations: the test data changes too little", w, len(want))
+		}
+		for k, n := range want {
+			if got[k] != n {
+				t.Errorf("window %v: %+v: runs count %d, EachOffer %d", w, k, got[k], n)
+			}
+		}
+		for k, n := range got {
+			if want[k] == 0 {
+				t.Errorf("window %v: %+v: runs count %d, EachOffer none", w, k, n)
+			}
+		}
 	}
 }

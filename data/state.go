@@ -42,66 +42,19 @@ const countColumns = `n_flower, n_preroll, n_vape, n_extract, n_edible, n_other`
 // menus takes, per category, the latest of them.
 func (db *DB) categoryStates(ctx context.Context) (map[stateKey]CategoryState, error) {
 	out := map[stateKey]CategoryState{}
-	// Latest successful fetch of every menu.
-	rows, err := db.db.QueryContext(ctx, `
-		SELECT m.id, m.slug, m.market, f.at, `+countColumns+`
-		FROM menus m JOIN menu_fetches f ON f.id = m.last_ok_fetch_id`)
+	latest, err := db.latestCategoryFetches(ctx, "", nil)
 	if err != nil {
 		return nil, fmt.Errorf("category states: %w", err)
 	}
-	type lookBack struct {
-		menuID int64
-		key    stateKey
-		column int
-	}
-	var earlier []lookBack
-	update := func(k stateKey, at int64, count int64) {
-		if !out[k].LastUpdate.Before(fromNano(at)) {
-			return
-		}
-		out[k] = CategoryState{Slug: k.slug, Market: k.market, Category: k.category, LastUpdate: fromNano(at), Count: int(count)}
-	}
-	for rows.Next() {
-		var menuID int64
-		var slug string
-		var market Market
-		var at int64
-		var counts [6]sql.NullInt64
-		if err := rows.Scan(&menuID, &slug, &market, &at, &counts[0], &counts[1], &counts[2], &counts[3], &counts[4], &counts[5]); err != nil {
-			rows.Close()
-			return nil, fmt.Errorf("category states: %w", err)
-		}
-		for i, cat := range AllCategories {
-			k := stateKey{slug, market, cat}
-			if !counts[i].Valid {
-				// No success for this category in the menu's latest successful fetch (an
-				// emptied category): its last update is an earlier fetch's.
-				earlier = append(earlier, lookBack{menuID, k, i})
-				continue
-			}
-			update(k, at, counts[i].Int64)
-		}
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	columns := strings.Fields(strings.ReplaceAll(countColumns, ",", " "))
-	for _, lb := range earlier {
-		col := columns[lb.column]
-		var at, count int64
-		err := db.db.QueryRowContext(ctx, `SELECT at, `+col+` FROM menu_fetches
-			WHERE menu_id = ? AND ok = 1 AND `+col+` IS NOT NULL ORDER BY at DESC, id DESC LIMIT 1`, lb.menuID).Scan(&at, &count)
-		if errors.Is(err, sql.ErrNoRows) {
+	for _, l := range latest {
+		k := stateKey{l.slug, l.market, l.category}
+		if !out[k].LastUpdate.Before(fromNano(l.at)) {
 			continue
 		}
-		if err != nil {
-			return nil, fmt.Errorf("category states: %s %s %s: %w", lb.key.slug, lb.key.market, lb.key.category, err)
-		}
-		update(lb.key, at, count)
+		out[k] = CategoryState{Slug: l.slug, Market: l.market, Category: l.category, LastUpdate: fromNano(l.at), Count: int(l.count)}
 	}
 	// Latest attempt of any outcome.
-	rows, err = db.db.QueryContext(ctx, `
+	rows, err := db.db.QueryContext(ctx, `
 		SELECT m.slug, m.market, f.at, f.ok, f.reason, f.detail, f.empty_categories, `+countColumns+`
 		FROM menus m JOIN menu_fetches f ON f.id = m.last_fetch_id`)
 	if err != nil {
@@ -203,72 +156,23 @@ type StoredOffer struct {
 // dispensary in the registry (of a market served by two platforms' menus, the one
 // fetched last), in series order. Callers filter by freshness.
 func (db *DB) LatestOffers(ctx context.Context) ([]StoredOffer, error) {
+	sd, err := db.ReadShop(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("latest offers: %w", err)
+	}
 	var out []StoredOffer
-	err := db.eachLatestSeries(ctx, func(ls latestSeries) error {
-		out = append(out, StoredOffer{Offer: ls.offer, Slug: ls.slug, Market: ls.market, FetchedAt: fromNano(ls.fetchedAt)})
+	err = sd.EachMenu(func(m MenuOffers) error {
+		for _, lo := range m.Offers {
+			so := StoredOffer{Offer: *lo.Desc, Slug: m.Slug, Market: m.Market, FetchedAt: m.FetchedAt}
+			so.Price, so.SalePrice, so.InStock = lo.Price, lo.SalePrice, lo.InStock
+			out = append(out, so)
+		}
 		return nil
 	})
 	if err != nil {
 		return nil, fmt.Errorf("latest offers: %w", err)
 	}
 	return out, nil
-}
-
-// latestSeries is one offer series listed by its menu's latest successful fetch.
-type latestSeries struct {
-	offer                           Offer
-	id                              int64
-	slug                            string
-	market                          Market
-	firstSeen, changedAt, fetchedAt int64
-}
-
-// eachLatestSeries calls fn with every series listed by the latest successful fetch of
-// the latest-fetched menu of every market of every dispensary in the registry, ordered
-// by dispensary, market and series.
-func (db *DB) eachLatestSeries(ctx context.Context, fn func(latestSeries) error) error {
-	rows, err := db.db.QueryContext(ctx, `
-		WITH latest AS (
-			SELECT id, slug, market, last_ok_at FROM (
-				SELECT m.id, m.slug, m.market, m.last_ok_at,
-					ROW_NUMBER() OVER (PARTITION BY m.slug, m.market ORDER BY m.last_ok_at DESC, m.id DESC) AS rn
-				FROM menus m JOIN dispensaries d ON d.slug = m.slug AND d.in_registry = 1
-				WHERE m.last_ok_at IS NOT NULL)
-			WHERE rn = 1)
-		SELECT l.slug, l.market, l.last_ok_at, s.id, s.product_id, s.size, s.price, s.sale_price, s.in_stock,
-			s.first_seen, s.changed_at, `+prefixed("s.", seriesColumnList)+`
-		FROM latest l JOIN offer_series s ON s.menu_id = l.id AND s.listed = 1
-		ORDER BY l.slug, l.market, s.id`)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var ls latestSeries
-		var cols seriesColumns
-		o := &ls.offer
-		dest := append([]any{&ls.slug, &ls.market, &ls.fetchedAt, &ls.id, &o.ProductID, &o.Size, &o.Price,
-			&o.SalePrice, &o.InStock, &ls.firstSeen, &ls.changedAt}, cols.dest()...)
-		if err := rows.Scan(dest...); err != nil {
-			return err
-		}
-		if err := cols.offer(o); err != nil {
-			return fmt.Errorf("series %d: %w", ls.id, err)
-		}
-		if err := fn(ls); err != nil {
-			return err
-		}
-	}
-	return rows.Err()
-}
-
-// prefixed qualifies every column of a comma-separated list with p ("s.").
-func prefixed(p, list string) string {
-	cols := strings.Split(list, ",")
-	for i, c := range cols {
-		cols[i] = p + strings.TrimSpace(c)
-	}
-	return strings.Join(cols, ", ")
 }
 
 // emptyCategoryDetail says why an emptied category's fetch counts as failed.
@@ -281,66 +185,78 @@ func emptyCategoryDetail(cat Category) string {
 // never fetched successfully is absent. The scrape asks it before recording each menu,
 // so it reads only that market's menus.
 func (db *DB) LastCounts(ctx context.Context, slug string, market Market) (map[Category]int, error) {
-	where := fmt.Sprintf("last counts %s %s", slug, market)
-	rows, err := db.db.QueryContext(ctx, `
-		SELECT m.id, f.at, `+countColumns+`
-		FROM menus m JOIN menu_fetches f ON f.id = m.last_ok_fetch_id
-		WHERE m.slug = ? AND m.market = ?`, slug, market)
+	latest, err := db.latestCategoryFetches(ctx, `WHERE m.slug = ? AND m.market = ?`, []any{slug, market})
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", where, err)
+		return nil, fmt.Errorf("last counts %s %s: %w", slug, market, err)
 	}
-	type latest struct {
-		at, count int64
-	}
-	best := map[Category]latest{}
-	var menuIDs []int64
-	var missing [][6]bool
-	for rows.Next() {
-		var menuID, at int64
-		var counts [6]sql.NullInt64
-		if err := rows.Scan(&menuID, &at, &counts[0], &counts[1], &counts[2], &counts[3], &counts[4], &counts[5]); err != nil {
-			rows.Close()
-			return nil, fmt.Errorf("%s: %w", where, err)
-		}
-		var gaps [6]bool
-		for i, cat := range AllCategories {
-			if !counts[i].Valid {
-				gaps[i] = true
-				continue
-			}
-			if b, ok := best[cat]; !ok || at > b.at {
-				best[cat] = latest{at, counts[i].Int64}
-			}
-		}
-		menuIDs, missing = append(menuIDs, menuID), append(missing, gaps)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("%s: %w", where, err)
-	}
-	columns := strings.Fields(strings.ReplaceAll(countColumns, ",", " "))
-	for n, menuID := range menuIDs {
-		for i, cat := range AllCategories {
-			if !missing[n][i] {
-				continue
-			}
-			var at, count int64
-			err := db.db.QueryRowContext(ctx, `SELECT at, `+columns[i]+` FROM menu_fetches
-				WHERE menu_id = ? AND ok = 1 AND `+columns[i]+` IS NOT NULL ORDER BY at DESC, id DESC LIMIT 1`, menuID).Scan(&at, &count)
-			if errors.Is(err, sql.ErrNoRows) {
-				continue
-			}
-			if err != nil {
-				return nil, fmt.Errorf("%s: %w", where, err)
-			}
-			if b, ok := best[cat]; !ok || at > b.at {
-				best[cat] = latest{at, count}
-			}
+	best := map[Category]categoryFetch{}
+	for _, l := range latest {
+		if b, ok := best[l.category]; !ok || l.at > b.at {
+			best[l.category] = l
 		}
 	}
 	out := make(map[Category]int, len(best))
 	for cat, b := range best {
 		out[cat] = int(b.count)
+	}
+	return out, nil
+}
+
+// categoryFetch is the latest successful fetch of one category of one menu.
+type categoryFetch struct {
+	menuID   int64
+	slug     string
+	market   Market
+	category Category
+	at       int64
+	count    int64
+}
+
+// latestCategoryFetches returns, for every menu that where selects (a WHERE clause on
+// menus m, "" for all), the latest successful fetch of each category: the menu's latest
+// successful fetch, or for a category that fetch recorded no success for (an emptied
+// category), the latest one that did. The menus' own latest come first, the look-backs
+// after. A category never fetched successfully is absent.
+func (db *DB) latestCategoryFetches(ctx context.Context, where string, args []any) ([]categoryFetch, error) {
+	rows, err := db.db.QueryContext(ctx, `
+		SELECT m.id, m.slug, m.market, f.at, `+countColumns+`
+		FROM menus m JOIN menu_fetches f ON f.id = m.last_ok_fetch_id `+where, args...)
+	if err != nil {
+		return nil, err
+	}
+	var out, earlier []categoryFetch
+	for rows.Next() {
+		var l categoryFetch
+		var counts [6]sql.NullInt64
+		if err := rows.Scan(&l.menuID, &l.slug, &l.market, &l.at, &counts[0], &counts[1], &counts[2], &counts[3], &counts[4], &counts[5]); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		for i, cat := range AllCategories {
+			l.category, l.count = cat, counts[i].Int64
+			if counts[i].Valid {
+				out = append(out, l)
+			} else {
+				earlier = append(earlier, l)
+			}
+		}
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	columns := strings.Fields(strings.ReplaceAll(countColumns, ",", " "))
+	for _, l := range earlier {
+		col := columns[slices.Index(AllCategories, l.category)]
+		err := db.db.QueryRowContext(ctx, `SELECT at, `+col+` FROM menu_fetches
+			WHERE menu_id = ? AND ok = 1 AND `+col+` IS NOT NULL ORDER BY at DESC, id DESC LIMIT 1`, l.menuID).Scan(&l.at, &l.count)
+		if errors.Is(err, sql.ErrNoRows) {
+			continue
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s %s %s: %w", l.slug, l.market, l.category, err)
+		}
+		out = append(out, l)
 	}
 	return out, nil
 }

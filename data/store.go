@@ -13,6 +13,7 @@ import (
 	"path"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"sync"
 	"time"
 
@@ -75,7 +76,7 @@ func Open(ctx context.Context, path string, opts ...Option) (*DB, error) {
 			return nil, PathError("open db", path, err)
 		}
 	}
-	dsn := "file:" + path + "?_pragma=foreign_keys(1)&_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_pragma=temp_store(MEMORY)&_pragma=cache_size(-32768)&_txlock=immediate"
+	dsn := "file:" + path + "?_pragma=foreign_keys(1)&_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_pragma=temp_store(MEMORY)&_pragma=cache_size(-" + strconv.Itoa(pageCacheKiB) + ")&_txlock=immediate"
 	sqlDB, err := sql.Open("sqlite", dsn)
 	if err != nil {
 		return nil, fmt.Errorf("open db %s: %w", path, err)
@@ -97,6 +98,9 @@ func Open(ctx context.Context, path string, opts ...Option) (*DB, error) {
 	}
 	return db, nil
 }
+
+// pageCacheKiB is each connection's page cache (PRAGMA cache_size), in KiB.
+const pageCacheKiB = 32 << 10
 
 // sqliteHeader starts every SQLite database file (sqlite.org/fileformat.html §1.3).
 const sqliteHeader = "SQLite format 3\x00"

@@ -2,7 +2,6 @@ package data
 
 import (
 	"context"
-	"time"
 )
 
 // Category is one of the menu categories the site tracks, or Other.
@@ -244,20 +243,4 @@ type Adapter interface {
 	Validate(src MenuSource) error
 	// FetchMenu fetches every product of the menu.
 	FetchMenu(ctx context.Context, src MenuSource) (Menu, error)
-}
-
-// Fetch is the record of fetching one category of one menu.
-type Fetch struct {
-	ID         int64
-	RunID      int64 // 0 when recorded outside a run
-	Slug       string
-	Market     Market
-	Platform   string
-	Category   Category
-	FetchedAt  time.Time
-	OK         bool
-	Reason     Reason
-	HTTPStatus int
-	Detail     string
-	Count      int
 }

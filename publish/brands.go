@@ -29,34 +29,78 @@ type Brand struct {
 // BuildBrands counts brands over the in-stock offers of current menus. Brand names are
 // case and space folded (menus write "Klutch" and "KLUTCH"); the most used spelling is shown.
 func BuildBrands(offers []data.StoredOffer, now time.Time) Brands {
-	type agg struct {
-		spellings map[string]int
-		products  map[string]data.Category
-		stores    map[string]bool
+	b := newBrands(now)
+	for i := range offers {
+		b.add(listingOf(&offers[i]))
 	}
-	byKey := map[string]*agg{}
-	for _, o := range offers {
-		brand := strings.Join(strings.Fields(o.Brand), " ")
-		if brand == "" || !o.InStock || freshness.Score(o.FetchedAt, now) != freshness.Current {
-			continue
-		}
-		key := strings.ToLower(brand)
-		a := byKey[key]
-		if a == nil {
-			a = &agg{spellings: map[string]int{}, products: map[string]data.Category{}, stores: map[string]bool{}}
-			byKey[key] = a
-		}
-		a.spellings[brand]++
-		a.products[strings.ToLower(strings.Join(strings.Fields(o.Name), " "))] = o.Category
-		a.stores[o.Slug] = true
+	return b.result()
+}
+
+// brands gathers api/brands offer by offer.
+type brands struct {
+	now   time.Time
+	byKey map[string]*brandAgg
+	// names are the brand and product name of a shared description, folded once.
+	names map[*data.Offer]brandNames
+}
+
+type brandAgg struct {
+	spellings map[string]int
+	products  map[string]data.Category
+	stores    map[string]bool
+}
+
+// brandNames are an offer's brand as shown (space folded) and as counted (lower case
+// too), and its product name as counted.
+type brandNames struct {
+	brand, key, product string
+}
+
+func brandNamesOf(o *data.Offer) brandNames {
+	brand := strings.Join(strings.Fields(o.Brand), " ")
+	return brandNames{brand: brand, key: strings.ToLower(brand), product: strings.ToLower(strings.Join(strings.Fields(o.Name), " "))}
+}
+
+func newBrands(now time.Time) *brands {
+	return &brands{now: now, byKey: map[string]*brandAgg{}, names: map[*data.Offer]brandNames{}}
+}
+
+// add takes one offer of a menu's latest fetch.
+func (b *brands) add(l listing) {
+	if l.d.Brand == "" || !l.inStock || freshness.Score(l.fetchedAt, b.now) != freshness.Current {
+		return
 	}
-	out := Brands{GeneratedAt: now.UTC().Format(time.RFC3339), Brands: make([]Brand, 0, len(byKey))}
-	for _, a := range byKey {
-		b := Brand{Name: mostUsed(a.spellings), Products: len(a.products), Dispensaries: len(a.stores), Categories: map[data.Category]int{}}
+	var n brandNames
+	if l.shared {
+		var ok bool
+		if n, ok = b.names[l.d]; !ok {
+			n = brandNamesOf(l.d)
+			b.names[l.d] = n
+		}
+	} else {
+		n = brandNamesOf(l.d)
+	}
+	if n.brand == "" {
+		return
+	}
+	a := b.byKey[n.key]
+	if a == nil {
+		a = &brandAgg{spellings: map[string]int{}, products: map[string]data.Category{}, stores: map[string]bool{}}
+		b.byKey[n.key] = a
+	}
+	a.spellings[n.brand]++
+	a.products[n.product] = l.d.Category
+	a.stores[l.slug] = true
+}
+
+func (b *brands) result() Brands {
+	out := Brands{GeneratedAt: b.now.UTC().Format(time.RFC3339), Brands: make([]Brand, 0, len(b.byKey))}
+	for _, a := range b.byKey {
+		br := Brand{Name: mostUsed(a.spellings), Products: len(a.products), Dispensaries: len(a.stores), Categories: map[data.Category]int{}}
 		for _, c := range a.products {
-			b.Categories[c]++
+			br.Categories[c]++
 		}
-		out.Brands = append(out.Brands, b)
+		out.Brands = append(out.Brands, br)
 	}
 	sort.Slice(out.Brands, func(i, j int) bool {
 		x, y := out.Brands[i], out.Brands[j]

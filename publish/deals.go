@@ -66,16 +66,17 @@ const TopDeals = 20
 func (s *shop) buildDeals(emit Emit) error {
 	var all []DealOffer
 	for _, o := range s.listed {
-		sale := salePrice(o.Offer)
+		sale := o.salePrice()
 		if sale == nil || len(o.Warnings) > 0 {
 			continue
 		}
 		price := cents(o.Price)
+		unitPrice, unit := o.unitPriceOf()
 		all = append(all, DealOffer{Code: o.Code, Name: o.Name, Brand: o.Brand, Category: o.Category, Size: o.Size,
 			Grams: positive(o.Grams), Mg: positive(o.Milligrams), Price: price, SalePrice: *sale,
-			Discount: math.Round(1000*(1-*sale/price)) / 1000, UnitPrice: o.unitPrice, Unit: o.unit, THC: o.THC,
+			Discount: math.Round(1000*(1-*sale/price)) / 1000, UnitPrice: unitPrice, Unit: unit, THC: o.THC,
 			Slug: o.Slug, StoreName: o.store.Name, City: o.store.City, Lat: o.store.Lat, Lng: o.store.Lng, Market: o.Market,
-			LastUpdate: timeOf(o.CategoryUpdate), Freshness: o.fresh, IsNew: o.isNew, Sample: s.Sample || o.store.Sample})
+			LastUpdate: timeOf(timeAt(o.categoryUpdate)), Freshness: o.fresh(), IsNew: o.isNew, Sample: s.Sample || o.store.Sample})
 	}
 	sort.SliceStable(all, func(i, j int) bool {
 		a, b := all[i], all[j]

@@ -1,5 +1,20 @@
-// Package publish builds the JSON snapshots the site reads (api/DispensaryStatus,
-// api/statistics, api/announcements, manifest.json, _headers) from the store, and
-// writes them as one tree atomically: readers never see a half-written file, and a
-// publish that fails or is killed leaves the previous tree whole.
+// Package publish turns the store into the static tree the site reads: every JSON
+// snapshot (their shapes and paths are in SNAPSHOTS.md: api/DispensaryStatus,
+// api/pipeline, api/statistics, api/brands, api/highlights, api/announcements, the
+// community pages' api/content/*, and the shopping snapshots api/menus/*,
+// api/products/*, api/search/*, api/deals/*, api/trends, api/strains/* and
+// api/terpenes/*), manifest.json and the _headers file of security headers and cache
+// rules.
+//
+// Publish(ctx, db, Options{Out: dir, Now: now, ...}) builds everything and writes the
+// tree atomically: files go to a staging folder beside dir, which is swapped in whole
+// (Tree), so readers never see a half-written tree and a publish that fails or is
+// killed leaves the previous one as it was. Build computes the same files in memory
+// (tests). omc publish, omc worker and omc demo call Publish (cmd/omc runPublish).
+//
+// A publish reads the store once (data.DB.ReadShop) and streams the menus: each
+// dispensary's menu file is written as soon as its offers have come, and the snapshots
+// that need every menu (products, search, deals, trends, strains, terpenes) are built
+// from compact offers that share their descriptions. Each shopping file is handed to the
+// tree as soon as it is made, so a publish holds one of their JSON at a time.
 package publish

@@ -1,6 +1,7 @@
 package publish
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math"
@@ -60,6 +61,15 @@ func mustZone(name string) *time.Location {
 // BuildHighlights reads the whole history, one year at a time, newest first. Offers are
 // streamed, and only two months of unit prices per category are held at once.
 func BuildHighlights(ctx context.Context, db *data.DB, now time.Time) (Highlights, error) {
+	sd, err := db.ReadShop(ctx)
+	if err != nil {
+		return Highlights{}, err
+	}
+	return buildHighlights(ctx, db, sd, now)
+}
+
+// buildHighlights is BuildHighlights over the series sd read.
+func buildHighlights(ctx context.Context, db *data.DB, sd *data.ShopData, now time.Time) (Highlights, error) {
 	out := Highlights{GeneratedAt: now.UTC().Format(time.RFC3339), Years: []YearHighlight{}}
 	all, err := db.FetchSpanBetween(ctx, time.Time{}, now.Add(time.Second))
 	if err != nil || all.Fetches == 0 {
@@ -82,17 +92,28 @@ func BuildHighlights(ctx context.Context, db *data.DB, now time.Time) (Highlight
 			FirstSeen: span.First.UTC().Format(time.RFC3339), LastSeen: span.Last.UTC().Format(time.RFC3339)}
 		var strains strainCounter
 		products := map[string]bool{}
+		strainOf := map[*data.Offer][2]string{} // a description's flowerStrain, once
 		prices := map[data.Category]*monthPrices{}
-		err = db.EachOffer(ctx, from, to, func(o data.StoredOffer) error {
-			products[strings.ToLower(o.Brand)+"\x00"+strings.ToLower(o.Name)] = true
-			strains.add(o)
-			if unit, ok := unitPrice(o); ok {
+		err = sd.EachOfferRun(ctx, from, to, func(r data.OfferRun) error {
+			o := r.Desc
+			strain, described := strainOf[o]
+			if !described {
+				products[strings.ToLower(o.Brand)+"\x00"+strings.ToLower(o.Name)] = true
+				if o.Category == data.Flower {
+					strain[0], strain[1] = flowerStrain(o)
+				}
+				strainOf[o] = strain
+			}
+			if o.Category == data.Flower && r.InStock {
+				strains.addStrain(r.Slug, strain[0], strain[1], r.Count)
+			}
+			if unit, ok := unitPrice(o, r.Price, r.SalePrice, r.InStock); ok {
 				mp := prices[o.Category]
 				if mp == nil {
 					mp = &monthPrices{}
 					prices[o.Category] = mp
 				}
-				mp.add(o.FetchedAt.In(ohio).Format("2006-01"), unit)
+				mp.add(r.Month, unit, r.Count)
 			}
 			return nil
 		})
@@ -104,7 +125,7 @@ func BuildHighlights(ctx context.Context, db *data.DB, now time.Time) (Highlight
 		y.PriceMoves = []PriceMove{}
 		for _, c := range data.TrackedCategories {
 			if mp := prices[c]; mp != nil && mp.lastMonth != "" && mp.lastMonth != mp.firstMonth {
-				from, to := median(mp.first), median(mp.last)
+				from, to := weightedMedian(mp.first), weightedMedian(mp.last)
 				unit := "g"
 				if c == data.Edible {
 					unit = "100mg"
@@ -119,35 +140,46 @@ func BuildHighlights(ctx context.Context, db *data.DB, now time.Time) (Highlight
 }
 
 // unitPrice is what an in-stock, unflagged offer costs per gram (per 100 mg for edibles).
-func unitPrice(o data.StoredOffer) (float64, bool) {
-	if !o.InStock || len(o.Warnings) > 0 || o.Cost() <= 0 {
+func unitPrice(o *data.Offer, price, sale float64, inStock bool) (float64, bool) {
+	cost := price
+	if sale > 0 && sale < price {
+		cost = sale
+	}
+	if !inStock || len(o.Warnings) > 0 || cost <= 0 {
 		return 0, false
 	}
 	switch {
 	case o.Category == data.Edible && o.Milligrams > 0:
-		return o.Cost() / (o.Milligrams / 100), true
+		return cost / (o.Milligrams / 100), true
 	case o.Category != data.Edible && o.Category != data.Other && o.Grams > 0:
-		return o.Cost() / o.Grams, true
+		return cost / o.Grams, true
 	}
 	return 0, false
 }
 
-// monthPrices keeps the unit prices of the first month seen and of the latest month;
-// offers arrive in time order.
-type monthPrices struct {
-	firstMonth, lastMonth string
-	first, last           []float64
+// weighed is a value seen n times.
+type weighed struct {
+	v float64
+	n int
 }
 
-func (m *monthPrices) add(month string, v float64) {
+// monthPrices keeps the unit prices of the first month seen and of the latest month;
+// offers arrive in month order, each price with the number of fetches that saw it.
+type monthPrices struct {
+	firstMonth, lastMonth string
+	first, last           []weighed
+}
+
+func (m *monthPrices) add(month string, v float64, n int) {
+	w := weighed{v, n}
 	switch {
 	case m.firstMonth == "" || month == m.firstMonth:
 		m.firstMonth = month
-		m.first = append(m.first, v)
+		m.first = append(m.first, w)
 	case month == m.lastMonth:
-		m.last = append(m.last, v)
+		m.last = append(m.last, w)
 	default:
-		m.lastMonth, m.last = month, append(m.last[:0], v)
+		m.lastMonth, m.last = month, append(m.last[:0], w)
 	}
 }
 
@@ -157,8 +189,39 @@ func median(xs []float64) float64 {
 	}
 	s := slices.Clone(xs)
 	slices.Sort(s)
+	return sortedMedian(s)
+}
+
+// sortedMedian is the median of values in ascending order.
+func sortedMedian(s []float64) float64 {
 	if len(s)%2 == 1 {
 		return s[len(s)/2]
 	}
 	return (s[len(s)/2-1] + s[len(s)/2]) / 2
+}
+
+// weightedMedian is the median of the values each repeated its number of times.
+func weightedMedian(xs []weighed) float64 {
+	total := 0
+	for _, x := range xs {
+		total += x.n
+	}
+	if total == 0 {
+		return 0
+	}
+	s := slices.Clone(xs)
+	slices.SortFunc(s, func(a, b weighed) int { return cmp.Compare(a.v, b.v) })
+	at := func(k int) float64 { // the k-th value (from 0) of the repeated, sorted list
+		for _, x := range s {
+			if k < x.n {
+				return x.v
+			}
+			k -= x.n
+		}
+		return s[len(s)-1].v
+	}
+	if total%2 == 1 {
+		return at(total / 2)
+	}
+	return (at(total/2-1) + at(total/2)) / 2
 }

@@ -1,6 +1,8 @@
 package publish
 
 import (
+	"math"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -14,24 +16,81 @@ import (
 type history struct {
 	s *shop
 	// codes are the products that get a page: only their history is kept.
-	codes map[string]bool
+	codes  map[string]bool
+	pageOf map[string]int32
 
 	day      string
-	dayPaid  map[codeMarket][]float64
-	products map[string][]HistoryPoint // code -> points, in day order
+	dayPaid  map[pageMarket][]float64
+	products map[string][]point // code -> points, in day order
+	days     []string           // the days of the points, by point.day
 
-	week       string
-	weekLatest map[seriesOf]weekObs
-	weekMenus  map[string]bool
+	week string
+	// weekLatest holds, by series key, the series' latest observation in the week
+	// that has a unit price for trends; markets numbers the markets it names.
+	weekLatest []weekObs
+	markets    []data.Market
+	weekMenus  map[menuOf]bool
+	// lastMenu is the menu of the last observation, region and marketNo its region
+	// and market by number (weekObs).
+	lastMenu   menuOf
+	region     int
+	marketNo   uint8
 	weekStores map[string]bool
 	trends     *trendSeries
 
 	// strains seen on any menu in the window: data.StrainKey -> spellings, types.
 	strains map[string]*strainSeen
+	// descs are what the history derives from each description it sees, once; pages
+	// names the products with a page by number (histDesc.page).
+	descs map[*data.Offer]*histDesc
+	pages []string
 }
 
-type codeMarket struct {
-	code   string
+// histDesc is what the history derives from a description.
+type histDesc struct {
+	// page numbers its product in history.pages, -1 when the product has no page.
+	page int32
+	// trend is its category's number in trendCategories, -1 when it has no trend or
+	// the offer is flagged.
+	trend int8
+	// seen counts its sightings until flush folds them into the strains.
+	seen int
+}
+
+// pageMarket is a product with a page and a market, by number.
+type pageMarket struct {
+	page   int32
+	market uint8
+}
+
+// describe is what the history derives from o.
+func (h *history) describe(o *data.Offer) *histDesc {
+	if d := h.descs[o]; d != nil {
+		return d
+	}
+	code := o.Code
+	if code == "" {
+		code = "product-" + slugOf(o.ProductID)
+	}
+	d := &histDesc{page: -1, trend: -1}
+	if h.codes[code] {
+		i, ok := h.pageOf[code]
+		if !ok {
+			i = int32(len(h.pages))
+			h.pageOf[code] = i
+			h.pages = append(h.pages, code)
+		}
+		d.page = i
+	}
+	if len(o.Warnings) == 0 {
+		d.trend = int8(slices.Index(trendCategories, o.Category))
+	}
+	h.descs[o] = d
+	return d
+}
+
+type menuOf struct {
+	slug   string
 	market data.Market
 }
 
@@ -42,17 +101,38 @@ type seriesOf struct {
 	size   string
 }
 
-// weekObs is a series' latest observation in a week that has a unit price for trends.
+// weekObs is a series' latest observation in a week that has a unit price for trends:
+// its category (in trendCategories), region (in data.Regions, or len(data.Regions) for
+// none) and market (in history.markets) by number, so that a year of history keeps 16
+// bytes per series.
 type weekObs struct {
-	category data.Category
-	region   string
-	market   data.Market
-	unit     float64
+	unit                     float64
+	category, region, market uint8
+	set                      bool
 }
 
 type strainSeen struct {
 	spellings map[string]int
 	types     map[string]int
+}
+
+// point is a HistoryPoint in 12 bytes (a year of every product's history is millions of
+// them): its day and market by number (history.days, history.markets), its prices in
+// cents.
+type point struct {
+	min, median int32
+	day         uint16
+	market      uint8
+}
+
+// pointsOf is the price history of a product.
+func (h *history) pointsOf(code string) []HistoryPoint {
+	pts := h.products[code]
+	out := make([]HistoryPoint, len(pts))
+	for i, p := range pts {
+		out[i] = HistoryPoint{Date: h.days[p.day], Market: h.markets[p.market], Min: float64(p.min) / 100, Median: float64(p.median) / 100}
+	}
+	return out
 }
 
 // HistoryPoint is one day of one market of a product's price history.
@@ -64,67 +144,103 @@ type HistoryPoint struct {
 }
 
 func (s *shop) newHistory() *history {
-	h := &history{s: s, codes: map[string]bool{}, dayPaid: map[codeMarket][]float64{}, products: map[string][]HistoryPoint{},
-		weekLatest: map[seriesOf]weekObs{}, weekMenus: map[string]bool{}, weekStores: map[string]bool{}, trends: newTrendSeries(),
-		strains: map[string]*strainSeen{}}
+	h := &history{s: s, codes: map[string]bool{}, pageOf: map[string]int32{}, dayPaid: map[pageMarket][]float64{},
+		products: map[string][]point{}, weekMenus: map[menuOf]bool{}, weekStores: map[string]bool{}, trends: newTrendSeries(),
+		strains: map[string]*strainSeen{}, descs: map[*data.Offer]*histDesc{}}
 	for i := range s.offers {
 		h.codes[s.offers[i].Code] = true
-		h.seeStrain(s.offers[i].Offer)
+	}
+	for i := range s.offers {
+		h.describe(s.offers[i].Offer).seen++
 	}
 	return h
 }
 
-// add takes one day's observation of one series; days arrive in order.
-func (h *history) add(p data.DailyPrice) error {
-	if p.Day != h.day {
+// add takes one day's observation of one series (o its description; price, sale and
+// stock its state); days arrive in order.
+func (h *history) add(day, slug string, market data.Market, o *data.Offer, key int32, price, sale float64, inStock bool) error {
+	if day != h.day {
 		h.flushDay()
-		h.day = p.Day
+		h.day = day
+		h.days = append(h.days, day)
+		if w := weekOf(day); w != h.week {
+			h.flushWeek()
+			h.week = w
+		}
 	}
-	if w := weekOf(p.Day); w != h.week {
-		h.flushWeek()
-		h.week = w
+	d := h.describe(o)
+	d.seen++
+	// A day's observations come menu by menu: what is counted per menu is counted when
+	// the menu changes.
+	if m := (menuOf{slug, market}); m != h.lastMenu {
+		h.lastMenu = m
+		h.weekMenus[m] = true
+		h.weekStores[slug] = true
+		h.region = len(data.Regions)
+		if d, ok := h.s.stores[slug]; ok {
+			if r := slices.Index(data.Regions, d.Region); r >= 0 {
+				h.region = r
+			}
+		}
+		h.marketNo = h.market(market)
 	}
-	if p.Code == "" {
-		p.Code = "product-" + slugOf(p.ProductID)
+	cost := price
+	if sale > 0 && sale < price {
+		cost = sale
 	}
-	h.seeStrain(p.Offer)
-	h.weekMenus[p.Slug+"\x00"+string(p.Market)] = true
-	h.weekStores[p.Slug] = true
-	if !p.InStock || p.Cost() <= 0 {
+	if !inStock || cost <= 0 {
 		return nil
 	}
-	if h.codes[p.Code] {
-		k := codeMarket{p.Code, p.Market}
-		h.dayPaid[k] = append(h.dayPaid[k], cents(p.Cost()))
+	if d.page >= 0 {
+		k := pageMarket{d.page, h.marketNo}
+		h.dayPaid[k] = append(h.dayPaid[k], cents(cost))
 	}
-	if unit, _ := UnitPrice(p.Offer); unit != nil && len(p.Warnings) == 0 && trendCategory(p.Category) {
-		region := ""
-		if d, ok := h.s.stores[p.Slug]; ok {
-			region = d.Region
-		}
-		h.weekLatest[seriesOf{p.Slug, p.Market, p.Code, p.Size}] = weekObs{p.Category, region, p.Market, *unit}
+	for int(key) >= len(h.weekLatest) {
+		h.weekLatest = append(h.weekLatest, weekObs{})
+	}
+	if unit, ok := unitPriceFor(o.Category, o.Grams, o.Milligrams, cost); ok && d.trend >= 0 {
+		h.weekLatest[key] = weekObs{unit: unit, category: uint8(d.trend), region: uint8(h.region), market: h.marketNo, set: true}
 	} else {
-		delete(h.weekLatest, seriesOf{p.Slug, p.Market, p.Code, p.Size})
+		h.weekLatest[key] = weekObs{}
 	}
 	return nil
+}
+
+// market is the number of a market in h.markets.
+func (h *history) market(m data.Market) uint8 {
+	i := slices.Index(h.markets, m)
+	if i < 0 {
+		i = len(h.markets)
+		h.markets = append(h.markets, m)
+	}
+	return uint8(i)
 }
 
 // flush ends the stream.
 func (h *history) flush() {
 	h.flushDay()
 	h.flushWeek()
+	for o, d := range h.descs {
+		if d.seen > 0 {
+			h.seeStrain(o, d.seen)
+		}
+	}
+	h.descs = nil
 }
 
 func (h *history) flushDay() {
-	keys := make([]codeMarket, 0, len(h.dayPaid))
+	keys := make([]pageMarket, 0, len(h.dayPaid))
 	for k := range h.dayPaid {
 		keys = append(keys, k)
 	}
-	sort.Slice(keys, func(i, j int) bool { return keys[i].market < keys[j].market })
+	sort.Slice(keys, func(i, j int) bool { return h.markets[keys[i].market] < h.markets[keys[j].market] })
 	for _, k := range keys {
 		paid := h.dayPaid[k]
 		sort.Float64s(paid)
-		h.products[k.code] = append(h.products[k.code], HistoryPoint{Date: h.day, Market: k.market, Min: paid[0], Median: cents(median(paid))})
+		code := h.pages[k.page]
+		// A price in cents, as cents() rounds it: float64(c)/100 is that price exactly.
+		h.products[code] = append(h.products[code], point{day: uint16(len(h.days) - 1), market: k.market,
+			min: int32(math.Round(paid[0] * 100)), median: int32(math.Round(sortedMedian(paid) * 100))})
 	}
 	clear(h.dayPaid)
 }
@@ -133,8 +249,9 @@ func (h *history) flushWeek() {
 	if h.week == "" {
 		return
 	}
-	h.trends.addWeek(h.week, h.weekLatest, len(h.weekMenus), len(h.weekStores))
+	h.trends.addWeek(h.week, h.weekLatest, h.markets, len(h.weekMenus), len(h.weekStores))
 	clear(h.weekLatest)
+	h.lastMenu = menuOf{}
 	clear(h.weekMenus)
 	clear(h.weekStores)
 }
@@ -142,7 +259,7 @@ func (h *history) flushWeek() {
 // seeStrain records a strain name a menu gave for a flower, preroll, vape or extract:
 // menus fill an edible's (or a tincture's) strain field with its product name
 // ("10:1 Tart Cherry Pearls"), which is no strain.
-func (h *history) seeStrain(o data.Offer) {
+func (h *history) seeStrain(o *data.Offer, times int) {
 	if o.Category == data.Edible || o.Category == data.Other {
 		return
 	}
@@ -156,9 +273,9 @@ func (h *history) seeStrain(o data.Offer) {
 		st = &strainSeen{spellings: map[string]int{}, types: map[string]int{}}
 		h.strains[key] = st
 	}
-	st.spellings[name]++
+	st.spellings[name] += times
 	if t := strainType(o.StrainType); t != "" {
-		st.types[t]++
+		st.types[t] += times
 	}
 }
 

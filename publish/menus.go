@@ -62,65 +62,61 @@ type MenuOffer struct {
 	FirstSeen   *string       `json:"firstSeen"`
 }
 
-// buildMenus emits one Menu per dispensary with at least one menu. Offers are
-// every series the latest fetch of each category lists, in stock or not, by category
-// (display order), name, brand and weight.
-func (s *shop) buildMenus(emit Emit) error {
-	byMenu := map[string][]*offer{}
-	for i := range s.offers {
-		o := &s.offers[i]
-		k := o.Slug + "\x00" + string(o.Market)
-		byMenu[k] = append(byMenu[k], o)
+// emitMenu emits the Menu of one dispensary with at least one menu, its offers by
+// market: every series the latest fetch of each category lists, in stock or not, by
+// category (display order), name, brand and weight.
+func (s *shop) emitMenu(st data.Status, byMarket map[data.Market][]*offer, emit Emit) error {
+	d := st.Dispensary
+	s.menuDone[d.Slug] = true
+	if len(d.Menus) == 0 {
+		return nil
 	}
-	catOrder := map[data.Category]int{}
-	for i, c := range data.AllCategories {
-		catOrder[c] = i
-	}
-	for _, st := range s.Statuses {
-		d := st.Dispensary
-		if len(d.Menus) == 0 {
-			continue
+	m := Menu{GeneratedAt: s.generatedAt, Sample: s.Sample, Slug: d.Slug, Name: d.Name, Location: d.Location(),
+		City: d.City, Address: d.Address, Region: d.Region, Lat: d.Lat, Lng: d.Lng, Coordinates: coordinates(d),
+		Website: d.Website, Monitored: d.IsMonitored(), Markets: []MenuMarket{}}
+	for _, ms := range st.Markets {
+		mm := MenuMarket{Market: ms.Market, MenuURL: menuURL(d, ms.Market), Categories: map[data.Category]MenuCategory{}, Offers: []MenuOffer{}}
+		for _, cs := range ms.Categories {
+			mm.Categories[cs.Category] = MenuCategory{LastUpdate: timeOf(cs.LastUpdate), Freshness: freshness.Score(cs.LastUpdate, s.Now), Count: cs.Count}
 		}
-		m := Menu{GeneratedAt: s.generatedAt, Sample: s.Sample, Slug: d.Slug, Name: d.Name, Location: d.Location(),
-			City: d.City, Address: d.Address, Region: d.Region, Lat: d.Lat, Lng: d.Lng, Coordinates: coordinates(d),
-			Website: d.Website, Monitored: d.IsMonitored(), Markets: []MenuMarket{}}
-		for _, ms := range st.Markets {
-			mm := MenuMarket{Market: ms.Market, MenuURL: menuURL(d, ms.Market), Categories: map[data.Category]MenuCategory{}, Offers: []MenuOffer{}}
-			for _, cs := range ms.Categories {
-				mm.Categories[cs.Category] = MenuCategory{LastUpdate: timeOf(cs.LastUpdate), Freshness: freshness.Score(cs.LastUpdate, s.Now), Count: cs.Count}
+		offers := byMarket[ms.Market]
+		sort.SliceStable(offers, func(i, j int) bool {
+			a, b := offers[i], offers[j]
+			if a.Category != b.Category {
+				return catOrder[a.Category] < catOrder[b.Category]
 			}
-			offers := byMenu[d.Slug+"\x00"+string(ms.Market)]
-			sort.SliceStable(offers, func(i, j int) bool {
-				a, b := offers[i], offers[j]
-				if a.Category != b.Category {
-					return catOrder[a.Category] < catOrder[b.Category]
-				}
-				if a.nameKey != b.nameKey {
-					return a.nameKey < b.nameKey
-				}
-				if a.Brand != b.Brand {
-					return a.Brand < b.Brand
-				}
-				if a.Grams+a.Milligrams != b.Grams+b.Milligrams {
-					return a.Grams+a.Milligrams < b.Grams+b.Milligrams
-				}
-				return a.Code+a.Size < b.Code+b.Size
-			})
-			for _, o := range offers {
-				mm.Offers = append(mm.Offers, MenuOffer{Code: o.Code, Name: o.Name, Brand: o.Brand, Category: o.Category,
-					Strain: o.Strain, Size: o.Size, Grams: positive(o.Grams), Mg: positive(o.Milligrams),
-					Price: cents(o.Price), SalePrice: salePrice(o.Offer), UnitPrice: o.unitPrice, Unit: o.unit,
-					THC: o.THC, CBD: o.CBD, PotencyUnit: nonEmpty(o.PotencyUnit), InStock: o.InStock, IsNew: o.isNew,
-					FirstSeen: timeOf(o.firstSeen)})
+			if a.nameKey != b.nameKey {
+				return a.nameKey < b.nameKey
 			}
-			m.Markets = append(m.Markets, mm)
+			if a.Brand != b.Brand {
+				return a.Brand < b.Brand
+			}
+			if a.Grams+a.Milligrams != b.Grams+b.Milligrams {
+				return a.Grams+a.Milligrams < b.Grams+b.Milligrams
+			}
+			return a.Code+a.Size < b.Code+b.Size
+		})
+		for _, o := range offers {
+			unitPrice, unit := o.unitPriceOf()
+			mm.Offers = append(mm.Offers, MenuOffer{Code: o.Code, Name: o.Name, Brand: o.Brand, Category: o.Category,
+				Strain: o.Strain, Size: o.Size, Grams: positive(o.Grams), Mg: positive(o.Milligrams),
+				Price: cents(o.Price), SalePrice: o.salePrice(), UnitPrice: unitPrice, Unit: unit,
+				THC: o.THC, CBD: o.CBD, PotencyUnit: nonEmpty(o.PotencyUnit), InStock: o.InStock, IsNew: o.isNew,
+				FirstSeen: timeOf(timeAt(o.firstSeen))})
 		}
-		if err := emit(PathMenus+d.Slug, m); err != nil {
-			return err
-		}
+		m.Markets = append(m.Markets, mm)
 	}
-	return nil
+	return emit(PathMenus+d.Slug, m)
 }
+
+// catOrder is each category's place in display order.
+var catOrder = func() map[data.Category]int {
+	out := map[data.Category]int{}
+	for i, c := range data.AllCategories {
+		out[c] = i
+	}
+	return out
+}()
 
 // menuURL is the public menu page of a dispensary's market, nil when the registry has none.
 func menuURL(d data.Dispensary, m data.Market) *string {

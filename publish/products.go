@@ -48,9 +48,10 @@ type ProductOffer struct {
 
 func (s *shop) productOffer(o *offer) ProductOffer {
 	d := o.store
+	unitPrice, unit := o.unitPriceOf()
 	return ProductOffer{Slug: d.Slug, StoreName: d.Name, City: d.City, Region: d.Region, Lat: d.Lat, Lng: d.Lng,
-		Market: o.Market, Price: cents(o.Price), SalePrice: salePrice(o.Offer), UnitPrice: o.unitPrice, Unit: o.unit,
-		THC: o.THC, LastUpdate: timeOf(o.CategoryUpdate), Freshness: o.fresh, FirstSeen: timeOf(o.firstSeen), Sample: s.Sample || d.Sample}
+		Market: o.Market, Price: cents(o.Price), SalePrice: o.salePrice(), UnitPrice: unitPrice, Unit: unit,
+		THC: o.THC, LastUpdate: timeOf(timeAt(o.categoryUpdate)), Freshness: o.fresh(), FirstSeen: timeOf(timeAt(o.firstSeen)), Sample: s.Sample || d.Sample}
 }
 
 // buildProducts emits one Product per code any current menu lists (in stock or not,
@@ -83,7 +84,7 @@ func (s *shop) buildProducts(h *history, emit Emit) error {
 		first := all[0]
 		p := Product{GeneratedAt: s.generatedAt, Sample: s.Sample, Code: code, Name: first.Name, Brand: first.Brand,
 			Category: first.Category, Strain: first.Strain, Size: first.Size, Grams: positive(first.Grams),
-			Mg: positive(first.Milligrams), Terpenes: []string{}, Offers: []ProductOffer{}, History: h.products[code]}
+			Mg: positive(first.Milligrams), Terpenes: []string{}, Offers: []ProductOffer{}, History: h.pointsOf(code)}
 		if id := s.strainOf(first.Strain); id != nil {
 			p.StrainSlug = &id.slug
 		}
@@ -91,8 +92,8 @@ func (s *shop) buildProducts(h *history, emit Emit) error {
 		terps := map[string]bool{}
 		var listed []*offer
 		for _, o := range all {
-			if seen.IsZero() || o.FirstSeen.Before(seen) {
-				seen = o.FirstSeen
+			if first := timeAt(o.seriesFirst); seen.IsZero() || first.Before(seen) {
+				seen = first
 			}
 			for _, t := range o.Terpenes {
 				if slug := nameSlug(t.Name); slug != "" {
@@ -112,9 +113,6 @@ func (s *shop) buildProducts(h *history, emit Emit) error {
 		for _, o := range listed {
 			p.Offers = append(p.Offers, s.productOffer(o))
 		}
-		if p.History == nil {
-			p.History = []HistoryPoint{}
-		}
 		if err := emit(PathProducts+code, p); err != nil {
 			return err
 		}
@@ -124,4 +122,4 @@ func (s *shop) buildProducts(h *history, emit Emit) error {
 }
 
 // listed reports whether shoppers can buy the offer now: in stock on a current or stale menu.
-func (o *offer) listed() bool { return o.InStock && o.fresh != freshness.Missing }
+func (o *offer) listed() bool { return o.InStock && o.fresh() != freshness.Missing }

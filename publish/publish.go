@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/ohiomc/omc/data"
@@ -97,11 +98,11 @@ func build(ctx context.Context, db *data.DB, opts Options, put func(path string,
 		m.Files = append(m.Files, FileEntry{Path: path, Size: len(b), SHA256: hex.EncodeToString(sum[:])})
 		return put(path, b)
 	}
-	sts, err := db.Statuses(ctx)
+	sd, err := db.ReadShop(ctx)
 	if err != nil {
 		return Manifest{}, fmt.Errorf("publish: %w", err)
 	}
-	offers, err := db.LatestOffers(ctx)
+	sts, err := db.Statuses(ctx)
 	if err != nil {
 		return Manifest{}, fmt.Errorf("publish: %w", err)
 	}
@@ -120,10 +121,7 @@ func build(ctx context.Context, db *data.DB, opts Options, put func(path string,
 	}
 	pipeline := BuildPipeline(last, ds, opts.Now)
 	m.LastRun = pipeline.LastRun
-	stats := BuildStatistics(offers, ds, opts.Now)
-	brands := BuildBrands(offers, opts.Now)
-	offers = nil // the latest offers of every menu: let them go before the history is read
-	highlights, err := BuildHighlights(ctx, db, opts.Now)
+	highlights, err := buildHighlights(ctx, db, sd, opts.Now)
 	if err != nil {
 		return Manifest{}, fmt.Errorf("publish highlights: %w", err)
 	}
@@ -137,21 +135,24 @@ func build(ctx context.Context, db *data.DB, opts Options, put func(path string,
 			announcements = append(announcements, a)
 		}
 	}
-	for path, v := range map[string]any{PathStatus: status, PathStatistics: stats, PathAnnouncements: announcements,
-		PathBrands: brands, PathHighlights: highlights, PathPipeline: pipeline} {
-		b, err := marshal(v)
-		if err != nil {
-			return Manifest{}, fmt.Errorf("publish %s: %w", path, err)
-		}
-		files[path] = b
-	}
 	// A registry that marks any dispensary sample (the demo's) makes the shopping data
 	// sample data, as --sample does.
 	sample := opts.Sample
 	for _, st := range sts {
 		sample = sample || st.Dispensary.Sample
 	}
-	err = BuildShop(ctx, db, sts, opts.Now, sample, opts.Strains, func(path string, v any) error {
+	// One pass over the menus' latest offers builds the shopping snapshots and the
+	// statistics and brands.
+	stats, brands := newStatistics(ds, opts.Now), newBrands(opts.Now)
+	in := Shop{Now: opts.Now, Sample: sample, Statuses: sts, ProductFirstSeen: sd.ProductFirstSeen(), Strains: opts.Strains}
+	err = buildShop(ctx, sd, in, func(mo data.MenuOffers) {
+		for _, lo := range mo.Offers {
+			l := listing{slug: mo.Slug, market: mo.Market, fetchedAt: mo.FetchedAt, d: lo.Desc, price: lo.Price, sale: lo.SalePrice,
+				inStock: lo.InStock, shared: true}
+			stats.add(l)
+			brands.add(l)
+		}
+	}, func(path string, v any) error {
 		b, err := marshal(v)
 		if err != nil {
 			return fmt.Errorf("publish %s: %w", path, err)
@@ -160,6 +161,14 @@ func build(ctx context.Context, db *data.DB, opts Options, put func(path string,
 	})
 	if err != nil {
 		return Manifest{}, fmt.Errorf("publish shopping: %w", err)
+	}
+	for path, v := range map[string]any{PathStatus: status, PathStatistics: stats.result(), PathAnnouncements: announcements,
+		PathBrands: brands.result(), PathHighlights: highlights, PathPipeline: pipeline} {
+		b, err := marshal(v)
+		if err != nil {
+			return Manifest{}, fmt.Errorf("publish %s: %w", path, err)
+		}
+		files[path] = b
 	}
 	files[PathHeaders] = HeadersFile(HeaderRules(opts.Site.WithContent(files[PathChat])))
 	for path, b := range files {
@@ -187,7 +196,11 @@ func Publish(ctx context.Context, db *data.DB, opts Options) (Result, error) {
 		return Result{}, err
 	}
 	defer tree.Abort()
-	m, err := build(ctx, db, opts, tree.Write)
+	w := newAsyncWriter(tree.Write)
+	m, err := build(ctx, db, opts, w.put)
+	if werr := w.close(); err == nil {
+		err = werr
+	}
 	if err != nil {
 		return Result{}, err
 	}
@@ -206,4 +219,64 @@ func marshal(v any) ([]byte, error) {
 		return nil, err
 	}
 	return bytes.TrimRight(buf.Bytes(), "\n"), nil
+}
+
+// asyncWriter hands files to write to its own goroutine, so that making the next file
+// and creating this one overlap: creating a file is a system call that costs about 100 µs
+// on a busy disk, and a publish creates tens of thousands. At most asyncFiles wait.
+type asyncWriter struct {
+	files  chan asyncFile
+	done   chan struct{}
+	failed chan struct{} // closed at the first failed write
+	mu     sync.Mutex
+	err    error
+}
+
+type asyncFile struct {
+	path string
+	body []byte
+}
+
+const asyncFiles = 64
+
+func newAsyncWriter(write func(path string, body []byte) error) *asyncWriter {
+	w := &asyncWriter{files: make(chan asyncFile, asyncFiles), done: make(chan struct{}), failed: make(chan struct{})}
+	go func() {
+		defer close(w.done)
+		for f := range w.files {
+			if w.firstErr() != nil {
+				continue // drain what put queued before it saw the failure
+			}
+			if err := write(f.path, f.body); err != nil {
+				w.mu.Lock()
+				w.err = err
+				w.mu.Unlock()
+				close(w.failed)
+			}
+		}
+	}()
+	return w
+}
+
+func (w *asyncWriter) firstErr() error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.err
+}
+
+// put queues a file; once a write has failed it returns that error.
+func (w *asyncWriter) put(path string, body []byte) error {
+	select {
+	case <-w.failed:
+		return w.firstErr()
+	case w.files <- asyncFile{path, body}:
+		return nil
+	}
+}
+
+// close waits for every queued file to be written and returns the first failure.
+func (w *asyncWriter) close() error {
+	close(w.files)
+	<-w.done
+	return w.firstErr()
 }

@@ -3,7 +3,6 @@ package publish
 import (
 	"sort"
 	"strconv"
-	"strings"
 
 	"github.com/ohiomc/omc/data"
 )
@@ -181,11 +180,13 @@ func (s *shop) buildSearch(emit Emit) error {
 // then price paid, then store slug.
 func (s *shop) searchFirst(cat data.Category, offers []*offer) SearchFirst {
 	sorted := append([]*offer(nil), offers...)
-	key := func(o *offer) string { return o.nameKey + "\x00" + strings.ToLower(o.Brand) }
 	sort.SliceStable(sorted, func(i, j int) bool {
 		a, b := sorted[i], sorted[j]
-		if ka, kb := key(a), key(b); ka != kb {
-			return ka < kb
+		if a.nameKey != b.nameKey {
+			return a.nameKey < b.nameKey
+		}
+		if a.brandKey != b.brandKey {
+			return a.brandKey < b.brandKey
 		}
 		if ca, cb := cents(a.Cost()), cents(b.Cost()); ca != cb {
 			return ca < cb
@@ -285,7 +286,7 @@ func (s *shop) searchRows(cat data.Category, region string, offers []*offer) Sea
 		r.Product = append(r.Product, i)
 		r.Menu = append(r.Menu, m)
 		r.Price = append(r.Price, cents(o.Price))
-		r.SalePrice = append(r.SalePrice, salePrice(o.Offer))
+		r.SalePrice = append(r.SalePrice, o.salePrice())
 		r.THC = append(r.THC, o.THC)
 		r.IsNew = append(r.IsNew, o.isNew)
 	}
@@ -294,7 +295,7 @@ func (s *shop) searchRows(cat data.Category, region string, offers []*offer) Sea
 
 // strainTypeOf is the strain type of an offer: the menu's, else the catalogue's for its
 // strain (most of the catalogue's "hybrid" is its default, so the menu comes first).
-func (s *shop) strainTypeOf(o data.Offer) string {
+func (s *shop) strainTypeOf(o *data.Offer) string {
 	if t := strainType(o.StrainType); t != "" {
 		return t
 	}

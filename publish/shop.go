@@ -3,6 +3,7 @@ package publish
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -39,27 +40,76 @@ const NewFor = 7 * 24 * time.Hour
 // Emit takes one built snapshot: its path and the value to write as JSON.
 type Emit func(path string, v any) error
 
-// BuildShop reads what the shopping snapshots need from the store and emits them.
-func BuildShop(ctx context.Context, db *data.DB, sts []data.Status, now time.Time, sample bool, strains *data.StrainCatalogue, emit Emit) error {
-	states, err := db.OfferStates(ctx)
+// buildShop streams sd's menus through the shop builder; each is given to also (when
+// set) first.
+func buildShop(ctx context.Context, sd *data.ShopData, in Shop, also func(data.MenuOffers), emit Emit) error {
+	s := newShop(in)
+	s.offers = make([]offer, 0, sd.Listed())
+	err := sd.EachMenu(func(m data.MenuOffers) error {
+		if also != nil {
+			also(m)
+		}
+		return s.addMenu(m, emit)
+	})
 	if err != nil {
 		return err
 	}
-	first, err := db.ProductFirstSeen(ctx)
-	if err != nil {
-		return err
-	}
-	in := Shop{Now: now, Sample: sample, Statuses: sts, Offers: states, ProductFirstSeen: first, Strains: strains}
-	return in.Build(func(fn func(data.DailyPrice) error) error {
-		return db.EachDailyPrice(ctx, now.AddDate(0, 0, -HistoryDays), now.Add(time.Second), fn)
+	return s.finish(func(fn dayObserver) error {
+		return sd.EachDayPrice(ctx, in.Now.AddDate(0, 0, -HistoryDays), in.Now.Add(time.Second), func(p data.DayPrice) error {
+			return fn(p.Day, p.Slug, p.Market, p.Desc, p.Key, p.Price, p.SalePrice, p.InStock)
+		})
 	}, emit)
 }
 
-// Build emits every shopping snapshot. eachDaily streams the daily prices of the last
-// HistoryDays in day order (data.DB.EachDailyPrice). Each file is emitted as soon as it
-// is built, so a caller writing them out holds one at a time.
+// Build emits every shopping snapshot from in.Offers. eachDaily streams the daily prices
+// of the last HistoryDays in day order (data.DB.EachDailyPrice). Each file is emitted as
+// soon as it is built, so a caller writing them out holds one at a time.
 func (in Shop) Build(eachDaily func(fn func(data.DailyPrice) error) error, emit Emit) error {
 	s := newShop(in)
+	var menu []data.ListedOffer
+	for i := range in.Offers {
+		o := &in.Offers[i]
+		menu = append(menu, data.ListedOffer{Desc: &o.Offer, Price: o.Price, SalePrice: o.SalePrice, InStock: o.InStock,
+			FirstSeen: o.FirstSeen, LastSeen: o.LastSeen, CategoryUpdate: o.CategoryUpdate})
+		if next := i + 1; next == len(in.Offers) || in.Offers[next].Slug != o.Slug || in.Offers[next].Market != o.Market {
+			if err := s.addMenu(data.MenuOffers{Slug: o.Slug, Market: o.Market, Offers: menu}, emit); err != nil {
+				return err
+			}
+			menu = nil
+		}
+	}
+	return s.finish(func(fn dayObserver) error {
+		keys := map[seriesOf]int32{}
+		return eachDaily(func(p data.DailyPrice) error {
+			k := seriesOf{p.Slug, p.Market, p.Code, p.Size}
+			key, ok := keys[k]
+			if !ok {
+				key = int32(len(keys))
+				keys[k] = key
+			}
+			return fn(p.Day, p.Slug, p.Market, &p.Offer, key, p.Price, p.SalePrice, p.InStock)
+		})
+	}, emit)
+}
+
+// dayObserver takes one day's observation of one offer series (history.add).
+type dayObserver func(day, slug string, market data.Market, o *data.Offer, key int32, price, sale float64, inStock bool) error
+
+// finish emits what needs every menu: the menus not emitted yet (no offers), then
+// the history's and the catalogue's snapshots.
+func (s *shop) finish(eachDaily func(fn dayObserver) error, emit Emit) error {
+	if err := s.flushMenus(emit); err != nil {
+		return err
+	}
+	for _, st := range s.Statuses {
+		if !s.menuDone[st.Dispensary.Slug] {
+			if err := s.emitMenu(st, nil, emit); err != nil {
+				return err
+			}
+		}
+	}
+	s.menuDone = nil
+	s.index()
 	h := s.newHistory()
 	if err := eachDaily(h.add); err != nil {
 		return fmt.Errorf("price history: %w", err)
@@ -67,7 +117,6 @@ func (in Shop) Build(eachDaily func(fn func(data.DailyPrice) error) error, emit 
 	h.flush()
 	s.resolveStrains(h)
 	for _, build := range []func(Emit) error{
-		s.buildMenus,
 		func(e Emit) error { return s.buildProducts(h, e) },
 		s.buildSearch,
 		s.buildDeals,
@@ -100,103 +149,228 @@ type shop struct {
 	Shop
 	generatedAt string
 	stores      map[string]*data.Dispensary
+	statusOf    map[string]*data.Status
 	offers      []offer
 	// listed are the offers shoppers can buy now: in stock, from current or stale menus.
 	listed []*offer
 	// strains by data.StrainKey, once the history has named them all.
 	strains map[string]*strainID
+	// descs are the descriptions of the offers, by the store's.
+	descs map[*data.Offer]*desc
+	// menuSlug is the dispensary whose menus are arriving; menuMarkets their offers (as
+	// indexes into offers) by market; menuDone the dispensaries emitted.
+	menuSlug    string
+	menuMarkets map[data.Market][]int
+	menuDone    map[string]bool
 }
 
-// offer is one offer series with what every snapshot derives from it once. It points
-// into Shop.Offers rather than copying it: at 2,000 menus a copy is hundreds of MB.
+// offer is one listed offer series with what every snapshot derives from it once, in
+// 64 bytes: at 2,000 menus there are 700,000. What many offers share is held once and
+// embedded: the description (desc, shared with the series that describe their offer
+// alike, see data.ShopData) and the menu (place). Price, SalePrice and InStock are the
+// offer's own (the description's are not), and so is Cost.
 type offer struct {
-	*data.OfferState
-	store     *data.Dispensary
-	fresh     freshness.State
-	unitPrice *float64
-	unit      *string
-	// firstSeen is when the product (any size) was first seen at that store and market.
-	firstSeen time.Time
-	isNew     bool
-	// nameKey is the name lower-cased once: lists sort by it.
-	nameKey string
+	*desc
+	*place
+	Price, SalePrice float64
+	InStock          bool
+	isNew            bool
+	freshness        uint8 // in freshStates
+	// seriesFirst is when the series was first listed at that store, firstSeen when the
+	// product (any size) was, categoryUpdate the menu category's last update: Unix ns
+	// (0 for none).
+	seriesFirst, firstSeen, categoryUpdate int64
 }
 
+// desc is a description of offers (data.ShopData) with what the builders derive from it.
+type desc struct {
+	*data.Offer
+	// Code is the description's code, "product-<platform id>" when it has none.
+	Code string
+	// nameKey and brandKey are the name and brand lower-cased once: lists sort by them.
+	nameKey, brandKey string
+}
+
+// place is a dispensary's market, where offers are.
+type place struct {
+	Slug   string
+	Market data.Market
+	store  *data.Dispensary
+}
+
+// freshStates are the freshness states by offer.freshness.
+var freshStates = []freshness.State{freshness.Current, freshness.Stale, freshness.Missing}
+
+// fresh is the freshness of the offer's menu category.
+func (o *offer) fresh() freshness.State { return freshStates[o.freshness] }
+
+// unixNano is t in Unix nanoseconds, 0 for the zero time; timeAt is its inverse.
+func unixNano(t time.Time) int64 {
+	if t.IsZero() {
+		return 0
+	}
+	return t.UnixNano()
+}
+
+func timeAt(ns int64) time.Time {
+	if ns == 0 {
+		return time.Time{}
+	}
+	return time.Unix(0, ns).UTC()
+}
+
+// Cost is what a shopper pays: the sale price when there is one.
+func (o *offer) Cost() float64 {
+	if o.SalePrice > 0 && o.SalePrice < o.Price {
+		return o.SalePrice
+	}
+	return o.Price
+}
+
+var unitGram, unit100mg = "g", "100mg"
+
+// unitPriceOf is the unit price (UnitPrice's rule) as a JSON value, nil when unknown,
+// and its unit.
+func (o *offer) unitPriceOf() (*float64, *string) {
+	v, ok := unitPriceFor(o.Category, o.Grams, o.Milligrams, o.Cost())
+	if !ok {
+		return nil, nil
+	}
+	if o.Category == data.Edible {
+		return &v, &unit100mg
+	}
+	return &v, &unitGram
+}
 func newShop(in Shop) *shop {
-	s := &shop{Shop: in, generatedAt: in.Now.UTC().Format(time.RFC3339), stores: map[string]*data.Dispensary{}}
+	s := &shop{Shop: in, generatedAt: in.Now.UTC().Format(time.RFC3339), stores: map[string]*data.Dispensary{},
+		statusOf: map[string]*data.Status{}, descs: map[*data.Offer]*desc{}, menuMarkets: map[data.Market][]int{},
+		menuDone: map[string]bool{}}
 	for i := range in.Statuses {
 		s.stores[in.Statuses[i].Dispensary.Slug] = &in.Statuses[i].Dispensary
+		s.statusOf[in.Statuses[i].Dispensary.Slug] = &in.Statuses[i]
 	}
-	type storeProduct struct {
-		slug   string
-		market data.Market
-		code   string
+	return s
+}
+
+// addMenu takes the offers of one dispensary market (dispensaries in slug order, each
+// one's markets in a row) and emits the dispensary's menu once its markets have come.
+func (s *shop) addMenu(m data.MenuOffers, emit Emit) error {
+	d, ok := s.stores[m.Slug]
+	if !ok {
+		return nil
 	}
-	productFirst := map[storeProduct]time.Time{}
-	menuFirst := map[storeProduct]time.Time{} // code "": when tracking of the menu began
-	for _, o := range in.Offers {
-		for _, k := range []storeProduct{{o.Slug, o.Market, o.Code}, {o.Slug, o.Market, ""}} {
-			m := productFirst
-			if k.code == "" {
-				m = menuFirst
+	if m.Slug != s.menuSlug {
+		if err := s.flushMenus(emit); err != nil {
+			return err
+		}
+		s.menuSlug = m.Slug
+	}
+	// New is what appeared on a menu already tracked: the products of the first fetch
+	// of a menu were there before we looked, not new.
+	productFirst := map[string]time.Time{}
+	var menuFirst time.Time
+	for i, lo := range m.Offers {
+		if i == 0 || lo.FirstSeen.Before(menuFirst) {
+			menuFirst = lo.FirstSeen
+		}
+		if code := lo.Desc.Code; code != "" {
+			if t, ok := productFirst[code]; !ok || lo.FirstSeen.Before(t) {
+				productFirst[code] = lo.FirstSeen
 			}
-			if t, ok := m[k]; !ok || o.FirstSeen.Before(t) {
-				m[k] = o.FirstSeen
+		}
+	}
+	pl := &place{Slug: m.Slug, Market: m.Market, store: d}
+	for _, lo := range m.Offers {
+		ds := s.descs[lo.Desc]
+		if ds == nil {
+			ds = &desc{Offer: lo.Desc, Code: lo.Desc.Code, nameKey: strings.ToLower(lo.Desc.Name), brandKey: strings.ToLower(lo.Desc.Brand)}
+			if ds.Code == "" {
+				ds.Code = "product-" + slugOf(lo.Desc.ProductID)
 			}
+			s.descs[lo.Desc] = ds
+		}
+		o := offer{desc: ds, place: pl, Price: lo.Price, SalePrice: lo.SalePrice, InStock: lo.InStock,
+			seriesFirst: unixNano(lo.FirstSeen), categoryUpdate: unixNano(lo.CategoryUpdate)}
+		o.freshness = uint8(slices.Index(freshStates, freshness.Score(lo.CategoryUpdate, s.Now)))
+		var firstSeen time.Time
+		if lo.Desc.Code != "" {
+			firstSeen = productFirst[lo.Desc.Code]
+		}
+		o.firstSeen = unixNano(firstSeen)
+		o.isNew = s.Now.Sub(firstSeen) < NewFor && firstSeen.After(menuFirst)
+		s.menuMarkets[m.Market] = append(s.menuMarkets[m.Market], len(s.offers))
+		s.offers = append(s.offers, o)
+	}
+	return nil
+}
+
+// flushMenus emits the menu of the dispensary whose offers have come.
+func (s *shop) flushMenus(emit Emit) error {
+	if s.menuSlug == "" {
+		return nil
+	}
+	slug := s.menuSlug
+	s.menuSlug = ""
+	defer clear(s.menuMarkets)
+	st := s.statusOf[slug]
+	if st == nil {
+		return nil
+	}
+	byMarket := map[data.Market][]*offer{}
+	for m, idx := range s.menuMarkets {
+		for _, i := range idx {
+			byMarket[m] = append(byMarket[m], &s.offers[i])
 		}
 	}
-	s.offers = make([]offer, 0, len(in.Offers))
-	for i := range in.Offers {
-		o := &in.Offers[i]
-		d, ok := s.stores[o.Slug]
-		if !ok {
-			continue
-		}
-		if o.Code == "" {
-			o.Code = "product-" + slugOf(o.ProductID)
-		}
-		of := offer{OfferState: o, store: d, fresh: freshness.Score(o.CategoryUpdate, in.Now), nameKey: strings.ToLower(o.Name)}
-		of.unitPrice, of.unit = UnitPrice(o.Offer)
-		of.firstSeen = productFirst[storeProduct{o.Slug, o.Market, o.Code}]
-		// New is what appeared on a menu already tracked: the products of the first
-		// fetch of a menu were there before we looked, not new.
-		of.isNew = in.Now.Sub(of.firstSeen) < NewFor && of.firstSeen.After(menuFirst[storeProduct{o.Slug, o.Market, ""}])
-		s.offers = append(s.offers, of)
-	}
+	return s.emitMenu(*st, byMarket, emit)
+}
+
+// index lists the offers shoppers can buy, once every menu has come.
+func (s *shop) index() {
 	for i := range s.offers {
 		o := &s.offers[i]
-		if o.InStock && o.fresh != freshness.Missing {
+		if o.InStock && o.fresh() != freshness.Missing {
 			s.listed = append(s.listed, o)
 		}
 	}
-	return s
+}
+
+// unitPriceFor is UnitPrice's rule for an offer of category c, weight grams or dose mg,
+// that costs cost; false when it cannot be told.
+func unitPriceFor(c data.Category, grams, mg, cost float64) (float64, bool) {
+	if cost <= 0 {
+		return 0, false
+	}
+	var per float64
+	switch c {
+	case data.Flower, data.Preroll, data.Vape, data.Extract:
+		per = grams
+	case data.Edible:
+		per = mg / 100
+	}
+	if per <= 0 {
+		return 0, false
+	}
+	return cents(cost / per), true
 }
 
 // UnitPrice is the price paid per gram (Flower, Preroll, Vape, Extract with a known
 // weight) or per 100 mg THC (Edible with a known dose), rounded to cents; nil, nil when
 // it cannot be told. It is the one rule of every snapshot; the site never recomputes it.
 func UnitPrice(o data.Offer) (*float64, *string) {
-	cost := o.Cost()
-	if cost <= 0 {
+	v, ok := unitPriceFor(o.Category, o.Grams, o.Milligrams, o.Cost())
+	if !ok {
 		return nil, nil
 	}
-	var per float64
-	var unit string
-	switch o.Category {
-	case data.Flower, data.Preroll, data.Vape, data.Extract:
-		per, unit = o.Grams, "g"
-	case data.Edible:
-		per, unit = o.Milligrams/100, "100mg"
+	unit := "g"
+	if o.Category == data.Edible {
+		unit = "100mg"
 	}
-	if per <= 0 {
-		return nil, nil
-	}
-	v := cents(cost / per)
 	return &v, &unit
 }
 
 // salePrice is the sale price when the offer is on sale (below the regular price), else nil.
-func salePrice(o data.Offer) *float64 {
+func (o *offer) salePrice() *float64 {
 	if o.SalePrice > 0 && o.SalePrice < o.Price {
 		v := cents(o.SalePrice)
 		return &v

@@ -2,6 +2,7 @@ package publish
 
 import (
 	"math"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -56,35 +57,170 @@ const (
 // BuildStatistics computes topFlower and topDeals from the latest offers of each
 // category, keeping only categories whose menu is current at now: a stale price is not a deal.
 func BuildStatistics(offers []data.StoredOffer, ds []data.Dispensary, now time.Time) Statistics {
-	bySlug := map[string]data.Dispensary{}
-	for _, d := range ds {
-		bySlug[d.Slug] = d
+	b := newStatistics(ds, now)
+	for i := range offers {
+		b.add(listingOf(&offers[i]))
 	}
-	var current []data.StoredOffer
-	for _, o := range offers {
-		if _, known := bySlug[o.Slug]; known && o.InStock && freshness.Score(o.FetchedAt, now) == freshness.Current {
-			current = append(current, o)
-		}
-	}
-	st := Statistics{GeneratedAt: now.UTC().Format(time.RFC3339), TopFlower: topFlower(current), TopDeals: []RegionDeals{}}
-	for _, region := range data.Regions {
-		rd := RegionDeals{Region: region}
-		rd.Flower = cheapest(current, bySlug, region, data.Flower)
-		rd.Vape = cheapest(current, bySlug, region, data.Vape)
-		rd.Edible = cheapest(current, bySlug, region, data.Edible)
-		rd.Extract = cheapest(current, bySlug, region, data.Extract)
-		st.TopDeals = append(st.TopDeals, rd)
-	}
-	return st
+	return b.result()
 }
 
-// topFlower ranks strains by the number of distinct dispensaries listing them in stock.
-func topFlower(current []data.StoredOffer) []StrainCount {
-	var sc strainCounter
-	for _, o := range current {
-		sc.add(o)
+// listing is one offer of a menu's latest fetch, as statistics and brands take it. When
+// shared is set, d is a description shared by many offers (data.ShopData), and what the
+// builders derive from it is kept once.
+type listing struct {
+	slug        string
+	market      data.Market
+	fetchedAt   time.Time
+	d           *data.Offer
+	price, sale float64
+	inStock     bool
+	shared      bool
+}
+
+func listingOf(o *data.StoredOffer) listing {
+	return listing{slug: o.Slug, market: o.Market, fetchedAt: o.FetchedAt, d: &o.Offer, price: o.Price, sale: o.SalePrice, inStock: o.InStock}
+}
+
+func (l *listing) cost() float64 {
+	if l.sale > 0 && l.sale < l.price {
+		return l.sale
 	}
-	return sc.top(TopFlowerSize)
+	return l.price
+}
+
+// statistics gathers api/statistics from the latest offers, given store by store (all
+// of one store's offers in a row): it keeps each store's best deal per product name
+// until the store's offers end, then only the best DealsPerList of each list.
+type statistics struct {
+	now    time.Time
+	bySlug map[string]*data.Dispensary
+	flower strainCounter
+	slug   string
+	best   map[dealKey]Deal
+	top    map[regionCategory][]Deal
+	// names are what statistics derive from a shared description.
+	names map[*data.Offer]offerNames
+}
+
+// offerNames are an offer's flowerStrain and its name as deals compare it.
+type offerNames struct {
+	strain, strainKey, deal string
+}
+
+func namesOf(o *data.Offer) offerNames {
+	n := offerNames{deal: strings.ToLower(strings.TrimSpace(o.Name))}
+	if o.Category == data.Flower {
+		n.strain, n.strainKey = flowerStrain(o)
+	}
+	return n
+}
+
+type dealKey struct {
+	category data.Category
+	name     string
+}
+
+type regionCategory struct {
+	region   string
+	category data.Category
+}
+
+func newStatistics(ds []data.Dispensary, now time.Time) *statistics {
+	b := &statistics{now: now, bySlug: map[string]*data.Dispensary{}, best: map[dealKey]Deal{}, top: map[regionCategory][]Deal{},
+		names: map[*data.Offer]offerNames{}}
+	for i := range ds {
+		b.bySlug[ds[i].Slug] = &ds[i]
+	}
+	return b
+}
+
+// add takes one offer of a menu's latest fetch. topFlower ranks strains by the number of
+// distinct dispensaries listing them in stock; topDeals are the cheapest offers per unit:
+// per gram for flower, vape and extract, per 100 mg THC for edibles (edibles without a
+// known dose are left out rather than compared by package price), one deal per product
+// name per store, its best size.
+func (b *statistics) add(l listing) {
+	d, known := b.bySlug[l.slug]
+	if !known || !l.inStock || freshness.Score(l.fetchedAt, b.now) != freshness.Current {
+		return
+	}
+	o := l.d
+	var names offerNames
+	if l.shared {
+		var ok bool
+		if names, ok = b.names[o]; !ok {
+			names = namesOf(o)
+			b.names[o] = names
+		}
+	} else {
+		names = namesOf(o)
+	}
+	if o.Category == data.Flower {
+		b.flower.addStrain(l.slug, names.strain, names.strainKey, 1)
+	}
+	if l.slug != b.slug {
+		b.flushStore()
+		b.slug = l.slug
+	}
+	cat := o.Category
+	if cat != data.Flower && cat != data.Vape && cat != data.Edible && cat != data.Extract || len(o.Warnings) > 0 {
+		return
+	}
+	cost := l.cost()
+	if cost <= 0 {
+		return
+	}
+	unit, per := "g", o.Grams
+	if cat == data.Edible {
+		unit, per = "100mg", o.Milligrams/100
+	}
+	if per <= 0 {
+		return
+	}
+	deal := Deal{
+		StoreName: d.Name, StoreLocation: d.Location(), Name: o.Name, Cost: cents(cost), Brand: o.Brand,
+		Size: o.Size, UnitPrice: cents(cost / per), Unit: unit, OnSale: l.sale > 0 && l.sale < l.price,
+		Market: l.market, Slug: l.slug,
+	}
+	// One line per product name per store: menus list each size of a product as its
+	// own product, and a list of one product in five sizes is no list of deals.
+	key := dealKey{cat, names.deal}
+	if c, ok := b.best[key]; !ok || less(deal, c) {
+		b.best[key] = deal
+	}
+}
+
+// flushStore moves the store's best deals into the lists, keeping the best of each.
+func (b *statistics) flushStore() {
+	d := b.bySlug[b.slug]
+	if d == nil {
+		return // no store yet
+	}
+	region := d.Region
+	for k, deal := range b.best {
+		rc := regionCategory{region, k.category}
+		list := b.top[rc]
+		i := sort.Search(len(list), func(i int) bool { return less(deal, list[i]) })
+		if i >= DealsPerList {
+			continue
+		}
+		list = slices.Insert(list, i, deal)
+		b.top[rc] = list[:min(len(list), DealsPerList)]
+	}
+	clear(b.best)
+}
+
+func (b *statistics) result() Statistics {
+	b.flushStore()
+	st := Statistics{GeneratedAt: b.now.UTC().Format(time.RFC3339), TopFlower: b.flower.top(TopFlowerSize), TopDeals: []RegionDeals{}}
+	for _, region := range data.Regions {
+		st.TopDeals = append(st.TopDeals, RegionDeals{Region: region,
+			Flower:  b.top[regionCategory{region, data.Flower}],
+			Vape:    b.top[regionCategory{region, data.Vape}],
+			Edible:  b.top[regionCategory{region, data.Edible}],
+			Extract: b.top[regionCategory{region, data.Extract}]})
+	}
+	return st
 }
 
 // strainCounter counts, per strain, the distinct dispensaries listing its flower in
@@ -94,26 +230,37 @@ type strainCounter struct {
 	display map[string]map[string]int  // strain key -> display form -> uses
 }
 
-func (sc *strainCounter) add(o data.StoredOffer) {
-	if o.Category != data.Flower || !o.InStock {
+func (sc *strainCounter) add(slug string, o *data.Offer, inStock bool, times int) {
+	if o.Category != data.Flower || !inStock {
 		return
 	}
-	name := strings.TrimSpace(o.Strain)
+	name, key := flowerStrain(o)
+	sc.addStrain(slug, name, key, times)
+}
+
+// flowerStrain is the strain a flower offer names (its name when it gives none) as
+// shown and as counted (case and space folded); "" when none.
+func flowerStrain(o *data.Offer) (name, key string) {
+	name = strings.TrimSpace(o.Strain)
 	if name == "" {
 		name = strings.TrimSpace(o.Name)
 	}
+	return name, strings.ToLower(strings.Join(strings.Fields(name), " "))
+}
+
+// addStrain counts a flowerStrain seen in stock at a store times times.
+func (sc *strainCounter) addStrain(slug, name, key string, times int) {
 	if name == "" {
 		return
 	}
 	if sc.stores == nil {
 		sc.stores, sc.display = map[string]map[string]bool{}, map[string]map[string]int{}
 	}
-	key := strings.ToLower(strings.Join(strings.Fields(name), " "))
 	if sc.stores[key] == nil {
 		sc.stores[key], sc.display[key] = map[string]bool{}, map[string]int{}
 	}
-	sc.stores[key][o.Slug] = true
-	sc.display[key][name]++
+	sc.stores[key][slug] = true
+	sc.display[key][name] += times
 }
 
 // top returns the n strains listed by most dispensaries, ties by name.
@@ -142,55 +289,6 @@ func mostUsed(forms map[string]int) string {
 		}
 	}
 	return best
-}
-
-// cheapest returns the best offers per unit of one category in one region: per gram for
-// flower, vape and extract, per 100 mg THC for edibles (edibles without a known dose are
-// left out rather than compared by package price). One deal per product name per store,
-// its best size.
-func cheapest(current []data.StoredOffer, bySlug map[string]data.Dispensary, region string, cat data.Category) []Deal {
-	type cand struct {
-		deal Deal
-		key  string
-	}
-	best := map[string]cand{}
-	for _, o := range current {
-		d := bySlug[o.Slug]
-		if o.Category != cat || d.Region != region || len(o.Warnings) > 0 {
-			continue
-		}
-		cost := o.Cost()
-		if cost <= 0 {
-			continue
-		}
-		unit, per := "g", o.Grams
-		if cat == data.Edible {
-			unit, per = "100mg", o.Milligrams/100
-		}
-		if per <= 0 {
-			continue
-		}
-		deal := Deal{
-			StoreName: d.Name, StoreLocation: d.Location(), Name: o.Name, Cost: cents(cost), Brand: o.Brand,
-			Size: o.Size, UnitPrice: cents(cost / per), Unit: unit, OnSale: o.SalePrice > 0 && o.SalePrice < o.Price,
-			Market: o.Market, Slug: o.Slug,
-		}
-		// One line per product name per store: menus list each size of a product as
-		// its own product, and a list of one product in five sizes is no list of deals.
-		key := o.Slug + "\x00" + strings.ToLower(strings.TrimSpace(o.Name))
-		if c, ok := best[key]; !ok || less(deal, c.deal) {
-			best[key] = cand{deal, key}
-		}
-	}
-	out := make([]Deal, 0, len(best))
-	for _, c := range best {
-		out = append(out, c.deal)
-	}
-	sort.Slice(out, func(i, j int) bool { return less(out[i], out[j]) })
-	if len(out) > DealsPerList {
-		out = out[:DealsPerList]
-	}
-	return out
 }
 
 // less orders deals by unit price, then cost, then store and name, so output is stable.

@@ -51,15 +51,6 @@ const TrendsRegionAll = "Ohio"
 // trendCategories are the categories with a price trend, and their units.
 var trendCategories = []data.Category{data.Flower, data.Vape, data.Extract, data.Edible}
 
-func trendCategory(c data.Category) bool {
-	for _, t := range trendCategories {
-		if c == t {
-			return true
-		}
-	}
-	return false
-}
-
 type trendKey struct {
 	category data.Category
 	region   string
@@ -76,14 +67,18 @@ type trendSeries struct {
 func newTrendSeries() *trendSeries { return &trendSeries{points: map[trendKey][]TrendPoint{}} }
 
 // addWeek takes each series' latest observation in a week.
-func (t *trendSeries) addWeek(week string, latest map[seriesOf]weekObs, menus, stores int) {
+func (t *trendSeries) addWeek(week string, latest []weekObs, markets []data.Market, menus, stores int) {
 	t.weeks = append(t.weeks, week)
 	t.menus = append(t.menus, TrendMenus{Week: week, Menus: menus, Stores: stores})
 	units := map[trendKey][]float64{}
 	for _, o := range latest {
-		units[trendKey{o.category, TrendsRegionAll, o.market}] = append(units[trendKey{o.category, TrendsRegionAll, o.market}], o.unit)
-		if o.region != "" {
-			k := trendKey{o.category, o.region, o.market}
+		if !o.set {
+			continue
+		}
+		cat, market := trendCategories[o.category], markets[o.market]
+		units[trendKey{cat, TrendsRegionAll, market}] = append(units[trendKey{cat, TrendsRegionAll, market}], o.unit)
+		if int(o.region) < len(data.Regions) {
+			k := trendKey{cat, data.Regions[o.region], market}
 			units[k] = append(units[k], o.unit)
 		}
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/ohiomc/omc/data"
 	"github.com/ohiomc/omc/internal/synth"
+	"github.com/ohiomc/omc/publish"
 	"github.com/ohiomc/omc/scraper"
 	"github.com/ohiomc/omc/scraper/replay"
 )
@@ -97,7 +98,7 @@ func BenchmarkStoreYear(b *testing.B) {
 		size := fileSize(b, path)
 		wall, cpu := time.Since(start), cpuTime()-cpu0
 		// What publish reads at the end of the year: the latest state of every offer
-		// and a year of daily prices.
+		// and a year of daily prices; then the publish itself.
 		if db, err = data.Open(ctx, path); err != nil {
 			b.Fatal(err)
 		}
@@ -117,6 +118,16 @@ func BenchmarkStoreYear(b *testing.B) {
 		b.ReportMetric((cpuTime() - c).Seconds(), "daily-prices-year-cpu-s")
 		b.ReportMetric(float64(daily), "daily-prices")
 		b.ReportMetric(float64(len(states)), "offer-states")
+		// And the publish of everything after the year (highlights and a year of
+		// history included), as omc publish runs it.
+		t, c = time.Now(), cpuTime()
+		res, err := publish.Publish(ctx, db, publish.Options{Out: filepath.Join(b.TempDir(), "out"), Now: end})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.ReportMetric(time.Since(t).Seconds(), "publish-year-s")
+		b.ReportMetric((cpuTime() - c).Seconds(), "publish-year-cpu-s")
+		b.ReportMetric(float64(len(res.Manifest.Files)+1), "publish-year-files")
 		db.Close()
 		b.ReportMetric(float64(*yearRuns), "runs")
 		b.ReportMetric(float64(offers)/float64(*yearRuns), "offers/run")

@@ -1,0 +1,676 @@
+package data
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// ShopData is every offer series of the store, read once (ReadShop), and what the
+// shopping snapshots ask of them: each menu's listed offers (EachMenu), when each
+// product was first seen, the daily prices and the fetch-by-fetch history. A publish
+// reads the series table once instead of once per question: at 2,000 menus a read of
+// the table costs seconds.
+//
+// The series' descriptive fields (name, brand, strain, size, potency, terpenes...) are
+// shared: two series that describe their offer alike (one product at many stores) hold
+// one Offer. Every *Offer ShopData hands out is that shared description: read it, never
+// change it.
+type ShopData struct {
+	db     *DB
+	menus  []*shopMenu // by id
+	series []shopSeries
+	// slot maps a series id to its index in series (-1 for none): ids are rowids, dense.
+	slot         []int32
+	states       map[stateKey]CategoryState
+	productFirst map[string]time.Time
+	listed       int
+	// keys counts the (store, market, code, size) keys of the series, ranked (once
+	// ranked) in the order daily prices are reported in.
+	keys   int
+	ranked bool
+	// cur and known are the series' states as of the fetch a replay is at.
+	cur   []seriesState
+	known []bool
+}
+
+// shopMenu is one menu (a dispensary's market on one platform) and its series.
+type shopMenu struct {
+	id         int64
+	slug       string
+	market     Market
+	platform   string
+	lastOKAt   int64 // 0 before the first successful fetch
+	inRegistry bool
+	series     []int32 // indexes into ShopData.series, by id
+}
+
+// shopSeries is one offer series: its shared description and its latest state, in 48
+// bytes (its id is its slot's: ShopData.slot).
+type shopSeries struct {
+	desc             *Offer
+	menu             *shopMenu
+	firstSeen        int64
+	price, salePrice float64
+	rank             int32 // of its key in the order of daily prices, once ranked
+	inStock, listed  bool
+}
+
+// descKey is what makes two series' descriptions the same: the text columns joined
+// (by the query) and the numeric ones.
+type descKey struct {
+	text                string
+	grams, mg, thc, cbd float64
+	thcOK, cbdOK        bool
+}
+
+// descText are the text columns of a description, joined by NUL in one column: a column
+// costs the driver as much to read as a short row, and the joined text is the key that
+// shares descriptions.
+var descText = []string{"product_id", "size", "code", "name", "brand", "strain", "strain_type", "category",
+	"raw_category", "potency_unit", "warnings", "url", "terpenes", "lineage"}
+
+// ReadShop reads every menu and offer series of the store, and the latest state of every
+// menu category.
+func (db *DB) ReadShop(ctx context.Context) (*ShopData, error) {
+	sd := &ShopData{db: db, productFirst: map[string]time.Time{}}
+	var err error
+	if sd.states, err = db.categoryStates(ctx); err != nil {
+		return nil, fmt.Errorf("read shop: %w", err)
+	}
+	if err := sd.readMenus(ctx); err != nil {
+		return nil, fmt.Errorf("read shop: menus: %w", err)
+	}
+	if err := sd.readSeries(ctx); err != nil {
+		return nil, fmt.Errorf("read shop: series: %w", err)
+	}
+	return sd, nil
+}
+
+func (sd *ShopData) readMenus(ctx context.Context) error {
+	rows, err := sd.db.db.QueryContext(ctx, `
+		SELECT m.id, m.slug, m.market, m.platform, COALESCE(m.last_ok_at, 0), COALESCE(d.in_registry, 0)
+		FROM menus m LEFT JOIN dispensaries d ON d.slug = m.slug ORDER BY m.id`)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		m := &shopMenu{}
+		if err := rows.Scan(&m.id, &m.slug, &m.market, &m.platform, &m.lastOKAt, &m.inRegistry); err != nil {
+			return err
+		}
+		sd.menus = append(sd.menus, m)
+	}
+	return rows.Err()
+}
+
+func (sd *ShopData) menu(id int64) *shopMenu {
+	i := sort.Search(len(sd.menus), func(i int) bool { return sd.menus[i].id >= id })
+	if i < len(sd.menus) && sd.menus[i].id == id {
+		return sd.menus[i]
+	}
+	return nil
+}
+
+func (sd *ShopData) readSeries(ctx context.Context) error {
+	var n int
+	var maxID int64
+	if err := sd.db.db.QueryRowContext(ctx, `SELECT COUNT(*), COALESCE(MAX(id), 0) FROM offer_series`).Scan(&n, &maxID); err != nil {
+		return err
+	}
+	if maxID > int64(n)*8+1<<20 {
+		return fmt.Errorf("series ids reach %d for %d series: too sparse to index", maxID, n)
+	}
+	sd.series = make([]shopSeries, 0, n)
+	sd.slot = make([]int32, maxID+1)
+	for i := range sd.slot {
+		sd.slot[i] = -1
+	}
+	// One pass over the whole table gains nothing from the page cache: read it on a
+	// connection whose cache is small, so that the pass does not fill one more cache
+	// (32 MiB of the publish's peak memory).
+	conn, err := sd.db.db.Conn(ctx)
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	if _, err := conn.ExecContext(ctx, `PRAGMA cache_size = -2048`); err != nil {
+		return err
+	}
+	defer conn.ExecContext(context.WithoutCancel(ctx), `PRAGMA cache_size = -`+strconv.Itoa(pageCacheKiB))
+	rows, err := conn.QueryContext(ctx, `SELECT id, menu_id, first_seen, price, sale_price, in_stock, listed,
+		grams, mg, thc, cbd, `+strings.Join(descText, ` || char(0) || `)+` FROM offer_series ORDER BY id`)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	descs := map[descKey]*Offer{}
+	var menu *shopMenu
+	for rows.Next() {
+		var s shopSeries
+		var id, menuID int64
+		var k descKey
+		var thc, cbd sql.NullFloat64
+		if err := rows.Scan(&id, &menuID, &s.firstSeen, &s.price, &s.salePrice, &s.inStock,
+			&s.listed, &k.grams, &k.mg, &thc, &cbd, &k.text); err != nil {
+			return err
+		}
+		k.thc, k.thcOK, k.cbd, k.cbdOK = thc.Float64, thc.Valid, cbd.Float64, cbd.Valid
+		if id > maxID {
+			continue // recorded by a scrape since the count: newer than this read
+		}
+		if menu == nil || menu.id != menuID {
+			if menu = sd.menu(menuID); menu == nil {
+				continue // a menu made by a scrape since the menus were read
+			}
+		}
+		s.menu = menu
+		d, ok := descs[k]
+		if !ok {
+			var err error
+			if d, err = sd.describe(k); err != nil {
+				return fmt.Errorf("series %d: %w", id, err)
+			}
+			descs[k] = d
+		}
+		s.desc = d
+		if t, ok := sd.productFirst[d.Code]; !ok || s.firstSeen < t.UnixNano() {
+			sd.productFirst[d.Code] = fromNano(s.firstSeen)
+		}
+		if s.listed {
+			sd.listed++
+		}
+		sd.slot[id] = int32(len(sd.series))
+		menu.series = append(menu.series, int32(len(sd.series)))
+		sd.series = append(sd.series, s)
+	}
+	return rows.Err()
+}
+
+// describe makes the shared description of a key, with its code (DB.code).
+func (sd *ShopData) describe(k descKey) (*Offer, error) {
+	f := strings.Split(k.text, "\x00")
+	if len(f) != len(descText) {
+		return nil, fmt.Errorf("a text column holds a NUL character")
+	}
+	c := seriesColumns{code: f[2], name: f[3], brand: f[4], strain: f[5], strainType: f[6], category: f[7],
+		rawCategory: f[8], potencyUnit: f[9], warnings: f[10], url: f[11], terpenes: f[12], lineage: f[13],
+		grams: k.grams, mg: k.mg, thc: sql.NullFloat64{Float64: k.thc, Valid: k.thcOK}, cbd: sql.NullFloat64{Float64: k.cbd, Valid: k.cbdOK}}
+	o := &Offer{ProductID: f[0], Size: f[1]}
+	if err := c.offer(o); err != nil {
+		return nil, err
+	}
+	o.Code = sd.db.code(*o)
+	return o, nil
+}
+
+// ProductFirstSeen returns, per product code, when any menu first listed it (any store,
+// market or size; dispensaries since removed from the registry included).
+func (sd *ShopData) ProductFirstSeen() map[string]time.Time { return sd.productFirst }
+
+// Listed counts the series that the latest successful fetch of their menu lists, over
+// every menu: at least as many as EachMenu gives.
+func (sd *ShopData) Listed() int { return sd.listed }
+
+// ListedOffer is one offer series that the latest successful fetch of its menu lists.
+type ListedOffer struct {
+	// Desc is the series' description, shared (see ShopData); Code is set as DB.Code
+	// gives it; its Price, SalePrice and InStock are not the offer's.
+	Desc             *Offer
+	Price, SalePrice float64
+	InStock          bool
+	// FirstSeen, LastSeen and CategoryUpdate are as in OfferState.
+	FirstSeen, LastSeen, CategoryUpdate time.Time
+}
+
+// MenuOffers is what the latest successful fetch of one dispensary market lists: of a
+// market served by two platforms' menus, the menu fetched last.
+type MenuOffers struct {
+	Slug   string
+	Market Market
+	// FetchedAt is the time of that fetch.
+	FetchedAt time.Time
+	// Offers are in the order the menu first listed them.
+	Offers []ListedOffer
+}
+
+// EachMenu calls fn with the listed offers of every market of every dispensary of the
+// current registry that has had a successful fetch, by dispensary slug and market, one
+// at a time: fn may keep the descriptions, not the slice.
+func (sd *ShopData) EachMenu(fn func(MenuOffers) error) error {
+	type group struct {
+		slug   string
+		market Market
+		menus  []*shopMenu
+	}
+	byKey := map[[2]string]*group{}
+	var groups []*group
+	for _, m := range sd.menus {
+		k := [2]string{m.slug, string(m.market)}
+		g := byKey[k]
+		if g == nil {
+			g = &group{slug: m.slug, market: m.market}
+			byKey[k] = g
+			groups = append(groups, g)
+		}
+		g.menus = append(g.menus, m)
+	}
+	sort.Slice(groups, func(i, j int) bool {
+		if groups[i].slug != groups[j].slug {
+			return groups[i].slug < groups[j].slug
+		}
+		return groups[i].market < groups[j].market
+	})
+	type codeSize struct{ code, size string }
+	first := map[codeSize]int64{}
+	var out []ListedOffer
+	for _, g := range groups {
+		// The latest-fetched menu of the market lists its offers.
+		var latest *shopMenu
+		for _, m := range g.menus {
+			if !m.inRegistry || m.lastOKAt == 0 {
+				continue
+			}
+			if latest == nil || m.lastOKAt > latest.lastOKAt || (m.lastOKAt == latest.lastOKAt && m.id > latest.id) {
+				latest = m
+			}
+		}
+		if latest == nil {
+			continue
+		}
+		// A series' first listing at the store is the earliest over every menu and
+		// product id the store's market has had.
+		clear(first)
+		for _, m := range g.menus {
+			for _, i := range m.series {
+				s := &sd.series[i]
+				k := codeSize{s.desc.Code, s.desc.Size}
+				if t, ok := first[k]; !ok || s.firstSeen < t {
+					first[k] = s.firstSeen
+				}
+			}
+		}
+		seen := fromNano(latest.lastOKAt)
+		out = out[:0]
+		for _, i := range latest.series {
+			s := &sd.series[i]
+			if !s.listed {
+				continue
+			}
+			lo := ListedOffer{Desc: s.desc, Price: s.price, SalePrice: s.salePrice, InStock: s.inStock,
+				LastSeen: seen, CategoryUpdate: seen, FirstSeen: fromNano(s.firstSeen)}
+			// A category emptied by the latest fetch keeps its earlier offers and date.
+			if cs, ok := sd.states[stateKey{g.slug, g.market, categoryOf(*s.desc)}]; ok && cs.LastUpdate.Before(seen) {
+				lo.CategoryUpdate, lo.LastSeen = cs.LastUpdate, cs.LastUpdate
+			}
+			if t := first[codeSize{s.desc.Code, s.desc.Size}]; t < s.firstSeen {
+				lo.FirstSeen = fromNano(t)
+			}
+			out = append(out, lo)
+		}
+		if err := fn(MenuOffers{Slug: g.slug, Market: g.market, FetchedAt: seen, Offers: out}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// OfferRun is what EachOffer reports Count times in a row for one series: the offer as
+// Count successful fetches of its menu in one month listed it, unchanged.
+type OfferRun struct {
+	Slug   string
+	Market Market
+	// Desc is the series' description, shared (see ShopData).
+	Desc *Offer
+	// Price, SalePrice and InStock are the state those fetches saw.
+	Price, SalePrice float64
+	InStock          bool
+	// Month is the month of the fetches (YYYY-MM, America/New_York).
+	Month string
+	Count int
+}
+
+// EachOfferRun is EachOffer with the fetches that list a series unchanged within one
+// month folded into one run: a year's history costs a call per change and month, not
+// one per offer and fetch. Runs come in month order; within a month, in no set order.
+// Dispensaries no longer in the registry are included; history is history.
+func (sd *ShopData) EachOfferRun(ctx context.Context, from, to time.Time, fn func(OfferRun) error) error {
+	type run struct {
+		open  bool
+		start int32 // the menu's count of fetches in the window when the run began
+		state seriesState
+	}
+	runs := make([]run, len(sd.series))
+	fetches := map[*shopMenu]int32{} // successful fetches in the window, by menu
+	reopen := map[*shopMenu]bool{}   // menus whose listed series have no open run
+	for _, m := range sd.menus {
+		reopen[m] = true
+	}
+	month := ""
+	closeRun := func(i int32) error {
+		r := &runs[i]
+		if !r.open {
+			return nil
+		}
+		r.open = false
+		s := &sd.series[i]
+		n := fetches[s.menu] - r.start
+		if n <= 0 {
+			return nil
+		}
+		return fn(OfferRun{Slug: s.menu.slug, Market: s.menu.market, Desc: s.desc, Price: r.state.Price,
+			SalePrice: r.state.SalePrice, InStock: r.state.InStock, Month: month, Count: int(n)})
+	}
+	closeAll := func() error {
+		for i := range runs {
+			if err := closeRun(int32(i)); err != nil {
+				return err
+			}
+		}
+		for m := range reopen {
+			reopen[m] = true
+		}
+		return nil
+	}
+	lo, hi := nanos(from), nanos(to)
+	err := sd.replay(ctx, to, nil, func(f replayFetch, changed []slotChange) error {
+		if !f.ok || f.at < lo || f.at >= hi {
+			return nil
+		}
+		if mo := fromNano(f.at).In(ohio).Format("2006-01"); mo != month {
+			if err := closeAll(); err != nil {
+				return err
+			}
+			month = mo
+		}
+		// A changed series ends its run; its new state starts one if listed.
+		for _, c := range changed {
+			if err := closeRun(c.slot); err != nil {
+				return err
+			}
+		}
+		m := f.menu
+		start := fetches[m]
+		fetches[m]++
+		begin := func(i int32) {
+			if st := sd.cur[i]; sd.known[i] && st.Listed && !runs[i].open {
+				runs[i] = run{open: true, start: start, state: st}
+			}
+		}
+		if reopen[m] {
+			reopen[m] = false
+			for _, i := range m.series {
+				begin(i)
+			}
+			return nil
+		}
+		for _, c := range changed {
+			begin(c.slot)
+		}
+		return nil
+	})
+	if err == nil {
+		err = closeAll()
+	}
+	if err != nil {
+		return fmt.Errorf("offer history: %w", err)
+	}
+	return nil
+}
+
+// DayPrice is one offer series on one day (ShopData.EachDayPrice): the offer as last
+// observed that day, its description shared.
+type DayPrice struct {
+	// Day is YYYY-MM-DD in America/New_York.
+	Day    string
+	Slug   string
+	Market Market
+	Desc   *Offer
+	// Key numbers the observation's store, market, code and size from 0: the
+	// observations of one key on different days share it.
+	Key int32
+	// Price, SalePrice and InStock are the observed state.
+	Price, SalePrice float64
+	InStock          bool
+}
+
+// rank orders the series' keys (store, market, code, size) once, in the order a day of
+// daily prices is reported in; series sharing a key share a rank.
+func (sd *ShopData) rank() {
+	if sd.ranked {
+		return
+	}
+	sd.ranked = true
+	code := func(s *shopSeries) string {
+		if s.desc.Code == "" {
+			// Without codes, products are told apart by their platform id.
+			return "\x00" + s.desc.ProductID
+		}
+		return s.desc.Code
+	}
+	order := make([]int32, len(sd.series))
+	for i := range order {
+		order[i] = int32(i)
+	}
+	cmpKeys := func(a, b *shopSeries) int {
+		if c := strings.Compare(a.menu.slug, b.menu.slug); c != 0 {
+			return c
+		}
+		if c := strings.Compare(string(a.menu.market), string(b.menu.market)); c != 0 {
+			return c
+		}
+		if c := strings.Compare(code(a), code(b)); c != 0 {
+			return c
+		}
+		return strings.Compare(a.desc.Size, b.desc.Size)
+	}
+	slices.SortFunc(order, func(i, j int32) int { return cmpKeys(&sd.series[i], &sd.series[j]) })
+	r := int32(-1)
+	for n, i := range order {
+		if n == 0 || cmpKeys(&sd.series[order[n-1]], &sd.series[i]) != 0 {
+			r++
+		}
+		sd.series[i].rank = r
+	}
+	sd.keys = int(r + 1)
+}
+
+// replayFetch is one row of the fetch log, as replay sees it.
+type replayFetch struct {
+	id, at int64
+	ok     bool
+	menu   *shopMenu
+}
+
+// slotChange is a change of the series at a slot of ShopData.series.
+type slotChange struct {
+	slot  int32
+	state seriesState
+}
+
+// replay walks the fetch log in time order (a menu's fetches are recorded in time order,
+// RecordMenuFetch makes sure), up to the last fetch before to, applying each successful
+// fetch's changes to the series' states (sd.cur; sd.known marks the series a fetch has
+// listed so far), and calls before (when set) before a fetch's changes apply and fn
+// after, with the changes it made. Changes are
+// deltas from the menu's fetch before, so the walk always starts at the first fetch. A
+// series recorded after the read (a scrape running meanwhile) is left out.
+func (sd *ShopData) replay(ctx context.Context, to time.Time, before func(replayFetch) error, fn func(replayFetch, []slotChange) error) error {
+	sd.cur = make([]seriesState, len(sd.series))
+	sd.known = make([]bool, len(sd.series))
+	rows, err := sd.db.db.QueryContext(ctx, `SELECT id, menu_id, at, ok, changes FROM menu_fetches WHERE at < ? ORDER BY at, id`, nanos(to))
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	var blob []byte
+	var changed []slotChange
+	for rows.Next() {
+		var f replayFetch
+		var menuID int64
+		if err := rows.Scan(&f.id, &menuID, &f.at, &f.ok, &blob); err != nil {
+			return err
+		}
+		if f.menu = sd.menu(menuID); f.menu == nil {
+			continue // a menu recorded after the read
+		}
+		if before != nil {
+			if err := before(f); err != nil {
+				return err
+			}
+		}
+		changed = changed[:0]
+		err := decodeChanges(blob, func(c change) {
+			if c.series < 0 || c.series >= int64(len(sd.slot)) || sd.slot[c.series] < 0 {
+				return
+			}
+			i := sd.slot[c.series]
+			sd.cur[i], sd.known[i] = c.state, true
+			changed = append(changed, slotChange{i, c.state})
+		})
+		if err != nil {
+			return fmt.Errorf("fetch %d: %w", f.id, err)
+		}
+		if err := fn(f, changed); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}
+
+// EachOffer calls fn with every offer every successful fetch in [from, to) listed, in
+// time order of the fetches, without holding them all in memory: the history behind
+// yearly highlights and trends. Price, sale price and stock are those of that fetch; the
+// descriptive fields (name, potency...) are the latest seen. Dispensaries no longer in
+// the registry are included; history is history.
+func (sd *ShopData) EachOffer(ctx context.Context, from, to time.Time, fn func(StoredOffer) error) error {
+	lo, hi := nanos(from), nanos(to)
+	err := sd.replay(ctx, to, nil, func(f replayFetch, _ []slotChange) error {
+		if !f.ok || f.at < lo || f.at >= hi {
+			return nil
+		}
+		for _, i := range f.menu.series {
+			st := sd.cur[i]
+			if !sd.known[i] || !st.Listed {
+				continue
+			}
+			so := StoredOffer{Offer: *sd.series[i].desc, Slug: f.menu.slug, Market: f.menu.market, FetchedAt: fromNano(f.at)}
+			so.Price, so.SalePrice, so.InStock = st.Price, st.SalePrice, st.InStock
+			if err := fn(so); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("offer history: %w", err)
+	}
+	return nil
+}
+
+// EachDayPrice calls fn once per day (America/New_York) and offer series observed by a
+// successful fetch in [from, to), with the offer as last observed that day. Days come in
+// order; within a day, by store, market, code and size. Only one day is held in memory.
+// Dispensaries no longer in the registry are included: history is history.
+//
+// It replays the change log (see replay) and, per menu and day, starts from the
+// series its first fetch of the day lists and follows that day's changes: an unchanged
+// year costs one pass over the listed series per menu and day, not one per fetch.
+func (sd *ShopData) EachDayPrice(ctx context.Context, from, to time.Time, fn func(DayPrice) error) error {
+	sd.rank()
+	// obs holds the series of each key (by rank) observed last that day, touched the
+	// ranks observed that day. Fetches come in time order, so the last observation is
+	// the latest; and its state is the series' state at the end of the day: a later
+	// change that day is observed in turn, except one that unlists the series, which
+	// keeps its prices and stock.
+	obs := make([]int32, sd.keys)
+	seenDay := make([]int32, sd.keys) // day number (from 1) a rank was last observed on
+	var touched []int32
+	day, dayNo := "", int32(0)
+	menuDay := map[int64]int32{} // menu → the day number its observations so far belong to
+	observe := func(i int32) {
+		r := sd.series[i].rank
+		if seenDay[r] != dayNo {
+			seenDay[r] = dayNo
+			touched = append(touched, r)
+		}
+		obs[r] = i
+	}
+	flush := func() error {
+		if len(touched)*16 > len(seenDay) {
+			// Most keys were seen: a pass over them is cheaper than a sort.
+			touched = touched[:0]
+			for r, d := range seenDay {
+				if d == dayNo {
+					touched = append(touched, int32(r))
+				}
+			}
+		} else {
+			slices.Sort(touched)
+		}
+		for _, r := range touched {
+			i := obs[r]
+			s, st := &sd.series[i], sd.cur[i]
+			p := DayPrice{Day: day, Slug: s.menu.slug, Market: s.menu.market, Desc: s.desc, Key: r,
+				Price: st.Price, SalePrice: st.SalePrice, InStock: st.InStock}
+			if err := fn(p); err != nil {
+				return err
+			}
+		}
+		touched = touched[:0]
+		return nil
+	}
+	lo, hi := nanos(from), nanos(to)
+	inWindow := func(f replayFetch) bool { return f.ok && f.at >= lo && f.at < hi }
+	// A new day ends the last before the fetch's changes apply.
+	before := func(f replayFetch) error {
+		if !inWindow(f) {
+			return nil
+		}
+		if d := Day(fromNano(f.at)); d != day {
+			if err := flush(); err != nil {
+				return err
+			}
+			day = d
+			dayNo++
+		}
+		return nil
+	}
+	err := sd.replay(ctx, to, before, func(f replayFetch, changed []slotChange) error {
+		if !inWindow(f) {
+			return nil
+		}
+		if menuDay[f.menu.id] != dayNo {
+			// The menu's first fetch of the day: everything it lists is observed.
+			menuDay[f.menu.id] = dayNo
+			for _, i := range f.menu.series {
+				if sd.known[i] && sd.cur[i].Listed {
+					observe(i)
+				}
+			}
+			return nil
+		}
+		// Later fetches that day: a series they list unchanged keeps its observation
+		// (same state), a changed one is observed anew, one no longer listed keeps the
+		// state it was last observed with.
+		for _, c := range changed {
+			if c.state.Listed {
+				observe(c.slot)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("daily prices: %w", err)
+	}
+	if err := flush(); err != nil {
+		return fmt.Errorf("daily prices: %w", err)
+	}
+	return nil
+}
