@@ -110,3 +110,5 @@ tool (
 	github.com/rhysd/actionlint/cmd/actionlint
 	honnef.co/go/tools/cmd/staticcheck
 )
+
+ignore ./site

@@ -48,15 +48,6 @@ type DailyPrice struct {
 	Offer
 }
 
-// shopKey names an offer series as the shopping snapshots see it: one size of one
-// product at one store and market.
-type shopKey struct {
-	slug   string
-	market Market
-	code   string
-	size   string
-}
-
 // code returns the offer's code: the stored one, else the one db.Code gives (offers
 // recorded without a code or function), else "".
 func (db *DB) code(o Offer) string {

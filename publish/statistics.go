@@ -230,14 +230,6 @@ type strainCounter struct {
 	display map[string]map[string]int  // strain key -> display form -> uses
 }
 
-func (sc *strainCounter) add(slug string, o *data.Offer, inStock bool, times int) {
-	if o.Category != data.Flower || !inStock {
-		return
-	}
-	name, key := flowerStrain(o)
-	sc.addStrain(slug, name, key, times)
-}
-
 // flowerStrain is the strain a flower offer names (its name when it gives none) as
 // shown and as counted (case and space folded); "" when none.
 func flowerStrain(o *data.Offer) (name, key string) {
