@@ -99,7 +99,7 @@ func (s *shop) emitMenu(st data.Status, byMarket map[data.Market][]*offer, emit 
 		for _, o := range offers {
 			unitPrice, unit := o.unitPriceOf()
 			mm.Offers = append(mm.Offers, MenuOffer{Code: o.Code, Name: o.Name, Brand: o.Brand, Category: o.Category,
-				Strain: o.Strain, Size: o.Size, Grams: positive(o.Grams), Mg: positive(o.Milligrams),
+				Strain: o.Strain, Size: sizeLabel(o.Size, o.Grams, o.Milligrams), Grams: positive(o.Grams), Mg: positive(o.Milligrams),
 				Price: cents(o.Price), SalePrice: o.salePrice(), UnitPrice: unitPrice, Unit: unit,
 				THC: o.THC, CBD: o.CBD, PotencyUnit: nonEmpty(o.PotencyUnit), InStock: o.InStock, IsNew: o.isNew,
 				FirstSeen: timeOf(timeAt(o.firstSeen))})

@@ -83,7 +83,7 @@ func (s *shop) buildProducts(h *history, emit Emit) error {
 		})
 		first := all[0]
 		p := Product{GeneratedAt: s.generatedAt, Sample: s.Sample, Code: code, Name: first.Name, Brand: first.Brand,
-			Category: first.Category, Strain: first.Strain, Size: first.Size, Grams: positive(first.Grams),
+			Category: first.Category, Strain: first.Strain, Size: sizeLabel(first.Size, first.Grams, first.Milligrams), Grams: positive(first.Grams),
 			Mg: positive(first.Milligrams), Terpenes: []string{}, Offers: []ProductOffer{}, History: h.pointsOf(code)}
 		if id := s.strainOf(first.Strain); id != nil {
 			p.StrainSlug = &id.slug

@@ -262,7 +262,7 @@ func (s *shop) searchRows(cat data.Category, region string, offers []*offer) Sea
 	products := map[productKey]int{}
 	menus := map[[2]string]int{}
 	for _, o := range offers {
-		k := productKey{o.Code, o.Size, o.Grams, o.Milligrams}
+		k := productKey{o.Code, sizeLabel(o.Size, o.Grams, o.Milligrams), o.Grams, o.Milligrams}
 		i, ok := products[k]
 		if !ok {
 			i = len(p.Code)
@@ -272,7 +272,7 @@ func (s *shop) searchRows(cat data.Category, region string, offers []*offer) Sea
 			p.Brand = append(p.Brand, o.Brand)
 			p.Strain = append(p.Strain, o.Strain)
 			p.StrainType = append(p.StrainType, nonEmpty(s.strainTypeOf(o.Offer)))
-			p.Size = append(p.Size, o.Size)
+			p.Size = append(p.Size, k.size)
 			p.Grams = append(p.Grams, positive(o.Grams))
 			p.MG = append(p.MG, positive(o.Milligrams))
 		}

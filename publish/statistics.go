@@ -179,7 +179,7 @@ func (b *statistics) add(l listing) {
 	}
 	deal := Deal{
 		StoreName: d.Name, StoreLocation: d.Location(), Name: o.Name, Cost: cents(cost), Brand: o.Brand,
-		Size: o.Size, UnitPrice: cents(cost / per), Unit: unit, OnSale: l.sale > 0 && l.sale < l.price,
+		Size: sizeLabel(o.Size, o.Grams, o.Milligrams), UnitPrice: cents(cost / per), Unit: unit, OnSale: l.sale > 0 && l.sale < l.price,
 		Market: l.market, Slug: l.slug,
 	}
 	// One line per product name per store: menus list each size of a product as its

@@ -224,7 +224,7 @@ func (s *shop) buildStrains(h *history, emit Emit) error {
 				// One row per product, its cheapest offer: a popular strain is sold by
 				// hundreds of stores, and the product page lists them all.
 				page.Offers = append(page.Offers, StrainOffer{Code: o.Code, Name: o.Name, Brand: o.Brand, Category: string(o.Category),
-					Size: o.Size, ProductOffer: s.productOffer(o)})
+					Size: sizeLabel(o.Size, o.Grams, o.Milligrams), ProductOffer: s.productOffer(o)})
 			}
 			products[o.Code] = true
 			if o.THC != nil && o.PotencyUnit == "%" && (o.Category == "Flower" || o.Category == "Preroll") {
