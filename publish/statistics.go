@@ -35,17 +35,22 @@ type RegionDeals struct {
 
 // Deal is one offer: what a shopper pays (sale price when there is one) and where.
 type Deal struct {
-	StoreName     string      `json:"storeName"`
-	StoreLocation string      `json:"storeLocation"`
-	Name          string      `json:"name"`
-	Cost          float64     `json:"cost"`
-	Brand         string      `json:"brand,omitempty"`
-	Size          string      `json:"size,omitempty"`
-	UnitPrice     float64     `json:"unitPrice"`
-	Unit          string      `json:"unit"` // "g" or "100mg"
-	OnSale        bool        `json:"onSale"`
-	Market        data.Market `json:"market"`
-	Slug          string      `json:"slug"`
+	StoreName     string  `json:"storeName"`
+	StoreLocation string  `json:"storeLocation"`
+	Name          string  `json:"name"`
+	Cost          float64 `json:"cost"`
+	Brand         string  `json:"brand,omitempty"`
+	Size          string  `json:"size,omitempty"`
+	UnitPrice     float64 `json:"unitPrice"`
+	Unit          string  `json:"unit"` // "g" or "100mg"
+	OnSale        bool    `json:"onSale"`
+	// RegularPrice is the price before the sale, shown struck beside the cost; only on sale.
+	RegularPrice *float64    `json:"regularPrice,omitempty"`
+	Market       data.Market `json:"market"`
+	Slug         string      `json:"slug"`
+	// LastUpdate is when the menu listing the deal was read (RFC 3339): the site shows its
+	// age and freshness at view time, as a snapshot ages on the CDN.
+	LastUpdate string `json:"lastUpdate,omitempty"`
 }
 
 // Statistics limits.
@@ -180,7 +185,11 @@ func (b *statistics) add(l listing) {
 	deal := Deal{
 		StoreName: d.Name, StoreLocation: d.Location(), Name: o.Name, Cost: cents(cost), Brand: o.Brand,
 		Size: sizeLabel(o.Size, o.Grams, o.Milligrams), UnitPrice: cents(cost / per), Unit: unit, OnSale: l.sale > 0 && l.sale < l.price,
-		Market: l.market, Slug: l.slug,
+		Market: l.market, Slug: l.slug, LastUpdate: l.fetchedAt.UTC().Format(time.RFC3339),
+	}
+	if deal.OnSale {
+		regular := cents(l.price)
+		deal.RegularPrice = &regular
 	}
 	// One line per product name per store: menus list each size of a product as its
 	// own product, and a list of one product in five sizes is no list of deals.

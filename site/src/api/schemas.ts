@@ -25,6 +25,9 @@ export const dealSchema = z.looseObject({
   unit: z.optional(z.nullable(z.enum(['g', '100mg']))),
   market: z.optional(z.enum(MARKETS)),
   onSale: z.optional(z.boolean()),
+  // The price before the sale, struck beside the cost (only on sale), and when the menu was read.
+  regularPrice: z.optional(z.nullable(z.number().check(z.nonnegative()))),
+  lastUpdate: z.optional(z.nullable(z.string())),
 })
 export type Deal = z.infer<typeof dealSchema>
 

@@ -33,9 +33,15 @@ describe('formatAge', () => {
     { ago: 59 * 60_000, want: '59 min ago' },
     { ago: 5 * 3_600_000 + 59 * 60_000, want: '5 h ago' },
     { ago: 23 * 3_600_000, want: '23 h ago' },
-    { ago: 24 * 3_600_000, want: '1 d ago' },
-    { ago: 10 * 24 * 3_600_000, want: '10 d ago' },
+    { ago: 24 * 3_600_000, want: '24 h ago' },
+    { ago: 47 * 3_600_000 + 59 * 60_000, want: '47 h ago' },
+    { ago: 48 * 3_600_000, want: '2 days ago' },
+    { ago: 10 * 24 * 3_600_000, want: '10 days ago' },
   ])('$ago ms → $want', ({ ago, want }) => {
     expect(formatAge(now - ago, now)).toBe(want)
+  })
+  it('says never without a time', () => {
+    expect(formatAge(null, now)).toBe('never')
+    expect(formatAge(Number.NaN, now)).toBe('never')
   })
 })

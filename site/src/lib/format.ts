@@ -32,17 +32,20 @@ export function formatLocaleDateTime(ms: number): string {
 
 const MINUTE_MS = 60_000
 const HOUR_MS = 60 * MINUTE_MS
-const DAY_MS = 24 * HOUR_MS
 
 /**
- * formatAge says how long ago a time was, in the largest whole unit that fits:
- * "just now", "12 min ago", "5 h ago", "3 d ago". A time in the future (clock
- * skew) reads "just now".
+ * formatAge says how long ago a time was, for a menu's or a run's last update:
+ * "just now", "25 min ago", "30 h ago" (hours up to two days, so the 16 h and
+ * 36 h freshness limits read plainly), "3 days ago"; "never" when there is no
+ * time. A time in the future (clock skew) reads "just now". Pure: the caller
+ * passes now (useNow), so tests fix it.
  */
-export function formatAge(ms: number, nowMs: number): string {
+export function formatAge(ms: number | null, nowMs: number): string {
+  if (ms === null || !Number.isFinite(ms)) return 'never'
   const age = nowMs - ms
   if (age < MINUTE_MS) return 'just now'
   if (age < HOUR_MS) return `${Math.floor(age / MINUTE_MS)} min ago`
-  if (age < DAY_MS) return `${Math.floor(age / HOUR_MS)} h ago`
-  return `${Math.floor(age / DAY_MS)} d ago`
+  const hours = Math.floor(age / HOUR_MS)
+  if (hours < 48) return `${hours} h ago`
+  return `${Math.floor(hours / 24)} days ago`
 }

@@ -76,7 +76,7 @@ describe('DispensaryStatusRoute', () => {
       `Flower menu, status: ${new Date('2026-07-01T10:00:00Z').toLocaleDateString()} (2 h ago)142 products`,
       `Preroll menu, status: ${new Date('2026-07-01T09:00:00Z').toLocaleDateString()} (3 h ago)38 products`,
       `Vape menu, status: ${new Date('2026-06-30T16:00:00Z').toLocaleDateString()} (20 h ago)61 products`,
-      `Extract menu, status: ${new Date('2026-06-29T20:00:00Z').toLocaleDateString()} (1 d ago)12 products`,
+      `Extract menu, status: ${new Date('2026-06-29T20:00:00Z').toLocaleDateString()} (40 h ago)12 products`,
       'Edible menu, status: Never',
     ])
     expect(

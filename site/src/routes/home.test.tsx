@@ -1,12 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { delay, http, HttpResponse } from 'msw'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { FIXTURE_NOW } from '../testing/fixture-now'
 import { renderWithProviders } from '../testing/render'
 import { server } from '../testing/server'
 import { HomeRoute } from './home'
 
 describe('HomeRoute', () => {
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
   it('is titled with the site name alone', async () => {
     renderWithProviders(<HomeRoute />)
     await waitFor(() => expect(document.title).toBe('Ohio Marijuana Community'))
@@ -60,6 +65,8 @@ describe('HomeRoute', () => {
   })
 
   it('shows each deal with store, location, product and cost to 2 decimals', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(FIXTURE_NOW)
     renderWithProviders(<HomeRoute />)
     const northeast = await screen.findByRole('region', { name: 'Northeast Top Deals' })
     const flower = within(northeast).getByRole('region', { name: 'Northeast Flower' })
@@ -73,6 +80,9 @@ describe('HomeRoute', () => {
     expect(within(first!).getByText('$7.60/g')).toBeInTheDocument()
     expect(within(first!).getByText('Adult use')).toBeInTheDocument()
     expect(within(first!).getByText('on sale')).toBeInTheDocument()
+    // The regular price struck beside the sale price, and how old the menu is.
+    expect(first!.querySelector('del')).toHaveTextContent('regular price $35.00')
+    expect(within(first!).getByText('menu updated 3 h ago')).toBeInTheDocument()
 
     const edibles = within(northeast).getByRole('region', { name: 'Northeast Edibles' })
     expect(within(edibles).getByText('for $18.00')).toBeInTheDocument()

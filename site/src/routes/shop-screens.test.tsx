@@ -108,7 +108,7 @@ describe('Deals', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Product type' }), 'Vape')
     expect(await screen.findByRole('heading', { name: '1 deals' })).toBeInTheDocument()
     expect(screen.getByText('$60.00/g')).toBeInTheDocument()
-    expect(screen.getByText('25%')).toBeInTheDocument()
+    expect(screen.getByText('25% off')).toBeInTheDocument()
   })
 })
 

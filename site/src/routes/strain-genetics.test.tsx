@@ -58,7 +58,7 @@ describe('Strain genetics', () => {
     const rows = within(offers).getAllByRole('row').slice(1)
     expect(rows.length).toBeGreaterThan(0)
     const rise = rows.find((r) => within(r).queryByRole('link', { name: 'RISE Toledo' }))!
-    expect(rise).toHaveTextContent('1/8oz')
+    expect(rise).toHaveTextContent('3.5g')
     expect(rise).toHaveTextContent('$35.00')
     expect(rise).toHaveTextContent('$10.00/g')
     expect(rise).toHaveTextContent('Recreational')

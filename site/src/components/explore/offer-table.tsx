@@ -78,7 +78,7 @@ export function OfferTable({ offers, nowMs, caption }: { offers: readonly Offer[
                 <td>
                   <span className={styles.fresh}>
                     <StatusIcon state={freshnessOf(o.lastUpdate, nowMs)} />
-                    {updated === null ? 'never' : formatAge(updated, nowMs)}
+                    {formatAge(updated, nowMs)}
                   </span>
                   {o.sample && <span className={styles.sub}>Sample data</span>}
                 </td>

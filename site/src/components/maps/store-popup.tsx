@@ -38,7 +38,7 @@ export function StorePopup({ dispensary: d, slug, spread, nowMs }: StorePopupPro
                 <li key={category.label}>
                   <StatusIcon state={freshnessOf(date, nowMs)} />
                   <span>
-                    {category.label} <span className={styles.popupAge}>{ms === null ? 'never' : formatAge(ms, nowMs)}</span>
+                    {category.label} <span className={styles.popupAge}>{formatAge(ms, nowMs)}</span>
                   </span>
                 </li>
               )

@@ -1,6 +1,6 @@
-import { useId } from 'react'
+import { useId, useState } from 'react'
 import type { Deal, RegionDeals } from '../../api/schemas'
-import { formatCost } from '../../lib/format'
+import { formatAge, formatCost } from '../../lib/format'
 import { formatUnitPrice, MARKET_LABEL } from '../../lib/unit-price'
 import styles from './statistics.module.css'
 
@@ -12,11 +12,21 @@ const SECTIONS = [
   { key: 'extract', title: 'Extracts' },
 ] as const
 
-function DealItem({ deal }: { deal: Deal }) {
+function DealItem({ deal, nowMs }: { deal: Deal; nowMs: number }) {
+  const read = deal.lastUpdate ? Date.parse(deal.lastUpdate) : NaN
   return (
     <li className={styles.deal}>
       <p className={styles.dealProduct}>
         <span className={styles.dealName}>{deal.name}</span> <span className={styles.dealCost}>for {formatCost(deal.cost)}</span>
+        {deal.onSale && deal.regularPrice != null && deal.regularPrice > deal.cost && (
+          <>
+            {' '}
+            <del className={styles.dealRegular}>
+              <span className="visually-hidden">regular price </span>
+              {formatCost(deal.regularPrice)}
+            </del>
+          </>
+        )}
       </p>
       {(deal.size || deal.unitPrice != null || deal.market) && (
         <p className={styles.dealFacts}>
@@ -29,6 +39,7 @@ function DealItem({ deal }: { deal: Deal }) {
       <p className={styles.dealStore}>
         <span className={styles.dealStoreName}>{deal.storeName}</span>
         <span className={styles.dealLocation}>{deal.storeLocation}</span>
+        {Number.isFinite(read) && <span className={styles.dealAge}>menu updated {formatAge(read, nowMs)}</span>}
       </p>
     </li>
   )
@@ -37,6 +48,9 @@ function DealItem({ deal }: { deal: Deal }) {
 /** RegionDealsCard shows one region's cheapest current offers per category. */
 export function RegionDealsCard({ region }: { region: RegionDeals }) {
   const headingId = useId()
+  // The time the card was shown: a menu's age on the homepage need not tick (useNow would
+  // add a chunk to the homepage's JavaScript, which is at its budget).
+  const [nowMs] = useState(Date.now)
   return (
     <section className={`card ${styles.card}`} aria-labelledby={headingId}>
       <h3 id={headingId} className={styles.cardTitle}>
@@ -52,7 +66,7 @@ export function RegionDealsCard({ region }: { region: RegionDeals }) {
             ) : (
               <ul className={styles.deals}>
                 {deals.map((deal, index) => (
-                  <DealItem key={`${deal.storeName}|${deal.name}|${index}`} deal={deal} />
+                  <DealItem key={`${deal.storeName}|${deal.name}|${index}`} deal={deal} nowMs={nowMs} />
                 ))}
               </ul>
             )}
