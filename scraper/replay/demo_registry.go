@@ -34,26 +34,26 @@ func DemoRegistry(reg data.Registry) (data.Registry, error) {
 	slices.SortFunc(free, func(a, b int) int {
 		return strings.Compare(out.Dispensaries[a].Slug, out.Dispensaries[b].Slug)
 	})
-	// Every other free store, so that some stay unmonitored; every one when the
-	// registry has too few to skip any (the researched list keeps shrinking as leads are
-	// matched to stores).
+	// Every other free store, so that some stay unmonitored all through the list; with
+	// too few free stores to skip every other one (the researched list shrinks as leads
+	// are matched to stores), as evenly spread as they allow.
 	total := 0
 	for _, p := range platforms {
 		total += p.demoStores
 	}
-	stride := 2
+	pick := func(n int) int { return 2 * n }
 	if len(free) < 2*total-1 {
-		stride = 1
+		pick = func(n int) int { return n * len(free) / total }
 	}
 	next := 0
 	// Ohio's menus are mostly Dutchie and Jane (the registry's own mix); the others get
 	// a few stores each (platform.demoStores), as on the lead lists (PLATFORMS.md §9).
 	for _, p := range platforms {
 		for range p.demoStores {
-			if stride*next >= len(free) {
+			if next >= len(free) {
 				return reg, fmt.Errorf("demo registry: too few dispensaries without a menu for %s", p.name)
 			}
-			d := &out.Dispensaries[free[stride*next]]
+			d := &out.Dispensaries[free[pick(next)]]
 			next++
 			d.Menus = demoMenus(p.name, *d)
 		}
