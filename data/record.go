@@ -58,49 +58,48 @@ func (db *DB) RecordMenuFetch(ctx context.Context, mf MenuFetch) (err error) {
 }
 
 // RecordMenuFetches records several fetches as RecordMenuFetch records each, in one
-// transaction with a savepoint per fetch, and returns one error per fetch (nil when
-// it is recorded). A fetch that cannot be recorded is rolled back alone, and the
-// others are committed; when the transaction itself fails, every fetch gets its error.
-// One commit for several menus is what makes a large scrape's writes affordable: the
-// pages a menu touches (the product-code index above all) are shared with the menus
-// recorded beside it and written to the log once per commit instead of once per menu.
+// transaction, and returns one error per fetch (nil when it is recorded). When any
+// fetch cannot be recorded, that transaction is rolled back and each fetch is recorded
+// on its own by RecordMenuFetch, so that a bad fetch costs only itself, as it would
+// have alone. One commit for several menus is what makes a large scrape's writes
+// affordable: the pages a menu touches (the product-code index above all) are shared
+// with the menus recorded beside it and written to the log once per commit instead of
+// once per menu. (A savepoint per fetch would spare the retry, but costs every page a
+// copy in the sub-journal.)
 func (db *DB) RecordMenuFetches(ctx context.Context, fetches []MenuFetch) []error {
 	errs := make([]error, len(fetches))
-	fail := func(err error) []error {
-		// The transaction's writes are gone, and so must be what the cache learnt of them.
-		db.cache.drop()
-		for i := range errs {
-			errs[i] = fmt.Errorf("record %s %s: %w", fetches[i].Slug, fetches[i].Market, err)
-		}
-		return errs
-	}
 	if len(fetches) == 0 {
 		return errs
 	}
+	if len(fetches) > 1 && db.recordAll(ctx, fetches) == nil {
+		return errs
+	}
+	for i, mf := range fetches {
+		errs[i] = db.RecordMenuFetch(ctx, mf)
+	}
+	return errs
+}
+
+// recordAll records every fetch in one transaction, or none of them.
+func (db *DB) recordAll(ctx context.Context, fetches []MenuFetch) error {
 	tx, err := db.db.BeginTx(ctx, nil)
 	if err != nil {
-		return fail(err)
+		return err
 	}
 	defer tx.Rollback()
 	run := db.runner(tx)
-	for i, mf := range fetches {
-		if _, err := run.exec(ctx, `SAVEPOINT menu_fetch`); err != nil {
-			return fail(err)
-		}
-		if errs[i] = db.recordTx(ctx, run, db.cache, mf); errs[i] != nil {
-			// recordTx forgot the menu's cache entry; its writes go with the savepoint.
-			if _, err := run.exec(ctx, `ROLLBACK TO menu_fetch`); err != nil {
-				return fail(err)
-			}
-		}
-		if _, err := run.exec(ctx, `RELEASE menu_fetch`); err != nil {
-			return fail(err)
+	for _, mf := range fetches {
+		if err := db.recordTx(ctx, run, db.cache, mf); err != nil {
+			// What the cache learnt of the others' writes goes with the transaction.
+			db.cache.drop()
+			return err
 		}
 	}
 	if err := tx.Commit(); err != nil {
-		return fail(err)
+		db.cache.drop()
+		return err
 	}
-	return errs
+	return nil
 }
 
 // recordTx is RecordMenuFetch within tx, shared with the 0002 migration. cache keeps

@@ -120,8 +120,8 @@ func TestRecordErrEarlierThanLastFetch(t *testing.T) {
 	}
 }
 
-// A batch commits its good fetches and rolls back only the bad one, whose menu's
-// cache entry goes with it.
+// A batch with a bad fetch records the good ones and refuses only the bad one, whose
+// menu keeps the cache entry of its last recorded fetch.
 func TestRecordMenuFetchesRollsBackOnlyTheBadFetch(t *testing.T) {
 	ctx := context.Background()
 	db, err := Open(ctx, filepath.Join(t.TempDir(), "omc.db"))
@@ -147,8 +147,9 @@ func TestRecordMenuFetchesRollsBackOnlyTheBadFetch(t *testing.T) {
 	}
 	// a's fetch an hour before its last is refused; its price change must not stay in
 	// the cache, nor its rows in the database; b's fetch is recorded.
-	errs := db.RecordMenuFetches(ctx, []MenuFetch{fetch("a", t0.Add(-time.Hour), 12), fetch("b", t0, 10)})
-	if len(errs) != 2 || errs[0] == nil || !strings.Contains(errs[0].Error(), "before the menu's last fetch") || errs[1] != nil {
+	// b's fetch comes first: written, rolled back with the batch, then written again alone.
+	errs := db.RecordMenuFetches(ctx, []MenuFetch{fetch("b", t0, 10), fetch("a", t0.Add(-time.Hour), 12)})
+	if len(errs) != 2 || errs[1] == nil || !strings.Contains(errs[1].Error(), "before the menu's last fetch") || errs[0] != nil {
 		t.Fatalf("errors %v", errs)
 	}
 	count := func(query string) int {
