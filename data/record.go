@@ -144,18 +144,13 @@ func (db *DB) recordTx(ctx context.Context, tx *txRunner, cache *menuCache, mf M
 	emptied := map[Category]bool{}
 	var emptiedNames []string
 	var counts [6]sql.NullInt64
+	perCategory := distinctPerCategory(mf.Offers)
 	for i, cat := range AllCategories {
-		var in []Offer
-		for _, o := range mf.Offers {
-			if categoryOf(o) == cat {
-				in = append(in, o)
-			}
-		}
 		counts[i] = sql.NullInt64{Valid: true}
 		if ok {
-			counts[i].Int64 = int64(DistinctProducts(in))
+			counts[i].Int64 = int64(perCategory[i])
 		}
-		if ok && len(in) == 0 && slices.Contains(mf.EmptyCategories, cat) {
+		if ok && perCategory[i] == 0 && slices.Contains(mf.EmptyCategories, cat) {
 			counts[i] = sql.NullInt64{}
 			emptied[cat] = true
 			emptiedNames = append(emptiedNames, string(cat))
@@ -202,6 +197,24 @@ func (db *DB) recordTx(ctx context.Context, tx *txRunner, cache *menuCache, mf M
 	}
 	cache.fetched(menuID, lastFetch.Int64, fetchID)
 	return nil
+}
+
+// distinctPerCategory is DistinctProducts of each category's offers, in AllCategories
+// order, in one pass (0 for a category without offers).
+func distinctPerCategory(offers []Offer) [6]int {
+	var counts [6]int
+	in := make(map[string]uint8, len(offers)) // product id → bit i for AllCategories[i]
+	for _, o := range offers {
+		i := slices.Index(AllCategories, categoryOf(o))
+		if i < 0 {
+			continue
+		}
+		if bits := in[o.ProductID]; bits&(1<<i) == 0 {
+			in[o.ProductID] = bits | 1<<i
+			counts[i]++
+		}
+	}
+	return counts
 }
 
 func categoryOf(o Offer) Category {

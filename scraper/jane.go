@@ -127,8 +127,15 @@ func janeRecords(body []byte) ([]*janeRecord, janeReply, error) {
 	// encoding/json, so that whatever it does not take exactly as encoding/json would
 	// ends where it always did. FuzzJaneReply checks that a record read this way maps
 	// exactly as the record decoded by encoding/json on its own does.
-	var bulk janeBulkReply
+	// Records are large (every weight's attributes): the hits array is made once, at
+	// about its size (every record has a product_id), rather than regrown.
+	bulk := janeBulkReply{Hits: make([]janeRecord, 0, min(bytes.Count(body, []byte(`"product_id"`)), janeHitsPerPage))}
 	err := jsonv2.Unmarshal(body, &bulk, janeFastOptions)
+	if err == nil && len(bulk.Hits) == 0 {
+		// No record: whether the hits array is there at all (the preallocated one
+		// hides it) is for encoding/json to say, as it always did.
+		err = errNoJaneHits
+	}
 	if err != nil {
 		bulk = janeBulkReply{}
 		err = json.Unmarshal(body, &bulk)
@@ -185,7 +192,10 @@ var janeFastOptions = jsonv2.JoinOptions(jsonv1.DefaultOptionsV1(),
 		return errNotJaneNumber
 	})))
 
-var errNotJaneNumber = errors.New("not a number literal")
+var (
+	errNotJaneNumber = errors.New("not a number literal")
+	errNoJaneHits    = errors.New("no hits")
+)
 
 // janeBulkReply is a reply decoded in one pass.
 type janeBulkReply struct {
