@@ -127,13 +127,11 @@ func janeRecords(body []byte) ([]*janeRecord, janeReply, error) {
 	// encoding/json, so that whatever it does not take exactly as encoding/json would
 	// ends where it always did. FuzzJaneReply checks that a record read this way maps
 	// exactly as the record decoded by encoding/json on its own does.
-	// Records are large (every weight's attributes): the hits array is made once, at
-	// about its size (every record has a product_id), rather than regrown.
-	bulk := janeBulkReply{Hits: make([]janeRecord, 0, min(bytes.Count(body, []byte(`"product_id"`)), janeHitsPerPage))}
+	var bulk janeBulkReply
 	err := jsonv2.Unmarshal(body, &bulk, janeFastOptions)
 	if err == nil && len(bulk.Hits) == 0 {
-		// No record: whether the hits array is there at all (the preallocated one
-		// hides it) is for encoding/json to say, as it always did.
+		// No record: whether the hits array is there at all is for encoding/json to
+		// say, as it always did.
 		err = errNoJaneHits
 	}
 	if err != nil {
@@ -146,13 +144,14 @@ func janeRecords(body []byte) ([]*janeRecord, janeReply, error) {
 			return nil, reply, nil
 		}
 		page := &janePage{body: body}
-		recs := make([]*janeRecord, len(bulk.Hits))
-		for i := range bulk.Hits {
-			r := &bulk.Hits[i]
+		for i, r := range bulk.Hits {
+			if r == nil {
+				r = &janeRecord{} // a null record decodes to nothing, as into a struct
+				bulk.Hits[i] = r
+			}
 			r.decoded, r.page, r.index = true, page, i
-			recs[i] = r
 		}
-		return recs, reply, nil
+		return bulk.Hits, reply, nil
 	}
 	var reply janeReply
 	if err := json.Unmarshal(body, &reply); err != nil {
@@ -199,10 +198,12 @@ var (
 
 // janeBulkReply is a reply decoded in one pass.
 type janeBulkReply struct {
-	Hits    []janeRecord `json:"hits"` // the fields of the embedded janeFields
-	NbHits  int          `json:"nbHits"`
-	NbPages int          `json:"nbPages"`
-	Page    int          `json:"page"`
+	// Hits are each the fields of its embedded janeFields. Records are large (every
+	// weight's attributes): pointers spare regrowing and copying an array of them.
+	Hits    []*janeRecord `json:"hits"`
+	NbHits  int           `json:"nbHits"`
+	NbPages int           `json:"nbPages"`
+	Page    int           `json:"page"`
 }
 
 // janePage is a reply whose records were decoded in one pass, kept for the rare record
