@@ -492,3 +492,51 @@ func TestJaneFastDecoderMatchesEncodingJSON(t *testing.T) {
 		t.Errorf("extra record: %+v", last.janeFields)
 	}
 }
+
+// janeFastReply reads the capture's reply (it does not hand it on) into exactly the
+// records encoding/json makes of it, and hands on what it cannot read as exactly.
+func TestJaneFastReplyMatchesEncodingJSON(t *testing.T) {
+	hits := janeCaptureHits(t)
+	raw := []byte(`{"hits": [null,`)
+	for _, h := range hits {
+		raw = append(append(raw, h...), ',')
+	}
+	raw = append(raw[:len(raw)-1], `], "nbHits": 121, "nbPages": 1, "page": 0}`...)
+	fast, ok := janeFastReply(raw)
+	if !ok {
+		t.Fatal("janeFastReply handed the capture on")
+	}
+	var slow janeBulkReply
+	if err := json.Unmarshal(raw, &slow); err != nil {
+		t.Fatal(err)
+	}
+	if len(fast.Hits) != len(slow.Hits) || fast.NbHits != slow.NbHits || fast.NbPages != slow.NbPages || fast.Page != slow.Page {
+		t.Fatalf("fast: %d hits, %d, %d, %d; encoding/json: %d, %d, %d, %d", len(fast.Hits), fast.NbHits, fast.NbPages, fast.Page,
+			len(slow.Hits), slow.NbHits, slow.NbPages, slow.Page)
+	}
+	for i := range fast.Hits {
+		s := slow.Hits[i]
+		if s == nil {
+			s = &janeRecord{}
+		}
+		if !reflect.DeepEqual(fast.Hits[i].janeFields, s.janeFields) {
+			t.Errorf("record %d: fast %+v\nencoding/json %+v", i, fast.Hits[i].janeFields, s.janeFields)
+		}
+	}
+	for _, reply := range []string{
+		`{"hits": [{"Name": "X"}]}`,                 // matched without regard to case
+		`{"hits": [{"name": "X", "name": "Y"}]}`,    // a name twice
+		`{"hits": [{"na\u006de": "X"}]}`,            // an escaped name
+		`{"hits": [{"name": "\ud800"}]}`,            // a lone surrogate
+		`{"hits": [{"product_id": "1"}]}`,           // a number as a string
+		`{"hits": [{"percent_thc": "20"}]}`,         // likewise
+		`{"hits": [{"available_weights": [null]}]}`, // null in a list
+		`{"hits": [], "NbHits": 1}`,
+		`{"hits": []} {}`,
+		"{\"hits\": [{\"name\": \"\xff\"}]}",
+	} {
+		if _, ok := janeFastReply([]byte(reply)); ok {
+			t.Errorf("janeFastReply took %s", reply)
+		}
+	}
+}
