@@ -35,7 +35,7 @@ func janeFastReply(body []byte) (janeBulkReply, bool) {
 	}
 	var seen uint8
 	for dec.PeekKind() != '}' {
-		key, ok := fastName(dec)
+		key, upper, ok := fastName(dec)
 		if !ok {
 			return out, false
 		}
@@ -56,7 +56,7 @@ func janeFastReply(body []byte) (janeBulkReply, bool) {
 			bit = 8
 			ok = fastInt(dec, &out.Page)
 		default:
-			if folded(key, janeReplyNames) {
+			if folded(key, upper, janeReplyNames) {
 				return out, false
 			}
 			ok = dec.SkipValue() == nil
@@ -78,41 +78,39 @@ func janeFastReply(body []byte) (janeBulkReply, bool) {
 
 var janeReplyNames = map[string]bool{"hits": true, "nbhits": true, "nbpages": true, "page": true}
 
-// janeFieldNames are the names of janeFields (lower case), with their bit in a
-// record's set of names seen.
-var janeFieldNames = func() map[string]uint64 {
-	names := map[string]uint64{}
+// janeFieldNames are the names of janeFields.
+var janeFieldNames = func() map[string]bool {
+	names := map[string]bool{}
 	t := reflect.TypeFor[janeFields]()
 	for i := range t.NumField() {
 		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
-		names[strings.ToLower(name)] = 1 << i
+		names[name] = true
 	}
 	return names
 }()
 
-// fastName reads an object member's name: false for one with an escape or a byte
-// outside ASCII (left to encoding/json, whose matching folds Unicode).
-func fastName(dec *jsontext.Decoder) ([]byte, bool) {
+// fastName reads an object member's name, and whether it has an upper-case letter:
+// false for one with an escape or a byte outside ASCII (left to encoding/json, whose
+// matching folds Unicode).
+func fastName(dec *jsontext.Decoder) (name []byte, upper, ok bool) {
 	v, err := dec.ReadValue()
 	if err != nil || len(v) < 2 || v[0] != '"' {
-		return nil, false
+		return nil, false, false
 	}
-	name := v[1 : len(v)-1]
+	name = v[1 : len(v)-1]
 	for _, c := range name {
 		if c == '\\' || c >= utf8.RuneSelf {
-			return nil, false
+			return nil, false, false
 		}
+		upper = upper || 'A' <= c && c <= 'Z'
 	}
-	return name, true
+	return name, upper, true
 }
 
-// folded reports whether a name that is none of names exactly is one of them without
-// regard to case (names are lower case; name is ASCII).
-func folded(name []byte, names map[string]bool) bool {
-	if !bytes.ContainsFunc(name, func(r rune) bool { return 'A' <= r && r <= 'Z' }) {
-		return false
-	}
-	return names[strings.ToLower(string(name))]
+// folded reports whether a name with an upper-case letter is one of names (lower
+// case) without regard to case.
+func folded(name []byte, upper bool, names map[string]bool) bool {
+	return upper && names[strings.ToLower(string(name))]
 }
 
 func fastHits(dec *jsontext.Decoder, hits *[]*janeRecord) bool {
@@ -156,27 +154,18 @@ func fastRecord(dec *jsontext.Decoder, r *janeRecord) bool {
 	}
 	var seen uint64
 	for dec.PeekKind() != '}' {
-		key, ok := fastName(dec)
+		key, upper, ok := fastName(dec)
 		if !ok {
 			return false
 		}
-		bit, known := janeFieldNames[string(key)]
-		if !known {
-			if bytes.ContainsFunc(key, func(r rune) bool { return 'A' <= r && r <= 'Z' }) {
-				if _, f := janeFieldNames[strings.ToLower(string(key))]; f {
-					return false
-				}
-			}
-			if dec.SkipValue() != nil {
+		known, ok := fastField(dec, r, key, &seen)
+		if known {
+			if !ok {
 				return false
 			}
 			continue
 		}
-		if seen&bit != 0 {
-			return false
-		}
-		seen |= bit
-		if !fastField(dec, r, key) {
+		if folded(key, upper, janeFieldNames) || dec.SkipValue() != nil {
 			return false
 		}
 	}
@@ -184,129 +173,140 @@ func fastRecord(dec *jsontext.Decoder, r *janeRecord) bool {
 	return err == nil
 }
 
-// fastField reads the value of one of janeFields' names.
-func fastField(dec *jsontext.Decoder, r *janeRecord, key []byte) bool {
+// fastField reads the value of the member named key when it is one of janeFields'
+// (known); ok is false when it cannot, or when the record gave that name before.
+func fastField(dec *jsontext.Decoder, r *janeRecord, key []byte, seen *uint64) (known, ok bool) {
 	f := &r.janeFields
 	switch string(key) {
 	case "product_id":
-		return fastNumber(dec, &f.ProductID)
+		return true, mark(seen, 0) && fastNumber(dec, &f.ProductID)
 	case "name":
-		return fastString(dec, &f.Name)
+		return true, mark(seen, 1) && fastString(dec, &f.Name)
 	case "brand":
-		return fastStringPtr(dec, &f.Brand)
+		return true, mark(seen, 2) && fastStringPtr(dec, &f.Brand)
 	case "kind":
-		return fastStringPtr(dec, &f.Kind)
+		return true, mark(seen, 3) && fastStringPtr(dec, &f.Kind)
 	case "kind_subtype":
-		return fastStringPtr(dec, &f.KindSubtype)
+		return true, mark(seen, 4) && fastStringPtr(dec, &f.KindSubtype)
 	case "root_subtype":
-		return fastStringPtr(dec, &f.RootSubtype)
+		return true, mark(seen, 5) && fastStringPtr(dec, &f.RootSubtype)
 	case "custom_product_type":
-		return fastStringPtr(dec, &f.CustomProductType)
+		return true, mark(seen, 6) && fastStringPtr(dec, &f.CustomProductType)
 	case "category":
-		return fastStringPtr(dec, &f.Lineage)
+		return true, mark(seen, 7) && fastStringPtr(dec, &f.Lineage)
 	case "amount":
-		return fastStringPtr(dec, &f.Amount)
+		return true, mark(seen, 8) && fastStringPtr(dec, &f.Amount)
 	case "url_slug":
-		return fastStringPtr(dec, &f.URLSlug)
+		return true, mark(seen, 9) && fastStringPtr(dec, &f.URLSlug)
 	case "description":
-		return fastStringPtr(dec, &f.Description)
+		return true, mark(seen, 10) && fastStringPtr(dec, &f.Description)
 	case "percent_thc":
-		return fastFloatPtr(dec, &f.PercentTHC)
+		return true, mark(seen, 11) && fastFloatPtr(dec, &f.PercentTHC)
 	case "percent_cbd":
-		return fastFloatPtr(dec, &f.PercentCBD)
+		return true, mark(seen, 12) && fastFloatPtr(dec, &f.PercentCBD)
 	case "net_weight_grams":
-		return fastFloatPtr(dec, &f.NetWeightGrams)
+		return true, mark(seen, 13) && fastFloatPtr(dec, &f.NetWeightGrams)
 	case "available_weights":
-		return fastStrings(dec, &f.Weights)
+		return true, mark(seen, 14) && fastStrings(dec, &f.Weights)
 	case "compound_names":
-		return fastStrings(dec, &f.CompoundNames)
+		return true, mark(seen, 15) && fastStrings(dec, &f.CompoundNames)
 	case "inventory_potencies":
-		return jsonv2.UnmarshalDecode(dec, &f.Potencies) == nil
+		return true, mark(seen, 16) && jsonv2.UnmarshalDecode(dec, &f.Potencies) == nil
 	case "lab_results":
-		return jsonv2.UnmarshalDecode(dec, &f.LabResults) == nil
+		return true, mark(seen, 17) && jsonv2.UnmarshalDecode(dec, &f.LabResults) == nil
 	case "_geoloc":
-		return jsonv2.UnmarshalDecode(dec, &f.Geo) == nil
+		return true, mark(seen, 18) && jsonv2.UnmarshalDecode(dec, &f.Geo) == nil
 	}
-	if raw := rawField(f, key); raw != nil {
-		v, err := dec.ReadValue()
-		if err != nil {
-			return false
-		}
-		*raw = bytes.Clone(v)
-		return true
+	raw, i := rawField(f, key)
+	if raw == nil {
+		return false, false
 	}
-	return false
+	if !mark(seen, 19+i) {
+		return true, false
+	}
+	v, err := dec.ReadValue()
+	*raw = bytes.Clone(v)
+	return true, err == nil
 }
 
-// rawField is the per-weight attribute of that name.
-func rawField(f *janeFields, key []byte) *json.RawMessage {
+// mark notes field i as seen in a record: false when it was already.
+func mark(seen *uint64, i int) bool {
+	if *seen&(1<<i) != 0 {
+		return false
+	}
+	*seen |= 1 << i
+	return true
+}
+
+// rawField is the per-weight attribute of that name, and its number.
+func rawField(f *janeFields, key []byte) (*json.RawMessage, int) {
 	switch string(key) {
 	case "price_half_gram":
-		return &f.PriceHalfGram
+		return &f.PriceHalfGram, 0
 	case "discounted_price_half_gram":
-		return &f.DiscountedHalfGram
+		return &f.DiscountedHalfGram, 1
 	case "special_price_half_gram":
-		return &f.SpecialHalfGram
+		return &f.SpecialHalfGram, 2
 	case "max_cart_quantity_half_gram":
-		return &f.MaxCartHalfGram
+		return &f.MaxCartHalfGram, 3
 	case "price_gram":
-		return &f.PriceGram
+		return &f.PriceGram, 4
 	case "discounted_price_gram":
-		return &f.DiscountedGram
+		return &f.DiscountedGram, 5
 	case "special_price_gram":
-		return &f.SpecialGram
+		return &f.SpecialGram, 6
 	case "max_cart_quantity_gram":
-		return &f.MaxCartGram
+		return &f.MaxCartGram, 7
 	case "price_two_gram":
-		return &f.PriceTwoGram
+		return &f.PriceTwoGram, 8
 	case "discounted_price_two_gram":
-		return &f.DiscountedTwoGram
+		return &f.DiscountedTwoGram, 9
 	case "special_price_two_gram":
-		return &f.SpecialTwoGram
+		return &f.SpecialTwoGram, 10
 	case "max_cart_quantity_two_gram":
-		return &f.MaxCartTwoGram
+		return &f.MaxCartTwoGram, 11
 	case "price_eighth_ounce":
-		return &f.PriceEighthOunce
+		return &f.PriceEighthOunce, 12
 	case "discounted_price_eighth_ounce":
-		return &f.DiscountedEighthOunce
+		return &f.DiscountedEighthOunce, 13
 	case "special_price_eighth_ounce":
-		return &f.SpecialEighthOunce
+		return &f.SpecialEighthOunce, 14
 	case "max_cart_quantity_eighth_ounce":
-		return &f.MaxCartEighthOunce
+		return &f.MaxCartEighthOunce, 15
 	case "price_quarter_ounce":
-		return &f.PriceQuarterOunce
+		return &f.PriceQuarterOunce, 16
 	case "discounted_price_quarter_ounce":
-		return &f.DiscountedQuarterOunce
+		return &f.DiscountedQuarterOunce, 17
 	case "special_price_quarter_ounce":
-		return &f.SpecialQuarterOunce
+		return &f.SpecialQuarterOunce, 18
 	case "max_cart_quantity_quarter_ounce":
-		return &f.MaxCartQuarterOunce
+		return &f.MaxCartQuarterOunce, 19
 	case "price_half_ounce":
-		return &f.PriceHalfOunce
+		return &f.PriceHalfOunce, 20
 	case "discounted_price_half_ounce":
-		return &f.DiscountedHalfOunce
+		return &f.DiscountedHalfOunce, 21
 	case "special_price_half_ounce":
-		return &f.SpecialHalfOunce
+		return &f.SpecialHalfOunce, 22
 	case "max_cart_quantity_half_ounce":
-		return &f.MaxCartHalfOunce
+		return &f.MaxCartHalfOunce, 23
 	case "price_ounce":
-		return &f.PriceOunce
+		return &f.PriceOunce, 24
 	case "discounted_price_ounce":
-		return &f.DiscountedOunce
+		return &f.DiscountedOunce, 25
 	case "special_price_ounce":
-		return &f.SpecialOunce
+		return &f.SpecialOunce, 26
 	case "max_cart_quantity_ounce":
-		return &f.MaxCartOunce
+		return &f.MaxCartOunce, 27
 	case "price_each":
-		return &f.PriceEach
+		return &f.PriceEach, 28
 	case "discounted_price_each":
-		return &f.DiscountedEach
+		return &f.DiscountedEach, 29
 	case "special_price_each":
-		return &f.SpecialEach
+		return &f.SpecialEach, 30
 	case "max_cart_quantity_each":
-		return &f.MaxCartEach
+		return &f.MaxCartEach, 31
 	}
-	return nil
+	return nil, 0
 }
 
 // The readers below take a value as encoding/json takes it into that type, null
