@@ -231,6 +231,7 @@ func categoryOf(o Offer) Category {
 func (db *DB) applyOffers(ctx context.Context, tx *txRunner, ms *menuSeries, menuID, at, prevOK int64, offers []Offer, emptied map[Category]bool) ([]change, error) {
 	var changes []change
 	seen := make(map[int64]bool, len(offers))
+	args := make([]any, 0, 32) // a new series' arguments, the slice reused by every one
 	for _, o := range offers {
 		o.Code = db.code(o)
 		key := seriesKey{productID: o.ProductID, size: o.Size}
@@ -247,7 +248,7 @@ func (db *DB) applyOffers(ctx context.Context, tx *txRunner, ms *menuSeries, men
 				strain, strain_type, category, raw_category, grams, mg, thc, cbd, potency_unit, warnings, url, terpenes,
 				lineage, first_seen, last_seen, changed_at, price, sale_price, in_stock, listed)
 				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)`,
-				append(append([]any{menuID, key.productID, key.size, variant}, cols.args()...),
+				cols.appendArgs(append(args[:0], menuID, key.productID, key.size, variant),
 					at, at, at, now.Price, now.SalePrice, now.InStock)...)
 			if err != nil {
 				return nil, fmt.Errorf("offer %s: %w", o.ProductID, err)
@@ -266,7 +267,7 @@ func (db *DB) applyOffers(ctx context.Context, tx *txRunner, ms *menuSeries, men
 		if s.cols != hash {
 			if _, err := tx.exec(ctx, `UPDATE offer_series SET code = ?, name = ?, brand = ?, strain = ?,
 				strain_type = ?, category = ?, raw_category = ?, grams = ?, mg = ?, thc = ?, cbd = ?, potency_unit = ?,
-				warnings = ?, url = ?, terpenes = ?, lineage = ? WHERE id = ?`, append(cols.args(), s.id)...); err != nil {
+				warnings = ?, url = ?, terpenes = ?, lineage = ? WHERE id = ?`, cols.appendArgs(nil, s.id)...); err != nil {
 				return nil, fmt.Errorf("offer %s: %w", o.ProductID, err)
 			}
 			s.cols, s.name, s.category = hash, o.Name, categoryOf(o)
@@ -343,9 +344,11 @@ func columnsOf(o Offer) (seriesColumns, error) {
 	return c, nil
 }
 
-func (c seriesColumns) args() []any {
-	return []any{c.code, c.name, c.brand, c.strain, c.strainType, c.category, c.rawCategory, c.grams, c.mg,
-		c.thc, c.cbd, c.potencyUnit, c.warnings, c.url, c.terpenes, c.lineage}
+// appendArgs appends the columns in seriesColumnList order to args, then more.
+func (c seriesColumns) appendArgs(args []any, more ...any) []any {
+	args = append(args, c.code, c.name, c.brand, c.strain, c.strainType, c.category, c.rawCategory, c.grams, c.mg,
+		c.thc, c.cbd, c.potencyUnit, c.warnings, c.url, c.terpenes, c.lineage)
+	return append(args, more...)
 }
 
 // hash stands for the columns in the cache, so that it holds 8 bytes per series
