@@ -3,6 +3,7 @@ module github.com/ohiomc/omc
 go 1.26.0
 
 require (
+	github.com/go-json-experiment/json v1.27.2
 	github.com/gocolly/colly/v2 v2.3.0
 	github.com/klauspost/compress v1.20.3
 	github.com/robfig/cron/v3 v3.0.1

@@ -57,6 +57,51 @@ func (db *DB) RecordMenuFetch(ctx context.Context, mf MenuFetch) (err error) {
 	return nil
 }
 
+// RecordMenuFetches records several fetches as RecordMenuFetch records each, in one
+// transaction, and returns one error per fetch (nil when it is recorded). When any
+// fetch cannot be recorded, that transaction is rolled back and each fetch is recorded
+// on its own by RecordMenuFetch, so that a bad fetch costs only itself, as it would
+// have alone. One commit for several menus is what makes a large scrape's writes
+// affordable: the pages a menu touches (the product-code index above all) are shared
+// with the menus recorded beside it and written to the log once per commit instead of
+// once per menu. (A savepoint per fetch would spare the retry, but costs every page a
+// copy in the sub-journal.)
+func (db *DB) RecordMenuFetches(ctx context.Context, fetches []MenuFetch) []error {
+	errs := make([]error, len(fetches))
+	if len(fetches) == 0 {
+		return errs
+	}
+	if len(fetches) > 1 && db.recordAll(ctx, fetches) == nil {
+		return errs
+	}
+	for i, mf := range fetches {
+		errs[i] = db.RecordMenuFetch(ctx, mf)
+	}
+	return errs
+}
+
+// recordAll records every fetch in one transaction, or none of them.
+func (db *DB) recordAll(ctx context.Context, fetches []MenuFetch) error {
+	tx, err := db.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	run := db.runner(tx)
+	for _, mf := range fetches {
+		if err := db.recordTx(ctx, run, db.cache, mf); err != nil {
+			// What the cache learnt of the others' writes goes with the transaction.
+			db.cache.drop()
+			return err
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		db.cache.drop()
+		return err
+	}
+	return nil
+}
+
 // recordTx is RecordMenuFetch within tx, shared with the 0002 migration. cache keeps
 // each menu's series between fetches so that an unchanged fetch needs no read of them;
 // on any error the menu's entry is dropped (the transaction's writes are rolled back).
@@ -99,18 +144,13 @@ func (db *DB) recordTx(ctx context.Context, tx *txRunner, cache *menuCache, mf M
 	emptied := map[Category]bool{}
 	var emptiedNames []string
 	var counts [6]sql.NullInt64
+	perCategory := distinctPerCategory(mf.Offers)
 	for i, cat := range AllCategories {
-		var in []Offer
-		for _, o := range mf.Offers {
-			if categoryOf(o) == cat {
-				in = append(in, o)
-			}
-		}
 		counts[i] = sql.NullInt64{Valid: true}
 		if ok {
-			counts[i].Int64 = int64(DistinctProducts(in))
+			counts[i].Int64 = int64(perCategory[i])
 		}
-		if ok && len(in) == 0 && slices.Contains(mf.EmptyCategories, cat) {
+		if ok && perCategory[i] == 0 && slices.Contains(mf.EmptyCategories, cat) {
 			counts[i] = sql.NullInt64{}
 			emptied[cat] = true
 			emptiedNames = append(emptiedNames, string(cat))
@@ -159,6 +199,24 @@ func (db *DB) recordTx(ctx context.Context, tx *txRunner, cache *menuCache, mf M
 	return nil
 }
 
+// distinctPerCategory is DistinctProducts of each category's offers, in AllCategories
+// order, in one pass (0 for a category without offers).
+func distinctPerCategory(offers []Offer) [6]int {
+	var counts [6]int
+	in := make(map[string]uint8, len(offers)) // product id → bit i for AllCategories[i]
+	for _, o := range offers {
+		i := slices.Index(AllCategories, categoryOf(o))
+		if i < 0 {
+			continue
+		}
+		if bits := in[o.ProductID]; bits&(1<<i) == 0 {
+			in[o.ProductID] = bits | 1<<i
+			counts[i]++
+		}
+	}
+	return counts
+}
+
 func categoryOf(o Offer) Category {
 	if o.Category == "" {
 		return Other
@@ -173,6 +231,7 @@ func categoryOf(o Offer) Category {
 func (db *DB) applyOffers(ctx context.Context, tx *txRunner, ms *menuSeries, menuID, at, prevOK int64, offers []Offer, emptied map[Category]bool) ([]change, error) {
 	var changes []change
 	seen := make(map[int64]bool, len(offers))
+	args := make([]any, 0, 32) // a new series' arguments, the slice reused by every one
 	for _, o := range offers {
 		o.Code = db.code(o)
 		key := seriesKey{productID: o.ProductID, size: o.Size}
@@ -189,7 +248,7 @@ func (db *DB) applyOffers(ctx context.Context, tx *txRunner, ms *menuSeries, men
 				strain, strain_type, category, raw_category, grams, mg, thc, cbd, potency_unit, warnings, url, terpenes,
 				lineage, first_seen, last_seen, changed_at, price, sale_price, in_stock, listed)
 				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)`,
-				append(append([]any{menuID, key.productID, key.size, variant}, cols.args()...),
+				cols.appendArgs(append(args[:0], menuID, key.productID, key.size, variant),
 					at, at, at, now.Price, now.SalePrice, now.InStock)...)
 			if err != nil {
 				return nil, fmt.Errorf("offer %s: %w", o.ProductID, err)
@@ -208,7 +267,7 @@ func (db *DB) applyOffers(ctx context.Context, tx *txRunner, ms *menuSeries, men
 		if s.cols != hash {
 			if _, err := tx.exec(ctx, `UPDATE offer_series SET code = ?, name = ?, brand = ?, strain = ?,
 				strain_type = ?, category = ?, raw_category = ?, grams = ?, mg = ?, thc = ?, cbd = ?, potency_unit = ?,
-				warnings = ?, url = ?, terpenes = ?, lineage = ? WHERE id = ?`, append(cols.args(), s.id)...); err != nil {
+				warnings = ?, url = ?, terpenes = ?, lineage = ? WHERE id = ?`, cols.appendArgs(nil, s.id)...); err != nil {
 				return nil, fmt.Errorf("offer %s: %w", o.ProductID, err)
 			}
 			s.cols, s.name, s.category = hash, o.Name, categoryOf(o)
@@ -285,9 +344,11 @@ func columnsOf(o Offer) (seriesColumns, error) {
 	return c, nil
 }
 
-func (c seriesColumns) args() []any {
-	return []any{c.code, c.name, c.brand, c.strain, c.strainType, c.category, c.rawCategory, c.grams, c.mg,
-		c.thc, c.cbd, c.potencyUnit, c.warnings, c.url, c.terpenes, c.lineage}
+// appendArgs appends the columns in seriesColumnList order to args, then more.
+func (c seriesColumns) appendArgs(args []any, more ...any) []any {
+	args = append(args, c.code, c.name, c.brand, c.strain, c.strainType, c.category, c.rawCategory, c.grams, c.mg,
+		c.thc, c.cbd, c.potencyUnit, c.warnings, c.url, c.terpenes, c.lineage)
+	return append(args, more...)
 }
 
 // hash stands for the columns in the cache, so that it holds 8 bytes per series

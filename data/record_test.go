@@ -119,3 +119,58 @@ func TestRecordErrEarlierThanLastFetch(t *testing.T) {
 		t.Errorf("fetches = %d, %v", n, err)
 	}
 }
+
+// A batch with a bad fetch records the good ones and refuses only the bad one, whose
+// menu keeps the cache entry of its last recorded fetch.
+func TestRecordMenuFetchesRollsBackOnlyTheBadFetch(t *testing.T) {
+	ctx := context.Background()
+	db, err := Open(ctx, filepath.Join(t.TempDir(), "omc.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var ds []Dispensary
+	for _, slug := range []string{"a", "b"} {
+		ds = append(ds, Dispensary{Slug: slug, Name: slug, City: "Akron", Region: "Northeast", Menus: []MenuSource{{Market: Recreational, Platform: "jane", StoreID: "1"}}})
+	}
+	if err := db.SyncDispensaries(ctx, ds, true, t0); err != nil {
+		t.Fatal(err)
+	}
+	offers := []Offer{{ProductID: "1", Name: "X", Category: Flower, Price: 10, InStock: true}}
+	fetch := func(slug string, at time.Time, price float64) MenuFetch {
+		o := slices.Clone(offers)
+		o[0].Price = price
+		return MenuFetch{Slug: slug, Market: Recreational, Platform: "jane", At: at, Offers: o}
+	}
+	if err := db.RecordMenuFetch(ctx, fetch("a", t0, 10)); err != nil {
+		t.Fatal(err)
+	}
+	// a's fetch an hour before its last is refused; its price change must not stay in
+	// the cache, nor its rows in the database; b's fetch is recorded.
+	// b's fetch comes first: written, rolled back with the batch, then written again alone.
+	errs := db.RecordMenuFetches(ctx, []MenuFetch{fetch("b", t0, 10), fetch("a", t0.Add(-time.Hour), 12)})
+	if len(errs) != 2 || errs[1] == nil || !strings.Contains(errs[1].Error(), "before the menu's last fetch") || errs[0] != nil {
+		t.Fatalf("errors %v", errs)
+	}
+	count := func(query string) int {
+		t.Helper()
+		var n int
+		if err := db.db.QueryRowContext(ctx, query).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	if f, s := count(`SELECT count(*) FROM menu_fetches`), count(`SELECT count(*) FROM offer_series`); f != 2 || s != 2 {
+		t.Fatalf("%d fetches, %d series; want 2, 2", f, s)
+	}
+	// a at 12 later: a change from 10, recorded as one.
+	if errs := db.RecordMenuFetches(ctx, []MenuFetch{fetch("a", t0.Add(4*time.Hour), 12), fetch("b", t0.Add(4*time.Hour), 10)}); errs[0] != nil || errs[1] != nil {
+		t.Fatal(errs)
+	}
+	if c := count(`SELECT count(*) FROM menu_fetches WHERE changes IS NOT NULL`); c != 3 {
+		t.Errorf("%d fetches with changes; want 3 (a's and b's first, a's price)", c)
+	}
+	if p := count(`SELECT CAST(price AS INTEGER) FROM offer_series s JOIN menus m ON m.id = s.menu_id WHERE m.slug = 'a'`); p != 12 {
+		t.Errorf("a's price %d, want 12", p)
+	}
+}

@@ -76,7 +76,7 @@ func Open(ctx context.Context, path string, opts ...Option) (*DB, error) {
 			return nil, PathError("open db", path, err)
 		}
 	}
-	dsn := "file:" + path + "?_pragma=foreign_keys(1)&_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_pragma=temp_store(MEMORY)&_pragma=cache_size(-" + strconv.Itoa(pageCacheKiB) + ")&_txlock=immediate"
+	dsn := "file:" + path + "?_pragma=foreign_keys(1)&_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_pragma=temp_store(MEMORY)&_pragma=cache_size(-" + strconv.Itoa(pageCacheKiB) + ")&_pragma=wal_autocheckpoint(16384)&_txlock=immediate"
 	sqlDB, err := sql.Open("sqlite", dsn)
 	if err != nil {
 		return nil, fmt.Errorf("open db %s: %w", path, err)

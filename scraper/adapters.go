@@ -367,6 +367,8 @@ func (s *recordSet) addAll(ctx context.Context, e *Engine, records []json.RawMes
 
 // addRecords is addAll for records of any form (Jane's are decoded with their reply).
 func addRecords[R any](ctx context.Context, e *Engine, s *recordSet, records []R, fn func(R) ([]data.Offer, error)) error {
+	// A record is one offer or a few: room for one each spares most regrowing.
+	s.offers = slices.Grow(s.offers, len(records))
 	_, err := boundParse(ctx, e, func(b *parseBudget) (struct{}, error) {
 		for i, raw := range records {
 			if err := b.spend(); err != nil {
@@ -388,7 +390,11 @@ func addRecords[R any](ctx context.Context, e *Engine, s *recordSet, records []R
 
 // into moves the result into menu, or fails when more than half the records were bad.
 func (s *recordSet) into(menu *data.Menu) error {
-	menu.Offers = append(menu.Offers, s.offers...)
+	if menu.Offers == nil {
+		menu.Offers = s.offers // the set is done with them: no copy
+	} else {
+		menu.Offers = append(menu.Offers, s.offers...)
+	}
 	menu.Skipped = append(menu.Skipped, s.skipped...)
 	if s.records > 0 && 2*len(s.skipped) > s.records {
 		return &data.FetchError{Reason: data.ReasonParse, Status: menu.HTTPStatus,

@@ -23,26 +23,37 @@ func ProductCode(o data.Offer) string {
 
 // productCode is ProductCode with the offer's cleaned name already at hand.
 func productCode(o data.Offer, cleanName string) string {
+	if code, ok := productCodeOf(o.Brand, cleanName, o.Category, o.Grams, o.Milligrams); ok {
+		return code
+	}
+	return fallbackCode(o.Brand, o.ProductID)
+}
+
+// productCodeOf is the code of a product from its brand, cleaned name, category and
+// size; ok is false when they make no readable code (fallbackCode then gives one).
+func productCodeOf(brand, cleanName string, cat data.Category, grams, mg float64) (string, bool) {
 	if strings.ContainsAny(cleanName, "0123456789") {
 		cleanName = packWords.ReplaceAllString(cleanName, " ${1}pk ")
 	}
 	name := wordKey(cleanName)
-	parts := []string{brandKey(o.Brand), name}
-	if w := categoryWord(o.Category, name); w != "" {
+	parts := []string{brandKey(brand), name}
+	if w := categoryWord(cat, name); w != "" {
 		parts = append(parts, w)
 	}
 	switch {
-	case o.Milligrams > 0:
-		parts = append(parts, formatAmount(o.Milligrams)+"mg")
-	case o.Grams > 0:
-		parts = append(parts, formatAmount(o.Grams)+"g")
+	case mg > 0:
+		parts = append(parts, formatAmount(mg)+"mg")
+	case grams > 0:
+		parts = append(parts, formatAmount(grams)+"g")
 	}
 	code := slugWordsOf(strings.Join(parts, " "))
-	if code == "" || name == "" {
-		// A product with no readable name still needs a stable code.
-		code = slugWordsOf(strings.Join(append([]string{"product"}, append(parts[:1], o.ProductID)...), " "))
-	}
-	return code
+	return code, code != "" && name != ""
+}
+
+// fallbackCode is the code of a product with no readable name: it still needs a stable
+// one, made of its brand and id.
+func fallbackCode(brand, productID string) string {
+	return slugWordsOf(strings.Join([]string{"product", brandKey(brand), productID}, " "))
 }
 
 // packWords are the ways menus write a pack count: "(2 Pack)", "2-Pack", "[10pk]",
@@ -84,14 +95,41 @@ func slugWordsOf(s string) string {
 // label, ids, figures, terpenes and lineage are left as the menu gave them. Calling it
 // twice changes nothing more.
 func Identify(o *data.Offer) {
-	name := CleanName(o.Name, o.Brand, o.Grams, o.Milligrams)
-	o.Code = productCode(*o, name)
+	id := identities.get(identityKey{name: o.Name, brand: o.Brand, strain: o.Strain, category: o.Category,
+		grams: o.Grams, mg: o.Milligrams}, identify)
+	o.Code = id.code
+	if !id.codeOK {
+		o.Code = fallbackCode(o.Brand, o.ProductID)
+	}
+	o.Brand, o.Name, o.Strain = id.brand, id.name, id.strain
+}
+
+// identityKey is what Identify reads of an offer, but for the product id, which only a
+// product without a readable name needs (identity.codeOK false).
+type identityKey struct {
+	name, brand, strain string
+	category            data.Category
+	grams, mg           float64
+}
+
+// identity is what Identify writes to an offer with the fields of its key.
+type identity struct {
+	name, brand, strain, code string
+	codeOK                    bool
+}
+
+// identities remembers Identify's work per distinct offer key: a few tens of thousands
+// of products make the hundreds of thousands of offers of a run.
+var identities = newMemo[identityKey, identity](1 << 17)
+
+func identify(k identityKey) identity {
+	name := CleanName(k.name, k.brand, k.grams, k.mg)
+	code, ok := productCodeOf(k.brand, name, k.category, k.grams, k.mg)
+	strain := k.strain
 	// A strain named after its brand ("Josh D OG" by Josh D) lost the brand in the
 	// adapter's StrainName, leaving "OG"; the cleaned name kept it.
-	if sk := wordKey(o.Strain); sk != "" && wordKey(name) == brandKey(o.Brand)+" "+sk {
-		o.Strain = StrainName(name, "")
+	if sk := wordKey(strain); sk != "" && wordKey(name) == brandKey(k.brand)+" "+sk {
+		strain = StrainName(name, "")
 	}
-	o.Brand = CleanBrand(o.Brand)
-	o.Name = name
-	o.Strain = CleanStrain(o.Strain)
+	return identity{name: name, brand: CleanBrand(k.brand), strain: CleanStrain(strain), code: code, codeOK: ok}
 }

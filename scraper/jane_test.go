@@ -15,6 +15,8 @@ import (
 	"testing"
 	"time"
 
+	jsonv2 "github.com/go-json-experiment/json"
+
 	"github.com/ohiomc/omc/data"
 )
 
@@ -454,5 +456,87 @@ func TestJaneRecords(t *testing.T) {
 	}
 	if _, _, err := janeRecords([]byte(`{"hits": [`)); err == nil {
 		t.Error("a broken reply decoded")
+	}
+}
+
+// The fast decoder reads the capture's reply (it does not fall back to encoding/json)
+// into exactly the records encoding/json makes of it.
+func TestJaneFastDecoderMatchesEncodingJSON(t *testing.T) {
+	hits := janeCaptureHits(t)
+	// Cases the capture lacks: a null product id, a price as a string and as null,
+	// a name matched without regard to case, a duplicate name (the last wins).
+	extra := `{"product_id": null, "Name": "Case", "name": "Last", "available_weights": ["gram"],
+		"price_gram": "12.5", "discounted_price_gram": null, "percent_thc": 20, "percent_thc": 21}`
+	raw := []byte(`{"hits": [`)
+	for _, h := range hits {
+		raw = append(append(raw, h...), ',')
+	}
+	raw = append(raw, extra+`], "nbHits": 121, "nbPages": 1, "page": 0}`...)
+	var fast, slow janeBulkReply
+	if err := jsonv2.Unmarshal(raw, &fast, janeFastOptions); err != nil {
+		t.Fatalf("the fast decoder refused the capture: %v", err)
+	}
+	if err := json.Unmarshal(raw, &slow); err != nil {
+		t.Fatal(err)
+	}
+	if len(fast.Hits) != len(hits)+1 || fast.NbHits != slow.NbHits || fast.NbPages != slow.NbPages {
+		t.Fatalf("fast: %d hits, nbHits %d, nbPages %d; encoding/json: %d, %d, %d",
+			len(fast.Hits), fast.NbHits, fast.NbPages, len(slow.Hits), slow.NbHits, slow.NbPages)
+	}
+	for i := range fast.Hits {
+		if !reflect.DeepEqual(fast.Hits[i].janeFields, slow.Hits[i].janeFields) {
+			t.Errorf("record %d: fast %+v\nencoding/json %+v", i, fast.Hits[i].janeFields, slow.Hits[i].janeFields)
+		}
+	}
+	if last := fast.Hits[len(hits)]; last.Name != "Last" || *last.PercentTHC != 21 || string(last.PriceGram) != `"12.5"` {
+		t.Errorf("extra record: %+v", last.janeFields)
+	}
+}
+
+// janeFastReply reads the capture's reply (it does not hand it on) into exactly the
+// records encoding/json makes of it, and hands on what it cannot read as exactly.
+func TestJaneFastReplyMatchesEncodingJSON(t *testing.T) {
+	hits := janeCaptureHits(t)
+	raw := []byte(`{"hits": [null,`)
+	for _, h := range hits {
+		raw = append(append(raw, h...), ',')
+	}
+	raw = append(raw[:len(raw)-1], `], "nbHits": 121, "nbPages": 1, "page": 0}`...)
+	fast, ok := janeFastReply(raw)
+	if !ok {
+		t.Fatal("janeFastReply handed the capture on")
+	}
+	var slow janeBulkReply
+	if err := json.Unmarshal(raw, &slow); err != nil {
+		t.Fatal(err)
+	}
+	if len(fast.Hits) != len(slow.Hits) || fast.NbHits != slow.NbHits || fast.NbPages != slow.NbPages || fast.Page != slow.Page {
+		t.Fatalf("fast: %d hits, %d, %d, %d; encoding/json: %d, %d, %d, %d", len(fast.Hits), fast.NbHits, fast.NbPages, fast.Page,
+			len(slow.Hits), slow.NbHits, slow.NbPages, slow.Page)
+	}
+	for i := range fast.Hits {
+		s := slow.Hits[i]
+		if s == nil {
+			s = &janeRecord{}
+		}
+		if !reflect.DeepEqual(fast.Hits[i].janeFields, s.janeFields) {
+			t.Errorf("record %d: fast %+v\nencoding/json %+v", i, fast.Hits[i].janeFields, s.janeFields)
+		}
+	}
+	for _, reply := range []string{
+		`{"hits": [{"Name": "X"}]}`,                 // matched without regard to case
+		`{"hits": [{"name": "X", "name": "Y"}]}`,    // a name twice
+		`{"hits": [{"na\u006de": "X"}]}`,            // an escaped name
+		`{"hits": [{"name": "\ud800"}]}`,            // a lone surrogate
+		`{"hits": [{"product_id": "1"}]}`,           // a number as a string
+		`{"hits": [{"percent_thc": "20"}]}`,         // likewise
+		`{"hits": [{"available_weights": [null]}]}`, // null in a list
+		`{"hits": [], "NbHits": 1}`,
+		`{"hits": []} {}`,
+		"{\"hits\": [{\"name\": \"\xff\"}]}",
+	} {
+		if _, ok := janeFastReply([]byte(reply)); ok {
+			t.Errorf("janeFastReply took %s", reply)
+		}
 	}
 }

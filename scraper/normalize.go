@@ -138,6 +138,17 @@ type Size struct {
 // ("10pk/100mg", "1g (2 x 0.5g)"), the first metric one is the package (a pack's unit
 // weight counts as the pack) and mg wins over g.
 func ParseSize(label string) Size {
+	return sizes.get(label, parseSize)
+}
+
+// sizes and strainNames remember ParseSize and StrainName per distinct input: every
+// store lists the same products, and both run regular expressions.
+var (
+	sizes       = newMemo[string, Size](1 << 16)
+	strainNames = newMemo[[2]string, string](1 << 16)
+)
+
+func parseSize(label string) Size {
 	s := strings.TrimSpace(label)
 	if s == "" {
 		return Size{}
@@ -263,6 +274,10 @@ var (
 // without brand, format words, sizes and lineage markers. Names written as
 // "Strain | Brand | Format" keep their first segment that is not the brand.
 func StrainName(name, brand string) string {
+	return strainNames.get([2]string{name, brand}, func(k [2]string) string { return strainName(k[0], k[1]) })
+}
+
+func strainName(name, brand string) string {
 	parts := strings.Split(name, "|")
 	candidate := ""
 	for _, p := range parts {

@@ -140,6 +140,28 @@ func Run(ctx context.Context, db *data.DB, reg data.Registry, adapters map[strin
 		done     int
 		storeErr error
 	)
+	// The fetches' results are recorded by one writer, several menus a commit (as many
+	// as are waiting, up to recordBatch): see data.DB.RecordMenuFetches.
+	fetched := make(chan fetchedMenu, recordBatch)
+	written := make(chan struct{})
+	go func() {
+		defer close(written)
+		for batch := range batches(fetched) {
+			results, err := recordMenus(ctx, db, opts.Now, batch)
+			mu.Lock()
+			for k, f := range batch {
+				sum.Results[f.index] = results[k]
+				done++
+				if opts.Progress != nil {
+					opts.Progress(done, len(jobs), results[k])
+				}
+			}
+			if err != nil && storeErr == nil {
+				storeErr = err
+			}
+			mu.Unlock()
+		}
+	}()
 	sem := make(chan struct{}, opts.Concurrency)
 	var wg sync.WaitGroup
 	for i, j := range jobs {
@@ -148,20 +170,27 @@ func Run(ctx context.Context, db *data.DB, reg data.Registry, adapters map[strin
 		go func() {
 			defer wg.Done()
 			defer func() { <-sem }()
-			r, err := fetchOne(ctx, db, runID, opts.Now, adapters, j.d, j.src)
-			mu.Lock()
-			defer mu.Unlock()
-			sum.Results[i] = r
-			if err != nil && storeErr == nil {
-				storeErr = err
+			f, err := fetchOne(ctx, db, runID, opts.Now, adapters, j.d, j.src)
+			f.index = i
+			if err != nil {
+				mu.Lock()
+				sum.Results[i] = f.result
+				done++
+				if opts.Progress != nil {
+					opts.Progress(done, len(jobs), f.result)
+				}
+				if storeErr == nil {
+					storeErr = err
+				}
+				mu.Unlock()
+				return
 			}
-			done++
-			if opts.Progress != nil {
-				opts.Progress(done, len(jobs), r)
-			}
+			fetched <- f
 		}()
 	}
 	wg.Wait()
+	close(fetched)
+	<-written
 	if storeErr != nil {
 		return sum, storeErr
 	}
@@ -184,9 +213,53 @@ func Run(ctx context.Context, db *data.DB, reg data.Registry, adapters map[strin
 	return sum, nil
 }
 
-// fetchOne fetches and records one menu. Only a store error is returned; the fetch
-// outcome is in the result.
-func fetchOne(ctx context.Context, db *data.DB, runID int64, now time.Time, adapters map[string]data.Adapter, d data.Dispensary, src data.MenuSource) (MenuResult, error) {
+// recordBatch is the most menus recorded in one commit.
+const recordBatch = 16
+
+// fetchedMenu is a fetched menu waiting to be recorded: its place in the run's
+// results, the result so far, the fetch to record and what the menu said of the store.
+type fetchedMenu struct {
+	index  int
+	result MenuResult
+	fetch  data.MenuFetch
+	place  *data.Place
+	src    data.MenuSource
+	start  time.Time
+	// skipped and warned are the adapter's unread records and the offers with warnings.
+	skipped []string
+	warned  int
+}
+
+// batches groups what arrives on in: each batch is what is waiting when the writer
+// is free, at least one and at most recordBatch, so that a fast store records menu by
+// menu and a busy one gathers them.
+func batches(in <-chan fetchedMenu) <-chan []fetchedMenu {
+	out := make(chan []fetchedMenu)
+	go func() {
+		defer close(out)
+		for f := range in {
+			batch := []fetchedMenu{f}
+		gather:
+			for len(batch) < recordBatch {
+				select {
+				case g, ok := <-in:
+					if !ok {
+						break gather
+					}
+					batch = append(batch, g)
+				default:
+					break gather
+				}
+			}
+			out <- batch
+		}
+	}()
+	return out
+}
+
+// fetchOne fetches one menu and makes the fetch to record. Only a store error is
+// returned; the fetch outcome is in what recordMenus makes of it.
+func fetchOne(ctx context.Context, db *data.DB, runID int64, now time.Time, adapters map[string]data.Adapter, d data.Dispensary, src data.MenuSource) (fetchedMenu, error) {
 	start := time.Now()
 	r := MenuResult{Slug: d.Slug, Name: d.Name, Market: src.Market, Platform: src.Platform}
 	menu, err := fetchMenu(ctx, adapters, src)
@@ -203,46 +276,77 @@ func fetchOne(ctx context.Context, db *data.DB, runID int64, now time.Time, adap
 	}
 	mf := data.MenuFetch{RunID: runID, Slug: d.Slug, Market: src.Market, Platform: src.Platform, At: now,
 		Offers: menu.Offers, HTTPStatus: menu.HTTPStatus, Err: err}
+	f := fetchedMenu{result: r, fetch: mf, place: menu.Place, src: src, start: start, skipped: menu.Skipped, warned: warned}
 	if err == nil && len(menu.Offers) == 0 {
 		// An answer with no products is recorded as an empty, failed fetch: a menu that
 		// suddenly shows nothing is far more often a broken source than an empty store,
 		// and must not make the earlier menu look current.
-		mf.Err = &data.FetchError{Reason: data.ReasonEmpty, Status: menu.HTTPStatus, Detail: "menu answered with no products"}
+		f.fetch.Err = &data.FetchError{Reason: data.ReasonEmpty, Status: menu.HTTPStatus, Detail: "menu answered with no products"}
 	} else if err == nil {
-		if mf.EmptyCategories, err = emptiedCategories(ctx, db, d.Slug, src.Market, menu.Offers); err != nil {
-			return r, fmt.Errorf("scrape %s %s: %w", d.Slug, src.Market, err)
+		if f.fetch.EmptyCategories, err = emptiedCategories(ctx, db, d.Slug, src.Market, menu.Offers); err != nil {
+			return f, fmt.Errorf("scrape %s %s: %w", d.Slug, src.Market, err)
 		}
 	}
-	if err := db.RecordMenuFetch(ctx, mf); err != nil {
-		return r, fmt.Errorf("scrape %s %s: %w", d.Slug, src.Market, err)
+	return f, nil
+}
+
+// recordMenus records a batch of fetched menus and returns their results; the error
+// is the first store error (a menu the store failed keeps the result it had).
+func recordMenus(ctx context.Context, db *data.DB, now time.Time, batch []fetchedMenu) ([]MenuResult, error) {
+	fetches := make([]data.MenuFetch, len(batch))
+	for k, f := range batch {
+		fetches[k] = f.fetch
 	}
-	if mf.Err == nil && menu.Place != nil {
-		if err := db.RecordPlace(ctx, d.Slug, src.Platform, *menu.Place, now); err != nil {
-			return r, fmt.Errorf("scrape %s %s: %w", d.Slug, src.Market, err)
+	errs := db.RecordMenuFetches(ctx, fetches)
+	results := make([]MenuResult, len(batch))
+	var first error
+	for k, f := range batch {
+		results[k] = f.result
+		if errs[k] != nil {
+			if first == nil {
+				first = fmt.Errorf("scrape %s %s: %w", f.fetch.Slug, f.fetch.Market, errs[k])
+			}
+			continue
+		}
+		r, err := finishMenu(ctx, db, now, f)
+		results[k] = r
+		if err != nil && first == nil {
+			first = err
 		}
 	}
-	r.Duration = time.Since(start)
+	return results, first
+}
+
+// finishMenu completes the result of a recorded menu.
+func finishMenu(ctx context.Context, db *data.DB, now time.Time, f fetchedMenu) (MenuResult, error) {
+	r, mf, src := f.result, f.fetch, f.src
+	if mf.Err == nil && f.place != nil {
+		if err := db.RecordPlace(ctx, mf.Slug, src.Platform, *f.place, now); err != nil {
+			return r, fmt.Errorf("scrape %s %s: %w", mf.Slug, src.Market, err)
+		}
+	}
+	r.Duration = time.Since(f.start)
 	if mf.Err != nil {
 		r.Reason, r.Detail = data.ReasonOf(mf.Err), mf.Err.Error()
 		if !src.IsVerified() {
-			read, err := db.EverRead(ctx, d.Slug, src.Market, now)
+			read, err := db.EverRead(ctx, mf.Slug, src.Market, now)
 			if err != nil {
-				return r, fmt.Errorf("scrape %s %s: %w", d.Slug, src.Market, err)
+				return r, fmt.Errorf("scrape %s %s: %w", mf.Slug, src.Market, err)
 			}
 			r.Unverified = !read
 		}
 		return r, nil
 	}
 	r.OK, r.Reason = true, data.ReasonOK
-	r.Offers = len(menu.Offers)
-	r.Products = data.DistinctProducts(menu.Offers)
-	r.Skipped, r.Warned = len(menu.Skipped), warned
+	r.Offers = len(mf.Offers)
+	r.Products = data.DistinctProducts(mf.Offers)
+	r.Skipped, r.Warned = len(f.skipped), f.warned
 	var notes []string
 	if r.Skipped > 0 {
-		notes = append(notes, fmt.Sprintf("%d records skipped, first: %s", r.Skipped, menu.Skipped[0]))
+		notes = append(notes, fmt.Sprintf("%d records skipped, first: %s", r.Skipped, f.skipped[0]))
 	}
-	if warned > 0 {
-		notes = append(notes, fmt.Sprintf("%d offers with warnings: %s", warned, describeWarnings(menu.Offers)))
+	if f.warned > 0 {
+		notes = append(notes, fmt.Sprintf("%d offers with warnings: %s", f.warned, describeWarnings(mf.Offers)))
 	}
 	if len(mf.EmptyCategories) > 0 {
 		notes = append(notes, fmt.Sprintf("%s: %v", data.ReasonEmptyCategory, mf.EmptyCategories))
