@@ -233,6 +233,18 @@ describe('shopping screens on the demo data', () => {
   })
 })
 
+/** firstDealProduct opens the deals and returns the first deal's row and its product's path: a product that exists. */
+async function firstDealProduct(page) {
+  await page.goto(url('dispensary-deals'))
+  const firstDeal = page
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell') })
+    .first()
+  const link = firstDeal.getByRole('link').first()
+  await link.waitFor({ timeout: 30_000 })
+  return { firstDeal, productPath: (await link.getAttribute('href')).replace(/^\//, '') }
+}
+
 // Each new screen, the homepage and an in-layout not-found, with axe-core's default rules.
 const AXE_PAGES = [
   '',
@@ -251,23 +263,9 @@ describe('axe-core: no serious or critical violation', () => {
       const page = await newPage({ theme })
       const found = []
       try {
-        // A product that exists: the first deal's.
-        await page.goto(url('dispensary-deals'))
-        const firstProduct = page
-          .getByRole('row')
-          .filter({ has: page.getByRole('cell') })
-          .first()
-          .getByRole('link')
-          .first()
-        await firstProduct.waitFor({ timeout: 30_000 })
-        const productPath = (await firstProduct.getAttribute('href')).replace(/^\//, '')
+        const { productPath, firstDeal } = await firstDealProduct(page)
         // Something on the wishlist, so its cards are checked too.
-        await page
-          .getByRole('row')
-          .filter({ has: page.getByRole('cell') })
-          .first()
-          .getByRole('button', { name: /^Save to wishlist/ })
-          .click()
+        await firstDeal.getByRole('button', { name: /^Save to wishlist/ }).click()
         for (const p of AXE_PAGES.map((p) => (p === 'product/' ? productPath : p))) {
           await page.goto(url(p))
           await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 30_000 })
@@ -304,15 +302,7 @@ describe('on a phone', () => {
       const page = await newPage({ theme, width: 390 })
       const found = []
       try {
-        await page.goto(url('dispensary-deals'))
-        const firstProduct = page
-          .getByRole('row')
-          .filter({ has: page.getByRole('cell') })
-          .first()
-          .getByRole('link')
-          .first()
-        await firstProduct.waitFor({ timeout: 30_000 })
-        const productPath = (await firstProduct.getAttribute('href')).replace(/^\//, '')
+        const { productPath } = await firstDealProduct(page)
         for (const p of ['dispensary-deals', 'dispensary-menus', productPath]) {
           await page.goto(url(p))
           await page.locator('tbody tr').first().waitFor({ timeout: 30_000 })

@@ -188,7 +188,7 @@ function DealList(props: {
     <section aria-labelledby="deals-heading">
       <h2 id="deals-heading">{deals.length} deals</h2>
       <div className={styles.tableWrap}>
-        <table className={styles.table}>
+        <table className={`${styles.table} offer-rows`}>
           <thead>
             <tr>
               <th scope="col">Product</th>

@@ -99,7 +99,7 @@ function ProductDetails({ product }: { product: Product }) {
           <p className="empty-state">No recent menu has it in stock right now. Save it to your wishlist to see when it is back.</p>
         ) : (
           <div className={styles.tableWrap}>
-            <table className={styles.table}>
+            <table className={`${styles.table} offer-rows`}>
               <thead>
                 <tr>
                   <th scope="col">Store</th>

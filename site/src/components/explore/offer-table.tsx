@@ -40,7 +40,7 @@ export function UnitPrice({ unitPrice, unit }: { unitPrice: number | null; unit:
 export function OfferTable({ offers, nowMs, caption }: { offers: readonly Offer[]; nowMs: number; caption: string }) {
   return (
     <div className={styles.scroll}>
-      <table className={styles.table}>
+      <table className={`${styles.table} offer-rows`}>
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>

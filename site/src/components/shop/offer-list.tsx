@@ -27,7 +27,7 @@ function StoreCell({ offer }: { offer: SearchOffer }) {
 function OfferTable({ offers, nowMs, showStore }: Omit<ListProps, 'cardView'>) {
   return (
     <div className={styles.tableWrap}>
-      <table className={styles.table}>
+      <table className={`${styles.table} offer-rows`}>
         <thead>
           <tr>
             <th scope="col">Product</th>
