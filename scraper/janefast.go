@@ -114,9 +114,27 @@ func folded(name []byte, upper bool, names map[string]bool) bool {
 }
 
 func fastHits(dec *jsontext.Decoder, hits *[]*janeRecord) bool {
+	return fastArray(dec, hits, func(dec *jsontext.Decoder) (*janeRecord, bool) {
+		r := &janeRecord{}
+		switch dec.PeekKind() {
+		case 'n': // a null record decodes to nothing, as into a struct
+			_, err := dec.ReadValue()
+			return r, err == nil
+		case '{':
+			return r, fastRecord(dec, r)
+		default:
+			return nil, false
+		}
+	})
+}
+
+// fastArray reads a JSON array into *out, each element with elem, as encoding/json
+// fills a slice: null gives nil, [] an empty slice; false when anything is not as
+// elem or an array expects (the caller then hands the reply to the slower decoders).
+func fastArray[T any](dec *jsontext.Decoder, out *[]T, elem func(*jsontext.Decoder) (T, bool)) bool {
 	switch dec.PeekKind() {
 	case 'n':
-		*hits = nil
+		*out = nil
 		_, err := dec.ReadValue()
 		return err == nil
 	case '[':
@@ -126,24 +144,15 @@ func fastHits(dec *jsontext.Decoder, hits *[]*janeRecord) bool {
 	if _, err := dec.ReadToken(); err != nil {
 		return false
 	}
-	out := []*janeRecord{}
+	list := []T{}
 	for dec.PeekKind() != ']' {
-		r := &janeRecord{}
-		switch dec.PeekKind() {
-		case 'n': // a null record decodes to nothing, as into a struct
-			if _, err := dec.ReadValue(); err != nil {
-				return false
-			}
-		case '{':
-			if !fastRecord(dec, r) {
-				return false
-			}
-		default:
+		v, ok := elem(dec)
+		if !ok {
 			return false
 		}
-		out = append(out, r)
+		list = append(list, v)
 	}
-	*hits = out
+	*out = list
 	_, err := dec.ReadToken()
 	return err == nil
 }
@@ -388,32 +397,12 @@ func fastFloatPtr(dec *jsontext.Decoder, f **float64) bool {
 }
 
 func fastStrings(dec *jsontext.Decoder, ss *[]string) bool {
-	switch dec.PeekKind() {
-	case 'n':
-		*ss = nil
-		_, err := dec.ReadValue()
-		return err == nil
-	case '[':
-	default:
-		return false
-	}
-	if _, err := dec.ReadToken(); err != nil {
-		return false
-	}
-	out := []string{}
-	for dec.PeekKind() != ']' {
+	return fastArray(dec, ss, func(dec *jsontext.Decoder) (string, bool) {
 		if dec.PeekKind() != '"' {
-			return false
+			return "", false
 		}
-		v, ok := fastStringValue(dec)
-		if !ok {
-			return false
-		}
-		out = append(out, v)
-	}
-	*ss = out
-	_, err := dec.ReadToken()
-	return err == nil
+		return fastStringValue(dec)
+	})
 }
 
 func fastInt(dec *jsontext.Decoder, n *int) bool {
