@@ -10,32 +10,18 @@ import assert from 'node:assert/strict'
 import fs from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
-import { after, before, describe, test } from 'node:test'
-import { fileURLToPath } from 'node:url'
-import { START_TIMEOUT_MS, launchChromium, siteUnderTest, watchCsp } from './processes.mjs'
+import { describe, test } from 'node:test'
+import { browserAgainstSite, resultsDir, watchCsp } from './processes.mjs'
 
-const siteDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-const resultsDir = path.join(siteDir, 'test-results')
 const SITE_NAME = 'Ohio Marijuana Community'
 const REGIONS = ['Northeast', 'Northwest', 'Central', 'Southwest', 'Southeast']
 
 let site
-let stopSite = async () => {}
 let browser
 const pageErrors = []
 
-before(
-  async () => {
-    ;({ site, stop: stopSite } = await siteUnderTest('omc demo'))
-    fs.mkdirSync(resultsDir, { recursive: true })
-    browser = await launchChromium()
-  },
-  { timeout: START_TIMEOUT_MS + 30_000 },
-)
-
-after(async () => {
-  await browser?.close()
-  await stopSite()
+browserAgainstSite('omc demo', (started) => {
+  ;({ site, browser } = started)
 })
 
 const consoleErrors = []

@@ -10,34 +10,23 @@ import assert from 'node:assert/strict'
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
-import { after, before, describe, test } from 'node:test'
+import { describe, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
-import { START_TIMEOUT_MS, launchChromium, siteUnderTest, watchCsp } from './processes.mjs'
+import { browserAgainstSite, resultsDir, watchCsp } from './processes.mjs'
+
+const siteDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
 const require = createRequire(import.meta.url)
-const siteDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-const resultsDir = path.join(siteDir, 'test-results')
 const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8')
 const TILE_HOST = 'tile.openstreetmap.org'
 
 let site
-let stopSite = async () => {}
 let browser
 const pageErrors = []
 const blocked = []
 
-before(
-  async () => {
-    ;({ site, stop: stopSite } = await siteUnderTest('omc demo (explore)'))
-    fs.mkdirSync(resultsDir, { recursive: true })
-    browser = await launchChromium()
-  },
-  { timeout: START_TIMEOUT_MS + 30_000 },
-)
-
-after(async () => {
-  await browser?.close()
-  await stopSite()
+browserAgainstSite('omc demo (explore)', (started) => {
+  ;({ site, browser } = started)
 })
 
 /**

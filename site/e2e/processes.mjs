@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { after, before } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import { chromium } from 'playwright-core'
 
@@ -150,5 +151,32 @@ export async function watchCsp(context, report) {
     document.addEventListener('securitypolicyviolation', (e) => {
       window.__omcCspViolation(`${e.effectiveDirective} blocked ${e.blockedURI || '(inline)'} (${e.sourceFile}:${e.lineNumber})`)
     })
+  })
+}
+
+/** resultsDir is where the browser tests leave their screenshots and PDFs (site/test-results). */
+export const resultsDir = path.join(repoRoot, 'site', 'test-results')
+
+/**
+ * browserAgainstSite registers a test file's hooks: before its tests, the site under
+ * test (siteUnderTest(name)) and Chromium start, and ready gets { site, browser };
+ * after them both stop (the site even when Chromium failed to start).
+ */
+export function browserAgainstSite(name, ready) {
+  let stopSite = async () => {}
+  let browser
+  before(
+    async () => {
+      const started = await siteUnderTest(name)
+      stopSite = started.stop
+      fs.mkdirSync(resultsDir, { recursive: true })
+      browser = await launchChromium()
+      ready({ site: started.site, browser })
+    },
+    { timeout: START_TIMEOUT_MS + 30_000 },
+  )
+  after(async () => {
+    await browser?.close()
+    await stopSite()
   })
 }

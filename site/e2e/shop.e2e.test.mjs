@@ -8,32 +8,18 @@ import assert from 'node:assert/strict'
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
-import { after, before, describe, test } from 'node:test'
-import { fileURLToPath } from 'node:url'
-import { START_TIMEOUT_MS, launchChromium, siteUnderTest, watchCsp } from './processes.mjs'
+import { describe, test } from 'node:test'
+import { browserAgainstSite, resultsDir, watchCsp } from './processes.mjs'
 
-const siteDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-const resultsDir = path.join(siteDir, 'test-results')
 const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 const STRAIN = 'Wedding Cake'
 
 let site
-let stopSite = async () => {}
 let browser
 const problems = []
 
-before(
-  async () => {
-    ;({ site, stop: stopSite } = await siteUnderTest('omc demo (shop)'))
-    fs.mkdirSync(resultsDir, { recursive: true })
-    browser = await launchChromium()
-  },
-  { timeout: START_TIMEOUT_MS + 30_000 },
-)
-
-after(async () => {
-  await browser?.close()
-  await stopSite()
+browserAgainstSite('omc demo (shop)', (started) => {
+  ;({ site, browser } = started)
 })
 
 /** newPage opens a fresh context (its own storage), in the theme asked for, recording errors and foreign requests. */

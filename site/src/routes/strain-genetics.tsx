@@ -79,7 +79,7 @@ function StrainIndex() {
               <p className="empty-state">No strain has been seen on a menu yet: they appear after the first menus are read.</p>
             ) : (
               <>
-                <form className={styles.filters} role="search" aria-label="Find a strain" onSubmit={(e) => e.preventDefault()}>
+                <form className={`field-stack ${styles.filters}`} role="search" aria-label="Find a strain" onSubmit={(e) => e.preventDefault()}>
                   <label>
                     <span>Strain name</span>
                     <input type="search" value={query} onChange={(e) => change(setQuery)(e.target.value)} />

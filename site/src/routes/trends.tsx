@@ -55,7 +55,7 @@ export function TrendsRoute() {
                 )}
                 <section className={styles.section} aria-labelledby="prices-heading">
                   <h2 id="prices-heading">Median price</h2>
-                  <form className={styles.filters} aria-label="Price chart" onSubmit={(e) => e.preventDefault()}>
+                  <form className={`field-stack ${styles.filters}`} aria-label="Price chart" onSubmit={(e) => e.preventDefault()}>
                     <label>
                       <span>Product type</span>
                       <select value={category} onChange={(e) => setCategory(e.target.value as TrendCategory)}>

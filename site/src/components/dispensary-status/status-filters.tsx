@@ -11,7 +11,7 @@ export type StatusFiltersFormProps = {
 export function StatusFiltersForm({ filters, regions, onChange }: StatusFiltersFormProps) {
   const set = <K extends keyof StatusFilters>(key: K, value: StatusFilters[K]) => onChange({ ...filters, [key]: value })
   return (
-    <form className={`card ${styles.filters}`} role="search" aria-label="Find a dispensary" onSubmit={(e) => e.preventDefault()}>
+    <form className={`card field-stack ${styles.filters}`} role="search" aria-label="Find a dispensary" onSubmit={(e) => e.preventDefault()}>
       <label className={styles.searchField}>
         <span>Name or city</span>
         <input type="search" value={filters.query} placeholder="e.g. Columbus" autoComplete="off" onChange={(e) => set('query', e.target.value)} />
