@@ -93,7 +93,7 @@ require (
 	github.com/zeebo/xxh3 v1.0.2 // indirect
 	golang.org/x/crypto v0.58.0 // indirect
 	golang.org/x/net v0.61.0
-	golang.org/x/sync v0.24.0 // indirect
+	golang.org/x/sync v0.24.0
 	golang.org/x/term v0.47.0 // indirect
 	golang.org/x/text v0.43.0
 	google.golang.org/appengine v1.6.8 // indirect

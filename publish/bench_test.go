@@ -227,8 +227,25 @@ var benchNow = time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC)
 
 // benchDB builds the synthetic database in the benchmark's temporary folder (a
 // benchmark that takes seconds runs once, so it is built once).
+//
+// OMC_BENCH_KEEP names a folder to keep the built databases in and reuse on the next
+// run (building the 2,000-menu one takes about a minute), for measuring publish changes.
 func benchDB(b *testing.B, s synthetic) string {
 	b.Helper()
+	if dir := os.Getenv("OMC_BENCH_KEEP"); dir != "" {
+		path := filepath.Join(dir, fmt.Sprintf("publish-%d-%d-%d.db", s.Menus, s.OffersPerMenu, s.Runs))
+		if _, err := os.Stat(path); err == nil {
+			return path
+		}
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			b.Fatal(err)
+		}
+		s.build(b, path+".part", benchNow)
+		if err := os.Rename(path+".part", path); err != nil {
+			b.Fatal(err)
+		}
+		return path
+	}
 	path := filepath.Join(b.TempDir(), "omc.db")
 	s.build(b, path, benchNow)
 	return path
@@ -275,6 +292,18 @@ func publishChild(path, out string) error {
 		defer func() {
 			if f, err := os.Create(p); err == nil {
 				pprof.Lookup("allocs").WriteTo(f, 0)
+				f.Close()
+			}
+		}()
+	}
+	if at := os.Getenv("OMC_BENCH_HEAPAT"); at != "" {
+		runtime.MemProfileRate = 64 << 10
+		d, _ := time.ParseDuration(at)
+		go func() {
+			time.Sleep(d)
+			runtime.GC()
+			if f, err := os.Create(os.Getenv("OMC_BENCH_HEAPFILE")); err == nil {
+				pprof.Lookup("heap").WriteTo(f, 0)
 				f.Close()
 			}
 		}()

@@ -125,16 +125,6 @@ type point struct {
 	market      uint8
 }
 
-// pointsOf is the price history of a product.
-func (h *history) pointsOf(code string) []HistoryPoint {
-	pts := h.products[code]
-	out := make([]HistoryPoint, len(pts))
-	for i, p := range pts {
-		out[i] = HistoryPoint{Date: h.days[p.day], Market: h.markets[p.market], Min: float64(p.min) / 100, Median: float64(p.median) / 100}
-	}
-	return out
-}
-
 // HistoryPoint is one day of one market of a product's price history.
 type HistoryPoint struct {
 	Date   string      `json:"date"`

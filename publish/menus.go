@@ -1,7 +1,9 @@
 package publish
 
 import (
-	"sort"
+	"cmp"
+	"slices"
+	"strings"
 
 	"github.com/ohiomc/omc/data"
 	"github.com/ohiomc/omc/freshness"
@@ -9,28 +11,38 @@ import (
 
 // Menu is api/menus/<slug>: one dispensary and its menus.
 type Menu struct {
-	GeneratedAt string       `json:"generatedAt"`
-	Sample      bool         `json:"sample"`
-	Slug        string       `json:"slug"`
-	Name        string       `json:"name"`
-	Location    string       `json:"location"`
-	City        string       `json:"city"`
-	Address     string       `json:"address"`
-	Region      string       `json:"region"`
-	Lat         float64      `json:"lat"`
-	Lng         float64      `json:"lng"`
-	Coordinates string       `json:"coordinates"`
-	Website     string       `json:"website"`
-	Monitored   bool         `json:"monitored"`
-	Markets     []MenuMarket `json:"markets"`
+	MenuInfo
+	Markets []MenuMarket `json:"markets"`
+}
+
+// MenuInfo is what a Menu says of its dispensary.
+type MenuInfo struct {
+	GeneratedAt string  `json:"generatedAt"`
+	Sample      bool    `json:"sample"`
+	Slug        string  `json:"slug"`
+	Name        string  `json:"name"`
+	Location    string  `json:"location"`
+	City        string  `json:"city"`
+	Address     string  `json:"address"`
+	Region      string  `json:"region"`
+	Lat         float64 `json:"lat"`
+	Lng         float64 `json:"lng"`
+	Coordinates string  `json:"coordinates"`
+	Website     string  `json:"website"`
+	Monitored   bool    `json:"monitored"`
 }
 
 // MenuMarket is one market's menu: its categories' freshness and its offers.
 type MenuMarket struct {
+	MenuMarketInfo
+	Offers []MenuOffer `json:"offers"`
+}
+
+// MenuMarketInfo is what a MenuMarket says besides its offers.
+type MenuMarketInfo struct {
 	Market     data.Market                    `json:"market"`
 	MenuURL    *string                        `json:"menuUrl"`
 	Categories map[data.Category]MenuCategory `json:"categories"`
-	Offers     []MenuOffer                    `json:"offers"`
 }
 
 // MenuCategory is the freshness of one category of a menu.
@@ -71,42 +83,124 @@ func (s *shop) emitMenu(st data.Status, byMarket map[data.Market][]*offer, emit 
 	if len(d.Menus) == 0 {
 		return nil
 	}
-	m := Menu{GeneratedAt: s.generatedAt, Sample: s.Sample, Slug: d.Slug, Name: d.Name, Location: d.Location(),
+	m := menuFile{info: MenuInfo{GeneratedAt: s.generatedAt, Sample: s.Sample, Slug: d.Slug, Name: d.Name, Location: d.Location(),
 		City: d.City, Address: d.Address, Region: d.Region, Lat: d.Lat, Lng: d.Lng, Coordinates: coordinates(d),
-		Website: d.Website, Monitored: d.IsMonitored(), Markets: []MenuMarket{}}
+		Website: d.Website, Monitored: d.IsMonitored()}}
 	for _, ms := range st.Markets {
-		mm := MenuMarket{Market: ms.Market, MenuURL: menuURL(d, ms.Market), Categories: map[data.Category]MenuCategory{}, Offers: []MenuOffer{}}
+		mm := menuMarketFile{info: MenuMarketInfo{Market: ms.Market, MenuURL: menuURL(d, ms.Market), Categories: map[data.Category]MenuCategory{}}}
 		for _, cs := range ms.Categories {
-			mm.Categories[cs.Category] = MenuCategory{LastUpdate: timeOf(cs.LastUpdate), Freshness: freshness.Score(cs.LastUpdate, s.Now), Count: cs.Count}
+			mm.info.Categories[cs.Category] = MenuCategory{LastUpdate: timeOf(cs.LastUpdate), Freshness: freshness.Score(cs.LastUpdate, s.Now), Count: cs.Count}
 		}
-		offers := byMarket[ms.Market]
-		sort.SliceStable(offers, func(i, j int) bool {
-			a, b := offers[i], offers[j]
-			if a.Category != b.Category {
-				return catOrder[a.Category] < catOrder[b.Category]
+		mm.offers = byMarket[ms.Market]
+		slices.SortStableFunc(mm.offers, func(a, b *offer) int {
+			if c := cmp.Compare(catOrder[a.Category], catOrder[b.Category]); c != 0 {
+				return c
 			}
-			if a.nameKey != b.nameKey {
-				return a.nameKey < b.nameKey
+			if c := strings.Compare(a.nameKey, b.nameKey); c != 0 {
+				return c
 			}
-			if a.Brand != b.Brand {
-				return a.Brand < b.Brand
+			if c := strings.Compare(a.Brand, b.Brand); c != 0 {
+				return c
 			}
-			if a.Grams+a.Milligrams != b.Grams+b.Milligrams {
-				return a.Grams+a.Milligrams < b.Grams+b.Milligrams
+			if c := cmp.Compare(a.Grams+a.Milligrams, b.Grams+b.Milligrams); c != 0 {
+				return c
 			}
-			return a.Code+a.Size < b.Code+b.Size
+			return compareJoined(a.Code, a.Size, b.Code, b.Size)
 		})
-		for _, o := range offers {
-			unitPrice, unit := o.unitPriceOf()
-			mm.Offers = append(mm.Offers, MenuOffer{Code: o.Code, Name: o.Name, Brand: o.Brand, Category: o.Category,
-				Strain: o.Strain, Size: sizeLabel(o.Size, o.Grams, o.Milligrams), Grams: positive(o.Grams), Mg: positive(o.Milligrams),
-				Price: cents(o.Price), SalePrice: o.salePrice(), UnitPrice: unitPrice, Unit: unit,
-				THC: o.THC, CBD: o.CBD, PotencyUnit: nonEmpty(o.PotencyUnit), InStock: o.InStock, IsNew: o.isNew,
-				FirstSeen: timeOf(timeAt(o.firstSeen))})
-		}
-		m.Markets = append(m.Markets, mm)
+		m.markets = append(m.markets, mm)
 	}
 	return emit(PathMenus+d.Slug, m)
+}
+
+// menuFile is a Menu that writes its offers itself (jsonappend.go).
+type menuFile struct {
+	info    MenuInfo
+	markets []menuMarketFile
+}
+
+type menuMarketFile struct {
+	info   MenuMarketInfo
+	offers []*offer
+}
+
+func (m menuFile) MarshalJSON() ([]byte, error) { return m.appendJSON(nil) }
+
+func (m menuFile) appendJSON(b []byte) ([]byte, error) {
+	b, err := appendObjectHead(b, m.info)
+	if err != nil {
+		return b, err
+	}
+	b = append(b, `,"markets":[`...)
+	for i, mm := range m.markets {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		if b, err = appendObjectHead(b, mm.info); err != nil {
+			return b, err
+		}
+		b = append(b, `,"offers":[`...)
+		for j, o := range mm.offers {
+			if j > 0 {
+				b = append(b, ',')
+			}
+			b = appendMenuOffer(b, o)
+		}
+		b = append(b, "]}"...)
+	}
+	return append(b, "]}"...), nil
+}
+
+// appendMenuOffer appends o as a MenuOffer.
+func appendMenuOffer(b []byte, o *offer) []byte {
+	b = append(b, `{"code":`...)
+	b = appendString(b, o.Code)
+	b = append(b, `,"name":`...)
+	b = appendString(b, o.Name)
+	b = append(b, `,"brand":`...)
+	b = appendString(b, o.Brand)
+	b = append(b, `,"category":`...)
+	b = appendString(b, string(o.Category))
+	b = append(b, `,"strain":`...)
+	b = appendString(b, o.Strain)
+	b = append(b, `,"size":`...)
+	b = appendString(b, o.sizeLabel)
+	b = append(b, `,"grams":`...)
+	b = appendPositive(b, o.Grams)
+	b = append(b, `,"mg":`...)
+	b = appendPositive(b, o.Milligrams)
+	b = append(b, ',')
+	b = appendPrices(b, o)
+	b = append(b, `,"thc":`...)
+	b = appendFloatOrNull(b, o.THC)
+	b = append(b, `,"cbd":`...)
+	b = appendFloatOrNull(b, o.CBD)
+	b = append(b, `,"potencyUnit":`...)
+	b = appendStringOrNull(b, o.PotencyUnit)
+	b = append(b, `,"inStock":`...)
+	b = appendBool(b, o.InStock)
+	b = append(b, `,"isNew":`...)
+	b = appendBool(b, o.isNew)
+	b = append(b, `,"firstSeen":`...)
+	b = appendTime(b, o.firstSeen)
+	return append(b, '}')
+}
+
+// compareJoined compares a1+a2 with b1+b2, byte by byte as Go compares strings,
+// without joining them.
+func compareJoined(a1, a2, b1, b2 string) int {
+	at := func(s1, s2 string, i int) byte {
+		if i < len(s1) {
+			return s1[i]
+		}
+		return s2[i-len(s1)]
+	}
+	la, lb := len(a1)+len(a2), len(b1)+len(b2)
+	for i := range min(la, lb) {
+		if ca, cb := at(a1, a2, i), at(b1, b2, i); ca != cb {
+			return cmp.Compare(ca, cb)
+		}
+	}
+	return cmp.Compare(la, lb)
 }
 
 // catOrder is each category's place in display order.

@@ -1,7 +1,9 @@
 package publish
 
 import (
+	"slices"
 	"sort"
+	"strings"
 
 	"github.com/ohiomc/omc/data"
 	"github.com/ohiomc/omc/freshness"
@@ -9,21 +11,26 @@ import (
 
 // Product is api/products/<code>: one product across Ohio.
 type Product struct {
-	GeneratedAt string         `json:"generatedAt"`
-	Sample      bool           `json:"sample"`
-	Code        string         `json:"code"`
-	Name        string         `json:"name"`
-	Brand       string         `json:"brand"`
-	Category    data.Category  `json:"category"`
-	Strain      string         `json:"strain"`
-	StrainSlug  *string        `json:"strainSlug"`
-	Size        string         `json:"size"`
-	Grams       *float64       `json:"grams"`
-	Mg          *float64       `json:"mg"`
-	FirstSeen   *string        `json:"firstSeen"`
-	Terpenes    []string       `json:"terpenes"`
-	Offers      []ProductOffer `json:"offers"`
-	History     []HistoryPoint `json:"history"`
+	ProductInfo
+	Offers  []ProductOffer `json:"offers"`
+	History []HistoryPoint `json:"history"`
+}
+
+// ProductInfo is what a Product says of the product.
+type ProductInfo struct {
+	GeneratedAt string        `json:"generatedAt"`
+	Sample      bool          `json:"sample"`
+	Code        string        `json:"code"`
+	Name        string        `json:"name"`
+	Brand       string        `json:"brand"`
+	Category    data.Category `json:"category"`
+	Strain      string        `json:"strain"`
+	StrainSlug  *string       `json:"strainSlug"`
+	Size        string        `json:"size"`
+	Grams       *float64      `json:"grams"`
+	Mg          *float64      `json:"mg"`
+	FirstSeen   *string       `json:"firstSeen"`
+	Terpenes    []string      `json:"terpenes"`
 }
 
 // ProductOffer is one store's offer of a product.
@@ -71,22 +78,24 @@ func (s *shop) buildProducts(h *history, emit Emit) error {
 		all := byCode[code]
 		// The product's description comes from its first listing by store and market,
 		// preferring one that is in stock on a fresh menu.
-		sort.SliceStable(all, func(i, j int) bool {
-			a, b := all[i], all[j]
+		slices.SortStableFunc(all, func(a, b *offer) int {
 			if la, lb := a.listed(), b.listed(); la != lb {
-				return la
+				if la {
+					return -1
+				}
+				return 1
 			}
-			if a.Slug != b.Slug {
-				return a.Slug < b.Slug
+			if c := strings.Compare(a.Slug, b.Slug); c != 0 {
+				return c
 			}
-			return a.Market < b.Market
+			return strings.Compare(string(a.Market), string(b.Market))
 		})
 		first := all[0]
-		p := Product{GeneratedAt: s.generatedAt, Sample: s.Sample, Code: code, Name: first.Name, Brand: first.Brand,
-			Category: first.Category, Strain: first.Strain, Size: sizeLabel(first.Size, first.Grams, first.Milligrams), Grams: positive(first.Grams),
-			Mg: positive(first.Milligrams), Terpenes: []string{}, Offers: []ProductOffer{}, History: h.pointsOf(code)}
-		if id := s.strainOf(first.Strain); id != nil {
-			p.StrainSlug = &id.slug
+		p := productFile{s: s, h: h, history: h.products[code], info: ProductInfo{GeneratedAt: s.generatedAt, Sample: s.Sample, Code: code,
+			Name: first.Name, Brand: first.Brand, Category: first.Category, Strain: first.Strain, Size: first.sizeLabel,
+			Grams: positive(first.Grams), Mg: positive(first.Milligrams), Terpenes: []string{}}}
+		if id := first.strain; id != nil {
+			p.info.StrainSlug = &id.slug
 		}
 		seen := s.ProductFirstSeen[code]
 		terps := map[string]bool{}
@@ -104,15 +113,13 @@ func (s *shop) buildProducts(h *history, emit Emit) error {
 				listed = append(listed, o)
 			}
 		}
-		p.FirstSeen = timeOf(seen)
+		p.info.FirstSeen = timeOf(seen)
 		for t := range terps {
-			p.Terpenes = append(p.Terpenes, t)
+			p.info.Terpenes = append(p.info.Terpenes, t)
 		}
-		sort.Strings(p.Terpenes)
+		sort.Strings(p.info.Terpenes)
 		sortOffers(listed)
-		for _, o := range listed {
-			p.Offers = append(p.Offers, s.productOffer(o))
-		}
+		p.offers = listed
 		if err := emit(PathProducts+code, p); err != nil {
 			return err
 		}
@@ -123,3 +130,76 @@ func (s *shop) buildProducts(h *history, emit Emit) error {
 
 // listed reports whether shoppers can buy the offer now: in stock on a current or stale menu.
 func (o *offer) listed() bool { return o.InStock && o.fresh() != freshness.Missing }
+
+// productFile is a Product that writes its offers and history itself (jsonappend.go).
+type productFile struct {
+	s       *shop
+	h       *history
+	info    ProductInfo
+	offers  []*offer
+	history []point
+}
+
+func (p productFile) MarshalJSON() ([]byte, error) { return p.appendJSON(nil) }
+
+func (p productFile) appendJSON(b []byte) ([]byte, error) {
+	b, err := appendObjectHead(b, p.info)
+	if err != nil {
+		return b, err
+	}
+	b = append(b, `,"offers":[`...)
+	for i, o := range p.offers {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = p.s.appendProductOffer(b, o)
+	}
+	b = append(b, `],"history":[`...)
+	for i, pt := range p.history {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, `{"date":`...)
+		b = appendString(b, p.h.days[pt.day])
+		b = append(b, `,"market":`...)
+		b = appendString(b, string(p.h.markets[pt.market]))
+		b = append(b, `,"min":`...)
+		b = appendFloat(b, float64(pt.min)/100)
+		b = append(b, `,"median":`...)
+		b = appendFloat(b, float64(pt.median)/100)
+		b = append(b, '}')
+	}
+	return append(b, "]}"...), nil
+}
+
+// appendProductOffer appends o as productOffer makes it.
+func (s *shop) appendProductOffer(b []byte, o *offer) []byte {
+	d := o.store
+	b = append(b, `{"slug":`...)
+	b = appendString(b, d.Slug)
+	b = append(b, `,"storeName":`...)
+	b = appendString(b, d.Name)
+	b = append(b, `,"city":`...)
+	b = appendString(b, d.City)
+	b = append(b, `,"region":`...)
+	b = appendString(b, d.Region)
+	b = append(b, `,"lat":`...)
+	b = appendFloat(b, d.Lat)
+	b = append(b, `,"lng":`...)
+	b = appendFloat(b, d.Lng)
+	b = append(b, `,"market":`...)
+	b = appendString(b, string(o.Market))
+	b = append(b, ',')
+	b = appendPrices(b, o)
+	b = append(b, `,"thc":`...)
+	b = appendFloatOrNull(b, o.THC)
+	b = append(b, `,"lastUpdate":`...)
+	b = appendTime(b, o.categoryUpdate)
+	b = append(b, `,"freshness":`...)
+	b = appendString(b, string(o.fresh()))
+	b = append(b, `,"firstSeen":`...)
+	b = appendTime(b, o.firstSeen)
+	b = append(b, `,"sample":`...)
+	b = appendBool(b, s.Sample || d.Sample)
+	return append(b, '}')
+}

@@ -93,9 +93,14 @@ func build(ctx context.Context, db *data.DB, opts Options, put func(path string,
 		producer = strings.TrimSpace(ProducerName + " " + producer)
 	}
 	m := Manifest{GeneratedAt: opts.Now.UTC().Format(time.RFC3339), Producer: producer}
+	// add is called by the encoding workers too: it hashes outside the lock.
+	var mu sync.Mutex
 	add := func(path string, b []byte) error {
 		sum := sha256.Sum256(b)
-		m.Files = append(m.Files, FileEntry{Path: path, Size: len(b), SHA256: hex.EncodeToString(sum[:])})
+		e := FileEntry{Path: path, Size: len(b), SHA256: hex.EncodeToString(sum[:])}
+		mu.Lock()
+		defer mu.Unlock()
+		m.Files = append(m.Files, e)
 		return put(path, b)
 	}
 	sd, err := db.ReadShop(ctx)
@@ -145,6 +150,7 @@ func build(ctx context.Context, db *data.DB, opts Options, put func(path string,
 	// statistics and brands.
 	stats, brands := newStatistics(ds, opts.Now), newBrands(opts.Now)
 	in := Shop{Now: opts.Now, Sample: sample, Statuses: sts, ProductFirstSeen: sd.ProductFirstSeen(), Strains: opts.Strains}
+	pool := newEncodePool(add)
 	err = buildShop(ctx, sd, in, func(mo data.MenuOffers) {
 		for _, lo := range mo.Offers {
 			l := listing{slug: mo.Slug, market: mo.Market, fetchedAt: mo.FetchedAt, d: lo.Desc, price: lo.Price, sale: lo.SalePrice,
@@ -152,13 +158,10 @@ func build(ctx context.Context, db *data.DB, opts Options, put func(path string,
 			stats.add(l)
 			brands.add(l)
 		}
-	}, func(path string, v any) error {
-		b, err := marshal(v)
-		if err != nil {
-			return fmt.Errorf("publish %s: %w", path, err)
-		}
-		return add(path, b)
-	})
+	}, pool.emit)
+	if werr := pool.wait(); err == nil {
+		err = werr
+	}
 	if err != nil {
 		return Manifest{}, fmt.Errorf("publish shopping: %w", err)
 	}

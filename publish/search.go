@@ -1,8 +1,9 @@
 package publish
 
 import (
-	"sort"
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/ohiomc/omc/data"
 )
@@ -138,17 +139,6 @@ func (s *shop) buildSearch(emit Emit) error {
 		byShard[k] = append(byShard[k], o)
 	}
 	for _, cat := range data.AllCategories {
-		for _, region := range data.Regions {
-			offers := byShard[shardKey{cat, region}]
-			if len(offers) == 0 {
-				continue
-			}
-			path := PathSearch + slugOf(string(cat)) + "/" + slugOf(region)
-			if err := emit(path, s.searchFile(cat, region, offers)); err != nil {
-				return err
-			}
-			idx.Shards = append(idx.Shards, SearchShard{Category: cat, Region: region, Path: path, Offers: len(offers)})
-		}
 		var all []*offer
 		for _, region := range data.Regions {
 			all = append(all, byShard[shardKey{cat, region}]...)
@@ -159,11 +149,27 @@ func (s *shop) buildSearch(emit Emit) error {
 		if err := emit(PathSearch+slugOf(string(cat))+"/first", s.searchFirst(cat, all)); err != nil {
 			return err
 		}
+		// Sorted once: each region's shard takes its offers in this order.
+		sortSearch(all)
+		inRegion := map[string][]*offer{}
+		for _, o := range all {
+			inRegion[o.store.Region] = append(inRegion[o.store.Region], o)
+		}
+		for _, region := range data.Regions {
+			offers := inRegion[region]
+			if len(offers) == 0 {
+				continue
+			}
+			path := PathSearch + slugOf(string(cat)) + "/" + slugOf(region)
+			if err := emit(path, s.searchRows(cat, region, offers)); err != nil {
+				return err
+			}
+			idx.Shards = append(idx.Shards, SearchShard{Category: cat, Region: region, Path: path, Offers: len(offers)})
+		}
 		// The whole state's search reads these files rather than every region's: each
 		// product is listed once, not once per region. In parts of at most
 		// searchPartOffers offers, cut between products, so that each stays a shard's
 		// size (Ohio's flower: 162 kB gzip in all, site/scripts/bench-menus.mjs).
-		sortSearch(all)
 		for i, part := range searchParts(all, searchPartOffers) {
 			path := PathSearch + slugOf(string(cat)) + "/all-" + strconv.Itoa(i+1)
 			if err := emit(path, s.searchRows(cat, "", part)); err != nil {
@@ -179,25 +185,39 @@ func (s *shop) buildSearch(emit Emit) error {
 // default order: product name then brand (lower-cased, as the site compares them),
 // then price paid, then store slug.
 func (s *shop) searchFirst(cat data.Category, offers []*offer) SearchFirst {
-	sorted := append([]*offer(nil), offers...)
-	sort.SliceStable(sorted, func(i, j int) bool {
-		a, b := sorted[i], sorted[j]
+	before := func(a, b *offer) bool {
 		if a.nameKey != b.nameKey {
 			return a.nameKey < b.nameKey
 		}
 		if a.brandKey != b.brandKey {
 			return a.brandKey < b.brandKey
 		}
-		if ca, cb := cents(a.Cost()), cents(b.Cost()); ca != cb {
-			return ca < cb
+		if a.costCents != b.costCents {
+			return a.costCents < b.costCents
 		}
 		return a.Slug < b.Slug
-	})
+	}
+	// The first page is all that is written: keep the first SearchFirstPage offers in
+	// order (equal ones in the order they came, as a stable sort would) rather than
+	// sorting every offer of the category.
+	page := make([]*offer, 0, SearchFirstPage+1)
 	stores := map[string]bool{}
 	for _, o := range offers {
 		stores[o.Slug] = true
+		if len(page) == SearchFirstPage && !before(o, page[len(page)-1]) {
+			continue
+		}
+		at, _ := slices.BinarySearchFunc(page, o, func(p, o *offer) int {
+			if before(o, p) {
+				return 1 // p comes after o
+			}
+			return -1 // p comes before o, or is equal and came first
+		})
+		page = slices.Insert(page, at, o)
+		if len(page) > SearchFirstPage {
+			page = page[:SearchFirstPage]
+		}
 	}
-	page := sorted[:min(len(sorted), SearchFirstPage)]
 	return SearchFirst{SearchFile: s.searchRows(cat, "", page), Total: len(offers), Stores: len(stores)}
 }
 
@@ -222,27 +242,19 @@ func searchParts(offers []*offer, limit int) [][]*offer {
 	return parts
 }
 
-// searchFile lists each product once (by name, brand, code) and its offers as
-// columns, cheapest first within a product.
-func (s *shop) searchFile(cat data.Category, region string, offers []*offer) SearchFile {
-	sortSearch(offers)
-	return s.searchRows(cat, region, offers)
-}
-
 // sortSearch orders offers by product (name, brand, code), cheapest first within one.
 func sortSearch(offers []*offer) {
-	sort.Slice(offers, func(i, j int) bool {
-		a, b := offers[i], offers[j]
-		if a.nameKey != b.nameKey {
-			return a.nameKey < b.nameKey
+	slices.SortFunc(offers, func(a, b *offer) int {
+		if c := strings.Compare(a.nameKey, b.nameKey); c != 0 {
+			return c
 		}
-		if a.Brand != b.Brand {
-			return a.Brand < b.Brand
+		if c := strings.Compare(a.Brand, b.Brand); c != 0 {
+			return c
 		}
-		if a.Code != b.Code {
-			return a.Code < b.Code
+		if c := strings.Compare(a.Code, b.Code); c != 0 {
+			return c
 		}
-		return cheaper(a, b)
+		return byCost(a, b)
 	})
 }
 
@@ -262,7 +274,7 @@ func (s *shop) searchRows(cat data.Category, region string, offers []*offer) Sea
 	products := map[productKey]int{}
 	menus := map[[2]string]int{}
 	for _, o := range offers {
-		k := productKey{o.Code, sizeLabel(o.Size, o.Grams, o.Milligrams), o.Grams, o.Milligrams}
+		k := productKey{o.Code, o.sizeLabel, o.Grams, o.Milligrams}
 		i, ok := products[k]
 		if !ok {
 			i = len(p.Code)
@@ -271,7 +283,7 @@ func (s *shop) searchRows(cat data.Category, region string, offers []*offer) Sea
 			p.Name = append(p.Name, o.Name)
 			p.Brand = append(p.Brand, o.Brand)
 			p.Strain = append(p.Strain, o.Strain)
-			p.StrainType = append(p.StrainType, nonEmpty(s.strainTypeOf(o.Offer)))
+			p.StrainType = append(p.StrainType, nonEmpty(strainTypeOf(o.desc)))
 			p.Size = append(p.Size, k.size)
 			p.Grams = append(p.Grams, positive(o.Grams))
 			p.MG = append(p.MG, positive(o.Milligrams))
@@ -295,11 +307,11 @@ func (s *shop) searchRows(cat data.Category, region string, offers []*offer) Sea
 
 // strainTypeOf is the strain type of an offer: the menu's, else the catalogue's for its
 // strain (most of the catalogue's "hybrid" is its default, so the menu comes first).
-func (s *shop) strainTypeOf(o *data.Offer) string {
+func strainTypeOf(o *desc) string {
 	if t := strainType(o.StrainType); t != "" {
 		return t
 	}
-	if id := s.strainOf(o.Strain); id != nil {
+	if id := o.strain; id != nil {
 		return id.catalogueType
 	}
 	return ""

@@ -1,10 +1,11 @@
 package publish
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"math"
 	"slices"
-	"sort"
 	"strings"
 	"time"
 
@@ -176,6 +177,9 @@ type offer struct {
 	InStock          bool
 	isNew            bool
 	freshness        uint8 // in freshStates
+	// costCents is Cost in cents, which lists compare (it fits the padding after the
+	// flags: an offer stays 64 bytes).
+	costCents int32
 	// seriesFirst is when the series was first listed at that store, firstSeen when the
 	// product (any size) was, categoryUpdate the menu category's last update: Unix ns
 	// (0 for none).
@@ -189,6 +193,11 @@ type desc struct {
 	Code string
 	// nameKey and brandKey are the name and brand lower-cased once: lists sort by them.
 	nameKey, brandKey string
+	// strain is the strain the description's strain name names (nil for none), set
+	// once the history has named every strain (resolveStrains).
+	strain *strainID
+	// sizeLabel is the size as the snapshots write it (sizeLabel).
+	sizeLabel string
 }
 
 // place is a dispensary's market, where offers are.
@@ -283,7 +292,8 @@ func (s *shop) addMenu(m data.MenuOffers, emit Emit) error {
 	for _, lo := range m.Offers {
 		ds := s.descs[lo.Desc]
 		if ds == nil {
-			ds = &desc{Offer: lo.Desc, Code: lo.Desc.Code, nameKey: strings.ToLower(lo.Desc.Name), brandKey: strings.ToLower(lo.Desc.Brand)}
+			ds = &desc{Offer: lo.Desc, Code: lo.Desc.Code, nameKey: strings.ToLower(lo.Desc.Name), brandKey: strings.ToLower(lo.Desc.Brand),
+				sizeLabel: sizeLabel(lo.Desc.Size, lo.Desc.Grams, lo.Desc.Milligrams)}
 			if ds.Code == "" {
 				ds.Code = "product-" + slugOf(lo.Desc.ProductID)
 			}
@@ -292,6 +302,7 @@ func (s *shop) addMenu(m data.MenuOffers, emit Emit) error {
 		o := offer{desc: ds, place: pl, Price: lo.Price, SalePrice: lo.SalePrice, InStock: lo.InStock,
 			seriesFirst: unixNano(lo.FirstSeen), categoryUpdate: unixNano(lo.CategoryUpdate)}
 		o.freshness = uint8(slices.Index(freshStates, freshness.Score(lo.CategoryUpdate, s.Now)))
+		o.costCents = int32(math.Round(o.Cost() * 100))
 		var firstSeen time.Time
 		if lo.Desc.Code != "" {
 			firstSeen = productFirst[lo.Desc.Code]
@@ -424,29 +435,34 @@ func nameSlug(name string) string {
 	return s
 }
 
-// cheaper orders offers by the price paid, then store name, then market, size and code,
-// so every list of offers is stable.
-func cheaper(a, b *offer) bool {
-	ca, cb := cents(a.Cost()), cents(b.Cost())
-	switch {
-	case ca != cb:
-		return ca < cb
-	case a.store.Name != b.store.Name:
-		return a.store.Name < b.store.Name
-	case a.Slug != b.Slug:
-		return a.Slug < b.Slug
-	case a.Market != b.Market:
-		return a.Market < b.Market
-	case a.Code != b.Code:
-		return a.Code < b.Code
-	default:
-		return a.Size < b.Size
+// byCost orders offers by the price paid, then store name, market, code, size and
+// regular price, so that every list of offers comes out the same whatever order its
+// offers came in (a comparison for slices.SortFunc).
+func byCost(a, b *offer) int {
+	if c := cmp.Compare(a.costCents, b.costCents); c != 0 {
+		return c
 	}
+	if c := strings.Compare(a.store.Name, b.store.Name); c != 0 {
+		return c
+	}
+	if c := strings.Compare(a.Slug, b.Slug); c != 0 {
+		return c
+	}
+	if c := strings.Compare(string(a.Market), string(b.Market)); c != 0 {
+		return c
+	}
+	if c := strings.Compare(a.Code, b.Code); c != 0 {
+		return c
+	}
+	if c := strings.Compare(a.Size, b.Size); c != 0 {
+		return c
+	}
+	// One store can list a product and size twice (two platform ids): the one on sale
+	// after the one that costs as much without a sale.
+	return cmp.Compare(a.Price, b.Price)
 }
 
-func sortOffers(os []*offer) {
-	sort.SliceStable(os, func(i, j int) bool { return cheaper(os[i], os[j]) })
-}
+func sortOffers(os []*offer) { slices.SortStableFunc(os, byCost) }
 
 // coordinates says whether a store's position is its own or its city centre's: the
 // registry gives a street address with the store's own coordinates.

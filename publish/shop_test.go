@@ -483,3 +483,45 @@ func TestSearchWholeState(t *testing.T) {
 		})
 	}
 }
+
+// TestAppendersMatchEncodingJSON checks that the menus and product pages, whose offers
+// are written by hand (jsonappend.go), are what encoding/json writes for the documented
+// types: each decodes into Menu or Product with no unknown field and encodes back to the
+// same bytes.
+func TestAppendersMatchEncodingJSON(t *testing.T) {
+	files, _, err := publish.Build(context.Background(), shopDB(t), publish.Options{Now: now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checked := map[string]int{}
+	for path, b := range files {
+		var v any
+		switch {
+		case strings.HasPrefix(path, publish.PathMenus):
+			v = &publish.Menu{}
+		case strings.HasPrefix(path, publish.PathProducts):
+			v = &publish.Product{}
+		default:
+			continue
+		}
+		dec := json.NewDecoder(bytes.NewReader(b))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(v); err != nil {
+			t.Errorf("%s: %v", path, err)
+			continue
+		}
+		var again bytes.Buffer
+		enc := json.NewEncoder(&again)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(v); err != nil {
+			t.Fatal(err)
+		}
+		if got := bytes.TrimRight(again.Bytes(), "\n"); !bytes.Equal(got, b) {
+			t.Errorf("%s:\nwritten      %s\nencoding/json %s", path, b, got)
+		}
+		checked[strings.Split(path, "/")[1]]++
+	}
+	if checked["menus"] < 3 || checked["products"] < 5 {
+		t.Errorf("checked %v, want at least 3 menus and 5 products", checked)
+	}
+}

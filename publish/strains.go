@@ -55,6 +55,9 @@ func (s *shop) resolveStrains(h *history) {
 		taken[id.slug] = true
 		s.strains[k] = id
 	}
+	for _, d := range s.descs {
+		d.strain = s.strainOf(d.Strain)
+	}
 }
 
 func (s *shop) lookupStrain(name string) (data.Strain, bool) {
@@ -160,7 +163,7 @@ func (s *shop) buildStrains(h *history, emit Emit) error {
 	menuParents := map[string]map[string]int{} // strain slug -> "A\x00B" -> uses
 	for i := range s.offers {
 		o := &s.offers[i]
-		id := s.strainOf(o.Strain)
+		id := o.strain
 		if id == nil {
 			continue
 		}
@@ -224,7 +227,7 @@ func (s *shop) buildStrains(h *history, emit Emit) error {
 				// One row per product, its cheapest offer: a popular strain is sold by
 				// hundreds of stores, and the product page lists them all.
 				page.Offers = append(page.Offers, StrainOffer{Code: o.Code, Name: o.Name, Brand: o.Brand, Category: string(o.Category),
-					Size: sizeLabel(o.Size, o.Grams, o.Milligrams), ProductOffer: s.productOffer(o)})
+					Size: o.sizeLabel, ProductOffer: s.productOffer(o)})
 			}
 			products[o.Code] = true
 			if o.THC != nil && o.PotencyUnit == "%" && (o.Category == "Flower" || o.Category == "Preroll") {
