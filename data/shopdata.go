@@ -194,30 +194,33 @@ type seriesPart struct {
 // readSeriesPart reads the series of ids lo to hi into p.
 func (sd *ShopData) readSeriesPart(ctx context.Context, lo, hi int64, p *seriesPart) error {
 	p.descs = map[descKey]*Offer{}
-	// One pass over the table gains nothing from the page cache: read it on a
-	// connection whose cache is small, so that the pass does not fill one more cache
-	// (32 MiB of the publish's peak memory).
-	conn, err := sd.db.db.Conn(ctx)
+	conn, err := sd.db.passConn(ctx)
 	if err != nil {
 		return err
 	}
 	defer conn.Close()
-	if _, err := conn.ExecContext(ctx, `PRAGMA cache_size = -2048`); err != nil {
-		return err
-	}
-	defer conn.ExecContext(context.WithoutCancel(ctx), `PRAGMA cache_size = -`+strconv.Itoa(pageCacheKiB))
 	rows, err := conn.QueryContext(ctx, `SELECT id, menu_id, first_seen, price, sale_price, in_stock, listed,
 		grams, mg, thc, cbd, `+strings.Join(descText, ` || char(0) || `)+` FROM offer_series WHERE id BETWEEN ? AND ? ORDER BY id`, lo, hi)
 	if err != nil {
 		return err
 	}
 	defer rows.Close()
-	var menu *shopMenu
+	// Scanned into the same variables row after row: a variable handed to Scan lives
+	// on the heap, and 700,000 rows would allocate it 700,000 times.
+	// Ids are dense, so the range's width is about its count (bounded: a store whose
+	// ids are sparse is refused after the read).
+	size := min(hi-lo+1, 1<<20)
+	p.series = make([]shopSeries, 0, size)
+	p.ids = make([]int64, 0, size)
+	var (
+		menu       *shopMenu
+		s          shopSeries
+		id, menuID int64
+		k          descKey
+		thc, cbd   sql.NullFloat64
+	)
 	for rows.Next() {
-		var s shopSeries
-		var id, menuID int64
-		var k descKey
-		var thc, cbd sql.NullFloat64
+		s, k = shopSeries{}, descKey{}
 		if err := rows.Scan(&id, &menuID, &s.firstSeen, &s.price, &s.salePrice, &s.inStock,
 			&s.listed, &k.grams, &k.mg, &thc, &cbd, &k.text); err != nil {
 			return err
@@ -397,6 +400,7 @@ func (sd *ShopData) EachOfferRun(ctx context.Context, from, to time.Time, fn fun
 		start int32 // the menu's count of fetches in the window when the run began
 		state seriesState
 	}
+	defer sd.forget()
 	runs := make([]run, len(sd.series))
 	fetches := map[*shopMenu]int32{} // successful fetches in the window, by menu
 	reopen := map[*shopMenu]bool{}   // menus whose listed series have no open run
@@ -552,10 +556,18 @@ type slotChange struct {
 // after, with the changes it made. Changes are
 // deltas from the menu's fetch before, so the walk always starts at the first fetch. A
 // series recorded after the read (a scrape running meanwhile) is left out.
+//
+// The states are the caller's until it calls forget, which lets them go: a state per
+// series is tens of MB at 2,000 menus.
 func (sd *ShopData) replay(ctx context.Context, to time.Time, before func(replayFetch) error, fn func(replayFetch, []slotChange) error) error {
 	sd.cur = make([]seriesState, len(sd.series))
 	sd.known = make([]bool, len(sd.series))
-	rows, err := sd.db.db.QueryContext(ctx, `SELECT id, menu_id, at, ok, changes FROM menu_fetches WHERE at < ? ORDER BY at, id`, nanos(to))
+	conn, err := sd.db.passConn(ctx)
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	rows, err := conn.QueryContext(ctx, `SELECT id, menu_id, at, ok, changes FROM menu_fetches WHERE at < ? ORDER BY at, id`, nanos(to))
 	if err != nil {
 		return err
 	}
@@ -595,12 +607,16 @@ func (sd *ShopData) replay(ctx context.Context, to time.Time, before func(replay
 	return rows.Err()
 }
 
+// forget drops the series' states a replay left.
+func (sd *ShopData) forget() { sd.cur, sd.known = nil, nil }
+
 // EachOffer calls fn with every offer every successful fetch in [from, to) listed, in
 // time order of the fetches, without holding them all in memory: the history behind
 // yearly highlights and trends. Price, sale price and stock are those of that fetch; the
 // descriptive fields (name, potency...) are the latest seen. Dispensaries no longer in
 // the registry are included; history is history.
 func (sd *ShopData) EachOffer(ctx context.Context, from, to time.Time, fn func(StoredOffer) error) error {
+	defer sd.forget()
 	lo, hi := nanos(from), nanos(to)
 	err := sd.replay(ctx, to, nil, func(f replayFetch, _ []slotChange) error {
 		if !f.ok || f.at < lo || f.at >= hi {
@@ -635,6 +651,7 @@ func (sd *ShopData) EachOffer(ctx context.Context, from, to time.Time, fn func(S
 // year costs one pass over the listed series per menu and day, not one per fetch.
 func (sd *ShopData) EachDayPrice(ctx context.Context, from, to time.Time, fn func(DayPrice) error) error {
 	sd.rank()
+	defer sd.forget()
 	// obs holds the series of each key (by rank) observed last that day, touched the
 	// ranks observed that day. Fetches come in time order, so the last observation is
 	// the latest; and its state is the series' state at the end of the day: a later
@@ -642,7 +659,7 @@ func (sd *ShopData) EachDayPrice(ctx context.Context, from, to time.Time, fn fun
 	// keeps its prices and stock.
 	obs := make([]int32, sd.keys)
 	seenDay := make([]int32, sd.keys) // day number (from 1) a rank was last observed on
-	var touched []int32
+	touched := make([]int32, 0, sd.keys)
 	day, dayNo := "", int32(0)
 	menuDay := map[int64]int32{} // menu → the day number its observations so far belong to
 	observe := func(i int32) {
@@ -724,4 +741,28 @@ func (sd *ShopData) EachDayPrice(ctx context.Context, from, to time.Time, fn fun
 		return fmt.Errorf("daily prices: %w", err)
 	}
 	return nil
+}
+
+// passConn is a connection for one pass over a large table (the series, the fetch log),
+// with a small page cache: a pass gains nothing from the cache, and each connection's
+// full one (pageCacheKiB) is memory a publish would otherwise hold to its end. Close
+// gives the connection back with its usual cache.
+func (db *DB) passConn(ctx context.Context) (*passConnection, error) {
+	conn, err := db.db.Conn(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := conn.ExecContext(ctx, `PRAGMA cache_size = -2048`); err != nil {
+		conn.Close()
+		return nil, err
+	}
+	return &passConnection{conn}, nil
+}
+
+type passConnection struct{ *sql.Conn }
+
+func (c *passConnection) Close() error {
+	// The pragma first: a connection back in the pool must cache as the others do.
+	c.Conn.ExecContext(context.Background(), `PRAGMA cache_size = -`+strconv.Itoa(pageCacheKiB))
+	return c.Conn.Close()
 }

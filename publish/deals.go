@@ -76,7 +76,7 @@ func (s *shop) buildDeals(emit Emit) error {
 			Grams: positive(o.Grams), Mg: positive(o.Milligrams), Price: price, SalePrice: *sale,
 			Discount: math.Round(1000*(1-*sale/price)) / 1000, UnitPrice: unitPrice, Unit: unit, THC: o.THC,
 			Slug: o.Slug, StoreName: o.store.Name, City: o.store.City, Lat: o.store.Lat, Lng: o.store.Lng, Market: o.Market,
-			LastUpdate: timeOf(timeAt(o.categoryUpdate)), Freshness: o.fresh(), IsNew: o.isNew, Sample: s.Sample || o.store.Sample})
+			LastUpdate: timeOf(timeAt(o.categoryUpdate())), Freshness: o.fresh(), IsNew: o.isNew, Sample: s.Sample || o.store.Sample})
 	}
 	sort.SliceStable(all, func(i, j int) bool {
 		a, b := all[i], all[j]

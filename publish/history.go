@@ -44,6 +44,8 @@ type history struct {
 	// names the products with a page by number (histDesc.page).
 	descs map[*data.Offer]*histDesc
 	pages []string
+	// pending are the descriptions see took, counted once every code is known.
+	pending []*data.Offer
 }
 
 // histDesc is what the history derives from a description.
@@ -68,10 +70,7 @@ func (h *history) describe(o *data.Offer) *histDesc {
 	if d := h.descs[o]; d != nil {
 		return d
 	}
-	code := o.Code
-	if code == "" {
-		code = "product-" + slugOf(o.ProductID)
-	}
+	code := codeOf(o)
 	d := &histDesc{page: -1, trend: -1}
 	if h.codes[code] {
 		i, ok := h.pageOf[code]
@@ -137,18 +136,20 @@ func (s *shop) newHistory() *history {
 	h := &history{s: s, codes: map[string]bool{}, pageOf: map[string]int32{}, dayPaid: map[pageMarket][]float64{},
 		products: map[string][]point{}, weekMenus: map[menuOf]bool{}, weekStores: map[string]bool{}, trends: newTrendSeries(),
 		strains: map[string]*strainSeen{}, descs: map[*data.Offer]*histDesc{}}
-	for i := range s.offers {
-		h.codes[s.offers[i].Code] = true
-	}
-	for i := range s.offers {
-		h.describe(s.offers[i].Offer).seen++
-	}
 	return h
+}
+
+// see takes the description of one offer a current menu lists, before the daily
+// prices come: its product keeps its history, and its strain spelling counts.
+func (h *history) see(o *data.Offer) {
+	h.codes[codeOf(o)] = true
+	h.pending = append(h.pending, o)
 }
 
 // add takes one day's observation of one series (o its description; price, sale and
 // stock its state); days arrive in order.
 func (h *history) add(day, slug string, market data.Market, o *data.Offer, key int32, price, sale float64, inStock bool) error {
+	h.countPending()
 	if day != h.day {
 		h.flushDay()
 		h.day = day
@@ -206,8 +207,18 @@ func (h *history) market(m data.Market) uint8 {
 	return uint8(i)
 }
 
+// countPending counts the sightings of the descriptions see took: describe needs every
+// code first.
+func (h *history) countPending() {
+	for _, o := range h.pending {
+		h.describe(o).seen++
+	}
+	h.pending = nil
+}
+
 // flush ends the stream.
 func (h *history) flush() {
+	h.countPending()
 	h.flushDay()
 	h.flushWeek()
 	for o, d := range h.descs {
@@ -215,7 +226,9 @@ func (h *history) flush() {
 			h.seeStrain(o, d.seen)
 		}
 	}
-	h.descs = nil
+	// What only the stream needed goes: the history is kept to the end of the publish,
+	// and a week's observations are a slot per series.
+	h.descs, h.weekLatest, h.dayPaid, h.weekMenus, h.weekStores = nil, nil, nil, nil, nil
 }
 
 func (h *history) flushDay() {

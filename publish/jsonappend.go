@@ -141,6 +141,16 @@ func appendTime(b []byte, ns int64) []byte {
 	return append(b, '"')
 }
 
+// appendTimeSeconds is appendTime for a time in Unix seconds.
+func appendTimeSeconds(b []byte, sec uint32) []byte {
+	if sec == 0 {
+		return append(b, "null"...)
+	}
+	b = append(b, '"')
+	b = time.Unix(int64(sec), 0).UTC().AppendFormat(b, time.RFC3339)
+	return append(b, '"')
+}
+
 func appendBool(b []byte, v bool) []byte {
 	if v {
 		return append(b, "true"...)

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"math"
 	"testing"
+	"unsafe"
 )
 
 // encodingJSON is v as encoding/json writes it with HTML escaping off, as marshal does.
@@ -34,5 +35,12 @@ func TestAppendFloatMatchesEncodingJSON(t *testing.T) {
 		if got, want := string(appendFloat(nil, f)), encodingJSON(t, f); got != want {
 			t.Errorf("appendFloat(%v) = %s, encoding/json writes %s", f, got, want)
 		}
+	}
+}
+
+// TestOfferSize keeps an offer at 48 bytes: a 2,000-menu publish holds 700,000 of them.
+func TestOfferSize(t *testing.T) {
+	if got := unsafe.Sizeof(offer{}); got != 48 {
+		t.Errorf("an offer takes %d bytes, want 48", got)
 	}
 }

@@ -93,7 +93,7 @@ func (s *shop) emitMenu(st data.Status, byMarket map[data.Market][]*offer, emit 
 		}
 		mm.offers = byMarket[ms.Market]
 		slices.SortStableFunc(mm.offers, func(a, b *offer) int {
-			if c := cmp.Compare(catOrder[a.Category], catOrder[b.Category]); c != 0 {
+			if c := cmp.Compare(a.desc.category, b.desc.category); c != 0 {
 				return c
 			}
 			if c := strings.Compare(a.nameKey, b.nameKey); c != 0 {
@@ -181,7 +181,7 @@ func appendMenuOffer(b []byte, o *offer) []byte {
 	b = append(b, `,"isNew":`...)
 	b = appendBool(b, o.isNew)
 	b = append(b, `,"firstSeen":`...)
-	b = appendTime(b, o.firstSeen)
+	b = appendTimeSeconds(b, o.firstSeen)
 	return append(b, '}')
 }
 
@@ -203,14 +203,6 @@ func compareJoined(a1, a2, b1, b2 string) int {
 	return cmp.Compare(la, lb)
 }
 
-// catOrder is each category's place in display order.
-var catOrder = func() map[data.Category]int {
-	out := map[data.Category]int{}
-	for i, c := range data.AllCategories {
-		out[c] = i
-	}
-	return out
-}()
 
 // menuURL is the public menu page of a dispensary's market, nil when the registry has none.
 func menuURL(d data.Dispensary, m data.Market) *string {

@@ -58,7 +58,7 @@ func (s *shop) productOffer(o *offer) ProductOffer {
 	unitPrice, unit := o.unitPriceOf()
 	return ProductOffer{Slug: d.Slug, StoreName: d.Name, City: d.City, Region: d.Region, Lat: d.Lat, Lng: d.Lng,
 		Market: o.Market, Price: cents(o.Price), SalePrice: o.salePrice(), UnitPrice: unitPrice, Unit: unit,
-		THC: o.THC, LastUpdate: timeOf(timeAt(o.categoryUpdate)), Freshness: o.fresh(), FirstSeen: timeOf(timeAt(o.firstSeen)), Sample: s.Sample || d.Sample}
+		THC: o.THC, LastUpdate: timeOf(timeAt(o.categoryUpdate())), Freshness: o.fresh(), FirstSeen: timeOf(timeAtSeconds(o.firstSeen)), Sample: s.Sample || d.Sample}
 }
 
 // buildProducts emits one Product per code any current menu lists (in stock or not,
@@ -101,7 +101,7 @@ func (s *shop) buildProducts(h *history, emit Emit) error {
 		terps := map[string]bool{}
 		var listed []*offer
 		for _, o := range all {
-			if first := timeAt(o.seriesFirst); seen.IsZero() || first.Before(seen) {
+			if first := timeAtSeconds(o.seriesFirst); seen.IsZero() || first.Before(seen) {
 				seen = first
 			}
 			for _, t := range o.Terpenes {
@@ -194,11 +194,11 @@ func (s *shop) appendProductOffer(b []byte, o *offer) []byte {
 	b = append(b, `,"thc":`...)
 	b = appendFloatOrNull(b, o.THC)
 	b = append(b, `,"lastUpdate":`...)
-	b = appendTime(b, o.categoryUpdate)
+	b = appendTime(b, o.categoryUpdate())
 	b = append(b, `,"freshness":`...)
 	b = appendString(b, string(o.fresh()))
 	b = append(b, `,"firstSeen":`...)
-	b = appendTime(b, o.firstSeen)
+	b = appendTimeSeconds(b, o.firstSeen)
 	b = append(b, `,"sample":`...)
 	b = appendBool(b, s.Sample || d.Sample)
 	return append(b, '}')

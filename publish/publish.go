@@ -74,8 +74,11 @@ const (
 // Build computes every snapshot from the store at opts.Now, without writing anything.
 func Build(ctx context.Context, db *data.DB, opts Options) (map[string][]byte, Manifest, error) {
 	all := map[string][]byte{}
+	var mu sync.Mutex
 	m, err := build(ctx, db, opts, func(path string, b []byte) error {
-		all[path] = b
+		mu.Lock()
+		defer mu.Unlock()
+		all[path] = bytes.Clone(b)
 		return nil
 	})
 	if err != nil {
@@ -85,7 +88,9 @@ func Build(ctx context.Context, db *data.DB, opts Options) (map[string][]byte, M
 }
 
 // build computes every snapshot and hands each to put as soon as it is made (the
-// shopping snapshots are many: a publish holds one at a time), the manifest last.
+// shopping snapshots are many: a publish holds a few at a time), the manifest last.
+// put is called from several goroutines at once and must not keep b: the encoding
+// workers reuse their buffers.
 func build(ctx context.Context, db *data.DB, opts Options, put func(path string, b []byte) error) (Manifest, error) {
 	producer := opts.Producer
 	if !ownProducer(producer) {
@@ -93,14 +98,14 @@ func build(ctx context.Context, db *data.DB, opts Options, put func(path string,
 		producer = strings.TrimSpace(ProducerName + " " + producer)
 	}
 	m := Manifest{GeneratedAt: opts.Now.UTC().Format(time.RFC3339), Producer: producer}
-	// add is called by the encoding workers too: it hashes outside the lock.
+	// add is called by the encoding workers at once: only the manifest is locked.
 	var mu sync.Mutex
 	add := func(path string, b []byte) error {
 		sum := sha256.Sum256(b)
 		e := FileEntry{Path: path, Size: len(b), SHA256: hex.EncodeToString(sum[:])}
 		mu.Lock()
-		defer mu.Unlock()
 		m.Files = append(m.Files, e)
+		mu.Unlock()
 		return put(path, b)
 	}
 	sd, err := db.ReadShop(ctx)
@@ -199,11 +204,7 @@ func Publish(ctx context.Context, db *data.DB, opts Options) (Result, error) {
 		return Result{}, err
 	}
 	defer tree.Abort()
-	w := newAsyncWriter(tree.Write)
-	m, err := build(ctx, db, opts, w.put)
-	if werr := w.close(); err == nil {
-		err = werr
-	}
+	m, err := build(ctx, db, opts, tree.Write)
 	if err != nil {
 		return Result{}, err
 	}
@@ -222,64 +223,4 @@ func marshal(v any) ([]byte, error) {
 		return nil, err
 	}
 	return bytes.TrimRight(buf.Bytes(), "\n"), nil
-}
-
-// asyncWriter hands files to write to its own goroutine, so that making the next file
-// and creating this one overlap: creating a file is a system call that costs about 100 µs
-// on a busy disk, and a publish creates tens of thousands. At most asyncFiles wait.
-type asyncWriter struct {
-	files  chan asyncFile
-	done   chan struct{}
-	failed chan struct{} // closed at the first failed write
-	mu     sync.Mutex
-	err    error
-}
-
-type asyncFile struct {
-	path string
-	body []byte
-}
-
-const asyncFiles = 64
-
-func newAsyncWriter(write func(path string, body []byte) error) *asyncWriter {
-	w := &asyncWriter{files: make(chan asyncFile, asyncFiles), done: make(chan struct{}), failed: make(chan struct{})}
-	go func() {
-		defer close(w.done)
-		for f := range w.files {
-			if w.firstErr() != nil {
-				continue // drain what put queued before it saw the failure
-			}
-			if err := write(f.path, f.body); err != nil {
-				w.mu.Lock()
-				w.err = err
-				w.mu.Unlock()
-				close(w.failed)
-			}
-		}
-	}()
-	return w
-}
-
-func (w *asyncWriter) firstErr() error {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	return w.err
-}
-
-// put queues a file; once a write has failed it returns that error.
-func (w *asyncWriter) put(path string, body []byte) error {
-	select {
-	case <-w.failed:
-		return w.firstErr()
-	case w.files <- asyncFile{path, body}:
-		return nil
-	}
-}
-
-// close waits for every queued file to be written and returns the first failure.
-func (w *asyncWriter) close() error {
-	close(w.files)
-	<-w.done
-	return w.firstErr()
 }

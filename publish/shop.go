@@ -43,10 +43,29 @@ type Emit func(path string, v any) error
 
 // buildShop streams sd's menus through the shop builder; each is given to also (when
 // set) first.
+//
+// The price history is read first, before the menus' offers are: its walk of the
+// fetch log holds a state per series, and the offers are as many; one after the other,
+// a 2,000-menu publish holds tens of MB less at its peak.
 func buildShop(ctx context.Context, sd *data.ShopData, in Shop, also func(data.MenuOffers), emit Emit) error {
 	s := newShop(in)
+	h, err := s.readHistory(func(see func(*data.Offer)) error {
+		return sd.EachMenu(func(m data.MenuOffers) error {
+			for _, lo := range m.Offers {
+				see(lo.Desc)
+			}
+			return nil
+		})
+	}, func(fn dayObserver) error {
+		return sd.EachDayPrice(ctx, in.Now.AddDate(0, 0, -HistoryDays), in.Now.Add(time.Second), func(p data.DayPrice) error {
+			return fn(p.Day, p.Slug, p.Market, p.Desc, p.Key, p.Price, p.SalePrice, p.InStock)
+		})
+	})
+	if err != nil {
+		return err
+	}
 	s.offers = make([]offer, 0, sd.Listed())
-	err := sd.EachMenu(func(m data.MenuOffers) error {
+	err = sd.EachMenu(func(m data.MenuOffers) error {
 		if also != nil {
 			also(m)
 		}
@@ -55,11 +74,7 @@ func buildShop(ctx context.Context, sd *data.ShopData, in Shop, also func(data.M
 	if err != nil {
 		return err
 	}
-	return s.finish(func(fn dayObserver) error {
-		return sd.EachDayPrice(ctx, in.Now.AddDate(0, 0, -HistoryDays), in.Now.Add(time.Second), func(p data.DayPrice) error {
-			return fn(p.Day, p.Slug, p.Market, p.Desc, p.Key, p.Price, p.SalePrice, p.InStock)
-		})
-	}, emit)
+	return s.finish(h, emit)
 }
 
 // Build emits every shopping snapshot from in.Offers. eachDaily streams the daily prices
@@ -67,6 +82,26 @@ func buildShop(ctx context.Context, sd *data.ShopData, in Shop, also func(data.M
 // soon as it is built, so a caller writing them out holds one at a time.
 func (in Shop) Build(eachDaily func(fn func(data.DailyPrice) error) error, emit Emit) error {
 	s := newShop(in)
+	h, err := s.readHistory(func(see func(*data.Offer)) error {
+		for i := range in.Offers {
+			see(&in.Offers[i].Offer)
+		}
+		return nil
+	}, func(fn dayObserver) error {
+		keys := map[seriesOf]int32{}
+		return eachDaily(func(p data.DailyPrice) error {
+			k := seriesOf{p.Slug, p.Market, p.Code, p.Size}
+			key, ok := keys[k]
+			if !ok {
+				key = int32(len(keys))
+				keys[k] = key
+			}
+			return fn(p.Day, p.Slug, p.Market, &p.Offer, key, p.Price, p.SalePrice, p.InStock)
+		})
+	})
+	if err != nil {
+		return err
+	}
 	var menu []data.ListedOffer
 	for i := range in.Offers {
 		o := &in.Offers[i]
@@ -79,26 +114,30 @@ func (in Shop) Build(eachDaily func(fn func(data.DailyPrice) error) error, emit 
 			menu = nil
 		}
 	}
-	return s.finish(func(fn dayObserver) error {
-		keys := map[seriesOf]int32{}
-		return eachDaily(func(p data.DailyPrice) error {
-			k := seriesOf{p.Slug, p.Market, p.Code, p.Size}
-			key, ok := keys[k]
-			if !ok {
-				key = int32(len(keys))
-				keys[k] = key
-			}
-			return fn(p.Day, p.Slug, p.Market, &p.Offer, key, p.Price, p.SalePrice, p.InStock)
-		})
-	}, emit)
+	return s.finish(h, emit)
 }
 
 // dayObserver takes one day's observation of one offer series (history.add).
 type dayObserver func(day, slug string, market data.Market, o *data.Offer, key int32, price, sale float64, inStock bool) error
 
+// readHistory folds the daily prices (eachDaily) into a history; current gives the
+// descriptions of every offer the current menus list, which decide what the history
+// keeps (the products with a page) and how strains are spelt.
+func (s *shop) readHistory(current func(see func(*data.Offer)) error, eachDaily func(fn dayObserver) error) (*history, error) {
+	h := s.newHistory()
+	if err := current(h.see); err != nil {
+		return nil, err
+	}
+	if err := eachDaily(h.add); err != nil {
+		return nil, fmt.Errorf("price history: %w", err)
+	}
+	h.flush()
+	return h, nil
+}
+
 // finish emits what needs every menu: the menus not emitted yet (no offers), then
 // the history's and the catalogue's snapshots.
-func (s *shop) finish(eachDaily func(fn dayObserver) error, emit Emit) error {
+func (s *shop) finish(h *history, emit Emit) error {
 	if err := s.flushMenus(emit); err != nil {
 		return err
 	}
@@ -111,11 +150,6 @@ func (s *shop) finish(eachDaily func(fn dayObserver) error, emit Emit) error {
 	}
 	s.menuDone = nil
 	s.index()
-	h := s.newHistory()
-	if err := eachDaily(h.add); err != nil {
-		return fmt.Errorf("price history: %w", err)
-	}
-	h.flush()
 	s.resolveStrains(h)
 	for _, build := range []func(Emit) error{
 		func(e Emit) error { return s.buildProducts(h, e) },
@@ -166,10 +200,11 @@ type shop struct {
 }
 
 // offer is one listed offer series with what every snapshot derives from it once, in
-// 64 bytes: at 2,000 menus there are 700,000. What many offers share is held once and
+// 48 bytes: at 2,000 menus there are 700,000. What many offers share is held once and
 // embedded: the description (desc, shared with the series that describe their offer
-// alike, see data.ShopData) and the menu (place). Price, SalePrice and InStock are the
-// offer's own (the description's are not), and so is Cost.
+// alike, see data.ShopData) and the menu (place, which holds its categories' last
+// updates). Price, SalePrice and InStock are the offer's own (the description's are
+// not), and so is Cost.
 type offer struct {
 	*desc
 	*place
@@ -181,9 +216,8 @@ type offer struct {
 	// flags: an offer stays 64 bytes).
 	costCents int32
 	// seriesFirst is when the series was first listed at that store, firstSeen when the
-	// product (any size) was, categoryUpdate the menu category's last update: Unix ns
-	// (0 for none).
-	seriesFirst, firstSeen, categoryUpdate int64
+	// product (any size) was: Unix seconds (0 for none; the snapshots write seconds).
+	seriesFirst, firstSeen uint32
 }
 
 // desc is a description of offers (data.ShopData) with what the builders derive from it.
@@ -198,6 +232,8 @@ type desc struct {
 	strain *strainID
 	// sizeLabel is the size as the snapshots write it (sizeLabel).
 	sizeLabel string
+	// category is the index of its category in data.AllCategories (display order).
+	category uint8
 }
 
 // place is a dispensary's market, where offers are.
@@ -205,7 +241,13 @@ type place struct {
 	Slug   string
 	Market data.Market
 	store  *data.Dispensary
+	// updated is each category's last update (Unix ns, 0 for none), by desc.category:
+	// every offer of a category of one menu shares it.
+	updated [7]int64
 }
+
+// categoryUpdate is the last update of the offer's menu category, in Unix ns.
+func (o *offer) categoryUpdate() int64 { return o.updated[o.desc.category] }
 
 // freshStates are the freshness states by offer.freshness.
 var freshStates = []freshness.State{freshness.Current, freshness.Stale, freshness.Missing}
@@ -226,6 +268,21 @@ func timeAt(ns int64) time.Time {
 		return time.Time{}
 	}
 	return time.Unix(0, ns).UTC()
+}
+
+// unixSeconds is t in Unix seconds, 0 for the zero time; timeAtSeconds is its inverse.
+func unixSeconds(t time.Time) uint32 {
+	if t.IsZero() {
+		return 0
+	}
+	return uint32(t.Unix())
+}
+
+func timeAtSeconds(sec uint32) time.Time {
+	if sec == 0 {
+		return time.Time{}
+	}
+	return time.Unix(int64(sec), 0).UTC()
 }
 
 // Cost is what a shopper pays: the sale price when there is one.
@@ -292,22 +349,19 @@ func (s *shop) addMenu(m data.MenuOffers, emit Emit) error {
 	for _, lo := range m.Offers {
 		ds := s.descs[lo.Desc]
 		if ds == nil {
-			ds = &desc{Offer: lo.Desc, Code: lo.Desc.Code, nameKey: strings.ToLower(lo.Desc.Name), brandKey: strings.ToLower(lo.Desc.Brand),
-				sizeLabel: sizeLabel(lo.Desc.Size, lo.Desc.Grams, lo.Desc.Milligrams)}
-			if ds.Code == "" {
-				ds.Code = "product-" + slugOf(lo.Desc.ProductID)
-			}
+			ds = &desc{Offer: lo.Desc, Code: codeOf(lo.Desc), nameKey: strings.ToLower(lo.Desc.Name), brandKey: strings.ToLower(lo.Desc.Brand),
+				sizeLabel: sizeLabel(lo.Desc.Size, lo.Desc.Grams, lo.Desc.Milligrams), category: categoryIndex(lo.Desc.Category)}
 			s.descs[lo.Desc] = ds
 		}
-		o := offer{desc: ds, place: pl, Price: lo.Price, SalePrice: lo.SalePrice, InStock: lo.InStock,
-			seriesFirst: unixNano(lo.FirstSeen), categoryUpdate: unixNano(lo.CategoryUpdate)}
+		o := offer{desc: ds, place: pl, Price: lo.Price, SalePrice: lo.SalePrice, InStock: lo.InStock, seriesFirst: unixSeconds(lo.FirstSeen)}
+		pl.updated[ds.category] = unixNano(lo.CategoryUpdate)
 		o.freshness = uint8(slices.Index(freshStates, freshness.Score(lo.CategoryUpdate, s.Now)))
 		o.costCents = int32(math.Round(o.Cost() * 100))
 		var firstSeen time.Time
 		if lo.Desc.Code != "" {
 			firstSeen = productFirst[lo.Desc.Code]
 		}
-		o.firstSeen = unixNano(firstSeen)
+		o.firstSeen = unixSeconds(firstSeen)
 		o.isNew = s.Now.Sub(firstSeen) < NewFor && firstSeen.After(menuFirst)
 		s.menuMarkets[m.Market] = append(s.menuMarkets[m.Market], len(s.offers))
 		s.offers = append(s.offers, o)
@@ -404,6 +458,25 @@ func timeOf(t time.Time) *string {
 	}
 	s := t.UTC().Format(time.RFC3339)
 	return &s
+}
+
+// categoryIndex is c's index in data.AllCategories, len(data.AllCategories) for a
+// category it does not name.
+func categoryIndex(c data.Category) uint8 {
+	i := slices.Index(data.AllCategories, c)
+	if i < 0 {
+		i = len(data.AllCategories)
+	}
+	return uint8(i)
+}
+
+// codeOf is a description's product code as the snapshots name it: its code,
+// "product-<platform id>" when it has none.
+func codeOf(o *data.Offer) string {
+	if o.Code == "" {
+		return "product-" + slugOf(o.ProductID)
+	}
+	return o.Code
 }
 
 // slugOf folds s to lower-case words of letters and digits joined by hyphens: strain and

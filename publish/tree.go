@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/ohiomc/omc/data"
 )
@@ -49,8 +50,9 @@ func WriteTree(out string, files map[string][]byte) error {
 // anything is created or removed.
 type Tree struct {
 	out, stage string
-	paths      []string // written, for syncing where the whole filesystem cannot be
 	unlock     func()
+	mu         sync.Mutex // for what follows: Write is called from several goroutines
+	paths      []string   // written, for syncing where the whole filesystem cannot be
 	done       bool
 }
 
@@ -88,15 +90,20 @@ func NewTree(out string) (*Tree, error) {
 	return &Tree{out: out, stage: stage, unlock: unlock}, nil
 }
 
-// Write adds one file to the staged tree.
+// Write adds one file to the staged tree; it is safe for concurrent use.
 func (t *Tree) Write(rel string, body []byte) error {
-	if t.done {
+	t.mu.Lock()
+	done := t.done
+	t.mu.Unlock()
+	if done {
 		return fmt.Errorf("publish %s: tree already committed or aborted", t.out)
 	}
 	if err := writeFile(t.stage, rel, body); err != nil {
 		return fmt.Errorf("publish %s: %w", t.out, err)
 	}
+	t.mu.Lock()
 	t.paths = append(t.paths, rel)
+	t.mu.Unlock()
 	return nil
 }
 
