@@ -203,7 +203,6 @@ func compareJoined(a1, a2, b1, b2 string) int {
 	return cmp.Compare(la, lb)
 }
 
-
 // menuURL is the public menu page of a dispensary's market, nil when the registry has none.
 func menuURL(d data.Dispensary, m data.Market) *string {
 	for _, src := range d.Menus {
