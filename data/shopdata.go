@@ -264,6 +264,9 @@ func (sd *ShopData) describe(k descKey) (*Offer, error) {
 	return o, nil
 }
 
+// Series counts the offer series read: at least as many as the keys daily prices number.
+func (sd *ShopData) Series() int { return len(sd.series) }
+
 // ProductFirstSeen returns, per product code, when any menu first listed it (any store,
 // market or size; dispensaries since removed from the registry included).
 func (sd *ShopData) ProductFirstSeen() map[string]time.Time { return sd.productFirst }

@@ -9,13 +9,14 @@ import (
 	"github.com/ohiomc/omc/data"
 )
 
-// The menus and product pages are nine tenths of a publish's bytes (at 2,000 menus,
-// 480 MB of JSON in 35,000 files). Their offer lists are written by hand, straight from
-// the offers, rather than built as values for encoding/json: that saves building and
-// collecting a value per offer and field, and encoding them by reflection. The output is
-// byte for byte what encoding/json writes for the documented types (Menu, Product), which
-// TestAppendersMatchEncodingJSON checks on every menu and product of the test shop; the
-// head of each file (everything but its long lists) still goes through encoding/json.
+// The menus, product pages and search files are nearly all of a publish's bytes (at
+// 2,000 menus, 540 MB of JSON in 35,000 files). Their lists are written by hand,
+// straight from the offers, rather than built as values for encoding/json: that saves
+// building and collecting a value per offer and field, and encoding them by reflection.
+// The output is byte for byte what encoding/json writes for the documented types (Menu,
+// Product, SearchFile, SearchFirst), which TestAppendersMatchEncodingJSON checks on
+// every such file of the test shop; the head of each file (everything but its long
+// lists) still goes through encoding/json.
 
 // jsonAppender is a snapshot that writes its own JSON; the encoding workers call it
 // rather than encoding/json.
@@ -158,6 +159,14 @@ func appendBool(b []byte, v bool) []byte {
 	return append(b, "false"...)
 }
 
+// appendSalePrice appends the offer's sale price (salePrice), null when not on sale.
+func appendSalePrice(b []byte, o *offer) []byte {
+	if o.SalePrice > 0 && o.SalePrice < o.Price {
+		return appendFloat(b, cents(o.SalePrice))
+	}
+	return append(b, "null"...)
+}
+
 // appendPrices appends an offer's price paid as the snapshots write it: "price" the
 // regular price, "salePrice" the sale price or null, "unitPrice" and "unit" as
 // UnitPrice gives them.
@@ -165,11 +174,7 @@ func appendPrices(b []byte, o *offer) []byte {
 	b = append(b, `"price":`...)
 	b = appendFloat(b, cents(o.Price))
 	b = append(b, `,"salePrice":`...)
-	if o.SalePrice > 0 && o.SalePrice < o.Price {
-		b = appendFloat(b, cents(o.SalePrice))
-	} else {
-		b = append(b, "null"...)
-	}
+	b = appendSalePrice(b, o)
 	b = append(b, `,"unitPrice":`...)
 	if v, ok := unitPriceFor(o.Category, o.Grams, o.Milligrams, o.Cost()); ok {
 		b = appendFloat(b, v)

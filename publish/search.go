@@ -184,7 +184,7 @@ func (s *shop) buildSearch(emit Emit) error {
 // searchFirst is the first page of a category's whole-state search in the site's
 // default order: product name then brand (lower-cased, as the site compares them),
 // then price paid, then store slug.
-func (s *shop) searchFirst(cat data.Category, offers []*offer) SearchFirst {
+func (s *shop) searchFirst(cat data.Category, offers []*offer) searchFile {
 	before := func(a, b *offer) bool {
 		if a.nameKey != b.nameKey {
 			return a.nameKey < b.nameKey
@@ -218,7 +218,9 @@ func (s *shop) searchFirst(cat data.Category, offers []*offer) SearchFirst {
 			page = page[:SearchFirstPage]
 		}
 	}
-	return SearchFirst{SearchFile: s.searchRows(cat, "", page), Total: len(offers), Stores: len(stores)}
+	f := s.searchRows(cat, "", page)
+	f.first, f.total, f.stores = true, len(offers), len(stores)
+	return f
 }
 
 // searchPartOffers is the most offers a part of a category's whole-state search
@@ -259,50 +261,113 @@ func sortSearch(offers []*offer) {
 }
 
 // searchRows lists offers as columns in their order, each product (code and size)
-// and menu once.
-func (s *shop) searchRows(cat data.Category, region string, offers []*offer) SearchFile {
-	f := SearchFile{GeneratedAt: s.generatedAt, Sample: s.Sample, Category: cat, Region: region, Menus: [][2]string{}}
-	p := &f.Products
-	p.Code, p.Name, p.Brand, p.Strain, p.StrainType, p.Size, p.Grams, p.MG = []string{}, []string{}, []string{}, []string{}, []*string{}, []string{}, []*float64{}, []*float64{}
-	n := len(offers)
-	r := &f.Offers
-	r.Product, r.Menu, r.Price, r.SalePrice, r.THC, r.IsNew = make([]int, 0, n), make([]int, 0, n), make([]float64, 0, n), make([]*float64, 0, n), make([]*float64, 0, n), make([]bool, 0, n)
+// and menu once: a SearchFile that writes itself (jsonappend.go).
+func (s *shop) searchRows(cat data.Category, region string, offers []*offer) searchFile {
+	return searchFile{head: searchHead{GeneratedAt: s.generatedAt, Sample: s.Sample, Category: cat, Region: region}, offers: offers}
+}
+
+// searchHead is the head of a SearchFile, its fields in SearchFile's order.
+type searchHead struct {
+	GeneratedAt string        `json:"generatedAt"`
+	Sample      bool          `json:"sample"`
+	Category    data.Category `json:"category"`
+	Region      string        `json:"region"`
+}
+
+// searchFile is a SearchFile of offers, written as SearchFile's JSON.
+type searchFile struct {
+	head   searchHead
+	offers []*offer
+	// first makes it a SearchFirst, with total and stores.
+	first         bool
+	total, stores int
+}
+
+func (f searchFile) MarshalJSON() ([]byte, error) { return f.appendJSON(nil) }
+
+func (f searchFile) appendJSON(b []byte) ([]byte, error) {
+	b, err := appendObjectHead(b, f.head)
+	if err != nil {
+		return b, err
+	}
+	// Number the products (a code with one size) and menus in order of first offer.
 	type productKey struct {
 		code, size string
 		grams, mg  float64
 	}
-	products := map[productKey]int{}
-	menus := map[[2]string]int{}
-	for _, o := range offers {
+	productOf := make([]int32, len(f.offers))
+	menuOf := make([]int32, len(f.offers))
+	var products []*offer // each product's first offer
+	var menus []*offer    // each menu's first offer
+	productIndex := map[productKey]int32{}
+	menuIndex := map[[2]string]int32{}
+	for i, o := range f.offers {
 		k := productKey{o.Code, o.sizeLabel, o.Grams, o.Milligrams}
-		i, ok := products[k]
+		p, ok := productIndex[k]
 		if !ok {
-			i = len(p.Code)
-			products[k] = i
-			p.Code = append(p.Code, o.Code)
-			p.Name = append(p.Name, o.Name)
-			p.Brand = append(p.Brand, o.Brand)
-			p.Strain = append(p.Strain, o.Strain)
-			p.StrainType = append(p.StrainType, nonEmpty(strainTypeOf(o.desc)))
-			p.Size = append(p.Size, k.size)
-			p.Grams = append(p.Grams, positive(o.Grams))
-			p.MG = append(p.MG, positive(o.Milligrams))
+			p = int32(len(products))
+			productIndex[k] = p
+			products = append(products, o)
 		}
 		menu := [2]string{o.Slug, string(o.Market)}
-		m, ok := menus[menu]
+		m, ok := menuIndex[menu]
 		if !ok {
-			m = len(f.Menus)
-			menus[menu] = m
-			f.Menus = append(f.Menus, menu)
+			m = int32(len(menus))
+			menuIndex[menu] = m
+			menus = append(menus, o)
 		}
-		r.Product = append(r.Product, i)
-		r.Menu = append(r.Menu, m)
-		r.Price = append(r.Price, cents(o.Price))
-		r.SalePrice = append(r.SalePrice, o.salePrice())
-		r.THC = append(r.THC, o.THC)
-		r.IsNew = append(r.IsNew, o.isNew)
+		productOf[i], menuOf[i] = p, m
 	}
-	return f
+	b = append(b, `,"menus":[`...)
+	for i, o := range menus {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, '[')
+		b = appendString(b, o.Slug)
+		b = append(b, ',')
+		b = appendString(b, string(o.Market))
+		b = append(b, ']')
+	}
+	column := func(name string, first bool, of []*offer, write func(b []byte, o *offer, i int) []byte) {
+		if !first {
+			b = append(b, ',')
+		}
+		b = append(b, '"')
+		b = append(b, name...)
+		b = append(b, `":[`...)
+		for i, o := range of {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = write(b, o, i)
+		}
+		b = append(b, ']')
+	}
+	b = append(b, `],"products":{`...)
+	column("code", true, products, func(b []byte, o *offer, _ int) []byte { return appendString(b, o.Code) })
+	column("name", false, products, func(b []byte, o *offer, _ int) []byte { return appendString(b, o.Name) })
+	column("brand", false, products, func(b []byte, o *offer, _ int) []byte { return appendString(b, o.Brand) })
+	column("strain", false, products, func(b []byte, o *offer, _ int) []byte { return appendString(b, o.Strain) })
+	column("strainType", false, products, func(b []byte, o *offer, _ int) []byte { return appendStringOrNull(b, strainTypeOf(o.desc)) })
+	column("size", false, products, func(b []byte, o *offer, _ int) []byte { return appendString(b, o.sizeLabel) })
+	column("grams", false, products, func(b []byte, o *offer, _ int) []byte { return appendPositive(b, o.Grams) })
+	column("mg", false, products, func(b []byte, o *offer, _ int) []byte { return appendPositive(b, o.Milligrams) })
+	b = append(b, `},"offers":{`...)
+	column("product", true, f.offers, func(b []byte, _ *offer, i int) []byte { return strconv.AppendInt(b, int64(productOf[i]), 10) })
+	column("menu", false, f.offers, func(b []byte, _ *offer, i int) []byte { return strconv.AppendInt(b, int64(menuOf[i]), 10) })
+	column("price", false, f.offers, func(b []byte, o *offer, _ int) []byte { return appendFloat(b, cents(o.Price)) })
+	column("salePrice", false, f.offers, func(b []byte, o *offer, _ int) []byte { return appendSalePrice(b, o) })
+	column("thc", false, f.offers, func(b []byte, o *offer, _ int) []byte { return appendFloatOrNull(b, o.THC) })
+	column("isNew", false, f.offers, func(b []byte, o *offer, _ int) []byte { return appendBool(b, o.isNew) })
+	b = append(b, "}"...)
+	if f.first {
+		b = append(b, `,"total":`...)
+		b = strconv.AppendInt(b, int64(f.total), 10)
+		b = append(b, `,"stores":`...)
+		b = strconv.AppendInt(b, int64(f.stores), 10)
+	}
+	return append(b, '}'), nil
 }
 
 // strainTypeOf is the strain type of an offer: the menu's, else the catalogue's for its

@@ -49,7 +49,7 @@ type Emit func(path string, v any) error
 // a 2,000-menu publish holds tens of MB less at its peak.
 func buildShop(ctx context.Context, sd *data.ShopData, in Shop, also func(data.MenuOffers), emit Emit) error {
 	s := newShop(in)
-	h, err := s.readHistory(func(see func(*data.Offer)) error {
+	h, err := s.readHistory(sd.Series(), func(see func(*data.Offer)) error {
 		return sd.EachMenu(func(m data.MenuOffers) error {
 			for _, lo := range m.Offers {
 				see(lo.Desc)
@@ -82,7 +82,7 @@ func buildShop(ctx context.Context, sd *data.ShopData, in Shop, also func(data.M
 // soon as it is built, so a caller writing them out holds one at a time.
 func (in Shop) Build(eachDaily func(fn func(data.DailyPrice) error) error, emit Emit) error {
 	s := newShop(in)
-	h, err := s.readHistory(func(see func(*data.Offer)) error {
+	h, err := s.readHistory(0, func(see func(*data.Offer)) error {
 		for i := range in.Offers {
 			see(&in.Offers[i].Offer)
 		}
@@ -122,9 +122,11 @@ type dayObserver func(day, slug string, market data.Market, o *data.Offer, key i
 
 // readHistory folds the daily prices (eachDaily) into a history; current gives the
 // descriptions of every offer the current menus list, which decide what the history
-// keeps (the products with a page) and how strains are spelt.
-func (s *shop) readHistory(current func(see func(*data.Offer)) error, eachDaily func(fn dayObserver) error) (*history, error) {
+// keeps (the products with a page) and how strains are spelt. keys is about how many
+// series keys the prices number (0 when not known).
+func (s *shop) readHistory(keys int, current func(see func(*data.Offer)) error, eachDaily func(fn dayObserver) error) (*history, error) {
 	h := s.newHistory()
+	h.weekLatest = make([]weekObs, 0, keys)
 	if err := current(h.see); err != nil {
 		return nil, err
 	}
@@ -197,6 +199,8 @@ type shop struct {
 	menuSlug    string
 	menuMarkets map[data.Market][]int
 	menuDone    map[string]bool
+	// productFirst is addMenu's, emptied for each menu rather than made anew.
+	productFirst map[string]time.Time
 }
 
 // offer is one listed offer series with what every snapshot derives from it once, in
@@ -310,7 +314,7 @@ func (o *offer) unitPriceOf() (*float64, *string) {
 func newShop(in Shop) *shop {
 	s := &shop{Shop: in, generatedAt: in.Now.UTC().Format(time.RFC3339), stores: map[string]*data.Dispensary{},
 		statusOf: map[string]*data.Status{}, descs: map[*data.Offer]*desc{}, menuMarkets: map[data.Market][]int{},
-		menuDone: map[string]bool{}}
+		menuDone: map[string]bool{}, productFirst: map[string]time.Time{}}
 	for i := range in.Statuses {
 		s.stores[in.Statuses[i].Dispensary.Slug] = &in.Statuses[i].Dispensary
 		s.statusOf[in.Statuses[i].Dispensary.Slug] = &in.Statuses[i]
@@ -333,7 +337,8 @@ func (s *shop) addMenu(m data.MenuOffers, emit Emit) error {
 	}
 	// New is what appeared on a menu already tracked: the products of the first fetch
 	// of a menu were there before we looked, not new.
-	productFirst := map[string]time.Time{}
+	productFirst := s.productFirst
+	clear(productFirst)
 	var menuFirst time.Time
 	for i, lo := range m.Offers {
 		if i == 0 || lo.FirstSeen.Before(menuFirst) {

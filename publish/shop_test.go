@@ -484,10 +484,10 @@ func TestSearchWholeState(t *testing.T) {
 	}
 }
 
-// TestAppendersMatchEncodingJSON checks that the menus and product pages, whose offers
-// are written by hand (jsonappend.go), are what encoding/json writes for the documented
-// types: each decodes into Menu or Product with no unknown field and encodes back to the
-// same bytes.
+// TestAppendersMatchEncodingJSON checks that the menus, product pages and search files,
+// whose lists are written by hand (jsonappend.go), are what encoding/json writes for the
+// documented types: each decodes into Menu, Product, SearchFile or SearchFirst with no
+// unknown field and encodes back to the same bytes.
 func TestAppendersMatchEncodingJSON(t *testing.T) {
 	files, _, err := publish.Build(context.Background(), shopDB(t), publish.Options{Now: now})
 	if err != nil {
@@ -501,6 +501,10 @@ func TestAppendersMatchEncodingJSON(t *testing.T) {
 			v = &publish.Menu{}
 		case strings.HasPrefix(path, publish.PathProducts):
 			v = &publish.Product{}
+		case strings.HasPrefix(path, publish.PathSearch) && strings.HasSuffix(path, "/first"):
+			v = &publish.SearchFirst{}
+		case strings.HasPrefix(path, publish.PathSearch) && path != publish.PathSearchStores:
+			v = &publish.SearchFile{}
 		default:
 			continue
 		}
@@ -521,7 +525,7 @@ func TestAppendersMatchEncodingJSON(t *testing.T) {
 		}
 		checked[strings.Split(path, "/")[1]]++
 	}
-	if checked["menus"] < 3 || checked["products"] < 5 {
-		t.Errorf("checked %v, want at least 3 menus and 5 products", checked)
+	if checked["menus"] < 3 || checked["products"] < 5 || checked["search"] < 5 {
+		t.Errorf("checked %v, want at least 3 menus, 5 products and 5 search files", checked)
 	}
 }
