@@ -37,9 +37,6 @@ type ShopData struct {
 	// ranked) in the order daily prices are reported in.
 	keys   int
 	ranked bool
-	// cur and known are the series' states as of the fetch a replay is at.
-	cur   []seriesState
-	known []bool
 }
 
 // shopMenu is one menu (a dispensary's market on one platform) and its series.
@@ -301,46 +298,11 @@ type MenuOffers struct {
 // current registry that has had a successful fetch, by dispensary slug and market, one
 // at a time: fn may keep the descriptions, not the slice.
 func (sd *ShopData) EachMenu(fn func(MenuOffers) error) error {
-	type group struct {
-		slug   string
-		market Market
-		menus  []*shopMenu
-	}
-	byKey := map[[2]string]*group{}
-	var groups []*group
-	for _, m := range sd.menus {
-		k := [2]string{m.slug, string(m.market)}
-		g := byKey[k]
-		if g == nil {
-			g = &group{slug: m.slug, market: m.market}
-			byKey[k] = g
-			groups = append(groups, g)
-		}
-		g.menus = append(g.menus, m)
-	}
-	sort.Slice(groups, func(i, j int) bool {
-		if groups[i].slug != groups[j].slug {
-			return groups[i].slug < groups[j].slug
-		}
-		return groups[i].market < groups[j].market
-	})
 	type codeSize struct{ code, size string }
 	first := map[codeSize]int64{}
 	var out []ListedOffer
-	for _, g := range groups {
-		// The latest-fetched menu of the market lists its offers.
-		var latest *shopMenu
-		for _, m := range g.menus {
-			if !m.inRegistry || m.lastOKAt == 0 {
-				continue
-			}
-			if latest == nil || m.lastOKAt > latest.lastOKAt || (m.lastOKAt == latest.lastOKAt && m.id > latest.id) {
-				latest = m
-			}
-		}
-		if latest == nil {
-			continue
-		}
+	for _, g := range sd.markets() {
+		latest := g.latest
 		// A series' first listing at the store is the earliest over every menu and
 		// product id the store's market has had.
 		clear(first)
@@ -378,6 +340,58 @@ func (sd *ShopData) EachMenu(fn func(MenuOffers) error) error {
 	return nil
 }
 
+// EachListed calls fn with the description of every offer EachMenu gives, in its
+// order, without the rest of what EachMenu works out.
+func (sd *ShopData) EachListed(fn func(*Offer)) {
+	for _, g := range sd.markets() {
+		for _, i := range g.latest.series {
+			if s := &sd.series[i]; s.listed {
+				fn(s.desc)
+			}
+		}
+	}
+}
+
+// marketMenus are the menus of one dispensary market, and the one whose latest
+// successful fetch lists its offers (the market served by two platforms' menus).
+type marketMenus struct {
+	slug   string
+	market Market
+	menus  []*shopMenu
+	latest *shopMenu
+}
+
+// markets are the markets of the current registry with a successful fetch, by
+// dispensary slug and market.
+func (sd *ShopData) markets() []*marketMenus {
+	byKey := map[[2]string]*marketMenus{}
+	var groups []*marketMenus
+	for _, m := range sd.menus {
+		k := [2]string{m.slug, string(m.market)}
+		g := byKey[k]
+		if g == nil {
+			g = &marketMenus{slug: m.slug, market: m.market}
+			byKey[k] = g
+			groups = append(groups, g)
+		}
+		g.menus = append(g.menus, m)
+		if !m.inRegistry || m.lastOKAt == 0 {
+			continue
+		}
+		if l := g.latest; l == nil || m.lastOKAt > l.lastOKAt || (m.lastOKAt == l.lastOKAt && m.id > l.id) {
+			g.latest = m
+		}
+	}
+	groups = slices.DeleteFunc(groups, func(g *marketMenus) bool { return g.latest == nil })
+	sort.Slice(groups, func(i, j int) bool {
+		if groups[i].slug != groups[j].slug {
+			return groups[i].slug < groups[j].slug
+		}
+		return groups[i].market < groups[j].market
+	})
+	return groups
+}
+
 // OfferRun is what EachOffer reports Count times in a row for one series: the offer as
 // Count successful fetches of its menu in one month listed it, unchanged.
 type OfferRun struct {
@@ -398,12 +412,12 @@ type OfferRun struct {
 // one per offer and fetch. Runs come in month order; within a month, in no set order.
 // Dispensaries no longer in the registry are included; history is history.
 func (sd *ShopData) EachOfferRun(ctx context.Context, from, to time.Time, fn func(OfferRun) error) error {
+	var rs replayState
 	type run struct {
 		open  bool
 		start int32 // the menu's count of fetches in the window when the run began
 		state seriesState
 	}
-	defer sd.forget()
 	runs := make([]run, len(sd.series))
 	fetches := map[*shopMenu]int32{} // successful fetches in the window, by menu
 	reopen := map[*shopMenu]bool{}   // menus whose listed series have no open run
@@ -437,7 +451,7 @@ func (sd *ShopData) EachOfferRun(ctx context.Context, from, to time.Time, fn fun
 		return nil
 	}
 	lo, hi := nanos(from), nanos(to)
-	err := sd.replay(ctx, to, nil, func(f replayFetch, changed []slotChange) error {
+	err := sd.replay(ctx, to, &rs, nil, func(f replayFetch, changed []slotChange) error {
 		if !f.ok || f.at < lo || f.at >= hi {
 			return nil
 		}
@@ -457,8 +471,8 @@ func (sd *ShopData) EachOfferRun(ctx context.Context, from, to time.Time, fn fun
 		start := fetches[m]
 		fetches[m]++
 		begin := func(i int32) {
-			if st := sd.cur[i]; sd.known[i] && st.Listed && !runs[i].open {
-				runs[i] = run{open: true, start: start, state: st}
+			if cur := rs.cur[i]; rs.known[i] && cur.Listed && !runs[i].open {
+				runs[i] = run{open: true, start: start, state: cur}
 			}
 		}
 		if reopen[m] {
@@ -552,19 +566,23 @@ type slotChange struct {
 	state seriesState
 }
 
+// replayState is the series' states as of the fetch a replay is at: cur by slot, known
+// marking the series a fetch has listed so far. Each replay has its own, so that
+// replays can run at once (a publish's highlights and price history).
+type replayState struct {
+	cur   []seriesState
+	known []bool
+}
+
 // replay walks the fetch log in time order (a menu's fetches are recorded in time order,
 // RecordMenuFetch makes sure), up to the last fetch before to, applying each successful
-// fetch's changes to the series' states (sd.cur; sd.known marks the series a fetch has
-// listed so far), and calls before (when set) before a fetch's changes apply and fn
-// after, with the changes it made. Changes are
-// deltas from the menu's fetch before, so the walk always starts at the first fetch. A
-// series recorded after the read (a scrape running meanwhile) is left out.
-//
-// The states are the caller's until it calls forget, which lets them go: a state per
-// series is tens of MB at 2,000 menus.
-func (sd *ShopData) replay(ctx context.Context, to time.Time, before func(replayFetch) error, fn func(replayFetch, []slotChange) error) error {
-	sd.cur = make([]seriesState, len(sd.series))
-	sd.known = make([]bool, len(sd.series))
+// fetch's changes to the series' states (st), and calls before (when set) before a
+// fetch's changes apply and fn after, with the changes it made. Changes are deltas from
+// the menu's fetch before, so the walk always starts at the first fetch. A series
+// recorded after the read (a scrape running meanwhile) is left out.
+func (sd *ShopData) replay(ctx context.Context, to time.Time, st *replayState, before func(replayFetch) error, fn func(replayFetch, []slotChange) error) error {
+	st.cur = make([]seriesState, len(sd.series))
+	st.known = make([]bool, len(sd.series))
 	conn, err := sd.db.passConn(ctx)
 	if err != nil {
 		return err
@@ -597,7 +615,7 @@ func (sd *ShopData) replay(ctx context.Context, to time.Time, before func(replay
 				return
 			}
 			i := sd.slot[c.series]
-			sd.cur[i], sd.known[i] = c.state, true
+			st.cur[i], st.known[i] = c.state, true
 			changed = append(changed, slotChange{i, c.state})
 		})
 		if err != nil {
@@ -610,24 +628,21 @@ func (sd *ShopData) replay(ctx context.Context, to time.Time, before func(replay
 	return rows.Err()
 }
 
-// forget drops the series' states a replay left.
-func (sd *ShopData) forget() { sd.cur, sd.known = nil, nil }
-
 // EachOffer calls fn with every offer every successful fetch in [from, to) listed, in
 // time order of the fetches, without holding them all in memory: the history behind
 // yearly highlights and trends. Price, sale price and stock are those of that fetch; the
 // descriptive fields (name, potency...) are the latest seen. Dispensaries no longer in
 // the registry are included; history is history.
 func (sd *ShopData) EachOffer(ctx context.Context, from, to time.Time, fn func(StoredOffer) error) error {
-	defer sd.forget()
+	var rs replayState
 	lo, hi := nanos(from), nanos(to)
-	err := sd.replay(ctx, to, nil, func(f replayFetch, _ []slotChange) error {
+	err := sd.replay(ctx, to, &rs, nil, func(f replayFetch, _ []slotChange) error {
 		if !f.ok || f.at < lo || f.at >= hi {
 			return nil
 		}
 		for _, i := range f.menu.series {
-			st := sd.cur[i]
-			if !sd.known[i] || !st.Listed {
+			st := rs.cur[i]
+			if !rs.known[i] || !st.Listed {
 				continue
 			}
 			so := StoredOffer{Offer: *sd.series[i].desc, Slug: f.menu.slug, Market: f.menu.market, FetchedAt: fromNano(f.at)}
@@ -653,8 +668,8 @@ func (sd *ShopData) EachOffer(ctx context.Context, from, to time.Time, fn func(S
 // series its first fetch of the day lists and follows that day's changes: an unchanged
 // year costs one pass over the listed series per menu and day, not one per fetch.
 func (sd *ShopData) EachDayPrice(ctx context.Context, from, to time.Time, fn func(DayPrice) error) error {
+	var rs replayState
 	sd.rank()
-	defer sd.forget()
 	// obs holds the series of each key (by rank) observed last that day, touched the
 	// ranks observed that day. Fetches come in time order, so the last observation is
 	// the latest; and its state is the series' state at the end of the day: a later
@@ -687,7 +702,7 @@ func (sd *ShopData) EachDayPrice(ctx context.Context, from, to time.Time, fn fun
 		}
 		for _, r := range touched {
 			i := obs[r]
-			s, st := &sd.series[i], sd.cur[i]
+			s, st := &sd.series[i], rs.cur[i]
 			p := DayPrice{Day: day, Slug: s.menu.slug, Market: s.menu.market, Desc: s.desc, Key: r,
 				Price: st.Price, SalePrice: st.SalePrice, InStock: st.InStock}
 			if err := fn(p); err != nil {
@@ -713,7 +728,7 @@ func (sd *ShopData) EachDayPrice(ctx context.Context, from, to time.Time, fn fun
 		}
 		return nil
 	}
-	err := sd.replay(ctx, to, before, func(f replayFetch, changed []slotChange) error {
+	err := sd.replay(ctx, to, &rs, before, func(f replayFetch, changed []slotChange) error {
 		if !inWindow(f) {
 			return nil
 		}
@@ -721,7 +736,7 @@ func (sd *ShopData) EachDayPrice(ctx context.Context, from, to time.Time, fn fun
 			// The menu's first fetch of the day: everything it lists is observed.
 			menuDay[f.menu.id] = dayNo
 			for _, i := range f.menu.series {
-				if sd.known[i] && sd.cur[i].Listed {
+				if rs.known[i] && rs.cur[i].Listed {
 					observe(i)
 				}
 			}

@@ -3,6 +3,8 @@ package data
 import (
 	"context"
 	"path/filepath"
+	"runtime"
+	"strings"
 	"testing"
 	"time"
 )
@@ -50,5 +52,85 @@ func TestReadShopNewerMenu(t *testing.T) {
 	}
 	if n != 1 {
 		t.Errorf("%d offers listed, want the one of menu a", n)
+	}
+}
+
+// TestReadShopParts reads a store in several id ranges at once (readSeries) and checks
+// that the parts join as one read would: series in id order, one description for
+// offers described alike whichever part read them, and that EachListed gives the
+// descriptions of EachMenu's offers.
+func TestReadShopParts(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4))
+	ctx := context.Background()
+	db, err := Open(ctx, filepath.Join(t.TempDir(), "omc.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	at := time.Date(2026, 7, 1, 12, 0, 0, 0, time.UTC)
+	menu := func(platform, id string) MenuSource {
+		return MenuSource{Market: Recreational, Platform: platform, StoreID: id}
+	}
+	ds := []Dispensary{{Slug: "a", Name: "A", Menus: []MenuSource{menu("jane", "1"), menu("dutchie", "2")}}, {Slug: "b", Name: "B", Menus: []MenuSource{menu("jane", "3")}}}
+	if err := db.SyncDispensaries(ctx, ds, true, at); err != nil {
+		t.Fatal(err)
+	}
+	fuel := Offer{ProductID: "1", Name: "Fuel", Brand: "Klutch", Category: Flower, Size: "3.5g", Grams: 3.5, Price: 40, InStock: true}
+	haze := Offer{ProductID: "2", Name: "Haze", Category: Vape, Size: "1g", Grams: 1, Price: 30, InStock: true}
+	gone := Offer{ProductID: "3", Name: "Gone", Category: Edible, Size: "100mg", Milligrams: 100, Price: 20, InStock: true}
+	for _, f := range []MenuFetch{
+		{Slug: "a", Market: Recreational, Platform: "jane", At: at.Add(-2 * time.Hour), Offers: []Offer{haze}},
+		{Slug: "b", Market: Recreational, Platform: "jane", At: at.Add(-2 * time.Hour), Offers: []Offer{fuel, gone, haze}},
+		{Slug: "b", Market: Recreational, Platform: "jane", At: at.Add(-time.Hour), Offers: []Offer{fuel, haze}},
+		// a's dutchie menu, fetched last, lists the market: fuel as b lists it.
+		{Slug: "a", Market: Recreational, Platform: "dutchie", At: at, Offers: []Offer{fuel}},
+	} {
+		if err := db.RecordMenuFetch(ctx, f); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sd, err := db.ReadShop(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sd.Series() != 5 {
+		t.Fatalf("read %d series, want 5", sd.Series())
+	}
+	last := int32(-1)
+	for id, slot := range sd.slot {
+		if slot >= 0 && slot != last+1 {
+			t.Errorf("series %d at slot %d, want %d: the parts are not joined in id order", id, slot, last+1)
+		}
+		if slot >= 0 {
+			last = slot
+		}
+	}
+	byName := map[string][]*Offer{}
+	for _, s := range sd.series {
+		byName[s.desc.Name] = append(byName[s.desc.Name], s.desc)
+	}
+	for name, descs := range byName {
+		for _, d := range descs[1:] {
+			if d != descs[0] {
+				t.Errorf("%s is described by %d descriptions, want one shared", name, len(descs))
+				break
+			}
+		}
+	}
+	var fromMenus, listed []string
+	if err := sd.EachMenu(func(m MenuOffers) error {
+		for _, lo := range m.Offers {
+			fromMenus = append(fromMenus, m.Slug+":"+lo.Desc.Name)
+		}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	sd.EachListed(func(o *Offer) { listed = append(listed, o.Name) })
+	if got, want := strings.Join(fromMenus, " "), "a:Fuel b:Fuel b:Haze"; got != want {
+		t.Errorf("EachMenu lists %s, want %s", got, want)
+	}
+	if got, want := strings.Join(listed, " "), "Fuel Fuel Haze"; got != want {
+		t.Errorf("EachListed gives %s, want %s", got, want)
 	}
 }

@@ -131,10 +131,15 @@ func build(ctx context.Context, db *data.DB, opts Options, put func(path string,
 	}
 	pipeline := BuildPipeline(last, ds, opts.Now)
 	m.LastRun = pipeline.LastRun
-	highlights, err := buildHighlights(ctx, db, sd, opts.Now)
-	if err != nil {
-		return Manifest{}, fmt.Errorf("publish highlights: %w", err)
-	}
+	// The yearly highlights walk the fetch log as the price history does: the two walks
+	// run at once, each on a processor.
+	var highlights Highlights
+	highlighted := make(chan error, 1)
+	go func() {
+		var err error
+		highlights, err = buildHighlights(ctx, db, sd, opts.Now)
+		highlighted <- err
+	}()
 	files, err := BuildContent(opts.Content)
 	if err != nil {
 		return Manifest{}, fmt.Errorf("publish: %w", err)
@@ -166,6 +171,9 @@ func build(ctx context.Context, db *data.DB, opts Options, put func(path string,
 	}, pool.emit)
 	if werr := pool.wait(); err == nil {
 		err = werr
+	}
+	if herr := <-highlighted; herr != nil {
+		return Manifest{}, fmt.Errorf("publish highlights: %w", herr)
 	}
 	if err != nil {
 		return Manifest{}, fmt.Errorf("publish shopping: %w", err)

@@ -50,12 +50,8 @@ type Emit func(path string, v any) error
 func buildShop(ctx context.Context, sd *data.ShopData, in Shop, also func(data.MenuOffers), emit Emit) error {
 	s := newShop(in)
 	h, err := s.readHistory(sd.Series(), func(see func(*data.Offer)) error {
-		return sd.EachMenu(func(m data.MenuOffers) error {
-			for _, lo := range m.Offers {
-				see(lo.Desc)
-			}
-			return nil
-		})
+		sd.EachListed(see)
+		return nil
 	}, func(fn dayObserver) error {
 		return sd.EachDayPrice(ctx, in.Now.AddDate(0, 0, -HistoryDays), in.Now.Add(time.Second), func(p data.DayPrice) error {
 			return fn(p.Day, p.Slug, p.Market, p.Desc, p.Key, p.Price, p.SalePrice, p.InStock)

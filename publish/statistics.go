@@ -182,21 +182,22 @@ func (b *statistics) add(l listing) {
 	if per <= 0 {
 		return
 	}
-	deal := Deal{
-		StoreName: d.Name, StoreLocation: d.Location(), Name: o.Name, Cost: cents(cost), Brand: o.Brand,
-		Size: sizeLabel(o.Size, o.Grams, o.Milligrams), UnitPrice: cents(cost / per), Unit: unit, OnSale: l.sale > 0 && l.sale < l.price,
-		Market: l.market, Slug: l.slug, LastUpdate: l.fetchedAt.UTC().Format(time.RFC3339),
+	// One line per product name per store: menus list each size of a product as its
+	// own product, and a list of one product in five sizes is no list of deals. What
+	// less compares is enough to tell whether this one is the store's best yet; the
+	// rest is filled in only then.
+	deal := Deal{StoreName: d.Name, Name: o.Name, Cost: cents(cost), UnitPrice: cents(cost / per), Market: l.market}
+	key := dealKey{cat, names.deal}
+	if c, ok := b.best[key]; ok && !less(deal, c) {
+		return
 	}
+	deal.StoreLocation, deal.Brand, deal.Size, deal.Unit = d.Location(), o.Brand, sizeLabel(o.Size, o.Grams, o.Milligrams), unit
+	deal.OnSale, deal.Slug, deal.LastUpdate = l.sale > 0 && l.sale < l.price, l.slug, l.fetchedAt.UTC().Format(time.RFC3339)
 	if deal.OnSale {
 		regular := cents(l.price)
 		deal.RegularPrice = &regular
 	}
-	// One line per product name per store: menus list each size of a product as its
-	// own product, and a list of one product in five sizes is no list of deals.
-	key := dealKey{cat, names.deal}
-	if c, ok := b.best[key]; !ok || less(deal, c) {
-		b.best[key] = deal
-	}
+	b.best[key] = deal
 }
 
 // flushStore moves the store's best deals into the lists, keeping the best of each.
