@@ -60,6 +60,15 @@ type Result struct {
 	Manifest Manifest
 }
 
+// DefaultMemoryLimit is the soft memory limit omc publishes under unless told otherwise
+// (omc --memory-limit; debug.SetMemoryLimit). A 2,000-menu publish holds about 150 MB
+// live at its peak; left to the garbage collector's default pace its heap grows to twice
+// that, 400 MB resident. Under this limit the collector runs more often near the peak and
+// the publish stays under 300 MB (publish/bench_test.go measures both). A store that
+// needs more than the limit still publishes: the limit is soft, and the runtime caps
+// the extra collection at about half the processors' time.
+const DefaultMemoryLimit = 240 << 20
+
 // Snapshot paths, exactly as the site requests them (SPEC.md §7).
 const (
 	PathStatus        = "api/DispensaryStatus"
@@ -161,6 +170,8 @@ func build(ctx context.Context, db *data.DB, opts Options, put func(path string,
 	stats, brands := newStatistics(ds, opts.Now), newBrands(opts.Now)
 	in := Shop{Now: opts.Now, Sample: sample, Statuses: sts, ProductFirstSeen: sd.ProductFirstSeen(), Strains: opts.Strains}
 	pool := newEncodePool(add)
+	var statsOut Statistics
+	var brandsOut Brands
 	err = buildShop(ctx, sd, in, func(mo data.MenuOffers) {
 		for _, lo := range mo.Offers {
 			l := listing{slug: mo.Slug, market: mo.Market, fetchedAt: mo.FetchedAt, d: lo.Desc, price: lo.Price, sale: lo.SalePrice,
@@ -168,6 +179,11 @@ func build(ctx context.Context, db *data.DB, opts Options, put func(path string,
 			stats.add(l)
 			brands.add(l)
 		}
+	}, func() {
+		// Complete once every menu has come: the rest of the publish keeps their
+		// results, not their tallies.
+		statsOut, brandsOut = stats.result(), brands.result()
+		stats, brands = nil, nil
 	}, pool.emit)
 	if werr := pool.wait(); err == nil {
 		err = werr
@@ -178,8 +194,8 @@ func build(ctx context.Context, db *data.DB, opts Options, put func(path string,
 	if err != nil {
 		return Manifest{}, fmt.Errorf("publish shopping: %w", err)
 	}
-	for path, v := range map[string]any{PathStatus: status, PathStatistics: stats.result(), PathAnnouncements: announcements,
-		PathBrands: brands.result(), PathHighlights: highlights, PathPipeline: pipeline} {
+	for path, v := range map[string]any{PathStatus: status, PathStatistics: statsOut, PathAnnouncements: announcements,
+		PathBrands: brandsOut, PathHighlights: highlights, PathPipeline: pipeline} {
 		b, err := marshal(v)
 		if err != nil {
 			return Manifest{}, fmt.Errorf("publish %s: %w", path, err)

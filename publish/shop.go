@@ -42,12 +42,12 @@ const NewFor = 7 * 24 * time.Hour
 type Emit func(path string, v any) error
 
 // buildShop streams sd's menus through the shop builder; each is given to also (when
-// set) first.
+// set) first, and menusDone (when set) is called once they all have been.
 //
 // The price history is read first, before the menus' offers are: its walk of the
 // fetch log holds a state per series, and the offers are as many; one after the other,
 // a 2,000-menu publish holds tens of MB less at its peak.
-func buildShop(ctx context.Context, sd *data.ShopData, in Shop, also func(data.MenuOffers), emit Emit) error {
+func buildShop(ctx context.Context, sd *data.ShopData, in Shop, also func(data.MenuOffers), menusDone func(), emit Emit) error {
 	s := newShop(in)
 	h, err := s.readHistory(sd.Series(), func(see func(*data.Offer)) error {
 		sd.EachListed(see)
@@ -69,6 +69,9 @@ func buildShop(ctx context.Context, sd *data.ShopData, in Shop, also func(data.M
 	})
 	if err != nil {
 		return err
+	}
+	if menusDone != nil {
+		menusDone()
 	}
 	return s.finish(h, emit)
 }
@@ -149,6 +152,7 @@ func (s *shop) finish(h *history, emit Emit) error {
 	s.menuDone = nil
 	s.index()
 	s.resolveStrains(h)
+	s.descs = nil // every offer has its description: the index of them is done with
 	for _, build := range []func(Emit) error{
 		func(e Emit) error { return s.buildProducts(h, e) },
 		s.buildSearch,

@@ -54,6 +54,7 @@ type Tree struct {
 	mu         sync.Mutex // for what follows: Write is called from several goroutines
 	paths      []string   // written, for syncing where the whole filesystem cannot be
 	done       bool
+	made       sync.Map // the folders made (writeFile)
 }
 
 // NewTree checks that out is omc's to replace (Owned), locks it and starts its staging
@@ -98,7 +99,7 @@ func (t *Tree) Write(rel string, body []byte) error {
 	if done {
 		return fmt.Errorf("publish %s: tree already committed or aborted", t.out)
 	}
-	if err := writeFile(t.stage, rel, body); err != nil {
+	if err := writeFile(t.stage, rel, body, &t.made); err != nil {
 		return fmt.Errorf("publish %s: %w", t.out, err)
 	}
 	t.mu.Lock()
@@ -262,13 +263,20 @@ func removeStaging(out string) {
 	}
 }
 
-func writeFile(root, rel string, body []byte) error {
+// made remembers the folders made so far: a publish writes tens of
+// thousands of files into a few folders, and asking for each folder again is a system
+// call per file.
+func writeFile(root, rel string, body []byte, made *sync.Map) error {
 	if rel == "" || strings.HasPrefix(rel, "/") || strings.Contains(rel, "..") {
 		return fmt.Errorf("bad snapshot path %q", rel)
 	}
 	path := filepath.Join(root, filepath.FromSlash(rel))
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
+	dir := filepath.Dir(path)
+	if _, ok := made.Load(dir); !ok {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return err
+		}
+		made.Store(dir, true)
 	}
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {

@@ -4,13 +4,17 @@ import (
 	"context"
 	"fmt"
 	"io/fs"
+	"math"
 	"os"
+	"runtime/debug"
 	"time"
 
+	"github.com/dustin/go-humanize"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
 	"github.com/ohiomc/omc/data"
+	"github.com/ohiomc/omc/publish"
 	"github.com/ohiomc/omc/scraper"
 )
 
@@ -30,6 +34,7 @@ type Config struct {
 	Content       string        // OMC_CONTENT, a folder like data/content; empty = the embedded one
 	Now           string        // OMC_NOW, RFC 3339; empty = the clock
 	Storage       string        // OMC_HISTORY_STORAGE: where omc history keeps copies
+	MemoryLimit   string        // OMC_MEMORY_LIMIT: the soft memory limit of a publish ("0": none)
 	// Sample marks the published shopping data as sample data (omc demo, publish --sample).
 	Sample bool
 
@@ -50,6 +55,8 @@ func DefaultConfig() Config {
 		Schedule: "15 */4 * * *",
 		Delay:    eo.Delay,
 		Timeout:  eo.Timeout,
+		// "240 MiB": publish.DefaultMemoryLimit, written as the flag takes it.
+		MemoryLimit: humanize.IBytes(publish.DefaultMemoryLimit),
 	}
 }
 
@@ -88,6 +95,7 @@ var settings = []setting{
 	{"content", "OMC_CONTENT", "community pages content folder (default: the embedded data/content)", stringSetting(func(c *Config) *string { return &c.Content })},
 	{"now", "OMC_NOW", "fixed current time, RFC 3339 (reproducible runs)", stringSetting(func(c *Config) *string { return &c.Now })},
 	{"storage", "OMC_HISTORY_STORAGE", "where copies are kept: a folder, or gh-release:TAG", stringSetting(func(c *Config) *string { return &c.Storage })},
+	{"memory-limit", "OMC_MEMORY_LIMIT", "soft memory limit while publishing, like 240MiB or 1GB; 0 for none (GOMEMLIMIT, when set, wins)", stringSetting(func(c *Config) *string { return &c.MemoryLimit })},
 }
 
 func findSetting(name string) setting {
@@ -175,6 +183,21 @@ func (c Config) contentFS() (fs.FS, error) {
 		return nil, usageError("--content %s: not a folder", c.Content)
 	}
 	return os.DirFS(c.Content), nil
+}
+
+// limitMemory puts the publish under --memory-limit (debug.SetMemoryLimit) and returns
+// what puts the process's limit back: a worker scrapes between publishes. A GOMEMLIMIT
+// in the environment is the Go runtime's own setting and is left as it is.
+func (c Config) limitMemory(getenv func(string) string) (restore func(), err error) {
+	if getenv("GOMEMLIMIT") != "" || c.MemoryLimit == "0" {
+		return func() {}, nil
+	}
+	limit, err := humanize.ParseBytes(c.MemoryLimit)
+	if err != nil || limit == 0 || limit > math.MaxInt64 {
+		return nil, usageError("--memory-limit %q: want a size like 240MiB or 1GB, or 0 for none", c.MemoryLimit)
+	}
+	previous := debug.SetMemoryLimit(int64(limit))
+	return func() { debug.SetMemoryLimit(previous) }, nil
 }
 
 func (c Config) validate() error {

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"math"
+	"runtime/debug"
 	"strings"
 	"testing"
 	"time"
@@ -8,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/ohiomc/omc/data"
+	"github.com/ohiomc/omc/publish"
 )
 
 // parsedCommand finds a subcommand of the real command tree and parses args as its flags.
@@ -108,5 +111,46 @@ func TestUsageExitCodes(t *testing.T) {
 		if code != exitUsage || errOut.Len() == 0 {
 			t.Errorf("omc %s: exit %d, stderr %q", strings.Join(args, " "), code, errOut.String())
 		}
+	}
+}
+
+// TestMemoryLimit: a publish runs under --memory-limit (publish.DefaultMemoryLimit by
+// default) and puts the process's limit back after; 0 means none; GOMEMLIMIT wins; a
+// size that is not one is a usage error naming it.
+func TestMemoryLimit(t *testing.T) {
+	const unlimited = math.MaxInt64
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(unlimited))
+	noEnv := func(string) string { return "" }
+	limitDuring := func(c Config, getenv func(string) string) int64 {
+		t.Helper()
+		restore, err := c.limitMemory(getenv)
+		if err != nil {
+			t.Fatal(err)
+		}
+		during := debug.SetMemoryLimit(-1)
+		restore()
+		if after := debug.SetMemoryLimit(-1); after != unlimited {
+			t.Errorf("limit after the publish %d, want it put back (%d)", after, int64(unlimited))
+		}
+		return during
+	}
+	if got := limitDuring(DefaultConfig(), noEnv); got != publish.DefaultMemoryLimit {
+		t.Errorf("default limit %d, want %d", got, publish.DefaultMemoryLimit)
+	}
+	c := DefaultConfig()
+	c.MemoryLimit = "1GB"
+	if got := limitDuring(c, noEnv); got != 1e9 {
+		t.Errorf("--memory-limit 1GB: %d", got)
+	}
+	c.MemoryLimit = "0"
+	if got := limitDuring(c, noEnv); got != unlimited {
+		t.Errorf("--memory-limit 0: %d, want none", got)
+	}
+	if got := limitDuring(DefaultConfig(), func(k string) string { return map[string]string{"GOMEMLIMIT": "2GiB"}[k] }); got != unlimited {
+		t.Errorf("with GOMEMLIMIT set: %d, want the runtime's own left alone", got)
+	}
+	c.MemoryLimit = "lots"
+	if _, err := c.limitMemory(noEnv); err == nil || !strings.Contains(err.Error(), `--memory-limit "lots"`) || exitCode(err) != 2 {
+		t.Errorf("--memory-limit lots: %v (exit %d), want a usage error naming it", err, exitCode(err))
 	}
 }

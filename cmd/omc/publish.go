@@ -45,7 +45,7 @@ file, and a failed publish leaves the previous tree as it was.`,
 			return nil
 		},
 	}
-	addSettings(cmd, &opts.Config, "db", "now", "out", "dir", "announcements", "content")
+	addSettings(cmd, &opts.Config, "db", "now", "out", "dir", "announcements", "content", "memory-limit")
 	cmd.Flags().BoolVar(&opts.Sample, "sample", false, "mark the shopping snapshots as sample data (menus not from real stores)")
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the manifest as JSON")
 	return cmd
@@ -77,6 +77,11 @@ func runPublish(ctx context.Context, c *Config, d deps) (publish.Result, error) 
 	if err != nil {
 		return publish.Result{}, usageError("--dir: %v", err)
 	}
+	restore, err := c.limitMemory(d.Getenv)
+	if err != nil {
+		return publish.Result{}, err
+	}
+	defer restore()
 	db, err := openDB(ctx, c.DB)
 	if err != nil {
 		return publish.Result{}, err
