@@ -12,9 +12,12 @@ func TestEncodePool(t *testing.T) {
 	t.Run("OK", func(t *testing.T) {
 		var mu sync.Mutex
 		got := map[string]string{}
-		p := newEncodePool(func(path string, b []byte) error {
+		recorded := 0
+		p := newEncodePool(func(path string, b []byte) {
 			mu.Lock()
 			defer mu.Unlock()
+			recorded++
+		}, func(path string, b []byte) error {
 			got[path] = string(b) // copied: the pool reuses b
 			return nil
 		})
@@ -29,6 +32,9 @@ func TestEncodePool(t *testing.T) {
 		if err := p.wait(); err != nil {
 			t.Fatal(err)
 		}
+		if recorded != 201 {
+			t.Errorf("%d files recorded, want 201", recorded)
+		}
 		if len(got) != 201 || got["f7"] != `{"n":7,"name":"Bloom & Co"}` || got["f199"] != `{"n":199,"name":"Bloom & Co"}` {
 			t.Errorf("encoded %d files: f7 %s, f199 %s", len(got), got["f7"], got["f199"])
 		}
@@ -41,7 +47,7 @@ func TestEncodePool(t *testing.T) {
 		disk := errors.New("disk full")
 		var mu sync.Mutex
 		written := 0
-		p := newEncodePool(func(path string, b []byte) error {
+		p := newEncodePool(func(string, []byte) {}, func(path string, b []byte) error {
 			if path == "f3" {
 				return disk
 			}
@@ -65,7 +71,7 @@ func TestEncodePool(t *testing.T) {
 		}
 	})
 	t.Run("ErrEncode", func(t *testing.T) {
-		p := newEncodePool(func(string, []byte) error { return nil })
+		p := newEncodePool(func(string, []byte) {}, func(string, []byte) error { return nil })
 		p.emit("bad", func() {}) // encoding/json cannot encode a func
 		if err := p.wait(); err == nil || !strings.HasPrefix(err.Error(), "publish bad: json: unsupported type") {
 			t.Errorf("wait: %v, want the encoding error naming the file", err)

@@ -98,8 +98,8 @@ func Build(ctx context.Context, db *data.DB, opts Options) (map[string][]byte, M
 
 // build computes every snapshot and hands each to put as soon as it is made (the
 // shopping snapshots are many: a publish holds a few at a time), the manifest last.
-// put is called from several goroutines at once and must not keep b: the encoding
-// workers reuse their buffers.
+// put is called from one goroutine at a time, not always the same, and must not keep
+// b: the encoding pool reuses its buffers.
 func build(ctx context.Context, db *data.DB, opts Options, put func(path string, b []byte) error) (Manifest, error) {
 	producer := opts.Producer
 	if !ownProducer(producer) {
@@ -107,14 +107,18 @@ func build(ctx context.Context, db *data.DB, opts Options, put func(path string,
 		producer = strings.TrimSpace(ProducerName + " " + producer)
 	}
 	m := Manifest{GeneratedAt: opts.Now.UTC().Format(time.RFC3339), Producer: producer}
-	// add is called by the encoding workers at once: only the manifest is locked.
+	// record lists a file in the manifest; the encoding workers call it at once, so
+	// only the list is locked.
 	var mu sync.Mutex
-	add := func(path string, b []byte) error {
+	record := func(path string, b []byte) {
 		sum := sha256.Sum256(b)
 		e := FileEntry{Path: path, Size: len(b), SHA256: hex.EncodeToString(sum[:])}
 		mu.Lock()
 		m.Files = append(m.Files, e)
 		mu.Unlock()
+	}
+	add := func(path string, b []byte) error {
+		record(path, b)
 		return put(path, b)
 	}
 	sd, err := db.ReadShop(ctx)
@@ -169,7 +173,7 @@ func build(ctx context.Context, db *data.DB, opts Options, put func(path string,
 	// statistics and brands.
 	stats, brands := newStatistics(ds, opts.Now), newBrands(opts.Now)
 	in := Shop{Now: opts.Now, Sample: sample, Statuses: sts, ProductFirstSeen: sd.ProductFirstSeen(), Strains: opts.Strains}
-	pool := newEncodePool(add)
+	pool := newEncodePool(record, put)
 	var statsOut Statistics
 	var brandsOut Brands
 	err = buildShop(ctx, sd, in, func(mo data.MenuOffers) {
