@@ -406,12 +406,14 @@ func benchPublish(b *testing.B, s synthetic) {
 	var disk, mem publishRun
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		r := runPublishChild(b, path, out)
-		disk.wall, disk.cpu, disk.peakMiB, disk.files = disk.wall+r.wall, disk.cpu+r.cpu, max(disk.peakMiB, r.peakMiB), r.files
+		// In memory first: after the publish to disk, the system writes its 500 MB back
+		// for seconds, on the same processors.
 		if ram != "" {
 			r := runPublishChild(b, path, ram)
 			mem.wall, mem.cpu, mem.peakMiB = mem.wall+r.wall, mem.cpu+r.cpu, max(mem.peakMiB, r.peakMiB)
 		}
+		r := runPublishChild(b, path, out)
+		disk.wall, disk.cpu, disk.peakMiB, disk.files = disk.wall+r.wall, disk.cpu+r.cpu, max(disk.peakMiB, r.peakMiB), r.files
 	}
 	b.StopTimer()
 	n := float64(b.N)

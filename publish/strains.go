@@ -204,7 +204,7 @@ func (s *shop) buildStrains(h *history, emit Emit) error {
 		stores, products := map[string]bool{}, map[string]bool{}
 		page := StrainPage{GeneratedAt: s.generatedAt, Sample: s.Sample, Slug: slug, Name: f.name, Type: nonEmpty(f.typ),
 			Parents: []StrainLink{}, Children: []StrainLink{}, LineageSources: []LineageSource{}, Terpenes: []TerpeneCount{},
-			Offers: make([]StrainOffer, 0, len(f.listed))}
+			Offers: []StrainOffer{}}
 		for _, p := range f.parents {
 			page.Parents = append(page.Parents, link(p))
 		}
@@ -221,13 +221,13 @@ func (s *shop) buildStrains(h *history, emit Emit) error {
 		}
 		terps := map[string]*TerpeneCount{}
 		terpProducts := map[string]bool{}
+		var rows []*offer
 		for _, o := range f.listed {
 			stores[o.Slug] = true
 			if !products[o.Code] {
 				// One row per product, its cheapest offer: a popular strain is sold by
 				// hundreds of stores, and the product page lists them all.
-				page.Offers = append(page.Offers, StrainOffer{Code: o.Code, Name: o.Name, Brand: o.Brand, Category: string(o.Category),
-					Size: o.sizeLabel, ProductOffer: s.productOffer(o)})
+				rows = append(rows, o)
 			}
 			products[o.Code] = true
 			if o.THC != nil && o.PotencyUnit == "%" && (o.Category == "Flower" || o.Category == "Preroll") {
@@ -247,6 +247,11 @@ func (s *shop) buildStrains(h *history, emit Emit) error {
 				}
 				terps[ts].Products++
 			}
+		}
+		page.Offers = make([]StrainOffer, 0, len(rows))
+		for _, o := range rows {
+			page.Offers = append(page.Offers, StrainOffer{Code: o.Code, Name: o.Name, Brand: o.Brand, Category: string(o.Category),
+				Size: o.sizeLabel, ProductOffer: s.productOffer(o)})
 		}
 		for _, t := range terps {
 			page.Terpenes = append(page.Terpenes, *t)
