@@ -12,9 +12,13 @@
 // killed leaves the previous one as it was. Build computes the same files in memory
 // (tests). omc publish, omc worker and omc demo call Publish (cmd/omc runPublish).
 //
-// A publish reads the store once (data.DB.ReadShop) and streams the menus: each
-// dispensary's menu file is written as soon as its offers have come, and the snapshots
-// that need every menu (products, search, deals, trends, strains, terpenes) are built
-// from compact offers that share their descriptions. Each shopping file is handed to the
-// tree as soon as it is made, so a publish holds one of their JSON at a time.
+// A publish reads the store once (data.DB.ReadShop, in parallel id ranges), folds the
+// price history while the yearly highlights are worked out beside it, then streams the
+// menus: each dispensary's menu file is written as soon as its offers have come, and the
+// snapshots that need every menu (products, search, deals, trends, strains, terpenes)
+// are built from compact offers (48 bytes) that share their descriptions. Each shopping
+// snapshot is handed to an encoding pool (encode.go) as soon as it is made: workers
+// encode (the long lists by hand, jsonappend.go) and hash, one writer creates the files,
+// and a few buffers go round between them, so a publish holds a few files' JSON at a
+// time. omc runs a publish under a soft memory limit (DefaultMemoryLimit).
 package publish
