@@ -7,7 +7,10 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"sync"
 	"time"
+
+	"golang.org/x/sync/errgroup"
 
 	"github.com/ohiomc/omc/data"
 	"github.com/ohiomc/omc/freshness"
@@ -38,7 +41,8 @@ const HistoryDays = 365
 // NewFor is how long an offer counts as new after it was first seen at a store.
 const NewFor = 7 * 24 * time.Hour
 
-// Emit takes one built snapshot: its path and the value to write as JSON.
+// Emit takes one built snapshot: its path and the value to write as JSON. buildShop
+// calls it from more than one goroutine at once.
 type Emit func(path string, v any) error
 
 // buildShop streams sd's menus through the shop builder; each is given to also (when
@@ -80,6 +84,15 @@ func buildShop(ctx context.Context, sd *data.ShopData, in Shop, also func(data.M
 // of the last HistoryDays in day order (data.DB.EachDailyPrice). Each file is emitted as
 // soon as it is built, so a caller writing them out holds one at a time.
 func (in Shop) Build(eachDaily func(fn func(data.DailyPrice) error) error, emit Emit) error {
+	// The builders run on two goroutines (finish): emit is called from one at a time.
+	var mu sync.Mutex
+	emit = func(emit Emit) Emit {
+		return func(path string, v any) error {
+			mu.Lock()
+			defer mu.Unlock()
+			return emit(path, v)
+		}
+	}(emit)
 	s := newShop(in)
 	h, err := s.readHistory(0, func(see func(*data.Offer)) error {
 		for i := range in.Offers {
@@ -153,19 +166,25 @@ func (s *shop) finish(h *history, emit Emit) error {
 	s.index()
 	s.resolveStrains(h)
 	s.descs = nil // every offer has its description: the index of them is done with
-	for _, build := range []func(Emit) error{
-		func(e Emit) error { return s.buildProducts(h, e) },
-		s.buildSearch,
-		s.buildDeals,
-		func(e Emit) error { return e(PathTrends, s.buildTrends(h)) },
-		func(e Emit) error { return s.buildStrains(h, e) },
-		s.buildTerpenes,
-	} {
-		if err := build(emit); err != nil {
-			return err
+	// The product pages (the most files) are built beside the rest: the builders only
+	// read the offers and the history (products alone lets its pages' history go).
+	var g errgroup.Group
+	g.Go(func() error { return s.buildProducts(h, emit) })
+	g.Go(func() error {
+		for _, build := range []func(Emit) error{
+			s.buildSearch,
+			s.buildDeals,
+			func(e Emit) error { return e(PathTrends, s.buildTrends(h)) },
+			func(e Emit) error { return s.buildStrains(h, e) },
+			s.buildTerpenes,
+		} {
+			if err := build(emit); err != nil {
+				return err
+			}
 		}
-	}
-	return nil
+		return nil
+	})
+	return g.Wait()
 }
 
 // Paths of the shopping snapshots; a trailing slash takes a slug, code or shard name
