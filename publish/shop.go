@@ -45,8 +45,9 @@ const NewFor = 7 * 24 * time.Hour
 // calls it from more than one goroutine at once.
 type Emit func(path string, v any) error
 
-// buildShop streams sd's menus through the shop builder; each is given to also (when
-// set) first, and menusDone (when set) is called once they all have been.
+// buildShop streams sd's menus through the shop builder. also (when set) is given every
+// menu too, on a goroutine of its own, and menusDone (when set) is called once the
+// builder and also have had them all.
 //
 // The price history is read first, before the menus' offers are: its walk of the
 // fetch log holds a state per series, and the offers are as many; one after the other,
@@ -64,13 +65,24 @@ func buildShop(ctx context.Context, sd *data.ShopData, in Shop, also func(data.M
 	if err != nil {
 		return err
 	}
-	s.offers = make([]offer, 0, sd.Listed())
-	err = sd.EachMenu(func(m data.MenuOffers) error {
-		if also != nil {
-			also(m)
+	// also (the statistics and brands) takes the menus in a walk of its own, on the
+	// other processor.
+	alsoDone := make(chan error, 1)
+	go func() {
+		if also == nil {
+			alsoDone <- nil
+			return
 		}
-		return s.addMenu(m, emit)
-	})
+		alsoDone <- sd.EachMenu(func(m data.MenuOffers) error {
+			also(m)
+			return nil
+		})
+	}()
+	s.offers = make([]offer, 0, sd.Listed())
+	err = sd.EachMenu(func(m data.MenuOffers) error { return s.addMenu(m, emit) })
+	if aerr := <-alsoDone; err == nil {
+		err = aerr
+	}
 	if err != nil {
 		return err
 	}
