@@ -107,6 +107,34 @@ func appendFloat(b []byte, f float64) []byte {
 	return b
 }
 
+// appendCents appends c cents as encoding/json writes the float64 c/100: the decimal
+// with its trailing zeros cut ("12", "12.5", "12.34"). For a whole number of cents
+// below 2^53 that decimal is the shortest that reads back as c/100, which is what
+// encoding/json writes; formatting it from the integer skips the float formatting a
+// publish would do millions of times.
+func appendCents(b []byte, c int64) []byte {
+	if c < 0 {
+		b = append(b, '-')
+		c = -c
+	}
+	b = strconv.AppendInt(b, c/100, 10)
+	if r := c % 100; r != 0 {
+		b = append(b, '.', byte('0'+r/10))
+		if r%10 != 0 {
+			b = append(b, byte('0'+r%10))
+		}
+	}
+	return b
+}
+
+// appendMoney appends cents(v), a price, as encoding/json writes it.
+func appendMoney(b []byte, v float64) []byte {
+	if !(math.Abs(v) < 1e13) { // beyond whole cents' exactness, or NaN
+		return appendFloat(b, cents(v))
+	}
+	return appendCents(b, int64(math.Round(v*100)))
+}
+
 // appendFloatOrNull appends *f, or null for nil.
 func appendFloatOrNull(b []byte, f *float64) []byte {
 	if f == nil {
@@ -162,7 +190,7 @@ func appendBool(b []byte, v bool) []byte {
 // appendSalePrice appends the offer's sale price (salePrice), null when not on sale.
 func appendSalePrice(b []byte, o *offer) []byte {
 	if o.SalePrice > 0 && o.SalePrice < o.Price {
-		return appendFloat(b, cents(o.SalePrice))
+		return appendMoney(b, o.SalePrice)
 	}
 	return append(b, "null"...)
 }
@@ -172,12 +200,12 @@ func appendSalePrice(b []byte, o *offer) []byte {
 // UnitPrice gives them.
 func appendPrices(b []byte, o *offer) []byte {
 	b = append(b, `"price":`...)
-	b = appendFloat(b, cents(o.Price))
+	b = appendMoney(b, o.Price)
 	b = append(b, `,"salePrice":`...)
 	b = appendSalePrice(b, o)
 	b = append(b, `,"unitPrice":`...)
 	if v, ok := unitPriceFor(o.Category, o.Grams, o.Milligrams, o.Cost()); ok {
-		b = appendFloat(b, v)
+		b = appendMoney(b, v) // already in cents
 		if o.Category == data.Edible {
 			b = append(b, `,"unit":"100mg"`...)
 		} else {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"math"
+	"math/rand/v2"
 	"testing"
 	"unsafe"
 )
@@ -42,5 +43,31 @@ func TestAppendFloatMatchesEncodingJSON(t *testing.T) {
 func TestOfferSize(t *testing.T) {
 	if got := unsafe.Sizeof(offer{}); got != 48 {
 		t.Errorf("an offer takes %d bytes, want 48", got)
+	}
+}
+
+func TestAppendCentsMatchesEncodingJSON(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	check := func(c int64) {
+		if got, want := string(appendCents(nil, c)), encodingJSON(t, float64(c)/100); got != want {
+			t.Fatalf("appendCents(%d) = %s, encoding/json writes %s", c, got, want)
+		}
+	}
+	for c := int64(-1000); c <= 200000; c++ {
+		check(c)
+	}
+	for range 200000 {
+		check(r.Int64N(1 << 50))
+	}
+	for _, v := range []float64{0, 12.99, 12.994, 12.995, 0.1 + 0.2, 33.333333, 1e12 + 0.25, 2e13} {
+		if got, want := string(appendMoney(nil, v)), encodingJSON(t, cents(v)); got != want {
+			t.Errorf("appendMoney(%v) = %s, encoding/json writes %s", v, got, want)
+		}
+	}
+	for range 100000 {
+		v := r.Float64() * 10000
+		if got, want := string(appendMoney(nil, v)), encodingJSON(t, cents(v)); got != want {
+			t.Fatalf("appendMoney(%v) = %s, encoding/json writes %s", v, got, want)
+		}
 	}
 }

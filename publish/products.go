@@ -164,9 +164,9 @@ func (p productFile) appendJSON(b []byte) ([]byte, error) {
 		b = append(b, `,"market":`...)
 		b = appendString(b, string(p.h.markets[pt.market]))
 		b = append(b, `,"min":`...)
-		b = appendFloat(b, float64(pt.min)/100)
+		b = appendCents(b, int64(pt.min))
 		b = append(b, `,"median":`...)
-		b = appendFloat(b, float64(pt.median)/100)
+		b = appendCents(b, int64(pt.median))
 		b = append(b, '}')
 	}
 	return append(b, "]}"...), nil

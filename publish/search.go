@@ -300,20 +300,26 @@ func (f searchFile) appendJSON(b []byte) ([]byte, error) {
 	var products []*offer // each product's first offer
 	var menus []*offer    // each menu's first offer
 	productIndex := map[productKey]int32{}
-	menuIndex := map[[2]string]int32{}
+	// A place is one dispensary market (addMenu makes one per market).
+	menuIndex := map[*place]int32{}
+	var last productKey
+	p := int32(-1)
 	for i, o := range f.offers {
-		k := productKey{o.Code, o.sizeLabel, o.Grams, o.Milligrams}
-		p, ok := productIndex[k]
-		if !ok {
-			p = int32(len(products))
-			productIndex[k] = p
-			products = append(products, o)
+		// A file's offers come product by product (sortSearch): a product's index is
+		// most often the one before's.
+		if k := (productKey{o.Code, o.sizeLabel, o.Grams, o.Milligrams}); p < 0 || k != last {
+			var ok bool
+			if p, ok = productIndex[k]; !ok {
+				p = int32(len(products))
+				productIndex[k] = p
+				products = append(products, o)
+			}
+			last = k
 		}
-		menu := [2]string{o.Slug, string(o.Market)}
-		m, ok := menuIndex[menu]
+		m, ok := menuIndex[o.place]
 		if !ok {
 			m = int32(len(menus))
-			menuIndex[menu] = m
+			menuIndex[o.place] = m
 			menus = append(menus, o)
 		}
 		productOf[i], menuOf[i] = p, m
@@ -356,7 +362,7 @@ func (f searchFile) appendJSON(b []byte) ([]byte, error) {
 	b = append(b, `},"offers":{`...)
 	column("product", true, f.offers, func(b []byte, _ *offer, i int) []byte { return strconv.AppendInt(b, int64(productOf[i]), 10) })
 	column("menu", false, f.offers, func(b []byte, _ *offer, i int) []byte { return strconv.AppendInt(b, int64(menuOf[i]), 10) })
-	column("price", false, f.offers, func(b []byte, o *offer, _ int) []byte { return appendFloat(b, cents(o.Price)) })
+	column("price", false, f.offers, func(b []byte, o *offer, _ int) []byte { return appendMoney(b, o.Price) })
 	column("salePrice", false, f.offers, func(b []byte, o *offer, _ int) []byte { return appendSalePrice(b, o) })
 	column("thc", false, f.offers, func(b []byte, o *offer, _ int) []byte { return appendFloatOrNull(b, o.THC) })
 	column("isNew", false, f.offers, func(b []byte, o *offer, _ int) []byte { return appendBool(b, o.isNew) })
