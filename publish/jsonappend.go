@@ -34,6 +34,18 @@ func appendObjectHead(b []byte, v any) ([]byte, error) {
 	return append(b, head[:len(head)-1]...), nil
 }
 
+// appendList appends items as a JSON array, each written by write (with its index).
+func appendList[T any](b []byte, items []T, write func(b []byte, item T, i int) []byte) []byte {
+	b = append(b, '[')
+	for i, item := range items {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = write(b, item, i)
+	}
+	return append(b, ']')
+}
+
 // appendString appends s as a JSON string, escaped as encoding/json escapes it with HTML
 // escaping off: quotes, backslashes and control characters; invalid UTF-8 becomes
 // U+FFFD; U+2028 and U+2029 are escaped for JavaScript.

@@ -130,24 +130,16 @@ func (m menuFile) appendJSON(b []byte) ([]byte, error) {
 	if err != nil {
 		return b, err
 	}
-	b = append(b, `,"markets":[`...)
-	for i, mm := range m.markets {
-		if i > 0 {
-			b = append(b, ',')
-		}
+	b = append(b, `,"markets":`...)
+	b = appendList(b, m.markets, func(b []byte, mm menuMarketFile, _ int) []byte {
 		if b, err = appendObjectHead(b, mm.info); err != nil {
-			return b, err
+			return b
 		}
-		b = append(b, `,"offers":[`...)
-		for j, o := range mm.offers {
-			if j > 0 {
-				b = append(b, ',')
-			}
-			b = appendMenuOffer(b, o)
-		}
-		b = append(b, "]}"...)
-	}
-	return append(b, "]}"...), nil
+		b = append(b, `,"offers":`...)
+		b = appendList(b, mm.offers, func(b []byte, o *offer, _ int) []byte { return appendMenuOffer(b, o) })
+		return append(b, '}')
+	})
+	return append(b, '}'), err
 }
 
 // appendMenuOffer appends o as a MenuOffer.

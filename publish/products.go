@@ -147,18 +147,10 @@ func (p productFile) appendJSON(b []byte) ([]byte, error) {
 	if err != nil {
 		return b, err
 	}
-	b = append(b, `,"offers":[`...)
-	for i, o := range p.offers {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = p.s.appendProductOffer(b, o)
-	}
-	b = append(b, `],"history":[`...)
-	for i, pt := range p.history {
-		if i > 0 {
-			b = append(b, ',')
-		}
+	b = append(b, `,"offers":`...)
+	b = appendList(b, p.offers, func(b []byte, o *offer, _ int) []byte { return p.s.appendProductOffer(b, o) })
+	b = append(b, `,"history":`...)
+	b = appendList(b, p.history, func(b []byte, pt point, _ int) []byte {
 		b = append(b, `{"date":`...)
 		b = appendString(b, p.h.days[pt.day])
 		b = append(b, `,"market":`...)
@@ -167,9 +159,9 @@ func (p productFile) appendJSON(b []byte) ([]byte, error) {
 		b = appendCents(b, int64(pt.min))
 		b = append(b, `,"median":`...)
 		b = appendCents(b, int64(pt.median))
-		b = append(b, '}')
-	}
-	return append(b, "]}"...), nil
+		return append(b, '}')
+	})
+	return append(b, '}'), nil
 }
 
 // appendProductOffer appends o as productOffer makes it.

@@ -324,33 +324,24 @@ func (f searchFile) appendJSON(b []byte) ([]byte, error) {
 		}
 		productOf[i], menuOf[i] = p, m
 	}
-	b = append(b, `,"menus":[`...)
-	for i, o := range menus {
-		if i > 0 {
-			b = append(b, ',')
-		}
+	b = append(b, `,"menus":`...)
+	b = appendList(b, menus, func(b []byte, o *offer, _ int) []byte {
 		b = append(b, '[')
 		b = appendString(b, o.Slug)
 		b = append(b, ',')
 		b = appendString(b, string(o.Market))
-		b = append(b, ']')
-	}
+		return append(b, ']')
+	})
 	column := func(name string, first bool, of []*offer, write func(b []byte, o *offer, i int) []byte) {
 		if !first {
 			b = append(b, ',')
 		}
 		b = append(b, '"')
 		b = append(b, name...)
-		b = append(b, `":[`...)
-		for i, o := range of {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = write(b, o, i)
-		}
-		b = append(b, ']')
+		b = append(b, `":`...)
+		b = appendList(b, of, write)
 	}
-	b = append(b, `],"products":{`...)
+	b = append(b, `,"products":{`...)
 	column("code", true, products, func(b []byte, o *offer, _ int) []byte { return appendString(b, o.Code) })
 	column("name", false, products, func(b []byte, o *offer, _ int) []byte { return appendString(b, o.Name) })
 	column("brand", false, products, func(b []byte, o *offer, _ int) []byte { return appendString(b, o.Brand) })
