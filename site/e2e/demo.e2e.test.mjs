@@ -294,7 +294,9 @@ describe('every screen', () => {
       assert.equal(await page.title(), `Error - ${SITE_NAME}`)
       const image = alert.locator('img')
       assert.equal(await image.getAttribute('src'), '/images/error-light.svg')
-      assert.ok(await image.evaluate((img) => img.complete && img.naturalWidth > 0), 'light image did not load')
+      // The alert can show before its image has arrived: wait for it, then check it drew.
+      await page.waitForFunction(() => document.querySelector('[role=alert] img')?.complete)
+      assert.ok(await image.evaluate((img) => img.naturalWidth > 0), 'light image did not load')
       await page.screenshot({ path: path.join(resultsDir, 'error-light.png') })
       await page.getByRole('button', { name: /^Theme: Light/ }).click()
       assert.equal(await image.getAttribute('src'), '/images/error-dark.svg')
