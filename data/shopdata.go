@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"golang.org/x/sync/errgroup"
@@ -34,9 +35,11 @@ type ShopData struct {
 	productFirst map[string]time.Time
 	listed       int
 	// keys counts the (store, market, code, size) keys of the series, ranked (once
-	// ranked) in the order daily prices are reported in.
-	keys   int
-	ranked bool
+	// ranked) in the order daily prices are reported in; keyFirst is when each key
+	// was first listed (Unix ns), the earliest of its series.
+	keys     int
+	keyFirst []int64
+	ranking  sync.Once
 }
 
 // shopMenu is one menu (a dispensary's market on one platform) and its series.
@@ -298,22 +301,28 @@ type MenuOffers struct {
 // current registry that has had a successful fetch, by dispensary slug and market, one
 // at a time: fn may keep the descriptions, not the slice.
 func (sd *ShopData) EachMenu(fn func(MenuOffers) error) error {
-	type codeSize struct{ code, size string }
-	first := map[codeSize]int64{}
+	// A series' first listing at the store is the earliest over every menu and product
+	// id the store's market has had for its code and size: its key's (rank).
+	sd.rank()
 	var out []ListedOffer
+	type categoryState struct {
+		category Category
+		state    CategoryState
+		ok       bool
+	}
+	var categories []categoryState // the market's, looked up once each
 	for _, g := range sd.markets() {
 		latest := g.latest
-		// A series' first listing at the store is the earliest over every menu and
-		// product id the store's market has had.
-		clear(first)
-		for _, m := range g.menus {
-			for _, i := range m.series {
-				s := &sd.series[i]
-				k := codeSize{s.desc.Code, s.desc.Size}
-				if t, ok := first[k]; !ok || s.firstSeen < t {
-					first[k] = s.firstSeen
+		categories = categories[:0]
+		stateOf := func(c Category) (CategoryState, bool) {
+			for _, cs := range categories {
+				if cs.category == c {
+					return cs.state, cs.ok
 				}
 			}
+			st, ok := sd.states[stateKey{g.slug, g.market, c}]
+			categories = append(categories, categoryState{c, st, ok})
+			return st, ok
 		}
 		seen := fromNano(latest.lastOKAt)
 		out = out[:0]
@@ -325,10 +334,10 @@ func (sd *ShopData) EachMenu(fn func(MenuOffers) error) error {
 			lo := ListedOffer{Desc: s.desc, Price: s.price, SalePrice: s.salePrice, InStock: s.inStock,
 				LastSeen: seen, CategoryUpdate: seen, FirstSeen: fromNano(s.firstSeen)}
 			// A category emptied by the latest fetch keeps its earlier offers and date.
-			if cs, ok := sd.states[stateKey{g.slug, g.market, categoryOf(*s.desc)}]; ok && cs.LastUpdate.Before(seen) {
+			if cs, ok := stateOf(categoryOf(*s.desc)); ok && cs.LastUpdate.Before(seen) {
 				lo.CategoryUpdate, lo.LastSeen = cs.LastUpdate, cs.LastUpdate
 			}
-			if t := first[codeSize{s.desc.Code, s.desc.Size}]; t < s.firstSeen {
+			if t := sd.keyFirst[s.rank]; t < s.firstSeen {
 				lo.FirstSeen = fromNano(t)
 			}
 			out = append(out, lo)
@@ -514,11 +523,9 @@ type DayPrice struct {
 
 // rank orders the series' keys (store, market, code, size) once, in the order a day of
 // daily prices is reported in; series sharing a key share a rank.
-func (sd *ShopData) rank() {
-	if sd.ranked {
-		return
-	}
-	sd.ranked = true
+func (sd *ShopData) rank() { sd.ranking.Do(sd.rankKeys) }
+
+func (sd *ShopData) rankKeys() {
 	code := func(s *shopSeries) string {
 		if s.desc.Code == "" {
 			// Without codes, products are told apart by their platform id.
@@ -551,6 +558,13 @@ func (sd *ShopData) rank() {
 		sd.series[i].rank = r
 	}
 	sd.keys = int(r + 1)
+	sd.keyFirst = make([]int64, sd.keys)
+	for i := range sd.series {
+		s := &sd.series[i]
+		if t := &sd.keyFirst[s.rank]; *t == 0 || s.firstSeen < *t {
+			*t = s.firstSeen
+		}
+	}
 }
 
 // replayFetch is one row of the fetch log, as replay sees it.
