@@ -55,7 +55,7 @@ func DefaultConfig() Config {
 		Schedule: "15 */4 * * *",
 		Delay:    eo.Delay,
 		Timeout:  eo.Timeout,
-		// "240 MiB": publish.DefaultMemoryLimit, written as the flag takes it.
+		// "228 MiB": publish.DefaultMemoryLimit, written as the flag takes it.
 		MemoryLimit: humanize.IBytes(publish.DefaultMemoryLimit),
 	}
 }
@@ -95,7 +95,7 @@ var settings = []setting{
 	{"content", "OMC_CONTENT", "community pages content folder (default: the embedded data/content)", stringSetting(func(c *Config) *string { return &c.Content })},
 	{"now", "OMC_NOW", "fixed current time, RFC 3339 (reproducible runs)", stringSetting(func(c *Config) *string { return &c.Now })},
 	{"storage", "OMC_HISTORY_STORAGE", "where copies are kept: a folder, or gh-release:TAG", stringSetting(func(c *Config) *string { return &c.Storage })},
-	{"memory-limit", "OMC_MEMORY_LIMIT", "soft memory limit while publishing, like 240MiB or 1GB; 0 for none (GOMEMLIMIT, when set, wins)", stringSetting(func(c *Config) *string { return &c.MemoryLimit })},
+	{"memory-limit", "OMC_MEMORY_LIMIT", "soft memory limit while publishing, like 228MiB or 1GB; 0 for none (GOMEMLIMIT, when set, wins)", stringSetting(func(c *Config) *string { return &c.MemoryLimit })},
 }
 
 func findSetting(name string) setting {
@@ -194,7 +194,7 @@ func (c Config) limitMemory(getenv func(string) string) (restore func(), err err
 	}
 	limit, err := humanize.ParseBytes(c.MemoryLimit)
 	if err != nil || limit == 0 || limit > math.MaxInt64 {
-		return nil, usageError("--memory-limit %q: want a size like 240MiB or 1GB, or 0 for none", c.MemoryLimit)
+		return nil, usageError("--memory-limit %q: want a size like 228MiB or 1GB, or 0 for none", c.MemoryLimit)
 	}
 	previous := debug.SetMemoryLimit(int64(limit))
 	return func() { debug.SetMemoryLimit(previous) }, nil
