@@ -9,17 +9,24 @@ import (
 	"time"
 )
 
-// TestReadShopNewerMenu reads a store where a series belongs to a menu the read of the
-// menus did not see (a scrape running beside the publish made both in between): the
-// series is newer than the read and is left out, not an error.
-func TestReadShopNewerMenu(t *testing.T) {
+// shopStore is an empty store in the test's folder, closed when the test ends, and the
+// time its tests record at.
+func shopStore(t *testing.T) (context.Context, *DB, time.Time) {
+	t.Helper()
 	ctx := context.Background()
 	db, err := Open(ctx, filepath.Join(t.TempDir(), "omc.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer db.Close()
-	at := time.Date(2026, 7, 1, 12, 0, 0, 0, time.UTC)
+	t.Cleanup(func() { db.Close() })
+	return ctx, db, time.Date(2026, 7, 1, 12, 0, 0, 0, time.UTC)
+}
+
+// TestReadShopNewerMenu reads a store where a series belongs to a menu the read of the
+// menus did not see (a scrape running beside the publish made both in between): the
+// series is newer than the read and is left out, not an error.
+func TestReadShopNewerMenu(t *testing.T) {
+	ctx, db, at := shopStore(t)
 	if err := db.SyncDispensaries(ctx, []Dispensary{{Slug: "a", Name: "A", Menus: []MenuSource{{Market: Recreational, Platform: "jane", StoreID: "1"}}}}, true, at); err != nil {
 		t.Fatal(err)
 	}
@@ -61,13 +68,7 @@ func TestReadShopNewerMenu(t *testing.T) {
 // descriptions of EachMenu's offers.
 func TestReadShopParts(t *testing.T) {
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4))
-	ctx := context.Background()
-	db, err := Open(ctx, filepath.Join(t.TempDir(), "omc.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	at := time.Date(2026, 7, 1, 12, 0, 0, 0, time.UTC)
+	ctx, db, at := shopStore(t)
 	menu := func(platform, id string) MenuSource {
 		return MenuSource{Market: Recreational, Platform: platform, StoreID: id}
 	}
