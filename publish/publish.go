@@ -63,8 +63,8 @@ type Result struct {
 // DefaultMemoryLimit is the soft memory limit omc publishes under unless told otherwise
 // (omc --memory-limit; debug.SetMemoryLimit). A 2,000-menu publish holds about 150 MB
 // live at its peak; left to the garbage collector's default pace its heap grows to twice
-// that, 400 MB resident. Under this limit the collector runs more often near the peak,
-// for about 4 % more processor time, and the publish peaks at about 266 MiB resident
+// that, 400 MB resident. Under this limit the collector runs more often near the peak
+// (at the cost of more collection work) and the publish peaks at about 266 MiB resident
 // (the limit counts the Go heap; SQLite's memory and the program come on top), under its
 // 300 MB budget (publish/bench_test.go). A store that needs more than the limit still
 // publishes: the limit is soft, and the runtime caps the extra collection at about half
