@@ -97,7 +97,7 @@ export function DispensaryMapsRoute() {
         Every dispensary we list, coloured by its freshest menu. Zoom in to split the groups; open a marker for its menus and links.
       </p>
       <FreshnessLegend />
-      <form className={styles.controls} aria-label="Map filters" onSubmit={(e) => e.preventDefault()}>
+      <form className={`field-stack ${styles.controls}`} aria-label="Map filters" onSubmit={(e) => e.preventDefault()}>
         <label>
           <span>Market</span>
           <select value={market} onChange={(e) => setMarket(e.target.value as Market | '')}>
