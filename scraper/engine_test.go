@@ -251,10 +251,15 @@ func TestEngineRetries(t *testing.T) {
 			waits: [][2]time.Duration{{6 * time.Second, 6 * time.Second}},
 		},
 		{
-			name:    "Retry-After capped at MaxBackoff",
-			replies: []reply{{429, map[string]string{"Retry-After": "3600"}}, {200, nil}},
+			name:    "Retry-After at MaxBackoff is honoured",
+			replies: []reply{{429, map[string]string{"Retry-After": "8"}}, {200, nil}},
 			retries: 3, status: 200, attempts: 2,
 			waits: [][2]time.Duration{{8 * time.Second, 8 * time.Second}},
+		},
+		{
+			name:    "Retry-After beyond MaxBackoff is rate_limited at once",
+			replies: []reply{{429, map[string]string{"Retry-After": "3600"}}, {200, nil}},
+			retries: 3, status: 429, reason: data.ReasonRateLimited, attempts: 1,
 		},
 		{
 			name:    "429 without Retry-After backs off",
@@ -594,15 +599,17 @@ func TestParseRetryAfter(t *testing.T) {
 		{"7", 7 * time.Second, true},
 		{" 0 ", 0, true},
 		{"-3", 0, false},
-		{"99999999999999999", time.Minute, true},
+		{"86400", 24 * time.Hour, true},
+		{"99999999999999999", maxRetryAfter, true},
+		{"999999999999999999999999", maxRetryAfter, true},
 		{now.Add(30 * time.Second).Format(http.TimeFormat), 30 * time.Second, true},
 		{now.Add(-time.Hour).Format(http.TimeFormat), 0, true},
-		{now.Add(time.Hour).Format(http.TimeFormat), time.Minute, true},
+		{now.Add(time.Hour).Format(http.TimeFormat), time.Hour, true},
 		{"soon", 0, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.value, func(t *testing.T) {
-			got, ok := parseRetryAfter(tt.value, now, time.Minute)
+			got, ok := parseRetryAfter(tt.value, now)
 			if got != tt.want || ok != tt.ok {
 				t.Errorf("parseRetryAfter(%q) = %v, %v; want %v, %v", tt.value, got, ok, tt.want, tt.ok)
 			}
