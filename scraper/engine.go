@@ -143,8 +143,10 @@ type Engine struct {
 	hosts     hostGates
 	robots    robotsCache
 	// busy holds one token per request in flight: the global cap on hosts at once
-	// (each host already has at most one request in flight).
-	busy chan struct{}
+	// (each host already has at most one request in flight). slotWaiting counts the
+	// requests waiting for a token (observed by tests).
+	busy        chan struct{}
+	slotWaiting atomic.Int32
 
 	// now and sleep are the engine's clock. Tests replace them to observe back-off
 	// waits without spending them.
@@ -339,6 +341,8 @@ func (e *Engine) take(ctx context.Context, gate *hostGate) error {
 	if err := gate.acquire(ctx, e.now, e.sleep); err != nil {
 		return err
 	}
+	e.slotWaiting.Add(1)
+	defer e.slotWaiting.Add(-1)
 	select {
 	case e.busy <- struct{}{}:
 		return nil
