@@ -60,11 +60,12 @@ func TestPublishLeavesOutWhatCannotBePublished(t *testing.T) {
 	}
 	// Every file the clean store publishes is published, and every file is JSON
 	// without the left-out offer.
-	want, _, err := publish.Build(ctx, clean, publish.Options{Now: now})
+	want, err := publish.Publish(ctx, clean, publish.Options{Out: filepath.Join(t.TempDir(), "clean"), Now: now})
 	if err != nil {
 		t.Fatal(err)
 	}
-	for path := range want {
+	for _, f := range want.Manifest.Files {
+		path := f.Path
 		b, err := os.ReadFile(filepath.Join(out, path))
 		if err != nil {
 			t.Errorf("%s not published: %v", path, err)

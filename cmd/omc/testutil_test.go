@@ -5,24 +5,6 @@ import (
 	"sync"
 )
 
-// lockedBuffer is a bytes.Buffer safe for a writer goroutine and a polling reader.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
-
 // logWatch is a log written by one goroutine and waited on by a test: Wait returns
 // once the log holds a text, without polling.
 type logWatch struct {
