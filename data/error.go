@@ -30,6 +30,9 @@ const (
 	ReasonTooLarge      Reason = "too_large" // the body exceeded the size cap
 	ReasonConfig        Reason = "config"    // the menu source lacks an identifier
 	ReasonRedirect      Reason = "redirect"  // a redirect to a URL that is not http(s)
+	// ReasonRateLimited: the host asked to be left alone (429 or 503 with a Retry-After)
+	// for longer than the run can afford; its other menus fail at once for this run.
+	ReasonRateLimited Reason = "rate_limited"
 )
 
 // FetchError is a failed fetch with its reason.

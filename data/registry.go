@@ -199,6 +199,12 @@ func ParseRegistry(source string, raw []byte, rules PlatformRules) (Registry, er
 		if !slices.Contains(Regions, d.Region) {
 			add(fieldLine(item, "region"), "%s: bad region %q (one of %s)", where, d.Region, strings.Join(Regions, ", "))
 		}
+		// The loader's rule, so that scrape refuses what registry check refuses.
+		if d.County != "" {
+			if p, err := OhioPlaces(); err == nil && p.Regions[d.County] == "" {
+				add(fieldLine(item, "county"), "%s: unknown county %q (not one of Ohio's 88)", where, d.County)
+			}
+		}
 		if d.Website != "" && !isHTTPURL(d.Website) {
 			add(fieldLine(item, "website"), "%s: website %q is not an http(s) URL with a host", where, d.Website)
 		}

@@ -40,6 +40,9 @@ type ShopData struct {
 	keys     int
 	keyFirst []int64
 	ranking  sync.Once
+	// leftOut are the series whose values cannot be published (PublishProblem), left
+	// out of every question: what each is and why.
+	leftOut []string
 }
 
 // shopMenu is one menu (a dispensary's market on one platform) and its series.
@@ -154,6 +157,7 @@ func (sd *ShopData) readSeries(ctx context.Context) error {
 	// The parts described the same offer each on its own: share the first part's.
 	shared := parts[0].descs
 	for pi, p := range parts {
+		sd.leftOut = append(sd.leftOut, p.leftOut...)
 		var same map[*Offer]*Offer
 		if pi > 0 {
 			same = map[*Offer]*Offer{}
@@ -189,6 +193,9 @@ type seriesPart struct {
 	series []shopSeries
 	ids    []int64
 	descs  map[descKey]*Offer
+	// bad are the descriptions PublishProblem refuses, and why; leftOut the series left out.
+	bad     map[*Offer]string
+	leftOut []string
 }
 
 // readSeriesPart reads the series of ids lo to hi into p.
@@ -241,11 +248,39 @@ func (sd *ShopData) readSeriesPart(ctx context.Context, lo, hi int64, p *seriesP
 			p.descs[k] = d
 		}
 		s.desc = d
+		if why := p.problem(s); why != "" {
+			p.leftOut = append(p.leftOut, fmt.Sprintf("%s %s %s %s: %s", menu.slug, menu.market, d.ProductID, d.Size, why))
+			continue
+		}
 		p.series = append(p.series, s)
 		p.ids = append(p.ids, id)
 	}
 	return rows.Err()
 }
+
+// problem is why series s cannot be published (PublishProblem), "" when it can.
+func (p *seriesPart) problem(s shopSeries) string {
+	if why := PriceProblem(s.price); why != "" {
+		return "price " + why
+	}
+	if why := PriceProblem(s.salePrice); why != "" {
+		return "sale price " + why
+	}
+	why, ok := p.bad[s.desc]
+	if !ok {
+		if p.bad == nil {
+			p.bad = map[*Offer]string{}
+		}
+		why = PublishProblem(s.desc)
+		p.bad[s.desc] = why
+	}
+	return why
+}
+
+// LeftOut lists the offer series whose values cannot be published (a price that is not
+// a finite number from $0 to MaxPrice, a weight or potency that is not a number),
+// which ShopData leaves out of everything it gives: what each is and why.
+func (sd *ShopData) LeftOut() []string { return sd.leftOut }
 
 // describe makes the shared description of a key, with its code (DB.code).
 func (sd *ShopData) describe(k descKey) (*Offer, error) {
@@ -629,6 +664,11 @@ func (sd *ShopData) replay(ctx context.Context, to time.Time, st *replayState, b
 				return
 			}
 			i := sd.slot[c.series]
+			if PriceProblem(c.state.Price) != "" || PriceProblem(c.state.SalePrice) != "" {
+				// A price that cannot be published (an old database's) counts as the
+				// offer not listed then, keeping its earlier state, as an unlisting does.
+				c.state = seriesState{Price: st.cur[i].Price, SalePrice: st.cur[i].SalePrice, InStock: st.cur[i].InStock}
+			}
 			st.cur[i], st.known[i] = c.state, true
 			changed = append(changed, slotChange{i, c.state})
 		})

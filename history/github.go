@@ -82,14 +82,19 @@ func (g *GitHubRelease) Get(ctx context.Context, name, dst string) error {
 // Put implements Storage: the asset is uploaded under name (gh names an asset after its
 // file), replacing one of that name; the release is created when missing.
 func (g *GitHubRelease) Put(ctx context.Context, name, src string) error {
-	dir, err := os.MkdirTemp("", "omc-upload-")
-	if err != nil {
-		return fmt.Errorf("put %s in %s: %w", name, g, err)
-	}
-	defer os.RemoveAll(dir)
-	file := filepath.Join(dir, name)
-	if err := copyFile(src, file); err != nil {
-		return err
+	// gh names an asset after its file: src is uploaded as it is when it has the name
+	// (Keeper's files do), else a copy beside it (in the caller's working folder).
+	file := src
+	if filepath.Base(src) != name {
+		dir, err := os.MkdirTemp(filepath.Dir(src), ".upload-")
+		if err != nil {
+			return fmt.Errorf("put %s in %s: %w", name, g, err)
+		}
+		defer os.RemoveAll(dir)
+		file = filepath.Join(dir, name)
+		if err := copyFile(src, file); err != nil {
+			return err
+		}
 	}
 	if _, err := g.Run(ctx, "release", "view", g.Tag, "--json", "tagName"); notFound(err) {
 		if _, err := g.Run(ctx, "release", "create", g.Tag, "--title", "Pipeline history",

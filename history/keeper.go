@@ -33,6 +33,10 @@ type Record struct {
 	Bytes      int64  `json:"bytes"`
 	Compressed int64  `json:"compressed"`
 	data.Inspection
+	// Digests are the SHA-256 of the copy's append-only history rows (data.Digests): a
+	// later save checks that these rows are all still there, unchanged. Records of an
+	// older omc have none; their counts are checked.
+	Digests map[string]data.TableDigest `json:"digests,omitempty"`
 }
 
 // Refusal is a copy that was not used, and why.
@@ -60,6 +64,40 @@ type Keeper struct {
 	Keep int
 	// Now stamps saves (default time.Now).
 	Now func() time.Time
+	// Open opens the database to migrate and snapshot it (default data.Open; omc gives
+	// the scraper's product codes, which migrating a first-schema database needs).
+	Open func(ctx context.Context, path string) (*data.DB, error)
+	// TempDir is where a save works (default os.TempDir()).
+	TempDir string
+}
+
+func (k *Keeper) now() time.Time {
+	if k.Now != nil {
+		return k.Now()
+	}
+	return time.Now()
+}
+
+func (k *Keeper) open(ctx context.Context, path string) (*data.DB, error) {
+	if k.Open != nil {
+		return k.Open(ctx, path)
+	}
+	return data.Open(ctx, path)
+}
+
+func (k *Keeper) tempDir() string {
+	if k.TempDir != "" {
+		return k.TempDir
+	}
+	return os.TempDir()
+}
+
+// lock takes the storage's lock when it has one (Locker).
+func (k *Keeper) lock(ctx context.Context) (func(), error) {
+	if l, ok := k.Storage.(Locker); ok {
+		return l.Lock(ctx)
+	}
+	return func() {}, nil
 }
 
 var recordName = regexp.MustCompile(`^omc-(\d{6})-\d{8}T\d{6}Z\.json$`)
@@ -67,15 +105,20 @@ var recordName = regexp.MustCompile(`^omc-(\d{6})-\d{8}T\d{6}Z\.json$`)
 // Records returns the readable records in storage, newest first, and the records that
 // could not be read.
 func (k *Keeper) Records(ctx context.Context) ([]Record, []Refusal, error) {
+	tmp, done, err := workDir(k.tempDir(), "omc-history-")
+	if err != nil {
+		return nil, nil, fmt.Errorf("records of %s: %w", k.Storage, err)
+	}
+	defer done()
+	return k.records(ctx, tmp)
+}
+
+// records is Records, working in tmp.
+func (k *Keeper) records(ctx context.Context, tmp string) ([]Record, []Refusal, error) {
 	names, err := k.Storage.List(ctx)
 	if err != nil {
 		return nil, nil, err
 	}
-	tmp, err := os.MkdirTemp("", "omc-history-")
-	if err != nil {
-		return nil, nil, err
-	}
-	defer os.RemoveAll(tmp)
 	var recs []Record
 	var bad []Refusal
 	for _, n := range names {
@@ -136,11 +179,65 @@ func Problems(in data.Inspection, last *Record) []string {
 	return out
 }
 
+// historyProblems are the history a database at file lost or rewrote since the last
+// good copy (its record's digests of the append-only rows), and series states its
+// fetches never recorded.
+func historyProblems(ctx context.Context, file string, last *Record) ([]string, error) {
+	var out []string
+	if last != nil && len(last.Digests) > 0 {
+		now, err := data.Digests(ctx, file, last.Digests)
+		if err != nil {
+			return nil, err
+		}
+		for _, t := range sortedKeys(last.Digests) {
+			was := last.Digests[t]
+			if now[t].SHA256 != was.SHA256 {
+				out = append(out, fmt.Sprintf("%s: rows 1 to %d of the last good copy (%s) were changed or deleted: history would be lost", t, was.Through, last.Copy))
+			}
+		}
+	}
+	p, err := data.SeriesStateProblems(ctx, file)
+	if err != nil {
+		return nil, err
+	}
+	return append(out, p...), nil
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
 // Restored is what Restore did.
 type Restored struct {
 	// Record is the copy restored, nil when storage held none.
 	Record  *Record
 	Refused []Refusal
+	// Replaced is where the database that was at dbPath was kept ("" when none was).
+	Replaced string
+}
+
+// NewerError is a restore refused because the live database holds runs the copy lacks:
+// restoring would lose them.
+type NewerError struct {
+	DB, Copy string
+	// Runs are the live database's runs the copy lacks; Newest the latest's start.
+	Runs   int
+	Newest string
+}
+
+func (e *NewerError) Error() string {
+	runs, them := fmt.Sprintf("%d runs", e.Runs), "them"
+	if e.Runs == 1 {
+		runs, them = "1 run", "it"
+	}
+	return fmt.Sprintf("restore refused: %s holds %s (the newest started %s) that the newest good copy %s lacks; "+
+		"restoring would lose %s. Save it (omc history save), or restore --force, which keeps it beside as %s.replaced-<time>",
+		e.DB, runs, e.Newest, e.Copy, them, e.DB)
 }
 
 // Restore writes the newest good copy to dbPath. Each copy is checked before it is
@@ -149,19 +246,29 @@ type Restored struct {
 // holding no copy is not an error (Record is nil, nothing written: the first run starts
 // a new database); storage holding only bad copies is a *RefusedError, and dbPath is
 // left as it was.
-func (k *Keeper) Restore(ctx context.Context, dbPath string) (Restored, error) {
+//
+// A sound database at dbPath that holds runs the copy lacks is newer than the copy:
+// unless force, the restore is refused (a *NewerError) and nothing changes. A database
+// that is replaced is kept beside, as dbPath.replaced-<time> (its -wal and -shm with it).
+func (k *Keeper) Restore(ctx context.Context, dbPath string, force bool) (Restored, error) {
 	recs, bad, err := k.Records(ctx)
 	if err != nil {
 		return Restored{}, err
 	}
 	res := Restored{Refused: bad}
 	dir := filepath.Dir(dbPath)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return res, fmt.Errorf("restore to %s: %w", dbPath, err)
+	// The copy is downloaded and decompressed beside dbPath (one file system: the
+	// rename that puts it in place is atomic), in a working folder the next restore
+	// removes if this one is killed; an older omc's .restore-* files go too.
+	sweepFiles(dir, ".restore-")
+	work, done, err := workDir(dir, ".omc-restore-")
+	if err != nil {
+		return res, configError("restore to", dbPath, err)
 	}
+	defer done()
 	for i := range recs {
 		r := recs[i]
-		tmp, reasons, err := k.fetchCopy(ctx, r, dir)
+		tmp, reasons, err := k.fetchCopy(ctx, r, work)
 		if err != nil {
 			return res, err
 		}
@@ -169,14 +276,15 @@ func (k *Keeper) Restore(ctx context.Context, dbPath string) (Restored, error) {
 			res.Refused = append(res.Refused, Refusal{Name: r.Copy, Reasons: reasons})
 			continue
 		}
-		for _, suffix := range []string{"-wal", "-shm"} {
-			if err := os.Remove(dbPath + suffix); err != nil && !errors.Is(err, os.ErrNotExist) {
-				os.Remove(tmp)
-				return res, fmt.Errorf("restore to %s: %w", dbPath, err)
+		if !force {
+			if err := newerThan(ctx, dbPath, tmp, r.Copy); err != nil {
+				return res, err
 			}
 		}
+		if res.Replaced, err = k.keepReplaced(dbPath); err != nil {
+			return res, err
+		}
 		if err := os.Rename(tmp, dbPath); err != nil {
-			os.Remove(tmp)
 			return res, fmt.Errorf("restore to %s: %w", dbPath, err)
 		}
 		res.Record = &r
@@ -192,10 +300,66 @@ func (k *Keeper) Restore(ctx context.Context, dbPath string) (Restored, error) {
 	return res, nil
 }
 
+// newerThan is a *NewerError when the database at live is sound (integrity, a schema
+// this omc knows) and holds runs the copy at file lacks; nil otherwise (no database,
+// or a damaged one: the copy is better than either).
+func newerThan(ctx context.Context, live, file, copyName string) error {
+	if _, err := os.Stat(live); err != nil {
+		return nil
+	}
+	in, err := data.Inspect(ctx, live)
+	if err != nil || len(Problems(in, nil)) > 0 {
+		return nil
+	}
+	mine, err := data.RunStarts(ctx, live)
+	if err != nil {
+		return nil
+	}
+	theirs, err := data.RunStarts(ctx, file)
+	if err != nil {
+		return err
+	}
+	e := &NewerError{DB: live, Copy: copyName}
+	for id, started := range mine {
+		if theirs[id] != started {
+			e.Runs++
+			e.Newest = max(e.Newest, started)
+		}
+	}
+	if e.Runs > 0 {
+		return e
+	}
+	return nil
+}
+
+// keepReplaced moves the database at dbPath, with its -wal and -shm, to
+// dbPath.replaced-<time> and returns that name; "" when there is none.
+func (k *Keeper) keepReplaced(dbPath string) (string, error) {
+	if _, err := os.Stat(dbPath); errors.Is(err, os.ErrNotExist) {
+		for _, suffix := range []string{"-wal", "-shm"} {
+			os.Remove(dbPath + suffix)
+		}
+		return "", nil
+	}
+	kept := dbPath + ".replaced-" + k.now().UTC().Format("20060102T150405Z")
+	for i := 2; ; i++ { // never over an earlier kept database
+		if _, err := os.Lstat(kept); errors.Is(err, os.ErrNotExist) {
+			break
+		}
+		kept = fmt.Sprintf("%s.replaced-%s-%d", dbPath, k.now().UTC().Format("20060102T150405Z"), i)
+	}
+	for _, suffix := range []string{"", "-wal", "-shm"} {
+		if err := os.Rename(dbPath+suffix, kept+suffix); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return "", fmt.Errorf("restore to %s: keep the database it replaces: %w", dbPath, err)
+		}
+	}
+	return kept, nil
+}
+
 // fetchCopy downloads and decompresses a copy into dir and checks it against its
 // record; it returns the database file, or why the copy is refused (the file removed).
 func (k *Keeper) fetchCopy(ctx context.Context, r Record, dir string) (string, []string, error) {
-	zst := filepath.Join(dir, ".restore-"+r.Copy)
+	zst := filepath.Join(dir, r.Copy)
 	defer os.Remove(zst)
 	if err := k.Storage.Get(ctx, r.Copy, zst); err != nil {
 		return "", nil, err
@@ -239,7 +403,9 @@ type Checked struct {
 	Problems []string
 }
 
-// Check inspects the database at dbPath, read-only, against the newest copy in storage.
+// Check inspects the database at dbPath, read-only, against the newest copy in
+// storage: Problems, and the last good copy's history rows all there unchanged (its
+// record's digests), and every series' latest state the one its fetches recorded.
 func (k *Keeper) Check(ctx context.Context, dbPath string) (Checked, error) {
 	var c Checked
 	if _, err := os.Stat(dbPath); err != nil {
@@ -252,35 +418,75 @@ func (k *Keeper) Check(ctx context.Context, dbPath string) (Checked, error) {
 	if len(recs) > 0 {
 		c.Last = &recs[0]
 	}
-	in, err := data.Inspect(ctx, dbPath)
-	if err != nil {
-		c.Problems = []string{err.Error()}
-		return c, nil
-	}
-	c.Inspection = in
-	c.Problems = Problems(in, c.Last)
+	c.Inspection, c.Problems = k.inspect(ctx, dbPath, c.Last)
 	return c, nil
+}
+
+// inspect is what Check finds of the database at file against last.
+func (k *Keeper) inspect(ctx context.Context, file string, last *Record) (data.Inspection, []string) {
+	in, err := data.Inspect(ctx, file)
+	if err != nil {
+		return in, []string{err.Error()}
+	}
+	problems := Problems(in, last)
+	if len(problems) > 0 || !current(in) {
+		// Damaged, or of another schema: the history checks read the current one.
+		return in, problems
+	}
+	hp, err := historyProblems(ctx, file, last)
+	if err != nil {
+		return in, append(problems, err.Error())
+	}
+	return in, append(problems, hp...)
+}
+
+// current reports whether the database has every migration this omc knows.
+func current(in data.Inspection) bool {
+	return slices.Equal(in.Migrations, data.Migrations())
 }
 
 // Save checks the database at dbPath against the newest copy in storage and, when it
 // passes, stores a compressed, consistent copy (VACUUM INTO) with its record, then
 // removes the copies beyond Keep. A database failing its check is a *RefusedError and
 // storage is left untouched: the last good copy stays the newest.
+//
+// A database of an older schema is migrated first, as every command does when it opens
+// one (a damaged one is refused as it is). Saves to a storage that locks (a folder)
+// take turns.
 func (k *Keeper) Save(ctx context.Context, dbPath string) (Record, error) {
-	c, err := k.Check(ctx, dbPath)
+	if _, err := os.Stat(dbPath); err != nil {
+		return Record{}, fmt.Errorf("save %s: %w", dbPath, err)
+	}
+	unlock, err := k.lock(ctx)
 	if err != nil {
 		return Record{}, err
 	}
-	if len(c.Problems) > 0 {
-		return Record{}, &RefusedError{What: dbPath, Reasons: c.Problems}
+	defer unlock()
+	tmp, done, err := workDir(k.tempDir(), "omc-save-")
+	if err != nil {
+		return Record{}, fmt.Errorf("save %s: %w", dbPath, err)
 	}
-	tmp, err := os.MkdirTemp("", "omc-save-")
+	defer done()
+	recs, _, err := k.records(ctx, tmp)
 	if err != nil {
 		return Record{}, err
 	}
-	defer os.RemoveAll(tmp)
+	var last *Record
+	if len(recs) > 0 {
+		last = &recs[0]
+	}
+	if in, err := data.Inspect(ctx, dbPath); err == nil && len(Problems(in, nil)) == 0 && !current(in) {
+		db, err := k.open(ctx, dbPath) // migrates
+		if err != nil {
+			return Record{}, &RefusedError{What: dbPath, Reasons: []string{"migrating it: " + err.Error()}}
+		}
+		db.Close()
+	}
+	if _, p := k.inspect(ctx, dbPath, last); len(p) > 0 {
+		return Record{}, &RefusedError{What: dbPath, Reasons: p}
+	}
 	snap := filepath.Join(tmp, "omc.db")
-	db, err := data.Open(ctx, dbPath)
+	db, err := k.open(ctx, dbPath)
 	if err != nil {
 		return Record{}, &RefusedError{What: dbPath, Reasons: []string{err.Error()}}
 	}
@@ -290,20 +496,17 @@ func (k *Keeper) Save(ctx context.Context, dbPath string) (Record, error) {
 		return Record{}, &RefusedError{What: dbPath, Reasons: []string{err.Error()}}
 	}
 	// The snapshot is what is stored: check it too.
-	in, err := data.Inspect(ctx, snap)
-	if err != nil {
-		return Record{}, &RefusedError{What: dbPath + " (its snapshot)", Reasons: []string{err.Error()}}
-	}
-	if p := Problems(in, c.Last); len(p) > 0 {
+	in, p := k.inspect(ctx, snap, last)
+	if len(p) > 0 {
 		return Record{}, &RefusedError{What: dbPath + " (its snapshot)", Reasons: p}
 	}
-	now := time.Now
-	if k.Now != nil {
-		now = k.Now
+	digests, err := data.Digests(ctx, snap, nil)
+	if err != nil {
+		return Record{}, fmt.Errorf("save %s: %w", dbPath, err)
 	}
-	r := Record{Seq: 1, SavedAt: now().UTC().Truncate(time.Second), Inspection: in}
-	if c.Last != nil {
-		r.Seq = c.Last.Seq + 1
+	r := Record{Seq: 1, SavedAt: k.now().UTC().Truncate(time.Second), Inspection: in, Digests: digests}
+	if last != nil {
+		r.Seq = last.Seq + 1
 	}
 	base := fmt.Sprintf("omc-%06d-%s", r.Seq, r.SavedAt.Format("20060102T150405Z"))
 	r.Copy = base + ".db.zst"
@@ -322,21 +525,38 @@ func (k *Keeper) Save(ctx context.Context, dbPath string) (Record, error) {
 	if err := k.Storage.Put(ctx, base+".json", recFile); err != nil {
 		return Record{}, err
 	}
-	return r, k.prune(ctx)
+	os.Remove(zst)
+	os.Remove(snap)
+	return r, k.prune(ctx, tmp)
 }
 
-// prune removes the good copies beyond Keep, oldest first, record before copy so that
-// an interrupted prune leaves no record without its copy.
-func (k *Keeper) prune(ctx context.Context) error {
+// prune keeps the Keep newest copies that verify (verify: their checksum and a test
+// decompress) and removes every copy older than the oldest of them, record before copy
+// so that an interrupted prune leaves no record without its copy. A copy that fails
+// to verify does not count: a silently corrupt copy never makes a good one go, and
+// the newest good copy is never removed. A copy that cannot be downloaded stops the
+// prune (nothing more is removed). tmp is the save's working folder.
+func (k *Keeper) prune(ctx context.Context, tmp string) error {
 	keep := k.Keep
 	if keep <= 0 {
 		keep = 5
 	}
-	recs, _, err := k.Records(ctx)
-	if err != nil {
+	recs, _, err := k.records(ctx, tmp)
+	if err != nil || len(recs) <= keep {
 		return err
 	}
-	for _, r := range recs[min(keep, len(recs)):] {
+	good := 0
+	for _, r := range recs {
+		if good < keep {
+			ok, err := k.verify(ctx, r, tmp)
+			if err != nil {
+				return fmt.Errorf("prune %s: %w", k.Storage, err)
+			}
+			if ok {
+				good++
+			}
+			continue
+		}
 		if err := k.Storage.Delete(ctx, strings.TrimSuffix(r.Copy, ".db.zst")+".json"); err != nil {
 			return err
 		}
@@ -345,6 +565,18 @@ func (k *Keeper) prune(ctx context.Context) error {
 		}
 	}
 	return nil
+}
+
+// verify downloads a copy into tmp and decompresses it, without writing the database:
+// true when it is zstd whose content has its record's checksum and size.
+func (k *Keeper) verify(ctx context.Context, r Record, tmp string) (bool, error) {
+	zst := filepath.Join(tmp, r.Copy)
+	defer os.Remove(zst)
+	if err := k.Storage.Get(ctx, r.Copy, zst); err != nil {
+		return false, err
+	}
+	sum, n, err := decompress(zst, "")
+	return err == nil && sum == r.SHA256 && n == r.Bytes, nil
 }
 
 // compress writes src to dst with zstd and returns src's SHA-256, its size and dst's.
@@ -378,7 +610,8 @@ func compress(src, dst string) (sum string, n, compressed int64, err error) {
 	return hex.EncodeToString(h.Sum(nil)), n, fi.Size(), out.Sync()
 }
 
-// decompress writes the zstd file src to dst and returns the SHA-256 and size written.
+// decompress writes the zstd file src to dst and returns the SHA-256 and size written;
+// with dst "" it only reads (a test decompress).
 func decompress(src, dst string) (string, int64, error) {
 	in, err := os.Open(src)
 	if err != nil {
@@ -390,12 +623,16 @@ func decompress(src, dst string) (string, int64, error) {
 		return "", 0, err
 	}
 	defer zr.Close()
+	h := sha256.New()
+	if dst == "" {
+		n, err := io.Copy(h, zr)
+		return hex.EncodeToString(h.Sum(nil)), n, err
+	}
 	out, err := os.Create(dst)
 	if err != nil {
 		return "", 0, err
 	}
 	defer out.Close()
-	h := sha256.New()
 	n, err := io.Copy(io.MultiWriter(out, h), zr)
 	if err != nil {
 		return "", 0, err

@@ -3,6 +3,7 @@ package publish
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"runtime"
 	"sync"
@@ -27,6 +28,11 @@ type encodePool struct {
 	failed chan struct{} // closed at the first failure
 	once   sync.Once
 	err    error
+	// leftOut are the files that could not be encoded (a value JSON cannot hold, like
+	// an infinite number): each left out of the publish, with why, rather than failing
+	// the whole publish on one value.
+	mu      sync.Mutex
+	leftOut []string
 }
 
 type encodeJob struct {
@@ -58,7 +64,11 @@ func newEncodePool(record func(path string, b []byte), put func(path string, b [
 				buf := <-p.free
 				buf.Reset()
 				if err := encodeInto(buf, j.v); err != nil {
-					p.fail(fmt.Errorf("publish %s: %w", j.path, err))
+					if unencodable(err) {
+						p.leave(j.path, err)
+					} else {
+						p.fail(fmt.Errorf("publish %s: %w", j.path, err))
+					}
 					p.free <- buf
 					continue
 				}
@@ -97,6 +107,19 @@ func encodeInto(buf *bytes.Buffer, v any) error {
 	}
 	buf.Truncate(buf.Len() - 1) // Encode's newline
 	return nil
+}
+
+// unencodable reports whether err is a value JSON cannot hold (NaN, an infinity): the
+// file is left out, the publish goes on.
+func unencodable(err error) bool {
+	var uv *json.UnsupportedValueError
+	return errors.As(err, &uv)
+}
+
+func (p *encodePool) leave(path string, err error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.leftOut = append(p.leftOut, fmt.Sprintf("%s: %v", path, err))
 }
 
 func (p *encodePool) stopped() bool {

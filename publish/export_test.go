@@ -2,6 +2,9 @@ package publish
 
 import (
 	"errors"
+	"os"
+	"path/filepath"
+	"syscall"
 	"testing"
 )
 
@@ -27,4 +30,19 @@ func WithSearchPartOffers(t testing.TB, n int) {
 	old := searchPartOffers
 	searchPartOffers = n
 	t.Cleanup(func() { searchPartOffers = old })
+}
+
+// WithBusyMountPoint makes out behave as a mount point at commit for the rest of the
+// test: the exchange and a rename of out itself fail with EBUSY, as they do there.
+func WithBusyMountPoint(t testing.TB, out string) {
+	oldExchange, oldRename := exchange, rename
+	busy := func(a, b string) error { return &os.LinkError{Op: "rename", Old: a, New: b, Err: syscall.EBUSY} }
+	exchange = busy
+	rename = func(a, b string) error {
+		if filepath.Clean(a) == filepath.Clean(out) {
+			return busy(a, b)
+		}
+		return oldRename(a, b)
+	}
+	t.Cleanup(func() { exchange, rename = oldExchange, oldRename })
 }

@@ -101,8 +101,13 @@ const hexDigits = "0123456789abcdef"
 
 // appendFloat appends f as encoding/json writes a float64: the shortest decimal that
 // reads back as f, in exponent form only below 1e-6 or from 1e21, its exponent without
-// a leading zero.
+// a leading zero. JSON has no NaN or infinity: those are written null, so a file stays
+// JSON whatever value reaches it (the store's readers leave such offers out first:
+// data.PublishProblem).
 func appendFloat(b []byte, f float64) []byte {
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return append(b, "null"...)
+	}
 	abs := math.Abs(f)
 	format := byte('f')
 	if abs != 0 && (abs < 1e-6 || abs >= 1e21) {

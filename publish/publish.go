@@ -45,6 +45,10 @@ type Manifest struct {
 	// LastRun is the last finished scrape run (null before the first), as in api/pipeline.
 	LastRun *LastRun    `json:"lastRun"`
 	Files   []FileEntry `json:"files"`
+	// LeftOut says what this publish left out because a value could not be published
+	// (an old database's infinite or absurd price: data.PublishProblem), each with why;
+	// absent when nothing was.
+	LeftOut []string `json:"leftOut,omitempty"`
 }
 
 // FileEntry describes one published file.
@@ -194,6 +198,10 @@ func build(ctx context.Context, db *data.DB, opts Options, put func(path string,
 	if werr := pool.wait(); err == nil {
 		err = werr
 	}
+	for _, s := range sd.LeftOut() {
+		m.LeftOut = append(m.LeftOut, "offer "+s)
+	}
+	m.LeftOut = append(m.LeftOut, pool.leftOut...)
 	if herr := <-highlighted; herr != nil {
 		return Manifest{}, fmt.Errorf("publish highlights: %w", herr)
 	}
@@ -203,6 +211,10 @@ func build(ctx context.Context, db *data.DB, opts Options, put func(path string,
 	for path, v := range map[string]any{PathStatus: status, PathStatistics: statsOut, PathAnnouncements: announcements,
 		PathBrands: brandsOut, PathHighlights: highlights, PathPipeline: pipeline} {
 		b, err := marshal(v)
+		if unencodable(err) {
+			m.LeftOut = append(m.LeftOut, fmt.Sprintf("%s: %v", path, err))
+			continue
+		}
 		if err != nil {
 			return Manifest{}, fmt.Errorf("publish %s: %w", path, err)
 		}

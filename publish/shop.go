@@ -452,7 +452,11 @@ func unitPriceFor(c data.Category, grams, mg, cost float64) (float64, bool) {
 	if per <= 0 {
 		return 0, false
 	}
-	return cents(cost / per), true
+	v := cents(cost / per)
+	if math.IsInf(v, 0) { // a weight too small to divide by: no unit price to tell
+		return 0, false
+	}
+	return v, true
 }
 
 // UnitPrice is the price paid per gram (Flower, Preroll, Vape, Extract with a known

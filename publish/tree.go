@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"syscall"
 
 	"github.com/ohiomc/omc/data"
 )
@@ -133,7 +134,7 @@ func (t *Tree) Commit() error {
 		return syncDir(parent)
 	}
 	if _, err := os.Lstat(out); errors.Is(err, os.ErrNotExist) {
-		if err := os.Rename(stage, out); err != nil {
+		if err := rename(stage, out); err != nil {
 			return fmt.Errorf("publish %s: %w", out, err)
 		}
 		return finish()
@@ -142,11 +143,14 @@ func (t *Tree) Commit() error {
 		// No atomic exchange here (Windows, some filesystems): two renames. A reader may
 		// find out missing for an instant, but never a partial or mixed tree.
 		old := stage + ".old"
-		if err := os.Rename(out, old); err != nil {
+		if err := rename(out, old); err != nil {
+			if renameBusy(err) {
+				return mountPointError(out)
+			}
 			return fmt.Errorf("publish %s: %w", out, err)
 		}
-		if err := os.Rename(stage, out); err != nil {
-			os.Rename(old, out)
+		if err := rename(stage, out); err != nil {
+			rename(old, out)
 			return fmt.Errorf("publish %s: %w", out, err)
 		}
 		os.RemoveAll(old)
@@ -160,6 +164,9 @@ func (t *Tree) Commit() error {
 // exchange swaps two directories in one step where the system can (exchangeDirs, per
 // operating system); a variable so that tests can take the fallback on any system.
 var exchange = exchangeDirs
+
+// rename is os.Rename; a variable so that tests can meet a mount point's EBUSY.
+var rename = os.Rename
 
 // syncTree makes the files written under dir durable before the tree is swapped in:
 // one syncfs on Linux (an fsync per file dominated a publish's time), an fsync per file
@@ -210,6 +217,8 @@ func Owned(out string) error {
 		return refuse("is a symbolic link")
 	case !fi.IsDir():
 		return refuse("is an existing file, not a folder")
+	case mountPoint(out):
+		return mountPointError(out)
 	}
 	d, err := os.Open(out)
 	if err != nil {
@@ -234,6 +243,20 @@ func Owned(out string) error {
 		return refuse("is a folder omc did not publish (its " + PathManifest + " is not omc's)")
 	}
 	return nil
+}
+
+// mountPointError is the refusal of an --out publish cannot put a new tree in place of:
+// a mount point (the rename that swaps the tree in answers "device or resource busy").
+func mountPointError(out string) error {
+	return &data.Error{Code: data.EINVALID, Message: fmt.Sprintf(
+		"publish --out %s: a mount point (another file system than its parent folder's): publish swaps a whole new tree into place with a rename, "+
+			"which a mount point refuses; publish to a folder inside it instead, like %s", out, filepath.Join(out, "site"))}
+}
+
+// renameBusy reports whether a rename failed because out is a mount point or is on
+// another file system than the staging folder beside it.
+func renameBusy(err error) bool {
+	return errors.Is(err, syscall.EBUSY) || errors.Is(err, syscall.EXDEV)
 }
 
 // ProducerName is the program named first in every manifest's producer.

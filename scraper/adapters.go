@@ -112,6 +112,26 @@ type adapterBase struct {
 // Platform implements data.Adapter.
 func (b adapterBase) Platform() string { return b.name }
 
+// Lane is the host a menu's first request goes to, which the run groups menus by (a
+// host that makes its menus wait holds up only its own): the registry's baseURL, else
+// the menu's endpoint or URL, else the platform's first host.
+func (b adapterBase) Lane(src data.MenuSource) string {
+	if b.base != nil {
+		return strings.ToLower(b.base.Host)
+	}
+	for _, raw := range []string{src.Endpoint, src.URL} {
+		if u, err := url.Parse(raw); err == nil && u.Host != "" {
+			return strings.ToLower(u.Host)
+		}
+	}
+	for _, p := range platforms {
+		if p.name == b.name && len(p.hosts) > 0 {
+			return p.hosts[0]
+		}
+	}
+	return b.name
+}
+
 // checkSource is the part of Validate every platform shares: the menu's market is
 // medical or recreational, and its url and endpoint, when set, are absolute http(s)
 // URLs.

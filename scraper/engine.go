@@ -35,7 +35,10 @@ type Options struct {
 	MaxBodyBytes int64         // per response (default 16 MiB); a larger body is a *data.FetchError{Reason: data.ReasonTooLarge}
 	Retries      int           // retries after the first attempt on 429, 5xx, timeouts and network errors (default 3)
 	BackoffBase  time.Duration // first back-off (default 1s), doubled per attempt, jittered, capped at MaxBackoff
-	MaxBackoff   time.Duration // default 60s; also the cap on an honoured Retry-After
+	// MaxBackoff caps a back-off (default 60s) and is the longest Retry-After honoured:
+	// a host asking for longer (or for a wait that would end after the context's
+	// deadline, the run's) is rate_limited, and every later request to it fails at once.
+	MaxBackoff time.Duration
 	// Robots makes the engine obey each host's robots.txt (RFC 9309) for the User-Agent's
 	// product token; DefaultOptions turns it on.
 	Robots bool
@@ -140,8 +143,10 @@ type Engine struct {
 	hosts     hostGates
 	robots    robotsCache
 	// busy holds one token per request in flight: the global cap on hosts at once
-	// (each host already has at most one request in flight).
-	busy chan struct{}
+	// (each host already has at most one request in flight). slotWaiting counts the
+	// requests waiting for a token (observed by tests).
+	busy        chan struct{}
+	slotWaiting atomic.Int32
 
 	// now and sleep are the engine's clock. Tests replace them to observe back-off
 	// waits without spending them.
@@ -240,10 +245,22 @@ func (e *Engine) doHop(ctx context.Context, u *url.URL, r Request) (*Response, e
 	gate := e.hosts.get(u.Host)
 	for attempt := 0; ; attempt++ {
 		if err := e.take(ctx, gate); err != nil {
+			var closed hostClosed
+			if errors.As(err, &closed) {
+				return nil, &data.FetchError{Reason: data.ReasonRateLimited, Detail: where + ": " + string(closed)}
+			}
 			return nil, contextError(ctx, where)
 		}
 		resp, ferr := e.send(ctx, r.Method, u.String(), r)
 		<-e.busy
+		if asked, ok := e.retryAfter(resp); ok && !e.affordable(ctx, asked) {
+			// The host asks for more than this run can give: it is left alone for the
+			// rest of the run, and every request waiting for it fails at once.
+			why := fmt.Sprintf("%s asked to be left alone for %s (Retry-After), more than this run can wait", u.Host, asked.Round(time.Second))
+			gate.close(why)
+			gate.release(e.now())
+			return resp, &data.FetchError{Reason: data.ReasonRateLimited, Status: resp.Status, Detail: attemptsDetail(where, attempt+1) + ": " + why}
+		}
 		retry := attempt < e.opts.Retries && retryable(resp, ferr) && ctx.Err() == nil
 		var wait time.Duration
 		if retry {
@@ -305,13 +322,27 @@ func redirected(r Request, status int, from, next *url.URL) Request {
 	return r
 }
 
+// affordable reports whether the engine waits d for a host: at most MaxBackoff, and not
+// past the context's deadline (the run's).
+func (e *Engine) affordable(ctx context.Context, d time.Duration) bool {
+	if d > e.opts.MaxBackoff {
+		return false
+	}
+	if deadline, ok := ctx.Deadline(); ok && e.now().Add(d).After(deadline) {
+		return false
+	}
+	return true
+}
+
 // take waits for the host's turn, then for a free slot under the global cap. The
 // order never inverts (no one holds the global slot while waiting for a host), so the
-// two cannot deadlock.
+// two cannot deadlock. A host closed for the run is a hostClosed error at once.
 func (e *Engine) take(ctx context.Context, gate *hostGate) error {
 	if err := gate.acquire(ctx, e.now, e.sleep); err != nil {
 		return err
 	}
+	e.slotWaiting.Add(1)
+	defer e.slotWaiting.Add(-1)
 	select {
 	case e.busy <- struct{}{}:
 		return nil

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
-	"runtime"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -60,13 +59,7 @@ func newFakeTimeEngine(o Options, clock *fakeClock) *Engine {
 // that never happens (which is what an engine without the per-host gate does).
 func waitQueued(t *testing.T, e *Engine, host string, n int32) {
 	t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
-	for e.hosts.get(host).queued.Load() != n {
-		if time.Now().After(deadline) {
-			t.Fatalf("never saw %d request(s) queued for %s", n, host)
-		}
-		runtime.Gosched()
-	}
+	spinUntil(t, fmt.Sprintf("%d request(s) queued for %s", n, host), func() bool { return e.hosts.get(host).queued.Load() == n })
 }
 
 func hostOf(srv *httptest.Server) string { return strings.TrimPrefix(srv.URL, "http://") }
@@ -184,25 +177,28 @@ func TestEngineOneRequestAtATimePerHost(t *testing.T) {
 	}
 }
 
+// TestEngineDelayBetweenRequestsToOneHost: each request to a host after the first
+// waits the delay (on the engine's clock, which the test holds: no time is spent).
 func TestEngineDelayBetweenRequestsToOneHost(t *testing.T) {
 	const delay = 150 * time.Millisecond
-	var mu sync.Mutex
 	var arrivals []time.Time
+	clock := newFakeClock()
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		mu.Lock()
-		arrivals = append(arrivals, time.Now())
-		mu.Unlock()
+		arrivals = append(arrivals, clock.now())
 	}))
 	defer srv.Close()
-	e := NewEngine(Options{Delay: delay})
+	e := newFakeTimeEngine(Options{Delay: delay}, clock)
 	for i := range 3 {
 		if _, err := e.Do(context.Background(), Request{URL: fmt.Sprintf("%s/%d", srv.URL, i)}); err != nil {
 			t.Fatal(err)
 		}
 	}
+	if got := clock.recorded(); len(got) != 2 || got[0] != delay || got[1] != delay {
+		t.Errorf("waits = %v, want the delay before the second and third requests", got)
+	}
 	for i := 1; i < len(arrivals); i++ {
-		if gap := arrivals[i].Sub(arrivals[i-1]); gap < delay {
-			t.Errorf("gap between request %d and %d = %v, want >= %v", i-1, i, gap, delay)
+		if gap := arrivals[i].Sub(arrivals[i-1]); gap != delay {
+			t.Errorf("gap between request %d and %d = %v on the engine's clock, want %v", i-1, i, gap, delay)
 		}
 	}
 }
@@ -251,10 +247,15 @@ func TestEngineRetries(t *testing.T) {
 			waits: [][2]time.Duration{{6 * time.Second, 6 * time.Second}},
 		},
 		{
-			name:    "Retry-After capped at MaxBackoff",
-			replies: []reply{{429, map[string]string{"Retry-After": "3600"}}, {200, nil}},
+			name:    "Retry-After at MaxBackoff is honoured",
+			replies: []reply{{429, map[string]string{"Retry-After": "8"}}, {200, nil}},
 			retries: 3, status: 200, attempts: 2,
 			waits: [][2]time.Duration{{8 * time.Second, 8 * time.Second}},
+		},
+		{
+			name:    "Retry-After beyond MaxBackoff is rate_limited at once",
+			replies: []reply{{429, map[string]string{"Retry-After": "3600"}}, {200, nil}},
+			retries: 3, status: 429, reason: data.ReasonRateLimited, attempts: 1,
 		},
 		{
 			name:    "429 without Retry-After backs off",
@@ -350,23 +351,17 @@ func TestEngineRetries(t *testing.T) {
 	}
 }
 
-// TestEngineHonoursRealRetryAfter checks with real time that a 1 s Retry-After holds
-// the retry back (a correctness check on the gap the server sees, not a speed check).
-// TestEngineHonoursRealRetryAfter runs on the real clock: a 429 with Retry-After: 2 is
-// retried after at least two seconds and not before.
-func TestEngineHonoursRealRetryAfter(t *testing.T) {
-	var mu sync.Mutex
-	var arrivals []time.Time
+// TestEngineHoldsTheRetryBack: with the production options (robots.txt read first), a
+// 429 with Retry-After: 2 is retried only once the engine's wait of two seconds has
+// ended: the test holds the wait (the engine's sleep) and sees no retry meanwhile.
+func TestEngineHoldsTheRetryBack(t *testing.T) {
+	var arrivals atomic.Int32
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path == "/robots.txt" {
 			http.NotFound(w, r)
 			return
 		}
-		mu.Lock()
-		arrivals = append(arrivals, time.Now())
-		first := len(arrivals) == 1
-		mu.Unlock()
-		if first {
+		if arrivals.Add(1) == 1 {
 			w.Header().Set("Retry-After", "2")
 			w.WriteHeader(http.StatusTooManyRequests)
 		}
@@ -374,15 +369,41 @@ func TestEngineHonoursRealRetryAfter(t *testing.T) {
 	defer srv.Close()
 	o := DefaultOptions()
 	o.Delay = 0
-	resp, err := NewEngine(o).Do(context.Background(), Request{URL: srv.URL + "/menu"})
-	if err != nil {
-		t.Fatal(err)
+	e := NewEngine(o)
+	clock := newFakeClock()
+	e.now = clock.now
+	waiting, release := make(chan time.Duration, 1), make(chan struct{})
+	e.sleep = func(ctx context.Context, d time.Duration) error {
+		waiting <- d
+		<-release
+		return clock.sleep(ctx, d)
 	}
-	if resp.Status != http.StatusOK || len(arrivals) != 2 {
-		t.Fatalf("status %d after %d attempts, want 200 after 2", resp.Status, len(arrivals))
+	type result struct {
+		resp *Response
+		err  error
 	}
-	if gap := arrivals[1].Sub(arrivals[0]); gap < 2*time.Second {
-		t.Errorf("retry came %v after the 429, want >= 2s", gap)
+	done := make(chan result, 1)
+	go func() {
+		resp, err := e.Do(context.Background(), Request{URL: srv.URL + "/menu"})
+		done <- result{resp, err}
+	}()
+	select {
+	case d := <-waiting:
+		if d != 2*time.Second {
+			t.Errorf("the engine waits %v, want the Retry-After's 2s", d)
+		}
+	case r := <-done:
+		t.Fatalf("Do returned without waiting: %+v", r)
+	case <-testStop(t):
+		t.Fatal("the engine never waited")
+	}
+	if n := arrivals.Load(); n != 1 {
+		t.Errorf("%d requests before the wait ended, want only the first", n)
+	}
+	close(release)
+	r := <-done
+	if r.err != nil || r.resp.Status != http.StatusOK || arrivals.Load() != 2 {
+		t.Fatalf("status %v, %v after %d attempts, want 200 after 2", r.resp, r.err, arrivals.Load())
 	}
 }
 
@@ -551,7 +572,7 @@ func awaitError(t *testing.T, done <-chan error) error {
 	select {
 	case err := <-done:
 		return err
-	case <-time.After(10 * time.Second):
+	case <-testStop(t):
 		t.Fatal("Do did not return after its context ended")
 		return nil
 	}
@@ -594,15 +615,17 @@ func TestParseRetryAfter(t *testing.T) {
 		{"7", 7 * time.Second, true},
 		{" 0 ", 0, true},
 		{"-3", 0, false},
-		{"99999999999999999", time.Minute, true},
+		{"86400", 24 * time.Hour, true},
+		{"99999999999999999", maxRetryAfter, true},
+		{"999999999999999999999999", maxRetryAfter, true},
 		{now.Add(30 * time.Second).Format(http.TimeFormat), 30 * time.Second, true},
 		{now.Add(-time.Hour).Format(http.TimeFormat), 0, true},
-		{now.Add(time.Hour).Format(http.TimeFormat), time.Minute, true},
+		{now.Add(time.Hour).Format(http.TimeFormat), time.Hour, true},
 		{"soon", 0, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.value, func(t *testing.T) {
-			got, ok := parseRetryAfter(tt.value, now, time.Minute)
+			got, ok := parseRetryAfter(tt.value, now)
 			if got != tt.want || ok != tt.ok {
 				t.Errorf("parseRetryAfter(%q) = %v, %v; want %v, %v", tt.value, got, ok, tt.want, tt.ok)
 			}

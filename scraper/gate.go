@@ -56,10 +56,22 @@ func (h *hostGates) delay(host string, fallback time.Duration) time.Duration {
 type hostGate struct {
 	turn      chan struct{} // holding the single slot is holding the host
 	notBefore time.Time     // read and written only by the slot holder
-	queued    atomic.Int32  // goroutines waiting for the slot (observed by tests)
+	// closed, when set, says why the host is left alone for the rest of the run (a
+	// Retry-After longer than the run can wait); read and written by the slot holder.
+	closed hostClosed
+	queued atomic.Int32 // goroutines waiting for the slot (observed by tests)
 }
 
-// acquire waits for the host's slot and then for notBefore; the context ends either wait.
+// hostClosed is the error of a request to a host closed for the run: why it was.
+type hostClosed string
+
+func (h hostClosed) Error() string { return string(h) }
+
+// close leaves the host alone for the rest of the run; the slot holder calls it.
+func (g *hostGate) close(why string) { g.closed = hostClosed(why) }
+
+// acquire waits for the host's slot and then for notBefore; the context ends either
+// wait. A closed host gives its slot back at once and is a hostClosed error.
 func (g *hostGate) acquire(ctx context.Context, now func() time.Time, sleep func(context.Context, time.Duration) error) error {
 	g.queued.Add(1)
 	select {
@@ -68,6 +80,10 @@ func (g *hostGate) acquire(ctx context.Context, now func() time.Time, sleep func
 	case <-ctx.Done():
 		g.queued.Add(-1)
 		return ctx.Err()
+	}
+	if g.closed != "" {
+		<-g.turn
+		return g.closed
 	}
 	if d := g.notBefore.Sub(now()); d > 0 {
 		if err := sleep(ctx, d); err != nil {

@@ -77,10 +77,11 @@ func (n *looseNumber) UnmarshalJSON(b []byte) error {
 }
 
 // sellingPrice rounds a platform price to cents; ok is false when it is no price at
-// all (absent, zero, negative: every platform here uses 0 for "not sold in this size").
+// all (absent, zero, negative: every platform here uses 0 for "not sold in this size")
+// or cannot be one (data.PriceProblem: not a number, absurd).
 func sellingPrice(v float64) (price float64, ok bool) {
 	p := dollars(v)
-	if p <= 0 || math.IsNaN(p) || math.IsInf(p, 0) {
+	if p <= 0 || data.PriceProblem(p) != "" {
 		return 0, false
 	}
 	return p, true

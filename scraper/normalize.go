@@ -374,8 +374,13 @@ func positive(v float64) *float64 {
 	return &v
 }
 
-// dollars rounds to cents: platforms send 26.599999999999998 for $26.60.
+// dollars rounds to cents: platforms send 26.599999999999998 for $26.60. A value too
+// large to have cents (beyond 1e15) is kept as it came, not rounded to infinity:
+// CheckOffer refuses it by its own value.
 func dollars(v float64) float64 {
+	if !(math.Abs(v) < 1e15) {
+		return v
+	}
 	return math.Round(v*100) / 100
 }
 

@@ -2,6 +2,7 @@ package scraper
 
 import (
 	"fmt"
+	"math"
 	"net/url"
 	"slices"
 
@@ -30,22 +31,34 @@ const (
 	WarnTHCOver       = "THC above 100%"
 	WarnMgOver        = "THC content above 1000 mg"
 	WarnNegativeTHC   = "negative potency"
-	WarnPriceNotAbove = "price is zero or negative"
+	WarnPriceNotAbove = "price is zero"
 	WarnSaleOver      = "sale price not below the regular price"
-	WarnSaleNegative  = "negative sale price"
-	WarnWeight        = "package weight implausible"
-	WarnPerGram       = "price per gram implausible"
-	WarnURL           = "product URL is not http(s); dropped"
+	// WarnPriceRefused and WarnSaleRefused: the menu's value cannot be a price (not a
+	// finite number, negative or above data.MaxPrice); it is refused, the offer kept
+	// without it (price 0, or not on sale), so one absurd value can neither reach the
+	// store nor stop a publish.
+	WarnPriceRefused = "price not a number from $0 to $100,000; refused"
+	WarnSaleRefused  = "sale price not a number from $0 to $100,000; refused"
+	// WarnNotANumber: a weight, dose, potency or terpene amount that is not a finite
+	// number is refused (0, or unknown).
+	WarnNotANumber = "weight, dose or potency not a number; refused"
+	WarnWeight     = "package weight implausible"
+	WarnPerGram    = "price per gram implausible"
+	WarnURL        = "product URL is not http(s); dropped"
 )
 
-// CheckOffer adds a warning to o for every implausible value. An unsafe URL is the one
-// value removed (it would be published as a link); the warning says so.
+// CheckOffer adds a warning to o for every implausible value. Values that cannot be
+// what they stand for are removed, each with a warning that says so: a price that is
+// not a number from $0 to data.MaxPrice, a weight or potency that is not a finite
+// number, an unsafe URL (it would be published as a link). Every offer of every
+// adapter passes here before it is stored: the adapters' boundary.
 func CheckOffer(o *data.Offer) {
 	warn := func(w string) {
 		if !slices.Contains(o.Warnings, w) {
 			o.Warnings = append(o.Warnings, w)
 		}
 	}
+	refuseNumbers(o, warn)
 	for _, p := range []*float64{o.THC, o.CBD} {
 		if p == nil {
 			continue
@@ -62,12 +75,10 @@ func CheckOffer(o *data.Offer) {
 	if o.Milligrams > maxPackageMg || o.Milligrams < 0 {
 		warn(WarnMgOver)
 	}
-	if o.Price <= 0 {
+	if o.Price <= 0 && !slices.Contains(o.Warnings, WarnPriceRefused) {
 		warn(WarnPriceNotAbove)
 	}
-	if o.SalePrice < 0 {
-		warn(WarnSaleNegative)
-	} else if o.SalePrice > 0 && o.SalePrice >= o.Price {
+	if o.SalePrice > 0 && o.SalePrice >= o.Price {
 		warn(WarnSaleOver)
 	}
 	if o.Grams < 0 || o.Grams > maxGrams {
@@ -80,6 +91,40 @@ func CheckOffer(o *data.Offer) {
 	if o.URL != "" && !httpURL(o.URL) {
 		o.URL = ""
 		warn(WarnURL)
+	}
+}
+
+// refuseNumbers removes the values of o that cannot be what they stand for, with a
+// warning each: prices data.PriceProblem refuses, and weights, doses, potencies and
+// terpene amounts that are not finite (SQLite would store a NaN as NULL and refuse the
+// whole menu; JSON holds neither).
+func refuseNumbers(o *data.Offer, warn func(string)) {
+	if data.PriceProblem(o.Price) != "" {
+		o.Price = 0
+		warn(WarnPriceRefused)
+	}
+	if data.PriceProblem(o.SalePrice) != "" {
+		o.SalePrice = 0
+		warn(WarnSaleRefused)
+	}
+	bad := func(v float64) bool { return math.IsNaN(v) || math.IsInf(v, 0) }
+	for _, v := range []*float64{&o.Grams, &o.Milligrams} {
+		if bad(*v) {
+			*v = 0
+			warn(WarnNotANumber)
+		}
+	}
+	for _, p := range []**float64{&o.THC, &o.CBD} {
+		if *p != nil && bad(**p) {
+			*p = nil
+			warn(WarnNotANumber)
+		}
+	}
+	for i := range o.Terpenes {
+		if a := o.Terpenes[i].Amount; a != nil && bad(*a) {
+			o.Terpenes[i].Amount, o.Terpenes[i].Unit = nil, ""
+			warn(WarnNotANumber)
+		}
 	}
 }
 

@@ -2,6 +2,7 @@ package scraper
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/url"
 	"strings"
@@ -89,10 +90,20 @@ func (e *Engine) fetchRobots(ctx context.Context, origin string, en *robotsEntry
 	for hop := 0; ; hop++ {
 		gate := e.hosts.get(u.Host)
 		if err := e.take(ctx, gate); err != nil {
+			var closed hostClosed
+			if errors.As(err, &closed) {
+				return &data.FetchError{Reason: data.ReasonRateLimited, Detail: "GET " + u.String() + ": " + string(closed)}
+			}
 			return contextError(ctx, "GET "+u.String())
 		}
 		resp, ferr = e.send(ctx, "GET", u.String(), Request{Method: "GET"})
 		<-e.busy
+		if asked, ok := e.retryAfter(resp); ok && !e.affordable(ctx, asked) {
+			why := fmt.Sprintf("%s asked to be left alone for %s (Retry-After), more than this run can wait", u.Host, asked.Round(time.Second))
+			gate.close(why)
+			gate.release(e.now())
+			return &data.FetchError{Reason: data.ReasonRateLimited, Status: resp.Status, Detail: "GET " + u.String() + ": " + why}
+		}
 		gate.release(e.now().Add(e.hosts.delay(u.Host, e.opts.Delay)))
 		if ctx.Err() != nil {
 			return contextError(ctx, "GET "+u.String())

@@ -182,12 +182,11 @@ func TestEngineGlobalHostCap(t *testing.T) {
 			}
 		}()
 	}
-	// Wait until the cap is reached, give the others a chance to (wrongly) start, release.
-	deadline := time.Now().Add(5 * time.Second)
-	for inFlight.Load() < limit && time.Now().Before(deadline) {
-		time.Sleep(time.Millisecond)
-	}
-	time.Sleep(50 * time.Millisecond)
+	// Wait until the cap is reached and every other request waits for a slot under it
+	// (none can start while the first ones are held), then release.
+	spinUntil(t, fmt.Sprintf("%d requests in flight and %d waiting for the cap", limit, hosts-limit), func() bool {
+		return inFlight.Load() == limit && e.slotWaiting.Load() == hosts-limit
+	})
 	close(release)
 	wg.Wait()
 	if got := peak.Load(); got != limit {

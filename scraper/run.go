@@ -2,7 +2,9 @@ package scraper
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"net/url"
 	"sort"
 	"strings"
 	"sync"
@@ -15,9 +17,14 @@ import (
 type RunOptions struct {
 	// Now stamps every fetch of the run (one time per run keeps a run's dates equal).
 	Now time.Time
-	// Concurrency is how many menus are fetched at once (default 4). Politeness per
-	// host is the engine's job; this only lets different hosts proceed in parallel.
+	// Concurrency is how many menus of one host are fetched at once (default 4).
+	// Menus are fetched host by host, each host's at its own pace: a host that makes
+	// its menus wait (a Retry-After, a slow answer) never holds up another host's.
+	// Politeness per host is the engine's job.
 	Concurrency int
+	// Deadline bounds the fetching (0: none): a menu not read by then fails (timeout)
+	// and the run records what it has and finishes, in time for the publish after it.
+	Deadline time.Duration
 	// ReplaceRegistry marks dispensaries missing from reg as out of the registry.
 	ReplaceRegistry bool
 	// Only, when non-empty, limits fetching to these slugs (the registry is still synced).
@@ -162,31 +169,60 @@ func Run(ctx context.Context, db *data.DB, reg data.Registry, adapters map[strin
 			mu.Unlock()
 		}
 	}()
-	sem := make(chan struct{}, opts.Concurrency)
-	var wg sync.WaitGroup
+	fetchCtx, stop := ctx, context.CancelFunc(func() {})
+	if opts.Deadline > 0 {
+		fetchCtx, stop = context.WithTimeout(ctx, opts.Deadline)
+	}
+	defer stop()
+	lanes := map[string][]int{}
+	var order []string
 	for i, j := range jobs {
-		wg.Add(1)
-		sem <- struct{}{}
-		go func() {
-			defer wg.Done()
-			defer func() { <-sem }()
-			f, err := fetchOne(ctx, db, runID, opts.Now, adapters, j.d, j.src)
-			f.index = i
-			if err != nil {
-				mu.Lock()
-				sum.Results[i] = f.result
-				done++
-				if opts.Progress != nil {
-					opts.Progress(done, len(jobs), f.result)
-				}
-				if storeErr == nil {
-					storeErr = err
-				}
-				mu.Unlock()
-				return
+		k := laneOf(adapters, j.src)
+		if _, ok := lanes[k]; !ok {
+			order = append(order, k)
+		}
+		lanes[k] = append(lanes[k], i)
+	}
+	var wg sync.WaitGroup
+	fetch := func(i int) {
+		j := jobs[i]
+		f, err := fetchOne(ctx, fetchCtx, db, runID, opts.Now, adapters, j.d, j.src)
+		if err == nil && fetchCtx.Err() != nil && ctx.Err() == nil && errors.Is(f.fetch.Err, context.DeadlineExceeded) {
+			f.fetch.Err = &data.FetchError{Reason: data.ReasonTimeout,
+				Detail: fmt.Sprintf("the run's deadline (%s) passed before this menu was read", opts.Deadline)}
+		}
+		f.index = i
+		if err != nil {
+			mu.Lock()
+			sum.Results[i] = f.result
+			done++
+			if opts.Progress != nil {
+				opts.Progress(done, len(jobs), f.result)
 			}
-			fetched <- f
-		}()
+			if storeErr == nil {
+				storeErr = err
+			}
+			mu.Unlock()
+			return
+		}
+		fetched <- f
+	}
+	// Each host's menus in registry order, Concurrency at a time; every host at once.
+	for _, k := range order {
+		next := make(chan int, len(lanes[k]))
+		for _, i := range lanes[k] {
+			next <- i
+		}
+		close(next)
+		for range min(opts.Concurrency, len(lanes[k])) {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for i := range next {
+					fetch(i)
+				}
+			}()
+		}
 	}
 	wg.Wait()
 	close(fetched)
@@ -257,12 +293,30 @@ func batches(in <-chan fetchedMenu) <-chan []fetchedMenu {
 	return out
 }
 
-// fetchOne fetches one menu and makes the fetch to record. Only a store error is
-// returned; the fetch outcome is in what recordMenus makes of it.
-func fetchOne(ctx context.Context, db *data.DB, runID int64, now time.Time, adapters map[string]data.Adapter, d data.Dispensary, src data.MenuSource) (fetchedMenu, error) {
+// laneOf is the host a menu is fetched from first, which its menu waits on: the
+// adapter's answer when it has one (every platform's does), else the host of the
+// menu's endpoint or URL, else its platform.
+func laneOf(adapters map[string]data.Adapter, src data.MenuSource) string {
+	if a, ok := adapters[src.Platform].(interface{ Lane(data.MenuSource) string }); ok {
+		if l := a.Lane(src); l != "" {
+			return l
+		}
+	}
+	for _, raw := range []string{src.Endpoint, src.URL} {
+		if u, err := url.Parse(raw); err == nil && u.Host != "" {
+			return strings.ToLower(u.Host)
+		}
+	}
+	return src.Platform
+}
+
+// fetchOne fetches one menu (within fetchCtx, the run's deadline) and makes the fetch to
+// record. Only a store error is returned; the fetch outcome is in what recordMenus
+// makes of it.
+func fetchOne(ctx, fetchCtx context.Context, db *data.DB, runID int64, now time.Time, adapters map[string]data.Adapter, d data.Dispensary, src data.MenuSource) (fetchedMenu, error) {
 	start := time.Now()
 	r := MenuResult{Slug: d.Slug, Name: d.Name, Market: src.Market, Platform: src.Platform}
-	menu, err := fetchMenu(ctx, adapters, src)
+	menu, err := fetchMenu(fetchCtx, adapters, src)
 	if err == nil && menu.Place != nil {
 		// A menu whose store record is elsewhere is another store's: not stored as this one's.
 		if why := wrongPlace(d, src.Platform, *menu.Place); why != "" {

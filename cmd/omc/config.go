@@ -30,6 +30,7 @@ type Config struct {
 	Schedule      string        // OMC_SCHEDULE
 	Delay         time.Duration // OMC_DELAY
 	Timeout       time.Duration // OMC_TIMEOUT
+	RunTimeout    time.Duration // OMC_RUN_TIMEOUT: the whole scrape's deadline (0: none)
 	Announcements string        // OMC_ANNOUNCEMENTS; empty = the embedded file
 	Content       string        // OMC_CONTENT, a folder like data/content; empty = the embedded one
 	Now           string        // OMC_NOW, RFC 3339; empty = the clock
@@ -55,6 +56,9 @@ func DefaultConfig() Config {
 		Schedule: "15 */4 * * *",
 		Delay:    eo.Delay,
 		Timeout:  eo.Timeout,
+		// Below the scheduled workflow's 60 minutes (timeout-minutes in
+		// .github/workflows/publish.yml), leaving time to publish and save the history.
+		RunTimeout: 50 * time.Minute,
 		// "228 MiB": publish.DefaultMemoryLimit, written as the flag takes it.
 		MemoryLimit: humanize.IBytes(publish.DefaultMemoryLimit),
 	}
@@ -91,6 +95,7 @@ var settings = []setting{
 	{"schedule", "OMC_SCHEDULE", "cron schedule (5 fields or @every/@hourly...), America/New_York time", stringSetting(func(c *Config) *string { return &c.Schedule })},
 	{"delay", "OMC_DELAY", "minimum gap between two requests to one host (default: the registry's, else 2s)", durationSetting(func(c *Config) *time.Duration { return &c.Delay })},
 	{"timeout", "OMC_TIMEOUT", "time-out of one request (default: the registry's, else 30s)", durationSetting(func(c *Config) *time.Duration { return &c.Timeout })},
+	{"run-timeout", "OMC_RUN_TIMEOUT", "deadline of a whole scrape: menus not read by then fail (timeout) and the run records what it has; 0 for none", durationSetting(func(c *Config) *time.Duration { return &c.RunTimeout })},
 	{"announcements", "OMC_ANNOUNCEMENTS", "announcements YAML (default: the embedded data/announcements.yaml)", stringSetting(func(c *Config) *string { return &c.Announcements })},
 	{"content", "OMC_CONTENT", "community pages content folder (default: the embedded data/content)", stringSetting(func(c *Config) *string { return &c.Content })},
 	{"now", "OMC_NOW", "fixed current time, RFC 3339 (reproducible runs)", stringSetting(func(c *Config) *string { return &c.Now })},
@@ -206,6 +211,9 @@ func (c Config) validate() error {
 	}
 	if c.Timeout <= 0 {
 		return usageError("--timeout %s: must be positive", c.Timeout)
+	}
+	if c.RunTimeout < 0 {
+		return usageError("--run-timeout %s: must not be negative (0 for none)", c.RunTimeout)
 	}
 	if c.DB == "" {
 		return usageError("--db: empty path")

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -15,8 +16,9 @@ import (
 
 type historyOptions struct {
 	Config
-	Keep int
-	deps deps
+	Keep  int
+	Force bool
+	deps  deps
 	// storage replaces --storage (tests).
 	storage history.Storage
 }
@@ -33,12 +35,18 @@ its checksum, schema and row counts:
   restore  write the newest good copy to --db; a copy failing its check (checksum,
            PRAGMA integrity_check, a schema this omc does not know, row counts other than
            its record's) is refused and the next older one tried. No copy yet: nothing is
-           written and the scrape starts a new database. Only bad copies: exit 1.
-  check    inspect --db read-only against the newest copy: integrity_check, schema, and no
-           history table (dispensaries, runs, menus, menu_fetches, offer_series) with fewer rows than it had.
-  save     check, then store a consistent copy (VACUUM INTO) and keep the last --keep good
-           copies. A database failing its check is refused (exit 1) and storage is left as
-           it was: a good copy is never replaced by a bad one.
+           written and the scrape starts a new database. Only bad copies: exit 1. A sound
+           --db holding runs the copy lacks is newer than the copy: refused (exit 1), unless
+           --force. A database replaced is kept beside it as <db>.replaced-<time>.
+  check    inspect --db read-only against the newest copy: integrity_check, schema, no
+           history table (dispensaries, runs, menus, menu_fetches, offer_series) with fewer
+           rows than it had, the copy's history rows all there unchanged (a digest of them
+           in its record), and every offer's latest price the one its fetches recorded.
+  save     migrate --db to this omc's schema, check it, then store a consistent copy
+           (VACUUM INTO) and keep the last --keep copies that verify (checksum and a test
+           decompress). A database failing its check is refused (exit 1) and storage is
+           left as it was: a good copy is never replaced by a bad one. Saves to one folder
+           take turns (a lock file).
 
 --storage is a folder, or gh-release:TAG for the assets of a release of the current GitHub
 repository (through the gh CLI, which reads GH_TOKEN and GH_REPO).`,
@@ -60,8 +68,11 @@ repository (through the gh CLI, which reads GH_TOKEN and GH_REPO).`,
 			},
 		}
 		addSettings(sub, &opts.Config, "db", "storage")
-		if name == "save" {
+		switch name {
+		case "save":
 			sub.Flags().IntVar(&opts.Keep, "keep", opts.Keep, "good copies to keep")
+		case "restore":
+			sub.Flags().BoolVar(&opts.Force, "force", false, "restore even over a database with runs the copy lacks (it is kept beside)")
 		}
 		cmd.AddCommand(sub)
 	}
@@ -79,23 +90,42 @@ func runHistory(ctx context.Context, action string, opts *historyOptions) error 
 	if opts.Keep < 1 {
 		return usageError("--keep %d: must be at least 1", opts.Keep)
 	}
-	k := &history.Keeper{Storage: st, Keep: opts.Keep, Now: opts.deps.Now}
+	if opts.DB == "" {
+		return usageError("--db: empty path")
+	}
+	// A storage folder that cannot be one, and a database to check or save that is not
+	// there, are refused before any work (exit 2).
+	if d, ok := st.(history.Dir); ok {
+		if err := d.Check(action == "save"); err != nil {
+			return err
+		}
+	}
+	if action != "restore" {
+		if _, err := os.Stat(opts.DB); err != nil {
+			return usageError("--db %s: %v", opts.DB, errors.Unwrap(err))
+		}
+	}
+	k := &history.Keeper{Storage: st, Keep: opts.Keep, Now: opts.deps.Now, Open: openDB}
 	out := opts.deps.Out
 	refused := func(err error) error {
 		var re *history.RefusedError
-		if errors.As(err, &re) {
+		var ne *history.NewerError
+		if errors.As(err, &re) || errors.As(err, &ne) {
 			return &exitError{code: exitFailed, err: err}
 		}
 		return err
 	}
 	switch action {
 	case "restore":
-		res, err := k.Restore(ctx, opts.DB)
+		res, err := k.Restore(ctx, opts.DB, opts.Force)
 		for _, r := range res.Refused {
 			fmt.Fprintf(out, "refused %s\n", r)
 		}
 		if err != nil {
 			return refused(err)
+		}
+		if res.Replaced != "" {
+			fmt.Fprintf(out, "kept the database it replaces as %s\n", res.Replaced)
 		}
 		if res.Record == nil {
 			fmt.Fprintf(out, "no saved copy in %s: the scrape starts a new database at %s\n", st, opts.DB)
@@ -105,7 +135,7 @@ func runHistory(ctx context.Context, action string, opts *historyOptions) error 
 	case "check":
 		c, err := k.Check(ctx, opts.DB)
 		if err != nil {
-			return usageError("%v", err)
+			return err
 		}
 		printChecked(out, opts.DB, c)
 		if len(c.Problems) > 0 {

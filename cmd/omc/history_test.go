@@ -3,9 +3,11 @@ package main
 import (
 	"bytes"
 	"context"
+	"database/sql"
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -149,8 +151,24 @@ func TestHistoryRehearsal(t *testing.T) {
 		}
 	})
 
+	t.Run("restore onto a database with runs the copy lacks is refused unless forced", func(t *testing.T) {
+		// The shorter database of the last step holds a run the copies lack.
+		out := must(1, "history", "restore", "--storage", storage, "--db", db)
+		if !strings.Contains(out, "restore refused: "+db+" holds 1 run ") || !strings.Contains(out, "omc-000002-") || !strings.Contains(out, "--force") {
+			t.Errorf("restore onto a newer database:\n%s", out)
+		}
+		out = must(0, "history", "restore", "--force", "--storage", storage, "--db", db)
+		_, rest, _ := strings.Cut(out, "kept the database it replaces as ")
+		kept, _, _ := strings.Cut(rest, "\n")
+		if in, err := data.Inspect(context.Background(), kept); kept == "" || err != nil || in.Counts["runs"] != 1 {
+			t.Errorf("forced restore kept %q (%v runs, %v):\n%s", kept, in.Counts, err, out)
+		}
+		if got := fetches(); got != 2*first {
+			t.Errorf("restored %d fetches, want the good copy's %d", got, 2*first)
+		}
+	})
+
 	t.Run("only the last --keep copies are kept", func(t *testing.T) {
-		must(0, "history", "restore", "--storage", storage, "--db", db)
 		for i, now := range []string{"2026-07-02T00:00:00Z", "2026-07-02T04:00:00Z"} {
 			must(0, "scrape", "--registry", registry, "--db", db, "--delay", "0s", "--timeout", "5s", "--now", now)
 			must(0, "history", "save", "--storage", storage, "--db", db, "--keep", "2")
@@ -183,5 +201,86 @@ func corrupt(t *testing.T, path string) {
 	junk := bytes.Repeat([]byte{0xA5}, 8192)
 	if _, err := f.WriteAt(junk, fi.Size()/2); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// firstSchemaDB writes a database of omc's first schema (0001: a row per category fetch
+// and per offer), as the former pipeline-data branch holds one.
+func firstSchemaDB(t *testing.T, path string) {
+	t.Helper()
+	schema, err := os.ReadFile(filepath.Join("..", "..", "data", "migrations", "0001_init.sql"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	db, err := sql.Open("sqlite", "file:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	for _, q := range []string{
+		`CREATE TABLE migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)`,
+		string(schema),
+		`INSERT INTO migrations VALUES ('migrations/0001_init.sql', '2026-01-01T00:00:00.000000000Z')`,
+		`INSERT INTO dispensaries (slug, name, city, region, monitored, menus, updated_at) VALUES ('bloom-akron', 'Bloom Akron', 'Akron', 'Northeast', 1,
+			'[{"market":"recreational","platform":"jane","storeId":"1"}]', '2026-01-01T00:00:00.000000000Z')`,
+		`INSERT INTO runs (started_at, finished_at, menus_ok) VALUES ('2026-01-01T00:00:00.000000000Z', '2026-01-01T00:01:00.000000000Z', 1)`,
+		`INSERT INTO fetches (run_id, slug, market, platform, category, fetched_at, ok, reason, product_count)
+			VALUES (1, 'bloom-akron', 'recreational', 'jane', 'Flower', '2026-01-01T00:00:00.000000000Z', 1, 'ok', 1)`,
+		`INSERT INTO offers (fetch_id, product_id, name, size, grams, price, in_stock) VALUES (1, 'a', 'Muul Fuel', '3.5g', 3.5, 40, 1)`,
+	} {
+		if _, err := db.Exec(q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+}
+
+// TestHistorySaveMigratesFirstSchema: history save refused a first-schema database
+// ("need product codes") while check called it ok, so the README's one-time move from
+// the pipeline-data branch failed (issue 27). Save migrates first, as every command does.
+func TestHistorySaveMigratesFirstSchema(t *testing.T) {
+	dir := t.TempDir()
+	db, storage := filepath.Join(dir, "omc.db"), filepath.Join(dir, "copies")
+	firstSchemaDB(t, db)
+	var out, errOut bytes.Buffer
+	if code := execute([]string{"history", "save", "--storage", storage, "--db", db}, testDeps(&out, &errOut)); code != 0 {
+		t.Fatalf("save of a first-schema database: exit %d\n%s%s", code, out.String(), errOut.String())
+	}
+	in, err := data.Inspect(context.Background(), db)
+	if err != nil || !slices.Equal(in.Migrations, data.Migrations()) || in.Counts["offer_series"] != 1 {
+		t.Errorf("after save: %+v, %v", in, err)
+	}
+}
+
+// TestHistoryUsageErrors: a storage that cannot be one (a file, a path through a file,
+// a place no folder can be made) and a missing --db are usage errors (exit 2), for
+// every action alike, before any work.
+func TestHistoryUsageErrors(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "omc.db")
+	file := filepath.Join(dir, "a-file")
+	os.WriteFile(file, []byte("x"), 0o644)
+	firstSchemaDB(t, db)
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"save", "--storage", file, "--db", db}, "a file, not a folder"},
+		{[]string{"check", "--storage", file, "--db", db}, "a file, not a folder"},
+		{[]string{"restore", "--storage", file, "--db", db}, "a file, not a folder"},
+		{[]string{"save", "--storage", filepath.Join(file, "sub"), "--db", db}, "a part of the path is a file"},
+		{[]string{"restore", "--storage", filepath.Join(file, "sub"), "--db", db}, "a part of the path is a file"},
+		{[]string{"save", "--storage", "/proc/omc-no-such-folder", "--db", db}, "/proc/omc-no-such-folder"},
+		{[]string{"save", "--storage", filepath.Join(dir, "copies"), "--db", filepath.Join(dir, "missing.db")}, "missing.db"},
+		{[]string{"check", "--storage", filepath.Join(dir, "copies"), "--db", filepath.Join(dir, "missing.db")}, "missing.db"},
+	} {
+		var out, errOut bytes.Buffer
+		code := execute(append([]string{"history"}, tt.args...), testDeps(&out, &errOut))
+		if code != exitUsage || !strings.Contains(errOut.String(), tt.want) {
+			t.Errorf("omc history %s: exit %d, want 2 naming %q:\n%s", strings.Join(tt.args, " "), code, tt.want, errOut.String())
+		}
+	}
+	// Nothing was worked on: the first-schema database is as it was.
+	if in, _ := data.Inspect(context.Background(), db); len(in.Migrations) != 1 {
+		t.Errorf("a refused command migrated the database: %v", in.Migrations)
 	}
 }

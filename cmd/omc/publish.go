@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 
 	"github.com/spf13/cobra"
 
@@ -99,4 +100,20 @@ func printPublished(d deps, res publish.Result) {
 	s := res.Manifest.Summary
 	fmt.Fprintf(d.Out, "Published %d files to %s at %s: %d dispensaries (%d monitored), %d menus; tiles %d current, %d stale, %d missing.\n",
 		len(res.Manifest.Files)+1, res.Out, res.Manifest.GeneratedAt, s.Dispensaries, s.Monitored, s.Menus, s.Current, s.Stale, s.Missing)
+	printLeftOut(d.ErrOut, res.Manifest.LeftOut)
+}
+
+// printLeftOut says what a publish left out because a value could not be published.
+func printLeftOut(w io.Writer, leftOut []string) {
+	if len(leftOut) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "Left out %s whose values cannot be published (listed in manifest.json):\n", plural(len(leftOut), "item"))
+	for i, s := range leftOut {
+		if i == 10 {
+			fmt.Fprintf(w, "  … and %d more\n", len(leftOut)-10)
+			break
+		}
+		fmt.Fprintf(w, "  %s\n", s)
+	}
 }

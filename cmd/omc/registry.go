@@ -104,10 +104,10 @@ func runRegistryCheck(_ context.Context, opts *registryCheckOptions) error {
 			parts = append(parts, fmt.Sprintf("%s %d/%d", r.Region, r.Monitored, r.Stores))
 		}
 		fmt.Fprintf(out, "monitored/listed by region: %s\n", strings.Join(parts, ", "))
-		fmt.Fprintf(out, "%d errors, %d warnings\n", len(rep.Errors), len(rep.Warnings))
+		fmt.Fprintf(out, "%s, %s\n", plural(len(rep.Errors), "error"), plural(len(rep.Warnings), "warning"))
 	}
 	if len(rep.Errors) > 0 {
-		return &exitError{code: exitUsage, err: fmt.Errorf("registry %s: %d errors", reg.Source, len(rep.Errors))}
+		return &exitError{code: exitUsage, err: fmt.Errorf("registry %s: %s", reg.Source, plural(len(rep.Errors), "error"))}
 	}
 	return nil
 }

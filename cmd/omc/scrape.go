@@ -43,7 +43,7 @@ some failed (each failure is recorded against its dispensary), 2 on bad usage or
 			return runScrapeCmd(cmd.Context(), opts)
 		},
 	}
-	addSettings(cmd, &opts.Config, "db", "now", "registry", "delay", "timeout")
+	addSettings(cmd, &opts.Config, "db", "now", "registry", "delay", "timeout", "run-timeout")
 	cmd.Flags().StringSliceVar(&opts.Only, "only", nil, "scrape only these dispensary slugs (comma-separated)")
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the summary as JSON")
 	return cmd
@@ -101,6 +101,7 @@ func runScrape(ctx context.Context, opts *scrapeOptions) (scraper.Summary, error
 	progress := newProgress(opts.deps.ErrOut, opts.deps.IsTerminal && !opts.JSON)
 	sum, err := scraper.Run(ctx, db, reg, adapters, scraper.RunOptions{
 		Now: now, ReplaceRegistry: len(opts.Only) == 0, Only: opts.Only, Progress: progress.update,
+		Deadline: opts.RunTimeout,
 	})
 	progress.done()
 	return sum, err

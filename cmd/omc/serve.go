@@ -15,6 +15,7 @@ import (
 
 	"github.com/klauspost/compress/gzhttp"
 	"github.com/spf13/cobra"
+	"golang.org/x/net/netutil"
 
 	"github.com/ohiomc/omc/publish"
 )
@@ -25,7 +26,24 @@ type serveOptions struct {
 	deps    deps
 	// ready, when set, receives the URL once listening (demo, tests).
 	ready func(url string)
+	// limits, when set, replaces defaultServeLimits (tests).
+	limits *serveLimits
 }
+
+// serveLimits bound what clients can hold of the server: an idle keep-alive
+// connection is closed after idle, a request must arrive within read and its answer
+// leave within write, and at most conns connections are open at once (more wait to be
+// accepted), so that idle or slow clients cannot use up the descriptors new ones need.
+type serveLimits struct {
+	idle, read, write time.Duration
+	conns             int
+	headerBytes       int
+}
+
+// defaultServeLimits: generous for a browser on a slow link (the largest snapshot is a
+// few MB), small enough that 1,000 idle clients cannot hold the server.
+var defaultServeLimits = serveLimits{idle: 30 * time.Second, read: 30 * time.Second, write: 2 * time.Minute,
+	conns: 128, headerBytes: 64 << 10}
 
 func newServeCmd(d deps) *cobra.Command {
 	opts := &serveOptions{Config: DefaultConfig(), deps: d}
@@ -63,12 +81,25 @@ func runServe(ctx context.Context, opts *serveOptions) error {
 	if err != nil {
 		return err
 	}
+	rules, err := siteRules(opts.SiteDir, dataDir)
+	if err != nil {
+		return err
+	}
+	limits := defaultServeLimits
+	if opts.limits != nil {
+		limits = *opts.limits
+	}
 	ln, err := net.Listen("tcp", opts.Addr)
 	if err != nil {
 		return usageError("--addr %s: %v", opts.Addr, err)
 	}
-	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
 	url := "http://" + ln.Addr().String() + "/"
+	// netutil.LimitListener (golang.org/x/net, already a dependency) leaves connections
+	// beyond the limit in the kernel's queue until one closes, rather than accepting
+	// them; the answers net/http writes itself carry the security headers too.
+	ln = headedListener{netutil.LimitListener(ln, limits.conns), errorHeaderLines(rules)}
+	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: limits.read,
+		WriteTimeout: limits.write, IdleTimeout: limits.idle, MaxHeaderBytes: limits.headerBytes}
 	if opts.ready != nil {
 		opts.ready(url)
 	}
@@ -84,20 +115,27 @@ func runServe(ctx context.Context, opts *serveOptions) error {
 	}
 }
 
+// siteRules are the site's security headers and cache rules, the same as the published
+// _headers (the chat page's content decides whether Discord's widget may be framed).
+func siteRules(siteDir, dataDir string) ([]publish.HeaderRule, error) {
+	site, err := publish.ReadSiteSources(siteDir)
+	if err != nil {
+		return nil, usageError("--dir: %v", err)
+	}
+	chat, _ := os.ReadFile(filepath.Join(dataDir, filepath.FromSlash(publish.PathChat)))
+	return publish.HeaderRules(site.WithContent(chat)), nil
+}
+
 // siteHandler serves the site and the snapshots on one origin, compressed.
 func siteHandler(siteDir, dataDir string) (http.Handler, error) {
 	index := filepath.Join(siteDir, "index.html")
 	if _, err := os.Stat(index); err != nil {
 		return nil, usageError("--dir %s: no index.html (build the site first: go tool task site:build): %v", siteDir, err)
 	}
-	site, err := publish.ReadSiteSources(siteDir)
+	rules, err := siteRules(siteDir, dataDir)
 	if err != nil {
-		return nil, usageError("--dir: %v", err)
+		return nil, err
 	}
-	// The same security headers and cache rules as the published _headers (the chat
-	// page's content decides whether Discord's widget may be framed).
-	chat, _ := os.ReadFile(filepath.Join(dataDir, filepath.FromSlash(publish.PathChat)))
-	rules := publish.HeaderRules(site.WithContent(chat))
 	mux := http.NewServeMux()
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		serveSnapshot(w, r, dataDir)
@@ -144,6 +182,14 @@ func siteHandler(siteDir, dataDir string) (http.Handler, error) {
 	})
 	withHeaders := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		publish.Apply(rules, w.Header(), r.URL.Path)
+		// A static site is read, never written: any other method is refused, as a
+		// static host refuses it, rather than answered with the content.
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			w.Header().Set("Allow", "GET, HEAD")
+			w.Header().Set("Cache-Control", "no-store")
+			http.Error(w, "method not allowed: this site is read with GET or HEAD", http.StatusMethodNotAllowed)
+			return
+		}
 		mux.ServeHTTP(w, r)
 	})
 	return gzhttp.GzipHandler(withHeaders), nil

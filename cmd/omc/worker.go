@@ -45,7 +45,7 @@ the run in progress is cancelled and nothing half-written is published.`,
 		},
 	}
 	// Every setting of scrape and of publish, since a run is both.
-	addSettings(cmd, &opts.Config, "db", "now", "schedule", "registry", "delay", "timeout", "out", "dir", "announcements", "content", "memory-limit")
+	addSettings(cmd, &opts.Config, "db", "now", "schedule", "registry", "delay", "timeout", "run-timeout", "out", "dir", "announcements", "content", "memory-limit")
 	cmd.Flags().BoolVar(&opts.RunNow, "run-now", false, "also run once at start")
 	return cmd
 }
@@ -88,6 +88,11 @@ func runWorker(ctx context.Context, opts *workerOptions) error {
 	defer cancelJobs()
 	job := cron.NewChain(cron.Recover(cl), cron.SkipIfStillRunning(cl)).Then(cron.FuncJob(func() {
 		if err := scrapeThenPublish(jobCtx, opts.Config, opts.deps, log); err != nil {
+			if jobCtx.Err() != nil {
+				// The worker's own stop (SIGINT, SIGTERM) cancelled the run: not a failure.
+				log.Info("run stopped: the worker is stopping; what was fetched is stored, nothing was published", "detail", err)
+				return
+			}
 			log.Error("run failed", "err", err)
 		}
 	}))
@@ -135,6 +140,9 @@ func scrapeThenPublish(ctx context.Context, c Config, d deps, log *slog.Logger) 
 		return fmt.Errorf("publish: %w", err)
 	}
 	log.Info("published", "out", res.Out, "current", res.Manifest.Summary.Current, "stale", res.Manifest.Summary.Stale, "missing", res.Manifest.Summary.Missing)
+	if left := res.Manifest.LeftOut; len(left) > 0 {
+		log.Warn("published without what could not be published (manifest.json leftOut)", "count", len(left), "first", left[0])
+	}
 	return nil
 }
 

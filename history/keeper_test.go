@@ -1,0 +1,396 @@
+package history
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/gofrs/flock"
+
+	"github.com/ohiomc/omc/data"
+)
+
+var t0 = time.Date(2026, 7, 1, 8, 0, 0, 0, time.UTC)
+
+// grow adds runs to the database at path, each recording one menu fetch whose prices
+// move, as scrapes do.
+func grow(t *testing.T, path string, runs int) {
+	t.Helper()
+	ctx := context.Background()
+	var n int
+	if _, err := os.Stat(path); err == nil {
+		in, err := data.Inspect(ctx, path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n = int(in.Counts["runs"])
+	}
+	db, err := data.Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	ds := []data.Dispensary{{Slug: "bloom-akron", Name: "Bloom Akron", City: "Akron", Region: "Northeast",
+		Menus: []data.MenuSource{{Market: data.Recreational, Platform: "jane", StoreID: "1"}}}}
+	if err := db.SyncDispensaries(ctx, ds, true, t0); err != nil {
+		t.Fatal(err)
+	}
+	for i := n; i < n+runs; i++ {
+		at := t0.Add(time.Duration(i) * 4 * time.Hour)
+		id, err := db.StartRun(ctx, at)
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = db.RecordMenuFetch(ctx, data.MenuFetch{RunID: id, Slug: "bloom-akron", Market: data.Recreational, Platform: "jane", At: at,
+			Offers: []data.Offer{
+				{ProductID: "a", Name: "Muul Fuel", Category: data.Flower, Size: "3.5g", Grams: 3.5, Price: 40 + float64(i), InStock: true},
+				{ProductID: fmt.Sprintf("new-%d", i), Name: "Gelato", Category: data.Flower, Size: "1g", Grams: 1, Price: 12, InStock: true},
+			}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := db.FinishRun(ctx, id, at.Add(time.Minute), 1, 0, 2); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// execSQL runs SQL on the database at path, as a hand or a bug outside omc might.
+func execSQL(t *testing.T, path, query string) {
+	t.Helper()
+	db, err := sql.Open("sqlite", "file:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if _, err := db.Exec(query); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func newKeeper(t *testing.T, keep int) (*Keeper, string) {
+	storage := filepath.Join(t.TempDir(), "storage")
+	clock := t0
+	return &Keeper{Storage: Dir(storage), Keep: keep, TempDir: t.TempDir(), Now: func() time.Time {
+		clock = clock.Add(time.Hour) // every save its own name
+		return clock
+	}}, storage
+}
+
+func copyDB(t *testing.T, from, to string) {
+	t.Helper()
+	b, err := os.ReadFile(from)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(to, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestSaveRefusesChangedHistory: a save checks that the rows of the last good copy are
+// all still there unchanged (a digest of them in its record), not only their number
+// (issue 27: every price × 10, or three fetch rows deleted and two scrapes more, saved
+// with exit 0).
+func TestSaveRefusesChangedHistory(t *testing.T) {
+	ctx := context.Background()
+	k, _ := newKeeper(t, 5)
+	db := filepath.Join(t.TempDir(), "omc.db")
+	grow(t, db, 3)
+	first, err := k.Save(ctx, db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := first.Digests["menu_fetches"]; d.Through != 3 || d.SHA256 == "" {
+		t.Fatalf("the record keeps no digest of the fetches: %+v", first.Digests)
+	}
+	saved := filepath.Join(t.TempDir(), "saved.db")
+	copyDB(t, db, saved)
+
+	for _, tt := range []struct {
+		name, sql, want string
+	}{
+		{"every price × 10", `UPDATE offer_series SET price = price * 10`, "series hold a price or stock other than their fetches recorded"},
+		{"an old fetch changed", `UPDATE menu_fetches SET reason = 'timeout', ok = 0 WHERE id = 1`, "menu_fetches: rows 1 to 3 of the last good copy"},
+		{"fetch rows deleted, then more scrapes", `DELETE FROM menu_fetches WHERE id <= 2`, "menu_fetches: rows 1 to 3 of the last good copy"},
+		{"a run rewritten", `UPDATE runs SET started_at = '2020-01-01T00:00:00Z' WHERE id = 2`, "runs: rows 1 to 3"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			copyDB(t, saved, db)
+			os.Remove(db + "-wal")
+			os.Remove(db + "-shm")
+			execSQL(t, db, tt.sql)
+			grow(t, db, 2) // as many rows or more than the copy has
+			_, err := k.Save(ctx, db)
+			var re *RefusedError
+			if !errors.As(err, &re) || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("save: %v; want refused: %s", err, tt.want)
+			}
+			recs, _, _ := k.Records(ctx)
+			if len(recs) != 1 {
+				t.Errorf("storage changed: %d records", len(recs))
+			}
+		})
+	}
+	// The database grown as omc grows it saves.
+	copyDB(t, saved, db)
+	os.Remove(db + "-wal")
+	os.Remove(db + "-shm")
+	grow(t, db, 2)
+	if _, err := k.Save(ctx, db); err != nil {
+		t.Fatalf("a database that only grew: %v", err)
+	}
+}
+
+// corruptCopy rewrites a stored copy with other bytes, its record unchanged, as a
+// silent storage fault would.
+func corruptCopy(t *testing.T, storage, name string) {
+	t.Helper()
+	if err := os.WriteFile(filepath.Join(storage, name), []byte("not the copy any more"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestPruneKeepsCopiesThatVerify: with --keep 2, a silently corrupt copy was kept and
+// the good older one pruned, and later no copy could be restored (issue 27). Pruning
+// counts only copies that verify, and never removes the newest good one.
+func TestPruneKeepsCopiesThatVerify(t *testing.T) {
+	ctx := context.Background()
+	k, storage := newKeeper(t, 2)
+	db := filepath.Join(t.TempDir(), "omc.db")
+	grow(t, db, 1)
+	a, err := k.Save(ctx, db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	grow(t, db, 1)
+	b, err := k.Save(ctx, db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	corruptCopy(t, storage, b.Copy)
+	grow(t, db, 1)
+	c, err := k.Save(ctx, db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	names, _ := k.Storage.List(ctx)
+	if !slices.Contains(names, a.Copy) {
+		t.Fatalf("the good copy %s was pruned for the corrupt %s: storage holds %v", a.Copy, b.Copy, names)
+	}
+	// The newest goes bad too: the older good copy is still there to restore.
+	corruptCopy(t, storage, c.Copy)
+	res, err := k.Restore(ctx, filepath.Join(t.TempDir(), "restored.db"), false)
+	if err != nil || res.Record == nil || res.Record.Copy != a.Copy {
+		t.Fatalf("restore: %+v, %v; want %s", res.Record, err, a.Copy)
+	}
+	// Once two newer copies verify, the older ones go, bad or good.
+	grow(t, db, 1)
+	d, err := k.Save(ctx, db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	grow(t, db, 1)
+	e, err := k.Save(ctx, db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs, _, _ := k.Records(ctx)
+	var kept []string
+	for _, r := range recs {
+		kept = append(kept, r.Copy)
+	}
+	if !slices.Equal(kept, []string{e.Copy, d.Copy}) {
+		t.Errorf("kept %v, want %v", kept, []string{e.Copy, d.Copy})
+	}
+}
+
+// TestRestoreRefusesNewerDatabase: restore overwrote a live database with three more
+// runs than the newest copy without a word (issue 27). It is refused, naming both,
+// unless forced; a forced restore keeps the replaced database beside.
+func TestRestoreRefusesNewerDatabase(t *testing.T) {
+	ctx := context.Background()
+	k, _ := newKeeper(t, 5)
+	db := filepath.Join(t.TempDir(), "omc.db")
+	grow(t, db, 2)
+	saved, err := k.Save(ctx, db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	grow(t, db, 3)
+	before, _ := data.Inspect(ctx, db)
+	_, err = k.Restore(ctx, db, false)
+	var ne *NewerError
+	if !errors.As(err, &ne) || ne.Runs != 3 || !strings.Contains(err.Error(), db) || !strings.Contains(err.Error(), saved.Copy) {
+		t.Fatalf("restore over a newer database: %v", err)
+	}
+	if after, _ := data.Inspect(ctx, db); after.Counts["runs"] != before.Counts["runs"] {
+		t.Fatalf("the refused restore changed the database: %v runs, was %v", after.Counts, before.Counts)
+	}
+	res, err := k.Restore(ctx, db, true)
+	if err != nil || res.Record == nil || res.Replaced == "" {
+		t.Fatalf("forced restore: %+v, %v", res, err)
+	}
+	if in, _ := data.Inspect(ctx, db); in.Counts["runs"] != 2 {
+		t.Errorf("restored %d runs, want the copy's 2", in.Counts["runs"])
+	}
+	if in, err := data.Inspect(ctx, res.Replaced); err != nil || in.Counts["runs"] != 5 {
+		t.Errorf("the replaced database kept as %s: %v runs, %v", res.Replaced, in.Counts, err)
+	}
+	// A restore onto a database the copy already holds all of goes ahead.
+	if _, err := k.Restore(ctx, db, false); err != nil {
+		t.Errorf("restore onto the same history: %v", err)
+	}
+}
+
+// raceStorage makes the first two List calls wait for each other (up to a second), so
+// that two saves that do not take turns both list the storage before either writes.
+type raceStorage struct {
+	Dir
+	mu      sync.Mutex
+	waiting int
+	met     chan struct{}
+}
+
+func (r *raceStorage) List(ctx context.Context) ([]string, error) {
+	r.mu.Lock()
+	r.waiting++
+	n := r.waiting
+	if n == 2 {
+		close(r.met)
+	}
+	r.mu.Unlock()
+	if n <= 2 {
+		select {
+		case <-r.met:
+		case <-time.After(time.Second):
+		}
+	}
+	return r.Dir.List(ctx)
+}
+
+// TestSavesTakeTurns: two saves to one storage raced (the same sequence number, the
+// copy with fewer runs kept, records paired with the other's copy). A folder storage
+// is locked: they take turns, and each record names its own copy.
+func TestSavesTakeTurns(t *testing.T) {
+	ctx := context.Background()
+	storage := &raceStorage{Dir: Dir(filepath.Join(t.TempDir(), "storage")), met: make(chan struct{})}
+	var wg sync.WaitGroup
+	errs := make([]error, 2)
+	for i := range 2 {
+		db := filepath.Join(t.TempDir(), "omc.db")
+		grow(t, db, i+1)
+		k := &Keeper{Storage: storage, Keep: 5, TempDir: t.TempDir(), Now: func() time.Time { return t0 }}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, errs[i] = k.Save(ctx, db)
+		}()
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		t.Fatal(err)
+	}
+	k := &Keeper{Storage: storage.Dir}
+	recs, bad, err := k.Records(ctx)
+	if err != nil || len(bad) > 0 || len(recs) != 2 || recs[0].Seq != 2 || recs[1].Seq != 1 {
+		t.Fatalf("records %+v, bad %v, %v; want seq 2 and 1", recs, bad, err)
+	}
+	for _, r := range recs {
+		if _, reasons, err := k.fetchCopy(ctx, r, t.TempDir()); err != nil || len(reasons) > 0 {
+			t.Errorf("%s does not match its record: %v %v", r.Copy, reasons, err)
+		}
+	}
+}
+
+// failingStorage fails every Put after writing part of the file, as a full disk would.
+type failingStorage struct{ Dir }
+
+func (f failingStorage) Put(ctx context.Context, name, src string) error {
+	return f.Dir.Put(ctx, name, string(f.Dir)) // a folder as the source: the copy fails midway
+}
+
+// TestNoDebris: a failed save leaves no partial copy in storage and nothing in the
+// temporary folder; what a killed save or restore left (its working folder, an older
+// omc's .restore-* files) is removed by the next one; a working folder whose process
+// still holds its lock is left alone.
+func TestNoDebris(t *testing.T) {
+	ctx := context.Background()
+	db := filepath.Join(t.TempDir(), "omc.db")
+	grow(t, db, 1)
+	storage := Dir(filepath.Join(t.TempDir(), "storage"))
+	tmp := t.TempDir()
+	k := &Keeper{Storage: failingStorage{storage}, TempDir: tmp}
+	if _, err := k.Save(ctx, db); err == nil {
+		t.Fatal("a save whose storage fails succeeded")
+	}
+	listAll := func(dir string) []string {
+		entries, _ := os.ReadDir(dir)
+		var names []string
+		for _, e := range entries {
+			names = append(names, e.Name())
+		}
+		return names
+	}
+	if names := listAll(string(storage)); !slices.Equal(names, []string{storageLock}) {
+		t.Errorf("storage after a failed save holds %v", names)
+	}
+	if names := listAll(tmp); len(names) != 0 {
+		t.Errorf("the temporary folder after a failed save holds %v", names)
+	}
+
+	// What processes killed with kill -9 leave: working folders with their lock free
+	// (and one still held), an older omc's .restore-* files beside the database.
+	old := time.Now().Add(-2 * sweepGrace)
+	dead := filepath.Join(tmp, "omc-save-dead")
+	os.MkdirAll(dead, 0o755)
+	os.WriteFile(filepath.Join(dead, lockName), nil, 0o644)
+	os.WriteFile(filepath.Join(dead, "omc.db"), make([]byte, 1<<20), 0o644)
+	os.Chtimes(dead, old, old)
+	alive := filepath.Join(tmp, "omc-save-alive")
+	os.MkdirAll(alive, 0o755)
+	held := flock.New(filepath.Join(alive, lockName))
+	if ok, err := held.TryLock(); !ok || err != nil {
+		t.Fatal(err)
+	}
+	defer held.Unlock()
+	os.Chtimes(alive, old, old)
+	dbDir := filepath.Dir(db)
+	deadRestore := filepath.Join(dbDir, ".omc-restore-dead")
+	os.MkdirAll(deadRestore, 0o755)
+	os.WriteFile(filepath.Join(deadRestore, lockName), nil, 0o644)
+	os.Chtimes(deadRestore, old, old)
+	legacy := filepath.Join(dbDir, ".restore-omc-000001-20260701T090000Z.db")
+	os.WriteFile(legacy, []byte("x"), 0o644)
+	os.Chtimes(legacy, old, old)
+	os.WriteFile(filepath.Join(string(storage), ".omc-000001-20260701T090000Z.db.zst.tmp"), []byte("half"), 0o644)
+
+	k = &Keeper{Storage: storage, TempDir: tmp}
+	if _, err := k.Save(ctx, db); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := k.Restore(ctx, db, true); err != nil {
+		t.Fatal(err)
+	}
+	if names := listAll(tmp); !slices.Equal(names, []string{"omc-save-alive"}) {
+		t.Errorf("the temporary folder holds %v, want only the live save's folder", names)
+	}
+	for _, name := range listAll(dbDir) {
+		if strings.HasPrefix(name, ".restore-") || strings.HasPrefix(name, ".omc-restore-") {
+			t.Errorf("left beside the database: %s", name)
+		}
+	}
+	for _, name := range listAll(string(storage)) {
+		if strings.HasSuffix(name, ".tmp") {
+			t.Errorf("left in storage: %s", name)
+		}
+	}
+}
