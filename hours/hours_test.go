@@ -169,7 +169,9 @@ func stateAt(w *hours.Week, at time.Time) (*bool, *time.Time) {
 
 func samePtr(a, b *bool) bool { return a == nil && b == nil || a != nil && b != nil && *a == *b }
 
-func sameTime(a, b *time.Time) bool { return a == nil && b == nil || a != nil && b != nil && a.Equal(*b) }
+func sameTime(a, b *time.Time) bool {
+	return a == nil && b == nil || a != nil && b != nil && a.Equal(*b)
+}
 
 func show(b *bool) string {
 	if b == nil {
