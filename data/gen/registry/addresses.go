@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/ohiomc/omc/data"
 )
@@ -66,13 +65,15 @@ func (m *merger) addAddresses(rows []map[string]string) error {
 	for _, s := range order {
 		fs, where := of[s], slugs[s]
 		first := fs[0]
-		if i := slices.IndexFunc(fs, func(f foundAddress) bool { return addressKey(f.street, f.city) != addressKey(first.street, first.city) }); i >= 0 {
+		if i := slices.IndexFunc(fs, func(f foundAddress) bool {
+			return data.AddressKey(f.street, f.city) != data.AddressKey(first.street, first.city)
+		}); i >= 0 {
 			m.addrConflicts++
 			m.addrNote("%s: sources disagree, no address used: %s; %s", where, first, fs[i])
 			continue
 		}
 		if s.address != "" {
-			if addressKey(s.address, s.city) == addressKey(first.street, first.city) {
+			if data.AddressKey(s.address, s.city) == data.AddressKey(first.street, first.city) {
 				m.addrNote("%s: %s agrees with the researched address", where, first)
 			} else {
 				m.addrConflicts++
@@ -114,7 +115,7 @@ func (m *merger) mergeSameAddress() error {
 		if s.address == "" {
 			continue
 		}
-		k := addressKey(s.address, s.city)
+		k := data.AddressKey(s.address, s.city)
 		if groups[k] == nil {
 			keys = append(keys, k)
 		}
@@ -176,32 +177,4 @@ func (m *merger) mergeInto(dst, src *store) {
 
 func (m *merger) addrNote(format string, args ...any) {
 	m.addrLog = append(m.addrLog, fmt.Sprintf(format, args...))
-}
-
-// streetWords are the spellings of street words two sources write differently.
-var streetWords = map[string]string{
-	"street": "st", "road": "rd", "avenue": "ave", "av": "ave", "boulevard": "blvd", "drive": "dr",
-	"lane": "ln", "parkway": "pkwy", "highway": "hwy", "court": "ct", "circle": "cir", "place": "pl",
-	"trail": "trl", "pike": "pk", "saint": "st", "north": "n", "south": "s", "east": "e", "west": "w",
-	"northeast": "ne", "northwest": "nw", "southeast": "se", "southwest": "sw",
-}
-
-// unitWords begin the part of an address that names a unit inside the building.
-var unitWords = map[string]bool{"suite": true, "suites": true, "ste": true, "unit": true}
-
-// addressKey is the form two street addresses in a city are compared in: lower case,
-// letters and digits, common street words abbreviated, without the unit ("1651 Tiffin
-// Avenue" and "1651 Tiffin Ave., Suite 2" are one).
-func addressKey(street, city string) string {
-	var b strings.Builder
-	for _, w := range strings.Fields(nonAlnum.ReplaceAllString(strings.ToLower(street), " ")) {
-		if unitWords[w] {
-			break // "Suite 200" names a unit of the same address
-		}
-		if a, ok := streetWords[w]; ok {
-			w = a
-		}
-		b.WriteString(w)
-	}
-	return b.String() + "|" + nonAlnum.ReplaceAllString(strings.ToLower(city), "")
 }
