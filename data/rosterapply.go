@@ -78,7 +78,9 @@ func fromRoster(d Dispensary, e RosterEntry, places Places) Dispensary {
 
 var slugRun = regexp.MustCompile(`[^a-z0-9]+`)
 
-func slugify(s string) string { return strings.Trim(slugRun.ReplaceAllString(strings.ToLower(s), "-"), "-") }
+func slugify(s string) string {
+	return strings.Trim(slugRun.ReplaceAllString(strings.ToLower(s), "-"), "-")
+}
 
 // rosterSlug is the slug of a roster store the registry lacks: its name and city, with
 // its licence number when another store has that slug.
