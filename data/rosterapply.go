@@ -1,7 +1,6 @@
 package data
 
 import (
-	"regexp"
 	"slices"
 	"strings"
 )
@@ -72,14 +71,11 @@ func fromRoster(d Dispensary, e RosterEntry, places Places) Dispensary {
 	if medical, adultUse, known := e.Markets(); known {
 		d.Medical, d.AdultUse = medical, adultUse
 	}
-	d.Sample = d.Sample || e.Sample
 	return d
 }
 
-var slugRun = regexp.MustCompile(`[^a-z0-9]+`)
-
 func slugify(s string) string {
-	return strings.Trim(slugRun.ReplaceAllString(strings.ToLower(s), "-"), "-")
+	return strings.Trim(notWord.ReplaceAllString(strings.ToLower(s), "-"), "-")
 }
 
 // rosterSlug is the slug of a roster store the registry lacks: its name and city, with
