@@ -268,7 +268,7 @@ func DemoRoster(reg data.Registry) []data.RosterEntry {
 		switch {
 		case n%7 == 3:
 			e.Name = "" // a blank DBA: the legal name stands for the store (47 of the 2026 layer's 228 rows)
-		case n == 10:
+		case n == 11:
 			e.Status = "Expired"
 		}
 		out = append(out, e)
