@@ -26,6 +26,9 @@ func TestDefaultRegistry(t *testing.T) {
 	if err != nil {
 		t.Fatalf("embedded registry: %v", err)
 	}
+	if !strings.HasPrefix(reg.Roster.URL, "https://") || !strings.HasSuffix(reg.Roster.URL, "/FeatureServer/0") {
+		t.Errorf("embedded registry's roster %q: want the state's layer", reg.Roster.URL)
+	}
 	cov := reg.Coverage()
 	// Issue 16: every licensed store Ohio had in late 2025 (186) is the aim; the merged
 	// research and leads give at least 180, 150 of them with a menu.
