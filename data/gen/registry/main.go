@@ -106,7 +106,7 @@ const header = `# Default registry of Ohio dispensaries, embedded in omc.
 # store, its address, position, licence and hours are what the site shows (data/README.md).
 # Point it elsewhere here, in your own registry, or with omc scrape --roster (OMC_ROSTER).
 roster:
-  url: "`+officialRoster+`"
+  url: "` + officialRoster + `"
 dispensaries:
 `
 

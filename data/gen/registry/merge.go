@@ -74,8 +74,8 @@ type merger struct {
 	attached, created, dropped, unplaced int
 	// what the found street addresses did (the address files), for the report: the
 	// addresses filled by file, and the rows a file's confidence kept out.
-	addrLog, addrNotUsed, addrFiles                  []string
-	addrFilled                                       map[string]int
+	addrLog, addrNotUsed, addrFiles                   []string
+	addrFilled                                        map[string]int
 	addrConflicts, addrMerged, addrMoved, addrDropped int
 }
 
