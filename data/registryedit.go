@@ -3,6 +3,8 @@ package data
 import (
 	"bytes"
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -17,46 +19,57 @@ import (
 // re-encoded. An entry written in flow style ({slug: …}), one that has a licence
 // already, or a slug the file lacks is an error naming it; nothing is written then.
 func AddLicences(raw []byte, licences map[string]string) ([]byte, error) {
+	return editEntries(raw, "licence", "licences", slices.Collect(maps.Keys(licences)), func(slug string, item *yaml.Node) (*yaml.Node, string) {
+		// Under the name when it is a one-line value, else under the slug.
+		key, val := keyNode(item, "name"), fieldNode(item, "name")
+		if key == nil || val.Line != key.Line || val.Style&(yaml.LiteralStyle|yaml.FoldedStyle) != 0 {
+			key = keyNode(item, "slug")
+		}
+		return key, strings.Repeat(" ", key.Column-1) + "licence: " + strconv.Quote(licences[slug])
+	})
+}
+
+// editEntries adds lines to each dispensary of registry YAML named in slugs: each gives
+// the text and the key of the entry whose line (a one-line value) the text follows. An
+// entry in flow style, one that has key already, or a slug the file lacks is a problem;
+// with any, nothing is written. what names the edit in the error.
+func editEntries(raw []byte, key, what string, slugs []string, each func(slug string, item *yaml.Node) (after *yaml.Node, text string)) ([]byte, error) {
 	_, list, err := dispensaryList(raw)
 	if err != nil {
 		return nil, err
+	}
+	want := map[string]bool{}
+	for _, s := range slugs {
+		want[s] = true
 	}
 	var inserts []lineInsert
 	done := map[string]bool{}
 	var problems []string
 	for _, item := range list.Content {
 		slug := fieldNode(item, "slug")
-		if slug == nil {
-			continue
-		}
-		lic, ok := licences[slug.Value]
-		if !ok {
+		if slug == nil || !want[slug.Value] {
 			continue
 		}
 		done[slug.Value] = true
 		switch {
 		case item.Style&yaml.FlowStyle != 0:
-			problems = append(problems, fmt.Sprintf("%s (line %d) is written in flow style: add licence: %q by hand", slug.Value, item.Line, lic))
+			problems = append(problems, fmt.Sprintf("%s (line %d) is written in flow style: add its %s by hand", slug.Value, item.Line, key))
 			continue
-		case fieldNode(item, "licence") != nil:
-			problems = append(problems, fmt.Sprintf("%s (line %d) has a licence already", slug.Value, item.Line))
+		case fieldNode(item, key) != nil:
+			problems = append(problems, fmt.Sprintf("%s (line %d) has a %s already", slug.Value, item.Line, key))
 			continue
 		}
-		// Under the name when it is a one-line value, else under the slug.
-		key, val := keyNode(item, "name"), fieldNode(item, "name")
-		if key == nil || val.Line != key.Line || val.Style&(yaml.LiteralStyle|yaml.FoldedStyle) != 0 {
-			key = keyNode(item, "slug")
-		}
-		inserts = append(inserts, lineInsert{after: key.Line, text: strings.Repeat(" ", key.Column-1) + "licence: " + strconv.Quote(lic)})
+		after, text := each(slug.Value, item)
+		inserts = append(inserts, lineInsert{after: after.Line, text: text})
 	}
-	for slug := range licences {
+	for _, slug := range slugs {
 		if !done[slug] {
 			problems = append(problems, fmt.Sprintf("no dispensary %q in the file", slug))
 		}
 	}
 	if len(problems) > 0 {
 		sort.Strings(problems)
-		return nil, fmt.Errorf("registry: cannot write licences: %s", strings.Join(problems, "; "))
+		return nil, fmt.Errorf("registry: cannot write %s: %s", what, strings.Join(problems, "; "))
 	}
 	return insertLines(raw, inserts), nil
 }
@@ -78,45 +91,15 @@ func keyNode(mapping *yaml.Node, key string) *yaml.Node {
 // dispensary's entry, under its slug, one flow-style line a menu. The entry must have no
 // menus key; every other byte stays as it was (AddLicences).
 func AddMenus(raw []byte, menus map[string][]MenuSource) ([]byte, error) {
-	_, list, err := dispensaryList(raw)
-	if err != nil {
-		return nil, err
-	}
-	var inserts []lineInsert
-	done := map[string]bool{}
-	var problems []string
-	for _, item := range list.Content {
-		slug := fieldNode(item, "slug")
-		if slug == nil || menus[slug.Value] == nil {
-			continue
-		}
-		done[slug.Value] = true
-		switch {
-		case item.Style&yaml.FlowStyle != 0:
-			problems = append(problems, fmt.Sprintf("%s (line %d) is written in flow style: add its menus by hand", slug.Value, item.Line))
-			continue
-		case fieldNode(item, "menus") != nil:
-			problems = append(problems, fmt.Sprintf("%s (line %d) has a menus list already", slug.Value, item.Line))
-			continue
-		}
+	return editEntries(raw, "menus", "menus", slices.Collect(maps.Keys(menus)), func(slug string, item *yaml.Node) (*yaml.Node, string) {
 		key := keyNode(item, "slug")
 		indent := strings.Repeat(" ", key.Column-1)
 		text := indent + "menus:"
-		for _, m := range menus[slug.Value] {
+		for _, m := range menus[slug] {
 			text += "\n" + indent + "  - " + menuLine(m)
 		}
-		inserts = append(inserts, lineInsert{after: key.Line, text: text})
-	}
-	for slug := range menus {
-		if !done[slug] {
-			problems = append(problems, fmt.Sprintf("no dispensary %q in the file", slug))
-		}
-	}
-	if len(problems) > 0 {
-		sort.Strings(problems)
-		return nil, fmt.Errorf("registry: cannot write menus: %s", strings.Join(problems, "; "))
-	}
-	return insertLines(raw, inserts), nil
+		return key, text
+	})
 }
 
 // AppendDispensaries adds dispensaries at the end of registry YAML's dispensaries list,

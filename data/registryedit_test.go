@@ -49,7 +49,7 @@ dispensaries:
 		!strings.Contains(string(out), "# the sign says Bloom\r\n    licence: \"CCD1\"\r\n    city: Akron\r\n") {
 		t.Errorf("CRLF file: %q, %v", out, err)
 	}
-	for lic, wantErr := range map[string]string{"flow": "flow (line 16) is written in flow style", "nope": `no dispensary "nope" in the file`} {
+	for lic, wantErr := range map[string]string{"flow": "flow (line 16) is written in flow style: add its licence by hand", "nope": `no dispensary "nope" in the file`} {
 		if _, err := data.AddLicences([]byte(in), map[string]string{lic: "X"}); err == nil || !strings.Contains(err.Error(), wantErr) {
 			t.Errorf("%s: error %v, want %q", lic, err, wantErr)
 		}
@@ -80,7 +80,7 @@ politeness: {delay: 3s}
 	if string(out) != want {
 		t.Fatalf("AddMenus:\n%s\nwant\n%s", out, want)
 	}
-	if _, err := data.AddMenus(out, map[string][]data.MenuSource{"bloom-akron": {jane}}); err == nil || !strings.Contains(err.Error(), "has a menus list already") {
+	if _, err := data.AddMenus(out, map[string][]data.MenuSource{"bloom-akron": {jane}}); err == nil || !strings.Contains(err.Error(), "has a menus already") {
 		t.Errorf("menus twice: %v", err)
 	}
 	added := data.Dispensary{Slug: "nar-reserve-columbus", Name: "NAR Reserve", City: "Columbus", Address: "350 E. Long St.", County: "Franklin",

@@ -24,9 +24,8 @@ type vectorFile struct {
 	} `json:"vectors"`
 }
 
-// TestParseVectors checks the parser against the vector file the site's tests read too:
-// each text gives exactly the published openingHours (null when not understood).
-func TestParseVectors(t *testing.T) {
+func loadVectors(t *testing.T) vectorFile {
+	t.Helper()
 	raw, err := os.ReadFile("testdata/vectors.json")
 	if err != nil {
 		t.Fatal(err)
@@ -35,6 +34,13 @@ func TestParseVectors(t *testing.T) {
 	if err := json.Unmarshal(raw, &vf); err != nil {
 		t.Fatalf("vectors.json: %v", err)
 	}
+	return vf
+}
+
+// TestParseVectors checks the parser against the vector file the site's tests read too:
+// each text gives exactly the published openingHours (null when not understood).
+func TestParseVectors(t *testing.T) {
+	vf := loadVectors(t)
 	if len(vf.Vectors) < 20 {
 		t.Fatalf("vectors.json has %d vectors", len(vf.Vectors))
 	}
@@ -60,14 +66,7 @@ func TestParseVectors(t *testing.T) {
 // its own reading of openingHours, to the parsed hours: the expectations in the file are
 // consistent with what omc publishes, across midnight, unknown days and daylight saving.
 func TestVectorChecks(t *testing.T) {
-	raw, err := os.ReadFile("testdata/vectors.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var vf vectorFile
-	if err := json.Unmarshal(raw, &vf); err != nil {
-		t.Fatal(err)
-	}
+	vf := loadVectors(t)
 	ny, err := time.LoadLocation(hours.TimeZone)
 	if err != nil {
 		t.Fatal(err)
