@@ -158,8 +158,25 @@ func ParseRegistry(source string, raw []byte, rules PlatformRules) (Registry, er
 			errs = append(errs, reg.Politeness.check(source, val)...)
 		case "dispensaries":
 			dispNode = val
+		case "roster":
+			if val.Kind != yaml.MappingNode {
+				add(val.Line, "roster: expected a mapping with a url")
+				continue
+			}
+			for j := 0; j+1 < len(val.Content); j += 2 {
+				if k := val.Content[j]; k.Value != "url" {
+					add(k.Line, "roster: unknown key %q (known: url)", k.Value)
+				}
+			}
+			if err := val.Decode(&reg.Roster); err != nil {
+				errs = append(errs, yamlError(source, err))
+				continue
+			}
+			if reg.Roster.URL != "" && !isHTTPURL(reg.Roster.URL) {
+				add(fieldLine(val, "url"), "roster.url: %q is not an http(s) URL with a host", reg.Roster.URL)
+			}
 		default:
-			add(key.Line, "unknown key %q (known: platforms, politeness, dispensaries)", key.Value)
+			add(key.Line, "unknown key %q (known: platforms, politeness, roster, dispensaries)", key.Value)
 		}
 	}
 	if dispNode == nil {
@@ -204,6 +221,9 @@ func ParseRegistry(source string, raw []byte, rules PlatformRules) (Registry, er
 			if p, err := OhioPlaces(); err == nil && p.Regions[d.County] == "" {
 				add(fieldLine(item, "county"), "%s: unknown county %q (not one of Ohio's 88)", where, d.County)
 			}
+		}
+		if d.Licence != strings.TrimSpace(d.Licence) || strings.ContainsAny(d.Licence, "\n\t") {
+			add(fieldLine(item, "licence"), "%s: licence %q has spaces around it", where, d.Licence)
 		}
 		if d.Website != "" && !isHTTPURL(d.Website) {
 			add(fieldLine(item, "website"), "%s: website %q is not an http(s) URL with a host", where, d.Website)

@@ -26,6 +26,9 @@ func TestDefaultRegistry(t *testing.T) {
 	if err != nil {
 		t.Fatalf("embedded registry: %v", err)
 	}
+	if !strings.HasPrefix(reg.Roster.URL, "https://") || !strings.HasSuffix(reg.Roster.URL, "/FeatureServer/0") {
+		t.Errorf("embedded registry's roster %q: want the state's layer", reg.Roster.URL)
+	}
 	cov := reg.Coverage()
 	// Issue 16: every licensed store Ohio had in late 2025 (186) is the aim; the merged
 	// research and leads give at least 180, 150 of them with a menu.
@@ -92,6 +95,10 @@ func TestParseRegistryErrors(t *testing.T) {
 		{"relative website", "dispensaries:" + strings.Replace(good, "    medical: true\n", "    medical: true\n    website: www.bloom.example\n", 1), 7, `website "www.bloom.example" is not an http(s) URL`},
 		{"file menu url", "dispensaries:" + strings.Replace(good, `storeId: "2410"`, `storeId: "2410", url: "file:///etc/passwd"`, 1), 8, `url "file:///etc/passwd" is not an http(s) URL`},
 		{"ftp endpoint", "dispensaries:" + strings.Replace(good, `storeId: "2410"`, `storeId: "2410", endpoint: "ftp://x.example/q"`, 1), 8, `endpoint "ftp://x.example/q" is not an http(s) URL`},
+		{"roster url not http", "roster: {url: \"file:///tmp/roster.json\"}\ndispensaries:" + good, 1, `roster.url: "file:///tmp/roster.json" is not an http(s) URL`},
+		{"roster unknown key", "roster:\n  uri: https://x.example/FeatureServer/0\ndispensaries:" + good, 2, `roster: unknown key "uri" (known: url)`},
+		{"roster not a mapping", "roster: https://x.example\ndispensaries:" + good, 1, "roster: expected a mapping with a url"},
+		{"licence with spaces", "dispensaries:" + strings.Replace(good, "    medical: true\n", "    medical: true\n    licence: \" CCD1\"\n", 1), 7, `licence " CCD1" has spaces around it`},
 		{"setting holding a URL", "platforms:\n  jane: {settings: {keyPage: \"data:text/html,x\"}}\ndispensaries:" + good, 2, `settings.keyPage: "data:text/html,x" is not an http(s) URL`},
 	}
 	for _, tt := range tests {
@@ -137,9 +144,12 @@ func TestParseRegistryOK(t *testing.T) {
 	reg, err := data.ParseRegistry("reg.yaml", []byte(`
 platforms:
   jane: {baseURL: "http://127.0.0.1:9999", delay: 0s, settings: {apiKey: k}}
+roster:
+  url: "https://services2.arcgis.com/x/arcgis/rest/services/Geocoded_Dispensaries/FeatureServer/0"
 dispensaries:
   - slug: a
     name: A
+    licence: CCD000072-00
     city: Akron
     region: Northeast
     extraField: allowed
@@ -157,6 +167,9 @@ dispensaries:
 	}
 	if d := reg.Platforms["jane"].Delay; d == nil || d.Duration != 0 {
 		t.Errorf("delay = %v", d)
+	}
+	if reg.Roster.URL != "https://services2.arcgis.com/x/arcgis/rest/services/Geocoded_Dispensaries/FeatureServer/0" || reg.Dispensaries[0].Licence != "CCD000072-00" {
+		t.Errorf("roster %+v, licence %q", reg.Roster, reg.Dispensaries[0].Licence)
 	}
 	if m := reg.Monitored(); len(m) != 1 || m[0].Slug != "a" {
 		t.Errorf("monitored = %v", m)

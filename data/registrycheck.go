@@ -64,8 +64,8 @@ func MenuIdentifier(m MenuSource) string {
 }
 
 // CheckRegistry lints a parsed registry against Ohio's places: the same store listed
-// twice (by name and city, or by street address), a menu identifier given to two
-// stores, two menus for one market of a store, a city the place tables do not know, a
+// twice (by name and city, or by street address), a menu identifier or a licence given
+// to two stores, two menus for one market of a store, a city the place tables do not know, a
 // county outside Ohio or in another region than the one given, city coordinates that
 // are not the city's. Those are errors; a store without a street address or
 // coordinates is a warning. Problems come in registry order.
@@ -77,7 +77,15 @@ func CheckRegistry(reg Registry, places Places) []Problem {
 	byName := map[string]string{}
 	byAddress := map[string]string{}
 	byMenu := map[string]string{}
+	byLicence := map[string]string{}
 	for _, d := range reg.Dispensaries {
+		if d.Licence != "" {
+			if first, ok := byLicence[d.Licence]; ok {
+				add(d.Slug, SeverityError, "licence %s is also %s's", d.Licence, first)
+			} else {
+				byLicence[d.Licence] = d.Slug
+			}
+		}
 		key := sameness(d.Name) + "|" + sameness(d.City)
 		if first, ok := byName[key]; ok {
 			add(d.Slug, SeverityError, "same name and city as %s", first)

@@ -54,6 +54,7 @@ func TestCheckRegistry(t *testing.T) {
 		{"unknown city", "city: Toledo", "city: Toledoh", `unknown city "Toledoh"`, data.SeverityError},
 		{"county in another region", "county: Lucas", "county: Franklin", "Franklin County is in the Central region", data.SeverityError},
 		{"city coordinates not the city's", "lng: -81.5219", "lng: -81.6", "coordinates: city, but", data.SeverityError},
+		{"one licence for two stores", "name: Store B\n", "name: Store B\n    licence: CCD1\n", "", ""},
 		{"missing address", "    address: 1 Main St.\n", "", "no street address", data.SeverityWarning},
 	}
 	for _, tt := range tests {
@@ -88,6 +89,17 @@ func TestCheckRegistry(t *testing.T) {
 			}
 		})
 	}
+	t.Run("one licence for two stores", func(t *testing.T) {
+		raw := strings.Replace(strings.Replace(base, "name: Store B\n", "name: Store B\n    licence: CCD1\n", 1), "name: Store A\n", "name: Store A\n    licence: CCD1\n", 1)
+		reg, err := data.ParseRegistry("test.yaml", []byte(raw), data.PlatformRules{"jane": nil, "dutchie": nil})
+		if err != nil {
+			t.Fatal(err)
+		}
+		problems := data.CheckRegistry(reg, places)
+		if len(problems) != 1 || problems[0].Slug != "b" || !strings.Contains(problems[0].Reason, "licence CCD1 is also a's") {
+			t.Errorf("problems %v, want one: licence CCD1 is also a's", problems)
+		}
+	})
 	t.Run("same address in one city", func(t *testing.T) {
 		raw := strings.Replace(strings.Replace(base, "address: 2 Main St.", "address: 1 main st", 1), "city: Toledo", "city: Akron", 1)
 		raw = strings.Replace(raw, "county: Lucas\n    region: Northwest\n    lat: 41.6639\n    lng: -83.5822", "county: Summit\n    region: Northeast\n    lat: 41.0798\n    lng: -81.5219", 1)

@@ -100,6 +100,10 @@ func (db *DB) categoryStates(ctx context.Context) (map[stateKey]CategoryState, e
 type Status struct {
 	Dispensary Dispensary
 	Markets    []MarketStatus
+	// Listing is the store's row on the state's roster (ApplyRoster), nil when the roster
+	// does not list it or none has been read: RosterRead says which.
+	Listing    *Listing
+	RosterRead bool
 }
 
 // MarketStatus is the state of the tracked categories of one menu market.

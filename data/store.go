@@ -238,17 +238,17 @@ func (db *DB) SyncDispensaries(ctx context.Context, ds []Dispensary, replace boo
 		}
 		_, err = tx.ExecContext(ctx, `
 			INSERT INTO dispensaries (slug, name, brand, city, address, county, region, lat, lng,
-				medical, adult_use, monitored, website, menus, sample, in_registry, updated_at, coordinates, verified)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?)
+				medical, adult_use, monitored, website, menus, sample, in_registry, updated_at, coordinates, verified, licence)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?)
 			ON CONFLICT (slug) DO UPDATE SET name = excluded.name, brand = excluded.brand,
 				city = excluded.city, address = excluded.address, county = excluded.county,
 				region = excluded.region, lat = excluded.lat, lng = excluded.lng,
 				medical = excluded.medical, adult_use = excluded.adult_use,
 				monitored = excluded.monitored, website = excluded.website, menus = excluded.menus,
 				sample = excluded.sample, in_registry = 1, updated_at = excluded.updated_at,
-				coordinates = excluded.coordinates, verified = excluded.verified`,
+				coordinates = excluded.coordinates, verified = excluded.verified, licence = excluded.licence`,
 			d.Slug, d.Name, d.Brand, d.City, d.Address, d.County, d.Region, d.Lat, d.Lng,
-			d.Medical, d.AdultUse, d.IsMonitored(), d.Website, string(menus), d.Sample, formatTime(at), d.Coordinates, d.IsVerified())
+			d.Medical, d.AdultUse, d.IsMonitored(), d.Website, string(menus), d.Sample, formatTime(at), d.Coordinates, d.IsVerified(), d.Licence)
 		if err != nil {
 			return fmt.Errorf("sync dispensary %s: %w", d.Slug, err)
 		}
@@ -264,7 +264,7 @@ func (db *DB) Dispensaries(ctx context.Context) ([]Dispensary, error) {
 	rows, err := db.db.QueryContext(ctx, `
 		SELECT d.slug, name, brand, city, address, county, region,
 			COALESCE(p.lat, d.lat), COALESCE(p.lng, d.lng), medical, adult_use,
-			monitored, website, menus, sample, CASE WHEN p.slug IS NULL THEN d.coordinates ELSE 'store' END, verified
+			monitored, website, menus, sample, CASE WHEN p.slug IS NULL THEN d.coordinates ELSE 'store' END, verified, licence
 		FROM dispensaries d LEFT JOIN store_places p ON p.slug = d.slug
 		WHERE in_registry = 1 ORDER BY name, d.slug`)
 	if err != nil {
@@ -277,7 +277,7 @@ func (db *DB) Dispensaries(ctx context.Context) ([]Dispensary, error) {
 		var monitored, verified bool
 		var menus string
 		if err := rows.Scan(&d.Slug, &d.Name, &d.Brand, &d.City, &d.Address, &d.County, &d.Region,
-			&d.Lat, &d.Lng, &d.Medical, &d.AdultUse, &monitored, &d.Website, &menus, &d.Sample, &d.Coordinates, &verified); err != nil {
+			&d.Lat, &d.Lng, &d.Medical, &d.AdultUse, &monitored, &d.Website, &menus, &d.Sample, &d.Coordinates, &verified, &d.Licence); err != nil {
 			return nil, fmt.Errorf("list dispensaries: %w", err)
 		}
 		if err := json.Unmarshal([]byte(menus), &d.Menus); err != nil {

@@ -63,6 +63,10 @@ type Dispensary struct {
 	// demo's replay serves made-up menus built from real Ohio and out-of-state
 	// catalogues): the store keeps the flag and publish labels its offers "sample".
 	Sample bool `yaml:"sample,omitempty" json:"sample,omitempty"`
+	// Licence is the store's licence number on the state's roster ("CCD000072-00"): the
+	// surest way to find it there (MatchRoster). `omc registry check --write` fills it
+	// in when the roster lists the store under its name.
+	Licence string `yaml:"licence,omitempty" json:"licence,omitempty"`
 }
 
 // IsMonitored reports whether the pipeline scrapes this dispensary: the explicit
@@ -150,11 +154,20 @@ type PlatformConfig struct {
 	Settings map[string]string `yaml:"settings,omitempty"`
 }
 
+// RosterConfig is the registry's roster section: the state's dispensary roster, an
+// ArcGIS feature layer read on every scrape (scraper.ReadRoster).
+type RosterConfig struct {
+	// URL is the layer ("…/FeatureServer/0") or its query URL; empty reads no roster.
+	URL string `yaml:"url,omitempty"`
+}
+
 // Registry is the parsed dispensary registry.
 type Registry struct {
 	Platforms    map[string]PlatformConfig `yaml:"platforms,omitempty"`
 	Politeness   Politeness                `yaml:"politeness,omitempty"`
 	Dispensaries []Dispensary              `yaml:"dispensaries"`
+	// Roster is where the state's list of licensed dispensaries is read (RosterConfig).
+	Roster RosterConfig `yaml:"roster,omitempty"`
 	// Source names where the registry came from, for error messages.
 	Source string `yaml:"-"`
 }

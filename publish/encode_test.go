@@ -39,7 +39,8 @@ func TestEncodePool(t *testing.T) {
 			t.Errorf("encoded %d files: f7 %s, f199 %s", len(got), got["f7"], got["f199"])
 		}
 		if want := `{"generatedAt":"","sample":false,"slug":"bloom-akron","name":"","location":"","city":"","address":"","region":"",` +
-			`"lat":0,"lng":0,"coordinates":"","website":"","monitored":false,"markets":[]}`; got["menu"] != want {
+			`"lat":0,"lng":0,"coordinates":"","website":"","monitored":false,"licence":null,"phone":null,"hours":null,"openingHours":null,` +
+			`"onStateList":null,"medical":false,"adultUse":false,"markets":[]}`; got["menu"] != want {
 			t.Errorf("menu encoded as\n%s\nwant\n%s", got["menu"], want)
 		}
 	})

@@ -30,6 +30,8 @@ type MenuInfo struct {
 	Coordinates string  `json:"coordinates"`
 	Website     string  `json:"website"`
 	Monitored   bool    `json:"monitored"`
+	// StoreListing: licence, phone, hours, openingHours, onStateList, medical, adultUse.
+	StoreListing
 }
 
 // MenuMarket is one market's menu: its categories' freshness and its offers.
@@ -85,7 +87,7 @@ func (s *shop) emitMenu(st data.Status, byMarket map[data.Market][]*offer, emit 
 	}
 	m := menuFile{info: MenuInfo{GeneratedAt: s.generatedAt, Sample: s.Sample, Slug: d.Slug, Name: d.Name, Location: d.Location(),
 		City: d.City, Address: d.Address, Region: d.Region, Lat: d.Lat, Lng: d.Lng, Coordinates: coordinates(d),
-		Website: d.Website, Monitored: d.IsMonitored()}}
+		Website: d.Website, Monitored: d.IsMonitored(), StoreListing: storeListing(st)}}
 	for _, ms := range st.Markets {
 		mm := menuMarketFile{info: MenuMarketInfo{Market: ms.Market, MenuURL: menuURL(d, ms.Market), Categories: map[data.Category]MenuCategory{}}}
 		for _, cs := range ms.Categories {

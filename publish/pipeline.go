@@ -15,6 +15,8 @@ type Pipeline struct {
 	GeneratedAt string        `json:"generatedAt"`
 	LastRun     *LastRun      `json:"lastRun"`
 	Coverage    data.Coverage `json:"coverage"`
+	// Roster is the state's roster as last read (null before the first read).
+	Roster *PipelineRoster `json:"roster"`
 }
 
 // LastRun is the last finished scrape run, as api/pipeline and manifest.json give it.

@@ -117,7 +117,8 @@ func TestPipelineGolden(t *testing.T) {
 	}
 }
 
-// TestPipelineBeforeFirstRun: lastRun is null in api/pipeline and the manifest.
+// TestPipelineBeforeFirstRun: lastRun is null in api/pipeline and the manifest, and so
+// is the roster, never read.
 func TestPipelineBeforeFirstRun(t *testing.T) {
 	ctx := context.Background()
 	db, err := data.Open(ctx, filepath.Join(t.TempDir(), "omc.db"))
@@ -129,7 +130,7 @@ func TestPipelineBeforeFirstRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if m.LastRun != nil || string(files[publish.PathPipeline]) != `{"generatedAt":"2026-07-01T12:00:00Z","lastRun":null,"coverage":{"stores":0,"monitored":0,"verified":0,"menus":0,"byRegion":[{"region":"Northeast","stores":0,"monitored":0},{"region":"Northwest","stores":0,"monitored":0},{"region":"Central","stores":0,"monitored":0},{"region":"Southwest","stores":0,"monitored":0},{"region":"Southeast","stores":0,"monitored":0}],"byPlatform":[]}}` {
+	if m.LastRun != nil || string(files[publish.PathPipeline]) != `{"generatedAt":"2026-07-01T12:00:00Z","lastRun":null,"coverage":{"stores":0,"monitored":0,"verified":0,"menus":0,"byRegion":[{"region":"Northeast","stores":0,"monitored":0},{"region":"Northwest","stores":0,"monitored":0},{"region":"Central","stores":0,"monitored":0},{"region":"Southwest","stores":0,"monitored":0},{"region":"Southeast","stores":0,"monitored":0}],"byPlatform":[]},"roster":null}` {
 		t.Errorf("pipeline %s, manifest lastRun %+v", files[publish.PathPipeline], m.LastRun)
 	}
 }

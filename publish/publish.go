@@ -139,6 +139,15 @@ func build(ctx context.Context, db *data.DB, opts Options, put func(path string,
 	for i, st := range sts {
 		ds[i] = st.Dispensary
 	}
+	// The stores as the state's roster lists them: its address, position and hours for
+	// those it lists, and the licensed stores the registry lacks.
+	roster, err := readRoster(ctx, db, ds)
+	if err != nil {
+		return Manifest{}, err
+	}
+	if sts, err = roster.apply(sts); err != nil {
+		return Manifest{}, fmt.Errorf("publish: %w", err)
+	}
 	status, summary := BuildStatus(sts, opts.Now)
 	runs, err := db.Runs(ctx, 1)
 	if err != nil {
@@ -149,6 +158,7 @@ func build(ctx context.Context, db *data.DB, opts Options, put func(path string,
 		last = &runs[0]
 	}
 	pipeline := BuildPipeline(last, ds, opts.Now)
+	pipeline.Roster = roster.pipeline(ds)
 	m.LastRun = pipeline.LastRun
 	// The yearly highlights walk the fetch log as the price history does: the two walks
 	// run at once, each on a processor.

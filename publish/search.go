@@ -29,6 +29,8 @@ type SearchStore struct {
 	Website     string         `json:"website"`
 	Sample      bool           `json:"sample"`
 	Markets     []SearchMarket `json:"markets"`
+	// StoreListing: licence, phone, hours, openingHours, onStateList, medical, adultUse.
+	StoreListing
 }
 
 // SearchMarket is one market's menu of a store: its page and each category's last update.
@@ -111,7 +113,7 @@ func (s *shop) buildSearch(emit Emit) error {
 			continue
 		}
 		ss := SearchStore{Slug: d.Slug, Name: d.Name, City: d.City, Address: d.Address, Region: d.Region, Lat: d.Lat, Lng: d.Lng,
-			Coordinates: coordinates(d), Website: d.Website, Sample: s.Sample || d.Sample}
+			Coordinates: coordinates(d), Website: d.Website, Sample: s.Sample || d.Sample, StoreListing: storeListing(st)}
 		for _, ms := range st.Markets {
 			sm := SearchMarket{Market: ms.Market, MenuURL: menuURL(d, ms.Market), LastUpdate: map[data.Category]*string{}}
 			// One menu fetch covers every category, Other included: its last update is

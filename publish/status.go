@@ -30,6 +30,8 @@ type DispensaryStatus struct {
 	Verified bool `json:"verified"`
 	// Platforms are the menu platforms of its menus, sorted, without repeats.
 	Platforms []string `json:"platforms"`
+	// StoreListing: licence, phone, hours, openingHours, onStateList, medical, adultUse.
+	StoreListing
 }
 
 // MarketStatus is the freshness data of one market's menu: the last-update date of each
@@ -56,6 +58,8 @@ type StatusSummary struct {
 	Monitored    int `json:"monitored"`
 	NotMonitored int `json:"notMonitored"`
 	Menus        int `json:"menus"`
+	// Licensed counts the stores with an active licence on the state's roster.
+	Licensed int `json:"licensed"`
 	freshness.Summary
 }
 
@@ -70,7 +74,10 @@ func BuildStatus(sts []data.Status, now time.Time) ([]DispensaryStatus, StatusSu
 			City: d.City, Region: d.Region, Lat: d.Lat, Lng: d.Lng, Website: d.Website,
 			MarketStatuses: []MarketStatus{},
 			Address:        d.Address, County: d.County, Coordinates: d.Coordinates, Verified: d.IsVerified(),
-			Platforms: []string{},
+			Platforms: []string{}, StoreListing: storeListing(st),
+		}
+		if ds.Licence != nil && ds.Licence.Active {
+			sum.Licensed++
 		}
 		if ds.Coordinates == "" {
 			// A registry that does not say is not claiming the store's own position.

@@ -2,7 +2,6 @@ package scraper
 
 import (
 	"fmt"
-	"math"
 
 	"github.com/ohiomc/omc/data"
 )
@@ -26,17 +25,8 @@ func wrongPlace(d data.Dispensary, platform string, p data.Place) string {
 	if d.Lat == 0 && d.Lng == 0 {
 		return ""
 	}
-	if km := distanceKm(d.Lat, d.Lng, p.Lat, p.Lng); km > placeRadiusKm {
+	if km := data.DistanceKm(d.Lat, d.Lng, p.Lat, p.Lng); km > placeRadiusKm {
 		return fmt.Sprintf("the %s store record puts the store %.0f km from %s: the identifier may name another store", platform, km, d.City)
 	}
 	return ""
-}
-
-// distanceKm is the great-circle distance (haversine) between two positions.
-func distanceKm(lat1, lng1, lat2, lng2 float64) float64 {
-	const earthKm = 6371
-	rad := math.Pi / 180
-	dLat, dLng := (lat2-lat1)*rad, (lng2-lng1)*rad
-	a := math.Sin(dLat/2)*math.Sin(dLat/2) + math.Cos(lat1*rad)*math.Cos(lat2*rad)*math.Sin(dLng/2)*math.Sin(dLng/2)
-	return 2 * earthKm * math.Asin(math.Sqrt(a))
 }

@@ -31,7 +31,7 @@ func TestWrongPlace(t *testing.T) {
 		})
 	}
 	// Columbus to Cleveland is about 204 km as the crow flies.
-	if km := distanceKm(39.9612, -82.9988, 41.4993, -81.6944); math.Abs(km-204) > 3 {
+	if km := data.DistanceKm(39.9612, -82.9988, 41.4993, -81.6944); math.Abs(km-204) > 3 {
 		t.Errorf("Columbus-Cleveland %.1f km", km)
 	}
 }

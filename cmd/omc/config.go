@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"math"
+	"net/url"
 	"os"
 	"runtime/debug"
 	"time"
@@ -36,6 +37,7 @@ type Config struct {
 	Now           string        // OMC_NOW, RFC 3339; empty = the clock
 	Storage       string        // OMC_HISTORY_STORAGE: where omc history keeps copies
 	MemoryLimit   string        // OMC_MEMORY_LIMIT: the soft memory limit of a publish ("0": none)
+	Roster        string        // OMC_ROSTER: the state's roster layer; empty = the registry's roster.url, "none" = none
 	// Sample marks the published shopping data as sample data (omc demo, publish --sample).
 	Sample bool
 
@@ -100,6 +102,7 @@ var settings = []setting{
 	{"content", "OMC_CONTENT", "community pages content folder (default: the embedded data/content)", stringSetting(func(c *Config) *string { return &c.Content })},
 	{"now", "OMC_NOW", "fixed current time, RFC 3339 (reproducible runs)", stringSetting(func(c *Config) *string { return &c.Now })},
 	{"storage", "OMC_HISTORY_STORAGE", "where copies are kept: a folder, or gh-release:TAG", stringSetting(func(c *Config) *string { return &c.Storage })},
+	{"roster", "OMC_ROSTER", "the state's dispensary roster, an ArcGIS layer URL (default: the registry's roster.url); none reads no roster", stringSetting(func(c *Config) *string { return &c.Roster })},
 	{"memory-limit", "OMC_MEMORY_LIMIT", "soft memory limit while publishing, like 228MiB or 1GB; 0 for none (GOMEMLIMIT, when set, wins)", stringSetting(func(c *Config) *string { return &c.MemoryLimit })},
 }
 
@@ -165,6 +168,21 @@ func (c Config) loadRegistry() (data.Registry, error) {
 		return data.DefaultRegistry(scraper.RegistryRules())
 	}
 	return data.LoadRegistry(c.Registry, scraper.RegistryRules())
+}
+
+// rosterURL is the roster layer a scrape reads: --roster, else the registry's
+// roster.url; "" for none (--roster none).
+func (c Config) rosterURL(reg data.Registry) (string, error) {
+	switch c.Roster {
+	case "":
+		return reg.Roster.URL, nil
+	case "none":
+		return "", nil
+	}
+	if u, err := url.Parse(c.Roster); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return "", usageError("--roster %q: want the http(s) URL of an ArcGIS layer, or none", c.Roster)
+	}
+	return c.Roster, nil
 }
 
 // loadAnnouncements loads --announcements, or the embedded file.

@@ -106,6 +106,16 @@ func startDemoReplay() (*demoRun, error) {
 		run.shutdown = append(run.shutdown, shutdown)
 		reg.Platforms[p] = data.PlatformConfig{BaseURL: url, Settings: replay.DemoPlatformSettings()[p]}
 	}
+	// The state's roster, as the demo makes it up from the registry (replay.DemoRoster),
+	// in the 2026 layer's shape, on a listener of its own.
+	url, shutdown, err := srv.Listen("127.0.0.1:0")
+	if err != nil {
+		run.Close()
+		return nil, fmt.Errorf("demo replay: %w", err)
+	}
+	run.shutdown = append(run.shutdown, shutdown)
+	srv.SetRoster(replay.Roster{Rows: replay.DemoRoster(embedded), Layout: replay.Layout2026})
+	reg.Roster.URL = url + replay.RosterPath
 	run.Registry = reg
 	run.pickFailures()
 	return run, nil

@@ -71,8 +71,10 @@ func TestDemoPipelineEndToEnd(t *testing.T) {
 	for _, dd := range run.Registry.Dispensaries {
 		bySlug[dd.Slug] = dd
 	}
-	if len(status) != len(run.Registry.Dispensaries) {
-		t.Fatalf("%d dispensaries published, registry has %d", len(status), len(run.Registry.Dispensaries))
+	// The registry's stores, and the licensed stores the demo's roster lists that the
+	// registry lacks (replay.DemoRoster: two).
+	if len(status) != len(run.Registry.Dispensaries)+2 {
+		t.Fatalf("%d dispensaries published, registry has %d and the roster 2 more", len(status), len(run.Registry.Dispensaries))
 	}
 	checked, states := 0, map[string]int{}
 	for _, ds := range status {
@@ -197,26 +199,55 @@ func TestDemoPipelineEndToEnd(t *testing.T) {
 	if leads == 0 {
 		t.Error("no menu from an unverified lead in the demo's status")
 	}
-	// Jane's records give each store's own position (made up by the demo's replay, near
-	// its city): those stores are published with it; the others at their city's centre.
-	own := 0
+	// The demo's roster (replay.DemoRoster: the registry's stores with a researched
+	// address, made up where no source says) and Jane's records give a store its own
+	// position, near its city (made up by the replay, the same for both); the others are
+	// at their city's centre. A store the roster does not list says so.
+	own, listed, notListed, extra, hours, expired := 0, 0, 0, 0, 0, 0
 	for _, ds := range status {
-		reg := bySlug[ds.Slug]
+		reg, inRegistry := bySlug[ds.Slug]
+		if !inRegistry {
+			extra++
+			if ds.Monitored || ds.Licence == nil || !ds.Licence.Active || !ds.Licence.Sample || ds.Coordinates != "store" || ds.Address == "" {
+				t.Errorf("%s: a licensed store the registry lacks, published as %+v", ds.Slug, ds)
+			}
+			continue
+		}
+		switch {
+		case ds.Licence != nil:
+			listed++
+			if ds.Address != reg.Address || ds.OnStateList == nil || !*ds.OnStateList || !ds.Licence.Sample || ds.Licence.Since != data.Day(demoNow.Add(-20*time.Hour)) {
+				t.Errorf("%s: on the roster, published as address %q, onStateList %v, licence %+v", ds.Slug, ds.Address, ds.OnStateList, ds.Licence)
+			}
+			if !ds.Licence.Active {
+				expired++
+			}
+			if ds.OpeningHours != nil {
+				hours++
+			}
+		case reg.Address != "":
+			t.Errorf("%s: a researched address but not on the demo's roster", ds.Slug)
+		case ds.OnStateList == nil || *ds.OnStateList:
+			t.Errorf("%s: not on the roster, but onStateList %v", ds.Slug, ds.OnStateList)
+		default:
+			notListed++
+		}
 		onJane := slices.ContainsFunc(reg.Menus, func(m data.MenuSource) bool { return m.Platform == "jane" })
 		switch {
-		case ds.Coordinates == "store" && onJane:
+		case ds.Coordinates == "store" && (onJane || ds.Licence != nil):
 			own++
 			if math.Abs(ds.Lat-reg.Lat) > 0.03 || math.Abs(ds.Lng-reg.Lng) > 0.03 || (ds.Lat == reg.Lat && ds.Lng == reg.Lng) {
 				t.Errorf("%s: store position %v,%v, registry's %v,%v", ds.Slug, ds.Lat, ds.Lng, reg.Lat, reg.Lng)
 			}
 		case ds.Coordinates == "store":
-			t.Errorf("%s: store coordinates without a Jane menu", ds.Slug)
+			t.Errorf("%s: store coordinates without a Jane menu or a roster row", ds.Slug)
 		case ds.Lat != reg.Lat || ds.Lng != reg.Lng:
 			t.Errorf("%s: city coordinates %v,%v, registry's %v,%v", ds.Slug, ds.Lat, ds.Lng, reg.Lat, reg.Lng)
 		}
 	}
-	if own < 40 {
-		t.Errorf("%d stores with their own coordinates; the demo's Jane stores should have them", own)
+	if own < 80 || listed < 80 || notListed < 50 || extra != 2 || expired != 1 || hours < listed/2 || hours == listed {
+		t.Errorf("%d stores with their own coordinates, %d on the roster (%d expired, %d with readable hours), %d not, %d added by it",
+			own, listed, expired, hours, notListed, extra)
 	}
 	wantReason := map[string]data.Reason{"500": data.ReasonHTTPStatus, "malformed": data.ReasonParse, "blocked": data.ReasonBlocked, "timeout": data.ReasonTimeout}
 	seen := map[data.Reason]bool{}

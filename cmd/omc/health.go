@@ -8,6 +8,7 @@ import (
 	"os"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -32,6 +33,48 @@ type healthReport struct {
 	MinShare float64           `json:"minShare"`
 	Runs     []data.RunReport  `json:"runs"`
 	Failing  []data.RunFailure `json:"failing"`
+	// Roster is the state's roster as last read (null when none has been read); it does
+	// not change the verdict, which is the menus'.
+	Roster *healthRoster `json:"roster"`
+}
+
+// healthRoster is the roster's health: the layer, the last good read and what it
+// listed, and the last read's error (null when it was good).
+type healthRoster struct {
+	URL      string     `json:"url"`
+	LastRead *time.Time `json:"lastRead"`
+	Rows     int        `json:"rows"`
+	Active   int        `json:"active"`
+	Error    *string    `json:"error"`
+}
+
+func rosterHealth(st data.RosterState) *healthRoster {
+	if st.LastAttempt.IsZero() {
+		return nil
+	}
+	h := &healthRoster{URL: st.URL, Rows: st.Rows, Active: st.Active}
+	if st.Read() {
+		h.LastRead = &st.LastRead
+	}
+	if st.Error != "" {
+		h.Error = &st.Error
+	}
+	return h
+}
+
+// String is the roster's line in the text and Markdown reports.
+func (h *healthRoster) String() string {
+	if h == nil {
+		return "roster: never read"
+	}
+	good := "never read"
+	if h.LastRead != nil {
+		good = fmt.Sprintf("last read %s: %d licences, %d active", h.LastRead.UTC().Format("2006-01-02T15:04:05Z"), h.Rows, h.Active)
+	}
+	if h.Error != nil {
+		return fmt.Sprintf("roster %s: %s; the last read FAILED: %s", h.URL, good, *h.Error)
+	}
+	return fmt.Sprintf("roster %s: %s", h.URL, good)
 }
 
 func newHealthCmd(d deps) *cobra.Command {
@@ -44,7 +87,9 @@ func newHealthCmd(d deps) *cobra.Command {
 unverified leads that have never been read are left out of the share: they are leads not
 yet confirmed, not stores that broke. Every run's failures by platform and reason are
 printed, and with --markdown appended to a file as a Markdown table (the workflow passes
-$GITHUB_STEP_SUMMARY). Exit 0 healthy, 1 unhealthy or no finished run, 2 bad usage.`,
+$GITHUB_STEP_SUMMARY). The state's roster is reported too (its last good read and, when
+the last read failed, why); it does not change the verdict. Exit 0 healthy, 1 unhealthy
+or no finished run, 2 bad usage.`,
 		Example: `  omc health
   omc health --runs 3 --min-share 0.6 --markdown "$GITHUB_STEP_SUMMARY"
   omc health --json | jq .share`,
@@ -84,6 +129,11 @@ func runHealth(ctx context.Context, opts *healthOptions) error {
 		return err
 	}
 	rep := judgeHealth(runs, opts.MinShare)
+	roster, err := db.RosterState(ctx)
+	if err != nil {
+		return err
+	}
+	rep.Roster = rosterHealth(roster)
 	if opts.Markdown != "" {
 		f, err := os.OpenFile(opts.Markdown, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
 		if err != nil {
@@ -190,6 +240,7 @@ func writeHealthText(w io.Writer, rep healthReport) {
 	}
 	fmt.Fprintf(w, "%s: %.1f%% of menus read in the last %d runs (minimum %.0f%%, unverified leads never read left out)\n",
 		verdict, 100*rep.Share, len(rep.Runs), 100*rep.MinShare)
+	fmt.Fprintln(w, rep.Roster)
 }
 
 func writeHealthMarkdown(w io.Writer, rep healthReport) {
@@ -199,6 +250,7 @@ func writeHealthMarkdown(w io.Writer, rep healthReport) {
 	}
 	fmt.Fprintf(w, "## Pipeline health: %s\n\n%.1f%% of menus read in the last %d runs (minimum %.0f%%; unverified leads never read are left out).\n\n",
 		verdict, 100*rep.Share, len(rep.Runs), 100*rep.MinShare)
+	fmt.Fprintf(w, "%s\n\n", strings.ReplaceAll(rep.Roster.String(), "|", "\\|"))
 	if len(rep.Runs) == 0 {
 		fmt.Fprintln(w, "No finished scrape run in the database.")
 		return

@@ -21,6 +21,14 @@ type scrapeOptions struct {
 	registry *data.Registry
 	// retries, when >= 0, overrides the engine default (demo).
 	retries int
+	// roster is what runScrape's read of the state's roster did (nil: none configured).
+	roster *scraper.RosterOutcome
+}
+
+// scrapeReport is what `omc scrape --json` prints: the run and the roster's read.
+type scrapeReport struct {
+	scraper.Summary
+	Roster *scraper.RosterOutcome `json:"roster"`
 }
 
 func newScrapeCmd(d deps) *cobra.Command {
@@ -28,13 +36,17 @@ func newScrapeCmd(d deps) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "scrape",
 		Short: "Fetch every monitored menu once and store what was found",
-		Long: `Fetch every monitored menu of the registry once, store every fetch and every offer
-in the database, and print a summary. Exit status: 0 when every menu succeeded, 1 when
-some failed (each failure is recorded against its dispensary), 2 on bad usage or a bad registry.`,
+		Long: `Read the state's dispensary roster (--roster, else the registry's roster.url) and
+fetch every monitored menu of the registry once, store the roster, every fetch and every
+offer in the database, and print a summary. A roster that cannot be read is recorded
+with its error and the last good roster stays in use; the menus are fetched all the
+same. Exit status: 0 when the roster and every menu were read, 1 when some failed (each
+failure is recorded against its dispensary), 2 on bad usage or a bad registry.`,
 		Example: `  omc scrape
   omc scrape --registry my-dispensaries.yaml --db data/omc.db
   omc scrape --only bloom-akron,the-botanist-akron --delay 5s
-  omc scrape --now 2026-07-01T12:00:00Z --json`,
+  omc scrape --now 2026-07-01T12:00:00Z --json
+  omc scrape --roster none`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if err := resolveSettings(cmd, &opts.Config, d.Getenv); err != nil {
@@ -43,7 +55,7 @@ some failed (each failure is recorded against its dispensary), 2 on bad usage or
 			return runScrapeCmd(cmd.Context(), opts)
 		},
 	}
-	addSettings(cmd, &opts.Config, "db", "now", "registry", "delay", "timeout", "run-timeout")
+	addSettings(cmd, &opts.Config, "db", "now", "registry", "delay", "timeout", "run-timeout", "roster")
 	cmd.Flags().StringSliceVar(&opts.Only, "only", nil, "scrape only these dispensary slugs (comma-separated)")
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the summary as JSON")
 	return cmd
@@ -57,14 +69,18 @@ func runScrapeCmd(ctx context.Context, opts *scrapeOptions) error {
 	if opts.JSON {
 		enc := json.NewEncoder(opts.deps.Out)
 		enc.SetIndent("", "  ")
-		if err := enc.Encode(sum); err != nil {
+		if err := enc.Encode(scrapeReport{Summary: sum, Roster: opts.roster}); err != nil {
 			return err
 		}
 	} else {
+		printRoster(opts.deps.Out, opts.roster)
 		printSummary(opts.deps.Out, sum)
 	}
-	if sum.MenusFailed > 0 {
+	switch {
+	case sum.MenusFailed > 0:
 		return errSomeFailed
+	case opts.roster != nil && !opts.roster.OK:
+		return &exitError{code: exitFailed, err: fmt.Errorf("the roster failed: %s", opts.roster.Error)}
 	}
 	return nil
 }
@@ -88,6 +104,10 @@ func runScrape(ctx context.Context, opts *scrapeOptions) (scraper.Summary, error
 	if _, err := reg.Only(opts.Only); err != nil {
 		return scraper.Summary{}, err
 	}
+	rosterURL, err := opts.rosterURL(reg)
+	if err != nil {
+		return scraper.Summary{}, err
+	}
 	engine := scraper.NewEngine(opts.engineOptions(reg.Politeness))
 	adapters, err := scraper.NewAdapters(engine, reg.Platforms)
 	if err != nil {
@@ -98,6 +118,15 @@ func runScrape(ctx context.Context, opts *scrapeOptions) (scraper.Summary, error
 		return scraper.Summary{}, err
 	}
 	defer db.Close()
+	opts.roster = nil
+	if rosterURL != "" && len(opts.Only) == 0 {
+		// The roster first: it does not stop the menus when it fails.
+		out, err := scraper.UpdateRoster(ctx, db, engine, rosterURL, now)
+		if err != nil {
+			return scraper.Summary{}, err
+		}
+		opts.roster = &out
+	}
 	progress := newProgress(opts.deps.ErrOut, opts.deps.IsTerminal && !opts.JSON)
 	sum, err := scraper.Run(ctx, db, reg, adapters, scraper.RunOptions{
 		Now: now, ReplaceRegistry: len(opts.Only) == 0, Only: opts.Only, Progress: progress.update,
@@ -105,6 +134,28 @@ func runScrape(ctx context.Context, opts *scrapeOptions) (scraper.Summary, error
 	})
 	progress.done()
 	return sum, err
+}
+
+// printRoster says what the read of the roster did.
+func printRoster(w io.Writer, r *scraper.RosterOutcome) {
+	if r == nil {
+		return
+	}
+	if !r.OK {
+		fmt.Fprintf(w, "Roster FAILED (the last good roster stays in use): %s\n", r.Error)
+		return
+	}
+	fmt.Fprintf(w, "Roster: %d licences, %d active, %d changes (%s).\n", r.Rows, r.Active, len(r.Changes), r.URL)
+	for i, c := range r.Changes {
+		if i == 20 {
+			fmt.Fprintf(w, "  … and %d more\n", len(r.Changes)-i)
+			break
+		}
+		fmt.Fprintf(w, "  %s\n", c)
+	}
+	if n := len(r.Skipped); n > 0 {
+		fmt.Fprintf(w, "  %d rows not read, first: %s\n", n, r.Skipped[0])
+	}
 }
 
 // progress shows a live line on a terminal and plain lines otherwise.

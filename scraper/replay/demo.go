@@ -107,13 +107,9 @@ func storeFor(d data.Dispensary, m data.MenuSource) (Store, bool, error) {
 		Platform: m.Platform, Name: d.Name, Slug: d.Slug, City: d.City, Lat: d.Lat, Lng: d.Lng,
 		Markets: []data.Market{m.Market}, MedicalPriceFactor: medicalPriceFactor,
 	}
-	if d.Lat != 0 || d.Lng != 0 {
-		// The registry gives city centres; a platform's store record gives the store's own
-		// position. The demo's are made up: up to about 3 km off the centre, by slug.
-		r := newRNG(hash64("demo-place", d.Slug))
-		st.Lat = math.Round((d.Lat+(r.unit()-0.5)*0.05)*1e6) / 1e6
-		st.Lng = math.Round((d.Lng+(r.unit()-0.5)*0.05)*1e6) / 1e6
-	}
+	// The registry gives city centres; a platform's store record gives the store's own
+	// position. The demo's are made up (demoPlace).
+	st.Lat, st.Lng = demoPlace(d)
 	p, ok := platformNamed(m.Platform)
 	if !ok {
 		return Store{}, false, nil

@@ -32,6 +32,11 @@ type janeQuery struct {
 	storeID     int64 // 0 when the filters name no store
 	kind        string
 	noMatch     bool // the filters contradict each other
+	// aroundLatLng, aroundRadius (metres) and the stores the filters leave out
+	// ("store_id != N"): a search around a point (jane_nearby.go).
+	around    string
+	radius    int
+	notStores []int64
 }
 
 // janeReply is Algolia's search reply, fields in the order Algolia writes them: the
@@ -124,6 +129,10 @@ func (s *Server) serveJane(w http.ResponseWriter, r *http.Request) {
 		writeAlgoliaError(w, http.StatusBadRequest, err.Error())
 		return
 	}
+	if q.around != "" {
+		s.serveJaneNearby(w, q)
+		return
+	}
 	mode := FailNone
 	if q.storeID != 0 {
 		mode = s.failure("jane", strconv.FormatInt(q.storeID, 10))
@@ -210,6 +219,14 @@ func parseJaneQuery(r *http.Request) (janeQuery, error) {
 	if q.page < 0 {
 		return janeQuery{}, fmt.Errorf("page must be 0 or more, got %d", q.page)
 	}
+	if q.around, err = stringParam(body, values, "aroundLatLng"); err != nil {
+		return janeQuery{}, err
+	}
+	if n, ok, err := intParam(body, values, "aroundRadius"); err != nil {
+		return janeQuery{}, err
+	} else if ok {
+		q.radius = n
+	}
 	if err := q.parseFilters(); err != nil {
 		return janeQuery{}, err
 	}
@@ -248,10 +265,11 @@ var (
 	filterAnd    = regexp.MustCompile(`\s+AND\s+`)
 	filterOr     = regexp.MustCompile(`\s(OR|NOT)\s|^NOT\s`)
 	filterClause = regexp.MustCompile(`^([A-Za-z_]+)\s*(?:=|:)\s*"?([^"]*?)"?$`)
+	filterNot    = regexp.MustCompile(`^store_id\s*!=\s*(\d+)$`)
 )
 
 // parseFilters understands what a menu scraper sends: `store_id = <id>`, optionally
-// ANDed with `kind:<kind>`. Anything else is refused rather than silently ignored.
+// ANDed with `kind:<kind>`, and what a search for stores sends: `store_id != <id>`s. Anything else is refused rather than silently ignored.
 func (q *janeQuery) parseFilters() error {
 	f := strings.TrimSpace(q.filters)
 	if f == "" {
@@ -262,6 +280,11 @@ func (q *janeQuery) parseFilters() error {
 	}
 	for _, clause := range filterAnd.Split(f, -1) {
 		clause = strings.TrimSpace(strings.Trim(strings.TrimSpace(clause), "()"))
+		if m := filterNot.FindStringSubmatch(clause); m != nil {
+			id, _ := strconv.ParseInt(m[1], 10, 64)
+			q.notStores = append(q.notStores, id)
+			continue
+		}
 		m := filterClause.FindStringSubmatch(clause)
 		if m == nil {
 			return fmt.Errorf("filters %q: cannot read %q", q.filters, clause)

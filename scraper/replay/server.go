@@ -29,6 +29,7 @@ type Server struct {
 	served   map[string]int
 	hashes   map[string]string // Dutchie operation → required persisted-query hash
 	jane     *janeIndex        // the Jane hits of ds (janeIndex)
+	roster   *Roster           // the state's roster layer (SetRoster)
 }
 
 // New returns a server replaying ds (nil serves empty menus).
@@ -69,6 +70,11 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		// The scraper reads robots.txt before anything else; the replay allows all.
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 		fmt.Fprint(w, "User-agent: *\nAllow: /\n")
+		return
+	}
+	if r.URL.Path == RosterPath+"/query" {
+		s.count("roster")
+		s.serveRoster(w, r)
 		return
 	}
 	for _, p := range platforms {

@@ -8,29 +8,62 @@ import (
 	"github.com/ohiomc/omc/data"
 )
 
-// foundAddress is one row of ohio-addresses.csv: the street address a public source gives
+// addressFile is one CSV of street addresses public sources give stores of the registry
+// (ohio-addresses.csv, ohio-addresses-more.csv): a row names the store by its slug. A
+// file with a confidence column gives only its rows marked "firm…"; the others (sources
+// in conflict, a row that fits two stores, a weak source, a store not in the registry)
+// are listed in the report as not used.
+type addressFile struct {
+	name string
+	rows []map[string]string
+}
+
+// foundAddress is one row of an address file: the street address a public source gives
 // a store of the registry (named by its slug).
 type foundAddress struct {
+	file                                  string
 	row                                   int
 	store, street, city, zip, source, why string
 }
 
 func (f foundAddress) String() string {
-	return fmt.Sprintf("row %d: %s, %s (%s)", f.row, f.street, f.city, f.source)
+	where := fmt.Sprintf("row %d", f.row)
+	if f.file != mainAddressFile {
+		where = f.file + " " + where
+	}
+	return fmt.Sprintf("%s: %s, %s (%s)", where, f.street, f.city, f.source)
 }
 
-func readFound(rows []map[string]string) ([]foundAddress, error) {
-	var out []foundAddress
-	for i, r := range rows {
-		f := foundAddress{row: i + 2, store: r["store"], street: r["street_address"], city: r["city"], zip: r["zip"], source: r["source"], why: r["note"]}
+// notInRegistry begins the store column of a row about a store the registry does not
+// list (ohio-addresses-more.csv has a few): the state's roster adds such stores.
+const notInRegistry = "NOT IN REGISTRY:"
+
+// mainAddressFile is the first address file; the report names the others' rows with
+// their file.
+const mainAddressFile = "ohio-addresses.csv"
+
+// readFound reads a file's rows; notUsed describes the rows a confidence column keeps
+// out.
+func readFound(file addressFile) (found []foundAddress, notUsed []string, err error) {
+	for i, r := range file.rows {
+		f := foundAddress{file: file.name, row: i + 2, store: r["store"], street: r["street_address"], city: r["city"], zip: r["zip"], source: r["source"], why: r["note"]}
+		if c, ok := r["confidence"]; ok && !strings.HasPrefix(c, "firm") {
+			notUsed = append(notUsed, fmt.Sprintf("%s row %d (%s): %s, %s not used: %s", file.name, f.row, f.store, f.street, f.city, c))
+			continue
+		}
+		if strings.HasPrefix(f.store, notInRegistry) {
+			notUsed = append(notUsed, fmt.Sprintf("%s row %d (%s): %s, %s not used: a store the registry does not list", file.name, f.row,
+				strings.TrimSpace(strings.TrimPrefix(f.store, notInRegistry)), f.street, f.city))
+			continue
+		}
 		for _, need := range []struct{ name, val string }{{"store", f.store}, {"street_address", f.street}, {"city", f.city}, {"source", f.source}} {
 			if need.val == "" {
-				return nil, fmt.Errorf("ohio-addresses.csv row %d: no %s", f.row, need.name)
+				return nil, nil, fmt.Errorf("%s row %d: no %s", file.name, f.row, need.name)
 			}
 		}
-		out = append(out, f)
+		found = append(found, f)
 	}
-	return out, nil
+	return found, notUsed, nil
 }
 
 // addAddresses gives the stores without a street address the one the found rows give
@@ -38,10 +71,16 @@ func readFound(rows []map[string]string) ([]foundAddress, error) {
 // sources giving one store different addresses are reported and neither is used. A lead
 // store whose source puts it in another (known) city moves there; a researched store keeps
 // its city and the address is not used. Stores that then share an address are merged.
-func (m *merger) addAddresses(rows []map[string]string) error {
-	found, err := readFound(rows)
-	if err != nil {
-		return err
+func (m *merger) addAddresses(files ...addressFile) error {
+	var found []foundAddress
+	for _, file := range files {
+		m.addrFiles = append(m.addrFiles, file.name)
+		more, notUsed, err := readFound(file)
+		if err != nil {
+			return err
+		}
+		found = append(found, more...)
+		m.addrNotUsed = append(m.addrNotUsed, notUsed...)
 	}
 	slugs := m.slugs()
 	bySlug := map[string]*store{}
@@ -53,10 +92,10 @@ func (m *merger) addAddresses(rows []map[string]string) error {
 	for _, f := range found {
 		s := bySlug[f.store]
 		if s == nil {
-			return fmt.Errorf("ohio-addresses.csv row %d: no store %q in the registry (the store column takes a slug of data/dispensaries.yaml)", f.row, f.store)
+			return fmt.Errorf("%s row %d: no store %q in the registry (the store column takes a slug of data/dispensaries.yaml)", f.file, f.row, f.store)
 		}
 		if _, ok := m.places.Cities[f.city]; !ok {
-			return fmt.Errorf("ohio-addresses.csv row %d: no coordinates for city %q (add it to ohio-city-coordinates.csv)", f.row, f.city)
+			return fmt.Errorf("%s row %d: no coordinates for city %q (add it to ohio-city-coordinates.csv)", f.file, f.row, f.city)
 		}
 		if of[s] == nil {
 			order = append(order, s)
@@ -66,13 +105,15 @@ func (m *merger) addAddresses(rows []map[string]string) error {
 	for _, s := range order {
 		fs, where := of[s], slugs[s]
 		first := fs[0]
-		if i := slices.IndexFunc(fs, func(f foundAddress) bool { return addressKey(f.street, f.city) != addressKey(first.street, first.city) }); i >= 0 {
+		if i := slices.IndexFunc(fs, func(f foundAddress) bool {
+			return data.AddressKey(f.street, f.city) != data.AddressKey(first.street, first.city)
+		}); i >= 0 {
 			m.addrConflicts++
 			m.addrNote("%s: sources disagree, no address used: %s; %s", where, first, fs[i])
 			continue
 		}
 		if s.address != "" {
-			if addressKey(s.address, s.city) == addressKey(first.street, first.city) {
+			if data.AddressKey(s.address, s.city) == data.AddressKey(first.street, first.city) {
 				m.addrNote("%s: %s agrees with the researched address", where, first)
 			} else {
 				m.addrConflicts++
@@ -90,7 +131,7 @@ func (m *merger) addAddresses(rows []map[string]string) error {
 			m.moveTo(s, first.city)
 		}
 		s.address = first.street
-		m.addrFilled++
+		m.addrFilled[first.file]++
 		m.addrNote("%s: address from %s", where, first)
 	}
 	return m.mergeSameAddress()
@@ -114,7 +155,7 @@ func (m *merger) mergeSameAddress() error {
 		if s.address == "" {
 			continue
 		}
-		k := addressKey(s.address, s.city)
+		k := data.AddressKey(s.address, s.city)
 		if groups[k] == nil {
 			keys = append(keys, k)
 		}
@@ -176,32 +217,4 @@ func (m *merger) mergeInto(dst, src *store) {
 
 func (m *merger) addrNote(format string, args ...any) {
 	m.addrLog = append(m.addrLog, fmt.Sprintf(format, args...))
-}
-
-// streetWords are the spellings of street words two sources write differently.
-var streetWords = map[string]string{
-	"street": "st", "road": "rd", "avenue": "ave", "av": "ave", "boulevard": "blvd", "drive": "dr",
-	"lane": "ln", "parkway": "pkwy", "highway": "hwy", "court": "ct", "circle": "cir", "place": "pl",
-	"trail": "trl", "pike": "pk", "saint": "st", "north": "n", "south": "s", "east": "e", "west": "w",
-	"northeast": "ne", "northwest": "nw", "southeast": "se", "southwest": "sw",
-}
-
-// unitWords begin the part of an address that names a unit inside the building.
-var unitWords = map[string]bool{"suite": true, "suites": true, "ste": true, "unit": true}
-
-// addressKey is the form two street addresses in a city are compared in: lower case,
-// letters and digits, common street words abbreviated, without the unit ("1651 Tiffin
-// Avenue" and "1651 Tiffin Ave., Suite 2" are one).
-func addressKey(street, city string) string {
-	var b strings.Builder
-	for _, w := range strings.Fields(nonAlnum.ReplaceAllString(strings.ToLower(street), " ")) {
-		if unitWords[w] {
-			break // "Suite 200" names a unit of the same address
-		}
-		if a, ok := streetWords[w]; ok {
-			w = a
-		}
-		b.WriteString(w)
-	}
-	return b.String() + "|" + nonAlnum.ReplaceAllString(strings.ToLower(city), "")
 }

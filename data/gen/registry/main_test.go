@@ -113,9 +113,13 @@ func TestAddressRules(t *testing.T) {
 		"Zen Leaf Dayton Med OH,jane,https://www.iheartjane.com/stores/501/zen-leaf-dayton-med/menu,True," + early + "," + src + "\n" +
 		"Zen Leaf Dayton Rec OH,jane,https://www.iheartjane.com/stores/502/zen-leaf-dayton-rec/menu,True," + early + "," + src + "\n" +
 		"Amplify Canton OH,dutchie,https://dutchie.com/dispensary/amplify-canton,True," + early + "," + src + "\n"
-	run := func(t *testing.T, addresses string) (yaml, report string, err error) {
+	run := func(t *testing.T, addresses string, more ...string) (yaml, report string, err error) {
 		dir := t.TempDir()
-		for name, body := range map[string]string{"ohio-dispensaries.csv": researched, "ohio-dispensary-leads-unverified.csv": leads, "ohio-addresses.csv": addresses} {
+		files := map[string]string{"ohio-dispensaries.csv": researched, "ohio-dispensary-leads-unverified.csv": leads, "ohio-addresses.csv": addresses}
+		if len(more) > 0 {
+			files["ohio-addresses-more.csv"] = more[0]
+		}
+		for name, body := range files {
 			if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
 				t.Fatal(err)
 			}
@@ -178,6 +182,33 @@ func TestAddressRules(t *testing.T) {
 	}
 	if !strings.Contains(r, "- mad-river-remedies-riverside: row 2: 5604 Airway Road Suite 1, Riverside (https://news.example/g) agrees with the researched address") {
 		t.Errorf("report:\n%s", r)
+	}
+
+	// The second file gives only its firm rows; a row for a store the registry lacks,
+	// or one whose confidence is not firm, is reported as not used. Two files disagreeing
+	// on a store are sources disagreeing.
+	y, r, err = run(t, addressesHeader+"sunnyside-newark,1550 W. Church St.,Newark,,https://news.example/d,\n",
+		"store,street_address,city,zip,confidence,source,note\n"+
+			"terrasana-springfield,183 Raydo Circle,Springfield,,firm (1 source),https://news.example/j,\n"+
+			"amplify-canton,9 Tuscarawas St.,Canton,,weak (low-quality site),https://news.example/k,\n"+
+			"sunnyside-newark,1546 W. Church St.,Newark,,firm (1 source),https://news.example/l,\n"+
+			"NOT IN REGISTRY: Some Store,1 Elm St.,Canton,,firm (1 source),https://news.example/m,\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(y, "    city: \"Springfield\"\n    address: \"183 Raydo Circle\"\n") || strings.Contains(y, "9 Tuscarawas") || strings.Contains(y, "Church") {
+		t.Errorf("registry from two address files:\n%s", y)
+	}
+	for _, want := range []string{
+		"(0 from ohio-addresses.csv, 1 from ohio-addresses-more.csv)",
+		"- terrasana-springfield: address from ohio-addresses-more.csv row 2: 183 Raydo Circle, Springfield (https://news.example/j)",
+		"- sunnyside-newark: sources disagree, no address used: row 2: 1550 W. Church St., Newark (https://news.example/d); ohio-addresses-more.csv row 4: 1546 W. Church St., Newark (https://news.example/l)",
+		"- ohio-addresses-more.csv row 3 (amplify-canton): 9 Tuscarawas St., Canton not used: weak (low-quality site)",
+		"- ohio-addresses-more.csv row 5 (Some Store): 1 Elm St., Canton not used: a store the registry does not list",
+	} {
+		if !strings.Contains(r, want) {
+			t.Errorf("report lacks %q:\n%s", want, r)
+		}
 	}
 
 	for name, bad := range map[string]string{

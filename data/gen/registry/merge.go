@@ -72,13 +72,15 @@ type merger struct {
 	log   []string
 	// counts of what happened to the leads, for the report.
 	attached, created, dropped, unplaced int
-	// what the found street addresses did (ohio-addresses.csv), for the report.
-	addrLog                                                       []string
-	addrFilled, addrConflicts, addrMerged, addrMoved, addrDropped int
+	// what the found street addresses did (the address files), for the report: the
+	// addresses filled by file, and the rows a file's confidence kept out.
+	addrLog, addrNotUsed, addrFiles                   []string
+	addrFilled                                        map[string]int
+	addrConflicts, addrMerged, addrMoved, addrDropped int
 }
 
 func newMerger(p data.Places) *merger {
-	return &merger{places: p, owner: map[string]*store{}}
+	return &merger{places: p, owner: map[string]*store{}, addrFilled: map[string]int{}}
 }
 
 var (
@@ -593,15 +595,25 @@ func (m *merger) report() string {
 			withAddress++
 		}
 	}
-	fmt.Fprintf(&b, "- Street addresses: %d stores have one (%d from ohio-addresses.csv), %d have none; %d conflicts between sources (below), %d stores merged into the store at the same address (%d menus moved, %d dropped).\n\n",
-		withAddress, m.addrFilled, len(m.stores)-withAddress, m.addrConflicts, m.addrMerged, m.addrMoved, m.addrDropped)
+	var from []string
+	for _, f := range m.addrFiles {
+		from = append(from, fmt.Sprintf("%d from %s", m.addrFilled[f], f))
+	}
+	fmt.Fprintf(&b, "- Street addresses: %d stores have one (%s), %d have none; %d conflicts between sources (below), %d stores merged into the store at the same address (%d menus moved, %d dropped).\n\n",
+		withAddress, strings.Join(from, ", "), len(m.stores)-withAddress, m.addrConflicts, m.addrMerged, m.addrMoved, m.addrDropped)
 	b.WriteString("## Every lead\n\nIn the order merged (early leads first), by row of ohio-dispensary-leads-unverified.csv.\n\n")
 	for _, l := range m.log {
 		b.WriteString("- " + l + "\n")
 	}
-	b.WriteString("\n## Street addresses\n\nBy store, in the order of ohio-addresses.csv, by row of that file. A found address fills an empty one and never replaces a researched one.\n\n")
+	b.WriteString("\n## Street addresses\n\nBy store, in the order of ohio-addresses.csv then ohio-addresses-more.csv, by row of the file (the rows of ohio-addresses.csv by number alone). A found address fills an empty one and never replaces a researched one; of ohio-addresses-more.csv only the rows it marks firm are used.\n\n")
 	for _, l := range m.addrLog {
 		b.WriteString("- " + l + "\n")
+	}
+	if len(m.addrNotUsed) > 0 {
+		b.WriteString("\nRows not used:\n\n")
+		for _, l := range m.addrNotUsed {
+			b.WriteString("- " + l + "\n")
+		}
 	}
 	return b.String()
 }

@@ -1,0 +1,294 @@
+package data
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+)
+
+// RosterEntry is one licensed location as the state's roster lists it (the Division of
+// Cannabis Control's dispensary layer; scraper.ReadRoster reads it).
+type RosterEntry struct {
+	// Licence is the licence number ("CCD000072-00"), the row's identity.
+	Licence string `json:"licence"`
+	// Name is the trade name (DBA), else the business's legal name.
+	Name         string `json:"name"`
+	BusinessName string `json:"businessName"`
+	// Status is the licence's status as the roster writes it ("Active").
+	Status string `json:"status"`
+	// Type is the licence type as written ("Dual Use Dispensary").
+	Type   string `json:"type"`
+	Street string `json:"street"`
+	City   string `json:"city"`
+	ZIP    string `json:"zip"`
+	County string `json:"county"`
+	Phone  string `json:"phone"`
+	// Hours is the roster's opening-hours text ("M-Sat: 10AM-8PM"), as written.
+	Hours string `json:"hours"`
+	// Lat and Lng are the store's position; both 0 when the row gives none.
+	Lat float64 `json:"lat"`
+	Lng float64 `json:"lng"`
+	// Sample marks a made-up row (the demo's replay), which published data labels.
+	Sample bool `json:"sample,omitempty"`
+}
+
+// Active reports whether the licence's status is active.
+func (e RosterEntry) Active() bool { return strings.EqualFold(strings.TrimSpace(e.Status), "active") }
+
+// Markets says which markets the licence type allows: medical, adult use, and whether
+// the type says at all ("Dual Use Dispensary" and "Dual" are both; a type naming only
+// one is that one).
+func (e RosterEntry) Markets() (medical, adultUse, known bool) {
+	t := strings.ToLower(e.Type)
+	switch {
+	case strings.Contains(t, "dual"):
+		return true, true, true
+	case strings.Contains(t, "adult") || strings.Contains(t, "recreational") || strings.Contains(t, "non-medical"):
+		return false, true, true
+	case strings.Contains(t, "medical"):
+		return true, false, true
+	}
+	return false, false, false
+}
+
+// HasPlace reports whether the row gives the store's position.
+func (e RosterEntry) HasPlace() bool { return e.Lat != 0 || e.Lng != 0 }
+
+// Licensee is a licence the roster lists, with when omc first and last saw it there.
+type Licensee struct {
+	RosterEntry
+	FirstListed time.Time `json:"firstListed"`
+	LastListed  time.Time `json:"lastListed"`
+}
+
+// RosterChange is one change a roster read brought: a licence listed for the first time
+// (or again), no longer listed, or listed with another status, name or address.
+type RosterChange struct {
+	Licence string `json:"licence"`
+	// What is "listed", "unlisted", "status", "name" or "address".
+	What string `json:"what"`
+	Old  string `json:"old"`
+	New  string `json:"new"`
+}
+
+func (c RosterChange) String() string {
+	switch c.What {
+	case "listed":
+		return fmt.Sprintf("%s listed: %s", c.Licence, c.New)
+	case "unlisted":
+		return fmt.Sprintf("%s no longer listed (%s)", c.Licence, c.Old)
+	}
+	return fmt.Sprintf("%s %s: %q → %q", c.Licence, c.What, c.Old, c.New)
+}
+
+// RosterState is the roster's health: the latest read (good or not) and the latest good
+// one, whose licences are the roster in use.
+type RosterState struct {
+	// URL is the layer the latest read asked.
+	URL string `json:"url"`
+	// LastAttempt is the time of the latest read; Error its error ("" when it was good).
+	LastAttempt time.Time `json:"lastAttempt"`
+	Error       string    `json:"error"`
+	// LastRead is the time of the latest good read (zero when none), Rows and Active
+	// what it listed.
+	LastRead time.Time `json:"lastRead"`
+	Rows     int       `json:"rows"`
+	Active   int       `json:"active"`
+}
+
+// Read reports whether a good roster has ever been read.
+func (s RosterState) Read() bool { return !s.LastRead.IsZero() }
+
+// RecordRoster stores a good read of the roster at url: each licence listed, with what
+// changed since the last good read, and every licence it no longer lists marked so.
+// It returns the changes. A read older than the last good one is refused.
+func (db *DB) RecordRoster(ctx context.Context, url string, at time.Time, entries []RosterEntry) ([]RosterChange, error) {
+	tx, err := db.db.BeginTx(ctx, nil)
+	if err != nil {
+		return nil, fmt.Errorf("record roster: %w", err)
+	}
+	defer tx.Rollback()
+	var last sql.NullString
+	if err := tx.QueryRowContext(ctx, `SELECT MAX(read_at) FROM roster_reads WHERE error = ''`).Scan(&last); err != nil {
+		return nil, fmt.Errorf("record roster: %w", err)
+	}
+	when := formatTime(at)
+	if last.Valid && when < last.String {
+		return nil, fmt.Errorf("record roster: a read at %s is older than the last good read (%s)", when, last.String)
+	}
+	type known struct {
+		status, name, address string
+		listed                bool
+	}
+	have := map[string]known{}
+	rows, err := tx.QueryContext(ctx, `SELECT licence, status, name, street, city, listed FROM roster_licences`)
+	if err != nil {
+		return nil, fmt.Errorf("record roster: %w", err)
+	}
+	for rows.Next() {
+		var lic, status, name, street, city string
+		var listed bool
+		if err := rows.Scan(&lic, &status, &name, &street, &city, &listed); err != nil {
+			rows.Close()
+			return nil, fmt.Errorf("record roster: %w", err)
+		}
+		have[lic] = known{status, name, rosterAddress(street, city), listed}
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("record roster: %w", err)
+	}
+	var changes []RosterChange
+	seen := map[string]bool{}
+	active := 0
+	for _, e := range entries {
+		if seen[e.Licence] {
+			return nil, fmt.Errorf("record roster: licence %s listed twice", e.Licence)
+		}
+		seen[e.Licence] = true
+		if e.Active() {
+			active++
+		}
+		k, found := have[e.Licence]
+		switch {
+		case !found || !k.listed:
+			changes = append(changes, RosterChange{Licence: e.Licence, What: "listed", New: e.Name})
+		default:
+			for _, c := range []RosterChange{{e.Licence, "status", k.status, e.Status}, {e.Licence, "name", k.name, e.Name},
+				{e.Licence, "address", k.address, rosterAddress(e.Street, e.City)}} {
+				if c.Old != c.New {
+					changes = append(changes, c)
+				}
+			}
+		}
+		var lat, lng any
+		if e.HasPlace() {
+			lat, lng = e.Lat, e.Lng
+		}
+		_, err := tx.ExecContext(ctx, `
+			INSERT INTO roster_licences (licence, name, business_name, status, type, street, city, zip, county,
+				phone, hours, lat, lng, sample, first_listed, last_listed, listed)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
+			ON CONFLICT (licence) DO UPDATE SET name = excluded.name, business_name = excluded.business_name,
+				status = excluded.status, type = excluded.type, street = excluded.street, city = excluded.city,
+				zip = excluded.zip, county = excluded.county, phone = excluded.phone, hours = excluded.hours,
+				lat = excluded.lat, lng = excluded.lng, sample = excluded.sample,
+				last_listed = excluded.last_listed, listed = 1`,
+			e.Licence, e.Name, e.BusinessName, e.Status, e.Type, e.Street, e.City, e.ZIP, e.County,
+			e.Phone, e.Hours, lat, lng, e.Sample, when, when)
+		if err != nil {
+			return nil, fmt.Errorf("record roster licence %s: %w", e.Licence, err)
+		}
+	}
+	gone := make([]string, 0)
+	for lic, k := range have {
+		if k.listed && !seen[lic] {
+			gone = append(gone, lic)
+		}
+	}
+	sort.Strings(gone)
+	for _, lic := range gone {
+		changes = append(changes, RosterChange{Licence: lic, What: "unlisted", Old: have[lic].name})
+		if _, err := tx.ExecContext(ctx, `UPDATE roster_licences SET listed = 0 WHERE licence = ?`, lic); err != nil {
+			return nil, fmt.Errorf("record roster licence %s: %w", lic, err)
+		}
+	}
+	for _, c := range changes {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO roster_changes (licence, at, what, old, new) VALUES (?, ?, ?, ?, ?)`,
+			c.Licence, when, c.What, c.Old, c.New); err != nil {
+			return nil, fmt.Errorf("record roster change of %s: %w", c.Licence, err)
+		}
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO roster_reads (url, read_at, rows, active) VALUES (?, ?, ?, ?)`,
+		url, when, len(entries), active); err != nil {
+		return nil, fmt.Errorf("record roster read: %w", err)
+	}
+	if err := tx.Commit(); err != nil {
+		return nil, fmt.Errorf("record roster: %w", err)
+	}
+	return changes, nil
+}
+
+// rosterAddress is how a change of address is written: street and city.
+func rosterAddress(street, city string) string {
+	if street == "" {
+		return city
+	}
+	return street + ", " + city
+}
+
+// RecordRosterFailure stores a read of the roster that failed: the licences stay as the
+// last good read left them.
+func (db *DB) RecordRosterFailure(ctx context.Context, url string, at time.Time, problem string) error {
+	if problem == "" {
+		problem = "failed"
+	}
+	_, err := db.db.ExecContext(ctx, `INSERT INTO roster_reads (url, read_at, rows, active, error) VALUES (?, ?, 0, 0, ?)`,
+		url, formatTime(at), problem)
+	if err != nil {
+		return fmt.Errorf("record roster failure: %w", err)
+	}
+	return nil
+}
+
+// RosterState returns the roster's latest read and latest good read (the zero state
+// before the first read).
+func (db *DB) RosterState(ctx context.Context) (RosterState, error) {
+	var st RosterState
+	var at string
+	err := db.db.QueryRowContext(ctx, `SELECT url, read_at, error FROM roster_reads ORDER BY read_at DESC, id DESC LIMIT 1`).
+		Scan(&st.URL, &at, &st.Error)
+	switch {
+	case err == sql.ErrNoRows:
+		return st, nil
+	case err != nil:
+		return st, fmt.Errorf("roster state: %w", err)
+	}
+	if st.LastAttempt, err = parseTime(at); err != nil {
+		return st, fmt.Errorf("roster state: %w", err)
+	}
+	err = db.db.QueryRowContext(ctx, `SELECT read_at, rows, active FROM roster_reads WHERE error = '' ORDER BY read_at DESC, id DESC LIMIT 1`).
+		Scan(&at, &st.Rows, &st.Active)
+	switch {
+	case err == sql.ErrNoRows:
+		return st, nil
+	case err != nil:
+		return st, fmt.Errorf("roster state: %w", err)
+	}
+	if st.LastRead, err = parseTime(at); err != nil {
+		return st, fmt.Errorf("roster state: %w", err)
+	}
+	return st, nil
+}
+
+// Roster returns the roster in use: the licences the last good read listed, by licence.
+func (db *DB) Roster(ctx context.Context) ([]Licensee, error) {
+	rows, err := db.db.QueryContext(ctx, `
+		SELECT licence, name, business_name, status, type, street, city, zip, county, phone, hours,
+			COALESCE(lat, 0), COALESCE(lng, 0), sample, first_listed, last_listed
+		FROM roster_licences WHERE listed = 1 ORDER BY licence`)
+	if err != nil {
+		return nil, fmt.Errorf("read roster: %w", err)
+	}
+	defer rows.Close()
+	var out []Licensee
+	for rows.Next() {
+		var l Licensee
+		var first, last string
+		if err := rows.Scan(&l.Licence, &l.Name, &l.BusinessName, &l.Status, &l.Type, &l.Street, &l.City, &l.ZIP,
+			&l.County, &l.Phone, &l.Hours, &l.Lat, &l.Lng, &l.Sample, &first, &last); err != nil {
+			return nil, fmt.Errorf("read roster: %w", err)
+		}
+		if l.FirstListed, err = parseTime(first); err != nil {
+			return nil, fmt.Errorf("roster licence %s: %w", l.Licence, err)
+		}
+		if l.LastListed, err = parseTime(last); err != nil {
+			return nil, fmt.Errorf("roster licence %s: %w", l.Licence, err)
+		}
+		out = append(out, l)
+	}
+	return out, rows.Err()
+}

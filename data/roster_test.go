@@ -1,0 +1,209 @@
+package data_test
+
+import (
+	"context"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ohiomc/omc/data"
+)
+
+var (
+	bliss = data.RosterEntry{Licence: "CCD000072-00", Name: "Bliss Ohio", BusinessName: "Slightly Toasted, LLC", Status: "Active",
+		Type: "Dual Use Dispensary", Street: "331 E Main St", City: "Kent", ZIP: "44240", County: "Portage",
+		Phone: "(330) 765-2508", Hours: "M-Sat: 10AM-8PM", Lat: 41.1539, Lng: -81.3534}
+	bloomRoster = data.RosterEntry{Licence: "MMD.0700123", Name: "Bloom Medicinals", BusinessName: "127 OH, LLC", Status: "Active",
+		Type: "Medical", Street: "737 East North Street", City: "Akron", County: "SUMMIT", Lat: 41.0851, Lng: -81.4981}
+)
+
+// TestRecordRoster: every read keeps each licence's first and last listing and logs its
+// changes of status, name and address; a failed read changes no licence; a read older
+// than the last good one is refused.
+func TestRecordRoster(t *testing.T) {
+	ctx := context.Background()
+	db := MustOpenDB(t)
+	const url = "http://127.0.0.1:1/FeatureServer/0"
+	st, err := db.RosterState(ctx)
+	if err != nil || st.Read() || st.URL != "" {
+		t.Fatalf("before any read: %+v, %v", st, err)
+	}
+	changes, err := db.RecordRoster(ctx, url, t0, []data.RosterEntry{bliss, bloomRoster})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(changes) != 2 || changes[0].What != "listed" || changes[1].What != "listed" {
+		t.Fatalf("first read changes %v", changes)
+	}
+	if err := db.RecordRosterFailure(ctx, url, t0.Add(4*time.Hour), "roster http://…: 0 rows"); err != nil {
+		t.Fatal(err)
+	}
+	st, err = db.RosterState(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := data.RosterState{URL: url, LastAttempt: t0.Add(4 * time.Hour), Error: "roster http://…: 0 rows", LastRead: t0, Rows: 2, Active: 2}
+	if st != want {
+		t.Fatalf("after a failed read: %+v, want %+v", st, want)
+	}
+	later := t0.Add(24 * time.Hour)
+	moved := bliss
+	moved.Street, moved.Status = "400 E Main St", "Inactive"
+	changes, err = db.RecordRoster(ctx, url, later, []data.RosterEntry{moved})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := []string{}
+	for _, c := range changes {
+		got = append(got, c.String())
+	}
+	wantChanges := []string{
+		`CCD000072-00 status: "Active" → "Inactive"`,
+		`CCD000072-00 address: "331 E Main St, Kent" → "400 E Main St, Kent"`,
+		"MMD.0700123 no longer listed (Bloom Medicinals)",
+	}
+	if !reflect.DeepEqual(got, wantChanges) {
+		t.Errorf("changes %q, want %q", got, wantChanges)
+	}
+	roster, err := db.Roster(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(roster) != 1 || roster[0].Licence != bliss.Licence || !roster[0].FirstListed.Equal(t0) || !roster[0].LastListed.Equal(later) ||
+		roster[0].Street != "400 E Main St" || roster[0].Active() {
+		t.Fatalf("roster after the third read: %+v", roster)
+	}
+	// Listed again: a new listing, its first listing kept.
+	changes, err = db.RecordRoster(ctx, url, later.Add(time.Hour), []data.RosterEntry{moved, bloomRoster})
+	if err != nil || len(changes) != 1 || changes[0].What != "listed" || changes[0].Licence != bloomRoster.Licence {
+		t.Fatalf("relisting: %v, %v", changes, err)
+	}
+	if roster, _ = db.Roster(ctx); len(roster) != 2 || !roster[1].FirstListed.Equal(t0) {
+		t.Fatalf("relisted licence keeps its first listing: %+v", roster)
+	}
+	if _, err := db.RecordRoster(ctx, url, t0, []data.RosterEntry{bliss}); err == nil || !strings.Contains(err.Error(), "older than the last good read") {
+		t.Fatalf("an older read: %v", err)
+	}
+	if _, err := db.RecordRoster(ctx, url, later.Add(2*time.Hour), []data.RosterEntry{bliss, bliss}); err == nil {
+		t.Fatal("a licence listed twice was accepted")
+	}
+	if roster, _ = db.Roster(ctx); len(roster) != 2 {
+		t.Fatalf("a refused read changed the roster: %+v", roster)
+	}
+}
+
+func TestRosterEntryMarkets(t *testing.T) {
+	for typ, want := range map[string][3]bool{
+		"Dual Use Dispensary": {true, true, true}, "Dual": {true, true, true}, "Medical": {true, false, true},
+		"Medical Marijuana Dispensary": {true, false, true}, "Adult Use Dispensary": {false, true, true},
+		"Non-Medical": {false, true, true}, "": {false, false, false}, "Provisional": {false, false, false},
+	} {
+		m, a, k := data.RosterEntry{Type: typ}.Markets()
+		if [3]bool{m, a, k} != want {
+			t.Errorf("%q: %v %v %v, want %v", typ, m, a, k, want)
+		}
+	}
+}
+
+// TestMatchRoster: licence first, then name and city (LLC, punctuation and the city in
+// the name aside), then street address; an ambiguous name matches nothing.
+func TestMatchRoster(t *testing.T) {
+	listed := func(es ...data.RosterEntry) []data.Licensee {
+		var out []data.Licensee
+		for _, e := range es {
+			out = append(out, data.Licensee{RosterEntry: e, FirstListed: t0})
+		}
+		return out
+	}
+	kent := data.Dispensary{Slug: "bliss-kent", Name: "Bliss Kent", City: "Kent", County: "Portage", Region: "Northeast", Licence: "CCD000072-00",
+		Medical: true, AdultUse: true}
+	byName := data.Dispensary{Slug: "slightly-toasted", Name: "Slightly Toasted L.L.C.", City: "Kent", Region: "Northeast"}
+	byAddr := data.Dispensary{Slug: "bloom-akron", Name: "Bloom Akron", City: "Akron", Address: "737 E. North St.", County: "Summit", Region: "Northeast",
+		Medical: true, AdultUse: true, Coordinates: data.CoordinatesStore, Lat: 41.0798, Lng: -81.5219}
+	lead := data.Dispensary{Slug: "some-lead", Name: "Some Lead", City: "Dayton", Region: "Southwest"}
+	other := bliss
+	other.Licence, other.Name, other.BusinessName, other.Street = "CCD000099-00", "Bliss Kent", "Other Bliss, LLC", "1 Other Rd"
+
+	m := data.MatchRoster([]data.Dispensary{kent, byAddr, lead}, listed(bliss, bloomRoster, other))
+	if l := m.Stores["bliss-kent"]; l == nil || l.By != "licence" || l.Licence != bliss.Licence {
+		t.Errorf("by licence: %+v", l)
+	}
+	if l := m.Stores["bloom-akron"]; l == nil || l.By != "address" {
+		t.Errorf("by address (East North Street = E. North St.): %+v", l)
+	}
+	if !reflect.DeepEqual(m.NotListed, []string{"some-lead"}) || len(m.Missing) != 1 || m.Missing[0].Licence != other.Licence {
+		t.Errorf("not listed %v, missing %v", m.NotListed, m.Missing)
+	}
+	var got []string
+	for _, d := range m.Disagreements {
+		got = append(got, d.Slug+" "+d.Field)
+	}
+	want := []string{"bliss-kent name", "bloom-akron name", "bloom-akron adultUse", "bloom-akron coordinates"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("disagreements %v, want %v (%v)", got, want, m.Disagreements)
+	}
+
+	// By name: the business name without its LLC, in the same city.
+	m = data.MatchRoster([]data.Dispensary{byName}, listed(bliss))
+	if l := m.Stores["slightly-toasted"]; l == nil || l.By != "name" {
+		t.Errorf("by business name: %+v", l)
+	}
+	// "Bliss Kent" in Kent is "Bliss": the roster's "Bliss Ohio" is not it, but two
+	// roster rows named "Bliss Kent" fit it twice and neither is taken.
+	noLicence := kent
+	noLicence.Licence = ""
+	twin := other
+	twin.Licence, twin.Street = "CCD000100-00", "2 Other Rd"
+	m = data.MatchRoster([]data.Dispensary{noLicence}, listed(other, twin))
+	if len(m.Stores) != 0 || len(m.Ambiguous) != 1 || !strings.Contains(m.Ambiguous[0], "fits 2 licences") {
+		t.Errorf("ambiguous name: stores %v, ambiguous %v", m.Stores, m.Ambiguous)
+	}
+	cov := data.MatchRoster([]data.Dispensary{kent, byAddr, lead}, listed(bliss, bloomRoster, other)).
+		Coverage([]data.Dispensary{kent, byAddr, lead}, listed(bliss, bloomRoster, other))
+	if cov != (data.RosterCoverage{Licensed: 3, Active: 3, Matched: 2, WithMenu: 0, NotListed: 1, MissingActive: 1}) {
+		t.Errorf("coverage %+v", cov)
+	}
+}
+
+// TestApplyRoster: a listed store takes the roster's address, position, county, region
+// and markets; an active licence the registry lacks becomes an unmonitored store; an
+// inactive one does not.
+func TestApplyRoster(t *testing.T) {
+	places, err := data.OhioPlaces()
+	if err != nil {
+		t.Fatal(err)
+	}
+	kent := data.Dispensary{Slug: "bliss-kent", Name: "Bliss Kent", City: "Kent", Region: "Central", Licence: bliss.Licence, Coordinates: data.CoordinatesCity}
+	lead := data.Dispensary{Slug: "some-lead", Name: "A Lead", City: "Dayton", Region: "Southwest"}
+	inactive := bloomRoster
+	inactive.Licence, inactive.Status, inactive.Name, inactive.Street = "MMD.0700999", "Expired", "Gone", "1 Gone St"
+	blank := bliss
+	blank.Licence, blank.Name, blank.BusinessName, blank.Street = "CCD000200-00", "Green Leaf Wellness, LLC", "Green Leaf Wellness, LLC", "9 Elm St"
+	roster := []data.Licensee{{RosterEntry: bliss, FirstListed: t0}, {RosterEntry: inactive, FirstListed: t0}, {RosterEntry: blank, FirstListed: t0}}
+	ds := []data.Dispensary{kent, lead}
+	sts := data.ApplyRoster([]data.Status{{Dispensary: kent}, {Dispensary: lead}}, data.MatchRoster(ds, roster), true, places)
+	if len(sts) != 3 {
+		t.Fatalf("%d stores, want the two of the registry and the active licence it lacks", len(sts))
+	}
+	byName := map[string]data.Status{}
+	for _, st := range sts {
+		byName[st.Dispensary.Name] = st
+		if !st.RosterRead {
+			t.Errorf("%s: roster read not passed on", st.Dispensary.Slug)
+		}
+	}
+	k := byName["Bliss Kent"]
+	if d := k.Dispensary; k.Listing == nil || d.Address != "331 E Main St" || d.County != "Portage" || d.Region != "Northeast" ||
+		d.Coordinates != data.CoordinatesStore || d.Lat != bliss.Lat || !d.Medical || !d.AdultUse {
+		t.Errorf("listed store: %+v (listing %v)", d, k.Listing)
+	}
+	if byName["A Lead"].Listing != nil {
+		t.Error("a lead the roster lacks has a listing")
+	}
+	g := byName["Green Leaf Wellness, LLC"]
+	if d := g.Dispensary; g.Listing == nil || d.Slug != "green-leaf-wellness-llc-kent" || d.IsMonitored() || d.Licence != blank.Licence ||
+		d.Address != "9 Elm St" || d.Region != "Northeast" {
+		t.Errorf("roster store the registry lacks: %+v", d)
+	}
+}
