@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom'
-import { discordPath, paths } from '../config/paths'
+import { discordPath } from '../config/paths'
+import { routes } from '../config/routes'
 import { useThemeState } from '../lib/theme-store'
 import styles from './blank-screen.module.css'
 import { PageTitle } from './page-title'
@@ -30,7 +31,7 @@ export function ErrorScreen({ detail }: { detail?: string }) {
         </p>
         {detail && <p className={styles.detail}>Details: {detail}</p>}
         <div className={styles.actions}>
-          <Link className="button" to={paths.home.path}>
+          <Link className="button" to={routes.home.path}>
             Home
           </Link>
         </div>

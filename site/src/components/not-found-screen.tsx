@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom'
-import { paths } from '../config/paths'
+import { routes } from '../config/routes'
 import styles from './blank-screen.module.css'
 import { PageTitle } from './page-title'
 
@@ -16,7 +16,7 @@ export function NotFoundScreen() {
         </svg>
         <h1 className={styles.message}>The page you requested was not found!</h1>
         <div className={styles.actions}>
-          <Link className="button" to={paths.home.path}>
+          <Link className="button" to={routes.home.path}>
             Home
           </Link>
         </div>

@@ -1,10 +1,10 @@
-import { useContent } from '../api/use-content'
+import { useContent } from '../features/content/api/use-content'
 import { ContentHtml } from '../components/content-html'
 import { PageTitle } from '../components/page-title'
 import { SnapshotView } from '../components/snapshot-view'
 
 /** ChangelogRoute (/changelog, /change-log): what changed on the site, from data/content/changelog.md. */
-export function ChangelogRoute() {
+export default function ChangelogRoute() {
   const response = useContent('content/changelog')
   return (
     <>

@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom'
-import { useContent } from '../api/use-content'
+import { useContent } from '../features/content/api/use-content'
 import { ContentHtml } from '../components/content-html'
 import { PageTitle } from '../components/page-title'
 import { SnapshotView } from '../components/snapshot-view'
-import { socialPath } from '../config/paths'
+import { routes } from '../config/routes'
 import { useThemeState } from '../lib/theme-store'
 import styles from './chat.module.css'
 
@@ -25,7 +25,7 @@ function DiscordWidget({ serverId }: { serverId: string }) {
  * widget when data/content/chat.yaml names the server. Nothing is loaded from
  * Discord until a server is configured.
  */
-export function ChatRoute() {
+export default function ChatRoute() {
   const response = useContent('content/chat')
   return (
     <>
@@ -38,7 +38,8 @@ export function ChatRoute() {
               <DiscordWidget serverId={page.discord.serverId} />
             ) : (
               <p className="empty-state">
-                The community's Discord server is not set up on this site yet. Other channels are on the <Link to={socialPath}>social</Link> page.
+                The community's Discord server is not set up on this site yet. Other channels are on the <Link to={routes.social.path}>social</Link>{' '}
+                page.
               </p>
             )}
             {page.discord.invite && (

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react'
-import { useBrands } from '../api/use-brands'
+import { useBrands } from '../features/content/api/use-content'
 import { PageTitle } from '../components/page-title'
 import { SnapshotView } from '../components/snapshot-view'
 import { formatLocaleDateTime } from '../lib/format'
@@ -8,7 +8,7 @@ import styles from './company-brands.module.css'
 const CATEGORIES = ['Flower', 'Preroll', 'Vape', 'Extract', 'Edible'] as const
 
 /** CompanyBrandsRoute (/company-brands): the brands seen on current menus, with their product counts (api/brands). */
-export function CompanyBrandsRoute() {
+export default function CompanyBrandsRoute() {
   const response = useBrands()
   const [filter, setFilter] = useState('')
   const brands = response.data?.brands

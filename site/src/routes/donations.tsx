@@ -1,11 +1,11 @@
-import { useContent } from '../api/use-content'
+import { useContent } from '../features/content/api/use-content'
 import { ContentHtml } from '../components/content-html'
-import { LinkList } from '../components/link-list'
+import { LinkList } from '../features/content/components/link-list'
 import { PageTitle } from '../components/page-title'
 import { SnapshotView } from '../components/snapshot-view'
 
 /** DonationsRoute (/donations, /donate, /contribute): ways to support the site, from data/content/donations.yaml. */
-export function DonationsRoute() {
+export default function DonationsRoute() {
   const response = useContent('content/donations')
   return (
     <>

@@ -1,9 +1,9 @@
-import { useContent } from '../api/use-content'
-import type { CommunityEvent } from '../api/content-schemas'
+import { useContent } from '../features/content/api/use-content'
+import type { CommunityEvent } from '../features/content/api/content-schemas'
 import { ContentHtml } from '../components/content-html'
 import { PageTitle } from '../components/page-title'
 import { SnapshotView } from '../components/snapshot-view'
-import { localDay, splitEvents } from '../lib/events'
+import { localDay, splitEvents } from '../features/content/lib/events'
 import { useNow } from '../lib/use-now'
 import styles from './events.module.css'
 
@@ -44,7 +44,7 @@ function EventCard({ event }: { event: CommunityEvent }) {
 }
 
 /** EventsRoute (/events): community events from data/content/events.yaml, upcoming first, past ones kept below. */
-export function EventsRoute() {
+export default function EventsRoute() {
   const response = useContent('content/events')
   // Events move from upcoming to past at midnight; an hourly tick is plenty.
   const today = localDay(useNow(3_600_000))

@@ -1,7 +1,7 @@
 import { useState } from 'react'
-import { useContent } from '../api/use-content'
+import { useContent } from '../features/content/api/use-content'
 import { ContentHtml } from '../components/content-html'
-import { LinkList } from '../components/link-list'
+import { LinkList } from '../features/content/components/link-list'
 import { PageTitle } from '../components/page-title'
 import { SnapshotView } from '../components/snapshot-view'
 import { analytics } from '../lib/analytics'
@@ -51,7 +51,7 @@ function FeedbackForm({ email }: { email: string }) {
 }
 
 /** FeedbackRoute (/feedback): how to reach the maintainers, from data/content/feedback.yaml. */
-export function FeedbackRoute() {
+export default function FeedbackRoute() {
   const response = useContent('content/feedback')
   return (
     <>

@@ -1,10 +1,10 @@
-import { useContent } from '../api/use-content'
+import { useContent } from '../features/content/api/use-content'
 import { ContentHtml } from '../components/content-html'
 import { PageTitle } from '../components/page-title'
 import { SnapshotView } from '../components/snapshot-view'
 
 /** IntroductionRoute (/introduction): who we are and how the site works, from data/content/introduction.md. */
-export function IntroductionRoute() {
+export default function IntroductionRoute() {
   const response = useContent('content/introduction')
   return (
     <>

@@ -1,11 +1,11 @@
-import { useContent } from '../api/use-content'
+import { useContent } from '../features/content/api/use-content'
 import { ContentHtml } from '../components/content-html'
-import { Bracket } from '../components/march-madness/bracket'
+import { Bracket } from '../features/content/components/march-madness/bracket'
 import { PageTitle } from '../components/page-title'
 import { SnapshotView } from '../components/snapshot-view'
 
 /** MarchMadnessRoute (/march-madness): the 2025 strain bracket and its results, from data/content/march-madness-2025.yaml. */
-export function MarchMadnessRoute() {
+export default function MarchMadnessRoute() {
   const response = useContent('content/march-madness-2025')
   return (
     <>

@@ -1,11 +1,11 @@
-import { useContent } from '../api/use-content'
+import { useContent } from '../features/content/api/use-content'
 import { ContentHtml } from '../components/content-html'
-import { LinkList } from '../components/link-list'
+import { LinkList } from '../features/content/components/link-list'
 import { PageTitle } from '../components/page-title'
 import { SnapshotView } from '../components/snapshot-view'
 
 /** OtherMapsRoute (/other-maps): other maps of Ohio dispensaries, from data/content/other-maps.yaml. */
-export function OtherMapsRoute() {
+export default function OtherMapsRoute() {
   const response = useContent('content/other-maps')
   return (
     <>

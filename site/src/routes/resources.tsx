@@ -1,7 +1,7 @@
-import { useContent } from '../api/use-content'
-import type { Resources } from '../api/content-schemas'
+import { useContent } from '../features/content/api/use-content'
+import type { Resources } from '../features/content/api/content-schemas'
 import { ContentHtml } from '../components/content-html'
-import { LinkList } from '../components/link-list'
+import { LinkList } from '../features/content/components/link-list'
 import { PageTitle } from '../components/page-title'
 import { SnapshotView } from '../components/snapshot-view'
 import styles from './resources.module.css'
@@ -51,7 +51,7 @@ function Facts({ page }: { page: Resources }) {
 }
 
 /** ResourcesRoute (/resources): Ohio program and law links and the state's limits with their sources (data/content/resources.yaml). */
-export function ResourcesRoute() {
+export default function ResourcesRoute() {
   const response = useContent('content/resources')
   return (
     <>

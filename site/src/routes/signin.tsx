@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react'
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom'
-import styles from '../components/account/account.module.css'
-import { AccountScreen } from '../components/account/account-screen'
-import { TextField } from '../components/account/text-field'
-import { paths } from '../config/paths'
-import { checkSignIn, type FieldErrors } from '../lib/account-validation'
+import styles from '../features/accounts/components/account.module.css'
+import { AccountScreen } from '../features/accounts/components/account-screen'
+import { TextField } from '../features/accounts/components/text-field'
+import { routes } from '../config/routes'
+import { checkSignIn, type FieldErrors } from '../features/accounts/lib/account-validation'
 import { useAuth } from '../lib/auth'
 
 /** returnPath is where sign-in leads: the private page the visitor was sent away from, or the profile. */
@@ -12,7 +12,7 @@ export function returnPath(state: unknown): string {
   if (typeof state === 'object' && state !== null && 'from' in state && typeof state.from === 'string' && state.from.startsWith('/')) {
     return state.from
   }
-  return paths.profile.path
+  return routes.profile.path
 }
 
 function SignInForm() {
@@ -56,14 +56,14 @@ function SignInForm() {
         {busy ? 'Signing in…' : 'Sign in'}
       </button>
       <p className={styles.hint}>
-        No account yet? <Link to={paths.signUp.path}>Sign up</Link>
+        No account yet? <Link to={routes.signUp.path}>Sign up</Link>
       </p>
     </form>
   )
 }
 
 /** SignInRoute (/signin): e-mail and password; back to the page that asked for it, or the profile. */
-export function SignInRoute() {
+export default function SignInRoute() {
   return (
     <AccountScreen screen="Sign In" heading="Sign in">
       <SignInForm />

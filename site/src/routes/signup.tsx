@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react'
 import { Link, Navigate, useNavigate } from 'react-router-dom'
-import styles from '../components/account/account.module.css'
-import { AccountScreen } from '../components/account/account-screen'
-import { TextField } from '../components/account/text-field'
-import { paths } from '../config/paths'
-import { checkSignUp, MIN_PASSWORD_LENGTH, type FieldErrors } from '../lib/account-validation'
+import styles from '../features/accounts/components/account.module.css'
+import { AccountScreen } from '../features/accounts/components/account-screen'
+import { TextField } from '../features/accounts/components/text-field'
+import { routes } from '../config/routes'
+import { checkSignUp, MIN_PASSWORD_LENGTH, type FieldErrors } from '../features/accounts/lib/account-validation'
 import { useAuth } from '../lib/auth'
 
 function SignUpForm() {
@@ -15,14 +15,14 @@ function SignUpForm() {
   const [password, setPassword] = useState('')
   const [errors, setErrors] = useState<FieldErrors<'displayName' | 'email' | 'password'>>({})
 
-  if (status === 'signed-in' && !busy) return <Navigate to={paths.profile.path} replace />
+  if (status === 'signed-in' && !busy) return <Navigate to={routes.profile.path} replace />
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
     const found = checkSignUp({ displayName, email, password })
     setErrors(found)
     if (Object.keys(found).length > 0) return
-    void signUp(displayName.trim(), email.trim(), password, () => navigate(paths.profile.path, { replace: true }))
+    void signUp(displayName.trim(), email.trim(), password, () => navigate(routes.profile.path, { replace: true }))
   }
 
   return (
@@ -55,14 +55,14 @@ function SignUpForm() {
         {busy ? 'Signing up…' : 'Sign up'}
       </button>
       <p className={styles.hint}>
-        Already have an account? <Link to={paths.signIn.path}>Sign in</Link>
+        Already have an account? <Link to={routes.signIn.path}>Sign in</Link>
       </p>
     </form>
   )
 }
 
 /** SignUpRoute (/signup): display name, e-mail and password; then the profile. */
-export function SignUpRoute() {
+export default function SignUpRoute() {
   return (
     <AccountScreen screen="Sign Up" heading="Sign up">
       <SignUpForm />

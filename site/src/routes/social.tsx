@@ -1,11 +1,11 @@
-import { useContent } from '../api/use-content'
+import { useContent } from '../features/content/api/use-content'
 import { ContentHtml } from '../components/content-html'
-import { LinkList } from '../components/link-list'
+import { LinkList } from '../features/content/components/link-list'
 import { PageTitle } from '../components/page-title'
 import { SnapshotView } from '../components/snapshot-view'
 
 /** SocialRoute (/social, /discord, /reddit): the community's channels, from data/content/social.yaml. */
-export function SocialRoute() {
+export default function SocialRoute() {
   const response = useContent('content/social')
   return (
     <>

@@ -1,17 +1,17 @@
 import { useMemo, useState } from 'react'
-import type { Market } from '../api/schemas'
-import { useTrends } from '../api/use-trends'
-import styles from '../components/explore/explore.module.css'
-import { SampleNotice } from '../components/explore/sample-notice'
+import type { Market } from '../api/common-schemas'
+import { useTrends } from '../features/explore/api/use-explore'
+import styles from '../features/explore/components/explore.module.css'
+import { SampleNotice } from '../components/sample-notice'
 import { PageTitle } from '../components/page-title'
 import { SnapshotView } from '../components/snapshot-view'
-import { LineChart } from '../components/trends/line-chart'
-import { formatCost } from '../lib/format'
-import { countSeries, priceSeries, TREND_CATEGORIES, type TrendCategory } from '../lib/trend-series'
+import { LineChart } from '../features/explore/components/trends/line-chart'
+import { formatUnitPrice } from '../lib/unit-price'
+import { countSeries, priceSeries, TREND_CATEGORIES, type TrendCategory } from '../features/explore/lib/trend-series'
 
 // Stable formatters: a new function each render would redraw the charts.
-const perGram = (v: number) => `${formatCost(v)}/g`
-const per100mg = (v: number) => `${formatCost(v)}/100 mg`
+const perGram = (v: number) => formatUnitPrice(v, 'g')
+const per100mg = (v: number) => formatUnitPrice(v, '100mg')
 const whole = (v: number) => String(Math.round(v))
 
 const MENU_FIELDS = [
@@ -21,7 +21,7 @@ const MENU_FIELDS = [
 const NEW_FIELDS = [{ key: 'count', label: 'New products' }] as const
 
 /** TrendsRoute (/trends): weekly median unit prices by region and market, menus tracked and new products (api/trends). */
-export function TrendsRoute() {
+export default function TrendsRoute() {
   const response = useTrends()
   const [category, setCategory] = useState<TrendCategory>('Flower')
   const [market, setMarket] = useState<Market>('recreational')

@@ -1,5 +1,5 @@
-import { useHighlights } from '../api/use-highlights'
-import type { Highlights } from '../api/content-schemas'
+import { useHighlights } from '../features/content/api/use-content'
+import type { Highlights } from '../features/content/api/content-schemas'
 import { PageTitle } from '../components/page-title'
 import { SnapshotView } from '../components/snapshot-view'
 import { formatCost, formatLocaleDate } from '../lib/format'
@@ -76,7 +76,7 @@ function YearCard({ year }: { year: Year }) {
 }
 
 /** YearlyHighlightsRoute (/yearly-highlights): each year of the menu history summed up (api/highlights). */
-export function YearlyHighlightsRoute() {
+export default function YearlyHighlightsRoute() {
   const response = useHighlights()
   return (
     <>
