@@ -94,6 +94,10 @@ func siteHandler(siteDir, dataDir string) (http.Handler, error) {
 	if err != nil {
 		return nil, usageError("--dir: %v", err)
 	}
+	routes, err := readSiteRoutes(siteDir)
+	if err != nil {
+		return nil, usageError("--dir: %v", err)
+	}
 	// The same security headers and cache rules as the published _headers (the chat
 	// page's content decides whether Discord's widget may be framed).
 	chat, _ := os.ReadFile(filepath.Join(dataDir, filepath.FromSlash(publish.PathChat)))
@@ -132,7 +136,7 @@ func siteHandler(siteDir, dataDir string) (http.Handler, error) {
 		// whose router shows the same screen), as static hosts answer.
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		// index.html itself is the app too (the service worker precaches it).
-		if isSiteRoute(clean) || clean == "/index.html" {
+		if routes.match(clean) || clean == "/index.html" {
 			http.ServeFile(w, r, index)
 			return
 		}
