@@ -12,6 +12,13 @@ export const nullableTimestamp = z.nullable(timestamp)
 /** httpUrl is an absolute http(s) link from published content. */
 export const httpUrl = z.url({ protocol: /^https?$/ })
 
+/**
+ * published is the shape of a snapshot of the shop and explore features: when it
+ * was published, whether it is sample data, and its own fields.
+ */
+export const published = <F extends Record<string, z.ZodMiniType>>(fields: F) =>
+  z.looseObject({ generatedAt: timestamp, sample: z.boolean(), ...fields })
+
 /** day is a calendar day written "YYYY-MM-DD". */
 export const day = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'a day written as "YYYY-MM-DD"'))
 export const money = z.number().check(z.nonnegative())

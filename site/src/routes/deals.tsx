@@ -1,18 +1,16 @@
 import { useSearchParams } from 'react-router-dom'
+import { AfterHydration } from '../components/after-hydration'
 import { PageTitle } from '../components/page-title'
 import { SampleNotice } from '../components/sample-notice'
 import { SnapshotView } from '../components/snapshot-view'
-import { Spinner } from '../components/spinner'
 import { useDealsIndex } from '../features/shop/api/use-shop'
 import { DealList } from '../features/shop/components/deals/deal-list'
 import { DealsFilters } from '../features/shop/components/deals/deals-filters'
 import { readDealsQuery } from '../features/shop/lib/deals'
 import { lastPointStore } from '../features/shop/lib/last-point'
-import { useHydrated } from '../lib/local-store'
 
 /** DealsRoute (/dispensary-deals, /deals): everything on sale now, by region or distance, category and market. */
 export default function DealsRoute() {
-  const hydrated = useHydrated()
   return (
     <>
       <PageTitle screen="Deals" />
@@ -21,7 +19,9 @@ export default function DealsRoute() {
         Everything on sale now on the menus we read that are less than 36 hours old, with the price per gram (or per 100 mg THC for edibles). Always
         check the dispensary's own site before you go.
       </p>
-      {hydrated ? <DealsScreen /> : <Spinner label="Loading deals" />}
+      <AfterHydration loading="Loading deals">
+        <DealsScreen />
+      </AfterHydration>
     </>
   )
 }

@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react'
-import type { Market } from '../api/common-schemas'
 import { useDispensaryStatus } from '../api/dispensary-status'
 import { FreshnessLegend } from '../components/freshness-legend'
 import { PageTitle } from '../components/page-title'
+import { MARKET_CHOICES, MONITORED_CHOICES, SelectField } from '../components/select-field'
 import { SnapshotView } from '../components/snapshot-view'
 import styles from '../features/explore/components/maps/maps-page.module.css'
 import { MapsView } from '../features/explore/components/maps/maps-view'
@@ -21,27 +21,18 @@ export default function DispensaryMapsRoute() {
     <>
       <PageTitle screen="Dispensary Maps" />
       <h1>Dispensary Maps</h1>
-      <p className={styles.intro}>
+      <p className="lead">
         Every dispensary we list, coloured by its freshest menu. Zoom in to split the groups; open a marker for its menus and links.
       </p>
       <FreshnessLegend />
       <form className={`field-stack ${styles.controls}`} aria-label="Map filters" onSubmit={(e) => e.preventDefault()}>
-        <label>
-          <span>Market</span>
-          <select value={filters.market} onChange={(e) => setFilters({ ...filters, market: e.target.value as Market | '' })}>
-            <option value="">Both markets</option>
-            <option value="recreational">Recreational</option>
-            <option value="medical">Medical</option>
-          </select>
-        </label>
-        <label>
-          <span>Monitored</span>
-          <select value={filters.monitored} onChange={(e) => setFilters({ ...filters, monitored: e.target.value as MapFilters['monitored'] })}>
-            <option value="">All</option>
-            <option value="yes">Monitored</option>
-            <option value="no">Not Monitored</option>
-          </select>
-        </label>
+        <SelectField label="Market" value={filters.market} choices={MARKET_CHOICES} onChange={(market) => setFilters({ ...filters, market })} />
+        <SelectField
+          label="Monitored"
+          value={filters.monitored}
+          choices={MONITORED_CHOICES}
+          onChange={(monitored) => setFilters({ ...filters, monitored })}
+        />
         <button type="button" className="button" onClick={locate} disabled={nearMe.state === 'asking'}>
           {nearMe.state === 'asking' ? 'Finding you…' : 'Near me'}
         </button>

@@ -3,7 +3,6 @@ import { FreshnessLegend } from '../components/freshness-legend'
 import { PageTitle } from '../components/page-title'
 import { SnapshotView } from '../components/snapshot-view'
 import { usePipeline } from '../features/status/api/use-pipeline'
-import styles from '../features/status/components/dispensary-status.module.css'
 import { StatusScreen } from '../features/status/components/status-screen'
 
 /** DispensaryStatusRoute (/dispensary-status) shows which dispensaries have up-to-date menu data. */
@@ -14,7 +13,7 @@ export default function DispensaryStatusRoute() {
     <>
       <PageTitle screen="Dispensary Status" />
       <h1>Dispensary Status</h1>
-      <p className={styles.intro}>
+      <p className="lead">
         Which dispensaries have up-to-date menu data. Each tile is one menu category; its age is counted from the last time we read that menu
         successfully.
       </p>

@@ -1,11 +1,9 @@
+import { AfterHydration } from '../components/after-hydration'
 import { PageTitle } from '../components/page-title'
-import { Spinner } from '../components/spinner'
 import { MenuSearch } from '../features/shop/components/menus/menu-search'
-import { useHydrated } from '../lib/local-store'
 
 /** MenusRoute (/dispensary-menus, /menu): search every monitored menu (the dispensary search). */
 export default function MenusRoute() {
-  const hydrated = useHydrated()
   return (
     <>
       <PageTitle screen="Menus" />
@@ -14,7 +12,9 @@ export default function MenusRoute() {
         What is in stock at Ohio's dispensaries, from their own online menus, by region or by distance. Always check the dispensary's own site for the
         most accurate information before you visit.
       </p>
-      {hydrated ? <MenuSearch /> : <Spinner label="Loading the menus search" />}
+      <AfterHydration loading="Loading the menus search">
+        <MenuSearch />
+      </AfterHydration>
     </>
   )
 }

@@ -1,17 +1,19 @@
 import { useParams } from 'react-router-dom'
 import { HttpError } from '../api/errors'
+import { AfterHydration } from '../components/after-hydration'
 import { SnapshotView } from '../components/snapshot-view'
-import { Spinner } from '../components/spinner'
 import { useProduct } from '../features/shop/api/use-shop'
 import { NoLongerListed } from '../features/shop/components/product/no-longer-listed'
 import { ProductDetails } from '../features/shop/components/product/product-details'
-import { useHydrated } from '../lib/local-store'
 
 /** ProductRoute (/product/:code): one product across Ohio, its price history and where it is in stock. */
 export default function ProductRoute() {
   const { code = '' } = useParams()
-  const hydrated = useHydrated()
-  return hydrated ? <ProductScreen code={code} /> : <Spinner label="Loading the product" />
+  return (
+    <AfterHydration loading="Loading the product">
+      <ProductScreen code={code} />
+    </AfterHydration>
+  )
 }
 
 function ProductScreen({ code }: { code: string }) {

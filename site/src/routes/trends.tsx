@@ -4,6 +4,7 @@ import { useTrends } from '../features/explore/api/use-explore'
 import styles from '../features/explore/components/explore.module.css'
 import { SampleNotice } from '../components/sample-notice'
 import { PageTitle } from '../components/page-title'
+import { MARKET_CHOICES, SelectField } from '../components/select-field'
 import { SnapshotView } from '../components/snapshot-view'
 import { LineChart } from '../features/explore/components/trends/line-chart'
 import { formatUnitPrice } from '../lib/unit-price'
@@ -35,7 +36,7 @@ export default function TrendsRoute() {
     <>
       <PageTitle screen="Trends" />
       <h1>Trends</h1>
-      <p className={styles.lead}>
+      <p className="lead">
         Prices and availability week by week, from every menu we read: the median price paid per gram (flower, vapes, extracts) or per 100 mg of THC
         (edibles), by region and market; how many menus we tracked; and how many products appeared in Ohio for the first time. Weeks start on Monday.
       </p>
@@ -56,23 +57,8 @@ export default function TrendsRoute() {
                 <section className={styles.section} aria-labelledby="prices-heading">
                   <h2 id="prices-heading">Median price</h2>
                   <form className={`field-stack ${styles.filters}`} aria-label="Price chart" onSubmit={(e) => e.preventDefault()}>
-                    <label>
-                      <span>Product type</span>
-                      <select value={category} onChange={(e) => setCategory(e.target.value as TrendCategory)}>
-                        {TREND_CATEGORIES.map((c) => (
-                          <option key={c.category} value={c.category}>
-                            {c.category}
-                          </option>
-                        ))}
-                      </select>
-                    </label>
-                    <label>
-                      <span>Market</span>
-                      <select value={market} onChange={(e) => setMarket(e.target.value as Market)}>
-                        <option value="recreational">Recreational</option>
-                        <option value="medical">Medical</option>
-                      </select>
-                    </label>
+                    <SelectField label="Product type" value={category} choices={TREND_CATEGORIES.map((c) => c.category)} onChange={setCategory} />
+                    <SelectField label="Market" value={market} choices={MARKET_CHOICES.slice(1)} onChange={setMarket} />
                   </form>
                   {prices.length === 0 ? (
                     <p className="empty-state">

@@ -1,11 +1,9 @@
+import { AfterHydration } from '../components/after-hydration'
 import { PageTitle } from '../components/page-title'
-import { Spinner } from '../components/spinner'
 import { WishlistScreen } from '../features/shop/components/wishlist/wishlist-screen'
-import { useHydrated } from '../lib/local-store'
 
 /** WishlistRoute (/dispensary-wishlist, /wishlist): saved products, where they are in stock now and what changed. */
 export default function WishlistRoute() {
-  const hydrated = useHydrated()
   return (
     <>
       <PageTitle screen="Wishlist" />
@@ -14,7 +12,9 @@ export default function WishlistRoute() {
         Products you saved, where they are in stock now and at what price, and what changed since your last visit. The list is kept in this browser
         only (it is not sent anywhere, and not tied to your account).
       </p>
-      {hydrated ? <WishlistScreen /> : <Spinner label="Loading your wishlist" />}
+      <AfterHydration loading="Loading your wishlist">
+        <WishlistScreen />
+      </AfterHydration>
     </>
   )
 }

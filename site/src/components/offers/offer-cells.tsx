@@ -6,6 +6,7 @@ import { formatMiles } from '../../lib/geo'
 import { formatUnitPrice, isOnSale, MARKET_LABEL, type Unit } from '../../lib/unit-price'
 import { StatusIcon } from '../status-icon'
 import styles from './offers.module.css'
+import tables from '../data-table.module.css'
 
 // The cells of an offer, the same words on every screen: each says what it is by
 // itself ("$8.31/g", "27% THC", "menu updated 2 h ago"), so an offer reads the
@@ -81,7 +82,7 @@ export function StoreCell({ store }: { store: OfferStore }) {
   return (
     <>
       <Link to={storeStatusHref(store.slug)}>{store.name}</Link>
-      <span className={styles.sub}>
+      <span className={tables.sub}>
         {store.city}
         {store.distance !== null && `, ${store.about ? '≈' : ''}${formatMiles(store.distance)}${store.from ? ` from ${store.from}` : ''}`}
       </span>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import type { Unit } from '../../lib/unit-price'
 import { Market, MenuAge, PricePaid, ProductLink, StoreCell, Thc, UnitPrice, type OfferStore } from './offer-cells'
 import styles from './offers.module.css'
+import tables from '../data-table.module.css'
 
 /** OfferRow is one offer as every offer list shows it: what the product is, what it costs where, and how fresh that menu is. */
 export type OfferRow = {
@@ -35,8 +36,8 @@ const COLUMNS: Record<OfferColumn, { heading: string; cell: (row: OfferRow, nowM
     cell: (o) => (
       <>
         <ProductLink code={o.code} name={o.name} />
-        {o.isNew && <span className={styles.sub}>New</span>}
-        {o.detail && <span className={styles.sub}>{o.detail}</span>}
+        {o.isNew && <span className={tables.sub}>New</span>}
+        {o.detail && <span className={tables.sub}>{o.detail}</span>}
       </>
     ),
   },
@@ -69,8 +70,8 @@ type Props<R extends OfferRow> = {
  */
 export function OfferTable<R extends OfferRow>({ rows, columns, nowMs, caption, action }: Props<R>) {
   return (
-    <div className={styles.tableWrap}>
-      <table className={`${styles.table} offer-rows`}>
+    <div className={tables.wrap}>
+      <table className={`${tables.table} offer-rows`}>
         {caption && <caption className="visually-hidden">{caption}</caption>}
         <thead>
           <tr>
@@ -110,7 +111,7 @@ export function OfferCards<R extends OfferRow>({ rows, nowMs, showStore, action 
           <p>
             <ProductLink code={o.code} name={o.name} />
             {o.isNew && ' (new)'}
-            {o.detail && <span className={styles.sub}>{o.detail}</span>}
+            {o.detail && <span className={tables.sub}>{o.detail}</span>}
           </p>
           <p className={styles.row}>
             <span>{o.size}</span>

@@ -9,13 +9,3 @@ export type ContentName = keyof typeof contentSnapshots
 export function useContent<N extends ContentName>(name: N): SnapshotResponse<z.infer<(typeof contentSnapshots)[N]>> {
   return useSnapshot(name, contentSnapshots[name]) as SnapshotResponse<z.infer<(typeof contentSnapshots)[N]>>
 }
-
-/** useBrands loads api/brands: the brands on current menus with their product counts. */
-export function useBrands() {
-  return useContent('brands')
-}
-
-/** useHighlights loads api/highlights: one summary per calendar year of the history. */
-export function useHighlights() {
-  return useContent('highlights')
-}

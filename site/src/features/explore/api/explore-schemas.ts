@@ -1,6 +1,7 @@
 import * as z from 'zod/mini'
 import {
   category,
+  published,
   day,
   httpUrl,
   market,
@@ -9,7 +10,6 @@ import {
   productCode,
   productOfferSchema,
   strainType,
-  timestamp,
 } from '../../../api/common-schemas'
 
 // The shapes behind Trends, Strain genetics and Terpenes (publish/SNAPSHOTS.md),
@@ -18,9 +18,7 @@ import {
 export const STRAIN_TYPES = ['indica', 'sativa', 'hybrid'] as const
 export type StrainType = (typeof STRAIN_TYPES)[number]
 
-export const trendsSchema = z.looseObject({
-  generatedAt: timestamp,
-  sample: z.boolean(),
+export const trendsSchema = published({
   weeks: z.array(day),
   prices: z.array(
     z.looseObject({
@@ -36,9 +34,7 @@ export const trendsSchema = z.looseObject({
 })
 export type Trends = z.infer<typeof trendsSchema>
 
-export const strainsIndexSchema = z.looseObject({
-  generatedAt: timestamp,
-  sample: z.boolean(),
+export const strainsIndexSchema = published({
   strains: z.array(z.looseObject({ slug: z.string(), name: z.string(), type: strainType, stores: z.int(), products: z.int(), lineage: z.boolean() })),
 })
 export type StrainsIndex = z.infer<typeof strainsIndexSchema>
@@ -46,9 +42,7 @@ export type StrainsIndex = z.infer<typeof strainsIndexSchema>
 const strainLink = z.looseObject({ name: z.string(), slug: z.nullable(z.string()) })
 const terpeneCount = z.looseObject({ slug: z.string(), name: z.string(), products: z.int() })
 
-export const strainSchema = z.looseObject({
-  generatedAt: timestamp,
-  sample: z.boolean(),
+export const strainSchema = published({
   slug: z.string(),
   name: z.string(),
   type: strainType,
@@ -63,16 +57,12 @@ export const strainSchema = z.looseObject({
 })
 export type Strain = z.infer<typeof strainSchema>
 
-export const terpenesIndexSchema = z.looseObject({
-  generatedAt: timestamp,
-  sample: z.boolean(),
+export const terpenesIndexSchema = published({
   terpenes: z.array(terpeneCount),
 })
 export type TerpenesIndex = z.infer<typeof terpenesIndexSchema>
 
-export const terpeneSchema = z.looseObject({
-  generatedAt: timestamp,
-  sample: z.boolean(),
+export const terpeneSchema = published({
   slug: z.string(),
   name: z.string(),
   products: z.array(

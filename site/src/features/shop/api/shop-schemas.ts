@@ -1,6 +1,7 @@
 import * as z from 'zod/mini'
 import {
   category,
+  published,
   coordinates,
   day,
   freshnessState,
@@ -43,12 +44,10 @@ export const menuOfferSchema = z.looseObject({
 })
 export type MenuOffer = z.infer<typeof menuOfferSchema>
 
-export const menuSchema = z.looseObject({
-  generatedAt: timestamp,
-  sample: z.boolean(),
+// A store as the menu and search files describe it.
+const store = {
   slug: z.string(),
   name: z.string(),
-  location: z.string(),
   city: z.string(),
   address: z.string(),
   region: z.string(),
@@ -56,6 +55,11 @@ export const menuSchema = z.looseObject({
   lng: z.number(),
   coordinates,
   website: z.string(),
+}
+
+export const menuSchema = published({
+  ...store,
+  location: z.string(),
   monitored: z.boolean(),
   markets: z.array(
     z.looseObject({
@@ -70,9 +74,7 @@ export type Menu = z.infer<typeof menuSchema>
 
 export type { ProductOffer } from '../../../api/common-schemas'
 
-export const productSchema = z.looseObject({
-  generatedAt: timestamp,
-  sample: z.boolean(),
+export const productSchema = published({
   code: productCode,
   name: z.string(),
   brand: z.string(),
@@ -89,20 +91,10 @@ export const productSchema = z.looseObject({
 })
 export type Product = z.infer<typeof productSchema>
 
-export const searchStoresSchema = z.looseObject({
-  generatedAt: timestamp,
-  sample: z.boolean(),
+export const searchStoresSchema = published({
   stores: z.array(
     z.looseObject({
-      slug: z.string(),
-      name: z.string(),
-      city: z.string(),
-      address: z.string(),
-      region: z.string(),
-      lat: z.number(),
-      lng: z.number(),
-      coordinates,
-      website: z.string(),
+      ...store,
       sample: z.boolean(),
       markets: z.array(z.looseObject({ market, menuUrl: z.nullable(z.string()), lastUpdate: z.record(z.string(), nullableTimestamp) })),
     }),
@@ -191,17 +183,13 @@ export const dealOfferSchema = z.looseObject({
 })
 export type DealOffer = z.infer<typeof dealOfferSchema>
 
-export const dealsIndexSchema = z.looseObject({
-  generatedAt: timestamp,
-  sample: z.boolean(),
+export const dealsIndexSchema = published({
   regions: z.array(z.looseObject({ region: z.string(), path: z.string(), count: z.int() })),
   top: z.array(dealOfferSchema),
 })
 export type DealsIndex = z.infer<typeof dealsIndexSchema>
 
-export const dealsRegionSchema = z.looseObject({
-  generatedAt: timestamp,
-  sample: z.boolean(),
+export const dealsRegionSchema = published({
   region: z.string(),
   deals: z.array(dealOfferSchema),
 })

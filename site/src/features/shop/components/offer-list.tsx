@@ -4,6 +4,7 @@ import { formatMiles } from '../../../lib/geo'
 import type { SearchOffer, StoreGroup } from '../lib/offer-search'
 import styles from './shop.module.css'
 import { wishlistAction, type ShopRow } from './wishlist-button'
+import tables from '../../../components/data-table.module.css'
 
 type ListProps = { offers: readonly SearchOffer[]; nowMs: number; showStore: boolean; cardView: boolean }
 
@@ -47,12 +48,12 @@ export function StoreSection({ group, nowMs, cardView }: { group: StoreGroup; no
         ) : (
           store.name
         )}
-        <span className={styles.sub}>
+        <span className={tables.sub}>
           {[store.address, store.city].filter(Boolean).join(', ')}
           {group.distance !== null && ` · ${store.coordinates === 'city' ? 'about ' : ''}${formatMiles(group.distance)} away`}
         </span>
       </h3>
-      <p className={styles.sub}>
+      <p className={tables.sub}>
         {site ? 'Check the store’s own site for the latest menu before you go.' : 'This store has no website on record: call before you go.'}
       </p>
       <OfferList offers={group.offers} nowMs={nowMs} showStore={false} cardView={cardView} />

@@ -2,6 +2,7 @@ import type { Product } from '../api/shop-schemas'
 import { formatCost } from '../../../lib/format'
 import { MARKET_LABEL } from '../../../lib/unit-price'
 import styles from './shop.module.css'
+import tables from '../../../components/data-table.module.css'
 
 const W = 480
 const H = 180
@@ -63,12 +64,12 @@ export function PriceHistoryChart({ history }: { history: Product['history'] }) 
           )
         })}
       </svg>
-      <figcaption className={styles.sub}>
+      <figcaption className={tables.sub}>
         Lowest price paid per day: {markets.map((m) => `${MARKET_LABEL[m]} ${m === 'medical' ? '(dashed line)' : '(solid line)'}`).join(', ')}.
       </figcaption>
       <details>
         <summary>Price history as a table</summary>
-        <table className={styles.table}>
+        <table className={tables.table}>
           <thead>
             <tr>
               <th scope="col">Day</th>

@@ -1,5 +1,17 @@
+import { MARKET_CHOICES, MONITORED_CHOICES, SelectField, type Choice } from '../../../components/select-field'
 import type { StatusFilters } from '../lib/status-filter'
 import styles from './dispensary-status.module.css'
+
+const FRESHNESS_CHOICES: readonly Choice[] = [
+  ['', 'Any'],
+  ['current', 'Current'],
+  ['stale', 'Stale'],
+  ['missing', 'Missing'],
+]
+const SORT_CHOICES: readonly Choice[] = [
+  ['name', 'Name'],
+  ['updated', 'Last update'],
+]
 
 export type StatusFiltersFormProps = {
   filters: StatusFilters
@@ -16,49 +28,11 @@ export function StatusFiltersForm({ filters, regions, onChange }: StatusFiltersF
         <span>Name or city</span>
         <input type="search" value={filters.query} placeholder="e.g. Columbus" autoComplete="off" onChange={(e) => set('query', e.target.value)} />
       </label>
-      <label>
-        <span>Region</span>
-        <select value={filters.region} onChange={(e) => set('region', e.target.value)}>
-          <option value="">All regions</option>
-          {regions.map((r) => (
-            <option key={r} value={r}>
-              {r}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        <span>Market</span>
-        <select value={filters.market} onChange={(e) => set('market', e.target.value as StatusFilters['market'])}>
-          <option value="">Both markets</option>
-          <option value="recreational">Recreational</option>
-          <option value="medical">Medical</option>
-        </select>
-      </label>
-      <label>
-        <span>Monitored</span>
-        <select value={filters.monitored} onChange={(e) => set('monitored', e.target.value as StatusFilters['monitored'])}>
-          <option value="">All</option>
-          <option value="yes">Monitored</option>
-          <option value="no">Not Monitored</option>
-        </select>
-      </label>
-      <label>
-        <span>Freshest menu</span>
-        <select value={filters.freshness} onChange={(e) => set('freshness', e.target.value as StatusFilters['freshness'])}>
-          <option value="">Any</option>
-          <option value="current">Current</option>
-          <option value="stale">Stale</option>
-          <option value="missing">Missing</option>
-        </select>
-      </label>
-      <label>
-        <span>Sort by</span>
-        <select value={filters.sort} onChange={(e) => set('sort', e.target.value as StatusFilters['sort'])}>
-          <option value="name">Name</option>
-          <option value="updated">Last update</option>
-        </select>
-      </label>
+      <SelectField label="Region" value={filters.region} choices={[['', 'All regions'], ...regions]} onChange={(v) => set('region', v)} />
+      <SelectField label="Market" value={filters.market} choices={MARKET_CHOICES} onChange={(v) => set('market', v)} />
+      <SelectField label="Monitored" value={filters.monitored} choices={MONITORED_CHOICES} onChange={(v) => set('monitored', v)} />
+      <SelectField label="Freshest menu" value={filters.freshness} choices={FRESHNESS_CHOICES} onChange={(v) => set('freshness', v)} />
+      <SelectField label="Sort by" value={filters.sort} choices={SORT_CHOICES} onChange={(v) => set('sort', v)} />
     </form>
   )
 }

@@ -1,11 +1,11 @@
 import { lazy, Suspense, useMemo } from 'react'
 import type { DispensaryStatus } from '../../../../api/dispensary-status'
+import { AfterHydration } from '../../../../components/after-hydration'
 import { Spinner } from '../../../../components/spinner'
 import { StatusIcon } from '../../../../components/status-icon'
 import { env } from '../../../../config/env'
 import { storeStatusHref } from '../../../../config/paths'
 import { classifyTiles, parseUpdateTimes } from '../../../../lib/status-summary'
-import { useHydrated } from '../../../../lib/use-hydrated'
 import { placeStores } from '../../lib/map-points'
 import { mapStores, nearestStores, type MapFilters } from '../../lib/map-stores'
 import styles from './maps-page.module.css'
@@ -19,7 +19,6 @@ type Props = { data: readonly DispensaryStatus[]; filters: MapFilters; here: { l
 
 /** MapsView puts the dispensaries the filters keep on the map, lists the nearest to the visitor and all of them as a list. */
 export function MapsView({ data, filters, here, nowMs }: Props) {
-  const hydrated = useHydrated()
   const updateTimes = useMemo(() => parseUpdateTimes(data), [data])
   const states = useMemo(() => classifyTiles(updateTimes, nowMs), [updateTimes, nowMs])
   const { market, monitored } = filters
@@ -47,13 +46,11 @@ export function MapsView({ data, filters, here, nowMs }: Props) {
           position yet. Stores sharing a centre are set around it so each can be opened.
         </p>
       )}
-      {hydrated ? (
+      <AfterHydration loading="Loading the map">
         <Suspense fallback={<Spinner label="Loading the map" />}>
           <DispensaryMap stores={stores} tileUrl={env.mapTileUrl} tileAttribution={env.mapTileAttribution} here={here} nowMs={nowMs} />
         </Suspense>
-      ) : (
-        <Spinner label="Loading the map" />
-      )}
+      </AfterHydration>
       {nearest.length > 0 && (
         <section aria-labelledby="nearest-heading" className={styles.nearest}>
           <h2 id="nearest-heading">Nearest to you</h2>

@@ -1,9 +1,11 @@
 import { useMemo, useState } from 'react'
 import { Link } from 'react-router-dom'
+import { SelectField } from '../../../../components/select-field'
 import { strainHref } from '../../../../config/paths'
 import { STRAIN_TYPES, type StrainsIndex } from '../../api/explore-schemas'
 import { filterStrains, typeLabel, type TypeFilter } from '../../lib/strains'
 import styles from '../explore.module.css'
+import tables from '../../../../components/data-table.module.css'
 
 const PAGE_SIZE = 100
 
@@ -28,18 +30,12 @@ export function StrainIndex({ strains }: { strains: StrainsIndex['strains'] }) {
           <span>Strain name</span>
           <input type="search" value={query} onChange={(e) => change(setQuery)(e.target.value)} />
         </label>
-        <label>
-          <span>Type</span>
-          <select value={type} onChange={(e) => change(setType)(e.target.value as TypeFilter)}>
-            <option value="">All types</option>
-            {STRAIN_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {typeLabel(t)}
-              </option>
-            ))}
-            <option value="unknown">Unknown</option>
-          </select>
-        </label>
+        <SelectField
+          label="Type"
+          value={type}
+          choices={[['', 'All types'], ...STRAIN_TYPES.map((t) => [t, typeLabel(t)] as const), ['unknown', 'Unknown']]}
+          onChange={change(setType)}
+        />
         <label className={styles.checkbox}>
           <span>
             <input type="checkbox" checked={inStock} onChange={(e) => change(setInStock)(e.target.checked)} /> In stock now
@@ -51,8 +47,8 @@ export function StrainIndex({ strains }: { strains: StrainsIndex['strains'] }) {
         {matches.length > shown && `, showing the first ${shown}`}
       </p>
       {matches.length > 0 && (
-        <div className={styles.scroll}>
-          <table className={styles.table}>
+        <div className={tables.wrap}>
+          <table className={tables.table}>
             <caption className="visually-hidden">Strains</caption>
             <thead>
               <tr>

@@ -5,6 +5,7 @@ import { formatCost } from '../../../../lib/format'
 import type { Terpene } from '../../api/explore-schemas'
 import { amountText } from '../../lib/terpenes'
 import styles from '../explore.module.css'
+import tables from '../../../../components/data-table.module.css'
 
 /** TerpeneProducts lists the products in stock whose menus list a terpene, strongest first, with the lowest price paid. */
 export function TerpeneProducts({ terpene }: { terpene: Terpene }) {
@@ -12,8 +13,8 @@ export function TerpeneProducts({ terpene }: { terpene: Terpene }) {
   return (
     <>
       <SampleNotice sample={terpene.sample} />
-      <div className={styles.scroll}>
-        <table className={styles.table}>
+      <div className={tables.wrap}>
+        <table className={tables.table}>
           <caption className="visually-hidden">Products listing {terpene.name}</caption>
           <thead>
             <tr>
@@ -30,7 +31,7 @@ export function TerpeneProducts({ terpene }: { terpene: Terpene }) {
               <tr key={p.code}>
                 <td>
                   <Link to={productHref(p.code)}>{p.name}</Link>
-                  {p.brand && <span className={styles.sub}>{p.brand}</span>}
+                  {p.brand && <span className={tables.sub}>{p.brand}</span>}
                 </td>
                 <td>{p.category}</td>
                 <td>{p.strain || '–'}</td>

@@ -1,10 +1,11 @@
 import { ADULT_RULES, MEDICAL_NOTES, MEDICAL_RULES, PRIMARY_TEXTS, SOURCES, UNCERTAIN } from '../../lib/ohio-limits'
 import styles from '../shop.module.css'
+import tables from '../../../../components/data-table.module.css'
 
 /** SourceTags links the sources a rule cites to the list at the bottom of the page. */
 function SourceTags({ tags }: { tags: readonly string[] }) {
   return (
-    <span className={styles.sub}>
+    <span className={tables.sub}>
       Sources:{' '}
       {tags.map((tag, i) => (
         <span key={tag}>
@@ -22,7 +23,7 @@ export function LimitRules() {
     <>
       <section aria-labelledby="medical-heading">
         <h2 id="medical-heading">Medical patients: the 90-day supply</h2>
-        <table className={styles.table}>
+        <table className={tables.table}>
           <caption className="visually-hidden">Medical allowances per 90 days</caption>
           <thead>
             <tr>

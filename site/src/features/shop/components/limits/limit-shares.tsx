@@ -11,6 +11,7 @@ import {
 } from '../../lib/limits'
 import { ADULT_LABEL, MEDICAL_LABEL } from '../../lib/limits-items'
 import styles from '../shop.module.css'
+import tables from '../../../../components/data-table.module.css'
 
 function Meter({ share }: { share: number }) {
   return (
@@ -42,16 +43,16 @@ export function LimitShares({ items }: { items: readonly CalcItem[] }) {
   return (
     <>
       <h3>Adult use: share of the daily limits</h3>
-      <table className={styles.table} aria-label="Adult-use limits used">
+      <table className={tables.table} aria-label="Adult-use limits used">
         <tbody>
           <ShareRows shares={adultTotals(items)} labels={ADULT_LABEL} />
         </tbody>
       </table>
-      <p className={styles.sub}>
+      <p className={tables.sub}>
         Limits: {ADULT_CAPS.plant.toFixed(2)} g (2.5 oz) of plant material and {ADULT_CAPS.extract} g of extract.
       </p>
       <h3>Medical: share of the 90-day supply</h3>
-      <table className={styles.table} aria-label="Medical allowances used">
+      <table className={tables.table} aria-label="Medical allowances used">
         <tbody>
           <ShareRows shares={medical.shares} labels={MEDICAL_LABEL} />
         </tbody>
@@ -61,7 +62,7 @@ export function LimitShares({ items }: { items: readonly CalcItem[] }) {
         <strong>{medical.days.toFixed(1)} days</strong>, which is <strong>{formatPercent(medical.fill)}</strong> of one {FILL_DAYS}-day fill period.
         {medical.fill > 1 && ' More than one fill period: it cannot be bought at once.'}
       </p>
-      <p className={styles.sub}>
+      <p className={tables.sub}>
         Allowances per {SUPPLY_DAYS} days: Tier I {MEDICAL_CAPS.tier1.toFixed(1)} g, Tier II {MEDICAL_CAPS.tier2.toFixed(1)} g of plant material;{' '}
         {MEDICAL_CAPS.vape} g, {MEDICAL_CAPS.oral} g and {MEDICAL_CAPS.topical} g of THC.
       </p>

@@ -1,10 +1,13 @@
 import { useId, useState } from 'react'
 import { useSearchParams } from 'react-router-dom'
+import { SelectField } from '../../../../components/select-field'
 import { adultUse, medicalUse, type Form } from '../../lib/limits'
 import { FORMS, itemFromWish, readItem, type LimitItem } from '../../lib/limits-items'
 import { wishlistStore } from '../../lib/wishlist'
 import styles from '../shop.module.css'
 import { LimitShares } from './limit-shares'
+import tables from '../../../../components/data-table.module.css'
+import offers from '../../../../components/offers/offers.module.css'
 
 /** LimitsCalculator adds up what a shopper plans to buy (typed in, or from the wishlist) against Ohio's limits. */
 export function LimitsCalculator() {
@@ -38,16 +41,13 @@ export function LimitsCalculator() {
     <section aria-labelledby="calc-heading" className="card" style={{ padding: '1rem' }}>
       <h2 id="calc-heading">Limits calculator</h2>
       <form className={styles.form} aria-label="Add an item" onSubmit={add}>
-        <label className={styles.field}>
-          Form
-          <select value={form} onChange={(e) => setForm(e.target.value as Form)}>
-            {(Object.keys(FORMS) as Form[]).map((f) => (
-              <option key={f} value={f}>
-                {FORMS[f].label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField
+          className={styles.field}
+          label="Form"
+          value={form}
+          choices={(Object.keys(FORMS) as Form[]).map((f) => [f, FORMS[f].label] as const)}
+          onChange={setForm}
+        />
         <label className={styles.field}>
           Amount ({FORMS[form].unit})
           <input
@@ -75,7 +75,7 @@ export function LimitsCalculator() {
         )}
       </form>
       {addable.length > 0 && (
-        <p className={styles.row}>
+        <p className={offers.row}>
           From your wishlist:{' '}
           {addable.map(({ w, item }) => (
             <button key={w.code} type="button" className="button button--secondary" onClick={() => addItem(item!)}>
@@ -104,8 +104,8 @@ export function LimitsCalculator() {
                   >
                     Remove
                   </button>
-                  {m.assumption && <span className={styles.sub}>Medical: {m.assumption}.</span>}
-                  {a.assumption && <span className={styles.sub}>Adult use: {a.assumption}.</span>}
+                  {m.assumption && <span className={tables.sub}>Medical: {m.assumption}.</span>}
+                  {a.assumption && <span className={tables.sub}>Adult use: {a.assumption}.</span>}
                 </li>
               )
             })}

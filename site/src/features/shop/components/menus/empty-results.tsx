@@ -4,7 +4,7 @@ import { routes } from '../../../../config/routes'
 import { describeSearch } from '../../lib/menu-search'
 import type { FilterResult } from '../../lib/offer-search'
 import { DEFAULT_FILTERS, type DispensarySearchState, type SearchFilters } from '../../lib/search-state'
-import styles from '../shop.module.css'
+import offers from '../../../../components/offers/offers.module.css'
 
 const FILTER_NAMES: Record<keyof FilterResult['excluded'], [string, Partial<SearchFilters>]> = {
   distance: ['the distance limit', { distance: DEFAULT_FILTERS.distance }],
@@ -52,7 +52,7 @@ export function EmptyResults({ result, search, onFilters, onSearch }: Props) {
         </p>
       )}
       <p>To see more:</p>
-      <p className={styles.row}>
+      <p className={offers.row}>
         {filtersUsed.map((k) => (
           <button key={k} type="button" className="button button--secondary" onClick={() => onFilters(FILTER_NAMES[k][1])}>
             Remove {FILTER_NAMES[k][0]}

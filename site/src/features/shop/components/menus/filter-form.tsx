@@ -1,3 +1,4 @@
+import { SelectField } from '../../../../components/select-field'
 import { displayStore, type DispensarySearchState, type SearchFilters, type SortKey } from '../../lib/search-state'
 import styles from '../shop.module.css'
 
@@ -45,25 +46,25 @@ export function FilterForm({ search, filters, onChange }: Props) {
         {check('dealsOnly', 'Deals (on sale or cheapest quarter per unit)')}
         {check('staleExclude', 'Exclude stale menus')}
       </fieldset>
-      <label className={styles.field}>
-        Sort by
-        <select value={filters.sortBy} onChange={(e) => onChange({ sortBy: e.target.value as SortKey })}>
-          {(Object.keys(SORT_LABELS) as SortKey[])
-            .filter((key) => key !== 'distance' || byDistance || filters.sortBy === 'distance')
-            .map((key) => (
-              <option key={key} value={key}>
-                {SORT_LABELS[key][0]}
-              </option>
-            ))}
-        </select>
-      </label>
-      <label className={styles.field}>
-        Order
-        <select value={filters.sortByDirection} onChange={(e) => onChange({ sortByDirection: e.target.value as 'asc' | 'desc' })}>
-          <option value="asc">{SORT_LABELS[filters.sortBy][1]}</option>
-          <option value="desc">{SORT_LABELS[filters.sortBy][2]}</option>
-        </select>
-      </label>
+      <SelectField
+        className={styles.field}
+        label="Sort by"
+        value={filters.sortBy}
+        choices={(Object.keys(SORT_LABELS) as SortKey[])
+          .filter((key) => key !== 'distance' || byDistance || filters.sortBy === 'distance')
+          .map((key) => [key, SORT_LABELS[key][0]] as const)}
+        onChange={(sortBy) => onChange({ sortBy })}
+      />
+      <SelectField
+        className={styles.field}
+        label="Order"
+        value={filters.sortByDirection}
+        choices={[
+          ['asc', SORT_LABELS[filters.sortBy][1]],
+          ['desc', SORT_LABELS[filters.sortBy][2]],
+        ]}
+        onChange={(sortByDirection) => onChange({ sortByDirection })}
+      />
       {byDistance && (
         <label className={styles.field}>
           Hide offers farther than (miles)

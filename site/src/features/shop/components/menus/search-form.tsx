@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { CATEGORIES } from '../../../../api/common-schemas'
+import { SelectField } from '../../../../components/select-field'
 import { REGIONS } from '../../api/shop-schemas'
 import { OHIO_CITIES, SIMPLEMAPS_CREDIT } from '../../lib/ohio-cities'
 import { hasPoint, type DispensarySearchState } from '../../lib/search-state'
@@ -32,17 +33,13 @@ export function SearchForm({ search, onChange }: { search: DispensarySearchState
         ))}
       </fieldset>
       {search.searchType === 'region' ? (
-        <label className={styles.field}>
-          Region
-          <select value={search.region} onChange={(e) => onChange({ region: e.target.value })}>
-            <option value="">All of Ohio</option>
-            {REGIONS.map((r) => (
-              <option key={r} value={r}>
-                {r}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField
+          className={styles.field}
+          label="Region"
+          value={search.region}
+          choices={[['', 'All of Ohio'], ...REGIONS]}
+          onChange={(region) => onChange({ region })}
+        />
       ) : (
         <DistanceFields search={search} onChange={onChange} />
       )}
@@ -67,16 +64,13 @@ export function SearchForm({ search, onChange }: { search: DispensarySearchState
           Adult use (recreational)
         </label>
       </fieldset>
-      <label className={styles.field}>
-        Product type
-        <select value={search.productType} onChange={(e) => onChange({ productType: e.target.value })}>
-          {CATEGORIES.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
-        </select>
-      </label>
+      <SelectField
+        className={styles.field}
+        label="Product type"
+        value={search.productType}
+        choices={CATEGORIES}
+        onChange={(productType) => onChange({ productType })}
+      />
     </form>
   )
 }
@@ -106,35 +100,23 @@ function DistanceFields({ search, onChange }: { search: DispensarySearchState; o
   const city = OHIO_CITIES.find((c) => c.city === search.place)
   return (
     <>
-      <label className={styles.field}>
-        Near
-        <select
-          value={city ? city.city : ''}
-          onChange={(e) => {
-            const picked = OHIO_CITIES.find((c) => c.city === e.target.value)
-            if (picked) onChange({ coordinates: { latitude: picked.lat, longitude: picked.lng }, place: picked.city })
-          }}
-        >
-          {!city && <option value="">{search.place || 'Chosen point'}</option>}
-          {OHIO_CITIES.map((c) => (
-            <option key={c.city} value={c.city}>
-              {c.city}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className={styles.field}>
-        Within
-        <select value={search.maxDistance} onChange={(e) => onChange({ maxDistance: Number(e.target.value) })}>
-          {[...new Set([...DISTANCES, search.maxDistance])]
-            .sort((a, b) => a - b)
-            .map((d) => (
-              <option key={d} value={d}>
-                {d} miles
-              </option>
-            ))}
-        </select>
-      </label>
+      <SelectField
+        className={styles.field}
+        label="Near"
+        value={city ? city.city : ''}
+        choices={[...(city ? [] : [['', search.place || 'Chosen point'] as const]), ...OHIO_CITIES.map((c) => c.city)]}
+        onChange={(name) => {
+          const picked = OHIO_CITIES.find((c) => c.city === name)
+          if (picked) onChange({ coordinates: { latitude: picked.lat, longitude: picked.lng }, place: picked.city })
+        }}
+      />
+      <SelectField
+        className={styles.field}
+        label="Within"
+        value={String(search.maxDistance)}
+        choices={[...new Set([...DISTANCES, search.maxDistance])].sort((a, b) => a - b).map((d) => [String(d), `${d} miles`] as const)}
+        onChange={(d) => onChange({ maxDistance: Number(d) })}
+      />
       <div>
         <button type="button" className="button button--secondary" onClick={locate}>
           Use my location

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { CATEGORIES } from '../../../../api/common-schemas'
 import { PageTitle } from '../../../../components/page-title'
+import { SelectField } from '../../../../components/select-field'
 import { routes } from '../../../../config/routes'
 import { DEFAULT_FILTERS, DEFAULT_SEARCH_STATE, writeMenuSearch } from '../../lib/search-state'
 import { wishlistStore } from '../../lib/wishlist'
@@ -43,14 +44,7 @@ export function NoLongerListed({ code }: { code: string }) {
           Brand, product or strain
           <input type="search" value={text} onChange={(e) => setText(e.target.value)} />
         </label>
-        <label className={styles.field}>
-          Product type
-          <select value={type} onChange={(e) => setType(e.target.value)}>
-            {CATEGORIES.map((c) => (
-              <option key={c}>{c}</option>
-            ))}
-          </select>
-        </label>
+        <SelectField className={styles.field} label="Product type" value={type} choices={CATEGORIES} onChange={setType} />
         <div>
           <button type="submit" className="button">
             Search the menus

@@ -6,6 +6,8 @@ import type { Product } from '../../api/shop-schemas'
 import { changeSince, stateOf, type Change, type Seen, type WishItem } from '../../lib/wishlist'
 import styles from '../shop.module.css'
 import { WishlistButton } from '../wishlist-button'
+import tables from '../../../../components/data-table.module.css'
+import offers from '../../../../components/offers/offers.module.css'
 
 const CHANGE_TEXT: Record<Exclude<Change, null>, string> = {
   'back-in-stock': 'Back in stock since your last visit',
@@ -22,10 +24,10 @@ export function WishCard({ item, product, lastSeen, nowMs }: Props) {
   const change = changeSince(lastSeen, product ? now : null)
   const cheapest = product?.offers.slice(0, 3) ?? []
   return (
-    <li className={`card ${styles.offerCard}`}>
+    <li className={`card ${offers.offerCard}`}>
       <p>
         <ProductLink code={item.code} name={item.name} />
-        <span className={styles.sub}>{[item.brand, item.category, item.size].filter(Boolean).join(' · ')}</span>
+        <span className={tables.sub}>{[item.brand, item.category, item.size].filter(Boolean).join(' · ')}</span>
       </p>
       {change && (
         <p className={styles.change} role="status">
@@ -42,9 +44,9 @@ export function WishCard({ item, product, lastSeen, nowMs }: Props) {
           <p>
             In stock at {product.offers.length} {product.offers.length === 1 ? 'menu' : 'menus'}, from {formatCost(now.minPrice!)}.
           </p>
-          <ul className={styles.cards} aria-label={`Cheapest for ${item.name}`}>
+          <ul className={offers.cards} aria-label={`Cheapest for ${item.name}`}>
             {cheapest.map((o) => (
-              <li key={`${o.slug}|${o.market}`} className={styles.row}>
+              <li key={`${o.slug}|${o.market}`} className={offers.row}>
                 <span>
                   {o.storeName}, {o.city}
                 </span>
@@ -57,7 +59,7 @@ export function WishCard({ item, product, lastSeen, nowMs }: Props) {
           </ul>
         </>
       )}
-      <p className={styles.row}>
+      <p className={offers.row}>
         <WishlistButton item={item} />
         <Link to={`${routes.limits.path}?add=${encodeURIComponent(item.code)}`}>Count it against my limits</Link>
       </p>

@@ -6,8 +6,8 @@ import { routes } from '../../../../config/routes'
 import { useNow } from '../../../../lib/use-now'
 import { useProducts } from '../../api/use-shop'
 import { recordVisit, stateOf, wishlistStore } from '../../lib/wishlist'
-import styles from '../shop.module.css'
 import { WishCard } from './wish-card'
+import offers from '../../../../components/offers/offers.module.css'
 
 /** WishlistScreen shows the saved products as they are now, and records this visit for the next. */
 export function WishlistScreen() {
@@ -40,7 +40,7 @@ export function WishlistScreen() {
       {(products) => (
         <>
           <SampleNotice sample={products.some((p) => p?.sample)} />
-          <ul className={styles.cards}>
+          <ul className={offers.cards}>
             {items.map((item, i) => (
               <WishCard key={item.code} item={item} product={products[i] ?? null} lastSeen={lastVisit.get(item.code) ?? null} nowMs={nowMs} />
             ))}
