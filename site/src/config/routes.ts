@@ -23,8 +23,8 @@ export type RouteDef = {
   aliases?: readonly string[]
   /** data names the snapshots (api/<name>) the screen shows: they download with its code. */
   data?: readonly string[]
-  /** nav links the screen from a sidebar group, with its label (and another of its paths, if `to` says so). */
-  nav?: { group: NavGroupTitle; label: string; to?: string }
+  /** nav links the screen from a sidebar group, with its label (to another of its paths, when given). */
+  nav?: readonly [group: NavGroupTitle, label: string, to?: string]
   /** footer links the screen from the footer, with this label. */
   footer?: string
   /** personal screens depend on the visitor (accounts): neither pre-rendered nor in the sitemap. */
@@ -38,63 +38,30 @@ export type RouteDef = {
  */
 export const routes = {
   home: { module: 'home', path: '/', aliases: ['/home'], data: ['statistics', 'announcements'] },
-  menus: { module: 'menus', path: '/dispensary-menus', aliases: ['/menu'], data: ['search/stores'], nav: { group: 'Dispensary', label: 'Menus' } },
-  dispensaryStatus: {
-    module: 'dispensary-status',
-    path: '/dispensary-status',
-    data: ['DispensaryStatus'],
-    nav: { group: 'Dispensary', label: 'Status' },
-  },
-  deals: { module: 'deals', path: '/dispensary-deals', aliases: ['/deals'], data: ['deals/index'], nav: { group: 'Dispensary', label: 'Deals' } },
-  maps: {
-    module: 'dispensary-maps',
-    path: '/dispensary-maps',
-    aliases: ['/maps'],
-    data: ['DispensaryStatus'],
-    nav: { group: 'Dispensary', label: 'Maps' },
-  },
-  wishlist: { module: 'wishlist', path: '/dispensary-wishlist', aliases: ['/wishlist'], nav: { group: 'Dispensary', label: 'Wishlist' } },
-  limits: { module: 'limits', path: '/dispensary-limits', nav: { group: 'Dispensary', label: 'Limits' } },
-  trends: { module: 'trends', path: '/trends', data: ['trends'], nav: { group: 'Dispensary', label: 'Trends' } },
+  menus: { module: 'menus', path: '/dispensary-menus', aliases: ['/menu'], data: ['search/stores'], nav: ['Dispensary', 'Menus'] },
+  dispensaryStatus: { module: 'dispensary-status', path: '/dispensary-status', data: ['DispensaryStatus'], nav: ['Dispensary', 'Status'] },
+  deals: { module: 'deals', path: '/dispensary-deals', aliases: ['/deals'], data: ['deals/index'], nav: ['Dispensary', 'Deals'] },
+  maps: { module: 'dispensary-maps', path: '/dispensary-maps', aliases: ['/maps'], data: ['DispensaryStatus'], nav: ['Dispensary', 'Maps'] },
+  wishlist: { module: 'wishlist', path: '/dispensary-wishlist', aliases: ['/wishlist'], nav: ['Dispensary', 'Wishlist'] },
+  limits: { module: 'limits', path: '/dispensary-limits', nav: ['Dispensary', 'Limits'] },
+  trends: { module: 'trends', path: '/trends', data: ['trends'], nav: ['Dispensary', 'Trends'] },
   strainGenetics: {
     module: 'strain-genetics',
     path: '/strain-genetics',
     aliases: ['/genetics'],
     data: ['strains/index'],
-    nav: { group: 'Resources', label: 'strain genetics' },
+    nav: ['Resources', 'strain genetics'],
   },
   strain: { module: 'strain-genetics', path: '/strain-genetics/:genetic', aliases: ['/genetics/:genetic'] },
-  resources: { module: 'resources', path: '/resources', data: ['content/resources'], nav: { group: 'Resources', label: 'resources' } },
-  events: { module: 'events', path: '/events', data: ['content/events'], nav: { group: 'Resources', label: 'events' } },
-  otherMaps: { module: 'other-maps', path: '/other-maps', data: ['content/other-maps'], nav: { group: 'Resources', label: 'other maps' } },
-  yearlyHighlights: {
-    module: 'yearly-highlights',
-    path: '/yearly-highlights',
-    data: ['highlights'],
-    nav: { group: 'Community', label: 'yearly highlights' },
-  },
-  marchMadness: {
-    module: 'march-madness',
-    path: '/march-madness',
-    data: ['content/march-madness-2025'],
-    nav: { group: 'Community', label: 'March Madness' },
-  },
-  social: {
-    module: 'social',
-    path: '/social',
-    aliases: ['/discord', '/reddit'],
-    data: ['content/social'],
-    nav: { group: 'Community', label: 'social media' },
-  },
-  chat: { module: 'chat', path: '/chat', data: ['content/chat'], nav: { group: 'Community', label: 'chat' } },
-  changelog: {
-    module: 'changelog',
-    path: '/change-log',
-    aliases: ['/changelog'],
-    data: ['content/changelog'],
-    nav: { group: 'Site', label: 'change log' },
-  },
-  feedback: { module: 'feedback', path: '/feedback', data: ['content/feedback'], nav: { group: 'Site', label: 'feedback' } },
+  resources: { module: 'resources', path: '/resources', data: ['content/resources'], nav: ['Resources', 'resources'] },
+  events: { module: 'events', path: '/events', data: ['content/events'], nav: ['Resources', 'events'] },
+  otherMaps: { module: 'other-maps', path: '/other-maps', data: ['content/other-maps'], nav: ['Resources', 'other maps'] },
+  yearlyHighlights: { module: 'yearly-highlights', path: '/yearly-highlights', data: ['highlights'], nav: ['Community', 'yearly highlights'] },
+  marchMadness: { module: 'march-madness', path: '/march-madness', data: ['content/march-madness-2025'], nav: ['Community', 'March Madness'] },
+  social: { module: 'social', path: '/social', aliases: ['/discord', '/reddit'], data: ['content/social'], nav: ['Community', 'social media'] },
+  chat: { module: 'chat', path: '/chat', data: ['content/chat'], nav: ['Community', 'chat'] },
+  changelog: { module: 'changelog', path: '/change-log', aliases: ['/changelog'], data: ['content/changelog'], nav: ['Site', 'change log'] },
+  feedback: { module: 'feedback', path: '/feedback', data: ['content/feedback'], nav: ['Site', 'feedback'] },
   introduction: { module: 'introduction', path: '/introduction', data: ['content/introduction'], footer: 'Introduction' },
   growingTool: { module: 'growing-tool', path: '/growing-tool', footer: 'Growing Tool' },
   companyBrands: { module: 'company-brands', path: '/company-brands', data: ['brands'], footer: 'Company brands' },
@@ -104,7 +71,7 @@ export const routes = {
     path: '/donations',
     aliases: ['/donate', '/contribute'],
     data: ['content/donations'],
-    nav: { group: 'Community', label: 'contribute', to: '/contribute' },
+    nav: ['Community', 'contribute', '/contribute'],
     footer: 'Donations',
   },
   terpenes: { module: 'terpenes', path: '/terpenes', data: ['content/terpenes', 'terpenes/index'], footer: 'Terpenes' },

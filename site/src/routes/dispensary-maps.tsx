@@ -21,7 +21,7 @@ export default function DispensaryMapsRoute() {
     <>
       <PageTitle screen="Dispensary Maps" />
       <h1>Dispensary Maps</h1>
-      <p className="lead">
+      <p className="intro">
         Every dispensary we list, coloured by its freshest menu. Zoom in to split the groups; open a marker for its menus and links.
       </p>
       <FreshnessLegend />

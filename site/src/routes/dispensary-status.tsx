@@ -13,7 +13,7 @@ export default function DispensaryStatusRoute() {
     <>
       <PageTitle screen="Dispensary Status" />
       <h1>Dispensary Status</h1>
-      <p className="lead">
+      <p className="intro">
         Which dispensaries have up-to-date menu data. Each tile is one menu category; its age is counted from the last time we read that menu
         successfully.
       </p>

@@ -25,7 +25,7 @@ function StrainIndexPage() {
     <>
       <PageTitle screen="Strain Genetics" />
       <h1>Strain Genetics</h1>
-      <p className="lead">
+      <p className="intro">
         Every strain we have seen on an Ohio menu, with its type, its parents where an openly licensed source gives them, and how many dispensaries
         have it in stock now. Open a strain for its lineage, THC range, terpenes and prices.
       </p>

@@ -36,7 +36,7 @@ export default function TrendsRoute() {
     <>
       <PageTitle screen="Trends" />
       <h1>Trends</h1>
-      <p className="lead">
+      <p className="intro">
         Prices and availability week by week, from every menu we read: the median price paid per gram (flower, vapes, extracts) or per 100 mg of THC
         (edibles), by region and market; how many menus we tracked; and how many products appeared in Ohio for the first time. Weeks start on Monday.
       </p>

@@ -9,7 +9,7 @@ export type NavGroup = { title: string; links: readonly NavLink[] }
 /** NAV_GROUPS are the sidebar's groups and links: the screens whose route (config/routes.ts) has a nav entry, in its order. */
 export const NAV_GROUPS: readonly NavGroup[] = NAV_GROUP_TITLES.map((title) => ({
   title,
-  links: ROUTES.flatMap(({ nav, path }) => (nav?.group === title ? [{ label: nav.label, to: nav.to ?? path }] : [])),
+  links: ROUTES.flatMap(({ nav, path }) => (nav?.[0] === title ? [{ label: nav[1], to: nav[2] ?? path }] : [])),
 }))
 
 /** FOOTER_LINKS reach the screens the sidebar does not list: the routes with a footer entry. */

@@ -201,6 +201,3 @@ export type Region = (typeof REGIONS)[number]
 
 /** SearchStore is one store of api/search/stores. */
 export type SearchStore = SearchStores['stores'][number]
-/** ShopDeal is one deal of api/deals/*. */
-export type ShopDeal = DealOffer
-export type RegionDealsList = DealsRegion
