@@ -3,7 +3,6 @@ import { HttpError } from '../api/errors'
 import { ContentHtml } from '../components/content-html'
 import { PageTitle } from '../components/page-title'
 import { SnapshotView } from '../components/snapshot-view'
-import { Spinner } from '../components/spinner'
 import { routes } from '../config/routes'
 import { useTerpene, useTerpeneGuide } from '../features/explore/api/use-explore'
 import styles from '../features/explore/components/explore.module.css'
@@ -39,7 +38,8 @@ function TerpeneIndex() {
 }
 
 function TerpenePage({ slug }: { slug: string }) {
-  const { data: content } = useTerpeneGuide()
+  const guide = useTerpeneGuide()
+  const content = guide.data
   const described = findTerpene(content, slug)
   const response = useTerpene(slug)
   const notOnMenus = response.error instanceof HttpError && response.error.status === 404 && !response.data
@@ -62,24 +62,28 @@ function TerpenePage({ slug }: { slug: string }) {
         <Link to={routes.terpenes.path}>All terpenes</Link>
       </p>
       <h1>{name ?? 'Terpene'}</h1>
-      {!content && <Spinner label="Loading the terpene guide" />}
-      {content && described && (
-        <>
-          <dl className={styles.facts}>
-            <dt>Aroma</dt>
-            <dd>{described.aroma}</dd>
-            <dt>Also found in</dt>
-            <dd>{described.alsoFoundIn.join(', ')}</dd>
-          </dl>
-          {described.facts.length > 0 && (
-            <section className={styles.section} aria-labelledby="research-heading">
-              <h2 id="research-heading">What the sources say</h2>
-              <SourcedFacts facts={described.facts} content={content} />
-            </section>
-          )}
-        </>
-      )}
-      {content && !described && <p>This site has no description of {name ?? slug} yet; the products below list it on their menus.</p>}
+      <SnapshotView response={guide} what="terpene guide">
+        {(content) => {
+          const entry = findTerpene(content, slug)
+          if (!entry) return <p>This site has no description of {name ?? slug} yet; the products below list it on their menus.</p>
+          return (
+            <>
+              <dl className={styles.facts}>
+                <dt>Aroma</dt>
+                <dd>{entry.aroma}</dd>
+                <dt>Also found in</dt>
+                <dd>{entry.alsoFoundIn.join(', ')}</dd>
+              </dl>
+              {entry.facts.length > 0 && (
+                <section className={styles.section} aria-labelledby="research-heading">
+                  <h2 id="research-heading">What the sources say</h2>
+                  <SourcedFacts facts={entry.facts} content={content} />
+                </section>
+              )}
+            </>
+          )
+        }}
+      </SnapshotView>
       <section className={styles.section} aria-labelledby="products-heading">
         <h2 id="products-heading">In stock now, strongest first</h2>
         {notOnMenus ? (
