@@ -1,38 +1,50 @@
 // ESLint for the site (flat config): typescript-eslint, the rules of hooks, and
-// eslint-plugin-import for the one-way imports of STYLE.md (React 1: shared code ->
-// routes -> app, checked by import/no-restricted-paths and import/no-cycle).
+// eslint-plugin-import for the one-way imports between the folders of src/
+// (import/no-restricted-paths and import/no-cycle; site/README.md, "Folders").
 // Formatting is Prettier's (.prettierrc.json); eslint-config-prettier turns off the
 // rules that would disagree with it.
 import js from '@eslint/js'
 import prettier from 'eslint-config-prettier'
 import importPlugin from 'eslint-plugin-import'
 import reactHooks from 'eslint-plugin-react-hooks'
+import fs from 'node:fs'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
-// The folders of src/ from the bottom up (STYLE.md's layout, as the code uses it):
-// each may import from the ones before it, never from the ones after it.
-//   config      build-time settings (env.ts, paths.ts): imports nothing of ours
-//   api         the fetcher, the published shapes, one hook per snapshot
-//   lib         pure logic and small stores (may use api's types and config)
-//   components  shared, presentational
-//   routes      one module per URL
-//   app         main, router, providers
-const LAYERS = ['config', 'api', 'lib', 'components', 'routes', 'app']
+// The folders of src/ from the bottom up: each may import from the ones before
+// it, never from the ones after it.
+//   config      build-time settings and the route list: imports nothing of ours
+//   api         the fetcher and what several features' snapshots share
+//   lib         pure logic and small stores several features use
+//   components  shared, presentational (layout, offer table, SnapshotView…)
+//   features    one folder per feature: its own api, lib and components
+//   routes      one module per screen, composing features
+//   app         main, router, providers, pre-rendering
+const LAYERS = ['config', 'api', 'lib', 'components', 'features', 'routes', 'app']
 const layerZones = LAYERS.slice(0, -1).map((layer, i) => ({
   target: `./src/${layer}`,
   from: LAYERS.slice(i + 1).map((above) => `./src/${above}`),
-  message: `src/${layer} is below ${LAYERS.slice(i + 1).join(', ')} (STYLE.md React 1: imports point one way).`,
+  message: `src/${layer} is below ${LAYERS.slice(i + 1).join(', ')}: imports point one way (site/README.md, "Folders").`,
 }))
-const zones = [
-  ...layerZones,
-  // The service worker runs apart from the page: none of the app's screens or state.
-  {
-    target: './src/sw',
-    from: ['./src/app', './src/routes', './src/components', './src/lib'],
-    message: 'The service worker shares no code with the pages.',
-  },
-]
+// A feature uses its own folder and the shared layers, never another feature's
+// insides: what two features share moves down to the shared layers, and a screen
+// showing two features composes them in its route module.
+const FEATURES = fs.readdirSync(new URL('./src/features', import.meta.url)).filter((name) => !name.includes('.'))
+const featureZones = FEATURES.map((feature) => ({
+  target: `./src/features/${feature}`,
+  from: './src/features',
+  except: [`./${feature}`],
+  message: `src/features/${feature} may not import another feature: share through src/api, lib or components, or compose in src/routes.`,
+}))
+// The service worker runs apart from the page: none of the app's screens or state.
+const swZone = {
+  target: './src/sw',
+  from: ['./src/app', './src/routes', './src/features', './src/components', './src/lib'],
+  message: 'The service worker shares no code with the pages.',
+}
+const zones = [...layerZones, ...featureZones, swZone]
+// Tests of shared code may borrow a feature's real shapes and fixtures; the rest holds for them too.
+const testZones = [...layerZones.map((zone) => ({ ...zone, from: zone.from.filter((from) => from !== './src/features') })), ...featureZones, swZone]
 // Test helpers are for tests only.
 const testingZone = {
   target: './src',
@@ -63,7 +75,7 @@ export default tseslint.config(
   },
   {
     files: TESTS,
-    rules: { 'import/no-restricted-paths': ['error', { zones }] },
+    rules: { 'import/no-restricted-paths': ['error', { zones: testZones }] },
   },
   // Node scripts; the browser tests and benchmarks also hand functions to the page
   // (page.evaluate), which run with the browser's globals.

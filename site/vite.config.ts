@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react'
 import { loadEnv, type Plugin } from 'vite'
 import { defineConfig } from 'vitest/config'
 import { cspSources } from './src/config/csp-sources'
+import { ROUTES_FILE, siteRoutesJson } from './src/config/routes'
 
 // Writes csp.json beside index.html: the origins this build reaches (its VITE_*
 // settings), which omc turns into the Content-Security-Policy (publish/headers.go).
@@ -19,6 +20,19 @@ function cspSourcesFile(): Plugin {
   }
 }
 
+// Writes routes.json beside index.html: every path the app has a screen for, from
+// the route list (src/config/routes.ts), so omc serve answers those with the app and
+// any other page path with a 404 (cmd/omc/routes.go).
+function siteRoutesFile(): Plugin {
+  return {
+    name: 'omc-site-routes',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: ROUTES_FILE, source: siteRoutesJson() })
+    },
+  }
+}
+
 // `npm run dev` can borrow snapshots from a running `omc serve`/`omc demo`:
 // OMC_DEV_PROXY=http://127.0.0.1:8080 npm run dev (same-origin, so no CORS needed).
 const devProxy = process.env.OMC_DEV_PROXY
@@ -28,7 +42,7 @@ const devProxy = process.env.OMC_DEV_PROXY
 const outDir = process.env.OMC_SITE_OUT?.trim() || 'dist'
 
 export default defineConfig({
-  plugins: [react(), cspSourcesFile()],
+  plugins: [react(), cspSourcesFile(), siteRoutesFile()],
   server: devProxy ? { proxy: { '/api': devProxy, '/manifest.json': devProxy } } : {},
   build: {
     outDir,

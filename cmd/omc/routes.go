@@ -1,34 +1,72 @@
 package main
 
-import "strings"
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+)
 
-// siteRoutes are the routes of the site (SPEC.md §2), as its router matches them: omc
-// serve answers 200 with the app for these and 404 with the not-found screen for any
-// other page path. A ":name" segment matches any one segment. TestSiteRoutesMatchPaths
-// compares the list with site/src/config/paths.ts so the two cannot drift apart.
-var siteRoutes = []string{
-	"/", "/home",
-	"/company-brands", "/Reservation", "/march-madness", "/other-maps", "/events", "/introduction",
-	"/dispensary-maps", "/maps", "/dispensary-limits", "/product/:code",
-	"/discord", "/reddit", "/social",
-	"/signin", "/signup", "/profile",
-	"/growing-tool",
-	"/dispensary-deals", "/deals", "/dispensary-menus", "/menu", "/dispensary-wishlist", "/wishlist",
-	"/dispensary-status",
-	"/changelog", "/change-log",
-	"/donate", "/contribute", "/donations",
-	"/feedback",
-	"/strain-genetics", "/strain-genetics/:genetic", "/genetics", "/genetics/:genetic",
-	"/terpenes", "/terpenes/:terpene",
-	"/resources", "/trends", "/yearly-highlights", "/chat",
+// siteRoutesFile is the file of the built site listing the paths its router has a
+// screen for. The site's build writes it from its one list of routes
+// (site/src/config/routes.ts), so a new screen needs nothing here.
+const siteRoutesFile = "routes.json"
+
+// siteRoutes decides which page paths are the app's: omc serve answers 200 with the
+// app for them and 404 with the not-found screen for any other page path.
+type siteRoutes struct {
+	// patterns are the routes' paths split in segments; a ":name" segment matches
+	// any one segment. Nil with any set.
+	patterns [][]string
+	// any is set for a site built before it listed its routes (no routes.json):
+	// every page path gets the app, whose router shows the not-found screen itself,
+	// as a static host's single-page fallback does. Deep links keep working; only
+	// the 404 status of an unknown path is lost.
+	any bool
 }
 
-// isSiteRoute reports whether urlPath is a route of the site. Like react-router's
+// readSiteRoutes reads routes.json from the built site in dir. A site without the
+// file answers every page path; a file that cannot be read or has a path that is not
+// "/…" is an error naming it.
+func readSiteRoutes(dir string) (siteRoutes, error) {
+	name := filepath.Join(dir, siteRoutesFile)
+	b, err := os.ReadFile(name)
+	if errors.Is(err, fs.ErrNotExist) {
+		return siteRoutes{any: true}, nil
+	}
+	if err != nil {
+		return siteRoutes{}, fmt.Errorf("site routes: %w", err)
+	}
+	var file struct {
+		Paths []string `json:"paths"`
+	}
+	if err := json.Unmarshal(b, &file); err != nil {
+		return siteRoutes{}, fmt.Errorf("site routes %s: %w", name, err)
+	}
+	if len(file.Paths) == 0 {
+		return siteRoutes{}, fmt.Errorf("site routes %s: no paths (rebuild the site: go tool task site:build)", name)
+	}
+	r := siteRoutes{patterns: make([][]string, 0, len(file.Paths))}
+	for _, p := range file.Paths {
+		if !strings.HasPrefix(p, "/") || strings.Contains(p, "//") {
+			return siteRoutes{}, fmt.Errorf("site routes %s: %q is not a path like /name or /name/:param", name, p)
+		}
+		r.patterns = append(r.patterns, segments(p))
+	}
+	return r, nil
+}
+
+// match reports whether urlPath is a route of the site. Like react-router's
 // matching it ignores case and a trailing slash.
-func isSiteRoute(urlPath string) bool {
+func (r siteRoutes) match(urlPath string) bool {
+	if r.any {
+		return true
+	}
 	got := segments(urlPath)
-	for _, r := range siteRoutes {
-		want := segments(r)
+	for _, want := range r.patterns {
 		if len(want) != len(got) {
 			continue
 		}

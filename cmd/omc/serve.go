@@ -136,6 +136,10 @@ func siteHandler(siteDir, dataDir string) (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
+	routes, err := readSiteRoutes(siteDir)
+	if err != nil {
+		return nil, usageError("--dir: %v", err)
+	}
 	mux := http.NewServeMux()
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		serveSnapshot(w, r, dataDir)
@@ -170,7 +174,7 @@ func siteHandler(siteDir, dataDir string) (http.Handler, error) {
 		// whose router shows the same screen), as static hosts answer.
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		// index.html itself is the app too (the service worker precaches it).
-		if isSiteRoute(clean) || clean == "/index.html" {
+		if routes.match(clean) || clean == "/index.html" {
 			http.ServeFile(w, r, index)
 			return
 		}

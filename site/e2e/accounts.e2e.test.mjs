@@ -151,6 +151,9 @@ describe('accounts on the Auth emulator', () => {
   test('the same e-mail again, a wrong password, and a toast that stays while hovered', async () => {
     const page = await newPage()
     try {
+      // The page runs on Playwright's clock (time flows as usual until the test moves it
+      // on), so the toast's 5 s are run through at once instead of waited for.
+      await page.clock.install()
       const email = uniqueEmail('again')
       await signUp(page, 'First', email, 'secret-1')
       await page.waitForURL(/\/profile$/, { timeout: 20_000 })
@@ -166,9 +169,14 @@ describe('accounts on the Auth emulator', () => {
       const wrong = toast(page, 'Password is wrong!')
       await wrong.waitFor({ timeout: 20_000 })
       await wrong.hover()
-      await page.waitForTimeout(6_500)
+      // Under the pointer its time stops, which the toast marks; 6.5 s on, it is still there.
+      await wrong.and(page.locator('[data-paused]')).waitFor()
+      await page.clock.runFor(6_500)
       assert.equal(await wrong.count(), 1, 'the hovered toast closed')
+      // Once the pointer leaves, its time runs again and it closes when the rest has run out.
       await page.mouse.move(0, 0)
+      await wrong.and(page.locator(':not([data-paused])')).waitFor()
+      await page.clock.runFor(5_000)
       await wrong.waitFor({ state: 'detached', timeout: 10_000 })
     } finally {
       await page.close()

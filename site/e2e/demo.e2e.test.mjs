@@ -279,6 +279,24 @@ describe('every screen', () => {
     }
   })
 
+  test("omc serve answers every path of the build's routes.json with the app, and a path under a screen with 404", async () => {
+    const page = await newPage()
+    try {
+      // routes.json is what the build wrote from the site's one list of routes (src/config/routes.ts).
+      const { paths } = await (await page.request.get(new URL('routes.json', site).href)).json()
+      assert.ok(paths.length >= 30, `routes.json lists only ${paths.length} paths`)
+      for (const p of paths) {
+        const response = await page.request.get(new URL(p.slice(1).replace(/:[a-z]+/g, 'e2e-x'), site).href)
+        assert.equal(response.status(), 200, `${p}: HTTP ${response.status()}`)
+      }
+      for (const p of ['dispensary-status/e2e-x', 'product/e2e-x/more', 'signin/e2e-x']) {
+        assert.equal((await page.request.get(new URL(p, site).href)).status(), 404, `/${p}`)
+      }
+    } finally {
+      await page.close()
+    }
+  })
+
   test('a snapshot of the wrong shape gives the generic error screen, its image following the theme', async () => {
     const page = await newPage()
     try {

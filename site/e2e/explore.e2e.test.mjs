@@ -160,9 +160,9 @@ describe('strains and terpenes', () => {
       const rows = offers.locator('tbody tr')
       assert.ok((await rows.count()) > 0, 'no offer listed')
       const first = rows.first()
-      // Size, price paid, unit price or a dash, market and the menu's freshness at view time.
+      // Size, price paid, unit price (or that there is none), market and the menu's freshness at view time.
       assert.match(await first.textContent(), /\$\d+\.\d{2}/)
-      assert.match(await first.textContent(), /Recreational|Medical/)
+      assert.match(await first.textContent(), /Adult use|Medical/)
       assert.equal(await first.getByRole('img', { name: /^(current|stale|missing)$/ }).count(), 1)
       assert.equal(await page.getByText('Sample data:').count(), 1, 'demo data not labelled as sample data')
       await page.screenshot({ path: path.join(resultsDir, 'strain.png'), fullPage: true })

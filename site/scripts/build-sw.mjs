@@ -54,9 +54,21 @@ if (pushOn) {
 }
 
 // What the offline site needs: pages, scripts, styles, images. Not the
-// snapshots (network-first at run time), the build manifest, or crawler files.
-// Nor the workers themselves, which the browser fetches on its own.
-const SKIP = [/^\.vite\//, /^sw\.js$/, /^firebase-messaging-sw\.js$/, /^api\//, /^manifest\.json$/, /^robots\.txt$/, /^sitemap\.xml$/, /^_headers$/]
+// snapshots (network-first at run time), the build manifest, crawler files or
+// the files for omc (csp.json, routes.json). Nor the workers themselves, which
+// the browser fetches on its own.
+const SKIP = [
+  /^\.vite\//,
+  /^sw\.js$/,
+  /^csp\.json$/,
+  /^routes\.json$/,
+  /^firebase-messaging-sw\.js$/,
+  /^api\//,
+  /^manifest\.json$/,
+  /^robots\.txt$/,
+  /^sitemap\.xml$/,
+  /^_headers$/,
+]
 const HASHED = /^assets\//
 
 function walk(dir) {

@@ -1,10 +1,73 @@
 import * as z from 'zod/mini'
 
-// What every family of shapes shares (schemas.ts, status-schemas.ts, shop-schemas.ts),
-// in a module of its own so that none of them imports another to get it.
+// What the features' snapshot shapes share (publish/SNAPSHOTS.md): dates,
+// markets, categories, prices and the offer of a product at one store, which
+// product, strain and deal files all list. Objects are loose: publish may add
+// fields without breaking a deployed site.
 
 /** timestamp is a published date: RFC 3339 with its offset. */
 export const timestamp = z.iso.datetime({ offset: true })
+export const nullableTimestamp = z.nullable(timestamp)
+
+/** httpUrl is an absolute http(s) link from published content. */
+export const httpUrl = z.url({ protocol: /^https?$/ })
+
+/**
+ * published is the shape of a snapshot of the shop and explore features: when it
+ * was published, whether it is sample data, and its own fields.
+ */
+export const published = <F extends Record<string, z.ZodMiniType>>(fields: F) =>
+  z.looseObject({ generatedAt: timestamp, sample: z.boolean(), ...fields })
+
+/** day is a calendar day written "YYYY-MM-DD". */
+export const day = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'a day written as "YYYY-MM-DD"'))
+export const money = z.number().check(z.nonnegative())
+export const nullableNumber = z.nullable(z.number())
+/** productCount is a published count; -1 (or less) means publish does not know it. */
+export const productCount = z.int()
+
+/**
+ * list is a list that a Go nil slice may publish as null: read as empty.
+ */
+export const list = <T extends z.ZodMiniType>(item: T) =>
+  z.pipe(
+    z.nullable(z.array(item)),
+    z.transform((v) => v ?? []),
+  )
 
 export const MARKETS = ['recreational', 'medical'] as const
 export type Market = (typeof MARKETS)[number]
+export const market = z.enum(MARKETS)
+
+export const CATEGORIES = ['Flower', 'Preroll', 'Vape', 'Extract', 'Edible', 'Other'] as const
+export type Category = (typeof CATEGORIES)[number]
+export const category = z.enum(CATEGORIES)
+
+/** unit is how publish prices a quantity: per gram, or per 100 mg of THC (edibles). */
+export const unit = z.nullable(z.enum(['g', '100mg']))
+export const freshnessState = z.enum(['current', 'stale', 'missing'])
+export const strainType = z.nullable(z.enum(['indica', 'sativa', 'hybrid']))
+/** coordinates says whether a store's position is its own ("store") or its city's centre ("city"). */
+export const coordinates = z.enum(['store', 'city'])
+export const productCode = z.string().check(z.regex(/^[a-z0-9-]+$/, 'a product code ([a-z0-9-]+)'))
+
+/** productOfferSchema is a product's offer at one store and market, as product and strain files list it. */
+export const productOfferSchema = z.looseObject({
+  slug: z.string(),
+  storeName: z.string(),
+  city: z.string(),
+  region: z.string(),
+  lat: z.number(),
+  lng: z.number(),
+  market,
+  price: money,
+  salePrice: z.nullable(money),
+  unitPrice: z.nullable(money),
+  unit,
+  thc: nullableNumber,
+  lastUpdate: nullableTimestamp,
+  freshness: freshnessState,
+  firstSeen: nullableTimestamp,
+  sample: z.boolean(),
+})
+export type ProductOffer = z.infer<typeof productOfferSchema>

@@ -3,8 +3,14 @@ import { describe, expect, it } from 'vitest'
 import statistics from '../testing/fixtures/statistics.json'
 import { server } from '../testing/server'
 import { HttpError, SnapshotShapeError } from './errors'
-import { fetchSnapshot, loadSnapshot, snapshotUrl } from './fetcher'
-import { statusSnapshots } from './status-schemas'
+import * as z from 'zod/mini'
+import { announcementSchema, statisticsSchema } from '../features/home/api/home-schemas'
+import { dispensaryStatusSchema } from './dispensary-status'
+import { loadSnapshot, snapshotUrl, type FetchSnapshotOptions } from './fetcher'
+
+// Two real snapshots' shapes to load (the homepage's).
+const fetchStatistics = async (options?: FetchSnapshotOptions) => (await loadSnapshot('statistics', statisticsSchema, options)).data
+const fetchAnnouncements = async (options?: FetchSnapshotOptions) => (await loadSnapshot('announcements', z.array(announcementSchema), options)).data
 
 // Returns the request headers the handler saw.
 function captureHeaders(name: string, url = `*/api/${name}`, body: JsonBodyType = []) {
@@ -38,9 +44,9 @@ describe('snapshotUrl', () => {
   })
 })
 
-describe('fetchSnapshot', () => {
+describe('loadSnapshot', () => {
   it('returns a valid snapshot, keeping fields publish may add', async () => {
-    const data = await fetchSnapshot('statistics')
+    const data = await fetchStatistics()
     expect(data.topFlower[0]).toEqual({ name: 'Garlic Cookies', count: 7 })
     expect(data.topDeals[0]?.flower?.[0]).toMatchObject({ cost: 26.6, unit: 'g', slug: 'bloom-akron' })
     expect(data).toEqual(statistics)
@@ -48,7 +54,7 @@ describe('fetchSnapshot', () => {
 
   it('asks for JSON from the configured base URL', async () => {
     const seen = captureHeaders('announcements', 'https://cdn.example.org/omc/api/announcements')
-    await expect(fetchSnapshot('announcements', { baseUrl: 'https://cdn.example.org/omc' })).resolves.toEqual([])
+    await expect(fetchAnnouncements({ baseUrl: 'https://cdn.example.org/omc' })).resolves.toEqual([])
     expect(seen.url).toBe('https://cdn.example.org/omc/api/announcements')
     expect(seen.headers?.get('accept')).toBe('application/json')
   })
@@ -59,7 +65,7 @@ describe('fetchSnapshot', () => {
     { status: 304, statusText: 'Not Modified' },
   ])('throws HttpError for HTTP $status', async ({ status, statusText }) => {
     server.use(http.get('*/api/statistics', () => new HttpResponse(null, { status, statusText })))
-    const error = await caught(fetchSnapshot('statistics'))
+    const error = await caught(fetchStatistics())
     expect(error).toBeInstanceOf(HttpError)
     expect((error as HttpError).status).toBe(status)
     expect((error as HttpError).message).toBe(`GET /api/statistics failed: HTTP ${status} ${statusText}`)
@@ -67,12 +73,12 @@ describe('fetchSnapshot', () => {
 
   it('treats every 2xx as success', async () => {
     server.use(http.get('*/api/announcements', () => HttpResponse.json([{ text: 'hi' }], { status: 203 })))
-    await expect(fetchSnapshot('announcements')).resolves.toEqual([{ text: 'hi' }])
+    await expect(fetchAnnouncements()).resolves.toEqual([{ text: 'hi' }])
   })
 
   it('reports a network failure with the path', async () => {
     server.use(http.get('*/api/announcements', () => HttpResponse.error()))
-    const error = await caught(fetchSnapshot('announcements'))
+    const error = await caught(fetchAnnouncements())
     expect(error).not.toBeInstanceOf(HttpError)
     expect((error as Error).message).toMatch(/^GET \/api\/announcements failed: /)
   })
@@ -82,21 +88,21 @@ describe('fetchSnapshot', () => {
       document.cookie = 'theme=dark'
       document.cookie = `XSRF-TOKEN=${encodeURIComponent('abc/123=')}`
       const seen = captureHeaders('announcements')
-      await fetchSnapshot('announcements')
+      await fetchAnnouncements()
       expect(seen.headers?.get('x-xsrf-token')).toBe('abc/123=')
     })
 
     it('sends no header without the cookie', async () => {
       document.cookie = 'theme=dark'
       const seen = captureHeaders('announcements')
-      await fetchSnapshot('announcements')
+      await fetchAnnouncements()
       expect(seen.headers?.has('x-xsrf-token')).toBe(false)
     })
 
     it('keeps the token away from another origin', async () => {
       document.cookie = 'XSRF-TOKEN=abc'
       const seen = captureHeaders('announcements', 'https://cdn.example.org/api/announcements')
-      await fetchSnapshot('announcements', { baseUrl: 'https://cdn.example.org' })
+      await fetchAnnouncements({ baseUrl: 'https://cdn.example.org' })
       expect(seen.headers?.has('x-xsrf-token')).toBe(false)
     })
   })
@@ -151,7 +157,7 @@ describe('fetchSnapshot', () => {
       { name: 'object instead of list', body: { dispensaries: [] }, path: '(root)', problem: /expected array, got object/ },
     ])('names the path for a $name', async ({ body, path, problem }) => {
       server.use(http.get('*/api/DispensaryStatus', () => HttpResponse.json(body)))
-      const error = await caught(loadSnapshot('DispensaryStatus', statusSnapshots.DispensaryStatus))
+      const error = await caught(loadSnapshot('DispensaryStatus', z.array(dispensaryStatusSchema)))
       expect(error).toBeInstanceOf(SnapshotShapeError)
       const shapeError = error as SnapshotShapeError
       expect(shapeError.snapshot).toBe('DispensaryStatus')
@@ -164,14 +170,14 @@ describe('fetchSnapshot', () => {
       const bad = structuredClone(statistics)
       bad.topDeals[1]!.flower![0]!.cost = -4
       server.use(http.get('*/api/statistics', () => HttpResponse.json(bad)))
-      const error = await caught(fetchSnapshot('statistics'))
+      const error = await caught(fetchStatistics())
       expect((error as SnapshotShapeError).path).toBe('topDeals[1].flower[0].cost')
       expect((error as Error).message).toMatch(/must be >= 0, got -4/)
     })
 
     it('reports a body that is not JSON', async () => {
       server.use(http.get('*/api/announcements', () => new HttpResponse('<html>oops</html>', { headers: { 'Content-Type': 'text/html' } })))
-      const error = await caught(fetchSnapshot('announcements'))
+      const error = await caught(fetchAnnouncements())
       expect(error).toBeInstanceOf(SnapshotShapeError)
       expect((error as Error).message).toMatch(/^snapshot announcements has an unexpected shape at \(root\): not valid JSON/)
     })

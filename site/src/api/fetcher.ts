@@ -1,7 +1,6 @@
 import { env } from '../config/env'
 import { formatIssuePath, HttpError, SnapshotShapeError } from './errors'
 import type * as z from 'zod/mini'
-import { coreSnapshots, type CoreSnapshotName, type SnapshotData, type SnapshotName, type Snapshots } from './schemas'
 
 const XSRF_COOKIE = 'XSRF-TOKEN'
 const XSRF_HEADER = 'X-XSRF-TOKEN'
@@ -13,7 +12,7 @@ export type FetchSnapshotOptions = {
 }
 
 /** snapshotUrl is where a snapshot lives: {baseUrl}/api/{name}, resolved against the page. */
-export function snapshotUrl(name: SnapshotName, baseUrl: string = env.dataUrl): URL {
+export function snapshotUrl(name: string, baseUrl: string = env.dataUrl): URL {
   return new URL(`${baseUrl}/api/${name}`, window.location.href)
 }
 
@@ -53,30 +52,28 @@ export const OFFLINE_COPY_HEADER = 'X-OMC-Saved-At'
  * copy, with lastModified, the server's publication time of that copy (its
  * Last-Modified) when it gave one.
  */
-export type Loaded<N extends SnapshotName> = { data: SnapshotData<N>; savedAt?: number; lastModified?: number }
+export type Loaded<D> = { data: D; savedAt?: number; lastModified?: number }
 
 /** Raw is a snapshot's JSON before its shape is checked. */
 export type Raw = { body: unknown; savedAt?: number; lastModified?: number }
 
 /**
- * fetchSnapshot is the app's only fetch, for the homepage's snapshots
- * (the others go through loadSnapshot with their shape). It GETs a published
- * snapshot, treats 200–299 as success (anything else throws HttpError), and
- * checks the JSON against the shape publish writes (a mismatch throws
- * SnapshotShapeError). There is deliberately no time-out: a slow CDN answer
- * still beats no answer.
+ * loadSnapshot GETs a published snapshot (name: its path after /api/) and
+ * checks it against its shape, telling an offline copy from the service worker
+ * apart. Status 200–299 is success (anything else throws HttpError), a shape
+ * mismatch throws SnapshotShapeError. There is deliberately no time-out: a slow
+ * CDN answer still beats no answer.
  */
-export async function fetchSnapshot<N extends CoreSnapshotName>(name: N, options: FetchSnapshotOptions = {}): Promise<SnapshotData<N>> {
-  return (await parseSnapshot(name, coreSnapshots[name] as Snapshots[N], await fetchRaw(name, options))).data
-}
-
-/** loadSnapshot fetches and checks any snapshot, telling an offline copy from the service worker apart. */
-export async function loadSnapshot<N extends SnapshotName>(name: N, schema: Snapshots[N], options: FetchSnapshotOptions = {}): Promise<Loaded<N>> {
+export async function loadSnapshot<S extends z.ZodMiniType>(
+  name: string,
+  schema: S,
+  options: FetchSnapshotOptions = {},
+): Promise<Loaded<z.infer<S>>> {
   return parseSnapshot(name, schema, await fetchRaw(name, options))
 }
 
 /** fetchRaw GETs a snapshot's JSON (HttpError outside 200–299, SnapshotShapeError if it is not JSON). */
-export async function fetchRaw(name: SnapshotName, { baseUrl = env.dataUrl, signal }: FetchSnapshotOptions = {}): Promise<Raw> {
+export async function fetchRaw(name: string, { baseUrl = env.dataUrl, signal }: FetchSnapshotOptions = {}): Promise<Raw> {
   const url = snapshotUrl(name, baseUrl)
   let response: Response
   try {
@@ -109,15 +106,15 @@ export async function fetchRaw(name: SnapshotName, { baseUrl = env.dataUrl, sign
  * problem (describe-issue.ts) loads only when there is one: every page checks
  * snapshots, few ever see a bad one.
  */
-export async function parseSnapshot<N extends SnapshotName>(name: N, schema: Snapshots[N], raw: Raw): Promise<Loaded<N>> {
-  const result = (schema as z.ZodMiniType).safeParse(raw.body, { reportInput: true })
+export async function parseSnapshot<S extends z.ZodMiniType>(name: string, schema: S, raw: Raw): Promise<Loaded<z.infer<S>>> {
+  const result = schema.safeParse(raw.body, { reportInput: true })
   if (!result.success) {
     const issue = result.error.issues[0]
     if (!issue) throw new SnapshotShapeError(name, '(root)', 'rejected without a reason')
     const { describeIssue } = await import('./describe-issue')
     throw new SnapshotShapeError(name, formatIssuePath(issue.path), describeIssue(issue))
   }
-  const data = result.data as SnapshotData<N>
+  const data = result.data as z.infer<S>
   if (raw.savedAt === undefined) return { data }
   return raw.lastModified !== undefined ? { data, savedAt: raw.savedAt, lastModified: raw.lastModified } : { data, savedAt: raw.savedAt }
 }

@@ -1,19 +1,18 @@
 import { fetchRaw, type Raw } from './fetcher'
-import type { SnapshotName } from './schemas'
 
 // A prefetched answer is handed to the first hook that asks within this window;
 // after that it is too old to pass off as a fresh request.
 const FRESH_FOR_MS = 10_000
 
 type Pending = { promise: Promise<unknown>; startedAt: number }
-const pending = new Map<SnapshotName, Pending>()
+const pending = new Map<string, Pending>()
 
 /**
  * prefetchSnapshot starts downloading (its shape is checked by the hook that
  * takes it, so the shapes load with the screen's code) a snapshot while the route's code is still
  * downloading, so data and code arrive together instead of one after the other.
  */
-export function prefetchSnapshot(name: SnapshotName): void {
+export function prefetchSnapshot(name: string): void {
   const existing = pending.get(name)
   if (existing && Date.now() - existing.startedAt < FRESH_FOR_MS) return
   const promise = fetchRaw(name)
@@ -24,7 +23,7 @@ export function prefetchSnapshot(name: SnapshotName): void {
 }
 
 /** takePrefetched returns (once) a recent prefetch of name, or undefined. */
-export function takePrefetched(name: SnapshotName): Promise<Raw> | undefined {
+export function takePrefetched(name: string): Promise<Raw> | undefined {
   const entry = pending.get(name)
   pending.delete(name)
   if (!entry || Date.now() - entry.startedAt >= FRESH_FOR_MS) return undefined

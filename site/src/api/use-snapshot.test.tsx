@@ -7,9 +7,9 @@ import { server } from '../testing/server'
 import { TestProviders } from '../testing/render'
 import { createIdleCache } from './idle-cache'
 import { swrOptions } from './swr-options'
-import { useAnnouncements } from './use-announcements'
-import { useDispensaryStatus } from './use-dispensary-status'
-import { useStatistics } from './use-statistics'
+import { useAnnouncements } from '../features/home/api/use-home'
+import { useDispensaryStatus } from './dispensary-status'
+import { useStatistics } from '../features/home/api/use-home'
 
 function countRequests(name: string, status: number) {
   const seen = { count: 0 }

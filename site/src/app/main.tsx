@@ -52,4 +52,4 @@ if (import.meta.env.PROD) void import('../lib/service-worker').then(({ registerS
 // Push notifications' token refresh: it loads the messaging SDK only when notifications were
 // turned on here and the token is 7 days old, and never asks permission. Its code is not part of
 // the first load, and a site without push settings never fetches it.
-if (pushConfigured(env.firebase)) void import('../lib/push-setup').then(({ refreshPushOnStart }) => refreshPushOnStart())
+if (pushConfigured(env.firebase)) void import('../features/accounts/lib/push-setup').then(({ refreshPushOnStart }) => refreshPushOnStart())

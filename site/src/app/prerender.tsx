@@ -2,37 +2,43 @@ import { StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
 import { prerender } from 'react-dom/static'
 import { StaticRouter } from 'react-router-dom'
-import { contentSnapshots } from '../api/content-schemas'
+import type * as z from 'zod/mini'
 import { parseSnapshot } from '../api/fetcher'
-import type { Snapshots } from '../api/schemas'
-import type { ContentName } from '../api/use-content'
 import { snapshotKey } from '../api/use-snapshot'
 import { env } from '../config/env'
+import { isPrerendered, pathsOf, ROUTES } from '../config/routes'
+import { contentSnapshots } from '../features/content/api/content-schemas'
+import { terpeneContentSchema } from '../features/explore/api/explore-schemas'
 import { AppProviders } from './providers'
-import { AppRoutes, SCREENS } from './router'
+import { AppRoutes } from './router'
 
 // Build-time entry (scripts/prerender.mjs): renders each public page to HTML
 // so crawlers and the first paint get the title and the page's own text
 // before any script runs. Data from snapshots is not in it: it is fetched in
 // the browser, where it is always the latest.
 
+const PRERENDERED = ROUTES.filter(isPrerendered)
+
 /** PUBLIC_PATHS are the pages written to dist/<path>/index.html. */
-export const PUBLIC_PATHS: readonly string[] = SCREENS.flatMap((s) => s.paths)
+export const PUBLIC_PATHS: readonly string[] = PRERENDERED.flatMap(pathsOf)
 
 /** CANONICAL_PATHS are each screen's main path, for the sitemap (aliases point to them). */
-export const CANONICAL_PATHS: readonly string[] = SCREENS.map((s) => s.paths[0] ?? '/')
+export const CANONICAL_PATHS: readonly string[] = PRERENDERED.map((r) => r.path)
 
 /** canonicalPath is the main path of the screen at path. */
 export function canonicalPath(path: string): string {
-  return SCREENS.find((s) => s.paths.includes(path))?.paths[0] ?? path
+  return ROUTES.find((r) => pathsOf(r).includes(path))?.path ?? path
 }
 
 export { env }
 export { robotsTxt, sitemapXml } from '../lib/seo'
 
+/** CONTENT_SHAPES are the community-page snapshots (api/content/*) a page is pre-rendered with. */
+const CONTENT_SHAPES: Record<string, z.ZodMiniType> = { ...contentSnapshots, 'content/terpenes': terpeneContentSchema }
+
 /** contentFor names the community-page snapshots (api/content/*) the screen at path shows. */
 export function contentFor(path: string): readonly string[] {
-  return (SCREENS.find((s) => s.paths.includes(path))?.data ?? []).filter((name) => name.startsWith('content/'))
+  return (PRERENDERED.find((r) => pathsOf(r).includes(path))?.data ?? []).filter((name) => name.startsWith('content/'))
 }
 
 /**
@@ -43,9 +49,9 @@ export function contentFor(path: string): readonly string[] {
 export async function render(path: string, content: Record<string, unknown> = {}): Promise<{ html: string }> {
   const fallback: Record<string, unknown> = {}
   for (const [name, body] of Object.entries(content)) {
-    if (!(name in contentSnapshots)) throw new Error(`prerender ${path}: no shape for snapshot ${name}`)
-    const snapshot = name as ContentName
-    fallback[snapshotKey(snapshot)] = await parseSnapshot(snapshot, contentSnapshots[snapshot] as Snapshots[ContentName], { body })
+    const shape = name.startsWith('content/') ? CONTENT_SHAPES[name] : undefined
+    if (!shape) throw new Error(`prerender ${path}: no shape for snapshot ${name}`)
+    fallback[snapshotKey(name)] = await parseSnapshot(name, shape, { body })
   }
   // The first pass (prerender waits for lazy code) loads the screen's code.
   // Its output is not used: React writes a large screen out of place, as a

@@ -15,7 +15,9 @@ function firebaseLoader(settings: FirebaseSettings | null): (() => Promise<AuthC
 const loadAuth = firebaseLoader(env.firebase)
 
 /** afterSignOut turns this browser's push notifications off (their code loaded only on a site with push). */
-const afterSignOut = pushConfigured(env.firebase) ? async () => (await import('../lib/push-setup')).turnOffPushAfterSignOut() : undefined
+const afterSignOut = pushConfigured(env.firebase)
+  ? async () => (await import('../features/accounts/lib/push-setup')).turnOffPushAfterSignOut()
+  : undefined
 
 /**
  * AppProviders wraps the app in what every screen needs: SWR with the app's

@@ -6,6 +6,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { RouteErrorBoundary } from '../components/route-error-boundary'
 import { GENERIC_ERROR_TEXT } from '../components/error-screen'
 import { renderApp } from '../testing/render'
+import { pathsOf, ROUTES } from '../config/routes'
 import { preloadScreen } from './router'
 import { server } from '../testing/server'
 import { http, HttpResponse } from 'msw'
@@ -60,6 +61,15 @@ describe('routes', () => {
       expect(screen.getByRole('main')).toBeInTheDocument()
       expect(screen.getByRole('contentinfo')).toHaveTextContent(`© ${new Date().getFullYear()} Ohio Marijuana Community`)
       await waitFor(() => expect(document.title).toBe(title))
+    },
+  )
+
+  // Every path of the route list (and so of routes.json, which omc serve answers 200 for) has its screen.
+  it.each(ROUTES.flatMap(pathsOf).map((path) => path.replace(/:[a-z]+/g, 'muul-fuel')))(
+    '%s renders a screen, not the not-found screen',
+    async (path) => {
+      renderApp(path)
+      expect(await screen.findByRole('heading', { level: 1 })).not.toHaveTextContent('The page you requested was not found!')
     },
   )
 

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom'
-import { discordPath, paths } from '../config/paths'
+import { discordPath } from '../config/paths'
 import { useThemeState } from '../lib/theme-store'
+import { HomeAction } from './blank-layout'
 import styles from './blank-screen.module.css'
 import { PageTitle } from './page-title'
 
@@ -29,11 +30,7 @@ export function ErrorScreen({ detail }: { detail?: string }) {
           <Link to={discordPath}>Discord server</Link>.
         </p>
         {detail && <p className={styles.detail}>Details: {detail}</p>}
-        <div className={styles.actions}>
-          <Link className="button" to={paths.home.path}>
-            Home
-          </Link>
-        </div>
+        <HomeAction />
       </div>
     </>
   )

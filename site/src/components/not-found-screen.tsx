@@ -1,5 +1,4 @@
-import { Link } from 'react-router-dom'
-import { paths } from '../config/paths'
+import { HomeAction } from './blank-layout'
 import styles from './blank-screen.module.css'
 import { PageTitle } from './page-title'
 
@@ -15,11 +14,7 @@ export function NotFoundScreen() {
           <path d="M22 23h12M22 31h8" stroke="currentColor" strokeWidth="3.5" strokeLinecap="round" opacity=".55" />
         </svg>
         <h1 className={styles.message}>The page you requested was not found!</h1>
-        <div className={styles.actions}>
-          <Link className="button" to={paths.home.path}>
-            Home
-          </Link>
-        </div>
+        <HomeAction />
       </div>
     </>
   )

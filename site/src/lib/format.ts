@@ -49,3 +49,11 @@ export function formatAge(ms: number | null, nowMs: number): string {
   if (hours < 48) return `${hours} h ago`
   return `${Math.floor(hours / 24)} days ago`
 }
+
+/** normalize lower-cases and strips accents, so "akron" finds "Akron" and "cafe" finds "Café". */
+export function normalize(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+}

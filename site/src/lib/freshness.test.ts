@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 // The same file the Go freshness package tests against, so the two cannot drift.
 import shared from '../../../freshness/testdata/vectors.json'
-import { freshnessAt, freshnessOf, parseUpdateTime, type Freshness } from './freshness'
+import { bestFreshness, freshnessAt, freshnessOf, parseUpdateTime, type Freshness } from './freshness'
 
 const nowMs = Date.parse(shared.now)
 const HOUR_MS = 3_600_000
@@ -34,5 +34,15 @@ describe('parseUpdateTime', () => {
 
   it('treats an unreadable date as missing', () => {
     expect(freshnessOf('not a date', nowMs)).toBe('missing')
+  })
+})
+
+describe('bestFreshness', () => {
+  it.each([
+    { states: [], want: 'missing' },
+    { states: ['missing', 'stale'], want: 'stale' },
+    { states: ['stale', 'current', 'missing'], want: 'current' },
+  ] as const)('$states → $want', ({ states, want }) => {
+    expect(bestFreshness(states)).toBe(want)
   })
 })

@@ -1,7 +1,18 @@
-/** Freshness is how recent a menu category's last update is (SPEC.md §4, DESIGN.md §5). */
+/** Freshness is how recent a menu category's last update is (the freshness package's rule, shared through freshness/testdata/vectors.json). */
 export type Freshness = 'current' | 'stale' | 'missing'
 
+/** FRESHNESS_STATES are the states, freshest first. */
 export const FRESHNESS_STATES: readonly Freshness[] = ['current', 'stale', 'missing']
+
+/** FRESHNESS_RANK orders the states, freshest first (current 0, stale 1, missing 2). */
+export const FRESHNESS_RANK: Readonly<Record<Freshness, number>> = { current: 0, stale: 1, missing: 2 }
+
+/** bestFreshness is the freshest of several states (missing when there are none). */
+export function bestFreshness(states: Iterable<Freshness>): Freshness {
+  let best: Freshness = 'missing'
+  for (const s of states) if (FRESHNESS_RANK[s] < FRESHNESS_RANK[best]) best = s
+  return best
+}
 
 const HOUR_MS = 3_600_000
 /** Under this many hours a menu is current. */

@@ -58,18 +58,3 @@ export function createLocalStore<T>(key: string, parse: (stored: unknown) => T, 
   const getServer = () => fallback
   return { get, set, subscribe, use: () => useSyncExternalStore(subscribe, get, getServer) }
 }
-
-const noSubscription = () => () => undefined
-
-/**
- * useHydrated is false while pre-rendering and hydrating, true after: screens
- * whose content depends on the URL's query or on localStorage render it only
- * then, so the pre-rendered HTML always matches the first client render.
- */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  )
-}

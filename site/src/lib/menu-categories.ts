@@ -1,4 +1,5 @@
-import type { Market, MarketStatus } from '../api/schemas'
+import type { Market } from '../api/common-schemas'
+import type { MarketStatus } from '../api/dispensary-status'
 
 /** MenuCategory names one of the five tracked product categories and its fields in a market status. */
 export type MenuCategory = {

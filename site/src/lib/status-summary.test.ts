@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { dispensaryStatusSchema } from '../api/status-schemas'
+import { dispensaryStatusSchema } from '../api/dispensary-status'
 import fixture from '../testing/fixtures/dispensary-status.json'
 import { FIXTURE_NOW } from '../testing/fixture-now'
 import { classifyTiles, parseUpdateTimes, summarize } from './status-summary'

@@ -21,3 +21,14 @@ export function useNow(intervalMs: number): number {
   }, [intervalMs])
   return now
 }
+
+const MINUTE_MS = 60_000
+
+/**
+ * useMinute is the current time rounded down to the minute, ticking once a
+ * minute: menu ages cross the 16 h and 36 h lines only every so often, and a
+ * time that changes once a minute leaves memoised work alone in between.
+ */
+export function useMinute(): number {
+  return Math.floor(useNow(MINUTE_MS) / MINUTE_MS) * MINUTE_MS
+}

@@ -1,9 +1,7 @@
 import { Link } from 'react-router-dom'
-import { useContent } from '../api/use-content'
 import { ContentHtml } from '../components/content-html'
-import { PageTitle } from '../components/page-title'
-import { SnapshotView } from '../components/snapshot-view'
-import { socialPath } from '../config/paths'
+import { ContentPage } from '../features/content/components/content-page'
+import { routes } from '../config/routes'
 import { useThemeState } from '../lib/theme-store'
 import styles from './chat.module.css'
 
@@ -25,33 +23,29 @@ function DiscordWidget({ serverId }: { serverId: string }) {
  * widget when data/content/chat.yaml names the server. Nothing is loaded from
  * Discord until a server is configured.
  */
-export function ChatRoute() {
-  const response = useContent('content/chat')
+export default function ChatRoute() {
   return (
-    <>
-      <PageTitle screen="Chat" />
-      <h1>Chat</h1>
-      <SnapshotView response={response} what="chat settings">
-        {(page) => (
-          <>
-            {page.discord.serverId ? (
-              <DiscordWidget serverId={page.discord.serverId} />
-            ) : (
-              <p className="empty-state">
-                The community's Discord server is not set up on this site yet. Other channels are on the <Link to={socialPath}>social</Link> page.
-              </p>
-            )}
-            {page.discord.invite && (
-              <p>
-                <a className="button" href={page.discord.invite} rel="noopener noreferrer">
-                  Join the Discord server
-                </a>
-              </p>
-            )}
-            <ContentHtml html={page.html} />
-          </>
-        )}
-      </SnapshotView>
-    </>
+    <ContentPage name="content/chat" title="Chat" what="chat settings">
+      {(page) => (
+        <>
+          {page.discord.serverId ? (
+            <DiscordWidget serverId={page.discord.serverId} />
+          ) : (
+            <p className="empty-state">
+              The community's Discord server is not set up on this site yet. Other channels are on the <Link to={routes.social.path}>social</Link>{' '}
+              page.
+            </p>
+          )}
+          {page.discord.invite && (
+            <p>
+              <a className="button" href={page.discord.invite} rel="noopener noreferrer">
+                Join the Discord server
+              </a>
+            </p>
+          )}
+          <ContentHtml html={page.html} />
+        </>
+      )}
+    </ContentPage>
   )
 }

@@ -2,11 +2,11 @@ import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { Matchup } from '../api/content-schemas'
+import type { Matchup } from '../features/content/api/content-schemas'
 import { FIXTURE_NOW } from '../testing/fixture-now'
 import { renderApp, renderWithProviders } from '../testing/render'
 import { server } from '../testing/server'
-import { VoteResultsScreen } from './vote-results'
+import { VoteResultsScreen } from '../features/content/components/march-madness/vote-results'
 
 const useContent = (name: string, body: object) => server.use(http.get(`*/api/content/${name}`, () => HttpResponse.json(body)))
 

@@ -5,7 +5,8 @@ import { FIXTURE_NOW } from '../testing/fixture-now'
 import { renderWithProviders } from '../testing/render'
 import { server } from '../testing/server'
 import userEvent from '@testing-library/user-event'
-import { DispensaryStatusRoute, PAGE_SIZE } from './dispensary-status'
+import { PAGE_SIZE } from '../features/status/components/dispensary-list'
+import DispensaryStatusRoute from './dispensary-status'
 
 // Reads the summary's term/definition pairs into an object.
 function summaryCounts(): Record<string, string> {

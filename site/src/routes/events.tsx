@@ -1,9 +1,7 @@
-import { useContent } from '../api/use-content'
-import type { CommunityEvent } from '../api/content-schemas'
+import type { CommunityEvent } from '../features/content/api/content-schemas'
 import { ContentHtml } from '../components/content-html'
-import { PageTitle } from '../components/page-title'
-import { SnapshotView } from '../components/snapshot-view'
-import { localDay, splitEvents } from '../lib/events'
+import { ContentPage } from '../features/content/components/content-page'
+import { localDay, splitEvents } from '../features/content/lib/events'
 import { useNow } from '../lib/use-now'
 import styles from './events.module.css'
 
@@ -44,46 +42,41 @@ function EventCard({ event }: { event: CommunityEvent }) {
 }
 
 /** EventsRoute (/events): community events from data/content/events.yaml, upcoming first, past ones kept below. */
-export function EventsRoute() {
-  const response = useContent('content/events')
+export default function EventsRoute() {
   // Events move from upcoming to past at midnight; an hourly tick is plenty.
   const today = localDay(useNow(3_600_000))
   return (
-    <>
-      <PageTitle screen="Events" />
-      <h1>Events</h1>
-      <SnapshotView response={response} what="events">
-        {(page) => {
-          const { upcoming, past } = splitEvents(page.events, today)
-          return (
-            <>
-              <section aria-labelledby="upcoming-heading" className={styles.group}>
-                <h2 id="upcoming-heading">Upcoming events</h2>
-                {upcoming.length > 0 ? (
-                  <div className="stack">
-                    {upcoming.map((event) => (
-                      <EventCard key={`${event.start}|${event.title}`} event={event} />
-                    ))}
-                  </div>
-                ) : (
-                  <p className="empty-state">{page.events.length === 0 ? 'No events are listed yet.' : 'No upcoming events are listed.'}</p>
-                )}
-              </section>
-              <ContentHtml html={page.html} />
-              {past.length > 0 && (
-                <section aria-labelledby="past-heading" className={styles.group}>
-                  <h2 id="past-heading">Past events</h2>
-                  <div className="stack">
-                    {past.map((event) => (
-                      <EventCard key={`${event.start}|${event.title}`} event={event} />
-                    ))}
-                  </div>
-                </section>
+    <ContentPage name="content/events" title="Events" what="events">
+      {(page) => {
+        const { upcoming, past } = splitEvents(page.events, today)
+        return (
+          <>
+            <section aria-labelledby="upcoming-heading" className={styles.group}>
+              <h2 id="upcoming-heading">Upcoming events</h2>
+              {upcoming.length > 0 ? (
+                <div className="stack">
+                  {upcoming.map((event) => (
+                    <EventCard key={`${event.start}|${event.title}`} event={event} />
+                  ))}
+                </div>
+              ) : (
+                <p className="empty-state">{page.events.length === 0 ? 'No events are listed yet.' : 'No upcoming events are listed.'}</p>
               )}
-            </>
-          )
-        }}
-      </SnapshotView>
-    </>
+            </section>
+            <ContentHtml html={page.html} />
+            {past.length > 0 && (
+              <section aria-labelledby="past-heading" className={styles.group}>
+                <h2 id="past-heading">Past events</h2>
+                <div className="stack">
+                  {past.map((event) => (
+                    <EventCard key={`${event.start}|${event.title}`} event={event} />
+                  ))}
+                </div>
+              </section>
+            )}
+          </>
+        )
+      }}
+    </ContentPage>
   )
 }

@@ -1,9 +1,7 @@
 import { useState } from 'react'
-import { useContent } from '../api/use-content'
 import { ContentHtml } from '../components/content-html'
-import { LinkList } from '../components/link-list'
-import { PageTitle } from '../components/page-title'
-import { SnapshotView } from '../components/snapshot-view'
+import { LinkList } from '../features/content/components/link-list'
+import { ContentPage } from '../features/content/components/content-page'
 import { analytics } from '../lib/analytics'
 import styles from './feedback.module.css'
 
@@ -51,26 +49,25 @@ function FeedbackForm({ email }: { email: string }) {
 }
 
 /** FeedbackRoute (/feedback): how to reach the maintainers, from data/content/feedback.yaml. */
-export function FeedbackRoute() {
-  const response = useContent('content/feedback')
+export default function FeedbackRoute() {
   return (
-    <>
-      <PageTitle screen="Feedback" />
-      <h1>Feedback</h1>
-      <p className="lead">Missing a dispensary or an event, spotted something wrong, or run a dispensary and want to get in touch? Tell us.</p>
-      <SnapshotView response={response} what="feedback options">
-        {(page) => (
-          <>
-            <ContentHtml html={page.html} />
-            {page.email ? (
-              <FeedbackForm email={page.email} />
-            ) : (
-              page.links.length === 0 && <p className="empty-state">No feedback address or channel is set up on this site yet.</p>
-            )}
-            {page.links.length > 0 && <LinkList links={page.links} label="Other ways to reach us" />}
-          </>
-        )}
-      </SnapshotView>
-    </>
+    <ContentPage
+      name="content/feedback"
+      title="Feedback"
+      what="feedback options"
+      lead="Missing a dispensary or an event, spotted something wrong, or run a dispensary and want to get in touch? Tell us."
+    >
+      {(page) => (
+        <>
+          <ContentHtml html={page.html} />
+          {page.email ? (
+            <FeedbackForm email={page.email} />
+          ) : (
+            page.links.length === 0 && <p className="empty-state">No feedback address or channel is set up on this site yet.</p>
+          )}
+          {page.links.length > 0 && <LinkList links={page.links} label="Other ways to reach us" />}
+        </>
+      )}
+    </ContentPage>
   )
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react'
-import styles from '../components/growing-tool/growing-tool.module.css'
-import { JournalSheet } from '../components/growing-tool/journal-sheet'
-import type { GrowJournal } from '../components/growing-tool/journal'
+import styles from '../features/content/components/growing-tool/growing-tool.module.css'
+import { JournalSheet } from '../features/content/components/growing-tool/journal-sheet'
+import type { GrowJournal } from '../features/content/lib/journal'
 import { PageTitle } from '../components/page-title'
 
 /**
@@ -10,7 +10,7 @@ import { PageTitle } from '../components/page-title'
  * the inputs live in this page only. Everything but the sheet is hidden in
  * print. Its page view is sent by the router's navigation tracking.
  */
-export function GrowingToolRoute() {
+export default function GrowingToolRoute() {
   const [journal, setJournal] = useState<GrowJournal>({ strainName: '', seedPlanted: '', seedSprouted: '' })
   const set = (field: keyof GrowJournal) => (event: React.ChangeEvent<HTMLInputElement>) =>
     setJournal((previous) => ({ ...previous, [field]: event.target.value }))

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { renderWithProviders } from '../testing/render'
-import { HomeRoute } from './home'
+import HomeRoute from './home'
 
 // A build with a shop configured (the default build has none: see home.test.tsx).
 vi.mock('../config/env', async (importOriginal) => {

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { FIXTURE_NOW } from '../testing/fixture-now'
 import { renderWithProviders } from '../testing/render'
 import { server } from '../testing/server'
-import { HomeRoute } from './home'
+import HomeRoute from './home'
 
 describe('HomeRoute', () => {
   afterEach(() => {

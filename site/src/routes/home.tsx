@@ -1,10 +1,10 @@
 import { Link } from 'react-router-dom'
-import { useAnnouncements } from '../api/use-announcements'
-import { AnnouncementList } from '../components/announcement-list'
+import { useAnnouncements } from '../features/home/api/use-home'
+import { AnnouncementList } from '../features/home/components/announcement-list'
 import { PageTitle } from '../components/page-title'
-import { StatisticsSection } from '../components/statistics/statistics-section'
+import { StatisticsSection } from '../features/home/components/statistics-section'
 import { env } from '../config/env'
-import { paths } from '../config/paths'
+import { routes } from '../config/routes'
 import styles from './home.module.css'
 
 // Announcements are extras: if they cannot be loaded the page simply goes
@@ -15,7 +15,7 @@ function Announcements() {
 }
 
 /** HomeRoute is the homepage (/ and /home): announcements, a welcome and the statistics block. */
-export function HomeRoute() {
+export default function HomeRoute() {
   return (
     <>
       <PageTitle />
@@ -27,11 +27,11 @@ export function HomeRoute() {
         <h1 id="welcome-heading">Welcome to the {env.siteName}</h1>
         <p>
           Menus, deals and menu freshness for Ohio's medical and recreational cannabis shoppers, gathered from the dispensaries' own online menus. The{' '}
-          <Link to={paths.dispensaryStatus.path}>dispensary status</Link> page shows how recent each menu is.
+          <Link to={routes.dispensaryStatus.path}>dispensary status</Link> page shows how recent each menu is.
         </p>
         <p className={styles.important}>Always check the dispensary's own site for the most accurate information before you visit.</p>
         <p>
-          Missing a dispensary or an event, or spotted something wrong? <Link to={paths.feedback.path}>Send us feedback</Link>.
+          Missing a dispensary or an event, or spotted something wrong? <Link to={routes.feedback.path}>Send us feedback</Link>.
         </p>
         {env.merchUrl && (
           <p>

@@ -1,18 +1,6 @@
-import { useContent } from '../api/use-content'
-import { ContentHtml } from '../components/content-html'
-import { PageTitle } from '../components/page-title'
-import { SnapshotView } from '../components/snapshot-view'
+import { ContentPage } from '../features/content/components/content-page'
 
 /** IntroductionRoute (/introduction): who we are and how the site works, from data/content/introduction.md. */
-export function IntroductionRoute() {
-  const response = useContent('content/introduction')
-  return (
-    <>
-      <PageTitle screen="Introduction" />
-      <h1>Introduction</h1>
-      <SnapshotView response={response} what="introduction">
-        {(page) => <ContentHtml html={page.html} />}
-      </SnapshotView>
-    </>
-  )
+export default function IntroductionRoute() {
+  return <ContentPage name="content/introduction" title="Introduction" what="introduction" />
 }

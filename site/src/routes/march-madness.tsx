@@ -1,29 +1,26 @@
-import { useContent } from '../api/use-content'
 import { ContentHtml } from '../components/content-html'
-import { Bracket } from '../components/march-madness/bracket'
-import { PageTitle } from '../components/page-title'
-import { SnapshotView } from '../components/snapshot-view'
+import { ContentPage } from '../features/content/components/content-page'
+import { Bracket } from '../features/content/components/march-madness/bracket'
 
 /** MarchMadnessRoute (/march-madness): the 2025 strain bracket and its results, from data/content/march-madness-2025.yaml. */
-export function MarchMadnessRoute() {
-  const response = useContent('content/march-madness-2025')
+export default function MarchMadnessRoute() {
   return (
-    <>
-      <PageTitle screen="March Madness 2025" />
-      <h1>March Madness 2025</h1>
-      <p className="lead">A bracket of strains, voted on by the community one matchup at a time.</p>
-      <SnapshotView response={response} what="bracket">
-        {(page) => (
-          <>
-            {page.rounds.length > 0 ? (
-              <Bracket rounds={page.rounds} champion={page.champion} />
-            ) : (
-              <p className="empty-state">We have no record of the 2025 bracket's matchups or results yet.</p>
-            )}
-            <ContentHtml html={page.html} />
-          </>
-        )}
-      </SnapshotView>
-    </>
+    <ContentPage
+      name="content/march-madness-2025"
+      title="March Madness 2025"
+      what="bracket"
+      lead="A bracket of strains, voted on by the community one matchup at a time."
+    >
+      {(page) => (
+        <>
+          {page.rounds.length > 0 ? (
+            <Bracket rounds={page.rounds} champion={page.champion} />
+          ) : (
+            <p className="empty-state">We have no record of the 2025 bracket's matchups or results yet.</p>
+          )}
+          <ContentHtml html={page.html} />
+        </>
+      )}
+    </ContentPage>
   )
 }

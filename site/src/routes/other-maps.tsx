@@ -1,24 +1,10 @@
-import { useContent } from '../api/use-content'
-import { ContentHtml } from '../components/content-html'
-import { LinkList } from '../components/link-list'
-import { PageTitle } from '../components/page-title'
-import { SnapshotView } from '../components/snapshot-view'
+import { ContentPage, LinksContent } from '../features/content/components/content-page'
 
 /** OtherMapsRoute (/other-maps): other maps of Ohio dispensaries, from data/content/other-maps.yaml. */
-export function OtherMapsRoute() {
-  const response = useContent('content/other-maps')
+export default function OtherMapsRoute() {
   return (
-    <>
-      <PageTitle screen="Other Maps" />
-      <h1>Other Maps</h1>
-      <SnapshotView response={response} what="maps list">
-        {(page) => (
-          <>
-            <ContentHtml html={page.html} />
-            {page.links.length > 0 ? <LinkList links={page.links} label="Maps" /> : <p className="empty-state">No other maps are listed yet.</p>}
-          </>
-        )}
-      </SnapshotView>
-    </>
+    <ContentPage name="content/other-maps" title="Other Maps" what="maps list">
+      {(page) => <LinksContent page={page} label="Maps" empty="No other maps are listed yet." textFirst />}
+    </ContentPage>
   )
 }

@@ -1,14 +1,14 @@
 import { useState, type FormEvent } from 'react'
 import { Navigate, useLocation } from 'react-router-dom'
-import styles from '../components/account/account.module.css'
-import { AccountScreen } from '../components/account/account-screen'
-import { PushSettings } from '../components/account/push-settings'
-import { TextField } from '../components/account/text-field'
-import { paths } from '../config/paths'
-import { checkDisplayName } from '../lib/account-validation'
+import styles from '../features/accounts/components/account.module.css'
+import { AccountScreen } from '../features/accounts/components/account-screen'
+import { PushSettings } from '../features/accounts/components/push-settings'
+import { TextField } from '../features/accounts/components/text-field'
+import { routes } from '../config/routes'
+import { checkDisplayName } from '../features/accounts/lib/account-validation'
 import type { AuthUser } from '../lib/auth-client'
 import { useAuth } from '../lib/auth'
-import { sitePush } from '../lib/push-setup'
+import { sitePush } from '../features/accounts/lib/push-setup'
 
 function ProfileForm({ user }: { user: AuthUser }) {
   const { busy, updateDisplayName } = useAuth()
@@ -51,12 +51,12 @@ function PrivateProfile() {
   const { status, user } = useAuth()
   const location = useLocation()
   // A signed-out visitor signs in first and comes back here (SPEC.md §2).
-  if (status === 'signed-out' || !user) return <Navigate to={paths.signIn.path} replace state={{ from: location.pathname }} />
+  if (status === 'signed-out' || !user) return <Navigate to={routes.signIn.path} replace state={{ from: location.pathname }} />
   return <ProfileForm key={user.uid} user={user} />
 }
 
 /** ProfileRoute (/profile, private): the signed-in user's display name and e-mail; the display name can change. */
-export function ProfileRoute() {
+export default function ProfileRoute() {
   return (
     <AccountScreen screen="Profile" heading="Profile">
       <PrivateProfile />

@@ -1,28 +1,18 @@
 import { Link } from 'react-router-dom'
-import { useContent } from '../api/use-content'
-import { ContentHtml } from '../components/content-html'
-import { PageTitle } from '../components/page-title'
-import { SnapshotView } from '../components/snapshot-view'
-import { paths } from '../config/paths'
+import { routes } from '../config/routes'
+import { ContentPage } from '../features/content/components/content-page'
 
 /**
  * ReservationRoute (/Reservation). The site is static and has no link to any
  * dispensary's order system, so it cannot take a reservation itself; the page
  * says so and shows how to reserve with the dispensary (data/content/reservation.md).
  */
-export function ReservationRoute() {
-  const response = useContent('content/reservation')
-  return (
+export default function ReservationRoute() {
+  const lead = (
     <>
-      <PageTitle screen="Reservation" />
-      <h1>Reservation</h1>
-      <p className="lead">
-        Reserve with the dispensary itself: this site cannot place or hold an order for you. Check which menus are up to date on the{' '}
-        <Link to={paths.dispensaryStatus.path}>dispensary status</Link> page first.
-      </p>
-      <SnapshotView response={response} what="reservation guide">
-        {(page) => <ContentHtml html={page.html} />}
-      </SnapshotView>
+      Reserve with the dispensary itself: this site cannot place or hold an order for you. Check which menus are up to date on the{' '}
+      <Link to={routes.dispensaryStatus.path}>dispensary status</Link> page first.
     </>
   )
+  return <ContentPage name="content/reservation" title="Reservation" what="reservation guide" lead={lead} />
 }

@@ -1,9 +1,7 @@
-import { useContent } from '../api/use-content'
-import type { Resources } from '../api/content-schemas'
+import type { Resources } from '../features/content/api/content-schemas'
 import { ContentHtml } from '../components/content-html'
-import { LinkList } from '../components/link-list'
-import { PageTitle } from '../components/page-title'
-import { SnapshotView } from '../components/snapshot-view'
+import { LinkList } from '../features/content/components/link-list'
+import { ContentPage } from '../features/content/components/content-page'
 import styles from './resources.module.css'
 
 const sourceAnchor = (id: string) => `source-${id.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`
@@ -51,23 +49,22 @@ function Facts({ page }: { page: Resources }) {
 }
 
 /** ResourcesRoute (/resources): Ohio program and law links and the state's limits with their sources (data/content/resources.yaml). */
-export function ResourcesRoute() {
-  const response = useContent('content/resources')
+export default function ResourcesRoute() {
   return (
-    <>
-      <PageTitle screen="Resources" />
-      <h1>Resources</h1>
-      <p className="lead">Ohio's cannabis program and laws: where to read them, and the rules shoppers ask about most.</p>
-      <SnapshotView response={response} what="resources">
-        {(page) => (
-          <>
-            <ContentHtml html={page.html} />
-            <h2>Official program and law</h2>
-            <LinkList links={page.links} label="Official program and law" />
-            <Facts page={page} />
-          </>
-        )}
-      </SnapshotView>
-    </>
+    <ContentPage
+      name="content/resources"
+      title="Resources"
+      what="resources"
+      lead="Ohio's cannabis program and laws: where to read them, and the rules shoppers ask about most."
+    >
+      {(page) => (
+        <>
+          <ContentHtml html={page.html} />
+          <h2>Official program and law</h2>
+          <LinkList links={page.links} label="Official program and law" />
+          <Facts page={page} />
+        </>
+      )}
+    </ContentPage>
   )
 }

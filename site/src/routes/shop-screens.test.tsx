@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { wishlistStore } from '../lib/wishlist'
+import { wishlistStore } from '../features/shop/lib/wishlist'
 import { FIXTURE_NOW } from '../testing/fixture-now'
 import { renderApp } from '../testing/render'
 

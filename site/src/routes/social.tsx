@@ -1,28 +1,10 @@
-import { useContent } from '../api/use-content'
-import { ContentHtml } from '../components/content-html'
-import { LinkList } from '../components/link-list'
-import { PageTitle } from '../components/page-title'
-import { SnapshotView } from '../components/snapshot-view'
+import { ContentPage, LinksContent } from '../features/content/components/content-page'
 
 /** SocialRoute (/social, /discord, /reddit): the community's channels, from data/content/social.yaml. */
-export function SocialRoute() {
-  const response = useContent('content/social')
+export default function SocialRoute() {
   return (
-    <>
-      <PageTitle screen="Social" />
-      <h1>Social</h1>
-      <SnapshotView response={response} what="social links">
-        {(page) => (
-          <>
-            {page.links.length > 0 ? (
-              <LinkList links={page.links} label="Community channels" />
-            ) : (
-              <p className="empty-state">No community channels are listed yet.</p>
-            )}
-            <ContentHtml html={page.html} />
-          </>
-        )}
-      </SnapshotView>
-    </>
+    <ContentPage name="content/social" title="Social" what="social links">
+      {(page) => <LinksContent page={page} label="Community channels" empty="No community channels are listed yet." />}
+    </ContentPage>
   )
 }

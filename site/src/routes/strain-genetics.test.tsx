@@ -61,7 +61,7 @@ describe('Strain genetics', () => {
     expect(rise).toHaveTextContent('3.5g')
     expect(rise).toHaveTextContent('$35.00')
     expect(rise).toHaveTextContent('$10.00/g')
-    expect(rise).toHaveTextContent('Recreational')
+    expect(rise).toHaveTextContent('Adult use')
     // Freshness is worked out at view time: 20 h old is stale.
     expect(within(rise).getByRole('img', { name: 'stale' })).toBeInTheDocument()
     expect(rise).toHaveTextContent('20 h ago')
@@ -74,7 +74,7 @@ describe('Strain genetics', () => {
     renderApp('/strain-genetics/muul-fuel')
     const offers = await screen.findByRole('table', { name: 'Where Muul Fuel is in stock now' })
     const row = within(offers).getAllByRole('row')[1]!
-    expect(row.querySelector('s')).toHaveTextContent('regular price $35.00')
+    expect(row.querySelector('del')).toHaveTextContent('regular price $35.00')
     expect(row).toHaveTextContent('$28.00')
     expect(row).toHaveTextContent('$8.00/g')
   })

@@ -1,17 +1,18 @@
 import { useMemo, useState } from 'react'
-import type { Market } from '../api/schemas'
-import { useTrends } from '../api/use-trends'
-import styles from '../components/explore/explore.module.css'
-import { SampleNotice } from '../components/explore/sample-notice'
+import type { Market } from '../api/common-schemas'
+import { useTrends } from '../features/explore/api/use-explore'
+import styles from '../features/explore/components/explore.module.css'
+import { SampleNotice } from '../components/sample-notice'
 import { PageTitle } from '../components/page-title'
+import { MARKET_CHOICES, SelectField } from '../components/select-field'
 import { SnapshotView } from '../components/snapshot-view'
-import { LineChart } from '../components/trends/line-chart'
-import { formatCost } from '../lib/format'
-import { countSeries, priceSeries, TREND_CATEGORIES, type TrendCategory } from '../lib/trend-series'
+import { LineChart } from '../features/explore/components/trends/line-chart'
+import { formatUnitPrice } from '../lib/unit-price'
+import { countSeries, priceSeries, TREND_CATEGORIES, type TrendCategory } from '../features/explore/lib/trend-series'
 
 // Stable formatters: a new function each render would redraw the charts.
-const perGram = (v: number) => `${formatCost(v)}/g`
-const per100mg = (v: number) => `${formatCost(v)}/100 mg`
+const perGram = (v: number) => formatUnitPrice(v, 'g')
+const per100mg = (v: number) => formatUnitPrice(v, '100mg')
 const whole = (v: number) => String(Math.round(v))
 
 const MENU_FIELDS = [
@@ -21,7 +22,7 @@ const MENU_FIELDS = [
 const NEW_FIELDS = [{ key: 'count', label: 'New products' }] as const
 
 /** TrendsRoute (/trends): weekly median unit prices by region and market, menus tracked and new products (api/trends). */
-export function TrendsRoute() {
+export default function TrendsRoute() {
   const response = useTrends()
   const [category, setCategory] = useState<TrendCategory>('Flower')
   const [market, setMarket] = useState<Market>('recreational')
@@ -35,7 +36,7 @@ export function TrendsRoute() {
     <>
       <PageTitle screen="Trends" />
       <h1>Trends</h1>
-      <p className={styles.lead}>
+      <p className="intro">
         Prices and availability week by week, from every menu we read: the median price paid per gram (flower, vapes, extracts) or per 100 mg of THC
         (edibles), by region and market; how many menus we tracked; and how many products appeared in Ohio for the first time. Weeks start on Monday.
       </p>
@@ -56,23 +57,8 @@ export function TrendsRoute() {
                 <section className={styles.section} aria-labelledby="prices-heading">
                   <h2 id="prices-heading">Median price</h2>
                   <form className={`field-stack ${styles.filters}`} aria-label="Price chart" onSubmit={(e) => e.preventDefault()}>
-                    <label>
-                      <span>Product type</span>
-                      <select value={category} onChange={(e) => setCategory(e.target.value as TrendCategory)}>
-                        {TREND_CATEGORIES.map((c) => (
-                          <option key={c.category} value={c.category}>
-                            {c.category}
-                          </option>
-                        ))}
-                      </select>
-                    </label>
-                    <label>
-                      <span>Market</span>
-                      <select value={market} onChange={(e) => setMarket(e.target.value as Market)}>
-                        <option value="recreational">Recreational</option>
-                        <option value="medical">Medical</option>
-                      </select>
-                    </label>
+                    <SelectField label="Product type" value={category} choices={TREND_CATEGORIES.map((c) => c.category)} onChange={setCategory} />
+                    <SelectField label="Market" value={market} choices={MARKET_CHOICES.slice(1)} onChange={setMarket} />
                   </form>
                   {prices.length === 0 ? (
                     <p className="empty-state">

@@ -1,7 +1,5 @@
-import { useHighlights } from '../api/use-highlights'
-import type { Highlights } from '../api/content-schemas'
-import { PageTitle } from '../components/page-title'
-import { SnapshotView } from '../components/snapshot-view'
+import type { Highlights } from '../features/content/api/content-schemas'
+import { ContentPage } from '../features/content/components/content-page'
 import { formatCost, formatLocaleDate } from '../lib/format'
 import styles from './yearly-highlights.module.css'
 
@@ -76,29 +74,22 @@ function YearCard({ year }: { year: Year }) {
 }
 
 /** YearlyHighlightsRoute (/yearly-highlights): each year of the menu history summed up (api/highlights). */
-export function YearlyHighlightsRoute() {
-  const response = useHighlights()
+export default function YearlyHighlightsRoute() {
+  const lead =
+    "Each year of the menus we have read: how many we tracked, the strains most often in stock and how prices moved from the year's first month to its last."
   return (
-    <>
-      <PageTitle screen="Yearly Highlights" />
-      <h1>Yearly Highlights</h1>
-      <p className="lead">
-        Each year of the menus we have read: how many we tracked, the strains most often in stock and how prices moved from the year's first month to
-        its last.
-      </p>
-      <SnapshotView response={response} what="yearly highlights">
-        {(data) =>
-          data.years.length === 0 ? (
-            <p className="empty-state">No menu history has been recorded yet.</p>
-          ) : (
-            <div className="stack">
-              {data.years.map((year) => (
-                <YearCard key={year.year} year={year} />
-              ))}
-            </div>
-          )
-        }
-      </SnapshotView>
-    </>
+    <ContentPage name="highlights" title="Yearly Highlights" what="yearly highlights" lead={lead}>
+      {(data) =>
+        data.years.length === 0 ? (
+          <p className="empty-state">No menu history has been recorded yet.</p>
+        ) : (
+          <div className="stack">
+            {data.years.map((year) => (
+              <YearCard key={year.year} year={year} />
+            ))}
+          </div>
+        )
+      }
+    </ContentPage>
   )
 }

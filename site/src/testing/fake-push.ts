@@ -1,6 +1,6 @@
 import { vi } from 'vitest'
-import { MESSAGING_SW_SCOPE, PUSH_STORAGE_KEY, type PushEnvironment } from '../lib/push'
-import type { PushClient } from '../lib/push-client'
+import { MESSAGING_SW_SCOPE, PUSH_STORAGE_KEY, type PushEnvironment } from '../features/accounts/lib/push'
+import type { PushClient } from '../features/accounts/lib/push-client'
 
 // A stand-in for the browser and the messaging SDK under src/lib/push.ts:
 // permission answers, a service worker container and a client whose calls

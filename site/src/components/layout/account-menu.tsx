@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router-dom'
-import { paths } from '../../config/paths'
+import { routes } from '../../config/routes'
 import { useAuth } from '../../lib/auth'
 import styles from './account-menu.module.css'
 
@@ -49,7 +49,7 @@ export function AccountMenu() {
   if (status === 'loading') return <span className={styles.placeholder} aria-hidden="true" />
   if (status !== 'signed-in' || !user) {
     return (
-      <Link className={styles.signIn} to={paths.signIn.path}>
+      <Link className={styles.signIn} to={routes.signIn.path}>
         Sign in
       </Link>
     )
@@ -76,10 +76,10 @@ export function AccountMenu() {
       {open && (
         <ul id={menuId} className={styles.menu}>
           <li>
-            <Link to={paths.profile.path}>Profile</Link>
+            <Link to={routes.profile.path}>Profile</Link>
           </li>
           <li>
-            <button type="button" disabled={busy} onClick={() => void signOut(() => navigate(paths.signIn.path))}>
+            <button type="button" disabled={busy} onClick={() => void signOut(() => navigate(routes.signIn.path))}>
               Sign out
             </button>
           </li>

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { THEME_STORAGE_KEY } from '../../lib/theme-settings'
+import { DEFAULT_THEME_SETTINGS, THEME_STORAGE_KEY } from '../../lib/theme-settings'
 import { changeMedia, installMatchMedia } from '../../testing/media'
 import { renderApp } from '../../testing/render'
 
@@ -93,15 +93,7 @@ describe('theme toggle', () => {
     expect(stored().theme).toBe('system')
     expect(html).not.toHaveClass('dark') // the fake device prefers light
     await user.click(screen.getByRole('button', { name: 'Theme: System. Switch to light' }))
-    expect(stored()).toEqual({
-      theme: 'light',
-      menu: 'vertical',
-      layout: 'full',
-      animation: 'animate__zoomIn',
-      navbar: 'navbar-sticky',
-      semidark: false,
-      sidebar: false,
-    })
+    expect(stored()).toEqual(DEFAULT_THEME_SETTINGS)
   })
 
   it('follows the device live in system mode', async () => {

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useMemo, useRef } from 'react'
 import { Link, Outlet, useLocation } from 'react-router-dom'
 import { env } from '../../config/env'
-import { paths } from '../../config/paths'
+import { routes } from '../../config/routes'
 import { useAuth } from '../../lib/auth'
 import { updateThemeSettings, useThemeState } from '../../lib/theme-store'
 import { NARROW_SCREEN, useMediaQuery } from '../../lib/use-media-query'
@@ -114,7 +114,7 @@ export function AppLayout() {
                 <path d="M4 6.5h16M4 12h16M4 17.5h16" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
               </svg>
             </button>
-            <Link className={`${styles.brand} ${styles.topBrand}`} to={paths.home.path}>
+            <Link className={`${styles.brand} ${styles.topBrand}`} to={routes.home.path}>
               <SiteLogo className={styles.logo} />
               <span>{env.siteName}</span>
             </Link>

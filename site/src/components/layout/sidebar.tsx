@@ -1,6 +1,6 @@
 import { Link, NavLink } from 'react-router-dom'
 import { env } from '../../config/env'
-import { paths } from '../../config/paths'
+import { routes } from '../../config/routes'
 import { SiteLogo } from '../site-logo'
 import styles from './app-layout.module.css'
 import { NAV_GROUPS } from './nav-groups'
@@ -13,7 +13,7 @@ export function Sidebar({ onClose }: { onClose: () => void }) {
   return (
     <aside id={SIDEBAR_ID} className={styles.sidebar} aria-label="Site menu">
       <div className={styles.sidebarHead}>
-        <Link className={styles.brand} to={paths.home.path}>
+        <Link className={styles.brand} to={routes.home.path}>
           <SiteLogo className={styles.logo} />
           <span>{env.siteName}</span>
         </Link>

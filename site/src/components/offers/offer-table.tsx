@@ -1,0 +1,138 @@
+import type { ReactNode } from 'react'
+import type { Unit } from '../../lib/unit-price'
+import { Market, MenuAge, PricePaid, ProductLink, StoreCell, Thc, UnitPrice, type OfferStore } from './offer-cells'
+import styles from './offers.module.css'
+import tables from '../data-table.module.css'
+
+/** OfferRow is one offer as every offer list shows it: what the product is, what it costs where, and how fresh that menu is. */
+export type OfferRow = {
+  /** key tells the rows apart (React's key). */
+  key: string
+  /** code is the product's code: its page. */
+  code: string
+  name: string
+  /** detail is the line under the product's name (brand · strain, brand · category). */
+  detail: string
+  isNew?: boolean
+  size: string
+  price: number
+  salePrice: number | null
+  /** discount is the share taken off the regular price (deals). */
+  discount?: number
+  unitPrice: number | null
+  unit: Unit | null
+  thc: number | null
+  market: 'medical' | 'recreational'
+  store: OfferStore
+  lastUpdate: string | null
+}
+
+/** OfferColumn is a column an offer list may show. */
+export type OfferColumn = 'product' | 'size' | 'price' | 'discount' | 'unitPrice' | 'thc' | 'market' | 'store' | 'menu'
+
+const COLUMNS: Record<OfferColumn, { heading: string; cell: (row: OfferRow, nowMs: number) => ReactNode }> = {
+  product: {
+    heading: 'Product',
+    cell: (o) => (
+      <>
+        <ProductLink code={o.code} name={o.name} />
+        {o.isNew && <span className={tables.sub}>New</span>}
+        {o.detail && <span className={tables.sub}>{o.detail}</span>}
+      </>
+    ),
+  },
+  size: { heading: 'Size', cell: (o) => o.size || '–' },
+  price: { heading: 'Price', cell: (o) => <PricePaid price={o.price} salePrice={o.salePrice} /> },
+  discount: { heading: 'Off', cell: (o) => (o.discount === undefined ? '–' : `${Math.round(o.discount * 100)}% off`) },
+  unitPrice: { heading: 'Unit price', cell: (o) => <UnitPrice unitPrice={o.unitPrice} unit={o.unit} /> },
+  thc: { heading: 'THC', cell: (o) => <Thc thc={o.thc} /> },
+  market: { heading: 'Market', cell: (o) => <Market market={o.market} /> },
+  store: { heading: 'Store', cell: (o) => <StoreCell store={o.store} /> },
+  menu: { heading: 'Menu', cell: (o, nowMs) => <MenuAge lastUpdate={o.lastUpdate} nowMs={nowMs} /> },
+}
+
+type Props<R extends OfferRow> = {
+  rows: readonly R[]
+  /** columns are the columns shown, in order. */
+  columns: readonly OfferColumn[]
+  /** nowMs is the time menu ages are counted to. */
+  nowMs: number
+  /** caption names the table for screen readers. */
+  caption?: string
+  /** action is a last column of controls per offer (the wishlist's button), its heading for screen readers. */
+  action?: { heading: string; cell: (row: R) => ReactNode }
+}
+
+/**
+ * OfferTable is every screen's list of offers (menus, deals, a product's stores, a
+ * strain's offers): the columns asked for, each cell in the same words everywhere.
+ * On a phone each row becomes a wrapped block (global.css, .offer-rows).
+ */
+export function OfferTable<R extends OfferRow>({ rows, columns, nowMs, caption, action }: Props<R>) {
+  return (
+    <div className={tables.wrap}>
+      <table className={`${tables.table} offer-rows`}>
+        {caption && <caption className="visually-hidden">{caption}</caption>}
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column} scope="col">
+                {COLUMNS[column].heading}
+              </th>
+            ))}
+            {action && (
+              <th scope="col">
+                <span className="visually-hidden">{action.heading}</span>
+              </th>
+            )}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.key}>
+              {columns.map((column) => (
+                <td key={column}>{COLUMNS[column].cell(row, nowMs)}</td>
+              ))}
+              {action && <td>{action.cell(row)}</td>}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}
+
+/** OfferCards shows offers as cards with the same facts and words as OfferTable (the store when showStore). */
+export function OfferCards<R extends OfferRow>({ rows, nowMs, showStore, action }: Omit<Props<R>, 'columns' | 'caption'> & { showStore: boolean }) {
+  return (
+    <ul className={styles.cards}>
+      {rows.map((o) => (
+        <li key={o.key} className={`card ${styles.offerCard}`}>
+          <p>
+            <ProductLink code={o.code} name={o.name} />
+            {o.isNew && ' (new)'}
+            {o.detail && <span className={tables.sub}>{o.detail}</span>}
+          </p>
+          <p className={styles.row}>
+            <span>{o.size}</span>
+            <PricePaid price={o.price} salePrice={o.salePrice} />
+            <UnitPrice unitPrice={o.unitPrice} unit={o.unit} />
+            <Thc thc={o.thc} />
+          </p>
+          <p className={styles.row}>
+            <Market market={o.market} />
+            {showStore && (
+              <span>
+                <StoreCell store={o.store} />
+              </span>
+            )}
+          </p>
+          <p className={styles.row}>
+            <MenuAge lastUpdate={o.lastUpdate} nowMs={nowMs} />
+            {action?.cell(o)}
+          </p>
+        </li>
+      ))}
+    </ul>
+  )
+}

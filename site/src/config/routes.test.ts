@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest'
+import { isPrerendered, pathsOf, ROUTES, routes, siteRoutesJson } from './routes'
+
+describe('the route list', () => {
+  it('writes routes.json for omc serve with every path of every screen, patterns included', () => {
+    const { paths } = JSON.parse(siteRoutesJson()) as { paths: string[] }
+    expect(paths).toEqual(ROUTES.flatMap(pathsOf))
+    expect(paths).toContain('/')
+    expect(paths).toContain('/menu')
+    expect(paths).toContain('/product/:code')
+    expect(paths).toContain('/signin')
+    expect(new Set(paths).size).toBe(paths.length)
+    for (const path of paths) expect(path).toMatch(/^\/([A-Za-z0-9-]+|:[a-z]+)?(\/([A-Za-z0-9-]+|:[a-z]+))*$/)
+  })
+
+  it('pre-renders the public screens only: not the account screens, not the pages of one thing', () => {
+    expect(isPrerendered(routes.home)).toBe(true)
+    expect(isPrerendered(routes.profile)).toBe(false)
+    expect(isPrerendered(routes.strain)).toBe(false)
+    expect(isPrerendered(routes.product)).toBe(false)
+  })
+
+  it('names a sidebar or footer link only with one of the screen’s own paths', () => {
+    for (const route of ROUTES) if (route.nav?.[2]) expect(pathsOf(route)).toContain(route.nav[2])
+  })
+})

@@ -1,0 +1,28 @@
+import type { Market } from '../../../api/common-schemas'
+import type { DispensaryStatus } from '../../../api/dispensary-status'
+import { distanceMiles } from '../../../lib/geo'
+import { dispensarySlug, storeFacts, type TileStates, type UpdateTimes } from '../../../lib/status-summary'
+import { placeStores, type MapStore } from './map-points'
+
+/** MapFilters are the map's market and monitored filters ('' for any). */
+export type MapFilters = { market: Market | ''; monitored: 'yes' | 'no' | '' }
+
+/** mapStores places the dispensaries the filters keep on the map, each marked by its freshest menu (in the market chosen). */
+export function mapStores(data: readonly DispensaryStatus[], times: UpdateTimes, states: TileStates, { market, monitored }: MapFilters): MapStore[] {
+  const facts = storeFacts(data, times, states, market)
+  const shown = data.flatMap((d, i) =>
+    (market && !d.marketStatuses.some((s) => s.market === market)) || (monitored && d.monitored !== (monitored === 'yes')) ? [] : [i],
+  )
+  return placeStores(data, shown).map((point) => {
+    const dispensary = data[point.index]!
+    return { point, dispensary, slug: dispensarySlug(dispensary), freshness: facts[point.index]?.best ?? 'missing' }
+  })
+}
+
+/** nearestStores are the count stores nearest to here, with their distance in miles. */
+export function nearestStores(stores: readonly MapStore[], here: { lat: number; lng: number }, count: number) {
+  return stores
+    .map((s) => ({ ...s, miles: distanceMiles({ latitude: here.lat, longitude: here.lng }, { latitude: s.point.lat, longitude: s.point.lng }) }))
+    .sort((a, b) => a.miles - b.miles)
+    .slice(0, count)
+}

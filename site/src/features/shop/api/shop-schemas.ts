@@ -1,0 +1,203 @@
+import * as z from 'zod/mini'
+import {
+  category,
+  published,
+  coordinates,
+  day,
+  freshnessState,
+  market,
+  money,
+  nullableNumber,
+  nullableTimestamp,
+  productCode,
+  productCount,
+  productOfferSchema,
+  strainType,
+  timestamp,
+  unit,
+} from '../../../api/common-schemas'
+
+// The shapes of the shopping snapshots (publish/SNAPSHOTS.md): menus, products,
+// search and deals. They load with the shop's screens, never with the homepage.
+
+export { CATEGORIES, type Category } from '../../../api/common-schemas'
+
+export const menuOfferSchema = z.looseObject({
+  code: productCode,
+  name: z.string(),
+  brand: z.string(),
+  category,
+  strain: z.string(),
+  size: z.string(),
+  grams: nullableNumber,
+  mg: nullableNumber,
+  price: money,
+  salePrice: z.nullable(money),
+  unitPrice: z.nullable(money),
+  unit,
+  thc: nullableNumber,
+  cbd: nullableNumber,
+  potencyUnit: z.nullable(z.string()),
+  inStock: z.boolean(),
+  isNew: z.boolean(),
+  firstSeen: nullableTimestamp,
+})
+export type MenuOffer = z.infer<typeof menuOfferSchema>
+
+// A store as the menu and search files describe it.
+const store = {
+  slug: z.string(),
+  name: z.string(),
+  city: z.string(),
+  address: z.string(),
+  region: z.string(),
+  lat: z.number(),
+  lng: z.number(),
+  coordinates,
+  website: z.string(),
+}
+
+export const menuSchema = published({
+  ...store,
+  location: z.string(),
+  monitored: z.boolean(),
+  markets: z.array(
+    z.looseObject({
+      market,
+      menuUrl: z.nullable(z.string()),
+      categories: z.record(z.string(), z.looseObject({ lastUpdate: nullableTimestamp, freshness: freshnessState, count: productCount })),
+      offers: z.array(menuOfferSchema),
+    }),
+  ),
+})
+export type Menu = z.infer<typeof menuSchema>
+
+export type { ProductOffer } from '../../../api/common-schemas'
+
+export const productSchema = published({
+  code: productCode,
+  name: z.string(),
+  brand: z.string(),
+  category,
+  strain: z.string(),
+  strainSlug: z.nullable(z.string()),
+  size: z.string(),
+  grams: nullableNumber,
+  mg: nullableNumber,
+  firstSeen: nullableTimestamp,
+  terpenes: z.array(z.string()),
+  offers: z.array(productOfferSchema),
+  history: z.array(z.looseObject({ date: day, market, min: money, median: money })),
+})
+export type Product = z.infer<typeof productSchema>
+
+export const searchStoresSchema = published({
+  stores: z.array(
+    z.looseObject({
+      ...store,
+      sample: z.boolean(),
+      markets: z.array(z.looseObject({ market, menuUrl: z.nullable(z.string()), lastUpdate: z.record(z.string(), nullableTimestamp) })),
+    }),
+  ),
+  shards: z.array(z.looseObject({ category, region: z.string(), path: z.string(), offers: z.int() })),
+})
+export type SearchStores = z.infer<typeof searchStoresSchema>
+
+/** searchProductsSchema: a search file's products, as columns (SNAPSHOTS.md). */
+const searchProductsSchema = z.object({
+  code: z.array(productCode),
+  name: z.array(z.string()),
+  brand: z.array(z.string()),
+  strain: z.array(z.string()),
+  strainType: z.array(strainType),
+  size: z.array(z.string()),
+  grams: z.array(nullableNumber),
+  mg: z.array(nullableNumber),
+})
+
+/** searchOffersSchema: a search file's offers, as columns (SNAPSHOTS.md). */
+const searchOffersSchema = z.object({
+  product: z.array(z.int().check(z.nonnegative())),
+  menu: z.array(z.int().check(z.nonnegative())),
+  price: z.array(money),
+  salePrice: z.array(z.nullable(money)),
+  thc: z.array(nullableNumber),
+  isNew: z.array(z.boolean()),
+})
+
+const sameLength = (columns: object) => new Set(Object.values(columns).map((c: readonly unknown[]) => c.length)).size <= 1
+
+const searchRows = {
+  generatedAt: timestamp,
+  sample: z.boolean(),
+  category,
+  region: z.string(),
+  menus: z.array(z.tuple([z.string(), market])),
+  products: searchProductsSchema.check(z.refine((p) => sameLength(p), 'every products column has one entry per product')),
+  offers: searchOffersSchema.check(z.refine((o) => sameLength(o), 'every offers column has one entry per offer')),
+}
+
+type SearchColumns = {
+  menus: readonly unknown[]
+  products: { code: readonly unknown[] }
+  offers: { product: readonly number[]; menu: readonly number[] }
+}
+// Every offer points to a product and a menu of its file.
+const pointsInside = <T extends SearchColumns>() =>
+  z.refine<T>(
+    (f) => f.offers.product.every((i) => i < f.products.code.length) && f.offers.menu.every((i) => i < f.menus.length),
+    'every offer points to a product and a menu of the file',
+  )
+
+export const searchShardSchema = z.looseObject(searchRows).check(pointsInside())
+export type SearchShard = z.infer<typeof searchShardSchema>
+
+/** searchFirstSchema is api/search/<category>/first: the default search's first page and its totals. */
+export const searchFirstSchema = z.looseObject({ ...searchRows, total: z.int(), stores: z.int() }).check(pointsInside())
+export type SearchFirst = z.infer<typeof searchFirstSchema>
+
+export const dealOfferSchema = z.looseObject({
+  code: productCode,
+  name: z.string(),
+  brand: z.string(),
+  category,
+  size: z.string(),
+  grams: nullableNumber,
+  mg: nullableNumber,
+  price: money,
+  salePrice: money,
+  discount: z.number().check(z.gt(0), z.lt(1)),
+  unitPrice: z.nullable(money),
+  unit,
+  thc: nullableNumber,
+  slug: z.string(),
+  storeName: z.string(),
+  city: z.string(),
+  lat: z.number(),
+  lng: z.number(),
+  market,
+  lastUpdate: nullableTimestamp,
+  freshness: freshnessState,
+  isNew: z.boolean(),
+  sample: z.boolean(),
+})
+export type DealOffer = z.infer<typeof dealOfferSchema>
+
+export const dealsIndexSchema = published({
+  regions: z.array(z.looseObject({ region: z.string(), path: z.string(), count: z.int() })),
+  top: z.array(dealOfferSchema),
+})
+export type DealsIndex = z.infer<typeof dealsIndexSchema>
+
+export const dealsRegionSchema = published({
+  region: z.string(),
+  deals: z.array(dealOfferSchema),
+})
+export type DealsRegion = z.infer<typeof dealsRegionSchema>
+
+/** REGIONS are data.Regions, in publish's fixed order. */
+export const REGIONS = ['Northeast', 'Northwest', 'Central', 'Southwest', 'Southeast'] as const
+export type Region = (typeof REGIONS)[number]
+
+/** SearchStore is one store of api/search/stores. */
+export type SearchStore = SearchStores['stores'][number]

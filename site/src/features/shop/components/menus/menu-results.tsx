@@ -1,0 +1,118 @@
+import { useDeferredValue, useEffect, useMemo, useState } from 'react'
+import { SnapshotView } from '../../../../components/snapshot-view'
+import { useNow } from '../../../../lib/use-now'
+import type { SearchFirst } from '../../api/shop-schemas'
+import { useSearchShards, useSearchStores } from '../../api/use-shop'
+import { describeSearch, PAGE_SIZE } from '../../lib/menu-search'
+import { filterOffers, groupByStore, joinOffers, sortOffers } from '../../lib/offer-search'
+import { displayStore, hasPoint, type DispensarySearchState, type MenuSearch, type SearchFilters } from '../../lib/search-state'
+import { OfferList, StoreSection } from '../offer-list'
+import styles from '../shop.module.css'
+import { EmptyResults } from './empty-results'
+
+type Props = {
+  state: MenuSearch
+  first: SearchFirst | undefined
+  firstSettled: boolean
+  shardNames: string[]
+  onPage: (page: number) => void
+  onFilters: (patch: Partial<SearchFilters>) => void
+  onSearch: (patch: Partial<DispensarySearchState>) => void
+}
+
+/**
+ * MenuResults searches the shards the search needs and shows a page of offers,
+ * grouped by store unless one list is chosen. Until the shards are in, the
+ * default search shows publish's first page (api/search/<type>/first).
+ */
+export function MenuResults({ state, first, firstSettled, shardNames, onPage, onFilters, onSearch }: Props) {
+  const stores = useSearchStores().data!
+  // The default search's shards wait for its first page to be painted (or to fail), so
+  // their download and parsing never delay it.
+  const [painted, setPainted] = useState(false)
+  const shards = useSearchShards(shardNames, !firstSettled || (first !== undefined && !painted))
+  const nowMs = useNow(60_000)
+  const display = displayStore.use()
+  // Every URL change reads a new state: keep the same objects while their values are the
+  // same, so a filter change does not also re-run the search's scope over the whole state.
+  const searchKey = JSON.stringify(state.search)
+  const filtersKey = JSON.stringify(state.filters)
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const search = useMemo(() => state.search, [searchKey])
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const stateFilters = useMemo(() => state.filters, [filtersKey])
+  const point = search.searchType === 'distance' && hasPoint(search.coordinates) ? search.coordinates : null
+  const lat = point?.latitude
+  const lng = point?.longitude
+  const all = useMemo(
+    () => (shards.data ? joinOffers(stores, shards.data, lat === undefined || lng === undefined ? null : { latitude: lat, longitude: lng }) : null),
+    [stores, shards.data, lat, lng],
+  )
+  // Typing and toggling filters re-filter in the background: the input stays responsive.
+  const filters = useDeferredValue(stateFilters)
+  const { sortBy, sortByDirection } = filters
+  const sorted = useMemo(() => (all ? sortOffers(all, sortBy, sortByDirection) : null), [all, sortBy, sortByDirection])
+  const result = useMemo(() => (sorted ? filterOffers(sorted, search, filters, nowMs) : null), [sorted, search, filters, nowMs])
+
+  // Until the shards are in, the default search shows publish's first page with its totals.
+  const firstOffers = useMemo(() => (!result && first ? joinOffers(stores, [first], null) : null), [result, first, stores])
+  const showsFirst = firstOffers !== null
+  useEffect(() => {
+    if (!showsFirst || painted) return
+    // After the next frame: the first page is on screen.
+    let timer = 0
+    const frame = requestAnimationFrame(() => (timer = window.setTimeout(() => setPainted(true))))
+    return () => {
+      cancelAnimationFrame(frame)
+      clearTimeout(timer)
+    }
+  }, [showsFirst, painted])
+
+  const total = result ? result.offers.length : (first?.total ?? 0)
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE))
+  const page = Math.min(state.page, pages)
+  const shown = useMemo(() => (result ? result.offers.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE) : firstOffers), [result, page, firstOffers])
+  // The page's rows change only with the results: re-rendering the form (each keystroke) leaves them be.
+  const list = useMemo(() => {
+    if (!shown) return null
+    return display.oneList ? (
+      <OfferList offers={shown} nowMs={nowMs} showStore cardView={display.cardView} />
+    ) : (
+      groupByStore(shown).map((group) => <StoreSection key={group.store.slug} group={group} nowMs={nowMs} cardView={display.cardView} />)
+    )
+  }, [shown, display.oneList, display.cardView, nowMs])
+  const storeCount = result ? result.stores : (first?.stores ?? 0)
+  // The first page stands in for the shards while they load; their failure is reported, with "Try again".
+  const loaded = { ...shards, data: shards.data ?? (firstOffers && !shards.error ? [] : undefined) }
+  return (
+    <SnapshotView response={loaded} what="menus" loading={`Loading ${search.productType.toLowerCase()} menus`}>
+      {() => (
+        <section aria-labelledby="results-heading" aria-busy={!result || filters !== stateFilters}>
+          <h2 id="results-heading">{state.searched ? 'Results' : 'Everything in stock, all of Ohio'}</h2>
+          <p className={styles.summary} role="status">
+            {total} offers at {storeCount} {storeCount === 1 ? 'store' : 'stores'}: {describeSearch(search)}
+            {filters.searchText.trim() && `, matching “${filters.searchText.trim()}”`}.
+          </p>
+          {result && result.offers.length === 0 ? <EmptyResults result={result} search={search} onFilters={onFilters} onSearch={onSearch} /> : list}
+          {pages > 1 && <Pager page={page} pages={pages} onPage={onPage} />}
+        </section>
+      )}
+    </SnapshotView>
+  )
+}
+
+function Pager({ page, pages, onPage }: { page: number; pages: number; onPage: (page: number) => void }) {
+  return (
+    <nav className={styles.pager} aria-label="Pages">
+      <button type="button" className="button button--secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        Previous
+      </button>
+      <span>
+        Page {page} of {pages}
+      </span>
+      <button type="button" className="button button--secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        Next
+      </button>
+    </nav>
+  )
+}

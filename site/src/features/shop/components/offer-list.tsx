@@ -1,0 +1,62 @@
+import { useId } from 'react'
+import { OfferCards, OfferTable, type OfferColumn } from '../../../components/offers/offer-table'
+import { formatMiles } from '../../../lib/geo'
+import type { SearchOffer, StoreGroup } from '../lib/offer-search'
+import styles from './shop.module.css'
+import { wishlistAction, type ShopRow } from './wishlist-button'
+import tables from '../../../components/data-table.module.css'
+
+type ListProps = { offers: readonly SearchOffer[]; nowMs: number; showStore: boolean; cardView: boolean }
+
+/** rowOf is a search offer as the offer lists show it. */
+function rowOf(o: SearchOffer): ShopRow {
+  const { store } = o
+  return {
+    ...o,
+    detail: [o.brand, o.strain].filter(Boolean).join(' · '),
+    store: { slug: store.slug, name: store.name, city: store.city, distance: o.distance, about: store.coordinates === 'city' },
+    wish: { code: o.code, name: o.name, brand: o.brand, category: o.category, size: o.size, grams: o.grams, mg: o.mg, thc: o.thc },
+  }
+}
+
+const WITH_STORE: OfferColumn[] = ['product', 'size', 'price', 'unitPrice', 'thc', 'market', 'store', 'menu']
+const WITHOUT_STORE = WITH_STORE.filter((c) => c !== 'store')
+
+/** OfferList shows a page of the Menus search as a table or cards. */
+export function OfferList({ offers, nowMs, showStore, cardView }: ListProps) {
+  const rows = offers.map(rowOf)
+  return cardView ? (
+    <OfferCards rows={rows} nowMs={nowMs} showStore={showStore} action={wishlistAction} />
+  ) : (
+    <OfferTable rows={rows} columns={showStore ? WITH_STORE : WITHOUT_STORE} nowMs={nowMs} action={wishlistAction} />
+  )
+}
+
+/** StoreSection is one store's offers under a heading linking to the store's own site. */
+export function StoreSection({ group, nowMs, cardView }: { group: StoreGroup; nowMs: number; cardView: boolean }) {
+  const headingId = useId()
+  const { store } = group
+  const site = store.website || store.markets.find((m) => m.menuUrl)?.menuUrl || null
+  return (
+    <section className={styles.store} aria-labelledby={headingId}>
+      <h3 id={headingId} className={styles.storeHeading}>
+        {site ? (
+          <a href={site} rel="noopener noreferrer" target="_blank">
+            {store.name}
+            <span className="visually-hidden"> (the store's own site, opens in a new tab)</span>
+          </a>
+        ) : (
+          store.name
+        )}
+        <span className={tables.sub}>
+          {[store.address, store.city].filter(Boolean).join(', ')}
+          {group.distance !== null && ` · ${store.coordinates === 'city' ? 'about ' : ''}${formatMiles(group.distance)} away`}
+        </span>
+      </h3>
+      <p className={tables.sub}>
+        {site ? 'Check the store’s own site for the latest menu before you go.' : 'This store has no website on record: call before you go.'}
+      </p>
+      <OfferList offers={group.offers} nowMs={nowMs} showStore={false} cardView={cardView} />
+    </section>
+  )
+}

@@ -1,0 +1,86 @@
+import { Link } from 'react-router-dom'
+import { OfferTable, type OfferColumn, type OfferRow } from '../../../../components/offers/offer-table'
+import { SampleNotice } from '../../../../components/sample-notice'
+import { PageTitle } from '../../../../components/page-title'
+import { strainHref } from '../../../../config/paths'
+import { formatLocaleDate } from '../../../../lib/format'
+import { distanceMiles } from '../../../../lib/geo'
+import { useNow } from '../../../../lib/use-now'
+import type { Product } from '../../api/shop-schemas'
+import { lastPointStore, type LastPoint } from '../../lib/last-point'
+import { PriceHistoryChart } from '../price-history-chart'
+import styles from '../shop.module.css'
+import { WishlistButton } from '../wishlist-button'
+
+const COLUMNS: OfferColumn[] = ['store', 'market', 'price', 'unitPrice', 'thc', 'menu']
+
+/** rowsOf are a product's offers, with each store's distance from the last distance search's point. */
+function rowsOf(product: Product, point: LastPoint | null): OfferRow[] {
+  return product.offers.map((o) => ({
+    ...o,
+    key: `${o.slug}|${o.market}`,
+    code: product.code,
+    name: product.name,
+    detail: '',
+    size: product.size,
+    store: {
+      slug: o.slug,
+      name: o.storeName,
+      city: o.city,
+      distance: point ? distanceMiles(point, { latitude: o.lat, longitude: o.lng }) : null,
+      about: true,
+      from: point?.place || 'your last search',
+    },
+  }))
+}
+
+/** ProductDetails is a product's page: what it is, every store with it (cheapest first) and its price history. */
+export function ProductDetails({ product }: { product: Product }) {
+  const nowMs = useNow(60_000)
+  const point = lastPointStore.use()
+  const { code, name, brand, category, size, grams, mg } = product
+  const wish = { code, name, brand, category, size, grams, mg, thc: product.offers[0]?.thc ?? null }
+  const count = product.offers.length
+  return (
+    <>
+      <PageTitle screen={product.name} />
+      <h1>{product.name}</h1>
+      <SampleNotice sample={product.sample} />
+      <dl className={styles.facts}>
+        <dt>Brand</dt>
+        <dd>{product.brand ?? 'not given'}</dd>
+        <dt>Product type</dt>
+        <dd>{product.category}</dd>
+        <dt>Size</dt>
+        <dd>{product.size}</dd>
+        <dt>Strain</dt>
+        <dd>
+          {product.strain ? product.strainSlug ? <Link to={strainHref(product.strainSlug)}>{product.strain}</Link> : product.strain : 'not given'}
+        </dd>
+        <dt>First seen in Ohio</dt>
+        <dd>{product.firstSeen ? formatLocaleDate(Date.parse(product.firstSeen)) : 'unknown'}</dd>
+        {product.terpenes.length > 0 && (
+          <>
+            <dt>Terpenes</dt>
+            <dd>{product.terpenes.join(', ')}</dd>
+          </>
+        )}
+      </dl>
+      <WishlistButton item={wish} />
+      <section aria-labelledby="stores-heading">
+        <h2 id="stores-heading">
+          In stock at {count} {count === 1 ? 'menu' : 'menus'}, cheapest first
+        </h2>
+        {count === 0 ? (
+          <p className="empty-state">No recent menu has it in stock right now. Save it to your wishlist to see when it is back.</p>
+        ) : (
+          <OfferTable rows={rowsOf(product, point)} columns={COLUMNS} nowMs={nowMs} />
+        )}
+      </section>
+      <section aria-labelledby="history-heading">
+        <h2 id="history-heading">Price history</h2>
+        <PriceHistoryChart history={product.history} />
+      </section>
+    </>
+  )
+}

@@ -1,0 +1,68 @@
+import { Link } from 'react-router-dom'
+import { Market, MenuAge, PricePaid, ProductLink, UnitPrice } from '../../../../components/offers/offer-cells'
+import { routes } from '../../../../config/routes'
+import { formatCost } from '../../../../lib/format'
+import type { Product } from '../../api/shop-schemas'
+import { changeSince, stateOf, type Change, type Seen, type WishItem } from '../../lib/wishlist'
+import styles from '../shop.module.css'
+import { WishlistButton } from '../wishlist-button'
+import tables from '../../../../components/data-table.module.css'
+import offers from '../../../../components/offers/offers.module.css'
+
+const CHANGE_TEXT: Record<Exclude<Change, null>, string> = {
+  'back-in-stock': 'Back in stock since your last visit',
+  'price-drop': 'Cheaper than at your last visit',
+  'price-rise': 'Dearer than at your last visit',
+  gone: 'Gone from every menu since your last visit',
+}
+
+type Props = { item: WishItem; product: Product | null; lastSeen: Seen | null; nowMs: number }
+
+/** WishCard is a saved product: what changed since the last visit, and its three cheapest offers now. */
+export function WishCard({ item, product, lastSeen, nowMs }: Props) {
+  const now = stateOf(product)
+  const change = changeSince(lastSeen, product ? now : null)
+  const cheapest = product?.offers.slice(0, 3) ?? []
+  return (
+    <li className={`card ${offers.offerCard}`}>
+      <p>
+        <ProductLink code={item.code} name={item.name} />
+        <span className={tables.sub}>{[item.brand, item.category, item.size].filter(Boolean).join(' · ')}</span>
+      </p>
+      {change && (
+        <p className={styles.change} role="status">
+          {CHANGE_TEXT[change]}
+          {change === 'price-drop' || change === 'price-rise' ? `: ${formatCost(lastSeen!.minPrice!)} → ${formatCost(now.minPrice!)}` : ''}.
+        </p>
+      )}
+      {!product ? (
+        <p>No longer listed on any Ohio menu we read.</p>
+      ) : product.offers.length === 0 ? (
+        <p>Out of stock on every recent menu.</p>
+      ) : (
+        <>
+          <p>
+            In stock at {product.offers.length} {product.offers.length === 1 ? 'menu' : 'menus'}, from {formatCost(now.minPrice!)}.
+          </p>
+          <ul className={offers.cards} aria-label={`Cheapest for ${item.name}`}>
+            {cheapest.map((o) => (
+              <li key={`${o.slug}|${o.market}`} className={offers.row}>
+                <span>
+                  {o.storeName}, {o.city}
+                </span>
+                <Market market={o.market} />
+                <PricePaid price={o.price} salePrice={o.salePrice} />
+                <UnitPrice unitPrice={o.unitPrice} unit={o.unit} />
+                <MenuAge lastUpdate={o.lastUpdate} nowMs={nowMs} />
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <p className={offers.row}>
+        <WishlistButton item={item} />
+        <Link to={`${routes.limits.path}?add=${encodeURIComponent(item.code)}`}>Count it against my limits</Link>
+      </p>
+    </li>
+  )
+}

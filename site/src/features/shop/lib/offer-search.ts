@@ -1,0 +1,285 @@
+import type { Category } from '../../../api/common-schemas'
+import type { SearchShard, SearchStore, SearchStores } from '../api/shop-schemas'
+import { freshnessAt, parseUpdateTime, type Freshness } from '../../../lib/freshness'
+import { distanceMiles, type Coordinates } from '../../../lib/geo'
+import { hasPoint, type DispensarySearchState, type SearchFilters, type SortKey } from './search-state'
+import { textMatches, tokenize, type WordCache } from './text-match'
+import { isOnSale, pricePaid, type Unit } from '../../../lib/unit-price'
+
+/** SearchOffer is one offer of the Menus search: a shard row joined with its product and store. */
+export type SearchOffer = {
+  /** key is unique within a search: store, market, product and size. */
+  key: string
+  code: string
+  name: string
+  brand: string | null
+  strain: string | null
+  category: Category
+  store: SearchStore
+  market: 'medical' | 'recreational'
+  size: string
+  grams: number | null
+  mg: number | null
+  price: number
+  salePrice: number | null
+  paid: number
+  unitPrice: number | null
+  unit: Unit | null
+  thc: number | null
+  isNew: boolean
+  lastUpdate: string | null
+  /** lastUpdateMs is lastUpdate read once (epoch ms, null when none), for sorting and freshness. */
+  lastUpdateMs: number | null
+  /** nameRank orders offers by product name then brand (computed once per search; see joinOffers). */
+  nameRank: number
+  /** distance from the search's point, in miles; null without a point or store coordinates. */
+  distance: number | null
+  words: readonly string[]
+}
+
+/**
+ * shardsFor names the files a search needs: its product type in the regions its
+ * stores are in, or the product type's whole-state files (region "", each product
+ * once rather than once per region) when that is every region it has.
+ */
+export function shardsFor(stores: SearchStores, search: DispensarySearchState): string[] {
+  const shards = stores.shards.filter((s) => s.category === search.productType)
+  const regional = shards.filter((s) => s.region !== '')
+  const whole = shards.filter((s) => s.region === '')
+  let regions: Set<string>
+  if (search.searchType === 'distance' && hasPoint(search.coordinates)) {
+    regions = new Set(
+      stores.stores
+        .filter(
+          (s) => s.lat != null && s.lng != null && distanceMiles(search.coordinates, { latitude: s.lat, longitude: s.lng }) <= search.maxDistance,
+        )
+        .map((s) => s.region),
+    )
+  } else regions = new Set(search.region ? [search.region] : regional.map((s) => s.region))
+  const needed = regional.filter((s) => regions.has(s.region))
+  const chosen = whole.length > 0 && needed.length > 1 && needed.length === regional.length ? whole : needed
+  return chosen.map((s) => s.path.replace(/^\/?api\//, ''))
+}
+
+/**
+ * unitPriceOf is an offer's unit price as publish computes it (publish.UnitPrice):
+ * the price paid per gram, or per 100 mg of THC for edibles, to the cent; none
+ * when the amount is unknown, and none for Other. The search files leave it out
+ * (SNAPSHOTS.md: it follows from the price and the product's size).
+ */
+export function unitPriceOf(
+  category: Category,
+  paid: number,
+  grams: number | null,
+  mg: number | null,
+): { unitPrice: number | null; unit: Unit | null } {
+  const [per, unit]: [number | null, Unit | null] =
+    category === 'Edible' ? [mg === null ? null : mg / 100, '100mg'] : category === 'Other' ? [null, null] : [grams, 'g']
+  if (per === null || per <= 0 || paid <= 0) return { unitPrice: null, unit: null }
+  return { unitPrice: Math.round((paid / per) * 100) / 100, unit }
+}
+
+/** SearchRows is what joinOffers reads: a shard, or the first page of a search (api/search/<category>/first). */
+export type SearchRows = Pick<SearchShard, 'category' | 'menus' | 'products' | 'offers'>
+
+/** joinOffers turns shard rows into SearchOffers, measuring each store's distance from point once. */
+export function joinOffers(stores: SearchStores, shards: readonly SearchRows[], point: Coordinates | null): SearchOffer[] {
+  const bySlug = new Map(stores.stores.map((s) => [s.slug, s]))
+  const distances = new Map<string, number | null>()
+  const distanceTo = (store: SearchStore) => {
+    if (!distances.has(store.slug)) {
+      distances.set(
+        store.slug,
+        point && store.lat != null && store.lng != null ? distanceMiles(point, { latitude: store.lat, longitude: store.lng }) : null,
+      )
+    }
+    return distances.get(store.slug) ?? null
+  }
+  const out: SearchOffer[] = []
+  const nameKeys: string[] = []
+  // A store's market has one last update per category: read each date once, not once per offer.
+  const times = new Map<string | null, number | null>()
+  const parsed = (lastUpdate: string | null) => {
+    if (!times.has(lastUpdate)) times.set(lastUpdate, parseUpdateTime(lastUpdate))
+    return times.get(lastUpdate) ?? null
+  }
+  for (const shard of shards) {
+    const p = shard.products
+    const words = p.name.map((name, i) => tokenize(`${name} ${p.brand[i] ?? ''} ${p.strain[i] ?? ''}`))
+    const names = p.name.map((name, i) => `${name.toLowerCase()}\u0000${(p.brand[i] ?? '').toLowerCase()}`)
+    // Each offer points to a menu (store × market): look its store and last update up once per menu.
+    const menus = shard.menus.map(([slug, market]) => {
+      const store = bySlug.get(slug)
+      if (!store) return null
+      const lastUpdate = store.markets.find((m) => m.market === market)?.lastUpdate[shard.category] ?? null
+      return { store, market, lastUpdate, lastUpdateMs: parsed(lastUpdate), distance: distanceTo(store) }
+    })
+    const o = shard.offers
+    for (let i = 0; i < o.product.length; i++) {
+      const product = o.product[i]!
+      const menu = menus[o.menu[i]!]
+      const code = p.code[product]
+      if (code === undefined || !menu) continue
+      const price = o.price[i]!
+      const sale = o.salePrice[i] ?? null
+      const paid = pricePaid(price, sale)
+      const grams = p.grams[product] ?? null
+      const mg = p.mg[product] ?? null
+      const size = p.size[product]!
+      nameKeys.push(names[product]!)
+      out.push({
+        key: `${menu.store.slug}|${menu.market}|${code}|${size}`,
+        code,
+        name: p.name[product]!,
+        brand: p.brand[product]!,
+        strain: p.strain[product] ?? null,
+        category: shard.category,
+        store: menu.store,
+        market: menu.market,
+        size,
+        grams,
+        mg,
+        price,
+        salePrice: isOnSale(price, sale) ? sale : null,
+        paid,
+        ...unitPriceOf(shard.category, paid, grams, mg),
+        thc: o.thc[i] ?? null,
+        isNew: o.isNew[i] ?? false,
+        lastUpdate: menu.lastUpdate,
+        lastUpdateMs: menu.lastUpdateMs,
+        nameRank: 0,
+        distance: menu.distance,
+        words: words[product] ?? [],
+      })
+    }
+  }
+  // Sorting Ohio's ~40,000 flower offers with Intl.Collator on every filter change
+  // took seconds at 4x CPU slowdown: rank the distinct names once (plain
+  // lower-case order), then every sort by name compares integers.
+  const ranks = new Map([...new Set(nameKeys)].sort().map((key, rank) => [key, rank]))
+  out.forEach((offer, i) => (offer.nameRank = ranks.get(nameKeys[i]!) ?? 0))
+  return out
+}
+
+/** offerFreshness is an offer's menu freshness at nowMs. */
+export function offerFreshness(offer: Pick<SearchOffer, 'lastUpdateMs'>, nowMs: number): Freshness {
+  return freshnessAt(offer.lastUpdateMs, nowMs)
+}
+
+/** DEAL_QUANTILE: "deals only" keeps offers on sale and those in the cheapest quarter by unit price. */
+export const DEAL_QUANTILE = 0.25
+
+/** dealThreshold is the unit price at the DEAL_QUANTILE of offers (null when none has a unit price). */
+export function dealThreshold(offers: readonly SearchOffer[]): number | null {
+  const prices = offers.flatMap((o) => (o.unitPrice == null ? [] : [o.unitPrice])).sort((a, b) => a - b)
+  if (prices.length === 0) return null
+  return prices[Math.max(0, Math.ceil(prices.length * DEAL_QUANTILE) - 1)] ?? null
+}
+
+/** FilterResult is what a search shows, with what each step left so an empty result can say why. */
+export type FilterResult = {
+  offers: SearchOffer[]
+  /** inScope: offers of the searched markets and distance, before the filters. */
+  inScope: number
+  /** excluded counts offers each filter removed (a filter applied after another counts what was left). */
+  excluded: Partial<Record<'newOnly' | 'saleOnly' | 'dealsOnly' | 'staleExclude' | 'searchText' | 'distance', number>>
+  /** stores counts the distinct stores of offers. */
+  stores: number
+}
+
+function countStores(offers: readonly SearchOffer[]): number {
+  const seen = new Set<SearchStore>()
+  for (const offer of offers) seen.add(offer.store)
+  return seen.size
+}
+
+const SORT_VALUE: Record<Exclude<SortKey, 'name'>, (o: SearchOffer) => number | null> = {
+  price: (o) => o.paid,
+  unitPrice: (o) => o.unitPrice,
+  thc: (o) => o.thc,
+  distance: (o) => o.distance,
+  lastUpdate: (o) => o.lastUpdateMs,
+}
+
+/** compareOffers orders offers by sortBy in direction; offers without the value sort last either way. */
+export function compareOffers(sortBy: SortKey, direction: 'asc' | 'desc'): (a: SearchOffer, b: SearchOffer) => number {
+  const sign = direction === 'asc' ? 1 : -1
+  const byName = (a: SearchOffer, b: SearchOffer) =>
+    a.nameRank - b.nameRank || a.paid - b.paid || (a.store.slug < b.store.slug ? -1 : a.store.slug > b.store.slug ? 1 : 0)
+  if (sortBy === 'name') return (a, b) => sign * byName(a, b)
+  const value = SORT_VALUE[sortBy]
+  return (a, b) => {
+    const x = value(a)
+    const y = value(b)
+    if (x === null || y === null) return x === y ? byName(a, b) : x === null ? 1 : -1
+    return sign * (x - y) || byName(a, b)
+  }
+}
+
+/** sortOffers returns the offers sorted by sortBy in direction (a new array). */
+export function sortOffers(all: readonly SearchOffer[], sortBy: SortKey, direction: 'asc' | 'desc'): SearchOffer[] {
+  return [...all].sort(compareOffers(sortBy, direction))
+}
+
+/**
+ * filterOffers applies a search's markets, distance and filters to offers
+ * already in the order to show (sortOffers): filtering keeps that order, so a
+ * filter change or a keystroke never sorts the whole state again.
+ */
+export function filterOffers(sorted: readonly SearchOffer[], search: DispensarySearchState, filters: SearchFilters, nowMs: number): FilterResult {
+  const all = sorted
+  const byDistance = search.searchType === 'distance' && hasPoint(search.coordinates)
+  // Both markets and no distance (the default search) keep every offer: no copy of the whole state.
+  const inScope =
+    search.showMedical && search.showRecreational && !byDistance
+      ? all
+      : all.filter(
+          (o) =>
+            (o.market === 'medical' ? search.showMedical : search.showRecreational) &&
+            (!byDistance || (o.distance !== null && o.distance <= search.maxDistance)),
+        )
+  const excluded: FilterResult['excluded'] = {}
+  let offers = inScope as SearchOffer[]
+  const step = (name: keyof FilterResult['excluded'], keep: (o: SearchOffer) => boolean) => {
+    const before = offers.length
+    offers = offers.filter(keep)
+    if (offers.length < before) excluded[name] = before - offers.length
+  }
+  if (byDistance && filters.distance < search.maxDistance) step('distance', (o) => o.distance !== null && o.distance <= filters.distance)
+  if (filters.newOnly) step('newOnly', (o) => o.isNew)
+  if (filters.saleOnly) step('saleOnly', (o) => o.salePrice !== null)
+  if (filters.dealsOnly) {
+    const threshold = dealThreshold(offers)
+    step('dealsOnly', (o) => o.salePrice !== null || (threshold !== null && o.unitPrice !== null && o.unitPrice <= threshold))
+  }
+  if (filters.staleExclude) step('staleExclude', (o) => offerFreshness(o, nowMs) === 'current')
+  const typed = tokenize(filters.searchText)
+  if (typed.length > 0) {
+    // Offers of one product share its words: match each product once, and each distinct word once.
+    const seen = new Map<readonly string[], boolean>()
+    const words: WordCache = new Map()
+    step('searchText', (o) => {
+      let match = seen.get(o.words)
+      if (match === undefined) seen.set(o.words, (match = textMatches(typed, o.words, words)))
+      return match
+    })
+  }
+  return { offers, inScope: inScope.length, excluded, stores: countStores(offers) }
+}
+
+/** StoreGroup is one store's offers on a page, in the search's order. */
+export type StoreGroup = { store: SearchStore; distance: number | null; offers: SearchOffer[] }
+
+/** groupByStore groups offers by store, the stores in the order of their first offer. */
+export function groupByStore(offers: readonly SearchOffer[]): StoreGroup[] {
+  const groups = new Map<string, StoreGroup>()
+  for (const offer of offers) {
+    let group = groups.get(offer.store.slug)
+    if (!group) {
+      group = { store: offer.store, distance: offer.distance, offers: [] }
+      groups.set(offer.store.slug, group)
+    }
+    group.offers.push(offer)
+  }
+  return [...groups.values()]
+}

@@ -1,0 +1,210 @@
+import { CATEGORIES, type Category } from '../../../api/common-schemas'
+import { REGIONS } from '../api/shop-schemas'
+import type { Coordinates } from '../../../lib/geo'
+import { createLocalStore } from '../../../lib/local-store'
+
+/** SearchType is how the Menus search picks its stores: by region or by distance from a point. */
+export type SearchType = 'region' | 'distance'
+/** MenuType is the previous search's menus: medical, recreational or both. */
+export type MenuType = 'medical' | 'recreational' | 'both'
+
+/** PreviousSearch is the last search run (SPEC.md §3): what "Back to your last search" restores. */
+export type PreviousSearch = { region: string; menuType: MenuType; productType: string }
+
+/** DispensarySearchState is the shared dispensary search of SPEC.md §3. */
+export type DispensarySearchState = {
+  /** region is one of REGIONS, or '' for all of Ohio. */
+  region: string
+  showMedical: boolean
+  showRecreational: boolean
+  /** productType is one of CATEGORIES. */
+  productType: string
+  previousSearch: PreviousSearch | null
+  coordinates: Coordinates
+  /** maxDistance is the radius of a distance search, in miles. */
+  maxDistance: number
+  searchType: SearchType
+  /** place names the point of a distance search for people ("Columbus", "your location"). */
+  place: string
+}
+
+/**
+ * DEFAULT_SEARCH_STATE: coordinates 0,0, maxDistance 50 and searchType region
+ * are SPEC.md §3's. The spec gives no default for the others: all of Ohio,
+ * both markets, flower (the product most searched for, and a search always
+ * has one product type so that it loads one kind of shard).
+ */
+export const DEFAULT_SEARCH_STATE: DispensarySearchState = {
+  region: '',
+  showMedical: true,
+  showRecreational: true,
+  productType: 'Flower',
+  previousSearch: null,
+  coordinates: { latitude: 0, longitude: 0 },
+  maxDistance: 50,
+  searchType: 'region',
+  place: '',
+}
+
+export const SORT_KEYS = ['name', 'price', 'unitPrice', 'thc', 'distance', 'lastUpdate'] as const
+export type SortKey = (typeof SORT_KEYS)[number]
+export type SortDirection = 'asc' | 'desc'
+
+/** SearchFilters are the client-side filters of the search (SPEC.md §3). */
+export type SearchFilters = {
+  newOnly: boolean
+  saleOnly: boolean
+  dealsOnly: boolean
+  staleExclude: boolean
+  searchText: string
+  sortBy: SortKey
+  sortByDirection: SortDirection
+  /** distance hides offers farther than this many miles from the search's point. */
+  distance: number
+}
+
+/** DEFAULT_FILTERS are SPEC.md §3's client-side search filter defaults, exactly. */
+export const DEFAULT_FILTERS: SearchFilters = {
+  newOnly: false,
+  saleOnly: false,
+  dealsOnly: false,
+  staleExclude: false,
+  searchText: '',
+  sortBy: 'name',
+  sortByDirection: 'asc',
+  distance: 1000,
+}
+
+/** DisplayPreferences are SPEC.md §3's, kept in the browser. */
+export type DisplayPreferences = { oneList: boolean; cardView: boolean }
+export const DEFAULT_DISPLAY: DisplayPreferences = { oneList: false, cardView: false }
+
+/** MenuSearch is everything a Menus URL carries. */
+export type MenuSearch = { search: DispensarySearchState; filters: SearchFilters; page: number; searched: boolean }
+
+const flag = (value: string | null, fallback: boolean) => (value === '1' ? true : value === '0' ? false : fallback)
+const number = (value: string | null, fallback: number, min: number, max: number) => {
+  if (value === null || value.trim() === '') return fallback
+  const n = Number(value)
+  return Number.isFinite(n) && n >= min && n <= max ? n : fallback
+}
+const oneOf = <T extends string>(value: string | null, allowed: readonly T[], fallback: T): T =>
+  value !== null && (allowed as readonly string[]).includes(value) ? (value as T) : fallback
+
+/**
+ * readMenuSearch reads a Menus URL's query. Anything missing or not
+ * understood takes its default, so a hand-edited or old link still opens a
+ * search. searched is false for a URL with no search at all (the first visit).
+ */
+export function readMenuSearch(params: URLSearchParams): MenuSearch {
+  const d = DEFAULT_SEARCH_STATE
+  const f = DEFAULT_FILTERS
+  const search: DispensarySearchState = {
+    ...d,
+    searchType: oneOf(params.get('by'), ['region', 'distance'] as const, d.searchType),
+    region: oneOf(params.get('region'), ['', ...REGIONS], d.region),
+    showMedical: flag(params.get('medical'), d.showMedical),
+    showRecreational: flag(params.get('recreational'), d.showRecreational),
+    productType: oneOf(params.get('type'), CATEGORIES, d.productType as Category),
+    coordinates: {
+      latitude: number(params.get('lat'), d.coordinates.latitude, -90, 90),
+      longitude: number(params.get('lng'), d.coordinates.longitude, -180, 180),
+    },
+    maxDistance: number(params.get('within'), d.maxDistance, 1, 1000),
+    place: (params.get('near') ?? '').slice(0, 80),
+  }
+  // Neither market is no search at all: show both.
+  if (!search.showMedical && !search.showRecreational) search.showMedical = search.showRecreational = true
+  // A distance search needs its point.
+  if (search.searchType === 'distance' && !hasPoint(search.coordinates)) search.searchType = 'region'
+  const filters: SearchFilters = {
+    newOnly: flag(params.get('new'), f.newOnly),
+    saleOnly: flag(params.get('sale'), f.saleOnly),
+    dealsOnly: flag(params.get('deals'), f.dealsOnly),
+    staleExclude: flag(params.get('fresh'), f.staleExclude),
+    searchText: (params.get('q') ?? f.searchText).slice(0, 100),
+    sortBy: oneOf(params.get('sort'), SORT_KEYS, f.sortBy),
+    sortByDirection: oneOf(params.get('dir'), ['asc', 'desc'] as const, f.sortByDirection),
+    distance: number(params.get('distance'), f.distance, 0, 1000),
+  }
+  return { search, filters, page: Math.floor(number(params.get('page'), 1, 1, 10_000)), searched: [...params.keys()].length > 0 }
+}
+
+/** writeMenuSearch writes a search as a URL query, leaving out what is at its default so links stay short. */
+export function writeMenuSearch({ search, filters, page }: Omit<MenuSearch, 'searched'>): URLSearchParams {
+  const d = DEFAULT_SEARCH_STATE
+  const f = DEFAULT_FILTERS
+  const params = new URLSearchParams()
+  const put = (key: string, value: string, fallback: string) => {
+    if (value !== fallback) params.set(key, value)
+  }
+  const bit = (b: boolean) => (b ? '1' : '0')
+  params.set('by', search.searchType)
+  if (search.searchType === 'region') put('region', search.region, d.region)
+  else {
+    params.set('lat', search.coordinates.latitude.toFixed(4))
+    params.set('lng', search.coordinates.longitude.toFixed(4))
+    put('within', String(search.maxDistance), String(d.maxDistance))
+    put('near', search.place, '')
+  }
+  put('medical', bit(search.showMedical), bit(d.showMedical))
+  put('recreational', bit(search.showRecreational), bit(d.showRecreational))
+  params.set('type', search.productType)
+  put('new', bit(filters.newOnly), bit(f.newOnly))
+  put('sale', bit(filters.saleOnly), bit(f.saleOnly))
+  put('deals', bit(filters.dealsOnly), bit(f.dealsOnly))
+  put('fresh', bit(filters.staleExclude), bit(f.staleExclude))
+  put('q', filters.searchText.trim(), f.searchText)
+  put('sort', filters.sortBy, f.sortBy)
+  put('dir', filters.sortByDirection, f.sortByDirection)
+  put('distance', String(filters.distance), String(f.distance))
+  put('page', String(page), '1')
+  return params
+}
+
+/** hasPoint tells a real point from the spec's 0,0 "no coordinates" default. */
+export function hasPoint(c: Coordinates): boolean {
+  return !(c.latitude === 0 && c.longitude === 0)
+}
+
+/** menuTypeOf names the markets a search shows. */
+export function menuTypeOf(search: Pick<DispensarySearchState, 'showMedical' | 'showRecreational'>): MenuType {
+  if (search.showMedical && !search.showRecreational) return 'medical'
+  if (search.showRecreational && !search.showMedical) return 'recreational'
+  return 'both'
+}
+
+/** withPreviousSearch applies a saved previous search (region, markets, product type) to the defaults. */
+export function withPreviousSearch(previous: PreviousSearch): DispensarySearchState {
+  return {
+    ...DEFAULT_SEARCH_STATE,
+    region: (REGIONS as readonly string[]).includes(previous.region) ? previous.region : '',
+    showMedical: previous.menuType !== 'recreational',
+    showRecreational: previous.menuType !== 'medical',
+    productType: (CATEGORIES as readonly string[]).includes(previous.productType) ? previous.productType : 'Flower',
+    previousSearch: previous,
+  }
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null
+
+/** previousSearchStore keeps the last search run in this browser. */
+export const previousSearchStore = createLocalStore<PreviousSearch | null>(
+  'omc-previous-search',
+  (stored) => {
+    if (!isRecord(stored) || typeof stored.region !== 'string' || typeof stored.productType !== 'string') return null
+    const menuType = oneOf(typeof stored.menuType === 'string' ? stored.menuType : null, ['medical', 'recreational', 'both'] as const, 'both')
+    return { region: stored.region, menuType, productType: stored.productType }
+  },
+  null,
+)
+
+/** displayStore keeps the display preferences (one list, cards) in this browser. */
+export const displayStore = createLocalStore<DisplayPreferences>(
+  'omc-display',
+  (stored) => ({
+    oneList: isRecord(stored) && typeof stored.oneList === 'boolean' ? stored.oneList : DEFAULT_DISPLAY.oneList,
+    cardView: isRecord(stored) && typeof stored.cardView === 'boolean' ? stored.cardView : DEFAULT_DISPLAY.cardView,
+  }),
+  DEFAULT_DISPLAY,
+)

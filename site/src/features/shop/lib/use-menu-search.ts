@@ -1,0 +1,58 @@
+import { startTransition, useMemo, useOptimistic, useRef } from 'react'
+import { useSearchParams } from 'react-router-dom'
+import { lastPointStore } from './last-point'
+import {
+  hasPoint,
+  menuTypeOf,
+  previousSearchStore,
+  readMenuSearch,
+  writeMenuSearch,
+  type DispensarySearchState,
+  type MenuSearch,
+  type SearchFilters,
+} from './search-state'
+
+/** TYPING_PAUSE_MS: the results follow typing once it pauses this long. */
+const TYPING_PAUSE_MS = 200
+
+/** afterNextPaint resolves once the browser has painted the current frame. */
+function afterNextPaint(): Promise<void> {
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)))
+}
+
+/**
+ * useMenuSearch is the Menus search's state, kept in the URL: state is what the
+ * URL says (what the results show), shown what the form shows. A change shows in
+ * the form at once and reaches the URL, and so the results, after the next paint
+ * (typing: after a pause), so no click or keystroke waits for a search of the
+ * whole state. Every change is a history entry, but typing, which replaces it.
+ */
+export function useMenuSearch() {
+  const [params, setParams] = useSearchParams()
+  const state = useMemo(() => readMenuSearch(params), [params])
+  // The router changes the URL in a transition, which keeps the old screen until
+  // the new one is ready: the form shows the change at once, the results follow.
+  const [shown, setShown] = useOptimistic(state)
+  const latest = useRef(0)
+
+  const go = (next: Partial<Omit<MenuSearch, 'searched'>>, replace = false) => {
+    const merged = { search: shown.search, filters: shown.filters, page: 1, ...next }
+    const search = merged.search
+    // Only when they change: each write re-renders their readers at once, outside the transition.
+    const last = { region: search.searchType === 'region' ? search.region : '', menuType: menuTypeOf(search), productType: search.productType }
+    if (JSON.stringify(last) !== JSON.stringify(previousSearchStore.get())) previousSearchStore.set(last)
+    const point = { ...search.coordinates, place: search.place }
+    if (search.searchType === 'distance' && hasPoint(search.coordinates) && JSON.stringify(point) !== JSON.stringify(lastPointStore.get()))
+      lastPointStore.set(point)
+    const ticket = ++latest.current
+    startTransition(async () => {
+      setShown({ ...merged, searched: true })
+      await (replace ? new Promise((resolve) => setTimeout(resolve, TYPING_PAUSE_MS)) : afterNextPaint())
+      if (ticket !== latest.current) return
+      startTransition(() => setParams(writeMenuSearch(merged), { replace }))
+    })
+  }
+  const setSearch = (patch: Partial<DispensarySearchState>) => go({ search: { ...shown.search, ...patch } })
+  const setFilters = (patch: Partial<SearchFilters>, replace = false) => go({ filters: { ...shown.filters, ...patch } }, replace)
+  return { state, shown, go, setSearch, setFilters }
+}
