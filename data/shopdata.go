@@ -62,6 +62,7 @@ type shopSeries struct {
 	price, salePrice float64
 	rank             int32 // of its key in the order of daily prices, once ranked
 	inStock, listed  bool
+	category         uint8 // its description's category, by index in AllCategories (categoryBit)
 }
 
 // descKey is what makes two series' descriptions the same: the text columns joined
@@ -241,6 +242,7 @@ func (sd *ShopData) readSeriesPart(ctx context.Context, lo, hi int64, p *seriesP
 			p.descs[k] = d
 		}
 		s.desc = d
+		s.category = categoryIndex(categoryOf(*d))
 		p.series = append(p.series, s)
 		p.ids = append(p.ids, id)
 	}
@@ -430,6 +432,7 @@ func (sd *ShopData) EachOfferRun(ctx context.Context, from, to time.Time, fn fun
 	runs := make([]run, len(sd.series))
 	fetches := map[*shopMenu]int32{} // successful fetches in the window, by menu
 	reopen := map[*shopMenu]bool{}   // menus whose listed series have no open run
+	paused := map[*shopMenu]uint8{}  // categories (bits) whose runs an emptying fetch ended
 	for _, m := range sd.menus {
 		reopen[m] = true
 	}
@@ -457,6 +460,7 @@ func (sd *ShopData) EachOfferRun(ctx context.Context, from, to time.Time, fn fun
 		for m := range reopen {
 			reopen[m] = true
 		}
+		clear(paused)
 		return nil
 	}
 	lo, hi := nanos(from), nanos(to)
@@ -477,20 +481,41 @@ func (sd *ShopData) EachOfferRun(ctx context.Context, from, to time.Time, fn fun
 			}
 		}
 		m := f.menu
+		if f.emptied != 0 {
+			// The series of a category this fetch emptied were not seen by it: their
+			// runs end with the fetch before.
+			for _, i := range m.series {
+				if !f.lists(&sd.series[i]) {
+					if err := closeRun(i); err != nil {
+						return err
+					}
+				}
+			}
+		}
 		start := fetches[m]
 		fetches[m]++
 		begin := func(i int32) {
-			if cur := rs.cur[i]; rs.known[i] && cur.Listed && !runs[i].open {
+			if cur := rs.cur[i]; rs.known[i] && cur.Listed && !runs[i].open && f.lists(&sd.series[i]) {
 				runs[i] = run{open: true, start: start, state: cur}
 			}
 		}
 		if reopen[m] {
 			reopen[m] = false
+			paused[m] = f.emptied
 			for _, i := range m.series {
 				begin(i)
 			}
 			return nil
 		}
+		if back := paused[m] &^ f.emptied; back != 0 {
+			// A category listed again: its series' runs start anew.
+			for _, i := range m.series {
+				if back&(1<<sd.series[i].category) != 0 {
+					begin(i)
+				}
+			}
+		}
+		paused[m] = f.emptied // the others were never paused or are listed again
 		for _, c := range changed {
 			begin(c.slot)
 		}
@@ -567,12 +592,38 @@ func (sd *ShopData) rankKeys() {
 	}
 }
 
-// replayFetch is one row of the fetch log, as replay sees it.
+// replayFetch is one row of the fetch log, as replay sees it. emptied marks the
+// categories the fetch found emptied (MenuFetch.EmptyCategories), one bit per
+// AllCategories index: their series stay as they were, listed, but that fetch did not
+// see them, so neither the daily prices nor the history's runs may count it for them.
 type replayFetch struct {
-	id, at int64
-	ok     bool
-	menu   *shopMenu
+	id, at  int64
+	ok      bool
+	emptied uint8
+	menu    *shopMenu
 }
+
+// categoryIndex is c's index in AllCategories (Other for a category it does not name).
+func categoryIndex(c Category) uint8 {
+	if i := slices.Index(AllCategories, c); i >= 0 {
+		return uint8(i)
+	}
+	return uint8(slices.Index(AllCategories, Other))
+}
+
+// emptiedMask reads a fetch's empty_categories ("Vape,Extract") as categoryIndex bits.
+func emptiedMask(list []byte) uint8 {
+	var mask uint8
+	for _, name := range strings.Split(string(list), ",") {
+		if i := slices.Index(AllCategories, Category(name)); i >= 0 {
+			mask |= 1 << i
+		}
+	}
+	return mask
+}
+
+// lists reports whether fetch f saw series i: false for a series of a category f emptied.
+func (f replayFetch) lists(s *shopSeries) bool { return f.emptied&(1<<s.category) == 0 }
 
 // slotChange is a change of the series at a slot of ShopData.series.
 type slotChange struct {
@@ -602,18 +653,22 @@ func (sd *ShopData) replay(ctx context.Context, to time.Time, st *replayState, b
 		return err
 	}
 	defer conn.Close()
-	rows, err := conn.QueryContext(ctx, `SELECT id, menu_id, at, ok, changes FROM menu_fetches WHERE at < ? ORDER BY at, id`, nanos(to))
+	rows, err := conn.QueryContext(ctx, `SELECT id, menu_id, at, ok, changes, empty_categories FROM menu_fetches WHERE at < ? ORDER BY at, id`, nanos(to))
 	if err != nil {
 		return err
 	}
 	defer rows.Close()
 	var blob []byte
+	var emptied sql.RawBytes
 	var changed []slotChange
 	for rows.Next() {
 		var f replayFetch
 		var menuID int64
-		if err := rows.Scan(&f.id, &menuID, &f.at, &f.ok, &blob); err != nil {
+		if err := rows.Scan(&f.id, &menuID, &f.at, &f.ok, &blob, &emptied); err != nil {
 			return err
+		}
+		if len(emptied) > 0 {
+			f.emptied = emptiedMask(emptied)
 		}
 		if f.menu = sd.menu(menuID); f.menu == nil {
 			continue // a menu recorded after the read
@@ -693,7 +748,13 @@ func (sd *ShopData) EachDayPrice(ctx context.Context, from, to time.Time, fn fun
 	seenDay := make([]int32, sd.keys) // day number (from 1) a rank was last observed on
 	touched := make([]int32, 0, sd.keys)
 	day, dayNo := "", int32(0)
-	menuDay := map[int64]int32{} // menu → the day number its observations so far belong to
+	// menuDay is, per menu, the day number its observations so far belong to and the
+	// categories none of its fetches that day has seen yet (emptied).
+	type menuToday struct {
+		day    int32
+		unseen uint8
+	}
+	menuDay := map[int64]menuToday{}
 	observe := func(i int32) {
 		r := sd.series[i].rank
 		if seenDay[r] != dayNo {
@@ -746,15 +807,26 @@ func (sd *ShopData) EachDayPrice(ctx context.Context, from, to time.Time, fn fun
 		if !inWindow(f) {
 			return nil
 		}
-		if menuDay[f.menu.id] != dayNo {
-			// The menu's first fetch of the day: everything it lists is observed.
-			menuDay[f.menu.id] = dayNo
+		today := menuDay[f.menu.id]
+		if today.day != dayNo {
+			// The menu's first fetch of the day: everything it lists is observed, but
+			// for the categories it emptied (their series keep their state, unseen).
+			menuDay[f.menu.id] = menuToday{dayNo, f.emptied}
 			for _, i := range f.menu.series {
-				if rs.known[i] && rs.cur[i].Listed {
+				if rs.known[i] && rs.cur[i].Listed && f.lists(&sd.series[i]) {
 					observe(i)
 				}
 			}
 			return nil
+		}
+		if back := today.unseen &^ f.emptied; back != 0 {
+			// A category unseen so far today is listed again: its series are observed.
+			for _, i := range f.menu.series {
+				if s := &sd.series[i]; back&(1<<s.category) != 0 && rs.known[i] && rs.cur[i].Listed {
+					observe(i)
+				}
+			}
+			menuDay[f.menu.id] = menuToday{dayNo, today.unseen &^ back}
 		}
 		// Later fetches that day: a series they list unchanged keeps its observation
 		// (same state), a changed one is observed anew, one no longer listed keeps the

@@ -67,7 +67,7 @@ func newBrands(now time.Time) *brands {
 
 // add takes one offer of a menu's latest fetch.
 func (b *brands) add(l listing) {
-	if l.d.Brand == "" || !l.inStock || freshness.Score(l.fetchedAt, b.now) != freshness.Current {
+	if l.d.Brand == "" || !l.inStock || freshness.Score(l.updated, b.now) != freshness.Current {
 		return
 	}
 	var n brandNames

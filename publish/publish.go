@@ -180,7 +180,9 @@ func build(ctx context.Context, db *data.DB, opts Options, put func(path string,
 	var brandsOut Brands
 	err = buildShop(ctx, sd, in, func(mo data.MenuOffers) {
 		for _, lo := range mo.Offers {
-			l := listing{slug: mo.Slug, market: mo.Market, fetchedAt: mo.FetchedAt, d: lo.Desc, price: lo.Price, sale: lo.SalePrice,
+			// Each offer's own category's date, not the menu's latest fetch: a category the
+			// latest fetch emptied keeps its earlier date and ages like a failure.
+			l := listing{slug: mo.Slug, market: mo.Market, updated: lo.CategoryUpdate, d: lo.Desc, price: lo.Price, sale: lo.SalePrice,
 				inStock: lo.InStock, shared: true}
 			stats.add(l)
 			brands.add(l)

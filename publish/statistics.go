@@ -71,11 +71,12 @@ func BuildStatistics(offers []data.StoredOffer, ds []data.Dispensary, now time.T
 
 // listing is one offer of a menu's latest fetch, as statistics and brands take it. When
 // shared is set, d is a description shared by many offers (data.ShopData), and what the
-// builders derive from it is kept once.
+// builders derive from it is kept once. updated is the last update of the offer's menu
+// category (data.ListedOffer.CategoryUpdate): its freshness.
 type listing struct {
 	slug        string
 	market      data.Market
-	fetchedAt   time.Time
+	updated     time.Time
 	d           *data.Offer
 	price, sale float64
 	inStock     bool
@@ -83,7 +84,7 @@ type listing struct {
 }
 
 func listingOf(o *data.StoredOffer) listing {
-	return listing{slug: o.Slug, market: o.Market, fetchedAt: o.FetchedAt, d: &o.Offer, price: o.Price, sale: o.SalePrice, inStock: o.InStock}
+	return listing{slug: o.Slug, market: o.Market, updated: o.FetchedAt, d: &o.Offer, price: o.Price, sale: o.SalePrice, inStock: o.InStock}
 }
 
 func (l *listing) cost() float64 {
@@ -146,7 +147,7 @@ func newStatistics(ds []data.Dispensary, now time.Time) *statistics {
 // name per store, its best size.
 func (b *statistics) add(l listing) {
 	d, known := b.bySlug[l.slug]
-	if !known || !l.inStock || freshness.Score(l.fetchedAt, b.now) != freshness.Current {
+	if !known || !l.inStock || freshness.Score(l.updated, b.now) != freshness.Current {
 		return
 	}
 	o := l.d
@@ -192,7 +193,7 @@ func (b *statistics) add(l listing) {
 		return
 	}
 	deal.StoreLocation, deal.Brand, deal.Size, deal.Unit = d.Location(), o.Brand, sizeLabel(o.Size, o.Grams, o.Milligrams), unit
-	deal.OnSale, deal.Slug, deal.LastUpdate = l.sale > 0 && l.sale < l.price, l.slug, l.fetchedAt.UTC().Format(time.RFC3339)
+	deal.OnSale, deal.Slug, deal.LastUpdate = l.sale > 0 && l.sale < l.price, l.slug, l.updated.UTC().Format(time.RFC3339)
 	if deal.OnSale {
 		regular := cents(l.price)
 		deal.RegularPrice = &regular
