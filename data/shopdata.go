@@ -284,7 +284,11 @@ type ListedOffer struct {
 	Desc             *Offer
 	Price, SalePrice float64
 	InStock          bool
-	// FirstSeen, LastSeen and CategoryUpdate are as in OfferState.
+	// FirstSeen is the first successful fetch that listed the series' key (store,
+	// market, code, size) at that store; LastSeen the latest that saw it; CategoryUpdate
+	// the time of the latest successful fetch of its menu category at that store (its
+	// freshness). LastSeen and CategoryUpdate are the menu's latest fetch, or for a
+	// category that fetch emptied, the category's last successful fetch.
 	FirstSeen, LastSeen, CategoryUpdate time.Time
 }
 
@@ -293,8 +297,6 @@ type ListedOffer struct {
 type MenuOffers struct {
 	Slug   string
 	Market Market
-	// FetchedAt is the time of that fetch.
-	FetchedAt time.Time
 	// Offers are in the order the menu first listed them.
 	Offers []ListedOffer
 }
@@ -344,7 +346,7 @@ func (sd *ShopData) EachMenu(fn func(MenuOffers) error) error {
 			}
 			out = append(out, lo)
 		}
-		if err := fn(MenuOffers{Slug: g.slug, Market: g.market, FetchedAt: seen, Offers: out}); err != nil {
+		if err := fn(MenuOffers{Slug: g.slug, Market: g.market, Offers: out}); err != nil {
 			return err
 		}
 	}
@@ -403,7 +405,7 @@ func (sd *ShopData) markets() []*marketMenus {
 	return groups
 }
 
-// OfferRun is what EachOffer reports Count times in a row for one series: the offer as
+// OfferRun is what EachOfferRun reports for one series: the offer as
 // Count successful fetches of its menu in one month listed it, unchanged.
 type OfferRun struct {
 	Slug   string
@@ -418,8 +420,9 @@ type OfferRun struct {
 	Count int
 }
 
-// EachOfferRun is EachOffer with the fetches that list a series unchanged within one
-// month folded into one run: a year's history costs a call per change and month, not
+// EachOfferRun reports the offers every successful fetch in [from, to) listed (each with
+// its price, sale price and stock at that fetch, its description the latest), with the
+// fetches that list a series unchanged within one month folded into one run: a year's history costs a call per change and month, not
 // one per offer and fetch. Runs come in month order; within a month, in no set order.
 // Dispensaries no longer in the registry are included; history is history.
 func (sd *ShopData) EachOfferRun(ctx context.Context, from, to time.Time, fn func(OfferRun) error) error {
@@ -695,37 +698,6 @@ func (sd *ShopData) replay(ctx context.Context, to time.Time, st *replayState, b
 		}
 	}
 	return rows.Err()
-}
-
-// EachOffer calls fn with every offer every successful fetch in [from, to) listed, in
-// time order of the fetches, without holding them all in memory: the history behind
-// yearly highlights and trends. Price, sale price and stock are those of that fetch; the
-// descriptive fields (name, potency...) are the latest seen. Dispensaries no longer in
-// the registry are included; history is history.
-func (sd *ShopData) EachOffer(ctx context.Context, from, to time.Time, fn func(StoredOffer) error) error {
-	var rs replayState
-	lo, hi := nanos(from), nanos(to)
-	err := sd.replay(ctx, to, &rs, nil, func(f replayFetch, _ []slotChange) error {
-		if !f.ok || f.at < lo || f.at >= hi {
-			return nil
-		}
-		for _, i := range f.menu.series {
-			st := rs.cur[i]
-			if !rs.known[i] || !st.Listed {
-				continue
-			}
-			so := StoredOffer{Offer: *sd.series[i].desc, Slug: f.menu.slug, Market: f.menu.market, FetchedAt: fromNano(f.at)}
-			so.Price, so.SalePrice, so.InStock = st.Price, st.SalePrice, st.InStock
-			if err := fn(so); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		return fmt.Errorf("offer history: %w", err)
-	}
-	return nil
 }
 
 // EachDayPrice calls fn once per day (America/New_York) and offer series observed by a

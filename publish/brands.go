@@ -26,15 +26,8 @@ type Brand struct {
 	Categories map[data.Category]int `json:"categories"`
 }
 
-// BuildBrands counts brands over the in-stock offers of current menus. Brand names are
-// case and space folded (menus write "Klutch" and "KLUTCH"); the most used spelling is shown.
-func BuildBrands(offers []data.StoredOffer, now time.Time) Brands {
-	b := newBrands(now)
-	for i := range offers {
-		b.add(listingOf(&offers[i]))
-	}
-	return b.result()
-}
+// Brand names are case and space folded (menus write "Klutch" and "KLUTCH"); the most
+// used spelling is shown.
 
 // brands gathers api/brands offer by offer.
 type brands struct {

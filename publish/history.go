@@ -93,13 +93,6 @@ type menuOf struct {
 	market data.Market
 }
 
-type seriesOf struct {
-	slug   string
-	market data.Market
-	code   string
-	size   string
-}
-
 // weekObs is a series' latest observation in a week that has a unit price for trends:
 // its category (in trendCategories), region (in data.Regions, or len(data.Regions) for
 // none) and market (in history.markets) by number, so that a year of history keeps 16

@@ -22,7 +22,7 @@ type Options struct {
 	Now           time.Time
 	Announcements []data.Announcement
 	// Producer names the program and version in the manifest ("omc 1.2.3"); it always
-	// starts with ProducerName, which Build puts first when missing.
+	// starts with ProducerName, which Publish puts first when missing.
 	Producer string
 	// Content is the community pages' content folder (data.Content() by default in omc);
 	// nil publishes an empty api/content/index.
@@ -81,22 +81,6 @@ const (
 	PathManifest      = "manifest.json"
 	PathHeaders       = "_headers"
 )
-
-// Build computes every snapshot from the store at opts.Now, without writing anything.
-func Build(ctx context.Context, db *data.DB, opts Options) (map[string][]byte, Manifest, error) {
-	all := map[string][]byte{}
-	var mu sync.Mutex
-	m, err := build(ctx, db, opts, func(path string, b []byte) error {
-		mu.Lock()
-		defer mu.Unlock()
-		all[path] = bytes.Clone(b)
-		return nil
-	})
-	if err != nil {
-		return nil, Manifest{}, err
-	}
-	return all, m, nil
-}
 
 // build computes every snapshot and hands each to put as soon as it is made (the
 // shopping snapshots are many: a publish holds a few at a time), the manifest last.

@@ -7,7 +7,6 @@ import (
 	"math"
 	"slices"
 	"strings"
-	"sync"
 	"time"
 
 	"golang.org/x/sync/errgroup"
@@ -17,8 +16,8 @@ import (
 )
 
 // The shopping snapshots (SNAPSHOTS.md): menus, products, search, deals, trends, strains
-// and terpenes. Each builder is a pure function of a Shop; BuildShop reads the store
-// once and runs them all.
+// and terpenes. Each builder is a pure function of a Shop and the menus buildShop
+// streams to it from the store, read once (data.ShopData).
 
 // Shop is what the shopping snapshots are built from.
 type Shop struct {
@@ -27,8 +26,6 @@ type Shop struct {
 	Sample bool
 	// Statuses are the registry's dispensaries with their menus' category states.
 	Statuses []data.Status
-	// Offers are the offer series the latest fetch of each category lists.
-	Offers []data.OfferState
 	// ProductFirstSeen is when any menu first listed each product code.
 	ProductFirstSeen map[string]time.Time
 	// Strains is the strain catalogue (names, types); nil when none is given.
@@ -88,55 +85,6 @@ func buildShop(ctx context.Context, sd *data.ShopData, in Shop, also func(data.M
 	}
 	if menusDone != nil {
 		menusDone()
-	}
-	return s.finish(h, emit)
-}
-
-// Build emits every shopping snapshot from in.Offers. eachDaily streams the daily prices
-// of the last HistoryDays in day order (data.DB.EachDailyPrice). Each file is emitted as
-// soon as it is built, so a caller writing them out holds one at a time.
-func (in Shop) Build(eachDaily func(fn func(data.DailyPrice) error) error, emit Emit) error {
-	// The builders run on two goroutines (finish): emit is called from one at a time.
-	var mu sync.Mutex
-	emit = func(emit Emit) Emit {
-		return func(path string, v any) error {
-			mu.Lock()
-			defer mu.Unlock()
-			return emit(path, v)
-		}
-	}(emit)
-	s := newShop(in)
-	h, err := s.readHistory(0, func(see func(*data.Offer)) error {
-		for i := range in.Offers {
-			see(&in.Offers[i].Offer)
-		}
-		return nil
-	}, func(fn dayObserver) error {
-		keys := map[seriesOf]int32{}
-		return eachDaily(func(p data.DailyPrice) error {
-			k := seriesOf{p.Slug, p.Market, p.Code, p.Size}
-			key, ok := keys[k]
-			if !ok {
-				key = int32(len(keys))
-				keys[k] = key
-			}
-			return fn(p.Day, p.Slug, p.Market, &p.Offer, key, p.Price, p.SalePrice, p.InStock)
-		})
-	})
-	if err != nil {
-		return err
-	}
-	var menu []data.ListedOffer
-	for i := range in.Offers {
-		o := &in.Offers[i]
-		menu = append(menu, data.ListedOffer{Desc: &o.Offer, Price: o.Price, SalePrice: o.SalePrice, InStock: o.InStock,
-			FirstSeen: o.FirstSeen, LastSeen: o.LastSeen, CategoryUpdate: o.CategoryUpdate})
-		if next := i + 1; next == len(in.Offers) || in.Offers[next].Slug != o.Slug || in.Offers[next].Market != o.Market {
-			if err := s.addMenu(data.MenuOffers{Slug: o.Slug, Market: o.Market, Offers: menu}, emit); err != nil {
-				return err
-			}
-			menu = nil
-		}
 	}
 	return s.finish(h, emit)
 }
@@ -330,7 +278,7 @@ func (o *offer) Cost() float64 {
 
 var unitGram, unit100mg = "g", "100mg"
 
-// unitPriceOf is the unit price (UnitPrice's rule) as a JSON value, nil when unknown,
+// unitPriceOf is the unit price (unitPriceFor's rule) as a JSON value, nil when unknown,
 // and its unit.
 func (o *offer) unitPriceOf() (*float64, *string) {
 	v, ok := unitPriceFor(o.Category, o.Grams, o.Milligrams, o.Cost())
@@ -436,8 +384,11 @@ func (s *shop) index() {
 	}
 }
 
-// unitPriceFor is UnitPrice's rule for an offer of category c, weight grams or dose mg,
-// that costs cost; false when it cannot be told.
+// unitPriceFor is the unit price of an offer of category c, weight grams or dose mg,
+// that costs cost (the price paid): per gram for Flower, Preroll, Vape and Extract with
+// a known weight, per 100 mg THC for Edibles with a known dose, rounded to cents; false
+// when it cannot be told. It is the one rule of every snapshot; the site never
+// recomputes it.
 func unitPriceFor(c data.Category, grams, mg, cost float64) (float64, bool) {
 	if cost <= 0 {
 		return 0, false
@@ -453,21 +404,6 @@ func unitPriceFor(c data.Category, grams, mg, cost float64) (float64, bool) {
 		return 0, false
 	}
 	return cents(cost / per), true
-}
-
-// UnitPrice is the price paid per gram (Flower, Preroll, Vape, Extract with a known
-// weight) or per 100 mg THC (Edible with a known dose), rounded to cents; nil, nil when
-// it cannot be told. It is the one rule of every snapshot; the site never recomputes it.
-func UnitPrice(o data.Offer) (*float64, *string) {
-	v, ok := unitPriceFor(o.Category, o.Grams, o.Milligrams, o.Cost())
-	if !ok {
-		return nil, nil
-	}
-	unit := "g"
-	if o.Category == data.Edible {
-		unit = "100mg"
-	}
-	return &v, &unit
 }
 
 // salePrice is the sale price when the offer is on sale (below the regular price), else nil.

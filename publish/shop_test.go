@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -37,8 +36,7 @@ func shopDB(t *testing.T) *data.DB {
 			Website: "https://bloom.example", Menus: []data.MenuSource{rec("jane", "1", "https://bloom.example/menu")}},
 		{Slug: "botanist-canton", Name: "The Botanist Canton", City: "Canton", Region: "Northeast", Lat: 40.8, Lng: -81.38,
 			Menus: []data.MenuSource{rec("jane", "2", ""), {Market: data.Medical, Platform: "jane", StoreID: "3"}}},
-		// Sample: its menu is made up (as the demo's are), and its offers say so.
-		{Slug: "rise-toledo", Name: "RISE Toledo", City: "Toledo", Region: "Northwest", Lat: 41.65, Lng: -83.54, Menus: []data.MenuSource{rec("jane", "4", "")}, Sample: true},
+		{Slug: "rise-toledo", Name: "RISE Toledo", City: "Toledo", Region: "Northwest", Lat: 41.65, Lng: -83.54, Menus: []data.MenuSource{rec("jane", "4", "")}},
 		{Slug: "zen-leaf-dayton", Name: "Zen Leaf Dayton", City: "Dayton", Region: "Southwest", Lat: 39.76, Lng: -84.19, Menus: []data.MenuSource{rec("jane", "5", "")}},
 		{Slug: "bloom-athens", Name: "Bloom Athens", City: "Athens", Region: "Southeast"},
 	}
@@ -51,10 +49,15 @@ func shopDB(t *testing.T) *data.DB {
 			t.Fatal(err)
 		}
 	}
-	fuel := func(price, sale float64) data.Offer {
-		return data.Offer{ProductID: "fuel", Name: "Muul Fuel", Brand: "Klutch", Strain: "Muul Fuel", StrainType: "Indica-dominant",
-			Category: data.Flower, Size: "1/8oz", Grams: 3.5, Price: price, SalePrice: sale, InStock: true, THC: ptr(24.1), PotencyUnit: "%"}
+	// Muul Fuel's menus give its terpenes (the Botanist's a stronger myrcene) and lineage.
+	fuelAt := func(myrcene float64) func(price, sale float64) data.Offer {
+		return func(price, sale float64) data.Offer {
+			return data.Offer{ProductID: "fuel", Name: "Muul Fuel", Brand: "Klutch", Strain: "Muul Fuel", StrainType: "Indica-dominant",
+				Category: data.Flower, Size: "1/8oz", Grams: 3.5, Price: price, SalePrice: sale, InStock: true, THC: ptr(24.1), PotencyUnit: "%",
+				Terpenes: []data.Terpene{{Name: "Myrcene", Amount: ptr(myrcene), Unit: "%"}, {Name: "Limonene"}}, Lineage: []string{"Mule Fuel", "Gelato 41"}}
+		}
 	}
+	fuel, botanistFuel := fuelAt(0.9), fuelAt(1.2)
 	gelato := func(price float64) data.Offer {
 		return data.Offer{ProductID: "gelato", Name: "Gelato 41", Brand: "Grow Ohio", Strain: "Gelato 41", StrainType: "Hybrid",
 			Category: data.Flower, Size: "3.5g", Grams: 3.5, Price: price, InStock: true, THC: ptr(19.5), PotencyUnit: "%"}
@@ -64,15 +67,16 @@ func shopDB(t *testing.T) *data.DB {
 	record("bloom-akron", data.Recreational, now.Add(-24*time.Hour), []data.Offer{fuel(45, 36), gelato(40)}, nil)
 	record("bloom-akron", data.Recreational, now.Add(-2*time.Hour), []data.Offer{fuel(45, 36), gelato(42),
 		{ProductID: "cart", Name: "Lemon Haze Cart", Brand: "Select", Strain: "Lemon Haze", StrainType: "Sativa", Category: data.Vape,
-			Size: "half gram", Grams: 0.5, Price: 40, SalePrice: 30, InStock: true, THC: ptr(85.2), PotencyUnit: "%"},
+			Size: "half gram", Grams: 0.5, Price: 40, SalePrice: 30, InStock: true, THC: ptr(85.2), PotencyUnit: "%",
+			Terpenes: []data.Terpene{{Name: "Limonene", Amount: ptr(2.1), Unit: "%"}}},
 		{ProductID: "gummies", Name: "Camino Gummies", Brand: "Kiva", Category: data.Edible, Size: "10pk/100mg", Milligrams: 100, Price: 20, InStock: true},
 		{ProductID: "gone", Name: "Sold Out Kush", Strain: "Sold Out Kush", Category: data.Flower, Size: "1g", Grams: 1, Price: 12, InStock: false},
 	}, nil)
-	record("botanist-canton", data.Recreational, now.Add(-3*time.Hour), []data.Offer{fuel(40, 0),
+	record("botanist-canton", data.Recreational, now.Add(-3*time.Hour), []data.Offer{botanistFuel(40, 0),
 		{ProductID: "badder", Name: "Live Resin Badder", Brand: "Klutch", Category: data.Extract, Size: "1g", Grams: 1, Price: 40, SalePrice: 30, InStock: true},
 		{ProductID: "penny", Name: "Penny Wax", Category: data.Extract, Size: "1g", Grams: 1, Price: 20, SalePrice: 0.01, InStock: true, Warnings: []string{"sale price below $1"}},
 	}, nil)
-	record("botanist-canton", data.Medical, now.Add(-3*time.Hour), []data.Offer{fuel(38, 0)}, nil)
+	record("botanist-canton", data.Medical, now.Add(-3*time.Hour), []data.Offer{botanistFuel(38, 0)}, nil)
 	// Stale: a good fetch 20 h ago, a failure now.
 	record("rise-toledo", data.Recreational, now.Add(-20*time.Hour), []data.Offer{fuel(35, 0)}, nil)
 	record("rise-toledo", data.Recreational, now, nil, &data.FetchError{Reason: data.ReasonHTTPStatus, Status: 500})
@@ -81,57 +85,15 @@ func shopDB(t *testing.T) *data.DB {
 	return db
 }
 
-// shopFiles builds the shopping snapshots from shopDB, with the terpenes and menu lineage
-// the adapters give (the 0001 schema does not keep them, so they are added here as a
-// store keeping them would return them) and a one-strain catalogue.
+// shopFiles publishes shopDB as omc publish does, with a two-strain catalogue.
 func shopFiles(t *testing.T) map[string][]byte {
 	t.Helper()
-	ctx := context.Background()
-	db := shopDB(t)
-	sts, err := db.Statuses(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	states, err := db.OfferStates(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := range states {
-		switch states[i].Name {
-		case "Muul Fuel":
-			states[i].Terpenes = []data.Terpene{{Name: "Myrcene", Amount: ptr(0.9), Unit: "%"}, {Name: "Limonene"}}
-			if states[i].Slug == "botanist-canton" {
-				states[i].Terpenes[0].Amount = ptr(1.2)
-			}
-			states[i].Lineage = []string{"Mule Fuel", "Gelato 41"}
-		case "Lemon Haze Cart":
-			states[i].Terpenes = []data.Terpene{{Name: "Limonene", Amount: ptr(2.1), Unit: "%"}}
-		}
-	}
-	first, err := db.ProductFirstSeen(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
 	catalogue, err := data.ParseStrains("test catalogue", strings.NewReader("name,slug,type,breeder\nGelato #41,gelato-41,indica,Cookie Fam\nLemon Haze,lemon-haze,,\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	in := publish.Shop{Now: now, Statuses: sts, Offers: states, ProductFirstSeen: first, Strains: catalogue}
-	out := map[string][]byte{}
-	err = in.Build(func(fn func(data.DailyPrice) error) error {
-		return db.EachDailyPrice(ctx, now.AddDate(0, 0, -publish.HistoryDays), now.Add(time.Second), fn)
-	}, func(path string, v any) error {
-		if _, dup := out[path]; dup {
-			t.Errorf("%s built twice", path)
-		}
-		b, err := json.Marshal(v)
-		out[path] = b
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return out
+	files, _ := publishFiles(t, shopDB(t), publish.Options{Now: now, Strains: catalogue})
+	return files
 }
 
 func TestShopGolden(t *testing.T) {
@@ -159,27 +121,7 @@ func TestShopGolden(t *testing.T) {
 			continue
 		}
 		golden(t, name, b)
-		siteFixture(t, name)
-	}
-}
-
-// siteFixture keeps the site's copy of a golden file (its schema tests read them) equal
-// to the golden file; -update copies it.
-func siteFixture(t *testing.T, name string) {
-	t.Helper()
-	want, err := os.ReadFile(filepath.Join("testdata", name+".golden.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join("..", "site", "src", "testing", "fixtures", "shop", name+".json")
-	if *update {
-		if err := os.WriteFile(path, want, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	got, err := os.ReadFile(path)
-	if err != nil || !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the golden file (run go test ./publish -update): %v", path, err)
+		siteFixture(t, name, "shop/"+name+".json")
 	}
 }
 
@@ -235,8 +177,9 @@ func TestProductByHand(t *testing.T) {
 			t.Errorf("history %d = %+v, want %+v", i, p.History[i], wantHistory[i])
 		}
 	}
-	if p.Sample || !p.Offers[0].Sample || p.Offers[1].Sample {
-		t.Errorf("sample: file %v, Toledo %v, Akron %v; want only Toledo's offer", p.Sample, p.Offers[0].Sample, p.Offers[1].Sample)
+	// No store of the registry is sample, and --sample was not given.
+	if p.Sample || p.Offers[0].Sample || p.Offers[1].Sample {
+		t.Errorf("sample: file %v, Toledo %v, Akron %v; want none", p.Sample, p.Offers[0].Sample, p.Offers[1].Sample)
 	}
 	if p.FirstSeen == nil || *p.FirstSeen != "2026-06-24T11:00:00Z" || len(p.Terpenes) != 2 || p.Terpenes[0] != "limonene" {
 		t.Errorf("first seen %v, terpenes %v", p.FirstSeen, p.Terpenes)
@@ -383,36 +326,6 @@ func TestShopRules(t *testing.T) {
 	})
 }
 
-func TestUnitPrice(t *testing.T) {
-	for _, tt := range []struct {
-		name string
-		o    data.Offer
-		want float64
-		unit string
-	}{
-		{"flower per gram, sale price paid", data.Offer{Category: data.Flower, Grams: 3.5, Price: 45, SalePrice: 36}, 10.29, "g"},
-		{"preroll per gram", data.Offer{Category: data.Preroll, Grams: 0.5, Price: 8}, 16, "g"},
-		{"edible per 100 mg", data.Offer{Category: data.Edible, Milligrams: 50, Price: 15}, 30, "100mg"},
-		{"sale above price ignored", data.Offer{Category: data.Vape, Grams: 1, Price: 40, SalePrice: 50}, 40, "g"},
-		{"unknown weight", data.Offer{Category: data.Flower, Price: 45}, 0, ""},
-		{"edible without dose", data.Offer{Category: data.Edible, Grams: 10, Price: 15}, 0, ""},
-		{"other", data.Offer{Category: data.Other, Grams: 30, Price: 15}, 0, ""},
-	} {
-		t.Run(tt.name, func(t *testing.T) {
-			v, unit := publish.UnitPrice(tt.o)
-			if tt.unit == "" {
-				if v != nil || unit != nil {
-					t.Errorf("got %v %v, want none", *v, *unit)
-				}
-				return
-			}
-			if v == nil || *v != tt.want || *unit != tt.unit {
-				t.Errorf("got %v %v, want %v %s", v, unit, tt.want, tt.unit)
-			}
-		})
-	}
-}
-
 // TestSearchWholeState checks api/search/<category>/all-<n>: every region's offers once,
 // in parts cut between products.
 func TestSearchWholeState(t *testing.T) {
@@ -489,10 +402,7 @@ func TestSearchWholeState(t *testing.T) {
 // documented types: each decodes into Menu, Product, SearchFile or SearchFirst with no
 // unknown field and encodes back to the same bytes.
 func TestAppendersMatchEncodingJSON(t *testing.T) {
-	files, _, err := publish.Build(context.Background(), shopDB(t), publish.Options{Now: now})
-	if err != nil {
-		t.Fatal(err)
-	}
+	files := shopFiles(t)
 	checked := map[string]int{}
 	for path, b := range files {
 		var v any

@@ -59,16 +59,6 @@ const (
 	DealsPerList  = 5  // deals per region and category
 )
 
-// BuildStatistics computes topFlower and topDeals from the latest offers of each
-// category, keeping only categories whose menu is current at now: a stale price is not a deal.
-func BuildStatistics(offers []data.StoredOffer, ds []data.Dispensary, now time.Time) Statistics {
-	b := newStatistics(ds, now)
-	for i := range offers {
-		b.add(listingOf(&offers[i]))
-	}
-	return b.result()
-}
-
 // listing is one offer of a menu's latest fetch, as statistics and brands take it. When
 // shared is set, d is a description shared by many offers (data.ShopData), and what the
 // builders derive from it is kept once. updated is the last update of the offer's menu
@@ -81,10 +71,6 @@ type listing struct {
 	price, sale float64
 	inStock     bool
 	shared      bool
-}
-
-func listingOf(o *data.StoredOffer) listing {
-	return listing{slug: o.Slug, market: o.Market, updated: o.FetchedAt, d: &o.Offer, price: o.Price, sale: o.SalePrice, inStock: o.InStock}
 }
 
 func (l *listing) cost() float64 {
