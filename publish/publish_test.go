@@ -315,3 +315,44 @@ func TestBuildSampleFromRegistry(t *testing.T) {
 		t.Error("a sample dispensary's menu is not marked sample")
 	}
 }
+
+// TestCoordinatesOneRule: every snapshot that places a store says the same of whether
+// the position is the store's own. Bloom Akron has a street address but sits on its
+// city's centre (the registry says "city"); The Botanist Canton has no address but its
+// platform's store record gave its own position ("store").
+func TestCoordinatesOneRule(t *testing.T) {
+	files, _ := publishFiles(t, seed(t), publish.Options{Now: now})
+	var status []publish.DispensaryStatus
+	var stores publish.SearchStores
+	for path, v := range map[string]any{publish.PathStatus: &status, publish.PathSearchStores: &stores} {
+		if err := json.Unmarshal(files[path], v); err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+	}
+	for slug, want := range map[string]string{"bloom-akron": "city", "botanist-canton": "store"} {
+		got := map[string]string{}
+		for _, d := range status {
+			if d.Slug == slug {
+				got[publish.PathStatus] = d.Coordinates
+			}
+		}
+		for _, s := range stores.Stores {
+			if s.Slug == slug {
+				got[publish.PathSearchStores] = s.Coordinates
+			}
+		}
+		var m publish.Menu
+		if err := json.Unmarshal(files[publish.PathMenus+slug], &m); err != nil {
+			t.Fatal(err)
+		}
+		got[publish.PathMenus+slug] = m.Coordinates
+		for path, c := range got {
+			if c != want {
+				t.Errorf("%s: %s says coordinates %q, want %q", slug, path, c, want)
+			}
+		}
+		if len(got) != 3 {
+			t.Errorf("%s is in %d of the 3 snapshots: %v", slug, len(got), got)
+		}
+	}
+}

@@ -509,11 +509,15 @@ func byCost(a, b *offer) int {
 
 func sortOffers(os []*offer) { slices.SortStableFunc(os, byCost) }
 
-// coordinates says whether a store's position is its own or its city centre's: the
-// registry gives a street address with the store's own coordinates.
+// coordinates says whether a store's position (Lat, Lng) is its own ("store") or its
+// city's centre ("city"): the one rule of every snapshot that places a store (api/menus,
+// api/search/stores, api/DispensaryStatus). It is the registry's word, or the store's
+// own when a platform's store record placed it (data.DB.RecordPlace); a registry that
+// does not say is not claiming the store's own position. A street address says nothing
+// of the position: many stores with one sit on their city's centre.
 func coordinates(d data.Dispensary) string {
-	if d.Address != "" {
-		return "store"
+	if d.Coordinates == data.CoordinatesStore {
+		return data.CoordinatesStore
 	}
-	return "city"
+	return data.CoordinatesCity
 }
