@@ -35,22 +35,24 @@ type ProductInfo struct {
 
 // ProductOffer is one store's offer of a product.
 type ProductOffer struct {
-	Slug       string          `json:"slug"`
-	StoreName  string          `json:"storeName"`
-	City       string          `json:"city"`
-	Region     string          `json:"region"`
-	Lat        float64         `json:"lat"`
-	Lng        float64         `json:"lng"`
-	Market     data.Market     `json:"market"`
-	Price      float64         `json:"price"`
-	SalePrice  *float64        `json:"salePrice"`
-	UnitPrice  *float64        `json:"unitPrice"`
-	Unit       *string         `json:"unit"`
-	THC        *float64        `json:"thc"`
-	LastUpdate *string         `json:"lastUpdate"`
-	Freshness  freshness.State `json:"freshness"`
-	FirstSeen  *string         `json:"firstSeen"`
-	Sample     bool            `json:"sample"`
+	Slug      string      `json:"slug"`
+	StoreName string      `json:"storeName"`
+	City      string      `json:"city"`
+	Region    string      `json:"region"`
+	Lat       float64     `json:"lat"`
+	Lng       float64     `json:"lng"`
+	Market    data.Market `json:"market"`
+	Price     float64     `json:"price"`
+	SalePrice *float64    `json:"salePrice"`
+	UnitPrice *float64    `json:"unitPrice"`
+	Unit      *string     `json:"unit"`
+	THC       *float64    `json:"thc"`
+	// PotencyUnit is THC's unit: "%" or, for most edibles, "mg" (null when unknown).
+	PotencyUnit *string         `json:"potencyUnit"`
+	LastUpdate  *string         `json:"lastUpdate"`
+	Freshness   freshness.State `json:"freshness"`
+	FirstSeen   *string         `json:"firstSeen"`
+	Sample      bool            `json:"sample"`
 }
 
 func (s *shop) productOffer(o *offer) ProductOffer {
@@ -58,7 +60,7 @@ func (s *shop) productOffer(o *offer) ProductOffer {
 	unitPrice, unit := o.unitPriceOf()
 	return ProductOffer{Slug: d.Slug, StoreName: d.Name, City: d.City, Region: d.Region, Lat: d.Lat, Lng: d.Lng,
 		Market: o.Market, Price: cents(o.Price), SalePrice: o.salePrice(), UnitPrice: unitPrice, Unit: unit,
-		THC: o.THC, LastUpdate: timeOf(timeAt(o.categoryUpdate())), Freshness: o.fresh(), FirstSeen: timeOf(timeAtSeconds(o.firstSeen)), Sample: s.Sample || d.Sample}
+		THC: o.THC, PotencyUnit: nonEmpty(o.PotencyUnit), LastUpdate: timeOf(timeAt(o.categoryUpdate())), Freshness: o.fresh(), FirstSeen: timeOf(timeAtSeconds(o.firstSeen)), Sample: s.Sample || d.Sample}
 }
 
 // buildProducts emits one Product per code any current menu lists (in stock or not,
@@ -185,6 +187,8 @@ func (s *shop) appendProductOffer(b []byte, o *offer) []byte {
 	b = appendPrices(b, o)
 	b = append(b, `,"thc":`...)
 	b = appendFloatOrNull(b, o.THC)
+	b = append(b, `,"potencyUnit":`...)
+	b = appendStringOrNull(b, o.PotencyUnit)
 	b = append(b, `,"lastUpdate":`...)
 	b = appendTime(b, o.categoryUpdate())
 	b = append(b, `,"freshness":`...)

@@ -86,7 +86,9 @@ type SearchOffers struct {
 	Price     []float64  `json:"price"`
 	SalePrice []*float64 `json:"salePrice"`
 	THC       []*float64 `json:"thc"`
-	IsNew     []bool     `json:"isNew"`
+	// PotencyUnit is each THC figure's unit: "%" or, for most edibles, "mg".
+	PotencyUnit []*string `json:"potencyUnit"`
+	IsNew       []bool    `json:"isNew"`
 }
 
 // SearchFirst is api/search/<category>/first: the first page of the default search
@@ -356,6 +358,7 @@ func (f searchFile) appendJSON(b []byte) ([]byte, error) {
 	column("price", false, f.offers, func(b []byte, o *offer, _ int) []byte { return appendMoney(b, o.Price) })
 	column("salePrice", false, f.offers, func(b []byte, o *offer, _ int) []byte { return appendSalePrice(b, o) })
 	column("thc", false, f.offers, func(b []byte, o *offer, _ int) []byte { return appendFloatOrNull(b, o.THC) })
+	column("potencyUnit", false, f.offers, func(b []byte, o *offer, _ int) []byte { return appendStringOrNull(b, o.PotencyUnit) })
 	column("isNew", false, f.offers, func(b []byte, o *offer, _ int) []byte { return appendBool(b, o.isNew) })
 	b = append(b, "}"...)
 	if f.first {

@@ -69,7 +69,8 @@ func shopDB(t *testing.T) *data.DB {
 		{ProductID: "cart", Name: "Lemon Haze Cart", Brand: "Select", Strain: "Lemon Haze", StrainType: "Sativa", Category: data.Vape,
 			Size: "half gram", Grams: 0.5, Price: 40, SalePrice: 30, InStock: true, THC: ptr(85.2), PotencyUnit: "%",
 			Terpenes: []data.Terpene{{Name: "Limonene", Amount: ptr(2.1), Unit: "%"}}},
-		{ProductID: "gummies", Name: "Camino Gummies", Brand: "Kiva", Category: data.Edible, Size: "10pk/100mg", Milligrams: 100, Price: 20, InStock: true},
+		{ProductID: "gummies", Name: "Camino Gummies", Brand: "Kiva", Category: data.Edible, Size: "10pk/100mg", Milligrams: 100, Price: 20,
+			SalePrice: 17, InStock: true, THC: ptr(100), PotencyUnit: "mg"},
 		{ProductID: "gone", Name: "Sold Out Kush", Strain: "Sold Out Kush", Category: data.Flower, Size: "1g", Grams: 1, Price: 12, InStock: false},
 	}, nil)
 	record("botanist-canton", data.Recreational, now.Add(-3*time.Hour), []data.Offer{botanistFuel(40, 0),
@@ -219,11 +220,13 @@ func TestShopRules(t *testing.T) {
 		for _, x := range d.Top {
 			got = append(got, x.Name)
 		}
-		// Cart 40→30 and Badder 40→30: 0.25 each, cheaper... equal, by store name; Fuel 45→36: 0.2.
-		if len(d.Top) != 3 || d.Top[0].Name != "Lemon Haze Cart" || d.Top[0].Discount != 0.25 || d.Top[1].Name != "Live Resin Badder" || d.Top[2].Discount != 0.2 {
+		// Cart 40→30 and Badder 40→30: 0.25 each, cheaper... equal, by store name; Fuel 45→36: 0.2;
+		// Gummies 20→17: 0.15.
+		if len(d.Top) != 4 || d.Top[0].Name != "Lemon Haze Cart" || d.Top[0].Discount != 0.25 || d.Top[1].Name != "Live Resin Badder" ||
+			d.Top[2].Discount != 0.2 || d.Top[3].Name != "Camino Gummies" || d.Top[3].Discount != 0.15 {
 			t.Errorf("top = %v", got)
 		}
-		if d.Regions[0].Region != "Northeast" || d.Regions[0].Count != 3 || d.Regions[1].Count != 0 {
+		if d.Regions[0].Region != "Northeast" || d.Regions[0].Count != 4 || d.Regions[1].Count != 0 {
 			t.Errorf("regions = %+v", d.Regions)
 		}
 	})
@@ -437,5 +440,83 @@ func TestAppendersMatchEncodingJSON(t *testing.T) {
 	}
 	if checked["menus"] < 3 || checked["products"] < 5 || checked["search"] < 5 {
 		t.Errorf("checked %v, want at least 3 menus, 5 products and 5 search files", checked)
+	}
+}
+
+// TestPotencyUnits: every THC figure a file carries comes with its unit, so that an
+// edible's 100 (mg) is never read as 100 %: an offer's "thc" beside its "potencyUnit"
+// (as columns in the search files: one unit per offer), a strain's THC range with its
+// "unit". The gummies' figure is in mg everywhere.
+func TestPotencyUnits(t *testing.T) {
+	files := shopFiles(t)
+	var check func(path, at string, v any) int
+	check = func(path, at string, v any) int {
+		n := 0
+		switch v := v.(type) {
+		case map[string]any:
+			if thc, ok := v["thc"]; ok && thc != nil {
+				n++
+				switch thc := thc.(type) {
+				case float64:
+					if u, ok := v["potencyUnit"]; !ok || (u != "%" && u != "mg" && u != nil) {
+						t.Errorf("%s %s: thc %v with potencyUnit %v", path, at, thc, u)
+					}
+				case []any:
+					units, ok := v["potencyUnit"].([]any)
+					if !ok || len(units) != len(thc) {
+						t.Errorf("%s %s: a column of %d thc figures without a potencyUnit column of as many", path, at, len(thc))
+					}
+				case map[string]any:
+					if u := thc["unit"]; u != "%" {
+						t.Errorf("%s %s: a THC range %v without its unit", path, at, thc)
+					}
+				}
+			}
+			for k, x := range v {
+				n += check(path, at+"."+k, x)
+			}
+		case []any:
+			for i, x := range v {
+				n += check(path, fmt.Sprintf("%s[%d]", at, i), x)
+			}
+		}
+		return n
+	}
+	figures := map[string]int{}
+	for path, b := range files {
+		var v any
+		if err := json.Unmarshal(b, &v); err != nil {
+			continue // not JSON (_headers)
+		}
+		figures[strings.SplitN(strings.TrimPrefix(path, "api/"), "/", 2)[0]] += check(path, "", v)
+	}
+	for _, kind := range []string{"menus", "products", "search", "deals", "strains"} {
+		if figures[kind] == 0 {
+			t.Errorf("no THC figure in api/%s: the test checks nothing there", kind)
+		}
+	}
+	// The gummies: 100 mg on the deal, the product page and the search file.
+	var deals publish.DealsFile
+	if err := json.Unmarshal(files["api/deals/northeast"], &deals); err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, d := range deals.Deals {
+		if d.Name == "Camino Gummies" {
+			found = true
+			if d.THC == nil || *d.THC != 100 || d.PotencyUnit == nil || *d.PotencyUnit != "mg" {
+				t.Errorf("gummies deal: thc %v %v", d.THC, d.PotencyUnit)
+			}
+		}
+	}
+	if !found {
+		t.Error("the gummies are not among the deals")
+	}
+	var p publish.Product
+	if err := json.Unmarshal(files["api/products/kiva-camino-gummies-100mg"], &p); err != nil {
+		t.Fatal(err)
+	}
+	if len(p.Offers) != 1 || p.Offers[0].PotencyUnit == nil || *p.Offers[0].PotencyUnit != "mg" {
+		t.Errorf("gummies product offers = %+v", p.Offers)
 	}
 }

@@ -112,10 +112,11 @@ type StrainLink struct {
 	Slug *string `json:"slug"`
 }
 
-// Range is the lowest and highest of some values.
+// Range is the lowest and highest of some values, in Unit.
 type Range struct {
-	Min float64 `json:"min"`
-	Max float64 `json:"max"`
+	Min  float64 `json:"min"`
+	Max  float64 `json:"max"`
+	Unit string  `json:"unit"`
 }
 
 // TerpeneCount is a terpene and how many products list it.
@@ -232,7 +233,7 @@ func (s *shop) buildStrains(h *history, emit Emit) error {
 			products[o.Code] = true
 			if o.THC != nil && o.PotencyUnit == "%" && (o.Category == "Flower" || o.Category == "Preroll") {
 				if page.THC == nil {
-					page.THC = &Range{Min: *o.THC, Max: *o.THC}
+					page.THC = &Range{Min: *o.THC, Max: *o.THC, Unit: "%"}
 				}
 				page.THC.Min, page.THC.Max = min(page.THC.Min, *o.THC), max(page.THC.Max, *o.THC)
 			}
