@@ -74,7 +74,7 @@ func (s *shop) buildDeals(emit Emit) error {
 		}
 		price := cents(o.Price)
 		unitPrice, unit := o.unitPriceOf()
-		all = append(all, DealOffer{Code: o.Code, Name: o.Name, Brand: o.Brand, Category: o.Category, Size: o.sizeLabel,
+		all = append(all, DealOffer{Code: o.Code, Name: o.name, Brand: o.Brand, Category: o.Category, Size: o.sizeLabel,
 			Grams: positive(o.Grams), Mg: positive(o.Milligrams), Price: price, SalePrice: *sale,
 			Discount: math.Round(1000*(1-*sale/price)) / 1000, UnitPrice: unitPrice, Unit: unit, THC: o.THC, PotencyUnit: nonEmpty(o.PotencyUnit),
 			Slug: o.Slug, StoreName: o.store.Name, City: o.store.City, Lat: o.store.Lat, Lng: o.store.Lng, Market: o.Market,

@@ -94,7 +94,7 @@ func (s *shop) buildProducts(h *history, emit Emit) error {
 		})
 		first := all[0]
 		p := productFile{s: s, h: h, history: h.products[code], info: ProductInfo{GeneratedAt: s.generatedAt, Sample: s.Sample, Code: code,
-			Name: first.Name, Brand: first.Brand, Category: first.Category, Strain: first.Strain, Size: first.sizeLabel,
+			Name: first.name, Brand: first.Brand, Category: first.Category, Strain: first.Strain, Size: first.sizeLabel,
 			Grams: positive(first.Grams), Mg: positive(first.Milligrams), Terpenes: []string{}}}
 		if id := first.strain; id != nil {
 			p.info.StrainSlug = &id.slug

@@ -162,12 +162,12 @@ func build(ctx context.Context, db *data.DB, opts Options, put func(path string,
 	pool := newEncodePool(record, put)
 	var statsOut Statistics
 	var brandsOut Brands
-	err = buildShop(ctx, sd, in, func(mo data.MenuOffers) {
+	err = buildShop(ctx, sd, in, func(mo data.MenuOffers, productName func(*data.Offer) string) {
 		for _, lo := range mo.Offers {
 			// Each offer's own category's date, not the menu's latest fetch: a category the
 			// latest fetch emptied keeps its earlier date and ages like a failure.
 			l := listing{slug: mo.Slug, market: mo.Market, updated: lo.CategoryUpdate, d: lo.Desc, price: lo.Price, sale: lo.SalePrice,
-				inStock: lo.InStock, shared: true}
+				inStock: lo.InStock, productName: productName}
 			stats.add(l)
 			brands.add(l)
 		}

@@ -188,8 +188,8 @@ func (s *shop) buildSearch(emit Emit) error {
 // then price paid, then store slug.
 func (s *shop) searchFirst(cat data.Category, offers []*offer) searchFile {
 	before := func(a, b *offer) bool {
-		if a.nameKey != b.nameKey {
-			return a.nameKey < b.nameKey
+		if a.displayKey != b.displayKey {
+			return a.displayKey < b.displayKey
 		}
 		if a.brandKey != b.brandKey {
 			return a.brandKey < b.brandKey
@@ -249,7 +249,7 @@ func searchParts(offers []*offer, limit int) [][]*offer {
 // sortSearch orders offers by product (name, brand, code), cheapest first within one.
 func sortSearch(offers []*offer) {
 	slices.SortFunc(offers, func(a, b *offer) int {
-		if c := strings.Compare(a.nameKey, b.nameKey); c != 0 {
+		if c := strings.Compare(a.displayKey, b.displayKey); c != 0 {
 			return c
 		}
 		if c := strings.Compare(a.Brand, b.Brand); c != 0 {
@@ -345,7 +345,7 @@ func (f searchFile) appendJSON(b []byte) ([]byte, error) {
 	}
 	b = append(b, `,"products":{`...)
 	column("code", true, products, func(b []byte, o *offer, _ int) []byte { return appendString(b, o.Code) })
-	column("name", false, products, func(b []byte, o *offer, _ int) []byte { return appendString(b, o.Name) })
+	column("name", false, products, func(b []byte, o *offer, _ int) []byte { return appendString(b, o.name) })
 	column("brand", false, products, func(b []byte, o *offer, _ int) []byte { return appendString(b, o.Brand) })
 	column("strain", false, products, func(b []byte, o *offer, _ int) []byte { return appendString(b, o.Strain) })
 	column("strainType", false, products, func(b []byte, o *offer, _ int) []byte { return appendStringOrNull(b, strainTypeOf(o.desc)) })

@@ -49,10 +49,14 @@ type Emit func(path string, v any) error
 // The price history is read first, before the menus' offers are: its walk of the
 // fetch log holds a state per series, and the offers are as many; one after the other,
 // a 2,000-menu publish holds tens of MB less at its peak.
-func buildShop(ctx context.Context, sd *data.ShopData, in Shop, also func(data.MenuOffers), menusDone func(), emit Emit) error {
+func buildShop(ctx context.Context, sd *data.ShopData, in Shop, also func(m data.MenuOffers, productName func(*data.Offer) string), menusDone func(), emit Emit) error {
 	s := newShop(in)
+	names := newNameTally()
 	h, err := s.readHistory(sd.Series(), func(see func(*data.Offer)) error {
-		sd.EachListed(see)
+		sd.EachListed(func(o *data.Offer) {
+			see(o)
+			names.add(o)
+		})
 		return nil
 	}, func(fn dayObserver) error {
 		return sd.EachDayPrice(ctx, in.Now.AddDate(0, 0, -HistoryDays), in.Now.Add(time.Second), func(p data.DayPrice) error {
@@ -62,6 +66,7 @@ func buildShop(ctx context.Context, sd *data.ShopData, in Shop, also func(data.M
 	if err != nil {
 		return err
 	}
+	s.names = names.productNames()
 	// also (the statistics and brands) takes the menus in a walk of its own, on the
 	// other processor.
 	alsoDone := make(chan error, 1)
@@ -71,7 +76,7 @@ func buildShop(ctx context.Context, sd *data.ShopData, in Shop, also func(data.M
 			return
 		}
 		alsoDone <- sd.EachMenu(func(m data.MenuOffers) error {
-			also(m)
+			also(m, s.productName)
 			return nil
 		})
 	}()
@@ -180,6 +185,17 @@ type shop struct {
 	menuDone    map[string]bool
 	// productFirst is addMenu's, emptied for each menu rather than made anew.
 	productFirst map[string]time.Time
+	// names are the products' display names by code (nameTally.productNames).
+	names map[string]string
+}
+
+// productName is the display name of o's product: one name per code wherever a product
+// is shown beyond its store's own menu.
+func (s *shop) productName(o *data.Offer) string {
+	if n, ok := s.names[codeOf(o)]; ok {
+		return n
+	}
+	return o.Name
 }
 
 // offer is one listed offer series with what every snapshot derives from it once, in
@@ -210,6 +226,9 @@ type desc struct {
 	Code string
 	// nameKey and brandKey are the name and brand lower-cased once: lists sort by them.
 	nameKey, brandKey string
+	// name is its product's display name (shop.productName), displayKey that lower-cased:
+	// what every file but the store's own menu shows and sorts by.
+	name, displayKey string
 	// strain is the strain the description's strain name names (nil for none), set
 	// once the history has named every strain (resolveStrains).
 	strain *strainID
@@ -333,7 +352,9 @@ func (s *shop) addMenu(m data.MenuOffers, emit Emit) error {
 	for _, lo := range m.Offers {
 		ds := s.descs[lo.Desc]
 		if ds == nil {
+			name := s.productName(lo.Desc)
 			ds = &desc{Offer: lo.Desc, Code: codeOf(lo.Desc), nameKey: strings.ToLower(lo.Desc.Name), brandKey: strings.ToLower(lo.Desc.Brand),
+				name: name, displayKey: strings.ToLower(name),
 				sizeLabel: sizeLabel(lo.Desc.Size, lo.Desc.Grams, lo.Desc.Milligrams), category: categoryIndex(lo.Desc.Category)}
 			s.descs[lo.Desc] = ds
 		}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -518,5 +519,112 @@ func TestPotencyUnits(t *testing.T) {
 	}
 	if len(p.Offers) != 1 || p.Offers[0].PotencyUnit == nil || *p.Offers[0].PotencyUnit != "mg" {
 		t.Errorf("gummies product offers = %+v", p.Offers)
+	}
+}
+
+// TestOneNamePerProduct: stores name one product (one code) differently; its page, the
+// search files, the deals and the strain page show one name, the most listings' (title
+// case when every listing shouts), while each store's menu keeps the store's own words.
+func TestOneNamePerProduct(t *testing.T) {
+	ctx := context.Background()
+	db, err := data.Open(ctx, filepath.Join(t.TempDir(), "omc.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	db.Code = scraper.ProductCode
+	var ds []data.Dispensary
+	for i, slug := range []string{"a", "b", "c", "d"} {
+		ds = append(ds, data.Dispensary{Slug: slug, Name: "Store " + strings.ToUpper(slug), City: "Akron", Region: "Northeast",
+			Menus: []data.MenuSource{{Market: data.Recreational, Platform: "jane", StoreID: strconv.Itoa(i + 1)}}})
+	}
+	if err := db.SyncDispensaries(ctx, ds, true, now); err != nil {
+		t.Fatal(err)
+	}
+	comet := func(name string, sale float64) data.Offer {
+		return data.Offer{ProductID: "comet", Name: name, Brand: "Buckeye Farms", Strain: "Comet Tail", Category: data.Flower,
+			Size: "3.5g", Grams: 3.5, Price: 40, SalePrice: sale, InStock: true, THC: ptr(21), PotencyUnit: "%"}
+	}
+	dream := func(name string) data.Offer {
+		return data.Offer{ProductID: "dream", Name: name, Brand: "Buckeye Farms", Category: data.Vape, Size: "1g", Grams: 1,
+			Price: 50, SalePrice: 40, InStock: true}
+	}
+	for slug, offers := range map[string][]data.Offer{
+		"a": {comet("Comet Tail", 0), dream("BLUE DREAM CART")},
+		"b": {comet("Comet Tail", 0), dream("BLUE DREAM CART")},
+		"c": {comet("COMET TAIL", 0)},
+		"d": {comet("Comet Tail Flower", 30)},
+	} {
+		if err := db.RecordMenuFetch(ctx, data.MenuFetch{Slug: slug, Market: data.Recreational, Platform: "jane", At: now.Add(-time.Hour), Offers: offers}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	files, _ := publishFiles(t, db, publish.Options{Now: now})
+	names := map[string]map[string]bool{} // where -> names shown
+	see := func(where, name string) {
+		if names[where] == nil {
+			names[where] = map[string]bool{}
+		}
+		names[where][name] = true
+	}
+	for _, code := range []string{"buckeye-farms-comet-tail-flower-3-5g", "buckeye-farms-blue-dream-cart-1g"} {
+		var p publish.Product
+		if err := json.Unmarshal(files[publish.PathProducts+code], &p); err != nil {
+			t.Fatalf("%s: %v", code, err)
+		}
+		see("product "+code, p.Name)
+	}
+	var deals publish.DealsIndex
+	if err := json.Unmarshal(files["api/deals/index"], &deals); err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range deals.Top {
+		see("deal "+d.Code, d.Name)
+	}
+	for _, path := range []string{"api/search/flower/northeast", "api/search/flower/all-1", "api/search/flower/first", "api/search/vape/northeast"} {
+		var f publish.SearchFile
+		if err := json.Unmarshal(files[path], &f); err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		for i, code := range f.Products.Code {
+			see("search "+code, f.Products.Name[i])
+		}
+	}
+	var strain publish.StrainPage
+	if err := json.Unmarshal(files["api/strains/comet-tail"], &strain); err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range strain.Offers {
+		see("strain "+o.Code, o.Name)
+	}
+	var st publish.Statistics
+	if err := json.Unmarshal(files[publish.PathStatistics], &st); err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range st.TopDeals[0].Flower {
+		see("top deal buckeye-farms-comet-tail-flower-3-5g", d.Name)
+	}
+	for _, d := range st.TopDeals[0].Vape {
+		see("top deal buckeye-farms-blue-dream-cart-1g", d.Name)
+	}
+	want := map[string]string{"buckeye-farms-comet-tail-flower-3-5g": "Comet Tail", "buckeye-farms-blue-dream-cart-1g": "Blue Dream Cart"}
+	checked := 0
+	for where, shown := range names {
+		code := where[strings.LastIndex(where, " ")+1:]
+		if len(shown) != 1 || !shown[want[code]] {
+			t.Errorf("%s shows %v, want only %q", where, shown, want[code])
+		}
+		checked++
+	}
+	if checked < 9 {
+		t.Errorf("checked %d places: %v", checked, names)
+	}
+	// The store's menu keeps its own words.
+	var m publish.Menu
+	if err := json.Unmarshal(files[publish.PathMenus+"c"], &m); err != nil {
+		t.Fatal(err)
+	}
+	if m.Markets[0].Offers[0].Name != "COMET TAIL" {
+		t.Errorf("store c's menu says %q, want its own COMET TAIL", m.Markets[0].Offers[0].Name)
 	}
 }

@@ -59,10 +59,11 @@ const (
 	DealsPerList  = 5  // deals per region and category
 )
 
-// listing is one offer of a menu's latest fetch, as statistics and brands take it. When
-// shared is set, d is a description shared by many offers (data.ShopData), and what the
-// builders derive from it is kept once. updated is the last update of the offer's menu
-// category (data.ListedOffer.CategoryUpdate): its freshness.
+// listing is one offer of a menu's latest fetch, as statistics and brands take it. d is
+// a description shared by many offers (data.ShopData): what the builders derive from it
+// is kept once. updated is the last update of the offer's menu category
+// (data.ListedOffer.CategoryUpdate): its freshness. productName gives the display name
+// of a description's product (shop.productName).
 type listing struct {
 	slug        string
 	market      data.Market
@@ -70,7 +71,7 @@ type listing struct {
 	d           *data.Offer
 	price, sale float64
 	inStock     bool
-	shared      bool
+	productName func(*data.Offer) string
 }
 
 func (l *listing) cost() float64 {
@@ -90,17 +91,19 @@ type statistics struct {
 	slug   string
 	best   map[dealKey]Deal
 	top    map[regionCategory][]Deal
-	// names are what statistics derive from a shared description.
+	// names are what statistics derive from a description.
 	names map[*data.Offer]offerNames
 }
 
-// offerNames are an offer's flowerStrain and its name as deals compare it.
+// offerNames are an offer's flowerStrain, its product's display name and that name as
+// deals compare it.
 type offerNames struct {
-	strain, strainKey, deal string
+	strain, strainKey, name, deal string
 }
 
-func namesOf(o *data.Offer) offerNames {
-	n := offerNames{deal: strings.ToLower(strings.TrimSpace(o.Name))}
+func namesOf(o *data.Offer, productName func(*data.Offer) string) offerNames {
+	name := productName(o)
+	n := offerNames{name: name, deal: strings.ToLower(strings.TrimSpace(name))}
 	if o.Category == data.Flower {
 		n.strain, n.strainKey = flowerStrain(o)
 	}
@@ -137,15 +140,10 @@ func (b *statistics) add(l listing) {
 		return
 	}
 	o := l.d
-	var names offerNames
-	if l.shared {
-		var ok bool
-		if names, ok = b.names[o]; !ok {
-			names = namesOf(o)
-			b.names[o] = names
-		}
-	} else {
-		names = namesOf(o)
+	names, ok := b.names[o]
+	if !ok {
+		names = namesOf(o, l.productName)
+		b.names[o] = names
 	}
 	if o.Category == data.Flower {
 		b.flower.addStrain(l.slug, names.strain, names.strainKey, 1)
@@ -173,7 +171,7 @@ func (b *statistics) add(l listing) {
 	// own product, and a list of one product in five sizes is no list of deals. What
 	// less compares is enough to tell whether this one is the store's best yet; the
 	// rest is filled in only then.
-	deal := Deal{StoreName: d.Name, Name: o.Name, Cost: cents(cost), UnitPrice: cents(cost / per), Market: l.market}
+	deal := Deal{StoreName: d.Name, Name: names.name, Cost: cents(cost), UnitPrice: cents(cost / per), Market: l.market}
 	key := dealKey{cat, names.deal}
 	if c, ok := b.best[key]; ok && !less(deal, c) {
 		return

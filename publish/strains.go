@@ -251,7 +251,7 @@ func (s *shop) buildStrains(h *history, emit Emit) error {
 		}
 		page.Offers = make([]StrainOffer, 0, len(rows))
 		for _, o := range rows {
-			page.Offers = append(page.Offers, StrainOffer{Code: o.Code, Name: o.Name, Brand: o.Brand, Category: string(o.Category),
+			page.Offers = append(page.Offers, StrainOffer{Code: o.Code, Name: o.name, Brand: o.Brand, Category: string(o.Category),
 				Size: o.sizeLabel, ProductOffer: s.productOffer(o)})
 		}
 		for _, t := range terps {
