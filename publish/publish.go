@@ -162,7 +162,7 @@ func build(ctx context.Context, db *data.DB, opts Options, put func(path string,
 	pool := newEncodePool(record, put)
 	var statsOut Statistics
 	var brandsOut Brands
-	err = buildShop(ctx, sd, in, func(mo data.MenuOffers, productName func(*data.Offer) string) {
+	topStrains, err := buildShop(ctx, sd, in, func(mo data.MenuOffers, productName func(*data.Offer) string) {
 		for _, lo := range mo.Offers {
 			// Each offer's own category's date, not the menu's latest fetch: a category the
 			// latest fetch emptied keeps its earlier date and ages like a failure.
@@ -186,6 +186,8 @@ func build(ctx context.Context, db *data.DB, opts Options, put func(path string,
 	if err != nil {
 		return Manifest{}, fmt.Errorf("publish shopping: %w", err)
 	}
+	// The homepage's most available strains are the strain index's figures.
+	statsOut.TopFlower = topStrains
 	for path, v := range map[string]any{PathStatus: status, PathStatistics: statsOut, PathAnnouncements: announcements,
 		PathBrands: brandsOut, PathHighlights: highlights, PathPipeline: pipeline} {
 		b, err := marshal(v)

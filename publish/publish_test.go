@@ -217,7 +217,7 @@ func TestStatisticsRules(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Run("topFlower counts distinct stores with a current menu, case folded", func(t *testing.T) {
-		if len(st.TopFlower) != 2 || st.TopFlower[0].Name != "Muul Fuel" || st.TopFlower[0].Count != 2 || st.TopFlower[1] != (publish.StrainCount{Name: "Gelato 41", Count: 1}) {
+		if len(st.TopFlower) != 2 || st.TopFlower[0].Name != "Muul Fuel" || st.TopFlower[0].Count != 2 || st.TopFlower[1] != (publish.StrainCount{Name: "Gelato 41", Count: 1, Slug: "gelato-41"}) {
 			t.Errorf("topFlower = %+v", st.TopFlower)
 		}
 	})

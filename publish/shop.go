@@ -44,12 +44,13 @@ type Emit func(path string, v any) error
 
 // buildShop streams sd's menus through the shop builder. also (when set) is given every
 // menu too, on a goroutine of its own, and menusDone (when set) is called once the
-// builder and also have had them all.
+// builder and also have had them all. It returns the strains most dispensaries have
+// (api/statistics' topFlower: the strain index's figures).
 //
 // The price history is read first, before the menus' offers are: its walk of the
 // fetch log holds a state per series, and the offers are as many; one after the other,
 // a 2,000-menu publish holds tens of MB less at its peak.
-func buildShop(ctx context.Context, sd *data.ShopData, in Shop, also func(m data.MenuOffers, productName func(*data.Offer) string), menusDone func(), emit Emit) error {
+func buildShop(ctx context.Context, sd *data.ShopData, in Shop, also func(m data.MenuOffers, productName func(*data.Offer) string), menusDone func(), emit Emit) ([]StrainCount, error) {
 	s := newShop(in)
 	names := newNameTally()
 	h, err := s.readHistory(sd.Series(), func(see func(*data.Offer)) error {
@@ -64,7 +65,7 @@ func buildShop(ctx context.Context, sd *data.ShopData, in Shop, also func(m data
 		})
 	})
 	if err != nil {
-		return err
+		return nil, err
 	}
 	s.names = names.productNames()
 	// also (the statistics and brands) takes the menus in a walk of its own, on the
@@ -86,12 +87,15 @@ func buildShop(ctx context.Context, sd *data.ShopData, in Shop, also func(m data
 		err = aerr
 	}
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if menusDone != nil {
 		menusDone()
 	}
-	return s.finish(h, emit)
+	if err := s.finish(h, emit); err != nil {
+		return nil, err
+	}
+	return s.topStrains, nil
 }
 
 // dayObserver takes one day's observation of one offer series (history.add).
@@ -187,6 +191,9 @@ type shop struct {
 	productFirst map[string]time.Time
 	// names are the products' display names by code (nameTally.productNames).
 	names map[string]string
+	// topStrains are the strains most dispensaries have, once the strain index is
+	// built: api/statistics' topFlower.
+	topStrains []StrainCount
 }
 
 // productName is the display name of o's product: one name per code wherever a product

@@ -628,3 +628,63 @@ func TestOneNamePerProduct(t *testing.T) {
 		t.Errorf("store c's menu says %q, want its own COMET TAIL", m.Markets[0].Offers[0].Name)
 	}
 }
+
+// TestStrainStoresOneFigure: "stores that have it" is one figure: the dispensaries
+// listing a product of the strain in stock on a current menu. The homepage's most
+// available strains (api/statistics topFlower) and the strain index give the same
+// number and name for a strain; the index says too how many list it on current or stale
+// menus (storesListed: what the Menus search and the strain page's offers show).
+func TestStrainStoresOneFigure(t *testing.T) {
+	ctx := context.Background()
+	db, err := data.Open(ctx, filepath.Join(t.TempDir(), "omc.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	db.Code = scraper.ProductCode
+	var ds []data.Dispensary
+	for i, slug := range []string{"a", "b", "c", "d", "e"} {
+		ds = append(ds, data.Dispensary{Slug: slug, Name: "Store " + strings.ToUpper(slug), City: "Akron", Region: "Northeast",
+			Menus: []data.MenuSource{{Market: data.Recreational, Platform: "jane", StoreID: strconv.Itoa(i + 1)}}})
+	}
+	if err := db.SyncDispensaries(ctx, ds, true, now); err != nil {
+		t.Fatal(err)
+	}
+	offer := func(id, name, strain string, c data.Category, inStock bool) data.Offer {
+		return data.Offer{ProductID: id, Name: name, Brand: "Klutch", Strain: strain, Category: c, Size: "1g", Grams: 1, Price: 20, InStock: inStock}
+	}
+	for _, f := range []struct {
+		slug   string
+		age    time.Duration
+		offers []data.Offer
+	}{
+		{"a", time.Hour, []data.Offer{offer("1", "Wedding Cake", "Wedding Cake", data.Flower, true)}},
+		{"b", 20 * time.Hour, []data.Offer{offer("1", "Wedding Cake", "Wedding Cake", data.Flower, true)}}, // stale
+		{"c", time.Hour, []data.Offer{offer("2", "Wedding Cake Cart", "Wedding Cake", data.Vape, true)}},    // a vape
+		{"d", time.Hour, []data.Offer{offer("3", "WC", "wedding  cake", data.Flower, true)}},                // spelt its own way
+		{"e", time.Hour, []data.Offer{offer("1", "Wedding Cake", "Wedding Cake", data.Flower, false)}},     // sold out
+	} {
+		if err := db.RecordMenuFetch(ctx, data.MenuFetch{Slug: f.slug, Market: data.Recreational, Platform: "jane", At: now.Add(-f.age), Offers: f.offers}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	files, _ := publishFiles(t, db, publish.Options{Now: now})
+	var st publish.Statistics
+	var idx publish.StrainsIndex
+	for path, v := range map[string]any{publish.PathStatistics: &st, "api/strains/index": &idx} {
+		if err := json.Unmarshal(files[path], v); err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+	}
+	if len(st.TopFlower) != 1 || len(idx.Strains) != 1 {
+		t.Fatalf("topFlower %+v, strains %+v: want Wedding Cake once each", st.TopFlower, idx.Strains)
+	}
+	top, s := st.TopFlower[0], idx.Strains[0]
+	// a, c and d: current and in stock. b's menu is stale, e's is sold out.
+	if top.Name != "Wedding Cake" || top.Count != 3 || top.Slug != "wedding-cake" {
+		t.Errorf("topFlower = %+v, want Wedding Cake at 3 stores, slug wedding-cake", top)
+	}
+	if s.Name != top.Name || s.Slug != top.Slug || s.Stores != top.Count || s.StoresListed != 4 {
+		t.Errorf("strain index = %+v; want the homepage's name, slug and count %d, and 4 on current or stale menus", s, top.Count)
+	}
+}

@@ -18,10 +18,14 @@ type Statistics struct {
 	TopDeals    []RegionDeals `json:"topDeals"`
 }
 
-// StrainCount is a strain and how many dispensaries with a current flower menu list it in stock.
+// StrainCount is a strain and how many dispensaries list it. In topFlower: the strain as
+// its page names it (Slug, the strain page's) and the dispensaries listing a product of
+// it in stock on a current menu, the strain index's stores (strainStores); in the yearly
+// highlights: flower by the dispensaries that listed it in stock, weighted by fetches.
 type StrainCount struct {
 	Name  string `json:"name"`
 	Count int    `json:"count"`
+	Slug  string `json:"slug,omitempty"`
 }
 
 // RegionDeals are the cheapest current offers per unit in one region, by category.
@@ -87,7 +91,6 @@ func (l *listing) cost() float64 {
 type statistics struct {
 	now    time.Time
 	bySlug map[string]*data.Dispensary
-	flower strainCounter
 	slug   string
 	best   map[dealKey]Deal
 	top    map[regionCategory][]Deal
@@ -95,19 +98,14 @@ type statistics struct {
 	names map[*data.Offer]offerNames
 }
 
-// offerNames are an offer's flowerStrain, its product's display name and that name as
-// deals compare it.
+// offerNames are an offer's product's display name and that name as deals compare it.
 type offerNames struct {
-	strain, strainKey, name, deal string
+	name, deal string
 }
 
 func namesOf(o *data.Offer, productName func(*data.Offer) string) offerNames {
 	name := productName(o)
-	n := offerNames{name: name, deal: strings.ToLower(strings.TrimSpace(name))}
-	if o.Category == data.Flower {
-		n.strain, n.strainKey = flowerStrain(o)
-	}
-	return n
+	return offerNames{name: name, deal: strings.ToLower(strings.TrimSpace(name))}
 }
 
 type dealKey struct {
@@ -129,8 +127,7 @@ func newStatistics(ds []data.Dispensary, now time.Time) *statistics {
 	return b
 }
 
-// add takes one offer of a menu's latest fetch. topFlower ranks strains by the number of
-// distinct dispensaries listing them in stock; topDeals are the cheapest offers per unit:
+// add takes one offer of a menu's latest fetch. topDeals are the cheapest offers per unit:
 // per gram for flower, vape and extract, per 100 mg THC for edibles (edibles without a
 // known dose are left out rather than compared by package price), one deal per product
 // name per store, its best size.
@@ -144,9 +141,6 @@ func (b *statistics) add(l listing) {
 	if !ok {
 		names = namesOf(o, l.productName)
 		b.names[o] = names
-	}
-	if o.Category == data.Flower {
-		b.flower.addStrain(l.slug, names.strain, names.strainKey, 1)
 	}
 	if l.slug != b.slug {
 		b.flushStore()
@@ -205,9 +199,11 @@ func (b *statistics) flushStore() {
 	clear(b.best)
 }
 
+// result is api/statistics but for topFlower, which the strain pages' figures give
+// (shop.topStrains): empty here.
 func (b *statistics) result() Statistics {
 	b.flushStore()
-	st := Statistics{GeneratedAt: b.now.UTC().Format(time.RFC3339), TopFlower: b.flower.top(TopFlowerSize), TopDeals: []RegionDeals{}}
+	st := Statistics{GeneratedAt: b.now.UTC().Format(time.RFC3339), TopFlower: []StrainCount{}, TopDeals: []RegionDeals{}}
 	for _, region := range data.Regions {
 		st.TopDeals = append(st.TopDeals, RegionDeals{Region: region,
 			Flower:  b.top[regionCategory{region, data.Flower}],
