@@ -53,12 +53,15 @@ type shopMenu struct {
 	series     []int32 // indexes into ShopData.series, by id
 }
 
-// shopSeries is one offer series: its shared description and its latest state, in 48
+// shopSeries is one offer series: its shared description and its latest state, in 56
 // bytes (its id is its slot's: ShopData.slot).
 type shopSeries struct {
-	desc             *Offer
-	menu             *shopMenu
-	firstSeen        int64
+	desc      *Offer
+	menu      *shopMenu
+	firstSeen int64
+	// lastSeen is the last successful fetch that listed it, for a series no longer
+	// listed (a listed one's is its menu's last success: RecordMenuFetch leaves it).
+	lastSeen         int64
 	price, salePrice float64
 	rank             int32 // of its key in the order of daily prices, once ranked
 	inStock, listed  bool
@@ -200,7 +203,7 @@ func (sd *ShopData) readSeriesPart(ctx context.Context, lo, hi int64, p *seriesP
 		return err
 	}
 	defer conn.Close()
-	rows, err := conn.QueryContext(ctx, `SELECT id, menu_id, first_seen, price, sale_price, in_stock, listed,
+	rows, err := conn.QueryContext(ctx, `SELECT id, menu_id, first_seen, last_seen, price, sale_price, in_stock, listed,
 		grams, mg, thc, cbd, `+strings.Join(descText, ` || char(0) || `)+` FROM offer_series WHERE id BETWEEN ? AND ? ORDER BY id`, lo, hi)
 	if err != nil {
 		return err
@@ -222,7 +225,7 @@ func (sd *ShopData) readSeriesPart(ctx context.Context, lo, hi int64, p *seriesP
 	)
 	for rows.Next() {
 		s, k = shopSeries{}, descKey{}
-		if err := rows.Scan(&id, &menuID, &s.firstSeen, &s.price, &s.salePrice, &s.inStock,
+		if err := rows.Scan(&id, &menuID, &s.firstSeen, &s.lastSeen, &s.price, &s.salePrice, &s.inStock,
 			&s.listed, &k.grams, &k.mg, &thc, &cbd, &k.text); err != nil {
 			return err
 		}
@@ -362,6 +365,45 @@ func (sd *ShopData) EachListed(fn func(*Offer)) {
 				fn(s.desc)
 			}
 		}
+	}
+}
+
+// GoneOffer is an offer series no current menu lists (EachMenu does not give it): its
+// description (shared, see ShopData), its last state and when a menu last listed it.
+type GoneOffer struct {
+	Slug   string
+	Market Market
+	Desc   *Offer
+	// Price, SalePrice and InStock are its state when last listed.
+	Price, SalePrice float64
+	InStock          bool
+	// FirstSeen is the first successful fetch that listed it; LastListed the last.
+	FirstSeen, LastListed time.Time
+}
+
+// EachGone calls fn with every offer series EachMenu does not give (its menu's latest
+// fetch no longer lists it, or the menu is not its market's latest, or its dispensary
+// has left the registry) that a successful fetch listed at or after since: what a
+// product that has left every menu keeps its page with. Series come in no set order.
+func (sd *ShopData) EachGone(since time.Time, fn func(GoneOffer)) {
+	current := make([]bool, len(sd.series))
+	for _, g := range sd.markets() {
+		for _, i := range g.latest.series {
+			current[i] = sd.series[i].listed
+		}
+	}
+	from := nanos(since)
+	for i := range sd.series {
+		s := &sd.series[i]
+		last := s.lastSeen
+		if s.listed {
+			last = s.menu.lastOKAt // listed by its menu's last success, a menu EachMenu skips
+		}
+		if current[i] || last < from || last == 0 {
+			continue
+		}
+		fn(GoneOffer{Slug: s.menu.slug, Market: s.menu.market, Desc: s.desc, Price: s.price, SalePrice: s.salePrice,
+			InStock: s.inStock, FirstSeen: fromNano(s.firstSeen), LastListed: fromNano(last)})
 	}
 }
 

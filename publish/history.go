@@ -139,6 +139,10 @@ func (h *history) see(o *data.Offer) {
 	h.pending = append(h.pending, o)
 }
 
+// keep makes the history keep a product's prices, one no current menu lists (its page
+// is kept a while).
+func (h *history) keep(code string) { h.codes[code] = true }
+
 // add takes one day's observation of one series (o its description; price, sale and
 // stock its state); days arrive in order.
 func (h *history) add(day, slug string, market data.Market, o *data.Offer, key int32, price, sale float64, inStock bool) error {

@@ -38,6 +38,10 @@ const HistoryDays = 365
 // NewFor is how long an offer counts as new after it was first seen at a store.
 const NewFor = 7 * 24 * time.Hour
 
+// KeepProductPage is how long a product keeps its page (api/products/<code>) after a
+// menu last listed it: a saved product links to what became of it, not to nothing.
+const KeepProductPage = 90 * 24 * time.Hour
+
 // Emit takes one built snapshot: its path and the value to write as JSON. buildShop
 // calls it from more than one goroutine at once.
 type Emit func(path string, v any) error
@@ -53,10 +57,23 @@ type Emit func(path string, v any) error
 func buildShop(ctx context.Context, sd *data.ShopData, in Shop, also func(m data.MenuOffers, productName func(*data.Offer) string), menusDone func(), emit Emit) ([]StrainCount, error) {
 	s := newShop(in)
 	names := newNameTally()
-	h, err := s.readHistory(sd.Series(), func(see func(*data.Offer)) error {
+	h, err := s.readHistory(sd.Series(), func(h *history) error {
+		listed := map[string]bool{} // the codes a current menu lists
 		sd.EachListed(func(o *data.Offer) {
-			see(o)
+			h.see(o)
 			names.add(o)
+			listed[codeOf(o)] = true
+		})
+		// A product no menu lists any more keeps its page a while: its last listings and
+		// its history.
+		sd.EachGone(in.Now.Add(-KeepProductPage), func(g data.GoneOffer) {
+			code := codeOf(g.Desc)
+			if listed[code] {
+				return
+			}
+			s.gone[code] = append(s.gone[code], g)
+			names.add(g.Desc)
+			h.keep(code)
 		})
 		return nil
 	}, func(fn dayObserver) error {
@@ -101,14 +118,15 @@ func buildShop(ctx context.Context, sd *data.ShopData, in Shop, also func(m data
 // dayObserver takes one day's observation of one offer series (history.add).
 type dayObserver func(day, slug string, market data.Market, o *data.Offer, key int32, price, sale float64, inStock bool) error
 
-// readHistory folds the daily prices (eachDaily) into a history; current gives the
-// descriptions of every offer the current menus list, which decide what the history
-// keeps (the products with a page) and how strains are spelt. keys is about how many
-// series keys the prices number (0 when not known).
-func (s *shop) readHistory(keys int, current func(see func(*data.Offer)) error, eachDaily func(fn dayObserver) error) (*history, error) {
+// readHistory folds the daily prices (eachDaily) into a history; current tells the
+// history the descriptions of every offer the current menus list (history.see) and the
+// products kept without one (history.keep), which decide what the history keeps (the
+// products with a page) and how strains are spelt. keys is about how many series keys
+// the prices number (0 when not known).
+func (s *shop) readHistory(keys int, current func(h *history) error, eachDaily func(fn dayObserver) error) (*history, error) {
 	h := s.newHistory()
 	h.weekLatest = make([]weekObs, 0, keys)
-	if err := current(h.see); err != nil {
+	if err := current(h); err != nil {
 		return nil, err
 	}
 	if err := eachDaily(h.add); err != nil {
@@ -194,6 +212,9 @@ type shop struct {
 	// topStrains are the strains most dispensaries have, once the strain index is
 	// built: api/statistics' topFlower.
 	topStrains []StrainCount
+	// gone are, by code, the last listings of the products no current menu lists that
+	// a menu listed within KeepProductPage.
+	gone map[string][]data.GoneOffer
 }
 
 // productName is the display name of o's product: one name per code wherever a product
@@ -319,7 +340,7 @@ func (o *offer) unitPriceOf() (*float64, *string) {
 func newShop(in Shop) *shop {
 	s := &shop{Shop: in, generatedAt: in.Now.UTC().Format(time.RFC3339), stores: map[string]*data.Dispensary{},
 		statusOf: map[string]*data.Status{}, descs: map[*data.Offer]*desc{}, menuMarkets: map[data.Market][]int{},
-		menuDone: map[string]bool{}, productFirst: map[string]time.Time{}}
+		menuDone: map[string]bool{}, productFirst: map[string]time.Time{}, gone: map[string][]data.GoneOffer{}}
 	for i := range in.Statuses {
 		s.stores[in.Statuses[i].Dispensary.Slug] = &in.Statuses[i].Dispensary
 		s.statusOf[in.Statuses[i].Dispensary.Slug] = &in.Statuses[i]

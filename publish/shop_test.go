@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -687,4 +688,85 @@ func TestStrainStoresOneFigure(t *testing.T) {
 	if s.Name != top.Name || s.Slug != top.Slug || s.Stores != top.Count || s.StoresListed != 4 {
 		t.Errorf("strain index = %+v; want the homepage's name, slug and count %d, and 4 on current or stale menus", s, top.Count)
 	}
+}
+
+// TestGoneProductKeepsItsPage: a product no menu lists any more keeps its page for
+// publish.KeepProductPage after a menu last listed it, saying so, with its last prices
+// and its history; one gone for longer has none.
+func TestGoneProductKeepsItsPage(t *testing.T) {
+	ctx := context.Background()
+	db, err := data.Open(ctx, filepath.Join(t.TempDir(), "omc.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	db.Code = scraper.ProductCode
+	d := data.Dispensary{Slug: "a", Name: "Store A", City: "Akron", Region: "Northeast",
+		Menus: []data.MenuSource{{Market: data.Recreational, Platform: "jane", StoreID: "1"}}}
+	if err := db.SyncDispensaries(ctx, []data.Dispensary{d}, true, now); err != nil {
+		t.Fatal(err)
+	}
+	flower := func(id, name string, price, sale float64) data.Offer {
+		return data.Offer{ProductID: id, Name: name, Brand: "Klutch", Category: data.Flower, Size: "3.5g", Grams: 3.5,
+			Price: price, SalePrice: sale, InStock: true, THC: ptr(20), PotencyUnit: "%"}
+	}
+	record := func(at time.Time, offers ...data.Offer) {
+		t.Helper()
+		if err := db.RecordMenuFetch(ctx, data.MenuFetch{Slug: "a", Market: data.Recreational, Platform: "jane", At: at, Offers: offers}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	day := 24 * time.Hour
+	// Old Kush leaves 100 days ago; Yellow Haze is listed 30 and 29 days ago; Stay Put stays.
+	record(now.Add(-101*day), flower("x", "Old Kush", 30, 0), flower("z", "Stay Put", 40, 0))
+	record(now.Add(-30*day), flower("y", "Yellow Haze", 50, 0), flower("z", "Stay Put", 40, 0))
+	record(now.Add(-29*day), flower("y", "Yellow Haze", 50, 42), flower("z", "Stay Put", 40, 0))
+	record(now.Add(-2*time.Hour), flower("z", "Stay Put", 40, 0))
+	files, _ := publishFiles(t, db, publish.Options{Now: now})
+
+	if _, ok := files[publish.PathProducts+"klutch-old-kush-flower-3-5g"]; ok {
+		t.Error("Old Kush, gone for 100 days, still has a page")
+	}
+	var gone, stays publish.Product
+	for code, p := range map[string]*publish.Product{"klutch-yellow-haze-flower-3-5g": &gone, "klutch-stay-put-flower-3-5g": &stays} {
+		if err := json.Unmarshal(files[publish.PathProducts+code], p); err != nil {
+			t.Fatalf("%s: %v", code, err)
+		}
+	}
+	lastListed := now.Add(-29 * day).Format(time.RFC3339)
+	if gone.ListedNow || gone.LastListed == nil || *gone.LastListed != lastListed || len(gone.Offers) != 0 || gone.Name != "Yellow Haze" {
+		t.Errorf("Yellow Haze: listedNow %v, lastListed %v, %d offers, name %q; want not listed since %s, no offers",
+			gone.ListedNow, deref(gone.LastListed), len(gone.Offers), gone.Name, lastListed)
+	}
+	if len(gone.LastOffers) != 1 || gone.LastOffers[0].Slug != "a" || gone.LastOffers[0].Price != 50 || gone.LastOffers[0].SalePrice == nil ||
+		*gone.LastOffers[0].SalePrice != 42 || deref(gone.LastOffers[0].LastUpdate) != lastListed {
+		t.Errorf("Yellow Haze's last offers = %+v, want Store A's 50 on sale at 42, as of %s", gone.LastOffers, lastListed)
+	}
+	wantHistory := []publish.HistoryPoint{
+		{Date: data.Day(now.Add(-30 * day)), Market: data.Recreational, Min: 50, Median: 50},
+		{Date: data.Day(now.Add(-29 * day)), Market: data.Recreational, Min: 42, Median: 42},
+	}
+	if !slices.Equal(gone.History, wantHistory) {
+		t.Errorf("Yellow Haze's history = %+v, want %+v", gone.History, wantHistory)
+	}
+	// Its page is what encoding/json writes of a Product (the lists are written by hand).
+	var again bytes.Buffer
+	enc := json.NewEncoder(&again)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(gone); err != nil {
+		t.Fatal(err)
+	}
+	if raw := files[publish.PathProducts+"klutch-yellow-haze-flower-3-5g"]; !bytes.Equal(bytes.TrimRight(again.Bytes(), "\n"), raw) {
+		t.Errorf("written       %s\nencoding/json %s", raw, again.Bytes())
+	}
+	if !stays.ListedNow || deref(stays.LastListed) != now.Add(-2*time.Hour).Format(time.RFC3339) || len(stays.Offers) != 1 || len(stays.LastOffers) != 0 {
+		t.Errorf("Stay Put: listedNow %v, lastListed %v, %d offers, %d last offers", stays.ListedNow, deref(stays.LastListed), len(stays.Offers), len(stays.LastOffers))
+	}
+}
+
+func deref(s *string) string {
+	if s == nil {
+		return "null"
+	}
+	return *s
 }
