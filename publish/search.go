@@ -79,7 +79,7 @@ type SearchProducts struct {
 
 // SearchOffers are a file's offers as columns. The unit price is not written: the
 // site divides the price paid by the product's grams (or 100 mg of THC for edibles)
-// as UnitPrice does.
+// as unitPriceFor does.
 type SearchOffers struct {
 	Product   []int      `json:"product"`
 	Menu      []int      `json:"menu"`
