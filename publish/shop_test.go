@@ -34,8 +34,9 @@ func shopDB(t *testing.T) *data.DB {
 		return data.MenuSource{Market: data.Recreational, Platform: platform, StoreID: id, URL: url}
 	}
 	ds := []data.Dispensary{
+		// Its position is its own (the registry says so); the others' are their cities'.
 		{Slug: "bloom-akron", Name: "Bloom Akron", City: "Akron", Address: "737 E. North St.", Region: "Northeast", Lat: 41.09, Lng: -81.5,
-			Website: "https://bloom.example", Menus: []data.MenuSource{rec("jane", "1", "https://bloom.example/menu")}},
+			Coordinates: data.CoordinatesStore, Website: "https://bloom.example", Menus: []data.MenuSource{rec("jane", "1", "https://bloom.example/menu")}},
 		{Slug: "botanist-canton", Name: "The Botanist Canton", City: "Canton", Region: "Northeast", Lat: 40.8, Lng: -81.38,
 			Menus: []data.MenuSource{rec("jane", "2", ""), {Market: data.Medical, Platform: "jane", StoreID: "3"}}},
 		{Slug: "rise-toledo", Name: "RISE Toledo", City: "Toledo", Region: "Northwest", Lat: 41.65, Lng: -83.54, Menus: []data.MenuSource{rec("jane", "4", "")}},
@@ -72,7 +73,7 @@ func shopDB(t *testing.T) *data.DB {
 			Size: "half gram", Grams: 0.5, Price: 40, SalePrice: 30, InStock: true, THC: ptr(85.2), PotencyUnit: "%",
 			Terpenes: []data.Terpene{{Name: "Limonene", Amount: ptr(2.1), Unit: "%"}}},
 		{ProductID: "gummies", Name: "Camino Gummies", Brand: "Kiva", Category: data.Edible, Size: "10pk/100mg", Milligrams: 100, Price: 20,
-			SalePrice: 17, InStock: true, THC: ptr(100), PotencyUnit: "mg"},
+			InStock: true, THC: ptr(100), PotencyUnit: "mg"},
 		{ProductID: "gone", Name: "Sold Out Kush", Strain: "Sold Out Kush", Category: data.Flower, Size: "1g", Grams: 1, Price: 12, InStock: false},
 	}, nil)
 	record("botanist-canton", data.Recreational, now.Add(-3*time.Hour), []data.Offer{botanistFuel(40, 0),
@@ -222,13 +223,11 @@ func TestShopRules(t *testing.T) {
 		for _, x := range d.Top {
 			got = append(got, x.Name)
 		}
-		// Cart 40→30 and Badder 40→30: 0.25 each, cheaper... equal, by store name; Fuel 45→36: 0.2;
-		// Gummies 20→17: 0.15.
-		if len(d.Top) != 4 || d.Top[0].Name != "Lemon Haze Cart" || d.Top[0].Discount != 0.25 || d.Top[1].Name != "Live Resin Badder" ||
-			d.Top[2].Discount != 0.2 || d.Top[3].Name != "Camino Gummies" || d.Top[3].Discount != 0.15 {
+		// Cart 40→30 and Badder 40→30: 0.25 each, cheaper... equal, by store name; Fuel 45→36: 0.2.
+		if len(d.Top) != 3 || d.Top[0].Name != "Lemon Haze Cart" || d.Top[0].Discount != 0.25 || d.Top[1].Name != "Live Resin Badder" || d.Top[2].Discount != 0.2 {
 			t.Errorf("top = %v", got)
 		}
-		if d.Regions[0].Region != "Northeast" || d.Regions[0].Count != 4 || d.Regions[1].Count != 0 {
+		if d.Regions[0].Region != "Northeast" || d.Regions[0].Count != 3 || d.Regions[1].Count != 0 {
 			t.Errorf("regions = %+v", d.Regions)
 		}
 	})
@@ -497,22 +496,20 @@ func TestPotencyUnits(t *testing.T) {
 			t.Errorf("no THC figure in api/%s: the test checks nothing there", kind)
 		}
 	}
-	// The gummies: 100 mg on the deal, the product page and the search file.
+	// The gummies: 100 mg on the product page and in the search file; the cart's deal in %.
 	var deals publish.DealsFile
 	if err := json.Unmarshal(files["api/deals/northeast"], &deals); err != nil {
 		t.Fatal(err)
 	}
-	found := false
-	for _, d := range deals.Deals {
-		if d.Name == "Camino Gummies" {
-			found = true
-			if d.THC == nil || *d.THC != 100 || d.PotencyUnit == nil || *d.PotencyUnit != "mg" {
-				t.Errorf("gummies deal: thc %v %v", d.THC, d.PotencyUnit)
-			}
-		}
+	if d := deals.Deals[0]; d.Name != "Lemon Haze Cart" || d.PotencyUnit == nil || *d.PotencyUnit != "%" {
+		t.Errorf("first deal = %+v, want the cart's, in %%", d)
 	}
-	if !found {
-		t.Error("the gummies are not among the deals")
+	var search publish.SearchFile
+	if err := json.Unmarshal(files["api/search/edible/northeast"], &search); err != nil {
+		t.Fatal(err)
+	}
+	if u := search.Offers.PotencyUnit; len(u) != 1 || u[0] == nil || *u[0] != "mg" || *search.Offers.THC[0] != 100 {
+		t.Errorf("gummies in the search: thc %v %v", search.Offers.THC, u)
 	}
 	var p publish.Product
 	if err := json.Unmarshal(files["api/products/kiva-camino-gummies-100mg"], &p); err != nil {
