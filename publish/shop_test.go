@@ -658,8 +658,8 @@ func TestStrainStoresOneFigure(t *testing.T) {
 	}{
 		{"a", time.Hour, []data.Offer{offer("1", "Wedding Cake", "Wedding Cake", data.Flower, true)}},
 		{"b", 20 * time.Hour, []data.Offer{offer("1", "Wedding Cake", "Wedding Cake", data.Flower, true)}}, // stale
-		{"c", time.Hour, []data.Offer{offer("2", "Wedding Cake Cart", "Wedding Cake", data.Vape, true)}},    // a vape
-		{"d", time.Hour, []data.Offer{offer("3", "WC", "wedding  cake", data.Flower, true)}},                // spelt its own way
+		{"c", time.Hour, []data.Offer{offer("2", "Wedding Cake Cart", "Wedding Cake", data.Vape, true)}},   // a vape
+		{"d", time.Hour, []data.Offer{offer("3", "WC", "wedding  cake", data.Flower, true)}},               // spelt its own way
 		{"e", time.Hour, []data.Offer{offer("1", "Wedding Cake", "Wedding Cake", data.Flower, false)}},     // sold out
 	} {
 		if err := db.RecordMenuFetch(ctx, data.MenuFetch{Slug: f.slug, Market: data.Recreational, Platform: "jane", At: now.Add(-f.age), Offers: f.offers}); err != nil {
