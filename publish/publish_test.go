@@ -5,8 +5,11 @@ import (
 	"context"
 	"encoding/json"
 	"flag"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -219,6 +222,35 @@ func TestStatisticsRules(t *testing.T) {
 	t.Run("topFlower counts distinct stores with a current menu, case folded", func(t *testing.T) {
 		if len(st.TopFlower) != 2 || st.TopFlower[0].Name != "Muul Fuel" || st.TopFlower[0].Count != 2 || st.TopFlower[1] != (publish.StrainCount{Name: "Gelato 41", Count: 1, Slug: "gelato-41"}) {
 			t.Errorf("topFlower = %+v", st.TopFlower)
+		}
+	})
+	t.Run("every deal writes every field", func(t *testing.T) {
+		// The site's schema requires each: a field renamed here must fail its tests.
+		want := "brand cost lastUpdate market name onSale regularPrice size slug storeLocation storeName unit unitPrice"
+		var raw struct {
+			TopDeals []map[string]any `json:"topDeals"`
+		}
+		if err := json.Unmarshal(files[publish.PathStatistics], &raw); err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for _, region := range raw.TopDeals {
+			for k, list := range region {
+				deals, ok := list.([]any)
+				if k == "region" || !ok {
+					continue
+				}
+				for _, d := range deals {
+					keys := slices.Sorted(maps.Keys(d.(map[string]any)))
+					if got := strings.Join(keys, " "); got != want {
+						t.Errorf("%s deal has %s, want %s", k, got, want)
+					}
+					n++
+				}
+			}
+		}
+		if n == 0 {
+			t.Error("no deal checked")
 		}
 	})
 	t.Run("regions in fixed order", func(t *testing.T) {

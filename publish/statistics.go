@@ -37,24 +37,27 @@ type RegionDeals struct {
 	Extract []Deal `json:"extract,omitempty"`
 }
 
-// Deal is one offer: what a shopper pays (sale price when there is one) and where.
+// Deal is one offer: what a shopper pays (sale price when there is one) and where. Every
+// field is always written (the site's schema can require each, so that a renamed field
+// fails its tests rather than arriving as undefined).
 type Deal struct {
 	StoreName     string  `json:"storeName"`
 	StoreLocation string  `json:"storeLocation"`
 	Name          string  `json:"name"`
 	Cost          float64 `json:"cost"`
-	Brand         string  `json:"brand,omitempty"`
-	Size          string  `json:"size,omitempty"`
+	Brand         string  `json:"brand"` // "" when the menu names none
+	Size          string  `json:"size"`
 	UnitPrice     float64 `json:"unitPrice"`
 	Unit          string  `json:"unit"` // "g" or "100mg"
 	OnSale        bool    `json:"onSale"`
-	// RegularPrice is the price before the sale, shown struck beside the cost; only on sale.
-	RegularPrice *float64    `json:"regularPrice,omitempty"`
+	// RegularPrice is the price before the sale, shown struck beside the cost; null
+	// when not on sale.
+	RegularPrice *float64    `json:"regularPrice"`
 	Market       data.Market `json:"market"`
 	Slug         string      `json:"slug"`
-	// LastUpdate is when the menu listing the deal was read (RFC 3339): the site shows its
-	// age and freshness at view time, as a snapshot ages on the CDN.
-	LastUpdate string `json:"lastUpdate,omitempty"`
+	// LastUpdate is when the menu category listing the deal was read (RFC 3339): the site
+	// shows its age and freshness at view time, as a snapshot ages on the CDN.
+	LastUpdate string `json:"lastUpdate"`
 }
 
 // Statistics limits.
