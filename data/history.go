@@ -8,19 +8,6 @@ import (
 	"time"
 )
 
-// EachOffer calls fn with every offer every successful fetch in [from, to) listed, in
-// time order of the fetches, without holding them all in memory: the history behind
-// yearly highlights and trends. Price, sale price and stock are those of that fetch; the
-// descriptive fields (name, potency...) are the latest seen. Dispensaries no longer in
-// the registry are included; history is history.
-func (db *DB) EachOffer(ctx context.Context, from, to time.Time, fn func(StoredOffer) error) error {
-	sd, err := db.ReadShop(ctx)
-	if err != nil {
-		return fmt.Errorf("offer history: %w", err)
-	}
-	return sd.EachOffer(ctx, from, to, fn)
-}
-
 // nanos is t in Unix nanoseconds, clamped to what int64 holds (time.Time{} is a
 // usual "since the beginning").
 func nanos(t time.Time) int64 {

@@ -136,7 +136,7 @@ func buildOld(t *testing.T, path string) (fetches []oldFetchRow, offers []string
 		t.Fatal(err)
 	}
 	for rows.Next() {
-		var so StoredOffer
+		var so fetchedOffer
 		var at, warnings string
 		var thc, cbd *float64
 		if err := rows.Scan(&so.Slug, &so.Market, &so.Category, &at, &so.ProductID, &so.Name, &so.Brand, &so.Strain, &so.StrainType,
@@ -205,13 +205,9 @@ func TestMigrate0002(t *testing.T) {
 	t.Run("EveryPrice", func(t *testing.T) {
 		var got []string
 		codes := map[string]string{}
-		err := db.EachOffer(ctx, time.Time{}, t0.AddDate(1, 0, 0), func(so StoredOffer) error {
+		for _, so := range fetchedOffers(t, db, time.Time{}, t0.AddDate(1, 0, 0)) {
 			got = append(got, offerLine(so.Slug, so.Market, so.FetchedAt, so.Offer))
 			codes[so.Name] = so.Code
-			return nil
-		})
-		if err != nil {
-			t.Fatal(err)
 		}
 		slices.Sort(got)
 		want := slices.Clone(oldOffers)
@@ -225,10 +221,7 @@ func TestMigrate0002(t *testing.T) {
 	})
 
 	t.Run("LatestAndStatus", func(t *testing.T) {
-		latest, err := db.LatestOffers(ctx)
-		if err != nil {
-			t.Fatal(err)
-		}
+		latest := latestOffers(t, db)
 		// The latest fetch of the recreational menu is run 4's (t0+16h): every base offer
 		// plus the new badder, all back in stock.
 		var rec []string

@@ -67,7 +67,7 @@ func TestRecordGrowsWithChange(t *testing.T) {
 		t.Fatalf("after a change: %d series, %d fetches, %d with changes", s, f, c)
 	}
 	var got []string
-	err = db.EachOffer(ctx, t0, t0.Add(24*time.Hour), func(so StoredOffer) error {
+	for _, so := range fetchedOffers(t, db, t0, t0.Add(24*time.Hour)) {
 		got = append(got, so.FetchedAt.Sub(t0).String()+" "+so.Name+" "+so.Code)
 		if so.Name == "Muul Fuel" && (len(so.Terpenes) != 1 || so.Terpenes[0].Name != "Myrcene" || len(so.Lineage) != 2) {
 			t.Errorf("terpenes and lineage lost: %+v", so.Offer)
@@ -75,10 +75,6 @@ func TestRecordGrowsWithChange(t *testing.T) {
 		if so.FetchedAt.Equal(t0.Add(16*time.Hour)) && so.Cost() != 30 {
 			t.Errorf("after the change: %+v", so.Offer)
 		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
 	}
 	want := "0s Muul Fuel muul-fuel-3-5g,0s Gelato ,4h0m0s Muul Fuel muul-fuel-3-5g,4h0m0s Gelato ,8h0m0s Muul Fuel muul-fuel-3-5g,8h0m0s Gelato ," +
 		"12h0m0s Muul Fuel muul-fuel-3-5g,12h0m0s Gelato ,16h0m0s Muul Fuel muul-fuel-3-5g"

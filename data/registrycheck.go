@@ -25,8 +25,6 @@ type Problem struct {
 	Reason   string
 }
 
-func (p Problem) String() string { return fmt.Sprintf("%s: %s: %s", p.Severity, p.Slug, p.Reason) }
-
 // checkListing checks the fields of a dispensary's listing that have a fixed set of
 // values; ParseRegistry refuses a registry where one is wrong.
 func checkListing(d Dispensary) []string {

@@ -56,15 +56,19 @@ type shopMenu struct {
 	series     []int32 // indexes into ShopData.series, by id
 }
 
-// shopSeries is one offer series: its shared description and its latest state, in 48
+// shopSeries is one offer series: its shared description and its latest state, in 56
 // bytes (its id is its slot's: ShopData.slot).
 type shopSeries struct {
-	desc             *Offer
-	menu             *shopMenu
-	firstSeen        int64
+	desc      *Offer
+	menu      *shopMenu
+	firstSeen int64
+	// lastSeen is the last successful fetch that listed it, for a series no longer
+	// listed (a listed one's is its menu's last success: RecordMenuFetch leaves it).
+	lastSeen         int64
 	price, salePrice float64
 	rank             int32 // of its key in the order of daily prices, once ranked
 	inStock, listed  bool
+	category         uint8 // its description's category, by index in AllCategories (categoryBit)
 }
 
 // descKey is what makes two series' descriptions the same: the text columns joined
@@ -206,7 +210,7 @@ func (sd *ShopData) readSeriesPart(ctx context.Context, lo, hi int64, p *seriesP
 		return err
 	}
 	defer conn.Close()
-	rows, err := conn.QueryContext(ctx, `SELECT id, menu_id, first_seen, price, sale_price, in_stock, listed,
+	rows, err := conn.QueryContext(ctx, `SELECT id, menu_id, first_seen, last_seen, price, sale_price, in_stock, listed,
 		grams, mg, thc, cbd, `+strings.Join(descText, ` || char(0) || `)+` FROM offer_series WHERE id BETWEEN ? AND ? ORDER BY id`, lo, hi)
 	if err != nil {
 		return err
@@ -228,7 +232,7 @@ func (sd *ShopData) readSeriesPart(ctx context.Context, lo, hi int64, p *seriesP
 	)
 	for rows.Next() {
 		s, k = shopSeries{}, descKey{}
-		if err := rows.Scan(&id, &menuID, &s.firstSeen, &s.price, &s.salePrice, &s.inStock,
+		if err := rows.Scan(&id, &menuID, &s.firstSeen, &s.lastSeen, &s.price, &s.salePrice, &s.inStock,
 			&s.listed, &k.grams, &k.mg, &thc, &cbd, &k.text); err != nil {
 			return err
 		}
@@ -248,6 +252,7 @@ func (sd *ShopData) readSeriesPart(ctx context.Context, lo, hi int64, p *seriesP
 			p.descs[k] = d
 		}
 		s.desc = d
+		s.category = categoryIndex(categoryOf(*d))
 		if why := p.problem(s); why != "" {
 			p.leftOut = append(p.leftOut, fmt.Sprintf("%s %s %s %s: %s", menu.slug, menu.market, d.ProductID, d.Size, why))
 			continue
@@ -317,7 +322,11 @@ type ListedOffer struct {
 	Desc             *Offer
 	Price, SalePrice float64
 	InStock          bool
-	// FirstSeen, LastSeen and CategoryUpdate are as in OfferState.
+	// FirstSeen is the first successful fetch that listed the series' key (store,
+	// market, code, size) at that store; LastSeen the latest that saw it; CategoryUpdate
+	// the time of the latest successful fetch of its menu category at that store (its
+	// freshness). LastSeen and CategoryUpdate are the menu's latest fetch, or for a
+	// category that fetch emptied, the category's last successful fetch.
 	FirstSeen, LastSeen, CategoryUpdate time.Time
 }
 
@@ -326,8 +335,6 @@ type ListedOffer struct {
 type MenuOffers struct {
 	Slug   string
 	Market Market
-	// FetchedAt is the time of that fetch.
-	FetchedAt time.Time
 	// Offers are in the order the menu first listed them.
 	Offers []ListedOffer
 }
@@ -377,7 +384,7 @@ func (sd *ShopData) EachMenu(fn func(MenuOffers) error) error {
 			}
 			out = append(out, lo)
 		}
-		if err := fn(MenuOffers{Slug: g.slug, Market: g.market, FetchedAt: seen, Offers: out}); err != nil {
+		if err := fn(MenuOffers{Slug: g.slug, Market: g.market, Offers: out}); err != nil {
 			return err
 		}
 	}
@@ -393,6 +400,45 @@ func (sd *ShopData) EachListed(fn func(*Offer)) {
 				fn(s.desc)
 			}
 		}
+	}
+}
+
+// GoneOffer is an offer series no current menu lists (EachMenu does not give it): its
+// description (shared, see ShopData), its last state and when a menu last listed it.
+type GoneOffer struct {
+	Slug   string
+	Market Market
+	Desc   *Offer
+	// Price, SalePrice and InStock are its state when last listed.
+	Price, SalePrice float64
+	InStock          bool
+	// FirstSeen is the first successful fetch that listed it; LastListed the last.
+	FirstSeen, LastListed time.Time
+}
+
+// EachGone calls fn with every offer series EachMenu does not give (its menu's latest
+// fetch no longer lists it, or the menu is not its market's latest, or its dispensary
+// has left the registry) that a successful fetch listed at or after since: what a
+// product that has left every menu keeps its page with. Series come in no set order.
+func (sd *ShopData) EachGone(since time.Time, fn func(GoneOffer)) {
+	current := make([]bool, len(sd.series))
+	for _, g := range sd.markets() {
+		for _, i := range g.latest.series {
+			current[i] = sd.series[i].listed
+		}
+	}
+	from := nanos(since)
+	for i := range sd.series {
+		s := &sd.series[i]
+		last := s.lastSeen
+		if s.listed {
+			last = s.menu.lastOKAt // listed by its menu's last success, a menu EachMenu skips
+		}
+		if current[i] || last < from || last == 0 {
+			continue
+		}
+		fn(GoneOffer{Slug: s.menu.slug, Market: s.menu.market, Desc: s.desc, Price: s.price, SalePrice: s.salePrice,
+			InStock: s.inStock, FirstSeen: fromNano(s.firstSeen), LastListed: fromNano(last)})
 	}
 }
 
@@ -436,7 +482,7 @@ func (sd *ShopData) markets() []*marketMenus {
 	return groups
 }
 
-// OfferRun is what EachOffer reports Count times in a row for one series: the offer as
+// OfferRun is what EachOfferRun reports for one series: the offer as
 // Count successful fetches of its menu in one month listed it, unchanged.
 type OfferRun struct {
 	Slug   string
@@ -451,8 +497,9 @@ type OfferRun struct {
 	Count int
 }
 
-// EachOfferRun is EachOffer with the fetches that list a series unchanged within one
-// month folded into one run: a year's history costs a call per change and month, not
+// EachOfferRun reports the offers every successful fetch in [from, to) listed (each with
+// its price, sale price and stock at that fetch, its description the latest), with the
+// fetches that list a series unchanged within one month folded into one run: a year's history costs a call per change and month, not
 // one per offer and fetch. Runs come in month order; within a month, in no set order.
 // Dispensaries no longer in the registry are included; history is history.
 func (sd *ShopData) EachOfferRun(ctx context.Context, from, to time.Time, fn func(OfferRun) error) error {
@@ -465,6 +512,7 @@ func (sd *ShopData) EachOfferRun(ctx context.Context, from, to time.Time, fn fun
 	runs := make([]run, len(sd.series))
 	fetches := map[*shopMenu]int32{} // successful fetches in the window, by menu
 	reopen := map[*shopMenu]bool{}   // menus whose listed series have no open run
+	paused := map[*shopMenu]uint8{}  // categories (bits) whose runs an emptying fetch ended
 	for _, m := range sd.menus {
 		reopen[m] = true
 	}
@@ -492,6 +540,7 @@ func (sd *ShopData) EachOfferRun(ctx context.Context, from, to time.Time, fn fun
 		for m := range reopen {
 			reopen[m] = true
 		}
+		clear(paused)
 		return nil
 	}
 	lo, hi := nanos(from), nanos(to)
@@ -512,20 +561,41 @@ func (sd *ShopData) EachOfferRun(ctx context.Context, from, to time.Time, fn fun
 			}
 		}
 		m := f.menu
+		if f.emptied != 0 {
+			// The series of a category this fetch emptied were not seen by it: their
+			// runs end with the fetch before.
+			for _, i := range m.series {
+				if !f.lists(&sd.series[i]) {
+					if err := closeRun(i); err != nil {
+						return err
+					}
+				}
+			}
+		}
 		start := fetches[m]
 		fetches[m]++
 		begin := func(i int32) {
-			if cur := rs.cur[i]; rs.known[i] && cur.Listed && !runs[i].open {
+			if cur := rs.cur[i]; rs.known[i] && cur.Listed && !runs[i].open && f.lists(&sd.series[i]) {
 				runs[i] = run{open: true, start: start, state: cur}
 			}
 		}
 		if reopen[m] {
 			reopen[m] = false
+			paused[m] = f.emptied
 			for _, i := range m.series {
 				begin(i)
 			}
 			return nil
 		}
+		if back := paused[m] &^ f.emptied; back != 0 {
+			// A category listed again: its series' runs start anew.
+			for _, i := range m.series {
+				if back&(1<<sd.series[i].category) != 0 {
+					begin(i)
+				}
+			}
+		}
+		paused[m] = f.emptied // the others were never paused or are listed again
 		for _, c := range changed {
 			begin(c.slot)
 		}
@@ -602,12 +672,38 @@ func (sd *ShopData) rankKeys() {
 	}
 }
 
-// replayFetch is one row of the fetch log, as replay sees it.
+// replayFetch is one row of the fetch log, as replay sees it. emptied marks the
+// categories the fetch found emptied (MenuFetch.EmptyCategories), one bit per
+// AllCategories index: their series stay as they were, listed, but that fetch did not
+// see them, so neither the daily prices nor the history's runs may count it for them.
 type replayFetch struct {
-	id, at int64
-	ok     bool
-	menu   *shopMenu
+	id, at  int64
+	ok      bool
+	emptied uint8
+	menu    *shopMenu
 }
+
+// categoryIndex is c's index in AllCategories (Other for a category it does not name).
+func categoryIndex(c Category) uint8 {
+	if i := slices.Index(AllCategories, c); i >= 0 {
+		return uint8(i)
+	}
+	return uint8(slices.Index(AllCategories, Other))
+}
+
+// emptiedMask reads a fetch's empty_categories ("Vape,Extract") as categoryIndex bits.
+func emptiedMask(list []byte) uint8 {
+	var mask uint8
+	for _, name := range strings.Split(string(list), ",") {
+		if i := slices.Index(AllCategories, Category(name)); i >= 0 {
+			mask |= 1 << i
+		}
+	}
+	return mask
+}
+
+// lists reports whether fetch f saw series i: false for a series of a category f emptied.
+func (f replayFetch) lists(s *shopSeries) bool { return f.emptied&(1<<s.category) == 0 }
 
 // slotChange is a change of the series at a slot of ShopData.series.
 type slotChange struct {
@@ -637,18 +733,22 @@ func (sd *ShopData) replay(ctx context.Context, to time.Time, st *replayState, b
 		return err
 	}
 	defer conn.Close()
-	rows, err := conn.QueryContext(ctx, `SELECT id, menu_id, at, ok, changes FROM menu_fetches WHERE at < ? ORDER BY at, id`, nanos(to))
+	rows, err := conn.QueryContext(ctx, `SELECT id, menu_id, at, ok, changes, empty_categories FROM menu_fetches WHERE at < ? ORDER BY at, id`, nanos(to))
 	if err != nil {
 		return err
 	}
 	defer rows.Close()
 	var blob []byte
+	var emptied sql.RawBytes
 	var changed []slotChange
 	for rows.Next() {
 		var f replayFetch
 		var menuID int64
-		if err := rows.Scan(&f.id, &menuID, &f.at, &f.ok, &blob); err != nil {
+		if err := rows.Scan(&f.id, &menuID, &f.at, &f.ok, &blob, &emptied); err != nil {
 			return err
+		}
+		if len(emptied) > 0 {
+			f.emptied = emptiedMask(emptied)
 		}
 		if f.menu = sd.menu(menuID); f.menu == nil {
 			continue // a menu recorded after the read
@@ -682,37 +782,6 @@ func (sd *ShopData) replay(ctx context.Context, to time.Time, st *replayState, b
 	return rows.Err()
 }
 
-// EachOffer calls fn with every offer every successful fetch in [from, to) listed, in
-// time order of the fetches, without holding them all in memory: the history behind
-// yearly highlights and trends. Price, sale price and stock are those of that fetch; the
-// descriptive fields (name, potency...) are the latest seen. Dispensaries no longer in
-// the registry are included; history is history.
-func (sd *ShopData) EachOffer(ctx context.Context, from, to time.Time, fn func(StoredOffer) error) error {
-	var rs replayState
-	lo, hi := nanos(from), nanos(to)
-	err := sd.replay(ctx, to, &rs, nil, func(f replayFetch, _ []slotChange) error {
-		if !f.ok || f.at < lo || f.at >= hi {
-			return nil
-		}
-		for _, i := range f.menu.series {
-			st := rs.cur[i]
-			if !rs.known[i] || !st.Listed {
-				continue
-			}
-			so := StoredOffer{Offer: *sd.series[i].desc, Slug: f.menu.slug, Market: f.menu.market, FetchedAt: fromNano(f.at)}
-			so.Price, so.SalePrice, so.InStock = st.Price, st.SalePrice, st.InStock
-			if err := fn(so); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		return fmt.Errorf("offer history: %w", err)
-	}
-	return nil
-}
-
 // EachDayPrice calls fn once per day (America/New_York) and offer series observed by a
 // successful fetch in [from, to), with the offer as last observed that day. Days come in
 // order; within a day, by store, market, code and size. Only one day is held in memory.
@@ -733,7 +802,13 @@ func (sd *ShopData) EachDayPrice(ctx context.Context, from, to time.Time, fn fun
 	seenDay := make([]int32, sd.keys) // day number (from 1) a rank was last observed on
 	touched := make([]int32, 0, sd.keys)
 	day, dayNo := "", int32(0)
-	menuDay := map[int64]int32{} // menu → the day number its observations so far belong to
+	// menuDay is, per menu, the day number its observations so far belong to and the
+	// categories none of its fetches that day has seen yet (emptied).
+	type menuToday struct {
+		day    int32
+		unseen uint8
+	}
+	menuDay := map[int64]menuToday{}
 	observe := func(i int32) {
 		r := sd.series[i].rank
 		if seenDay[r] != dayNo {
@@ -786,15 +861,26 @@ func (sd *ShopData) EachDayPrice(ctx context.Context, from, to time.Time, fn fun
 		if !inWindow(f) {
 			return nil
 		}
-		if menuDay[f.menu.id] != dayNo {
-			// The menu's first fetch of the day: everything it lists is observed.
-			menuDay[f.menu.id] = dayNo
+		today := menuDay[f.menu.id]
+		if today.day != dayNo {
+			// The menu's first fetch of the day: everything it lists is observed, but
+			// for the categories it emptied (their series keep their state, unseen).
+			menuDay[f.menu.id] = menuToday{dayNo, f.emptied}
 			for _, i := range f.menu.series {
-				if rs.known[i] && rs.cur[i].Listed {
+				if rs.known[i] && rs.cur[i].Listed && f.lists(&sd.series[i]) {
 					observe(i)
 				}
 			}
 			return nil
+		}
+		if back := today.unseen &^ f.emptied; back != 0 {
+			// A category unseen so far today is listed again: its series are observed.
+			for _, i := range f.menu.series {
+				if s := &sd.series[i]; back&(1<<s.category) != 0 && rs.known[i] && rs.cur[i].Listed {
+					observe(i)
+				}
+			}
+			menuDay[f.menu.id] = menuToday{dayNo, today.unseen &^ back}
 		}
 		// Later fetches that day: a series they list unchanged keeps its observation
 		// (same state), a changed one is observed anew, one no longer listed keeps the

@@ -50,19 +50,48 @@ func shoppingDB(t *testing.T) *data.DB {
 	return db
 }
 
-func TestOfferStates(t *testing.T) {
-	db := shoppingDB(t)
-	got, err := db.OfferStates(context.Background())
+// readShop reads db's shop data as a publish does.
+func readShop(t *testing.T, db *data.DB) *data.ShopData {
+	t.Helper()
+	sd, err := db.ReadShop(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
+	return sd
+}
+
+// listedOffer is one offer EachMenu gives, with its menu.
+type listedOffer struct {
+	data.ListedOffer
+	Slug   string
+	Market data.Market
+}
+
+func eachMenu(t *testing.T, sd *data.ShopData) []listedOffer {
+	t.Helper()
+	var out []listedOffer
+	err := sd.EachMenu(func(m data.MenuOffers) error {
+		for _, lo := range m.Offers {
+			out = append(out, listedOffer{lo, m.Slug, m.Market})
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func TestEachMenu(t *testing.T) {
+	db := shoppingDB(t)
+	got := eachMenu(t, readShop(t, db))
 	// The edible left Akron's menu with the fetch of t0+24h: its Edible category's latest
 	// fetch lists nothing, so only the two Muul Fuel series remain.
 	if len(got) != 2 {
-		t.Fatalf("%d states, want 2: %+v", len(got), got)
+		t.Fatalf("%d offers, want 2: %+v", len(got), got)
 	}
 	akronFuel, athensFuel := got[0], got[1]
-	if akronFuel.Slug != "bloom-akron" || akronFuel.Code != "klutch-muul-fuel" || akronFuel.Price != 42 || akronFuel.SalePrice != 35 || akronFuel.InStock {
+	if akronFuel.Slug != "bloom-akron" || akronFuel.Desc.Code != "klutch-muul-fuel" || akronFuel.Price != 42 || akronFuel.SalePrice != 35 || akronFuel.InStock {
 		t.Errorf("akron = %+v", akronFuel)
 	}
 	if !akronFuel.FirstSeen.Equal(t0) || !akronFuel.LastSeen.Equal(t0.Add(26*time.Hour)) || !akronFuel.CategoryUpdate.Equal(t0.Add(26*time.Hour)) {
@@ -75,24 +104,32 @@ func TestOfferStates(t *testing.T) {
 		// Codes are kept with the offers when recorded (migration 0002), so reading them
 		// needs no code function.
 		db.Code = nil
-		got, err := db.OfferStates(context.Background())
-		if err != nil || len(got) != 2 || got[0].Code != "klutch-muul-fuel" || !got[0].FirstSeen.Equal(t0) {
-			t.Errorf("states = %+v, %v", got, err)
+		got := eachMenu(t, readShop(t, db))
+		if len(got) != 2 || got[0].Desc.Code != "klutch-muul-fuel" || !got[0].FirstSeen.Equal(t0) {
+			t.Errorf("offers = %+v", got)
 		}
 	})
 }
 
-func TestEachDailyPrice(t *testing.T) {
-	db := shoppingDB(t)
+// dayPrices lists EachDayPrice's prices in [from, to) as "day slug market code size
+// price sale in|out".
+func dayPrices(t *testing.T, sd *data.ShopData, from, to time.Time) []string {
+	t.Helper()
 	var got []string
-	err := db.EachDailyPrice(context.Background(), t0.Add(-72*time.Hour), t0.Add(72*time.Hour), func(p data.DailyPrice) error {
-		got = append(got, strings.Join([]string{p.Day, p.Slug, string(p.Market), p.Code, p.Size,
+	err := sd.EachDayPrice(context.Background(), from, to, func(p data.DayPrice) error {
+		got = append(got, strings.Join([]string{p.Day, p.Slug, string(p.Market), p.Desc.Code, p.Desc.Size,
 			fmtPrice(p.Price), fmtPrice(p.SalePrice), map[bool]string{true: "in", false: "out"}[p.InStock]}, " "))
 		return nil
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
+	return got
+}
+
+func TestEachDayPrice(t *testing.T) {
+	sd := readShop(t, shoppingDB(t))
+	got := dayPrices(t, sd, t0.Add(-72*time.Hour), t0.Add(72*time.Hour))
 	want := []string{
 		"2026-06-29 bloom-athens medical klutch-muul-fuel 3.5g 50 0 in",
 		"2026-07-01 bloom-akron recreational gone-gummies 100mg 20 0 in",
@@ -103,33 +140,59 @@ func TestEachDailyPrice(t *testing.T) {
 		t.Errorf("daily prices:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 	t.Run("window", func(t *testing.T) {
-		n := 0
-		err := db.EachDailyPrice(context.Background(), t0.Add(24*time.Hour), t0.Add(25*time.Hour), func(p data.DailyPrice) error {
-			n++
-			if p.SalePrice != 36 {
-				t.Errorf("in [t0+24h, t0+25h) got %+v", p)
-			}
-			return nil
-		})
-		if err != nil || n != 1 {
-			t.Errorf("%d prices, %v", n, err)
+		got := dayPrices(t, sd, t0.Add(24*time.Hour), t0.Add(25*time.Hour))
+		if len(got) != 1 || got[0] != "2026-07-02 bloom-akron recreational klutch-muul-fuel 3.5g 42 36 in" {
+			t.Errorf("in [t0+24h, t0+25h): %q", got)
 		}
 	})
 	t.Run("ErrStops", func(t *testing.T) {
 		stop := context.Canceled
-		err := db.EachDailyPrice(context.Background(), t0.Add(-72*time.Hour), t0.Add(72*time.Hour), func(data.DailyPrice) error { return stop })
+		err := sd.EachDayPrice(context.Background(), t0.Add(-72*time.Hour), t0.Add(72*time.Hour), func(data.DayPrice) error { return stop })
 		if err == nil || !strings.Contains(err.Error(), "canceled") {
 			t.Errorf("err = %v", err)
 		}
 	})
 }
 
-func TestProductFirstSeen(t *testing.T) {
-	db := shoppingDB(t)
-	got, err := db.ProductFirstSeen(context.Background())
-	if err != nil {
+// TestEachDayPriceEmptiedCategory: a category a fetch emptied keeps its series, listed,
+// but that fetch did not see them: its day has no price for them, unless a later fetch
+// of the day lists the category again.
+func TestEachDayPriceEmptiedCategory(t *testing.T) {
+	ctx := context.Background()
+	db := MustOpenDB(t)
+	db.Code = testCode
+	if err := db.SyncDispensaries(ctx, []data.Dispensary{akron}, true, t0); err != nil {
 		t.Fatal(err)
 	}
+	fuel := data.Offer{ProductID: "1", Name: "Muul Fuel", Brand: "Klutch", Category: data.Flower, Size: "3.5g", Grams: 3.5, Price: 40, InStock: true}
+	badder := data.Offer{ProductID: "2", Name: "Badder", Brand: "Klutch", Category: data.Extract, Size: "1g", Grams: 1, Price: 50, InStock: true}
+	record := func(at time.Time, emptied []data.Category, offers ...data.Offer) {
+		t.Helper()
+		if err := db.RecordMenuFetch(ctx, data.MenuFetch{Slug: akron.Slug, Market: data.Recreational, Platform: "jane", At: at,
+			Offers: offers, EmptyCategories: emptied}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	emptied := []data.Category{data.Extract}
+	record(t0, nil, fuel, badder)                   // July 1
+	record(t0.Add(24*time.Hour), emptied, fuel)     // July 2: extract emptied all day
+	record(t0.Add(48*time.Hour), emptied, fuel)     // July 3: emptied, then
+	record(t0.Add(50*time.Hour), nil, fuel, badder) // listed again the same day
+	got := dayPrices(t, readShop(t, db), t0.Add(-time.Hour), t0.Add(72*time.Hour))
+	want := []string{
+		"2026-07-01 bloom-akron recreational klutch-badder 1g 50 0 in",
+		"2026-07-01 bloom-akron recreational klutch-muul-fuel 3.5g 40 0 in",
+		"2026-07-02 bloom-akron recreational klutch-muul-fuel 3.5g 40 0 in",
+		"2026-07-03 bloom-akron recreational klutch-badder 1g 50 0 in",
+		"2026-07-03 bloom-akron recreational klutch-muul-fuel 3.5g 40 0 in",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("daily prices:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+func TestProductFirstSeen(t *testing.T) {
+	got := readShop(t, shoppingDB(t)).ProductFirstSeen()
 	if len(got) != 2 || !got["klutch-muul-fuel"].Equal(t0.Add(-48*time.Hour)) || !got["gone-gummies"].Equal(t0) {
 		t.Errorf("first seen = %v", got)
 	}
@@ -149,10 +212,11 @@ func TestDay(t *testing.T) {
 
 func fmtPrice(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
 
-// TestEachOfferRun checks that the runs add up to what EachOffer lists fetch by fetch:
-// two menus fetched every 20 hours over three months with prices, sales and stock
-// changing, offers leaving and coming back, failed fetches, and windows that cut
-// months and runs.
+// TestEachOfferRun checks that the runs add up to what the successful fetches listed,
+// fetch by fetch, as the test recorded them: two menus fetched every 20 hours over three
+// months with prices, sales and stock changing, offers leaving and coming back, a
+// category now and then emptied (its series stay listed, unseen by that fetch), failed
+// fetches, and windows that cut months and runs.
 func TestEachOfferRun(t *testing.T) {
 	ctx := context.Background()
 	db := MustOpenDB(t)
@@ -169,13 +233,29 @@ func TestEachOfferRun(t *testing.T) {
 	for _, slug := range []string{akron.Slug, athens.Slug} {
 		m := menu{slug: slug}
 		for i := 0; i < 8; i++ {
+			category, grams := data.Flower, 3.5
+			if i >= 6 {
+				category, grams = data.Vape, 1
+			}
 			m.offers = append(m.offers, data.Offer{ProductID: strconv.Itoa(i), Name: "Product " + strconv.Itoa(i), Brand: "Brand",
-				Category: data.Flower, Size: "3.5g", Grams: 3.5, Price: 30 + float64(i), InStock: true})
+				Category: category, Size: "3.5g", Grams: grams, Price: 30 + float64(i), InStock: true})
 		}
 		menus = append(menus, m)
 	}
+	type key struct {
+		slug, code, month string
+		price, sale       float64
+		inStock           bool
+	}
+	ohio, _ := time.LoadLocation("America/New_York")
+	type seen struct {
+		at  time.Time
+		key key
+	}
+	var listings []seen // every offer a successful fetch saw, as recorded
 	start := time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC)
 	at := start
+	emptiedFetches := 0
 	for n := 0; n < 110; n++ {
 		at = at.Add(20 * time.Hour)
 		for mi := range menus {
@@ -186,6 +266,13 @@ func TestEachOfferRun(t *testing.T) {
 					t.Fatal(err)
 				}
 				continue
+			}
+			// Now and then the vapes are gone from a fetch: an emptied category, as the
+			// scraper records it when the category listed products before.
+			var emptied []data.Category
+			if r.IntN(7) == 0 {
+				emptied = []data.Category{data.Vape}
+				emptiedFetches++
 			}
 			var listed []data.Offer
 			for i := range m.offers {
@@ -198,39 +285,38 @@ func TestEachOfferRun(t *testing.T) {
 				case 2:
 					o.InStock = !o.InStock
 				}
+				if emptied != nil && o.Category == data.Vape {
+					continue
+				}
 				if i != n%8 || r.IntN(2) == 0 { // now and then an offer is off the menu
 					listed = append(listed, *o)
 				}
 			}
-			if err := db.RecordMenuFetch(ctx, data.MenuFetch{Slug: m.slug, Market: data.Recreational, Platform: "jane", At: at, Offers: listed}); err != nil {
+			for _, o := range listed {
+				listings = append(listings, seen{at, key{m.slug, testCode(o), at.In(ohio).Format("2006-01"), o.Price, o.SalePrice, o.InStock}})
+			}
+			if err := db.RecordMenuFetch(ctx, data.MenuFetch{Slug: m.slug, Market: data.Recreational, Platform: "jane", At: at,
+				Offers: listed, EmptyCategories: emptied}); err != nil {
 				t.Fatal(err)
 			}
 		}
 	}
-	sd, err := db.ReadShop(ctx)
-	if err != nil {
-		t.Fatal(err)
+	if emptiedFetches < 10 {
+		t.Fatalf("only %d fetches emptied a category: the test data exercises too little", emptiedFetches)
 	}
-	type key struct {
-		slug, code, month string
-		price, sale       float64
-		inStock           bool
-	}
-	ohio, _ := time.LoadLocation("America/New_York")
+	sd := readShop(t, db)
 	for _, w := range []struct{ from, to time.Time }{
 		{time.Time{}, at.Add(time.Hour)},
 		{time.Date(2026, 3, 20, 5, 0, 0, 0, time.UTC), time.Date(2026, 5, 9, 17, 0, 0, 0, time.UTC)},
 	} {
 		want, got := map[key]int{}, map[key]int{}
-		err := sd.EachOffer(ctx, w.from, w.to, func(o data.StoredOffer) error {
-			want[key{o.Slug, o.Code, o.FetchedAt.In(ohio).Format("2006-01"), o.Price, o.SalePrice, o.InStock}]++
-			return nil
-		})
-		if err != nil {
-			t.Fatal(err)
+		for _, l := range listings {
+			if !l.at.Before(w.from) && l.at.Before(w.to) {
+				want[l.key]++
+			}
 		}
 		lastMonth := ""
-		err = sd.EachOfferRun(ctx, w.from, w.to, func(o data.OfferRun) error {
+		err := sd.EachOfferRun(ctx, w.from, w.to, func(o data.OfferRun) error {
 			if o.Month < lastMonth {
 				t.Errorf("run of %s after one of %s", o.Month, lastMonth)
 			}
@@ -246,12 +332,12 @@ func TestEachOfferRun(t *testing.T) {
 		}
 		for k, n := range want {
 			if got[k] != n {
-				t.Errorf("window %v: %+v: runs count %d, EachOffer %d", w, k, got[k], n)
+				t.Errorf("window %v: %+v: runs count %d, fetches listed it %d times", w, k, got[k], n)
 			}
 		}
 		for k, n := range got {
 			if want[k] == 0 {
-				t.Errorf("window %v: %+v: runs count %d, EachOffer none", w, k, n)
+				t.Errorf("window %v: %+v: runs count %d, no fetch listed it", w, k, n)
 			}
 		}
 	}

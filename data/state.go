@@ -147,38 +147,6 @@ func (db *DB) Statuses(ctx context.Context) ([]Status, error) {
 	return out, nil
 }
 
-// StoredOffer is an offer from the latest successful fetch of its menu, with where and
-// when it was seen.
-type StoredOffer struct {
-	Offer
-	Slug      string
-	Market    Market
-	FetchedAt time.Time
-}
-
-// LatestOffers returns the offers of the latest successful fetch of every menu of every
-// dispensary in the registry (of a market served by two platforms' menus, the one
-// fetched last), in series order. Callers filter by freshness.
-func (db *DB) LatestOffers(ctx context.Context) ([]StoredOffer, error) {
-	sd, err := db.ReadShop(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("latest offers: %w", err)
-	}
-	var out []StoredOffer
-	err = sd.EachMenu(func(m MenuOffers) error {
-		for _, lo := range m.Offers {
-			so := StoredOffer{Offer: *lo.Desc, Slug: m.Slug, Market: m.Market, FetchedAt: m.FetchedAt}
-			so.Price, so.SalePrice, so.InStock = lo.Price, lo.SalePrice, lo.InStock
-			out = append(out, so)
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, fmt.Errorf("latest offers: %w", err)
-	}
-	return out, nil
-}
-
 // emptyCategoryDetail says why an emptied category's fetch counts as failed.
 func emptyCategoryDetail(cat Category) string {
 	return fmt.Sprintf("no %s products, while the menu lists other categories and listed %s before", cat, cat)

@@ -70,11 +70,8 @@ func TestStore(t *testing.T) {
 				t.Errorf("never fetched medical %s: %+v", cs.Category, cs)
 			}
 		}
-		got, err := db.LatestOffers(ctx)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(got) != 4 || got[0].SalePrice != 26.6 || got[0].THC == nil || *got[0].THC != 21.5 || got[3].Warnings[0] != "no size" || got[3].InStock {
+		got := eachMenu(t, readShop(t, db))
+		if len(got) != 4 || got[0].SalePrice != 26.6 || got[0].Desc.THC == nil || *got[0].Desc.THC != 21.5 || got[3].Desc.Warnings[0] != "no size" || got[3].InStock {
 			t.Errorf("latest offers = %+v", got)
 		}
 	})
@@ -96,8 +93,7 @@ func TestStore(t *testing.T) {
 		if !fl.LastUpdate.Equal(t0) || fl.Count != 1 || fl.LastOK || fl.LastReason != data.ReasonHTTPStatus || !fl.LastAttempt.Equal(later) {
 			t.Errorf("flower after failure = %+v", fl)
 		}
-		got, _ := db.LatestOffers(ctx)
-		if len(got) != 4 {
+		if got := eachMenu(t, readShop(t, db)); len(got) != 4 {
 			t.Errorf("failed fetch lost offers: %d left", len(got))
 		}
 	})

@@ -106,16 +106,6 @@ func CanonicalTerpene(name string) (TerpeneInfo, bool) {
 	return TerpeneInfo{}, false
 }
 
-// TerpeneBySlug finds a terpene of the canonical list by its slug.
-func TerpeneBySlug(slug string) (TerpeneInfo, bool) {
-	for _, t := range Terpenes {
-		if t.Slug == slug {
-			return t, true
-		}
-	}
-	return TerpeneInfo{}, false
-}
-
 // isomerPrefixes are dropped from the front of a terpene key, longest first.
 var isomerPrefixes = []string{"delta", "alpha", "gamma", "trans", "beta", "cis", "a", "b", "d", "e", "g", "l", "z", "α", "β", "γ", "δ"}
 

@@ -18,7 +18,7 @@ type Brands struct {
 // Brand is one brand with how much of it is on current menus.
 type Brand struct {
 	Name string `json:"name"`
-	// Products counts distinct product names in stock.
+	// Products counts distinct product names in stock (display names: one per code).
 	Products int `json:"products"`
 	// Dispensaries counts the dispensaries listing at least one of them.
 	Dispensaries int `json:"dispensaries"`
@@ -26,21 +26,14 @@ type Brand struct {
 	Categories map[data.Category]int `json:"categories"`
 }
 
-// BuildBrands counts brands over the in-stock offers of current menus. Brand names are
-// case and space folded (menus write "Klutch" and "KLUTCH"); the most used spelling is shown.
-func BuildBrands(offers []data.StoredOffer, now time.Time) Brands {
-	b := newBrands(now)
-	for i := range offers {
-		b.add(listingOf(&offers[i]))
-	}
-	return b.result()
-}
+// Brand names are case and space folded (menus write "Klutch" and "KLUTCH"); the most
+// used spelling is shown.
 
 // brands gathers api/brands offer by offer.
 type brands struct {
 	now   time.Time
 	byKey map[string]*brandAgg
-	// names are the brand and product name of a shared description, folded once.
+	// names are the brand and product name of a description, folded once.
 	names map[*data.Offer]brandNames
 }
 
@@ -56,9 +49,9 @@ type brandNames struct {
 	brand, key, product string
 }
 
-func brandNamesOf(o *data.Offer) brandNames {
+func brandNamesOf(o *data.Offer, productName func(*data.Offer) string) brandNames {
 	brand := strings.Join(strings.Fields(o.Brand), " ")
-	return brandNames{brand: brand, key: strings.ToLower(brand), product: strings.ToLower(strings.Join(strings.Fields(o.Name), " "))}
+	return brandNames{brand: brand, key: strings.ToLower(brand), product: strings.ToLower(strings.Join(strings.Fields(productName(o)), " "))}
 }
 
 func newBrands(now time.Time) *brands {
@@ -67,18 +60,13 @@ func newBrands(now time.Time) *brands {
 
 // add takes one offer of a menu's latest fetch.
 func (b *brands) add(l listing) {
-	if l.d.Brand == "" || !l.inStock || freshness.Score(l.fetchedAt, b.now) != freshness.Current {
+	if l.d.Brand == "" || !l.inStock || freshness.Score(l.updated, b.now) != freshness.Current {
 		return
 	}
-	var n brandNames
-	if l.shared {
-		var ok bool
-		if n, ok = b.names[l.d]; !ok {
-			n = brandNamesOf(l.d)
-			b.names[l.d] = n
-		}
-	} else {
-		n = brandNamesOf(l.d)
+	n, ok := b.names[l.d]
+	if !ok {
+		n = brandNamesOf(l.d, l.productName)
+		b.names[l.d] = n
 	}
 	if n.brand == "" {
 		return

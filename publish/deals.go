@@ -33,29 +33,31 @@ type DealsFile struct {
 
 // DealOffer is one offer on sale now.
 type DealOffer struct {
-	Code       string          `json:"code"`
-	Name       string          `json:"name"`
-	Brand      string          `json:"brand"`
-	Category   data.Category   `json:"category"`
-	Size       string          `json:"size"`
-	Grams      *float64        `json:"grams"`
-	Mg         *float64        `json:"mg"`
-	Price      float64         `json:"price"`
-	SalePrice  float64         `json:"salePrice"`
-	Discount   float64         `json:"discount"`
-	UnitPrice  *float64        `json:"unitPrice"`
-	Unit       *string         `json:"unit"`
-	THC        *float64        `json:"thc"`
-	Slug       string          `json:"slug"`
-	StoreName  string          `json:"storeName"`
-	City       string          `json:"city"`
-	Lat        float64         `json:"lat"`
-	Lng        float64         `json:"lng"`
-	Market     data.Market     `json:"market"`
-	LastUpdate *string         `json:"lastUpdate"`
-	Freshness  freshness.State `json:"freshness"`
-	IsNew      bool            `json:"isNew"`
-	Sample     bool            `json:"sample"`
+	Code      string        `json:"code"`
+	Name      string        `json:"name"`
+	Brand     string        `json:"brand"`
+	Category  data.Category `json:"category"`
+	Size      string        `json:"size"`
+	Grams     *float64      `json:"grams"`
+	Mg        *float64      `json:"mg"`
+	Price     float64       `json:"price"`
+	SalePrice float64       `json:"salePrice"`
+	Discount  float64       `json:"discount"`
+	UnitPrice *float64      `json:"unitPrice"`
+	Unit      *string       `json:"unit"`
+	THC       *float64      `json:"thc"`
+	// PotencyUnit is THC's unit: "%" or, for most edibles, "mg" (null when unknown).
+	PotencyUnit *string         `json:"potencyUnit"`
+	Slug        string          `json:"slug"`
+	StoreName   string          `json:"storeName"`
+	City        string          `json:"city"`
+	Lat         float64         `json:"lat"`
+	Lng         float64         `json:"lng"`
+	Market      data.Market     `json:"market"`
+	LastUpdate  *string         `json:"lastUpdate"`
+	Freshness   freshness.State `json:"freshness"`
+	IsNew       bool            `json:"isNew"`
+	Sample      bool            `json:"sample"`
 }
 
 // TopDeals is how many deals api/deals lists statewide.
@@ -72,9 +74,9 @@ func (s *shop) buildDeals(emit Emit) error {
 		}
 		price := cents(o.Price)
 		unitPrice, unit := o.unitPriceOf()
-		all = append(all, DealOffer{Code: o.Code, Name: o.Name, Brand: o.Brand, Category: o.Category, Size: o.sizeLabel,
+		all = append(all, DealOffer{Code: o.Code, Name: o.name, Brand: o.Brand, Category: o.Category, Size: o.sizeLabel,
 			Grams: positive(o.Grams), Mg: positive(o.Milligrams), Price: price, SalePrice: *sale,
-			Discount: math.Round(1000*(1-*sale/price)) / 1000, UnitPrice: unitPrice, Unit: unit, THC: o.THC,
+			Discount: math.Round(1000*(1-*sale/price)) / 1000, UnitPrice: unitPrice, Unit: unit, THC: o.THC, PotencyUnit: nonEmpty(o.PotencyUnit),
 			Slug: o.Slug, StoreName: o.store.Name, City: o.store.City, Lat: o.store.Lat, Lng: o.store.Lng, Market: o.Market,
 			LastUpdate: timeOf(timeAt(o.categoryUpdate())), Freshness: o.fresh(), IsNew: o.isNew, Sample: s.Sample || o.store.Sample})
 	}

@@ -8,20 +8,12 @@ import (
 	"testing"
 )
 
-// WithoutExchange makes WriteTree take its two-rename fallback for the rest of the
+// WithoutExchange makes Tree.Commit take its two-rename fallback for the rest of the
 // test, as on a system without an atomic directory exchange.
 func WithoutExchange(t testing.TB) {
 	old := exchange
 	exchange = func(a, b string) error { return errors.New("exchange disabled by the test") }
 	t.Cleanup(func() { exchange = old })
-}
-
-// WithPerFileSync makes trees sync file by file for the rest of the test, as on a
-// system without syncfs.
-func WithPerFileSync(t testing.TB) {
-	old := syncTree
-	syncTree = syncFiles
-	t.Cleanup(func() { syncTree = old })
 }
 
 // WithSearchPartOffers makes the whole state's search files hold parts of about n

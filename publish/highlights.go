@@ -58,17 +58,9 @@ func mustZone(name string) *time.Location {
 	return loc
 }
 
-// BuildHighlights reads the whole history, one year at a time, newest first. Offers are
-// streamed, and only two months of unit prices per category are held at once.
-func BuildHighlights(ctx context.Context, db *data.DB, now time.Time) (Highlights, error) {
-	sd, err := db.ReadShop(ctx)
-	if err != nil {
-		return Highlights{}, err
-	}
-	return buildHighlights(ctx, db, sd, now)
-}
-
-// buildHighlights is BuildHighlights over the series sd read.
+// buildHighlights reads the whole history of the series sd read, one year at a time,
+// newest first. Offers are streamed, and only two months of unit prices per category are
+// held at once.
 func buildHighlights(ctx context.Context, db *data.DB, sd *data.ShopData, now time.Time) (Highlights, error) {
 	out := Highlights{GeneratedAt: now.UTC().Format(time.RFC3339), Years: []YearHighlight{}}
 	all, err := db.FetchSpanBetween(ctx, time.Time{}, now.Add(time.Second))

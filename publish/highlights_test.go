@@ -2,6 +2,7 @@ package publish_test
 
 import (
 	"context"
+	"encoding/json"
 	"path/filepath"
 	"testing"
 	"time"
@@ -47,8 +48,9 @@ func TestBuildHighlights(t *testing.T) {
 	// After --now: not seen.
 	record("b", time.Date(2026, 6, 1, 12, 0, 0, 0, time.UTC), flower("Future Haze", 1, 1))
 
-	h, err := publish.BuildHighlights(ctx, db, time.Date(2026, 4, 1, 0, 0, 0, 0, time.UTC))
-	if err != nil {
+	files, _ := publishFiles(t, db, publish.Options{Now: time.Date(2026, 4, 1, 0, 0, 0, 0, time.UTC)})
+	var h publish.Highlights
+	if err := json.Unmarshal(files[publish.PathHighlights], &h); err != nil {
 		t.Fatal(err)
 	}
 	if len(h.Years) != 2 || h.Years[0].Year != 2026 || h.Years[1].Year != 2025 {

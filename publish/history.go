@@ -93,13 +93,6 @@ type menuOf struct {
 	market data.Market
 }
 
-type seriesOf struct {
-	slug   string
-	market data.Market
-	code   string
-	size   string
-}
-
 // weekObs is a series' latest observation in a week that has a unit price for trends:
 // its category (in trendCategories), region (in data.Regions, or len(data.Regions) for
 // none) and market (in history.markets) by number, so that a year of history keeps 16
@@ -145,6 +138,10 @@ func (h *history) see(o *data.Offer) {
 	h.codes[codeOf(o)] = true
 	h.pending = append(h.pending, o)
 }
+
+// keep makes the history keep a product's prices, one no current menu lists (its page
+// is kept a while).
+func (h *history) keep(code string) { h.codes[code] = true }
 
 // add takes one day's observation of one series (o its description; price, sale and
 // stock its state); days arrive in order.

@@ -214,7 +214,7 @@ func appendSalePrice(b []byte, o *offer) []byte {
 
 // appendPrices appends an offer's price paid as the snapshots write it: "price" the
 // regular price, "salePrice" the sale price or null, "unitPrice" and "unit" as
-// UnitPrice gives them.
+// unitPriceFor gives them.
 func appendPrices(b []byte, o *offer) []byte {
 	b = append(b, `"price":`...)
 	b = appendMoney(b, o.Price)

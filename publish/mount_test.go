@@ -16,11 +16,11 @@ import (
 // leaves the folder and its parent as they were.
 func TestWriteTreeAtMountPoint(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "mnt")
-	if err := publish.WriteTree(out, tree(1, 3, 10)); err != nil {
+	if err := writeTree(out, tree(1, 3, 10)); err != nil {
 		t.Fatal(err)
 	}
 	publish.WithBusyMountPoint(t, out)
-	err := publish.WriteTree(out, tree(2, 3, 10))
+	err := writeTree(out, tree(2, 3, 10))
 	if data.ErrorCode(err) != data.EINVALID || !strings.Contains(err.Error(), "a mount point") ||
 		!strings.Contains(err.Error(), filepath.Join(out, "site")) {
 		t.Fatalf("publish to a mount point: %v (code %q)", err, data.ErrorCode(err))

@@ -22,7 +22,7 @@ type Options struct {
 	Now           time.Time
 	Announcements []data.Announcement
 	// Producer names the program and version in the manifest ("omc 1.2.3"); it always
-	// starts with ProducerName, which Build puts first when missing.
+	// starts with ProducerName, which Publish puts first when missing.
 	Producer string
 	// Content is the community pages' content folder (data.Content() by default in omc);
 	// nil publishes an empty api/content/index.
@@ -85,22 +85,6 @@ const (
 	PathManifest      = "manifest.json"
 	PathHeaders       = "_headers"
 )
-
-// Build computes every snapshot from the store at opts.Now, without writing anything.
-func Build(ctx context.Context, db *data.DB, opts Options) (map[string][]byte, Manifest, error) {
-	all := map[string][]byte{}
-	var mu sync.Mutex
-	m, err := build(ctx, db, opts, func(path string, b []byte) error {
-		mu.Lock()
-		defer mu.Unlock()
-		all[path] = bytes.Clone(b)
-		return nil
-	})
-	if err != nil {
-		return nil, Manifest{}, err
-	}
-	return all, m, nil
-}
 
 // build computes every snapshot and hands each to put as soon as it is made (the
 // shopping snapshots are many: a publish holds a few at a time), the manifest last.
@@ -192,10 +176,12 @@ func build(ctx context.Context, db *data.DB, opts Options, put func(path string,
 	pool := newEncodePool(record, put)
 	var statsOut Statistics
 	var brandsOut Brands
-	err = buildShop(ctx, sd, in, func(mo data.MenuOffers) {
+	topStrains, err := buildShop(ctx, sd, in, func(mo data.MenuOffers, productName func(*data.Offer) string) {
 		for _, lo := range mo.Offers {
-			l := listing{slug: mo.Slug, market: mo.Market, fetchedAt: mo.FetchedAt, d: lo.Desc, price: lo.Price, sale: lo.SalePrice,
-				inStock: lo.InStock, shared: true}
+			// Each offer's own category's date, not the menu's latest fetch: a category the
+			// latest fetch emptied keeps its earlier date and ages like a failure.
+			l := listing{slug: mo.Slug, market: mo.Market, updated: lo.CategoryUpdate, d: lo.Desc, price: lo.Price, sale: lo.SalePrice,
+				inStock: lo.InStock, productName: productName}
 			stats.add(l)
 			brands.add(l)
 		}
@@ -218,6 +204,8 @@ func build(ctx context.Context, db *data.DB, opts Options, put func(path string,
 	if err != nil {
 		return Manifest{}, fmt.Errorf("publish shopping: %w", err)
 	}
+	// The homepage's most available strains are the strain index's figures.
+	statsOut.TopFlower = topStrains
 	for path, v := range map[string]any{PathStatus: status, PathStatistics: statsOut, PathAnnouncements: announcements,
 		PathBrands: brandsOut, PathHighlights: highlights, PathPipeline: pipeline} {
 		b, err := marshal(v)

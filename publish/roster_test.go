@@ -63,10 +63,7 @@ func TestRosterPublished(t *testing.T) {
 	if err := db.RecordRosterFailure(ctx, layer, now.Add(-time.Minute), "roster "+layer+": the layer answered 0 rows"); err != nil {
 		t.Fatal(err)
 	}
-	files, m, err := publish.Build(ctx, db, publish.Options{Now: now})
-	if err != nil {
-		t.Fatal(err)
-	}
+	files, m := publishFiles(t, db, publish.Options{Now: now})
 	golden(t, "roster-status", files[publish.PathStatus])
 	golden(t, "roster-pipeline", files[publish.PathPipeline])
 

@@ -81,14 +81,16 @@ type SearchProducts struct {
 
 // SearchOffers are a file's offers as columns. The unit price is not written: the
 // site divides the price paid by the product's grams (or 100 mg of THC for edibles)
-// as UnitPrice does.
+// as unitPriceFor does.
 type SearchOffers struct {
 	Product   []int      `json:"product"`
 	Menu      []int      `json:"menu"`
 	Price     []float64  `json:"price"`
 	SalePrice []*float64 `json:"salePrice"`
 	THC       []*float64 `json:"thc"`
-	IsNew     []bool     `json:"isNew"`
+	// PotencyUnit is each THC figure's unit: "%" or, for most edibles, "mg".
+	PotencyUnit []*string `json:"potencyUnit"`
+	IsNew       []bool    `json:"isNew"`
 }
 
 // SearchFirst is api/search/<category>/first: the first page of the default search
@@ -188,8 +190,8 @@ func (s *shop) buildSearch(emit Emit) error {
 // then price paid, then store slug.
 func (s *shop) searchFirst(cat data.Category, offers []*offer) searchFile {
 	before := func(a, b *offer) bool {
-		if a.nameKey != b.nameKey {
-			return a.nameKey < b.nameKey
+		if a.displayKey != b.displayKey {
+			return a.displayKey < b.displayKey
 		}
 		if a.brandKey != b.brandKey {
 			return a.brandKey < b.brandKey
@@ -249,7 +251,7 @@ func searchParts(offers []*offer, limit int) [][]*offer {
 // sortSearch orders offers by product (name, brand, code), cheapest first within one.
 func sortSearch(offers []*offer) {
 	slices.SortFunc(offers, func(a, b *offer) int {
-		if c := strings.Compare(a.nameKey, b.nameKey); c != 0 {
+		if c := strings.Compare(a.displayKey, b.displayKey); c != 0 {
 			return c
 		}
 		if c := strings.Compare(a.Brand, b.Brand); c != 0 {
@@ -345,7 +347,7 @@ func (f searchFile) appendJSON(b []byte) ([]byte, error) {
 	}
 	b = append(b, `,"products":{`...)
 	column("code", true, products, func(b []byte, o *offer, _ int) []byte { return appendString(b, o.Code) })
-	column("name", false, products, func(b []byte, o *offer, _ int) []byte { return appendString(b, o.Name) })
+	column("name", false, products, func(b []byte, o *offer, _ int) []byte { return appendString(b, o.name) })
 	column("brand", false, products, func(b []byte, o *offer, _ int) []byte { return appendString(b, o.Brand) })
 	column("strain", false, products, func(b []byte, o *offer, _ int) []byte { return appendString(b, o.Strain) })
 	column("strainType", false, products, func(b []byte, o *offer, _ int) []byte { return appendStringOrNull(b, strainTypeOf(o.desc)) })
@@ -358,6 +360,7 @@ func (f searchFile) appendJSON(b []byte) ([]byte, error) {
 	column("price", false, f.offers, func(b []byte, o *offer, _ int) []byte { return appendMoney(b, o.Price) })
 	column("salePrice", false, f.offers, func(b []byte, o *offer, _ int) []byte { return appendSalePrice(b, o) })
 	column("thc", false, f.offers, func(b []byte, o *offer, _ int) []byte { return appendFloatOrNull(b, o.THC) })
+	column("potencyUnit", false, f.offers, func(b []byte, o *offer, _ int) []byte { return appendStringOrNull(b, o.PotencyUnit) })
 	column("isNew", false, f.offers, func(b []byte, o *offer, _ int) []byte { return appendBool(b, o.isNew) })
 	b = append(b, "}"...)
 	if f.first {

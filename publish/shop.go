@@ -7,7 +7,6 @@ import (
 	"math"
 	"slices"
 	"strings"
-	"sync"
 	"time"
 
 	"golang.org/x/sync/errgroup"
@@ -17,8 +16,8 @@ import (
 )
 
 // The shopping snapshots (SNAPSHOTS.md): menus, products, search, deals, trends, strains
-// and terpenes. Each builder is a pure function of a Shop; BuildShop reads the store
-// once and runs them all.
+// and terpenes. Each builder is a pure function of a Shop and the menus buildShop
+// streams to it from the store, read once (data.ShopData).
 
 // Shop is what the shopping snapshots are built from.
 type Shop struct {
@@ -27,8 +26,6 @@ type Shop struct {
 	Sample bool
 	// Statuses are the registry's dispensaries with their menus' category states.
 	Statuses []data.Status
-	// Offers are the offer series the latest fetch of each category lists.
-	Offers []data.OfferState
 	// ProductFirstSeen is when any menu first listed each product code.
 	ProductFirstSeen map[string]time.Time
 	// Strains is the strain catalogue (names, types); nil when none is given.
@@ -41,21 +38,43 @@ const HistoryDays = 365
 // NewFor is how long an offer counts as new after it was first seen at a store.
 const NewFor = 7 * 24 * time.Hour
 
+// KeepProductPage is how long a product keeps its page (api/products/<code>) after a
+// menu last listed it: a saved product links to what became of it, not to nothing.
+const KeepProductPage = 90 * 24 * time.Hour
+
 // Emit takes one built snapshot: its path and the value to write as JSON. buildShop
 // calls it from more than one goroutine at once.
 type Emit func(path string, v any) error
 
 // buildShop streams sd's menus through the shop builder. also (when set) is given every
 // menu too, on a goroutine of its own, and menusDone (when set) is called once the
-// builder and also have had them all.
+// builder and also have had them all. It returns the strains most dispensaries have
+// (api/statistics' topFlower: the strain index's figures).
 //
 // The price history is read first, before the menus' offers are: its walk of the
 // fetch log holds a state per series, and the offers are as many; one after the other,
 // a 2,000-menu publish holds tens of MB less at its peak.
-func buildShop(ctx context.Context, sd *data.ShopData, in Shop, also func(data.MenuOffers), menusDone func(), emit Emit) error {
+func buildShop(ctx context.Context, sd *data.ShopData, in Shop, also func(m data.MenuOffers, productName func(*data.Offer) string), menusDone func(), emit Emit) ([]StrainCount, error) {
 	s := newShop(in)
-	h, err := s.readHistory(sd.Series(), func(see func(*data.Offer)) error {
-		sd.EachListed(see)
+	names := newNameTally()
+	h, err := s.readHistory(sd.Series(), func(h *history) error {
+		listed := map[string]bool{} // the codes a current menu lists
+		sd.EachListed(func(o *data.Offer) {
+			h.see(o)
+			names.add(o)
+			listed[codeOf(o)] = true
+		})
+		// A product no menu lists any more keeps its page a while: its last listings and
+		// its history.
+		sd.EachGone(in.Now.Add(-KeepProductPage), func(g data.GoneOffer) {
+			code := codeOf(g.Desc)
+			if listed[code] {
+				return
+			}
+			s.gone[code] = append(s.gone[code], g)
+			names.add(g.Desc)
+			h.keep(code)
+		})
 		return nil
 	}, func(fn dayObserver) error {
 		return sd.EachDayPrice(ctx, in.Now.AddDate(0, 0, -HistoryDays), in.Now.Add(time.Second), func(p data.DayPrice) error {
@@ -63,8 +82,9 @@ func buildShop(ctx context.Context, sd *data.ShopData, in Shop, also func(data.M
 		})
 	})
 	if err != nil {
-		return err
+		return nil, err
 	}
+	s.names = names.productNames()
 	// also (the statistics and brands) takes the menus in a walk of its own, on the
 	// other processor.
 	alsoDone := make(chan error, 1)
@@ -74,7 +94,7 @@ func buildShop(ctx context.Context, sd *data.ShopData, in Shop, also func(data.M
 			return
 		}
 		alsoDone <- sd.EachMenu(func(m data.MenuOffers) error {
-			also(m)
+			also(m, s.productName)
 			return nil
 		})
 	}()
@@ -84,74 +104,29 @@ func buildShop(ctx context.Context, sd *data.ShopData, in Shop, also func(data.M
 		err = aerr
 	}
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if menusDone != nil {
 		menusDone()
 	}
-	return s.finish(h, emit)
-}
-
-// Build emits every shopping snapshot from in.Offers. eachDaily streams the daily prices
-// of the last HistoryDays in day order (data.DB.EachDailyPrice). Each file is emitted as
-// soon as it is built, so a caller writing them out holds one at a time.
-func (in Shop) Build(eachDaily func(fn func(data.DailyPrice) error) error, emit Emit) error {
-	// The builders run on two goroutines (finish): emit is called from one at a time.
-	var mu sync.Mutex
-	emit = func(emit Emit) Emit {
-		return func(path string, v any) error {
-			mu.Lock()
-			defer mu.Unlock()
-			return emit(path, v)
-		}
-	}(emit)
-	s := newShop(in)
-	h, err := s.readHistory(0, func(see func(*data.Offer)) error {
-		for i := range in.Offers {
-			see(&in.Offers[i].Offer)
-		}
-		return nil
-	}, func(fn dayObserver) error {
-		keys := map[seriesOf]int32{}
-		return eachDaily(func(p data.DailyPrice) error {
-			k := seriesOf{p.Slug, p.Market, p.Code, p.Size}
-			key, ok := keys[k]
-			if !ok {
-				key = int32(len(keys))
-				keys[k] = key
-			}
-			return fn(p.Day, p.Slug, p.Market, &p.Offer, key, p.Price, p.SalePrice, p.InStock)
-		})
-	})
-	if err != nil {
-		return err
+	if err := s.finish(h, emit); err != nil {
+		return nil, err
 	}
-	var menu []data.ListedOffer
-	for i := range in.Offers {
-		o := &in.Offers[i]
-		menu = append(menu, data.ListedOffer{Desc: &o.Offer, Price: o.Price, SalePrice: o.SalePrice, InStock: o.InStock,
-			FirstSeen: o.FirstSeen, LastSeen: o.LastSeen, CategoryUpdate: o.CategoryUpdate})
-		if next := i + 1; next == len(in.Offers) || in.Offers[next].Slug != o.Slug || in.Offers[next].Market != o.Market {
-			if err := s.addMenu(data.MenuOffers{Slug: o.Slug, Market: o.Market, Offers: menu}, emit); err != nil {
-				return err
-			}
-			menu = nil
-		}
-	}
-	return s.finish(h, emit)
+	return s.topStrains, nil
 }
 
 // dayObserver takes one day's observation of one offer series (history.add).
 type dayObserver func(day, slug string, market data.Market, o *data.Offer, key int32, price, sale float64, inStock bool) error
 
-// readHistory folds the daily prices (eachDaily) into a history; current gives the
-// descriptions of every offer the current menus list, which decide what the history
-// keeps (the products with a page) and how strains are spelt. keys is about how many
-// series keys the prices number (0 when not known).
-func (s *shop) readHistory(keys int, current func(see func(*data.Offer)) error, eachDaily func(fn dayObserver) error) (*history, error) {
+// readHistory folds the daily prices (eachDaily) into a history; current tells the
+// history the descriptions of every offer the current menus list (history.see) and the
+// products kept without one (history.keep), which decide what the history keeps (the
+// products with a page) and how strains are spelt. keys is about how many series keys
+// the prices number (0 when not known).
+func (s *shop) readHistory(keys int, current func(h *history) error, eachDaily func(fn dayObserver) error) (*history, error) {
 	h := s.newHistory()
 	h.weekLatest = make([]weekObs, 0, keys)
-	if err := current(h.see); err != nil {
+	if err := current(h); err != nil {
 		return nil, err
 	}
 	if err := eachDaily(h.add); err != nil {
@@ -232,6 +207,23 @@ type shop struct {
 	menuDone    map[string]bool
 	// productFirst is addMenu's, emptied for each menu rather than made anew.
 	productFirst map[string]time.Time
+	// names are the products' display names by code (nameTally.productNames).
+	names map[string]string
+	// topStrains are the strains most dispensaries have, once the strain index is
+	// built: api/statistics' topFlower.
+	topStrains []StrainCount
+	// gone are, by code, the last listings of the products no current menu lists that
+	// a menu listed within KeepProductPage.
+	gone map[string][]data.GoneOffer
+}
+
+// productName is the display name of o's product: one name per code wherever a product
+// is shown beyond its store's own menu.
+func (s *shop) productName(o *data.Offer) string {
+	if n, ok := s.names[codeOf(o)]; ok {
+		return n
+	}
+	return o.Name
 }
 
 // offer is one listed offer series with what every snapshot derives from it once, in
@@ -262,6 +254,9 @@ type desc struct {
 	Code string
 	// nameKey and brandKey are the name and brand lower-cased once: lists sort by them.
 	nameKey, brandKey string
+	// name is its product's display name (shop.productName), displayKey that lower-cased:
+	// what every file but the store's own menu shows and sorts by.
+	name, displayKey string
 	// strain is the strain the description's strain name names (nil for none), set
 	// once the history has named every strain (resolveStrains).
 	strain *strainID
@@ -330,7 +325,7 @@ func (o *offer) Cost() float64 {
 
 var unitGram, unit100mg = "g", "100mg"
 
-// unitPriceOf is the unit price (UnitPrice's rule) as a JSON value, nil when unknown,
+// unitPriceOf is the unit price (unitPriceFor's rule) as a JSON value, nil when unknown,
 // and its unit.
 func (o *offer) unitPriceOf() (*float64, *string) {
 	v, ok := unitPriceFor(o.Category, o.Grams, o.Milligrams, o.Cost())
@@ -345,7 +340,7 @@ func (o *offer) unitPriceOf() (*float64, *string) {
 func newShop(in Shop) *shop {
 	s := &shop{Shop: in, generatedAt: in.Now.UTC().Format(time.RFC3339), stores: map[string]*data.Dispensary{},
 		statusOf: map[string]*data.Status{}, descs: map[*data.Offer]*desc{}, menuMarkets: map[data.Market][]int{},
-		menuDone: map[string]bool{}, productFirst: map[string]time.Time{}}
+		menuDone: map[string]bool{}, productFirst: map[string]time.Time{}, gone: map[string][]data.GoneOffer{}}
 	for i := range in.Statuses {
 		s.stores[in.Statuses[i].Dispensary.Slug] = &in.Statuses[i].Dispensary
 		s.statusOf[in.Statuses[i].Dispensary.Slug] = &in.Statuses[i]
@@ -385,7 +380,9 @@ func (s *shop) addMenu(m data.MenuOffers, emit Emit) error {
 	for _, lo := range m.Offers {
 		ds := s.descs[lo.Desc]
 		if ds == nil {
+			name := s.productName(lo.Desc)
 			ds = &desc{Offer: lo.Desc, Code: codeOf(lo.Desc), nameKey: strings.ToLower(lo.Desc.Name), brandKey: strings.ToLower(lo.Desc.Brand),
+				name: name, displayKey: strings.ToLower(name),
 				sizeLabel: sizeLabel(lo.Desc.Size, lo.Desc.Grams, lo.Desc.Milligrams), category: categoryIndex(lo.Desc.Category)}
 			s.descs[lo.Desc] = ds
 		}
@@ -436,8 +433,11 @@ func (s *shop) index() {
 	}
 }
 
-// unitPriceFor is UnitPrice's rule for an offer of category c, weight grams or dose mg,
-// that costs cost; false when it cannot be told.
+// unitPriceFor is the unit price of an offer of category c, weight grams or dose mg,
+// that costs cost (the price paid): per gram for Flower, Preroll, Vape and Extract with
+// a known weight, per 100 mg THC for Edibles with a known dose, rounded to cents; false
+// when it cannot be told. It is the one rule of every snapshot; the site never
+// recomputes it.
 func unitPriceFor(c data.Category, grams, mg, cost float64) (float64, bool) {
 	if cost <= 0 {
 		return 0, false
@@ -457,21 +457,6 @@ func unitPriceFor(c data.Category, grams, mg, cost float64) (float64, bool) {
 		return 0, false
 	}
 	return v, true
-}
-
-// UnitPrice is the price paid per gram (Flower, Preroll, Vape, Extract with a known
-// weight) or per 100 mg THC (Edible with a known dose), rounded to cents; nil, nil when
-// it cannot be told. It is the one rule of every snapshot; the site never recomputes it.
-func UnitPrice(o data.Offer) (*float64, *string) {
-	v, ok := unitPriceFor(o.Category, o.Grams, o.Milligrams, o.Cost())
-	if !ok {
-		return nil, nil
-	}
-	unit := "g"
-	if o.Category == data.Edible {
-		unit = "100mg"
-	}
-	return &v, &unit
 }
 
 // salePrice is the sale price when the offer is on sale (below the regular price), else nil.
@@ -577,11 +562,15 @@ func byCost(a, b *offer) int {
 
 func sortOffers(os []*offer) { slices.SortStableFunc(os, byCost) }
 
-// coordinates says whether a store's position is its own or its city centre's: the
-// registry gives a street address with the store's own coordinates.
+// coordinates says whether a store's position (Lat, Lng) is its own ("store") or its
+// city's centre ("city"): the one rule of every snapshot that places a store (api/menus,
+// api/search/stores, api/DispensaryStatus). It is the registry's word, or the store's
+// own when a platform's store record placed it (data.DB.RecordPlace); a registry that
+// does not say is not claiming the store's own position. A street address says nothing
+// of the position: many stores with one sit on their city's centre.
 func coordinates(d data.Dispensary) string {
-	if d.Address != "" {
-		return "store"
+	if d.Coordinates == data.CoordinatesStore {
+		return data.CoordinatesStore
 	}
-	return "city"
+	return data.CoordinatesCity
 }

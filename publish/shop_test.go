@@ -5,9 +5,10 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -33,12 +34,12 @@ func shopDB(t *testing.T) *data.DB {
 		return data.MenuSource{Market: data.Recreational, Platform: platform, StoreID: id, URL: url}
 	}
 	ds := []data.Dispensary{
+		// Its position is its own (the registry says so); the others' are their cities'.
 		{Slug: "bloom-akron", Name: "Bloom Akron", City: "Akron", Address: "737 E. North St.", Region: "Northeast", Lat: 41.09, Lng: -81.5,
-			Website: "https://bloom.example", Menus: []data.MenuSource{rec("jane", "1", "https://bloom.example/menu")}},
+			Coordinates: data.CoordinatesStore, Website: "https://bloom.example", Menus: []data.MenuSource{rec("jane", "1", "https://bloom.example/menu")}},
 		{Slug: "botanist-canton", Name: "The Botanist Canton", City: "Canton", Region: "Northeast", Lat: 40.8, Lng: -81.38,
 			Menus: []data.MenuSource{rec("jane", "2", ""), {Market: data.Medical, Platform: "jane", StoreID: "3"}}},
-		// Sample: its menu is made up (as the demo's are), and its offers say so.
-		{Slug: "rise-toledo", Name: "RISE Toledo", City: "Toledo", Region: "Northwest", Lat: 41.65, Lng: -83.54, Menus: []data.MenuSource{rec("jane", "4", "")}, Sample: true},
+		{Slug: "rise-toledo", Name: "RISE Toledo", City: "Toledo", Region: "Northwest", Lat: 41.65, Lng: -83.54, Menus: []data.MenuSource{rec("jane", "4", "")}},
 		{Slug: "zen-leaf-dayton", Name: "Zen Leaf Dayton", City: "Dayton", Region: "Southwest", Lat: 39.76, Lng: -84.19, Menus: []data.MenuSource{rec("jane", "5", "")}},
 		{Slug: "bloom-athens", Name: "Bloom Athens", City: "Athens", Region: "Southeast"},
 	}
@@ -51,10 +52,15 @@ func shopDB(t *testing.T) *data.DB {
 			t.Fatal(err)
 		}
 	}
-	fuel := func(price, sale float64) data.Offer {
-		return data.Offer{ProductID: "fuel", Name: "Muul Fuel", Brand: "Klutch", Strain: "Muul Fuel", StrainType: "Indica-dominant",
-			Category: data.Flower, Size: "1/8oz", Grams: 3.5, Price: price, SalePrice: sale, InStock: true, THC: ptr(24.1), PotencyUnit: "%"}
+	// Muul Fuel's menus give its terpenes (the Botanist's a stronger myrcene) and lineage.
+	fuelAt := func(myrcene float64) func(price, sale float64) data.Offer {
+		return func(price, sale float64) data.Offer {
+			return data.Offer{ProductID: "fuel", Name: "Muul Fuel", Brand: "Klutch", Strain: "Muul Fuel", StrainType: "Indica-dominant",
+				Category: data.Flower, Size: "1/8oz", Grams: 3.5, Price: price, SalePrice: sale, InStock: true, THC: ptr(24.1), PotencyUnit: "%",
+				Terpenes: []data.Terpene{{Name: "Myrcene", Amount: ptr(myrcene), Unit: "%"}, {Name: "Limonene"}}, Lineage: []string{"Mule Fuel", "Gelato 41"}}
+		}
 	}
+	fuel, botanistFuel := fuelAt(0.9), fuelAt(1.2)
 	gelato := func(price float64) data.Offer {
 		return data.Offer{ProductID: "gelato", Name: "Gelato 41", Brand: "Grow Ohio", Strain: "Gelato 41", StrainType: "Hybrid",
 			Category: data.Flower, Size: "3.5g", Grams: 3.5, Price: price, InStock: true, THC: ptr(19.5), PotencyUnit: "%"}
@@ -64,15 +70,17 @@ func shopDB(t *testing.T) *data.DB {
 	record("bloom-akron", data.Recreational, now.Add(-24*time.Hour), []data.Offer{fuel(45, 36), gelato(40)}, nil)
 	record("bloom-akron", data.Recreational, now.Add(-2*time.Hour), []data.Offer{fuel(45, 36), gelato(42),
 		{ProductID: "cart", Name: "Lemon Haze Cart", Brand: "Select", Strain: "Lemon Haze", StrainType: "Sativa", Category: data.Vape,
-			Size: "half gram", Grams: 0.5, Price: 40, SalePrice: 30, InStock: true, THC: ptr(85.2), PotencyUnit: "%"},
-		{ProductID: "gummies", Name: "Camino Gummies", Brand: "Kiva", Category: data.Edible, Size: "10pk/100mg", Milligrams: 100, Price: 20, InStock: true},
+			Size: "half gram", Grams: 0.5, Price: 40, SalePrice: 30, InStock: true, THC: ptr(85.2), PotencyUnit: "%",
+			Terpenes: []data.Terpene{{Name: "Limonene", Amount: ptr(2.1), Unit: "%"}}},
+		{ProductID: "gummies", Name: "Camino Gummies", Brand: "Kiva", Category: data.Edible, Size: "10pk/100mg", Milligrams: 100, Price: 20,
+			InStock: true, THC: ptr(100), PotencyUnit: "mg"},
 		{ProductID: "gone", Name: "Sold Out Kush", Strain: "Sold Out Kush", Category: data.Flower, Size: "1g", Grams: 1, Price: 12, InStock: false},
 	}, nil)
-	record("botanist-canton", data.Recreational, now.Add(-3*time.Hour), []data.Offer{fuel(40, 0),
+	record("botanist-canton", data.Recreational, now.Add(-3*time.Hour), []data.Offer{botanistFuel(40, 0),
 		{ProductID: "badder", Name: "Live Resin Badder", Brand: "Klutch", Category: data.Extract, Size: "1g", Grams: 1, Price: 40, SalePrice: 30, InStock: true},
 		{ProductID: "penny", Name: "Penny Wax", Category: data.Extract, Size: "1g", Grams: 1, Price: 20, SalePrice: 0.01, InStock: true, Warnings: []string{"sale price below $1"}},
 	}, nil)
-	record("botanist-canton", data.Medical, now.Add(-3*time.Hour), []data.Offer{fuel(38, 0)}, nil)
+	record("botanist-canton", data.Medical, now.Add(-3*time.Hour), []data.Offer{botanistFuel(38, 0)}, nil)
 	// Stale: a good fetch 20 h ago, a failure now.
 	record("rise-toledo", data.Recreational, now.Add(-20*time.Hour), []data.Offer{fuel(35, 0)}, nil)
 	record("rise-toledo", data.Recreational, now, nil, &data.FetchError{Reason: data.ReasonHTTPStatus, Status: 500})
@@ -81,57 +89,15 @@ func shopDB(t *testing.T) *data.DB {
 	return db
 }
 
-// shopFiles builds the shopping snapshots from shopDB, with the terpenes and menu lineage
-// the adapters give (the 0001 schema does not keep them, so they are added here as a
-// store keeping them would return them) and a one-strain catalogue.
+// shopFiles publishes shopDB as omc publish does, with a two-strain catalogue.
 func shopFiles(t *testing.T) map[string][]byte {
 	t.Helper()
-	ctx := context.Background()
-	db := shopDB(t)
-	sts, err := db.Statuses(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	states, err := db.OfferStates(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := range states {
-		switch states[i].Name {
-		case "Muul Fuel":
-			states[i].Terpenes = []data.Terpene{{Name: "Myrcene", Amount: ptr(0.9), Unit: "%"}, {Name: "Limonene"}}
-			if states[i].Slug == "botanist-canton" {
-				states[i].Terpenes[0].Amount = ptr(1.2)
-			}
-			states[i].Lineage = []string{"Mule Fuel", "Gelato 41"}
-		case "Lemon Haze Cart":
-			states[i].Terpenes = []data.Terpene{{Name: "Limonene", Amount: ptr(2.1), Unit: "%"}}
-		}
-	}
-	first, err := db.ProductFirstSeen(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
 	catalogue, err := data.ParseStrains("test catalogue", strings.NewReader("name,slug,type,breeder\nGelato #41,gelato-41,indica,Cookie Fam\nLemon Haze,lemon-haze,,\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	in := publish.Shop{Now: now, Statuses: sts, Offers: states, ProductFirstSeen: first, Strains: catalogue}
-	out := map[string][]byte{}
-	err = in.Build(func(fn func(data.DailyPrice) error) error {
-		return db.EachDailyPrice(ctx, now.AddDate(0, 0, -publish.HistoryDays), now.Add(time.Second), fn)
-	}, func(path string, v any) error {
-		if _, dup := out[path]; dup {
-			t.Errorf("%s built twice", path)
-		}
-		b, err := json.Marshal(v)
-		out[path] = b
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return out
+	files, _ := publishFiles(t, shopDB(t), publish.Options{Now: now, Strains: catalogue})
+	return files
 }
 
 func TestShopGolden(t *testing.T) {
@@ -159,27 +125,7 @@ func TestShopGolden(t *testing.T) {
 			continue
 		}
 		golden(t, name, b)
-		siteFixture(t, name)
-	}
-}
-
-// siteFixture keeps the site's copy of a golden file (its schema tests read them) equal
-// to the golden file; -update copies it.
-func siteFixture(t *testing.T, name string) {
-	t.Helper()
-	want, err := os.ReadFile(filepath.Join("testdata", name+".golden.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join("..", "site", "src", "testing", "fixtures", "shop", name+".json")
-	if *update {
-		if err := os.WriteFile(path, want, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	got, err := os.ReadFile(path)
-	if err != nil || !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the golden file (run go test ./publish -update): %v", path, err)
+		siteFixture(t, name, "shop/"+name+".json")
 	}
 }
 
@@ -235,8 +181,9 @@ func TestProductByHand(t *testing.T) {
 			t.Errorf("history %d = %+v, want %+v", i, p.History[i], wantHistory[i])
 		}
 	}
-	if p.Sample || !p.Offers[0].Sample || p.Offers[1].Sample {
-		t.Errorf("sample: file %v, Toledo %v, Akron %v; want only Toledo's offer", p.Sample, p.Offers[0].Sample, p.Offers[1].Sample)
+	// No store of the registry is sample, and --sample was not given.
+	if p.Sample || p.Offers[0].Sample || p.Offers[1].Sample {
+		t.Errorf("sample: file %v, Toledo %v, Akron %v; want none", p.Sample, p.Offers[0].Sample, p.Offers[1].Sample)
 	}
 	if p.FirstSeen == nil || *p.FirstSeen != "2026-06-24T11:00:00Z" || len(p.Terpenes) != 2 || p.Terpenes[0] != "limonene" {
 		t.Errorf("first seen %v, terpenes %v", p.FirstSeen, p.Terpenes)
@@ -383,36 +330,6 @@ func TestShopRules(t *testing.T) {
 	})
 }
 
-func TestUnitPrice(t *testing.T) {
-	for _, tt := range []struct {
-		name string
-		o    data.Offer
-		want float64
-		unit string
-	}{
-		{"flower per gram, sale price paid", data.Offer{Category: data.Flower, Grams: 3.5, Price: 45, SalePrice: 36}, 10.29, "g"},
-		{"preroll per gram", data.Offer{Category: data.Preroll, Grams: 0.5, Price: 8}, 16, "g"},
-		{"edible per 100 mg", data.Offer{Category: data.Edible, Milligrams: 50, Price: 15}, 30, "100mg"},
-		{"sale above price ignored", data.Offer{Category: data.Vape, Grams: 1, Price: 40, SalePrice: 50}, 40, "g"},
-		{"unknown weight", data.Offer{Category: data.Flower, Price: 45}, 0, ""},
-		{"edible without dose", data.Offer{Category: data.Edible, Grams: 10, Price: 15}, 0, ""},
-		{"other", data.Offer{Category: data.Other, Grams: 30, Price: 15}, 0, ""},
-	} {
-		t.Run(tt.name, func(t *testing.T) {
-			v, unit := publish.UnitPrice(tt.o)
-			if tt.unit == "" {
-				if v != nil || unit != nil {
-					t.Errorf("got %v %v, want none", *v, *unit)
-				}
-				return
-			}
-			if v == nil || *v != tt.want || *unit != tt.unit {
-				t.Errorf("got %v %v, want %v %s", v, unit, tt.want, tt.unit)
-			}
-		})
-	}
-}
-
 // TestSearchWholeState checks api/search/<category>/all-<n>: every region's offers once,
 // in parts cut between products.
 func TestSearchWholeState(t *testing.T) {
@@ -489,10 +406,7 @@ func TestSearchWholeState(t *testing.T) {
 // documented types: each decodes into Menu, Product, SearchFile or SearchFirst with no
 // unknown field and encodes back to the same bytes.
 func TestAppendersMatchEncodingJSON(t *testing.T) {
-	files, _, err := publish.Build(context.Background(), shopDB(t), publish.Options{Now: now})
-	if err != nil {
-		t.Fatal(err)
-	}
+	files := shopFiles(t)
 	checked := map[string]int{}
 	for path, b := range files {
 		var v any
@@ -528,4 +442,328 @@ func TestAppendersMatchEncodingJSON(t *testing.T) {
 	if checked["menus"] < 3 || checked["products"] < 5 || checked["search"] < 5 {
 		t.Errorf("checked %v, want at least 3 menus, 5 products and 5 search files", checked)
 	}
+}
+
+// TestPotencyUnits: every THC figure a file carries comes with its unit, so that an
+// edible's 100 (mg) is never read as 100 %: an offer's "thc" beside its "potencyUnit"
+// (as columns in the search files: one unit per offer), a strain's THC range with its
+// "unit". The gummies' figure is in mg everywhere.
+func TestPotencyUnits(t *testing.T) {
+	files := shopFiles(t)
+	var check func(path, at string, v any) int
+	check = func(path, at string, v any) int {
+		n := 0
+		switch v := v.(type) {
+		case map[string]any:
+			if thc, ok := v["thc"]; ok && thc != nil {
+				n++
+				switch thc := thc.(type) {
+				case float64:
+					if u, ok := v["potencyUnit"]; !ok || (u != "%" && u != "mg" && u != nil) {
+						t.Errorf("%s %s: thc %v with potencyUnit %v", path, at, thc, u)
+					}
+				case []any:
+					units, ok := v["potencyUnit"].([]any)
+					if !ok || len(units) != len(thc) {
+						t.Errorf("%s %s: a column of %d thc figures without a potencyUnit column of as many", path, at, len(thc))
+					}
+				case map[string]any:
+					if u := thc["unit"]; u != "%" {
+						t.Errorf("%s %s: a THC range %v without its unit", path, at, thc)
+					}
+				}
+			}
+			for k, x := range v {
+				n += check(path, at+"."+k, x)
+			}
+		case []any:
+			for i, x := range v {
+				n += check(path, fmt.Sprintf("%s[%d]", at, i), x)
+			}
+		}
+		return n
+	}
+	figures := map[string]int{}
+	for path, b := range files {
+		var v any
+		if err := json.Unmarshal(b, &v); err != nil {
+			continue // not JSON (_headers)
+		}
+		figures[strings.SplitN(strings.TrimPrefix(path, "api/"), "/", 2)[0]] += check(path, "", v)
+	}
+	for _, kind := range []string{"menus", "products", "search", "deals", "strains"} {
+		if figures[kind] == 0 {
+			t.Errorf("no THC figure in api/%s: the test checks nothing there", kind)
+		}
+	}
+	// The gummies: 100 mg on the product page and in the search file; the cart's deal in %.
+	var deals publish.DealsFile
+	if err := json.Unmarshal(files["api/deals/northeast"], &deals); err != nil {
+		t.Fatal(err)
+	}
+	if d := deals.Deals[0]; d.Name != "Lemon Haze Cart" || d.PotencyUnit == nil || *d.PotencyUnit != "%" {
+		t.Errorf("first deal = %+v, want the cart's, in %%", d)
+	}
+	var search publish.SearchFile
+	if err := json.Unmarshal(files["api/search/edible/northeast"], &search); err != nil {
+		t.Fatal(err)
+	}
+	if u := search.Offers.PotencyUnit; len(u) != 1 || u[0] == nil || *u[0] != "mg" || *search.Offers.THC[0] != 100 {
+		t.Errorf("gummies in the search: thc %v %v", search.Offers.THC, u)
+	}
+	var p publish.Product
+	if err := json.Unmarshal(files["api/products/kiva-camino-gummies-100mg"], &p); err != nil {
+		t.Fatal(err)
+	}
+	if len(p.Offers) != 1 || p.Offers[0].PotencyUnit == nil || *p.Offers[0].PotencyUnit != "mg" {
+		t.Errorf("gummies product offers = %+v", p.Offers)
+	}
+}
+
+// TestOneNamePerProduct: stores name one product (one code) differently; its page, the
+// search files, the deals and the strain page show one name, the most listings' (title
+// case when every listing shouts), while each store's menu keeps the store's own words.
+func TestOneNamePerProduct(t *testing.T) {
+	ctx := context.Background()
+	db, err := data.Open(ctx, filepath.Join(t.TempDir(), "omc.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	db.Code = scraper.ProductCode
+	var ds []data.Dispensary
+	for i, slug := range []string{"a", "b", "c", "d"} {
+		ds = append(ds, data.Dispensary{Slug: slug, Name: "Store " + strings.ToUpper(slug), City: "Akron", Region: "Northeast",
+			Menus: []data.MenuSource{{Market: data.Recreational, Platform: "jane", StoreID: strconv.Itoa(i + 1)}}})
+	}
+	if err := db.SyncDispensaries(ctx, ds, true, now); err != nil {
+		t.Fatal(err)
+	}
+	comet := func(name string, sale float64) data.Offer {
+		return data.Offer{ProductID: "comet", Name: name, Brand: "Buckeye Farms", Strain: "Comet Tail", Category: data.Flower,
+			Size: "3.5g", Grams: 3.5, Price: 40, SalePrice: sale, InStock: true, THC: ptr(21), PotencyUnit: "%"}
+	}
+	dream := func(name string) data.Offer {
+		return data.Offer{ProductID: "dream", Name: name, Brand: "Buckeye Farms", Category: data.Vape, Size: "1g", Grams: 1,
+			Price: 50, SalePrice: 40, InStock: true}
+	}
+	for slug, offers := range map[string][]data.Offer{
+		"a": {comet("Comet Tail", 0), dream("BLUE DREAM CART")},
+		"b": {comet("Comet Tail", 0), dream("BLUE DREAM CART")},
+		"c": {comet("COMET TAIL", 0)},
+		"d": {comet("Comet Tail Flower", 30)},
+	} {
+		if err := db.RecordMenuFetch(ctx, data.MenuFetch{Slug: slug, Market: data.Recreational, Platform: "jane", At: now.Add(-time.Hour), Offers: offers}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	files, _ := publishFiles(t, db, publish.Options{Now: now})
+	names := map[string]map[string]bool{} // where -> names shown
+	see := func(where, name string) {
+		if names[where] == nil {
+			names[where] = map[string]bool{}
+		}
+		names[where][name] = true
+	}
+	for _, code := range []string{"buckeye-farms-comet-tail-flower-3-5g", "buckeye-farms-blue-dream-cart-1g"} {
+		var p publish.Product
+		if err := json.Unmarshal(files[publish.PathProducts+code], &p); err != nil {
+			t.Fatalf("%s: %v", code, err)
+		}
+		see("product "+code, p.Name)
+	}
+	var deals publish.DealsIndex
+	if err := json.Unmarshal(files["api/deals/index"], &deals); err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range deals.Top {
+		see("deal "+d.Code, d.Name)
+	}
+	for _, path := range []string{"api/search/flower/northeast", "api/search/flower/all-1", "api/search/flower/first", "api/search/vape/northeast"} {
+		var f publish.SearchFile
+		if err := json.Unmarshal(files[path], &f); err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		for i, code := range f.Products.Code {
+			see("search "+code, f.Products.Name[i])
+		}
+	}
+	var strain publish.StrainPage
+	if err := json.Unmarshal(files["api/strains/comet-tail"], &strain); err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range strain.Offers {
+		see("strain "+o.Code, o.Name)
+	}
+	var st publish.Statistics
+	if err := json.Unmarshal(files[publish.PathStatistics], &st); err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range st.TopDeals[0].Flower {
+		see("top deal buckeye-farms-comet-tail-flower-3-5g", d.Name)
+	}
+	for _, d := range st.TopDeals[0].Vape {
+		see("top deal buckeye-farms-blue-dream-cart-1g", d.Name)
+	}
+	want := map[string]string{"buckeye-farms-comet-tail-flower-3-5g": "Comet Tail", "buckeye-farms-blue-dream-cart-1g": "Blue Dream Cart"}
+	checked := 0
+	for where, shown := range names {
+		code := where[strings.LastIndex(where, " ")+1:]
+		if len(shown) != 1 || !shown[want[code]] {
+			t.Errorf("%s shows %v, want only %q", where, shown, want[code])
+		}
+		checked++
+	}
+	if checked < 9 {
+		t.Errorf("checked %d places: %v", checked, names)
+	}
+	// The store's menu keeps its own words.
+	var m publish.Menu
+	if err := json.Unmarshal(files[publish.PathMenus+"c"], &m); err != nil {
+		t.Fatal(err)
+	}
+	if m.Markets[0].Offers[0].Name != "COMET TAIL" {
+		t.Errorf("store c's menu says %q, want its own COMET TAIL", m.Markets[0].Offers[0].Name)
+	}
+}
+
+// TestStrainStoresOneFigure: "stores that have it" is one figure: the dispensaries
+// listing a product of the strain in stock on a current menu. The homepage's most
+// available strains (api/statistics topFlower) and the strain index give the same
+// number and name for a strain; the index says too how many list it on current or stale
+// menus (storesListed: what the Menus search and the strain page's offers show).
+func TestStrainStoresOneFigure(t *testing.T) {
+	ctx := context.Background()
+	db, err := data.Open(ctx, filepath.Join(t.TempDir(), "omc.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	db.Code = scraper.ProductCode
+	var ds []data.Dispensary
+	for i, slug := range []string{"a", "b", "c", "d", "e"} {
+		ds = append(ds, data.Dispensary{Slug: slug, Name: "Store " + strings.ToUpper(slug), City: "Akron", Region: "Northeast",
+			Menus: []data.MenuSource{{Market: data.Recreational, Platform: "jane", StoreID: strconv.Itoa(i + 1)}}})
+	}
+	if err := db.SyncDispensaries(ctx, ds, true, now); err != nil {
+		t.Fatal(err)
+	}
+	offer := func(id, name, strain string, c data.Category, inStock bool) data.Offer {
+		return data.Offer{ProductID: id, Name: name, Brand: "Klutch", Strain: strain, Category: c, Size: "1g", Grams: 1, Price: 20, InStock: inStock}
+	}
+	for _, f := range []struct {
+		slug   string
+		age    time.Duration
+		offers []data.Offer
+	}{
+		{"a", time.Hour, []data.Offer{offer("1", "Wedding Cake", "Wedding Cake", data.Flower, true)}},
+		{"b", 20 * time.Hour, []data.Offer{offer("1", "Wedding Cake", "Wedding Cake", data.Flower, true)}}, // stale
+		{"c", time.Hour, []data.Offer{offer("2", "Wedding Cake Cart", "Wedding Cake", data.Vape, true)}},   // a vape
+		{"d", time.Hour, []data.Offer{offer("3", "WC", "wedding  cake", data.Flower, true)}},               // spelt its own way
+		{"e", time.Hour, []data.Offer{offer("1", "Wedding Cake", "Wedding Cake", data.Flower, false)}},     // sold out
+	} {
+		if err := db.RecordMenuFetch(ctx, data.MenuFetch{Slug: f.slug, Market: data.Recreational, Platform: "jane", At: now.Add(-f.age), Offers: f.offers}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	files, _ := publishFiles(t, db, publish.Options{Now: now})
+	var st publish.Statistics
+	var idx publish.StrainsIndex
+	for path, v := range map[string]any{publish.PathStatistics: &st, "api/strains/index": &idx} {
+		if err := json.Unmarshal(files[path], v); err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+	}
+	if len(st.TopFlower) != 1 || len(idx.Strains) != 1 {
+		t.Fatalf("topFlower %+v, strains %+v: want Wedding Cake once each", st.TopFlower, idx.Strains)
+	}
+	top, s := st.TopFlower[0], idx.Strains[0]
+	// a, c and d: current and in stock. b's menu is stale, e's is sold out.
+	if top.Name != "Wedding Cake" || top.Count != 3 || top.Slug != "wedding-cake" {
+		t.Errorf("topFlower = %+v, want Wedding Cake at 3 stores, slug wedding-cake", top)
+	}
+	if s.Name != top.Name || s.Slug != top.Slug || s.Stores != top.Count || s.StoresListed != 4 {
+		t.Errorf("strain index = %+v; want the homepage's name, slug and count %d, and 4 on current or stale menus", s, top.Count)
+	}
+}
+
+// TestGoneProductKeepsItsPage: a product no menu lists any more keeps its page for
+// publish.KeepProductPage after a menu last listed it, saying so, with its last prices
+// and its history; one gone for longer has none.
+func TestGoneProductKeepsItsPage(t *testing.T) {
+	ctx := context.Background()
+	db, err := data.Open(ctx, filepath.Join(t.TempDir(), "omc.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	db.Code = scraper.ProductCode
+	d := data.Dispensary{Slug: "a", Name: "Store A", City: "Akron", Region: "Northeast",
+		Menus: []data.MenuSource{{Market: data.Recreational, Platform: "jane", StoreID: "1"}}}
+	if err := db.SyncDispensaries(ctx, []data.Dispensary{d}, true, now); err != nil {
+		t.Fatal(err)
+	}
+	flower := func(id, name string, price, sale float64) data.Offer {
+		return data.Offer{ProductID: id, Name: name, Brand: "Klutch", Category: data.Flower, Size: "3.5g", Grams: 3.5,
+			Price: price, SalePrice: sale, InStock: true, THC: ptr(20), PotencyUnit: "%"}
+	}
+	record := func(at time.Time, offers ...data.Offer) {
+		t.Helper()
+		if err := db.RecordMenuFetch(ctx, data.MenuFetch{Slug: "a", Market: data.Recreational, Platform: "jane", At: at, Offers: offers}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	day := 24 * time.Hour
+	// Old Kush leaves 100 days ago; Yellow Haze is listed 30 and 29 days ago; Stay Put stays.
+	record(now.Add(-101*day), flower("x", "Old Kush", 30, 0), flower("z", "Stay Put", 40, 0))
+	record(now.Add(-30*day), flower("y", "Yellow Haze", 50, 0), flower("z", "Stay Put", 40, 0))
+	record(now.Add(-29*day), flower("y", "Yellow Haze", 50, 42), flower("z", "Stay Put", 40, 0))
+	record(now.Add(-2*time.Hour), flower("z", "Stay Put", 40, 0))
+	files, _ := publishFiles(t, db, publish.Options{Now: now})
+
+	if _, ok := files[publish.PathProducts+"klutch-old-kush-flower-3-5g"]; ok {
+		t.Error("Old Kush, gone for 100 days, still has a page")
+	}
+	var gone, stays publish.Product
+	for code, p := range map[string]*publish.Product{"klutch-yellow-haze-flower-3-5g": &gone, "klutch-stay-put-flower-3-5g": &stays} {
+		if err := json.Unmarshal(files[publish.PathProducts+code], p); err != nil {
+			t.Fatalf("%s: %v", code, err)
+		}
+	}
+	lastListed := now.Add(-29 * day).Format(time.RFC3339)
+	if gone.ListedNow || gone.LastListed == nil || *gone.LastListed != lastListed || len(gone.Offers) != 0 || gone.Name != "Yellow Haze" {
+		t.Errorf("Yellow Haze: listedNow %v, lastListed %v, %d offers, name %q; want not listed since %s, no offers",
+			gone.ListedNow, deref(gone.LastListed), len(gone.Offers), gone.Name, lastListed)
+	}
+	if len(gone.LastOffers) != 1 || gone.LastOffers[0].Slug != "a" || gone.LastOffers[0].Price != 50 || gone.LastOffers[0].SalePrice == nil ||
+		*gone.LastOffers[0].SalePrice != 42 || deref(gone.LastOffers[0].LastUpdate) != lastListed {
+		t.Errorf("Yellow Haze's last offers = %+v, want Store A's 50 on sale at 42, as of %s", gone.LastOffers, lastListed)
+	}
+	wantHistory := []publish.HistoryPoint{
+		{Date: data.Day(now.Add(-30 * day)), Market: data.Recreational, Min: 50, Median: 50},
+		{Date: data.Day(now.Add(-29 * day)), Market: data.Recreational, Min: 42, Median: 42},
+	}
+	if !slices.Equal(gone.History, wantHistory) {
+		t.Errorf("Yellow Haze's history = %+v, want %+v", gone.History, wantHistory)
+	}
+	// Its page is what encoding/json writes of a Product (the lists are written by hand).
+	var again bytes.Buffer
+	enc := json.NewEncoder(&again)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(gone); err != nil {
+		t.Fatal(err)
+	}
+	if raw := files[publish.PathProducts+"klutch-yellow-haze-flower-3-5g"]; !bytes.Equal(bytes.TrimRight(again.Bytes(), "\n"), raw) {
+		t.Errorf("written       %s\nencoding/json %s", raw, again.Bytes())
+	}
+	if !stays.ListedNow || deref(stays.LastListed) != now.Add(-2*time.Hour).Format(time.RFC3339) || len(stays.Offers) != 1 || len(stays.LastOffers) != 0 {
+		t.Errorf("Stay Put: listedNow %v, lastListed %v, %d offers, %d last offers", stays.ListedNow, deref(stays.LastListed), len(stays.Offers), len(stays.LastOffers))
+	}
+}
+
+func deref(s *string) string {
+	if s == nil {
+		return "null"
+	}
+	return *s
 }

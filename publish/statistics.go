@@ -18,10 +18,14 @@ type Statistics struct {
 	TopDeals    []RegionDeals `json:"topDeals"`
 }
 
-// StrainCount is a strain and how many dispensaries with a current flower menu list it in stock.
+// StrainCount is a strain and how many dispensaries list it. In topFlower: the strain as
+// its page names it (Slug, the strain page's) and the dispensaries listing a product of
+// it in stock on a current menu, the strain index's stores (strainStores); in the yearly
+// highlights: flower by the dispensaries that listed it in stock, weighted by fetches.
 type StrainCount struct {
 	Name  string `json:"name"`
 	Count int    `json:"count"`
+	Slug  string `json:"slug,omitempty"`
 }
 
 // RegionDeals are the cheapest current offers per unit in one region, by category.
@@ -33,24 +37,27 @@ type RegionDeals struct {
 	Extract []Deal `json:"extract,omitempty"`
 }
 
-// Deal is one offer: what a shopper pays (sale price when there is one) and where.
+// Deal is one offer: what a shopper pays (sale price when there is one) and where. Every
+// field is always written (the site's schema can require each, so that a renamed field
+// fails its tests rather than arriving as undefined).
 type Deal struct {
 	StoreName     string  `json:"storeName"`
 	StoreLocation string  `json:"storeLocation"`
 	Name          string  `json:"name"`
 	Cost          float64 `json:"cost"`
-	Brand         string  `json:"brand,omitempty"`
-	Size          string  `json:"size,omitempty"`
+	Brand         string  `json:"brand"` // "" when the menu names none
+	Size          string  `json:"size"`
 	UnitPrice     float64 `json:"unitPrice"`
 	Unit          string  `json:"unit"` // "g" or "100mg"
 	OnSale        bool    `json:"onSale"`
-	// RegularPrice is the price before the sale, shown struck beside the cost; only on sale.
-	RegularPrice *float64    `json:"regularPrice,omitempty"`
+	// RegularPrice is the price before the sale, shown struck beside the cost; null
+	// when not on sale.
+	RegularPrice *float64    `json:"regularPrice"`
 	Market       data.Market `json:"market"`
 	Slug         string      `json:"slug"`
-	// LastUpdate is when the menu listing the deal was read (RFC 3339): the site shows its
-	// age and freshness at view time, as a snapshot ages on the CDN.
-	LastUpdate string `json:"lastUpdate,omitempty"`
+	// LastUpdate is when the menu category listing the deal was read (RFC 3339): the site
+	// shows its age and freshness at view time, as a snapshot ages on the CDN.
+	LastUpdate string `json:"lastUpdate"`
 }
 
 // Statistics limits.
@@ -59,31 +66,19 @@ const (
 	DealsPerList  = 5  // deals per region and category
 )
 
-// BuildStatistics computes topFlower and topDeals from the latest offers of each
-// category, keeping only categories whose menu is current at now: a stale price is not a deal.
-func BuildStatistics(offers []data.StoredOffer, ds []data.Dispensary, now time.Time) Statistics {
-	b := newStatistics(ds, now)
-	for i := range offers {
-		b.add(listingOf(&offers[i]))
-	}
-	return b.result()
-}
-
-// listing is one offer of a menu's latest fetch, as statistics and brands take it. When
-// shared is set, d is a description shared by many offers (data.ShopData), and what the
-// builders derive from it is kept once.
+// listing is one offer of a menu's latest fetch, as statistics and brands take it. d is
+// a description shared by many offers (data.ShopData): what the builders derive from it
+// is kept once. updated is the last update of the offer's menu category
+// (data.ListedOffer.CategoryUpdate): its freshness. productName gives the display name
+// of a description's product (shop.productName).
 type listing struct {
 	slug        string
 	market      data.Market
-	fetchedAt   time.Time
+	updated     time.Time
 	d           *data.Offer
 	price, sale float64
 	inStock     bool
-	shared      bool
-}
-
-func listingOf(o *data.StoredOffer) listing {
-	return listing{slug: o.Slug, market: o.Market, fetchedAt: o.FetchedAt, d: &o.Offer, price: o.Price, sale: o.SalePrice, inStock: o.InStock}
+	productName func(*data.Offer) string
 }
 
 func (l *listing) cost() float64 {
@@ -99,25 +94,21 @@ func (l *listing) cost() float64 {
 type statistics struct {
 	now    time.Time
 	bySlug map[string]*data.Dispensary
-	flower strainCounter
 	slug   string
 	best   map[dealKey]Deal
 	top    map[regionCategory][]Deal
-	// names are what statistics derive from a shared description.
+	// names are what statistics derive from a description.
 	names map[*data.Offer]offerNames
 }
 
-// offerNames are an offer's flowerStrain and its name as deals compare it.
+// offerNames are an offer's product's display name and that name as deals compare it.
 type offerNames struct {
-	strain, strainKey, deal string
+	name, deal string
 }
 
-func namesOf(o *data.Offer) offerNames {
-	n := offerNames{deal: strings.ToLower(strings.TrimSpace(o.Name))}
-	if o.Category == data.Flower {
-		n.strain, n.strainKey = flowerStrain(o)
-	}
-	return n
+func namesOf(o *data.Offer, productName func(*data.Offer) string) offerNames {
+	name := productName(o)
+	return offerNames{name: name, deal: strings.ToLower(strings.TrimSpace(name))}
 }
 
 type dealKey struct {
@@ -139,29 +130,20 @@ func newStatistics(ds []data.Dispensary, now time.Time) *statistics {
 	return b
 }
 
-// add takes one offer of a menu's latest fetch. topFlower ranks strains by the number of
-// distinct dispensaries listing them in stock; topDeals are the cheapest offers per unit:
+// add takes one offer of a menu's latest fetch. topDeals are the cheapest offers per unit:
 // per gram for flower, vape and extract, per 100 mg THC for edibles (edibles without a
 // known dose are left out rather than compared by package price), one deal per product
 // name per store, its best size.
 func (b *statistics) add(l listing) {
 	d, known := b.bySlug[l.slug]
-	if !known || !l.inStock || freshness.Score(l.fetchedAt, b.now) != freshness.Current {
+	if !known || !l.inStock || freshness.Score(l.updated, b.now) != freshness.Current {
 		return
 	}
 	o := l.d
-	var names offerNames
-	if l.shared {
-		var ok bool
-		if names, ok = b.names[o]; !ok {
-			names = namesOf(o)
-			b.names[o] = names
-		}
-	} else {
-		names = namesOf(o)
-	}
-	if o.Category == data.Flower {
-		b.flower.addStrain(l.slug, names.strain, names.strainKey, 1)
+	names, ok := b.names[o]
+	if !ok {
+		names = namesOf(o, l.productName)
+		b.names[o] = names
 	}
 	if l.slug != b.slug {
 		b.flushStore()
@@ -186,13 +168,13 @@ func (b *statistics) add(l listing) {
 	// own product, and a list of one product in five sizes is no list of deals. What
 	// less compares is enough to tell whether this one is the store's best yet; the
 	// rest is filled in only then.
-	deal := Deal{StoreName: d.Name, Name: o.Name, Cost: cents(cost), UnitPrice: cents(cost / per), Market: l.market}
+	deal := Deal{StoreName: d.Name, Name: names.name, Cost: cents(cost), UnitPrice: cents(cost / per), Market: l.market}
 	key := dealKey{cat, names.deal}
 	if c, ok := b.best[key]; ok && !less(deal, c) {
 		return
 	}
 	deal.StoreLocation, deal.Brand, deal.Size, deal.Unit = d.Location(), o.Brand, sizeLabel(o.Size, o.Grams, o.Milligrams), unit
-	deal.OnSale, deal.Slug, deal.LastUpdate = l.sale > 0 && l.sale < l.price, l.slug, l.fetchedAt.UTC().Format(time.RFC3339)
+	deal.OnSale, deal.Slug, deal.LastUpdate = l.sale > 0 && l.sale < l.price, l.slug, l.updated.UTC().Format(time.RFC3339)
 	if deal.OnSale {
 		regular := cents(l.price)
 		deal.RegularPrice = &regular
@@ -220,9 +202,11 @@ func (b *statistics) flushStore() {
 	clear(b.best)
 }
 
+// result is api/statistics but for topFlower, which the strain pages' figures give
+// (shop.topStrains): empty here.
 func (b *statistics) result() Statistics {
 	b.flushStore()
-	st := Statistics{GeneratedAt: b.now.UTC().Format(time.RFC3339), TopFlower: b.flower.top(TopFlowerSize), TopDeals: []RegionDeals{}}
+	st := Statistics{GeneratedAt: b.now.UTC().Format(time.RFC3339), TopFlower: []StrainCount{}, TopDeals: []RegionDeals{}}
 	for _, region := range data.Regions {
 		st.TopDeals = append(st.TopDeals, RegionDeals{Region: region,
 			Flower:  b.top[regionCategory{region, data.Flower}],

@@ -73,15 +73,11 @@ func BuildStatus(sts []data.Status, now time.Time) ([]DispensaryStatus, StatusSu
 			Name: d.Name, Location: d.Location(), Monitored: d.IsMonitored(), Slug: d.Slug,
 			City: d.City, Region: d.Region, Lat: d.Lat, Lng: d.Lng, Website: d.Website,
 			MarketStatuses: []MarketStatus{},
-			Address:        d.Address, County: d.County, Coordinates: d.Coordinates, Verified: d.IsVerified(),
+			Address:        d.Address, County: d.County, Coordinates: coordinates(d), Verified: d.IsVerified(),
 			Platforms: []string{}, StoreListing: storeListing(st),
 		}
 		if ds.Licence != nil && ds.Licence.Active {
 			sum.Licensed++
-		}
-		if ds.Coordinates == "" {
-			// A registry that does not say is not claiming the store's own position.
-			ds.Coordinates = data.CoordinatesCity
 		}
 		for _, m := range d.Menus {
 			if !slices.Contains(ds.Platforms, m.Platform) {

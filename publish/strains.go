@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/ohiomc/omc/data"
+	"github.com/ohiomc/omc/freshness"
 )
 
 // LineageSource names where a strain's parents come from.
@@ -81,12 +82,49 @@ type StrainsIndex struct {
 
 // StrainSummary is one strain of the index.
 type StrainSummary struct {
-	Slug     string  `json:"slug"`
-	Name     string  `json:"name"`
-	Type     *string `json:"type"`
-	Stores   int     `json:"stores"`
-	Products int     `json:"products"`
-	Lineage  bool    `json:"lineage"`
+	Slug string  `json:"slug"`
+	Name string  `json:"name"`
+	Type *string `json:"type"`
+	// Stores counts the dispensaries that have it: a product of the strain in stock on a
+	// current menu (strainStores), the figure api/statistics' topFlower gives too.
+	Stores int `json:"stores"`
+	// StoresListed counts the dispensaries listing it in stock on a current or stale
+	// menu: the offers the strain page and the Menus search show.
+	StoresListed int  `json:"storesListed"`
+	Products     int  `json:"products"`
+	Lineage      bool `json:"lineage"`
+}
+
+// strainStores counts "the stores that have it" of a strain, the one figure the homepage
+// and the strain index give: the dispensaries with a product of it (flower, preroll,
+// vape or extract) in stock on a current menu category; listed are its offers shoppers
+// can buy (in stock, current or stale).
+func strainStores(listed []*offer) int {
+	stores := map[string]bool{}
+	for _, o := range listed {
+		if o.fresh() == freshness.Current {
+			stores[o.Slug] = true
+		}
+	}
+	return len(stores)
+}
+
+// topStrains are the n strains most dispensaries have (strainStores; ties by name), as
+// api/statistics' topFlower lists them.
+func topStrains(strains []StrainSummary, n int) []StrainCount {
+	out := []StrainCount{}
+	for _, s := range strains {
+		if s.Stores > 0 {
+			out = append(out, StrainCount{Name: s.Name, Count: s.Stores, Slug: s.Slug})
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		if out[i].Count != out[j].Count {
+			return out[i].Count > out[j].Count
+		}
+		return out[i].Name < out[j].Name
+	})
+	return out[:min(n, len(out))]
 }
 
 // StrainPage is api/strains/<slug>.
@@ -112,10 +150,11 @@ type StrainLink struct {
 	Slug *string `json:"slug"`
 }
 
-// Range is the lowest and highest of some values.
+// Range is the lowest and highest of some values, in Unit.
 type Range struct {
-	Min float64 `json:"min"`
-	Max float64 `json:"max"`
+	Min  float64 `json:"min"`
+	Max  float64 `json:"max"`
+	Unit string  `json:"unit"`
 }
 
 // TerpeneCount is a terpene and how many products list it.
@@ -232,7 +271,7 @@ func (s *shop) buildStrains(h *history, emit Emit) error {
 			products[o.Code] = true
 			if o.THC != nil && o.PotencyUnit == "%" && (o.Category == "Flower" || o.Category == "Preroll") {
 				if page.THC == nil {
-					page.THC = &Range{Min: *o.THC, Max: *o.THC}
+					page.THC = &Range{Min: *o.THC, Max: *o.THC, Unit: "%"}
 				}
 				page.THC.Min, page.THC.Max = min(page.THC.Min, *o.THC), max(page.THC.Max, *o.THC)
 			}
@@ -250,7 +289,7 @@ func (s *shop) buildStrains(h *history, emit Emit) error {
 		}
 		page.Offers = make([]StrainOffer, 0, len(rows))
 		for _, o := range rows {
-			page.Offers = append(page.Offers, StrainOffer{Code: o.Code, Name: o.Name, Brand: o.Brand, Category: string(o.Category),
+			page.Offers = append(page.Offers, StrainOffer{Code: o.Code, Name: o.name, Brand: o.Brand, Category: string(o.Category),
 				Size: o.sizeLabel, ProductOffer: s.productOffer(o)})
 		}
 		for _, t := range terps {
@@ -266,8 +305,8 @@ func (s *shop) buildStrains(h *history, emit Emit) error {
 		if err := emit(PathStrains+slug, page); err != nil {
 			return err
 		}
-		idx.Strains = append(idx.Strains, StrainSummary{Slug: slug, Name: f.name, Type: page.Type, Stores: len(stores),
-			Products: len(products), Lineage: len(page.Parents) > 0})
+		idx.Strains = append(idx.Strains, StrainSummary{Slug: slug, Name: f.name, Type: page.Type, Stores: strainStores(f.listed),
+			StoresListed: len(stores), Products: len(products), Lineage: len(page.Parents) > 0})
 	}
 	sort.Slice(idx.Strains, func(i, j int) bool {
 		a, b := strings.ToLower(idx.Strains[i].Name), strings.ToLower(idx.Strains[j].Name)
@@ -276,6 +315,7 @@ func (s *shop) buildStrains(h *history, emit Emit) error {
 		}
 		return idx.Strains[i].Slug < idx.Strains[j].Slug
 	})
+	s.topStrains = topStrains(idx.Strains, TopFlowerSize)
 	return emit(PathStrains+"index", idx)
 }
 

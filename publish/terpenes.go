@@ -57,7 +57,7 @@ func (s *shop) buildTerpenes(emit Emit) error {
 			names[slug][t.Name]++
 			a := byTerp[slug][o.Code]
 			if a == nil {
-				a = &productAgg{p: TerpeneProduct{Code: o.Code, Name: o.Name, Brand: o.Brand, Category: o.Category, Strain: o.Strain,
+				a = &productAgg{p: TerpeneProduct{Code: o.Code, Name: o.name, Brand: o.Brand, Category: o.Category, Strain: o.Strain,
 					MinPrice: cents(o.Cost())}, stores: map[string]bool{}}
 				byTerp[slug][o.Code] = a
 			}

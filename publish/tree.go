@@ -7,34 +7,12 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"sync"
 	"syscall"
 
 	"github.com/ohiomc/omc/data"
 )
-
-// WriteTree replaces the directory out with exactly files (path relative to out →
-// content), atomically (see Tree).
-func WriteTree(out string, files map[string][]byte) error {
-	t, err := NewTree(out)
-	if err != nil {
-		return err
-	}
-	defer t.Abort()
-	paths := make([]string, 0, len(files))
-	for p := range files {
-		paths = append(paths, p)
-	}
-	sort.Strings(paths)
-	for _, p := range paths {
-		if err := t.Write(p, files[p]); err != nil {
-			return err
-		}
-	}
-	return t.Commit()
-}
 
 // Tree is a new tree for out being written file by file, so that a publish never holds
 // the whole tree in memory. Everything is first written into a staging directory beside
@@ -124,7 +102,7 @@ func (t *Tree) Commit() error {
 	if t.done {
 		return fmt.Errorf("publish %s: tree already committed or aborted", t.out)
 	}
-	if err := syncTree(t.stage, t.paths); err != nil {
+	if err := syncTreeFS(t.stage, t.paths); err != nil {
 		return fmt.Errorf("publish %s: %w", t.out, err)
 	}
 	out, stage, parent := t.out, t.stage, filepath.Dir(t.out)
@@ -167,37 +145,6 @@ var exchange = exchangeDirs
 
 // rename is os.Rename; a variable so that tests can meet a mount point's EBUSY.
 var rename = os.Rename
-
-// syncTree makes the files written under dir durable before the tree is swapped in:
-// one syncfs on Linux (an fsync per file dominated a publish's time), an fsync per file
-// and directory elsewhere (syncFiles).
-var syncTree = syncTreeFS
-
-// syncFiles fsyncs every written file and then dir's directories.
-func syncFiles(dir string, paths []string) error {
-	dirs := map[string]bool{dir: true}
-	for _, rel := range paths {
-		path := filepath.Join(dir, filepath.FromSlash(rel))
-		f, err := os.OpenFile(path, os.O_RDWR, 0)
-		if err != nil {
-			return err
-		}
-		err = f.Sync()
-		f.Close()
-		if err != nil {
-			return fmt.Errorf("sync %s: %w", rel, err)
-		}
-		for d := filepath.Dir(path); d != dir && !dirs[d]; d = filepath.Dir(d) {
-			dirs[d] = true
-		}
-	}
-	for d := range dirs {
-		if err := syncDir(d); err != nil {
-			return err
-		}
-	}
-	return nil
-}
 
 // Owned reports whether publish may replace out: nil when out does not exist, is an empty
 // folder or is a tree omc published (its manifest.json's producer is "omc" or "omc

@@ -8,13 +8,14 @@ import (
 )
 
 // exchangeDirs swaps a and b atomically with renameat2(RENAME_EXCHANGE); filesystems
-// without it return an error and WriteTree falls back to two renames.
+// without it return an error and Tree.Commit falls back to two renames.
 func exchangeDirs(a, b string) error {
 	return unix.Renameat2(unix.AT_FDCWD, a, unix.AT_FDCWD, b, unix.RENAME_EXCHANGE)
 }
 
-// syncTreeFS flushes the whole filesystem holding dir in one syncfs(2): every file and
-// directory written under it reaches the disk.
+// syncTreeFS makes the files written under dir durable before the tree is swapped in:
+// one syncfs(2) flushes the whole filesystem holding dir, every file and directory
+// written under it (an fsync per file dominated a publish's time).
 func syncTreeFS(dir string, _ []string) error {
 	d, err := os.Open(dir)
 	if err != nil {

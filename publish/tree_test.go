@@ -3,9 +3,11 @@ package publish_test
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -17,8 +19,24 @@ import (
 	"github.com/ohiomc/omc/publish"
 )
 
+// writeTree replaces the directory out with exactly files (path relative to out →
+// content) through a publish.Tree, as Publish writes its snapshots.
+func writeTree(out string, files map[string][]byte) error {
+	t, err := publish.NewTree(out)
+	if err != nil {
+		return err
+	}
+	defer t.Abort()
+	for _, p := range slices.Sorted(maps.Keys(files)) {
+		if err := t.Write(p, files[p]); err != nil {
+			return err
+		}
+	}
+	return t.Commit()
+}
+
 // tree makes a tree of n JSON files, all stamped with version v and padded to size
-// so that writing one takes measurable time, and the manifest.json by which WriteTree
+// so that writing one takes measurable time, and the manifest.json by which a Tree
 // recognises its own tree.
 func tree(v, n, size int) map[string][]byte {
 	files := map[string][]byte{}
@@ -63,12 +81,12 @@ func checkTree(t *testing.T, out string) int {
 
 func TestWriteTreeReplaces(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "out")
-	if err := publish.WriteTree(out, tree(1, 3, 10)); err != nil {
+	if err := writeTree(out, tree(1, 3, 10)); err != nil {
 		t.Fatal(err)
 	}
 	next := tree(2, 2, 10)
 	next["api/only-new"] = []byte(`{"version":2}`)
-	if err := publish.WriteTree(out, next); err != nil {
+	if err := writeTree(out, next); err != nil {
 		t.Fatal(err)
 	}
 	if v := checkTree(t, out); v != 2 {
@@ -83,7 +101,7 @@ func TestWriteTreeReplaces(t *testing.T) {
 			t.Errorf("staging left behind: %s", e.Name())
 		}
 	}
-	if err := publish.WriteTree(out, map[string][]byte{"../escape": []byte("x")}); err == nil {
+	if err := writeTree(out, map[string][]byte{"../escape": []byte("x")}); err == nil {
 		t.Error("path escaping the tree accepted")
 	}
 	if v := checkTree(t, out); v != 2 {
@@ -122,7 +140,7 @@ func TestWriteTreeRefusesWhatItDidNotWrite(t *testing.T) {
 			out := filepath.Join(dir, "out")
 			tt.make(t, out)
 			before := treetest.Listing(t, dir)
-			err := publish.WriteTree(out, tree(1, 2, 10))
+			err := writeTree(out, tree(1, 2, 10))
 			if err == nil {
 				t.Fatal("replaced")
 			}
@@ -140,7 +158,7 @@ func TestWriteTreeRefusesWhatItDidNotWrite(t *testing.T) {
 			t.Fatal(err)
 		}
 		for v := 1; v <= 2; v++ {
-			if err := publish.WriteTree(out, tree(v, 2, 10)); err != nil {
+			if err := writeTree(out, tree(v, 2, 10)); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -152,7 +170,7 @@ func TestWriteTreeRefusesWhatItDidNotWrite(t *testing.T) {
 		dir := t.TempDir()
 		treetest.WriteFile(t, filepath.Join(dir, "notes.txt"), "x")
 		out := filepath.Join(dir, "notes.txt", "out")
-		err := publish.WriteTree(out, tree(1, 2, 10))
+		err := writeTree(out, tree(1, 2, 10))
 		if data.ErrorCode(err) != data.EINVALID || !strings.Contains(err.Error(), out) || !strings.Contains(err.Error(), "not a folder") {
 			t.Errorf("error %v (code %s)", err, data.ErrorCode(err))
 		}
@@ -179,20 +197,20 @@ func TestWriteTreeFallbackRestoresAfterKill(t *testing.T) {
 	publish.WithoutExchange(t)
 	dir := t.TempDir()
 	out := filepath.Join(dir, "out")
-	if err := publish.WriteTree(out, tree(7, 3, 10)); err != nil {
+	if err := writeTree(out, tree(7, 3, 10)); err != nil {
 		t.Fatal(err)
 	}
 	// The state a kill between the two renames leaves.
 	if err := os.Rename(out, filepath.Join(dir, ".out.staging-123.old")); err != nil {
 		t.Fatal(err)
 	}
-	if err := publish.WriteTree(out, map[string][]byte{"../escape": []byte("{}")}); err == nil {
+	if err := writeTree(out, map[string][]byte{"../escape": []byte("{}")}); err == nil {
 		t.Fatal("a bad snapshot path was published")
 	}
 	if v := checkTree(t, out); v != 7 {
 		t.Errorf("version after a failed publish = %d, want the previous 7", v)
 	}
-	if err := publish.WriteTree(out, tree(8, 3, 10)); err != nil {
+	if err := writeTree(out, tree(8, 3, 10)); err != nil {
 		t.Fatal(err)
 	}
 	if v := checkTree(t, out); v != 8 {
@@ -206,7 +224,7 @@ func TestWriteTreeFallbackRestoresAfterKill(t *testing.T) {
 func pollWhileReplacing(t *testing.T, tolerateMissing bool) {
 	t.Helper()
 	out := filepath.Join(t.TempDir(), "out")
-	if err := publish.WriteTree(out, tree(0, 20, 20000)); err != nil {
+	if err := writeTree(out, tree(0, 20, 20000)); err != nil {
 		t.Fatal(err)
 	}
 	var stop atomic.Bool
@@ -241,7 +259,7 @@ func pollWhileReplacing(t *testing.T, tolerateMissing bool) {
 		}()
 	}
 	for v := 1; v <= 30; v++ {
-		if err := publish.WriteTree(out, tree(v, 20, 20000)); err != nil {
+		if err := writeTree(out, tree(v, 20, 20000)); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -265,14 +283,14 @@ func TestWriteTreeKilledMidway(t *testing.T) {
 	if dir := os.Getenv("OMC_TREE_HELPER_OUT"); dir != "" {
 		// Child: publish forever until killed.
 		for v := 1; ; v++ {
-			if err := publish.WriteTree(dir, tree(v, 40, 50000)); err != nil {
+			if err := writeTree(dir, tree(v, 40, 50000)); err != nil {
 				fmt.Fprintln(os.Stderr, err)
 				os.Exit(3)
 			}
 		}
 	}
 	out := filepath.Join(t.TempDir(), "out")
-	if err := publish.WriteTree(out, tree(0, 40, 50000)); err != nil {
+	if err := writeTree(out, tree(0, 40, 50000)); err != nil {
 		t.Fatal(err)
 	}
 	for i := range 12 {
@@ -287,7 +305,7 @@ func TestWriteTreeKilledMidway(t *testing.T) {
 		checkTree(t, out)
 	}
 	// The next publish cleans up what the killed ones left.
-	if err := publish.WriteTree(out, tree(99, 2, 10)); err != nil {
+	if err := writeTree(out, tree(99, 2, 10)); err != nil {
 		t.Fatal(err)
 	}
 	if v := checkTree(t, out); v != 99 {
@@ -304,56 +322,49 @@ func TestWriteTreeKilledMidway(t *testing.T) {
 // TestTreeStreams writes a tree file by file: an aborted tree leaves the old one in
 // place, a committed one replaces it, and a finished tree takes no more files.
 func TestTreeStreams(t *testing.T) {
-	for _, perFile := range []bool{false, true} {
-		t.Run(fmt.Sprintf("per-file sync %v", perFile), func(t *testing.T) {
-			if perFile {
-				publish.WithPerFileSync(t)
-			}
-			out := filepath.Join(t.TempDir(), "out")
-			if err := publish.WriteTree(out, tree(1, 3, 10)); err != nil {
+	out := filepath.Join(t.TempDir(), "out")
+	if err := writeTree(out, tree(1, 3, 10)); err != nil {
+		t.Fatal(err)
+	}
+	write := func(v int) *publish.Tree {
+		t.Helper()
+		tr, err := publish.NewTree(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for path, b := range tree(v, 5, 10) {
+			if err := tr.Write("deep/"+path, b); err != nil {
 				t.Fatal(err)
 			}
-			write := func(v int) *publish.Tree {
-				t.Helper()
-				tr, err := publish.NewTree(out)
-				if err != nil {
-					t.Fatal(err)
-				}
-				for path, b := range tree(v, 5, 10) {
-					if err := tr.Write("deep/"+path, b); err != nil {
-						t.Fatal(err)
-					}
-				}
-				return tr
-			}
-			aborted := write(2)
-			aborted.Abort()
-			if v := checkTree(t, out); v != 1 {
-				t.Errorf("after abort the tree is version %d, want 1", v)
-			}
-			committed := write(3)
-			if err := committed.Commit(); err != nil {
-				t.Fatal(err)
-			}
-			if v := checkTree(t, out); v != 3 {
-				t.Errorf("after commit the tree is version %d, want 3", v)
-			}
-			if _, err := os.Stat(filepath.Join(out, "deep/api/f004")); err != nil {
-				t.Error(err)
-			}
-			if err := committed.Write("late", []byte("{}")); err == nil {
-				t.Error("a committed tree took another file")
-			}
-			if err := committed.Commit(); err == nil {
-				t.Error("a tree committed twice")
-			}
-			committed.Abort() // after Commit: nothing to undo
-			if v := checkTree(t, out); v != 3 {
-				t.Errorf("abort after commit changed the tree to version %d", v)
-			}
-			if matches, _ := filepath.Glob(filepath.Join(filepath.Dir(out), ".out.staging-*")); len(matches) != 0 {
-				t.Errorf("staging left behind: %v", matches)
-			}
-		})
+		}
+		return tr
+	}
+	aborted := write(2)
+	aborted.Abort()
+	if v := checkTree(t, out); v != 1 {
+		t.Errorf("after abort the tree is version %d, want 1", v)
+	}
+	committed := write(3)
+	if err := committed.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	if v := checkTree(t, out); v != 3 {
+		t.Errorf("after commit the tree is version %d, want 3", v)
+	}
+	if _, err := os.Stat(filepath.Join(out, "deep/api/f004")); err != nil {
+		t.Error(err)
+	}
+	if err := committed.Write("late", []byte("{}")); err == nil {
+		t.Error("a committed tree took another file")
+	}
+	if err := committed.Commit(); err == nil {
+		t.Error("a tree committed twice")
+	}
+	committed.Abort() // after Commit: nothing to undo
+	if v := checkTree(t, out); v != 3 {
+		t.Errorf("abort after commit changed the tree to version %d", v)
+	}
+	if matches, _ := filepath.Glob(filepath.Join(filepath.Dir(out), ".out.staging-*")); len(matches) != 0 {
+		t.Errorf("staging left behind: %v", matches)
 	}
 }

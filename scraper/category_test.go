@@ -72,7 +72,7 @@ type categoryPlatform struct {
 var categoryPlatforms = []categoryPlatform{
 	{"jane", 4, func(t *testing.T, labels []string) []data.Offer {
 		raw := relabel(t, janeCaptureHits(t)[0], []string{"kind", "custom_product_type", "root_subtype", "kind_subtype"}, labels)
-		return must(janeOffers(raw))(t)
+		return must(janeReplyOffers(t, raw))(t)
 	}},
 	{"dutchie", 2, func(t *testing.T, labels []string) []data.Offer {
 		products := dutchieCaptureProducts(t, "dutchie/filteredproducts_dutchie-com_flower_2023-11.json")

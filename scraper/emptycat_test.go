@@ -78,13 +78,19 @@ func TestRunEmptyCategory(t *testing.T) {
 		t.Errorf("never stocked Edible = %+v, want a success with 0 products", edible)
 	}
 	// The emptied category's offers are kept, with their menu's age the category's.
-	states, err := db.OfferStates(ctx)
+	sd, err := db.ReadShop(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
-	byID := map[string]data.OfferState{}
-	for _, st := range states {
-		byID[st.ProductID] = st
+	byID := map[string]data.ListedOffer{}
+	err = sd.EachMenu(func(m data.MenuOffers) error {
+		for _, lo := range m.Offers {
+			byID[lo.Desc.ProductID] = lo
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 	for _, id := range []string{"f1", "f2"} {
 		if st, ok := byID[id]; !ok || !st.CategoryUpdate.Equal(t0) {

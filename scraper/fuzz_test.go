@@ -66,7 +66,10 @@ func seedRecords(f *testing.F, records []json.RawMessage) {
 func FuzzJane(f *testing.F) {
 	seedRecords(f, janeCaptureHits(f))
 	f.Fuzz(func(t *testing.T, raw []byte) {
-		offers, err := janeOffers(raw)
+		if !json.Valid(raw) {
+			return // a broken record breaks its reply, which the reply's reader refuses
+		}
+		offers, err := janeReplyOffers(t, raw)
 		if err == nil {
 			checkFuzzedOffers(t, offers)
 		}
@@ -74,7 +77,8 @@ func FuzzJane(f *testing.F) {
 }
 
 // FuzzJaneReply: a record read from a reply decoded in one pass maps exactly as the
-// record decoded on its own does (janeOffers), error included.
+// record decoded on its own does (janeRecordAlone, the reader's way with a record its
+// one pass leaves), error included.
 func FuzzJaneReply(f *testing.F) {
 	seedRecords(f, janeCaptureHits(f))
 	f.Add([]byte(`{"product_id": 1, "name": "X", "available_weights": ["two pack"], "price_two_pack": "12"}`))
@@ -91,7 +95,7 @@ func FuzzJaneReply(f *testing.F) {
 		if gotErr == nil {
 			got, gotErr = recs[0].offers()
 		}
-		want, wantErr := janeOffers(raw)
+		want, wantErr := janeRecordAlone(raw)
 		if (gotErr == nil) != (wantErr == nil) || (gotErr != nil && gotErr.Error() != wantErr.Error()) || !reflect.DeepEqual(got, want) {
 			t.Fatalf("from the reply %v, %v; on its own %v, %v", got, gotErr, want, wantErr)
 		}
@@ -185,11 +189,18 @@ func recordsSize(records []json.RawMessage) int {
 
 func BenchmarkParseJane(b *testing.B) {
 	hits := janeCaptureHits(b)
-	benchParse(b, recordsSize(hits), func() int {
+	reply := janeReplyOf(b, hits...)
+	benchParse(b, len(reply), func() int {
+		recs, _, err := janeRecords(reply)
+		if err != nil {
+			b.Fatal(err)
+		}
 		n := 0
-		for _, h := range hits {
-			offers, _ := janeOffers(h)
-			n += len(offers)
+		for _, r := range recs {
+			if r.decode() == nil {
+				offers, _ := r.offers()
+				n += len(offers)
+			}
 		}
 		return n
 	})

@@ -583,15 +583,6 @@ func (r *janeRecord) attr(name string) (json.RawMessage, bool) {
 	return v, ok
 }
 
-// janeOffers maps one Algolia record to one offer per listed weight.
-func janeOffers(raw json.RawMessage) ([]data.Offer, error) {
-	r := &janeRecord{raw: raw}
-	if err := r.decode(); err != nil {
-		return nil, err
-	}
-	return r.offers()
-}
-
 // decode decodes a raw record once (nothing to do for one decoded with its reply). A
 // record that is not a JSON object is refused with the error decoding it as a map
 // gives, as it always was.

@@ -42,6 +42,49 @@ func janeCaptureHits(t testing.TB) []json.RawMessage {
 	return hits
 }
 
+// janeReplyOf is an Algolia reply of one page holding hits.
+func janeReplyOf(t testing.TB, hits ...json.RawMessage) []byte {
+	t.Helper()
+	b, err := json.Marshal(map[string]any{"hits": hits, "nbHits": len(hits), "nbPages": 1, "page": 0})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// janeReplyOffers maps records as a scrape does: read from Algolia's reply
+// (janeRecords, one pass over the reply, or record by record where that pass cannot),
+// then each record's offers. A reply that cannot be read gives its error.
+func janeReplyOffers(t testing.TB, hits ...json.RawMessage) ([]data.Offer, error) {
+	t.Helper()
+	recs, _, err := janeRecords(janeReplyOf(t, hits...))
+	if err != nil {
+		return nil, err
+	}
+	var out []data.Offer
+	for _, r := range recs {
+		if err := r.decode(); err != nil {
+			return nil, err
+		}
+		offers, err := r.offers()
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, offers...)
+	}
+	return out, nil
+}
+
+// janeRecordAlone maps a record as janeRecords hands over one its one-pass reader left
+// undecoded: decoded on its own, then mapped.
+func janeRecordAlone(raw json.RawMessage) ([]data.Offer, error) {
+	r := &janeRecord{raw: raw}
+	if err := r.decode(); err != nil {
+		return nil, err
+	}
+	return r.offers()
+}
+
 // janeServer answers like Algolia's menu-products index: the filter "store_id = N"
 // selects the store's records, paged by hitsPerPage.
 type janeServer struct {
@@ -421,7 +464,7 @@ func TestJaneRecords(t *testing.T) {
 			if r.decoded != wantDecoded {
 				t.Errorf("record %d decoded with the reply: %v, want %v", i, r.decoded, wantDecoded)
 			}
-			want, wantErr := janeOffers(hits[i])
+			want, wantErr := janeRecordAlone(hits[i])
 			err := r.decode()
 			var got []data.Offer
 			if err == nil {

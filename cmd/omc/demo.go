@@ -31,11 +31,12 @@ func newDemoCmd(d deps) *cobra.Command {
 		Long: `Start a local replay of the menu platforms serving the bundled sample menus (real Ohio
 products, see scraper/replay/demo/PROVENANCE.md) for the dispensaries of the embedded
 registry (its Jane and Dutchie menus, and demo menus on the other platforms), scrape it
-twice (20 hours ago, then now with a few stores failing, so that the status page shows
-current, stale and missing menus, and with some prices, sales and stock changed and a few
-new products, so that history, new products and deals show something), publish (every
-shopping file marked sample data), and serve the site. Needs no network. The
-database and snapshots go to --workdir, which is recreated.`,
+as ten runs of its history: eight a week apart, then 20 hours ago and now (with a few
+stores failing, so that the status page shows current, stale and missing menus). From
+run to run prices drift, sales start and end, products arrive and sell out, so that
+trends, price history, new products, deals and the yearly highlights show something.
+Then publish (every shopping file marked sample data) and serve the site. Needs no
+network. The database and snapshots go to --workdir, which is recreated.`,
 		Example: `  omc demo
   omc demo --addr 127.0.0.1:0 --workdir /tmp/omc-demo
   omc demo --now 2026-07-01T12:00:00Z`,
@@ -56,11 +57,17 @@ database and snapshots go to --workdir, which is recreated.`,
 	return cmd
 }
 
+// demoWeeks is how many weekly runs of history the demo scrapes before its last two.
+const demoWeeks = 8
+
 // demoRun is the prepared demo: replay running, registry pointed at it.
 type demoRun struct {
 	Registry data.Registry
-	// Dataset is what the first scrape sees, Later what the second does (prices, sales
-	// and stock changed, new products: replay.DemoLater).
+	// Weeks are what the weekly runs of history see, oldest first, a week apart, the
+	// last a week before Dataset (replay.DemoWeeks). Dataset is what the scrape 20 hours
+	// before now sees, Later what the last one does (prices, sales and stock changed,
+	// new products: replay.DemoLater).
+	Weeks          []*replay.Dataset
 	Dataset, Later *replay.Dataset
 	Replay         *replay.Server
 	// AlwaysFailing fail in both scrapes (their tiles end up missing); FailingNow only in
@@ -86,16 +93,21 @@ func startDemoReplay() (*demoRun, error) {
 	if err != nil {
 		return nil, err
 	}
-	ds, err := replay.DemoDataset(reg)
+	base, err := replay.DemoDataset(reg)
 	if err != nil {
 		return nil, fmt.Errorf("demo dataset: %w", err)
 	}
+	weeks, err := replay.DemoWeeks(base, demoWeeks)
+	if err != nil {
+		return nil, err
+	}
+	ds := weeks[demoWeeks]
 	later, err := replay.DemoLater(ds)
 	if err != nil {
 		return nil, err
 	}
 	srv := replay.New(ds)
-	run := &demoRun{Registry: reg, Dataset: ds, Later: later, Replay: srv}
+	run := &demoRun{Registry: reg, Weeks: weeks[:demoWeeks], Dataset: ds, Later: later, Replay: srv}
 	reg.Platforms = map[string]data.PlatformConfig{}
 	for _, p := range reg.PlatformsUsed() {
 		url, shutdown, err := srv.Listen("127.0.0.1:0")
@@ -122,8 +134,10 @@ func startDemoReplay() (*demoRun, error) {
 }
 
 // pickFailures chooses, deterministically, which stores fail: every 8th monitored store
-// (by slug) in the second scrape with the four failure modes in turn, and two stores in
-// both scrapes.
+// (by slug) in the last scrape with the four failure modes in turn, and two stores in
+// every scrape. A time-out holds its host's queue for seconds (the request's time-out,
+// and again for its retry): one store per platform times out, the others due one fail
+// with a server error, so that the demo starts quickly.
 func (r *demoRun) pickFailures() {
 	type store struct{ platform, key, slug string }
 	seen := map[string]bool{}
@@ -140,11 +154,18 @@ func (r *demoRun) pickFailures() {
 	}
 	sort.Slice(stores, func(i, j int) bool { return stores[i].slug < stores[j].slug })
 	modes := []replay.FailMode{"500", "malformed", "blocked", "timeout"}
+	timingOut := map[string]bool{} // platforms with a store timing out
 	for i, s := range stores {
 		f := demoFailure{Platform: s.platform, Key: s.key, Slug: s.slug}
 		switch {
 		case i%8 == 3:
 			f.Mode = modes[(i/8)%len(modes)]
+			if f.Mode == "timeout" {
+				if timingOut[s.platform] {
+					f.Mode = "500"
+				}
+				timingOut[s.platform] = true
+			}
 			r.FailingNow = append(r.FailingNow, f)
 		case i == 5 || i == 30:
 			f.Mode = "500"
@@ -171,25 +192,49 @@ func (r *demoRun) Close() {
 	}
 }
 
-// scrapeTwice runs the demo's two scrapes: at now-20h with only the always-failing
-// stores failing, then at now with the others failing too and the menus changed
-// (Later), so that history, new products and deals have something to show.
-func (r *demoRun) scrapeTwice(ctx context.Context, c Config, d deps, now time.Time) (first, second scraper.Summary, err error) {
+// demoScrape is one of the demo's scrapes: when, and what the replay serves then.
+type demoScrape struct {
+	At      time.Time
+	Dataset *replay.Dataset
+	// FailingNow says whether the stores that fail only now fail in it (the last).
+	FailingNow bool
+}
+
+// scrapes are the demo's runs in time order: the weekly runs of history (Weeks), ending
+// a week before the run at now-20h (Dataset), then the one at now (Later). The
+// always-failing stores fail in every run, the others only in the last, so that the
+// status page shows current, stale and missing menus.
+func (r *demoRun) scrapes(now time.Time) []demoScrape {
+	recent := now.Add(-20 * time.Hour)
+	var out []demoScrape
+	for i, ds := range r.Weeks {
+		out = append(out, demoScrape{At: recent.AddDate(0, 0, -7*(len(r.Weeks)-i)), Dataset: ds})
+	}
+	return append(out, demoScrape{At: recent, Dataset: r.Dataset}, demoScrape{At: now, Dataset: r.Later, FailingNow: true})
+}
+
+// scrapeAll runs the demo's scrapes (scrapes) and returns their summaries.
+func (r *demoRun) scrapeAll(ctx context.Context, c Config, d deps, now time.Time) ([]scraper.Summary, error) {
 	// The replay's delay and timeout win over the registry's politeness section.
 	c.given = map[string]bool{"delay": true, "timeout": true}
-	so := &scrapeOptions{Config: c, deps: d, registry: &r.Registry, retries: 1}
+	so := &scrapeOptions{Config: c, deps: d, registry: &r.Registry, retries: 1, backoff: 100 * time.Millisecond}
 	so.Delay, so.Timeout = 0, 2*time.Second
-	so.Now = now.Add(-20 * time.Hour).Format(time.RFC3339)
-	r.Replay.SetDataset(r.Dataset)
-	r.setFailures(r.AlwaysFailing)
-	if first, err = runScrape(ctx, so); err != nil {
-		return first, second, err
+	var sums []scraper.Summary
+	for _, sc := range r.scrapes(now) {
+		so.Now = sc.At.Format(time.RFC3339)
+		r.Replay.SetDataset(sc.Dataset)
+		if sc.FailingNow {
+			r.setFailures(r.AlwaysFailing, r.FailingNow)
+		} else {
+			r.setFailures(r.AlwaysFailing)
+		}
+		sum, err := runScrape(ctx, so)
+		if err != nil {
+			return sums, err
+		}
+		sums = append(sums, sum)
 	}
-	so.Now = now.Format(time.RFC3339)
-	r.Replay.SetDataset(r.Later)
-	r.setFailures(r.AlwaysFailing, r.FailingNow)
-	second, err = runScrape(ctx, so)
-	return first, second, err
+	return sums, nil
 }
 
 func runDemo(ctx context.Context, opts *demoOptions) error {
@@ -214,17 +259,20 @@ func runDemo(ctx context.Context, opts *demoOptions) error {
 		return err
 	}
 	defer run.Close()
-	fmt.Fprintf(opts.deps.ErrOut, "omc demo: replaying %d sample menus; scraping as of %s, then as of %s\n",
-		len(run.Dataset.Stores), now.Add(-20*time.Hour).Format(time.RFC3339), now.Format(time.RFC3339))
+	scrapes := run.scrapes(now)
+	fmt.Fprintf(opts.deps.ErrOut, "omc demo: replaying %d sample menus; scraping %d runs, weekly from %s, then as of %s and %s\n",
+		len(run.Dataset.Stores), len(scrapes), scrapes[0].At.Format(time.RFC3339), scrapes[len(scrapes)-2].At.Format(time.RFC3339),
+		now.Format(time.RFC3339))
 	d := opts.deps
 	d.IsTerminal = false
 	d.ErrOut = discard{}
-	first, second, err := run.scrapeTwice(ctx, c, d, now)
+	sums, err := run.scrapeAll(ctx, c, d, now)
 	if err != nil {
 		return err
 	}
-	for i, s := range []scraper.Summary{first, second} {
-		fmt.Fprintf(opts.deps.ErrOut, "omc demo: scrape %d: %d menus ok, %d failed, %d products\n", i+1, s.MenusOK, s.MenusFailed, s.Products)
+	for i, s := range sums {
+		fmt.Fprintf(opts.deps.ErrOut, "omc demo: scrape %d (%s): %d menus ok, %d failed, %d products\n", i+1,
+			scrapes[i].At.Format(time.RFC3339), s.MenusOK, s.MenusFailed, s.Products)
 	}
 	res, err := runPublish(ctx, &c, opts.deps)
 	if err != nil {

@@ -25,10 +25,11 @@ func testDeps(out, errOut *bytes.Buffer) deps {
 	return deps{Out: out, ErrOut: errOut, Now: func() time.Time { return demoNow }, Getenv: func(string) string { return "" }}
 }
 
-// TestDemoPipelineEndToEnd scrapes the replay of the whole embedded registry twice the
-// way `omc demo` does and publishes: every count in api/DispensaryStatus must equal what
-// the replay served for that dispensary × market × category, and every date the --now of
-// the last scrape that reached the store.
+// TestDemoPipelineEndToEnd scrapes the replay of the whole embedded registry the way
+// `omc demo` does (weeks of history, then its last two runs) and publishes: every count
+// in api/DispensaryStatus must equal what the replay served for that dispensary × market
+// × category, and every date the --now of the last scrape that reached the store; and
+// every screen that shows change has some to show (demoHistoryShows).
 func TestDemoPipelineEndToEnd(t *testing.T) {
 	run, err := startDemoReplay()
 	if err != nil {
@@ -42,10 +43,15 @@ func TestDemoPipelineEndToEnd(t *testing.T) {
 	d := testDeps(&out, &errOut)
 	ctx := context.Background()
 
-	first, second, err := run.scrapeTwice(ctx, c, d, demoNow)
+	c.Sample = true // as omc demo publishes
+	sums, err := run.scrapeAll(ctx, c, d, demoNow)
 	if err != nil {
 		t.Fatal(err)
 	}
+	if len(sums) != demoWeeks+2 {
+		t.Fatalf("%d scrapes, want %d weekly and the last two", len(sums), demoWeeks)
+	}
+	first, second := sums[len(sums)-2], sums[len(sums)-1]
 	if first.MenusFailed == 0 || second.MenusFailed <= first.MenusFailed || second.MenusOK == 0 {
 		t.Fatalf("failures: first %d/%d, second %d/%d", first.MenusFailed, first.MenusOK, second.MenusFailed, second.MenusOK)
 	}
@@ -202,7 +208,8 @@ func TestDemoPipelineEndToEnd(t *testing.T) {
 	// The demo's roster (replay.DemoRoster: the registry's stores with a researched
 	// address, made up where no source says) and Jane's records give a store its own
 	// position, near its city (made up by the replay, the same for both); the others are
-	// at their city's centre. A store the roster does not list says so.
+	// at their city's centre. A store the roster does not list says so. Every licence
+	// is first listed by the demo's first run, the oldest weekly one.
 	own, listed, notListed, extra, hours, expired := 0, 0, 0, 0, 0, 0
 	for _, ds := range status {
 		reg, inRegistry := bySlug[ds.Slug]
@@ -216,7 +223,7 @@ func TestDemoPipelineEndToEnd(t *testing.T) {
 		switch {
 		case ds.Licence != nil:
 			listed++
-			if ds.Address != reg.Address || ds.OnStateList == nil || !*ds.OnStateList || !ds.Licence.Sample || ds.Licence.Since != data.Day(demoNow.Add(-20*time.Hour)) {
+			if ds.Address != reg.Address || ds.OnStateList == nil || !*ds.OnStateList || !ds.Licence.Sample || ds.Licence.Since != data.Day(demoNow.Add(-20*time.Hour).AddDate(0, 0, -7*demoWeeks)) {
 				t.Errorf("%s: on the roster, published as address %q, onStateList %v, licence %+v", ds.Slug, ds.Address, ds.OnStateList, ds.Licence)
 			}
 			if !ds.Licence.Active {
@@ -271,6 +278,102 @@ func TestDemoPipelineEndToEnd(t *testing.T) {
 	if len(seen) != 4 {
 		t.Errorf("failure reasons exercised: %v, want all four", seen)
 	}
+	t.Run("history", func(t *testing.T) { demoHistoryShows(t, c.Out) })
+}
+
+// demoHistoryShows checks that the demo's published weeks of history give every screen
+// that shows change something to show, all marked sample: trends draw lines (a series
+// with a point every week), product pages many days of history with prices that moved,
+// menus new products and sales, products that left every menu keep their pages, and
+// the yearly highlights price moves.
+func demoHistoryShows(t *testing.T, out string) {
+	read := func(path string, v any) {
+		t.Helper()
+		raw, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal(raw, v); err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+	}
+	const weeks = 8 // of history at least: "several weeks", enough for lines and months
+	var trends publish.Trends
+	read(filepath.Join(out, publish.PathTrends), &trends)
+	lines := 0
+	for _, p := range trends.Prices {
+		if len(p.Points) >= weeks {
+			lines++
+		}
+	}
+	if len(trends.Weeks) < weeks || lines == 0 || !trends.Sample {
+		t.Errorf("trends: %d weeks, %d series with a point every week, sample %v; want %d weeks and lines", len(trends.Weeks), lines, trends.Sample, weeks)
+	}
+	menus, _ := filepath.Glob(filepath.Join(out, publish.PathMenus+"*"))
+	newOffers, onSale := 0, 0
+	for _, path := range menus {
+		var m publish.Menu
+		read(path, &m)
+		if !m.Sample {
+			t.Errorf("%s: not marked sample", path)
+		}
+		for _, mk := range m.Markets {
+			for _, o := range mk.Offers {
+				if o.IsNew {
+					newOffers++
+				}
+				if o.SalePrice != nil {
+					onSale++
+				}
+			}
+		}
+	}
+	products, _ := filepath.Glob(filepath.Join(out, publish.PathProducts+"*"))
+	moved, longHistory, gone := 0, 0, 0
+	for _, path := range products {
+		var p publish.Product
+		read(path, &p)
+		if !p.Sample {
+			t.Errorf("%s: not marked sample", path)
+		}
+		days := map[string]bool{}
+		prices := map[data.Market]map[float64]bool{}
+		for _, h := range p.History {
+			days[h.Date] = true
+			if prices[h.Market] == nil {
+				prices[h.Market] = map[float64]bool{}
+			}
+			prices[h.Market][h.Median] = true
+		}
+		if len(days) >= weeks {
+			longHistory++
+		}
+		for _, seen := range prices {
+			if len(seen) > 2 {
+				moved++
+				break
+			}
+		}
+		if !p.ListedNow {
+			gone++
+			if p.LastListed == nil || len(p.History) == 0 {
+				t.Errorf("%s: no menu lists it, but its page says neither since when nor its history", path)
+			}
+		}
+	}
+	var highlights publish.Highlights
+	read(filepath.Join(out, publish.PathHighlights), &highlights)
+	moves := 0
+	for _, y := range highlights.Years {
+		moves += len(y.PriceMoves)
+	}
+	if newOffers == 0 || onSale == 0 || moved == 0 || longHistory == 0 || gone == 0 || moves == 0 {
+		t.Errorf("the demo's history shows %d new offers, %d on sale, %d products whose price took three values or more in a market, "+
+			"%d with %d days of history or more, %d pages of products no menu lists, %d price moves in the highlights (%d menus, %d products)",
+			newOffers, onSale, moved, longHistory, weeks, gone, moves, len(menus), len(products))
+	}
+	t.Logf("%d new offers, %d on sale, %d products whose price took three values or more in a market, %d with %d days of history or more, %d gone, %d price moves",
+		newOffers, onSale, moved, longHistory, weeks, gone, moves)
 }
 
 func deref(s *string) string {

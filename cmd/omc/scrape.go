@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -21,6 +22,9 @@ type scrapeOptions struct {
 	registry *data.Registry
 	// retries, when >= 0, overrides the engine default (demo).
 	retries int
+	// backoff, when > 0, is the first back-off before a retry instead of the engine's
+	// (demo: the replay's failures do not heal on a retry; waiting only slows the demo).
+	backoff time.Duration
 	// roster is what runScrape's read of the state's roster did (nil: none configured).
 	roster *scraper.RosterOutcome
 }
@@ -266,6 +270,9 @@ func (opts *scrapeOptions) engineOptions(p data.Politeness) scraper.Options {
 	}
 	if opts.retries >= 0 {
 		eo.Retries = opts.retries
+	}
+	if opts.backoff > 0 {
+		eo.BackoffBase = opts.backoff
 	}
 	eo.Transport = opts.deps.Transport
 	return eo

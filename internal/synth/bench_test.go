@@ -110,21 +110,25 @@ func BenchmarkStoreYear(b *testing.B) {
 			b.Fatal(err)
 		}
 		t, c := time.Now(), cpuTime()
-		states, err := db.OfferStates(ctx)
+		sd, err := db.ReadShop(ctx)
 		if err != nil {
+			b.Fatal(err)
+		}
+		states := 0
+		if err := sd.EachMenu(func(m data.MenuOffers) error { states += len(m.Offers); return nil }); err != nil {
 			b.Fatal(err)
 		}
 		b.ReportMetric(time.Since(t).Seconds(), "offer-states-s")
 		b.ReportMetric((cpuTime() - c).Seconds(), "offer-states-cpu-s")
 		end := yearStart.Add(time.Duration(*yearRuns) * 4 * time.Hour)
 		t, c, daily := time.Now(), cpuTime(), 0
-		if err := db.EachDailyPrice(ctx, end.AddDate(-1, 0, 0), end, func(data.DailyPrice) error { daily++; return nil }); err != nil {
+		if err := sd.EachDayPrice(ctx, end.AddDate(-1, 0, 0), end, func(data.DayPrice) error { daily++; return nil }); err != nil {
 			b.Fatal(err)
 		}
 		b.ReportMetric(time.Since(t).Seconds(), "daily-prices-year-s")
 		b.ReportMetric((cpuTime() - c).Seconds(), "daily-prices-year-cpu-s")
 		b.ReportMetric(float64(daily), "daily-prices")
-		b.ReportMetric(float64(len(states)), "offer-states")
+		b.ReportMetric(float64(states), "offer-states")
 		// And the publish of everything after the year (highlights and a year of
 		// history included), as omc publish runs it.
 		t, c = time.Now(), cpuTime()

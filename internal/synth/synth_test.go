@@ -47,7 +47,7 @@ func TestWorldScrapes(t *testing.T) {
 		if err != nil || sum.MenusFailed != 0 {
 			t.Fatalf("step %d: scrape: %v, %+v", step, err, sum.Results)
 		}
-		latest, err := db.LatestOffers(ctx)
+		sd, err := db.ReadShop(ctx)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -59,8 +59,18 @@ func TestWorldScrapes(t *testing.T) {
 			}
 		}
 		got := map[string]float64{}
-		for _, o := range latest {
-			got[o.Slug+" "+string(o.Market)+" "+o.Name] = o.Cost()
+		err = sd.EachMenu(func(m data.MenuOffers) error {
+			for _, lo := range m.Offers {
+				cost := lo.Price
+				if lo.SalePrice > 0 && lo.SalePrice < lo.Price {
+					cost = lo.SalePrice
+				}
+				got[m.Slug+" "+string(m.Market)+" "+lo.Desc.Name] = cost
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
 		}
 		if len(got) != len(want) {
 			t.Errorf("step %d: %d offers stored, world says %d", step, len(got), len(want))

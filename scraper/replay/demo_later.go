@@ -8,10 +8,11 @@ import (
 	"github.com/ohiomc/omc/scraper/replay/internal/pool"
 )
 
-// What changes between the demo's two scrapes (20 hours apart), per store, so that the
-// second one gives history, "new", deals and trends something real to show. Shares are
-// of the store's products, drawn per product from its identity: the same dataset always
-// changes the same way.
+// What changes from one of the demo's scrapes to the next (a week apart in its history,
+// 20 hours apart between the last two), per store, so that history, "new", deals and
+// trends have something real to show. Shares are of the store's products, drawn per
+// product from its identity and the step: the same dataset always changes the same way,
+// and each step differently.
 const (
 	laterOnSalePercent    = 8  // not on sale → on sale
 	laterSaleEndsPercent  = 20 // on sale → regular price again
@@ -20,15 +21,47 @@ const (
 	laterRestockPercent   = 60 // sold out → back in stock
 	laterNewProducts      = 2  // products first listed by the second scrape
 	laterSalePercent      = 20 // discount of a sale that starts
+	// retiredPercent of the pool's products leave every menu in the demo's history, each
+	// in one of its first retiredWeeks weeks (retired), and none comes back: products
+	// whose pages say since when no menu lists them.
+	retiredPercent = 3
+	retiredWeeks   = 8
 )
 
-// DemoLater is ds as the demo's second scrape sees it: some prices changed (some onto
-// sale, some sales ended), some products sold out and some back in stock, and a few new
-// products on every store's menu. ds is not changed.
-func DemoLater(ds *Dataset) (*Dataset, error) {
+// retired reports whether the pool's product id has left every menu by step n of the
+// demo's history (1 for the first week after its first dataset).
+func retired(id string, n int) bool {
+	h := hash64("retired", id)
+	return h%100 < retiredPercent && int(h/100%retiredWeeks)+1 <= n
+}
+
+// DemoLater is ds as the demo's last scrape sees it, 20 hours after its scrape of ds:
+// some prices changed (some onto sale, some sales ended), some products sold out and
+// some back in stock, and a few new products on every store's menu. ds is not changed.
+func DemoLater(ds *Dataset) (*Dataset, error) { return demoStep(ds, "later", retiredWeeks+1) }
+
+// DemoWeeks is the demo's history: n+1 datasets a week apart, oldest first, the first
+// being ds and each the one before as a week later sees it (DemoLater's kinds of change,
+// drawn anew each week): prices drift, sales start and end, products arrive and sell
+// out, and a few leave every menu for good. ds is not changed.
+func DemoWeeks(ds *Dataset, n int) ([]*Dataset, error) {
+	weeks := []*Dataset{ds}
+	for i := 1; i <= n; i++ {
+		next, err := demoStep(weeks[i-1], fmt.Sprintf("week-%d", i), i)
+		if err != nil {
+			return nil, err
+		}
+		weeks = append(weeks, next)
+	}
+	return weeks, nil
+}
+
+// demoStep is ds as the demo's next scrape sees it, its changes drawn for step, the
+// n-th of its history (retired).
+func demoStep(ds *Dataset, step string, n int) (*Dataset, error) {
 	p, err := pool.Decode(poolFile)
 	if err != nil {
-		return nil, fmt.Errorf("demo later: %w", err)
+		return nil, fmt.Errorf("demo %s: %w", step, err)
 	}
 	out := &Dataset{Stores: slices.Clone(ds.Stores)}
 	for si := range out.Stores {
@@ -44,7 +77,7 @@ func DemoLater(ds *Dataset) (*Dataset, error) {
 		}
 		for i := range products {
 			pr := &products[i]
-			r := newRNG(hash64("later", st.Platform, st.Key, pr.ID))
+			r := newRNG(hash64(step, st.Platform, st.Key, pr.ID))
 			soldOut := len(pr.inStockSizes()) == 0
 			switch {
 			case soldOut:
@@ -79,30 +112,46 @@ func DemoLater(ds *Dataset) (*Dataset, error) {
 				}
 			}
 		}
-		products = append(products, newDemoProducts(&p, st, products)...)
+		// Retired products leave the menu, unless the store would keep too few of their
+		// category to show (as sell-outs do).
+		products = slices.DeleteFunc(products, func(pr Product) bool {
+			if !retired(pr.ID, n) {
+				return false
+			}
+			if len(pr.inStockSizes()) == 0 {
+				return true
+			}
+			if inStock[pr.Category] <= minPerCategory {
+				return false
+			}
+			inStock[pr.Category]--
+			return true
+		})
+		products = append(products, newDemoProducts(&p, st, products, step, n)...)
 		products = fitMenu(st.Platform, products)
 		if err := checkDistinctIDs(products, st.Key); err != nil {
-			return nil, fmt.Errorf("demo later: %w", err)
+			return nil, fmt.Errorf("demo %s: %w", step, err)
 		}
 		st.Products = products
 	}
 	return out, nil
 }
 
-// newDemoProducts picks laterNewProducts pool items the store does not list yet.
-func newDemoProducts(p *pool.Pool, st *Store, have []Product) []Product {
+// newDemoProducts picks laterNewProducts pool items the store does not list yet and
+// that are not retired by step n, drawn for step.
+func newDemoProducts(p *pool.Pool, st *Store, have []Product, step string, n int) []Product {
 	listed := map[string]bool{}
 	for _, pr := range have {
 		listed[pr.ID] = true
 	}
-	r := newRNG(hash64("later-new", st.Platform, st.Key))
+	r := newRNG(hash64(step+"-new", st.Platform, st.Key))
 	var out []Product
 	for _, at := range r.perm(len(p.Items)) {
 		if len(out) == laterNewProducts {
 			break
 		}
 		it := p.Items[at]
-		if listed[it.ID] || !slices.Contains(data.TrackedCategories, data.Category(it.Category)) {
+		if listed[it.ID] || retired(it.ID, n) || !slices.Contains(data.TrackedCategories, data.Category(it.Category)) {
 			continue
 		}
 		pr := storeProduct(it, st.Key, r)

@@ -15,7 +15,8 @@
 // DemoRegistry, DemoDataset, DemoPlatformSettings and Dataset.Expected read it.
 //
 // `omc demo` uses it (DemoRegistry adds demo menus on every platform to the embedded
-// registry, DemoDataset and DemoLater give the two scrapes their menus), and so do the
+// registry; DemoDataset, DemoWeeks and DemoLater give its scrapes their menus: weeks of
+// history, then the last two), and so do the
 // end-to-end tests of cmd/omc and the scale benchmarks of internal/synth; SetFailure
 // makes a store fail in one of the ways real platforms do. The scraper's own tests use
 // recorded captures, not the replay.

@@ -9,8 +9,11 @@ package main
 
 import (
 	"bytes"
+	"compress/gzip"
+	"encoding/json"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -65,13 +68,33 @@ func build(src fixtures) (map[string][]byte, error) {
 		return nil, err
 	}
 	var zipped bytes.Buffer
-	if err := pool.Encode(&zipped, p); err != nil {
+	if err := encodePool(&zipped, p); err != nil {
 		return nil, err
 	}
 	return map[string][]byte{
 		"pool.json.gz":  zipped.Bytes(),
 		"PROVENANCE.md": provenance(p, ohio.notes, captured.notes, zipped.Len()),
 	}, nil
+}
+
+// encodePool writes p as gzip-compressed JSON, as pool.Decode reads it. The output
+// depends only on p: the gzip header carries no name or time.
+func encodePool(w io.Writer, p pool.Pool) error {
+	raw, err := json.MarshalIndent(p, "", " ")
+	if err != nil {
+		return fmt.Errorf("encode pool: %w", err)
+	}
+	zw, err := gzip.NewWriterLevel(w, gzip.BestCompression)
+	if err != nil {
+		return fmt.Errorf("encode pool: %w", err)
+	}
+	if _, err := zw.Write(append(raw, '\n')); err != nil {
+		return fmt.Errorf("encode pool: %w", err)
+	}
+	if err := zw.Close(); err != nil {
+		return fmt.Errorf("encode pool: %w", err)
+	}
+	return nil
 }
 
 // fixtures locates the generator's inputs in the repository. Sources are named by their

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -21,6 +22,32 @@ func mustBuild(t *testing.T) map[string][]byte {
 		t.Fatalf("build from %+v: %v", testFixtures, err)
 	}
 	return assets
+}
+
+// TestPoolRoundTrip: a pool encodes to the same bytes every time and decodes back whole.
+func TestPoolRoundTrip(t *testing.T) {
+	p := pool.Pool{
+		Sources: []pool.Source{{ID: "s", File: "f.json", Repo: "o/r", Path: "p", Commit: "c"}},
+		Items: []pool.Item{{ID: "1", Source: "s", Origin: "OH", Category: "Flower", Name: "N", THC: 20, PotencyUnit: "%",
+			Sizes: []pool.Size{{Label: "2.83g", JaneWeight: "two gram", Grams: 2.83, Price: 38, SalePrice: 26.6}}}},
+	}
+	var a, b bytes.Buffer
+	if err := encodePool(&a, p); err != nil {
+		t.Fatal(err)
+	}
+	if err := encodePool(&b, p); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(a.Bytes(), b.Bytes()) {
+		t.Error("two encodings of one pool differ")
+	}
+	got, err := pool.Decode(a.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, p) {
+		t.Errorf("round trip = %+v, want %+v", got, p)
+	}
 }
 
 func TestBuildIsDeterministic(t *testing.T) {

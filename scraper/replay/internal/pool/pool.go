@@ -9,7 +9,6 @@ import (
 	"compress/gzip"
 	"encoding/json"
 	"fmt"
-	"io"
 )
 
 // Pool is every product the demo dataset may draw from, with where each came from.
@@ -57,27 +56,8 @@ type Size struct {
 	SalePrice  float64 `json:"salePrice,omitempty"`
 }
 
-// Encode writes p as gzip-compressed JSON. The output depends only on p: the gzip
-// header carries no name or time.
-func Encode(w io.Writer, p Pool) error {
-	raw, err := json.MarshalIndent(p, "", " ")
-	if err != nil {
-		return fmt.Errorf("encode pool: %w", err)
-	}
-	zw, err := gzip.NewWriterLevel(w, gzip.BestCompression)
-	if err != nil {
-		return fmt.Errorf("encode pool: %w", err)
-	}
-	if _, err := zw.Write(append(raw, '\n')); err != nil {
-		return fmt.Errorf("encode pool: %w", err)
-	}
-	if err := zw.Close(); err != nil {
-		return fmt.Errorf("encode pool: %w", err)
-	}
-	return nil
-}
-
-// Decode reads a pool written by Encode.
+// Decode reads a pool as the generator (scraper/replay/gen) writes it: gzip-compressed
+// JSON.
 func Decode(raw []byte) (Pool, error) {
 	zr, err := gzip.NewReader(bytes.NewReader(raw))
 	if err != nil {

@@ -3,35 +3,9 @@ package pool
 import (
 	"bytes"
 	"compress/gzip"
-	"reflect"
 	"strings"
 	"testing"
 )
-
-func TestRoundTrip(t *testing.T) {
-	p := Pool{
-		Sources: []Source{{ID: "s", File: "f.json", Repo: "o/r", Path: "p", Commit: "c"}},
-		Items: []Item{{ID: "1", Source: "s", Origin: "OH", Category: "Flower", Name: "N", THC: 20, PotencyUnit: "%",
-			Sizes: []Size{{Label: "2.83g", JaneWeight: "two gram", Grams: 2.83, Price: 38, SalePrice: 26.6}}}},
-	}
-	var a, b bytes.Buffer
-	if err := Encode(&a, p); err != nil {
-		t.Fatal(err)
-	}
-	if err := Encode(&b, p); err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(a.Bytes(), b.Bytes()) {
-		t.Error("two encodings of one pool differ")
-	}
-	got, err := Decode(a.Bytes())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !reflect.DeepEqual(got, p) {
-		t.Errorf("round trip = %+v, want %+v", got, p)
-	}
-}
 
 func TestDecodeRefuses(t *testing.T) {
 	gz := func(s string) []byte {
