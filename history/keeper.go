@@ -180,8 +180,8 @@ func Problems(in data.Inspection, last *Record) []string {
 }
 
 // historyProblems are the history a database at file lost or rewrote since the last
-// good copy (its record's digests of the append-only rows), and series states its
-// fetches never recorded.
+// good copy (its record's digests of the append-only rows), series states its fetches
+// never recorded and roster listings its roster changes never recorded.
 func historyProblems(ctx context.Context, file string, last *Record) ([]string, error) {
 	var out []string
 	if last != nil && len(last.Digests) > 0 {
@@ -192,12 +192,16 @@ func historyProblems(ctx context.Context, file string, last *Record) ([]string, 
 		for _, t := range sortedKeys(last.Digests) {
 			was := last.Digests[t]
 			if now[t].SHA256 != was.SHA256 {
-				out = append(out, fmt.Sprintf("%s: rows 1 to %d of the last good copy (%s) were changed or deleted: history would be lost", t, was.Through, last.Copy))
+				out = append(out, fmt.Sprintf("%s: %s of the last good copy (%s) were changed or deleted: history would be lost", t, data.DigestCovers(t, was.Through), last.Copy))
 			}
 		}
 	}
 	p, err := data.SeriesStateProblems(ctx, file)
 	if err != nil {
+		return nil, err
+	}
+	out = append(out, p...)
+	if p, err = data.RosterStateProblems(ctx, file); err != nil {
 		return nil, err
 	}
 	return append(out, p...), nil
@@ -381,8 +385,9 @@ func (k *Keeper) fetchCopy(ctx context.Context, r Record, dir string) (string, [
 	} else {
 		reasons = Problems(in, &r)
 		for _, t := range data.HistoryTables {
-			if in.Counts[t] > r.Counts[t] {
-				reasons = append(reasons, fmt.Sprintf("%s has %d rows, its record says %d", t, in.Counts[t], r.Counts[t]))
+			// A record of an older omc counts fewer tables: the others are not compared.
+			if want, ok := r.Counts[t]; ok && in.Counts[t] > want {
+				reasons = append(reasons, fmt.Sprintf("%s has %d rows, its record says %d", t, in.Counts[t], want))
 			}
 		}
 	}
