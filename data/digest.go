@@ -43,6 +43,9 @@ type appendOnlyTable struct {
 	// rows selects the columns that never change of the rows up to a bound (its one
 	// parameter), in a fixed order; bound is the bound that covers every row.
 	rows, bound string
+	// byID: rows come in id order, the id first, so that the rows up to a lower bound
+	// are a prefix of every row's (one pass digests both).
+	byID bool
 	// through says which rows a bound covers ("rows 1 to %d").
 	through string
 }
@@ -52,6 +55,7 @@ func byID(table, columns string) appendOnlyTable {
 		table:   table,
 		rows:    `SELECT ` + columns + ` FROM ` + table + ` WHERE id <= ? ORDER BY id`,
 		bound:   `SELECT COALESCE(MAX(id), 0) FROM ` + table,
+		byID:    true,
 		through: "rows 1 to %d",
 	}
 }
@@ -73,48 +77,55 @@ type TableDigest struct {
 	SHA256  string `json:"sha256"`
 }
 
-// Digests are the digests of the append-only history rows of a database file. With
-// through nil each covers every row; otherwise each covers the rows up to through's
-// id for that table (a table through does not name is left out), so that a later
-// database can be compared with an earlier copy's record.
-func Digests(ctx context.Context, file string, through map[string]TableDigest) (map[string]TableDigest, error) {
+// Digests are the digests of the append-only history rows of a database file: all
+// covers every row of each table; upTo, for each table through names, its rows up to
+// through's bound for that table, so that a later database can be compared with an
+// earlier copy's record (with through nil, upTo is empty). One read of a table gives
+// both, as the rows up to a bound are a prefix of its rows.
+func Digests(ctx context.Context, file string, through map[string]TableDigest) (upTo, all map[string]TableDigest, err error) {
 	sqlDB, err := sql.Open("sqlite", "file:"+file+"?mode=ro&_pragma=busy_timeout(10000)")
 	if err != nil {
-		return nil, fmt.Errorf("digest %s: %w", file, err)
+		return nil, nil, fmt.Errorf("digest %s: %w", file, err)
 	}
 	defer sqlDB.Close()
-	out := map[string]TableDigest{}
+	upTo, all = map[string]TableDigest{}, map[string]TableDigest{}
 	for _, t := range appendOnly {
-		upTo := int64(math.MaxInt64)
-		if through != nil {
-			d, ok := through[t.table]
-			if !ok {
-				continue
-			}
-			upTo = d.Through
-		} else if err := sqlDB.QueryRowContext(ctx, t.bound).Scan(&upTo); err != nil {
-			return nil, fmt.Errorf("digest %s: %s: %w", file, t.table, err)
+		var bound int64
+		if err := sqlDB.QueryRowContext(ctx, t.bound).Scan(&bound); err != nil {
+			return nil, nil, fmt.Errorf("digest %s: %s: %w", file, t.table, err)
 		}
-		sum, err := digestRows(ctx, sqlDB, t.rows, upTo)
+		split, compare := through[t.table]
+		if !compare || !t.byID {
+			split.Through = -1 // no prefix to take on the way
+		}
+		prefix, sum, err := digestRows(ctx, sqlDB, t.rows, bound, split.Through)
+		if err == nil && compare && !t.byID {
+			prefix, _, err = digestRows(ctx, sqlDB, t.rows, through[t.table].Through, -1)
+		}
 		if err != nil {
-			return nil, fmt.Errorf("digest %s: %s: %w", file, t.table, err)
+			return nil, nil, fmt.Errorf("digest %s: %s: %w", file, t.table, err)
 		}
-		out[t.table] = TableDigest{Through: upTo, SHA256: sum}
+		all[t.table] = TableDigest{Through: bound, SHA256: sum}
+		if compare {
+			upTo[t.table] = TableDigest{Through: through[t.table].Through, SHA256: prefix}
+		}
 	}
-	return out, nil
+	return upTo, all, nil
 }
 
 // digestRows hashes the rows query selects up to the bound upTo, in its order, each
-// column with its type, so that no two different rows hash alike.
-func digestRows(ctx context.Context, db *sql.DB, query string, upTo int64) (string, error) {
+// column with its type, so that no two different rows hash alike. With split ≥ 0 the
+// rows are in id order, the id first, and prefix is the digest of those up to id
+// split; else prefix is sum.
+func digestRows(ctx context.Context, db *sql.DB, query string, upTo, split int64) (prefix, sum string, err error) {
 	rows, err := db.QueryContext(ctx, query, upTo)
 	if err != nil {
-		return "", err
+		return "", "", err
 	}
 	defer rows.Close()
 	cols, err := rows.Columns()
 	if err != nil {
-		return "", err
+		return "", "", err
 	}
 	n := len(cols)
 	vals := make([]any, n)
@@ -126,7 +137,10 @@ func digestRows(ctx context.Context, db *sql.DB, query string, upTo int64) (stri
 	var buf []byte
 	for rows.Next() {
 		if err := rows.Scan(ptrs...); err != nil {
-			return "", err
+			return "", "", err
+		}
+		if id, ok := vals[0].(int64); split >= 0 && prefix == "" && ok && id > split {
+			prefix = hex.EncodeToString(h.Sum(nil)) // Sum leaves the hash going on
 		}
 		buf = buf[:0]
 		for _, v := range vals {
@@ -146,15 +160,19 @@ func digestRows(ctx context.Context, db *sql.DB, query string, upTo int64) (stri
 			case time.Time:
 				buf = binary.AppendVarint(append(buf, 'T'), v.UnixNano())
 			default:
-				return "", fmt.Errorf("a value of type %T", v)
+				return "", "", fmt.Errorf("a value of type %T", v)
 			}
 		}
 		h.Write(buf)
 	}
 	if err := rows.Err(); err != nil {
-		return "", err
+		return "", "", err
 	}
-	return hex.EncodeToString(h.Sum(nil)), nil
+	sum = hex.EncodeToString(h.Sum(nil))
+	if prefix == "" {
+		prefix = sum
+	}
+	return prefix, sum, nil
 }
 
 // SeriesStateProblems checks that every offer series' latest state (price, sale price,
