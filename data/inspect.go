@@ -11,9 +11,11 @@ import (
 )
 
 // HistoryTables are the tables whose row counts tell a database's history: rows are
-// only ever added to them (dispensaries leave the registry by a flag, never by DELETE),
-// so a copy with fewer rows than an earlier good copy has lost history.
-var HistoryTables = []string{"dispensaries", "runs", "menus", "menu_fetches", "offer_series"}
+// only ever added to them (dispensaries leave the registry by a flag, never by DELETE;
+// a licence the state's roster stops listing is marked so), so a copy with fewer rows
+// than an earlier good copy has lost history.
+var HistoryTables = []string{"dispensaries", "runs", "menus", "menu_fetches", "offer_series",
+	"roster_reads", "roster_licences", "roster_changes"}
 
 // Inspection is what a database file holds, read without changing it.
 type Inspection struct {

@@ -180,27 +180,33 @@ func Problems(in data.Inspection, last *Record) []string {
 }
 
 // historyProblems are the history a database at file lost or rewrote since the last
-// good copy (its record's digests of the append-only rows), and series states its
-// fetches never recorded.
-func historyProblems(ctx context.Context, file string, last *Record) ([]string, error) {
+// good copy (its record's digests of the append-only rows), series states its fetches
+// never recorded and roster listings its roster changes never recorded; and the
+// digests of all its append-only rows, for its own record.
+func historyProblems(ctx context.Context, file string, last *Record) ([]string, map[string]data.TableDigest, error) {
 	var out []string
-	if last != nil && len(last.Digests) > 0 {
-		now, err := data.Digests(ctx, file, last.Digests)
-		if err != nil {
-			return nil, err
-		}
-		for _, t := range sortedKeys(last.Digests) {
-			was := last.Digests[t]
-			if now[t].SHA256 != was.SHA256 {
-				out = append(out, fmt.Sprintf("%s: rows 1 to %d of the last good copy (%s) were changed or deleted: history would be lost", t, was.Through, last.Copy))
-			}
+	var through map[string]data.TableDigest
+	if last != nil {
+		through = last.Digests
+	}
+	now, all, err := data.Digests(ctx, file, through)
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, t := range sortedKeys(through) {
+		if was := through[t]; now[t].SHA256 != was.SHA256 {
+			out = append(out, fmt.Sprintf("%s: %s of the last good copy (%s) were changed or deleted: history would be lost", t, data.DigestCovers(t, was.Through), last.Copy))
 		}
 	}
 	p, err := data.SeriesStateProblems(ctx, file)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return append(out, p...), nil
+	out = append(out, p...)
+	if p, err = data.RosterStateProblems(ctx, file); err != nil {
+		return nil, nil, err
+	}
+	return append(out, p...), all, nil
 }
 
 func sortedKeys[V any](m map[string]V) []string {
@@ -381,8 +387,9 @@ func (k *Keeper) fetchCopy(ctx context.Context, r Record, dir string) (string, [
 	} else {
 		reasons = Problems(in, &r)
 		for _, t := range data.HistoryTables {
-			if in.Counts[t] > r.Counts[t] {
-				reasons = append(reasons, fmt.Sprintf("%s has %d rows, its record says %d", t, in.Counts[t], r.Counts[t]))
+			// A record of an older omc counts fewer tables: the others are not compared.
+			if want, ok := r.Counts[t]; ok && in.Counts[t] > want {
+				reasons = append(reasons, fmt.Sprintf("%s has %d rows, its record says %d", t, in.Counts[t], want))
 			}
 		}
 	}
@@ -418,26 +425,27 @@ func (k *Keeper) Check(ctx context.Context, dbPath string) (Checked, error) {
 	if len(recs) > 0 {
 		c.Last = &recs[0]
 	}
-	c.Inspection, c.Problems = k.inspect(ctx, dbPath, c.Last)
+	c.Inspection, c.Problems, _ = k.inspect(ctx, dbPath, c.Last)
 	return c, nil
 }
 
-// inspect is what Check finds of the database at file against last.
-func (k *Keeper) inspect(ctx context.Context, file string, last *Record) (data.Inspection, []string) {
+// inspect is what Check finds of the database at file against last, with the digests
+// of all its append-only rows (nil when it has problems or another schema).
+func (k *Keeper) inspect(ctx context.Context, file string, last *Record) (data.Inspection, []string, map[string]data.TableDigest) {
 	in, err := data.Inspect(ctx, file)
 	if err != nil {
-		return in, []string{err.Error()}
+		return in, []string{err.Error()}, nil
 	}
 	problems := Problems(in, last)
 	if len(problems) > 0 || !current(in) {
 		// Damaged, or of another schema: the history checks read the current one.
-		return in, problems
+		return in, problems, nil
 	}
-	hp, err := historyProblems(ctx, file, last)
+	hp, all, err := historyProblems(ctx, file, last)
 	if err != nil {
-		return in, append(problems, err.Error())
+		return in, append(problems, err.Error()), nil
 	}
-	return in, append(problems, hp...)
+	return in, append(problems, hp...), all
 }
 
 // current reports whether the database has every migration this omc knows.
@@ -475,14 +483,23 @@ func (k *Keeper) Save(ctx context.Context, dbPath string) (Record, error) {
 	if len(recs) > 0 {
 		last = &recs[0]
 	}
-	if in, err := data.Inspect(ctx, dbPath); err == nil && len(Problems(in, nil)) == 0 && !current(in) {
+	// The database itself is checked for damage, schema and shrunken tables before it
+	// is copied (a damaged file may copy without an error); its history, row by row,
+	// is checked in the snapshot, which is what is stored: one read of the history
+	// instead of two.
+	in, err := data.Inspect(ctx, dbPath)
+	if err == nil && len(Problems(in, nil)) == 0 && !current(in) {
 		db, err := k.open(ctx, dbPath) // migrates
 		if err != nil {
 			return Record{}, &RefusedError{What: dbPath, Reasons: []string{"migrating it: " + err.Error()}}
 		}
 		db.Close()
+		in, err = data.Inspect(ctx, dbPath)
 	}
-	if _, p := k.inspect(ctx, dbPath, last); len(p) > 0 {
+	if err != nil {
+		return Record{}, &RefusedError{What: dbPath, Reasons: []string{err.Error()}}
+	}
+	if p := Problems(in, last); len(p) > 0 {
 		return Record{}, &RefusedError{What: dbPath, Reasons: p}
 	}
 	snap := filepath.Join(tmp, "omc.db")
@@ -495,14 +512,13 @@ func (k *Keeper) Save(ctx context.Context, dbPath string) (Record, error) {
 	if err != nil {
 		return Record{}, &RefusedError{What: dbPath, Reasons: []string{err.Error()}}
 	}
-	// The snapshot is what is stored: check it too.
-	in, p := k.inspect(ctx, snap, last)
+	// The snapshot is what is stored: its integrity, and the history checks.
+	in, p, digests := k.inspect(ctx, snap, last)
 	if len(p) > 0 {
-		return Record{}, &RefusedError{What: dbPath + " (its snapshot)", Reasons: p}
+		return Record{}, &RefusedError{What: dbPath, Reasons: p}
 	}
-	digests, err := data.Digests(ctx, snap, nil)
-	if err != nil {
-		return Record{}, fmt.Errorf("save %s: %w", dbPath, err)
+	if digests == nil {
+		return Record{}, &RefusedError{What: dbPath, Reasons: []string{fmt.Sprintf("its schema (%s) is not this omc's", strings.Join(in.Migrations, " "))}}
 	}
 	r := Record{Seq: 1, SavedAt: k.now().UTC().Truncate(time.Second), Inspection: in, Digests: digests}
 	if last != nil {

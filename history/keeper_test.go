@@ -3,6 +3,7 @@ package history
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -122,6 +123,10 @@ func TestSaveRefusesChangedHistory(t *testing.T) {
 		{"an old fetch changed", `UPDATE menu_fetches SET reason = 'timeout', ok = 0 WHERE id = 1`, "menu_fetches: rows 1 to 3 of the last good copy"},
 		{"fetch rows deleted, then more scrapes", `DELETE FROM menu_fetches WHERE id <= 2`, "menu_fetches: rows 1 to 3 of the last good copy"},
 		{"a run rewritten", `UPDATE runs SET started_at = '2020-01-01T00:00:00Z' WHERE id = 2`, "runs: rows 1 to 3"},
+		// new-2, listed by the last saved run, is unlisted by the next: the fetch that
+		// unlists it records the state it had, so a hand-changed price would pass into
+		// its history unless that change is checked against the state before it.
+		{"a price changed, then the offer unlisted", `UPDATE offer_series SET price = price * 10 WHERE product_id = 'new-2'`, "a price or stock other than their series last recorded"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			copyDB(t, saved, db)
@@ -392,5 +397,170 @@ func TestNoDebris(t *testing.T) {
 		if strings.HasSuffix(name, ".tmp") {
 			t.Errorf("left in storage: %s", name)
 		}
+	}
+}
+
+// growRoster records reads of the state's roster, each a good read and then a failed
+// one, as scrapes do: licence 1 renamed at the third read, licence 2's status flipping
+// at every read and its address moving at the fourth, licence 3 listed at even reads
+// only, and from the second read on one new licence a read.
+func growRoster(t *testing.T, path string, reads int) {
+	t.Helper()
+	ctx := context.Background()
+	db, err := data.Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	raw, err := sql.Open("sqlite", "file:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var n int
+	err = raw.QueryRowContext(ctx, `SELECT COUNT(*) FROM roster_reads WHERE error = ''`).Scan(&n)
+	raw.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	const url = "http://127.0.0.1:1/FeatureServer/0"
+	for i := n; i < n+reads; i++ {
+		at := t0.Add(time.Duration(i) * 4 * time.Hour)
+		lic := func(k int) string { return fmt.Sprintf("CCD%06d-00", k) }
+		one := data.RosterEntry{Licence: lic(1), Name: "Bloom Akron", Status: "Active", Type: "Dual Use Dispensary", Street: "737 E. North St.", City: "Akron"}
+		if i >= 2 {
+			one.Name = "Bloom Akron Dispensary"
+		}
+		two := data.RosterEntry{Licence: lic(2), Name: "Zen Leaf Newark", Status: "Active", Street: "1 Main St.", City: "Newark"}
+		if i%2 == 1 {
+			two.Status = "Suspended"
+		}
+		if i >= 3 {
+			two.Street = "2 Main St."
+		}
+		entries := []data.RosterEntry{one, two}
+		if i%2 == 0 {
+			entries = append(entries, data.RosterEntry{Licence: lic(3), Name: "Rise Toledo", Status: "Active", City: "Toledo"})
+		}
+		for k := 4; k <= 3+i; k++ {
+			entries = append(entries, data.RosterEntry{Licence: lic(k), Name: fmt.Sprintf("Store %d", k), Status: "Active", City: "Akron"})
+		}
+		if _, err := db.RecordRoster(ctx, url, at, entries); err != nil {
+			t.Fatal(err)
+		}
+		if err := db.RecordRosterFailure(ctx, url, at.Add(time.Hour), "HTTP 503"); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestSaveRefusesChangedRoster: the state's roster is history too (migration 0004):
+// every read, every licence's first listing and every change are kept for good, and a
+// licence's current name, status, address, listing and last listing are what its
+// changes and the reads say. A save refuses a database whose roster rows of the last
+// good copy were changed or deleted, or whose roster state differs from its history,
+// whatever the counts.
+func TestSaveRefusesChangedRoster(t *testing.T) {
+	ctx := context.Background()
+	k, _ := newKeeper(t, 5)
+	db := filepath.Join(t.TempDir(), "omc.db")
+	grow(t, db, 1)
+	growRoster(t, db, 3)
+	first, err := k.Save(ctx, db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, table := range []string{"roster_reads", "roster_licences", "roster_changes"} {
+		if first.Counts[table] == 0 || first.Digests[table].SHA256 == "" {
+			t.Errorf("the record keeps no count or digest of %s: %v, %+v", table, first.Counts, first.Digests)
+		}
+	}
+	saved := filepath.Join(t.TempDir(), "saved.db")
+	copyDB(t, db, saved)
+
+	for _, tt := range []struct {
+		name, sql string
+		// later: the roster read twice more before the change (else after it)
+		later bool
+		want  string
+	}{
+		{"a read rewritten", `UPDATE roster_reads SET rows = rows + 1 WHERE id = 1`, false, "roster_reads: rows 1 to 6 of the last good copy"},
+		{"reads deleted, then more reads", `DELETE FROM roster_reads WHERE id <= 2`, false, "roster_reads: rows 1 to 6 of the last good copy"},
+		{"a change rewritten", `UPDATE roster_changes SET old = 'Revoked' WHERE what = 'status'`, false, "roster_changes: rows 1 to"},
+		{"changes deleted, then more reads", `DELETE FROM roster_changes WHERE id <= 2`, false, "roster_changes: rows 1 to"},
+		{"a first listing moved", `UPDATE roster_licences SET first_listed = '2020-01-01T00:00:00Z' WHERE licence = 'CCD000003-00'`, false, "roster_licences: the licences of roster_changes rows 1 to"},
+		{"a licence deleted, then more licences", `DELETE FROM roster_licences WHERE licence = 'CCD000004-00'`, false, "roster_licences: the licences of roster_changes rows 1 to"},
+		{"a last listing moved back", `UPDATE roster_licences SET last_listed = first_listed WHERE licence = 'CCD000001-00'`, true, "licence CCD000001-00: last listed"},
+		{"a licence unlisted by hand", `UPDATE roster_licences SET listed = 0 WHERE licence = 'CCD000001-00'`, true, "licence CCD000001-00: listed"},
+		{"a name changed by hand", `UPDATE roster_licences SET name = 'Elsewhere' WHERE licence = 'CCD000001-00'`, true, "licence CCD000001-00: name"},
+		{"a status changed by hand", `UPDATE roster_licences SET status = 'Revoked' WHERE licence = 'CCD000002-00'`, true, "licence CCD000002-00: status"},
+		// The next read records the change from the hand-made status to the roster's:
+		// its old status is not the one the history last recorded.
+		{"a status changed by hand, then a read", `UPDATE roster_licences SET status = 'Revoked' WHERE licence = 'CCD000002-00'`, false, "licence CCD000002-00: its status change in roster_changes row"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			copyDB(t, saved, db)
+			os.Remove(db + "-wal")
+			os.Remove(db + "-shm")
+			if tt.later {
+				growRoster(t, db, 2)
+			}
+			execSQL(t, db, tt.sql)
+			if !tt.later {
+				growRoster(t, db, 2) // as many rows or more than the copy has
+			}
+			_, err := k.Save(ctx, db)
+			var re *RefusedError
+			if !errors.As(err, &re) || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("save: %v; want refused: %s", err, tt.want)
+			}
+			recs, _, _ := k.Records(ctx)
+			if len(recs) != 1 {
+				t.Errorf("storage changed: %d records", len(recs))
+			}
+		})
+	}
+	// The roster read on as omc reads it saves, and that copy restores.
+	copyDB(t, saved, db)
+	os.Remove(db + "-wal")
+	os.Remove(db + "-shm")
+	growRoster(t, db, 3)
+	grow(t, db, 1)
+	if _, err := k.Save(ctx, db); err != nil {
+		t.Fatalf("a database whose roster only grew: %v", err)
+	}
+	if _, err := k.Restore(ctx, filepath.Join(t.TempDir(), "restored.db"), false); err != nil {
+		t.Fatalf("restore: %v", err)
+	}
+}
+
+// TestOlderRecordsWithoutRoster: a copy saved by an omc that counted and digested no
+// roster table (its record has neither) still restores, and the next save compares
+// what its record has.
+func TestOlderRecordsWithoutRoster(t *testing.T) {
+	ctx := context.Background()
+	k, storage := newKeeper(t, 5)
+	db := filepath.Join(t.TempDir(), "omc.db")
+	grow(t, db, 1)
+	growRoster(t, db, 2)
+	r, err := k.Save(ctx, db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, table := range []string{"roster_reads", "roster_licences", "roster_changes"} {
+		delete(r.Counts, table)
+		delete(r.Digests, table)
+	}
+	raw, _ := json.MarshalIndent(r, "", "  ")
+	if err := os.WriteFile(filepath.Join(storage, strings.TrimSuffix(r.Copy, ".db.zst")+".json"), raw, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	restored := filepath.Join(t.TempDir(), "restored.db")
+	if res, err := k.Restore(ctx, restored, false); err != nil || res.Record == nil {
+		t.Fatalf("restore of an older record: %+v, %v", res, err)
+	}
+	growRoster(t, restored, 1)
+	grow(t, restored, 1)
+	if _, err := k.Save(ctx, restored); err != nil {
+		t.Fatalf("save after an older record: %v", err)
 	}
 }

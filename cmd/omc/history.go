@@ -39,9 +39,11 @@ its checksum, schema and row counts:
            --db holding runs the copy lacks is newer than the copy: refused (exit 1), unless
            --force. A database replaced is kept beside it as <db>.replaced-<time>.
   check    inspect --db read-only against the newest copy: integrity_check, schema, no
-           history table (dispensaries, runs, menus, menu_fetches, offer_series) with fewer
-           rows than it had, the copy's history rows all there unchanged (a digest of them
-           in its record), and every offer's latest price the one its fetches recorded.
+           history table (dispensaries, runs, menus, menu_fetches, offer_series, and the
+           state's roster: roster_reads, roster_licences, roster_changes) with fewer rows
+           than it had, the copy's history rows all there unchanged (a digest of them in
+           its record), every offer's latest price the one its fetches recorded, and every
+           licence's listing the one its roster changes recorded.
   save     migrate --db to this omc's schema, check it, then store a consistent copy
            (VACUUM INTO) and keep the last --keep copies that verify (checksum and a test
            decompress). A database failing its check is refused (exit 1) and storage is

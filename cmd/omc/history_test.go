@@ -41,7 +41,9 @@ func TestHistoryRehearsal(t *testing.T) {
 		entries = append(entries, fmt.Sprintf("  - slug: %s\n    name: %q\n    city: %q\n    region: %s\n    menus: [{market: %s, platform: %s, %s}]\n",
 			d.Slug, d.Name, d.City, d.Region, m.Market, m.Platform, id))
 	}
-	registry := registryFile(t, run, "dispensaries:\n"+strings.Join(entries, ""))
+	// Every scrape reads the state's roster too (the replay's), whose history a save
+	// checks as it checks the menus'.
+	registry := registryFile(t, run, fmt.Sprintf("roster: {url: %q}\ndispensaries:\n", run.Registry.Roster.URL)+strings.Join(entries, ""))
 	storage := filepath.Join(t.TempDir(), "storage")
 	work := t.TempDir()
 	db := filepath.Join(work, "data", "omc.db")
@@ -106,6 +108,9 @@ func TestHistoryRehearsal(t *testing.T) {
 	}
 	if second := fetches(); second != 2*first {
 		t.Fatalf("the second run restored the first's %d fetches and added its own: %d", first, second)
+	}
+	if in, err := data.Inspect(context.Background(), db); err != nil || in.Counts["roster_reads"] != 2 || in.Counts["roster_licences"] == 0 {
+		t.Fatalf("the second run restored the first's roster read and added its own: %v, %v", in.Counts, err)
 	}
 
 	t.Run("a damaged database is not saved", func(t *testing.T) {

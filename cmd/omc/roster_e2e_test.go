@@ -116,6 +116,8 @@ dispensaries:
 		now := day(n).Format(time.RFC3339)
 		text := omc(wantExit, "scrape", "--registry", registry, "--db", db, "--delay", "0s", "--timeout", "2s", "--now", now)
 		omc(0, "publish", "--db", db, "--out", out, "--now", now, "--dir", t.TempDir())
+		// As the scheduled workflow does: the roster's history checked and saved.
+		omc(0, "history", "save", "--storage", filepath.Join(dir, "copies"), "--db", db)
 		status := map[string]publish.DispensaryStatus{}
 		var list []publish.DispensaryStatus
 		readJSON(t, filepath.Join(out, publish.PathStatus), &list)

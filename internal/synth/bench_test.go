@@ -16,7 +16,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/klauspost/compress/zstd"
+
 	"github.com/ohiomc/omc/data"
+	"github.com/ohiomc/omc/history"
 	"github.com/ohiomc/omc/internal/synth"
 	"github.com/ohiomc/omc/publish"
 	"github.com/ohiomc/omc/scraper"
@@ -26,6 +29,8 @@ import (
 var (
 	yearRuns    = flag.Int("synth.runs", 2190, "runs of the simulated year (6 a day)")
 	scrapeMenus = flag.Int("synth.menus", 2000, "menus of BenchmarkScrape2000")
+	yearDB      = flag.String("synth.yeardb", "", "a database of the simulated year for BenchmarkSaveYear to copy, "+
+		"written there first when missing (the year takes about ten minutes to write)")
 )
 
 func cpuTime() time.Duration {
@@ -54,59 +59,88 @@ func fileSize(tb testing.TB, path string) int64 {
 
 var yearStart = time.Date(2026, 1, 1, 5, 0, 0, 0, time.UTC)
 
+// yearWritten is what writing a simulated year took.
+type yearWritten struct {
+	offers, changes int
+	// firstRun is the database's size after the first run.
+	firstRun int64
+	wall     time.Duration
+	cpu      time.Duration
+}
+
+// writeYear writes a simulated year of w (synth.runs runs, 4 hours apart) to a new
+// database at path, as scrapes would store it: each run a read of the state's roster
+// (every thirtieth read failing) and every menu recorded with RecordMenuFetch (the
+// write path of a scrape, without the HTTP, so that the year takes minutes); w is
+// stepped between runs. It leaves the database closed.
+func writeYear(b *testing.B, w *synth.World, path string) yearWritten {
+	ctx := context.Background()
+	db, err := data.Open(ctx, path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := db.SyncDispensaries(ctx, w.Registry.Dispensaries, true, yearStart); err != nil {
+		b.Fatal(err)
+	}
+	var y yearWritten
+	start, cpu0 := time.Now(), cpuTime()
+	for run := range *yearRuns {
+		at := yearStart.Add(time.Duration(run) * 4 * time.Hour)
+		id, err := db.StartRun(ctx, at)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if run%30 == 29 {
+			err = db.RecordRosterFailure(ctx, synth.RosterURL, at, "HTTP 503")
+		} else {
+			_, err = db.RecordRoster(ctx, synth.RosterURL, at, w.Roster(run))
+		}
+		if err != nil {
+			b.Fatal(err)
+		}
+		n := 0
+		for i := range w.MenuCount() {
+			slug, market, platform := w.Menu(i)
+			menu := w.Offers(i)
+			n += len(menu)
+			if err := db.RecordMenuFetch(ctx, data.MenuFetch{RunID: id, Slug: slug, Market: market, Platform: platform, At: at, Offers: menu, HTTPStatus: 200}); err != nil {
+				b.Fatal(err)
+			}
+		}
+		if err := db.FinishRun(ctx, id, at, w.MenuCount(), 0, n); err != nil {
+			b.Fatal(err)
+		}
+		y.offers += n
+		if run == 0 {
+			db.Close()
+			y.firstRun = fileSize(b, path)
+			if db, err = data.Open(ctx, path); err != nil {
+				b.Fatal(err)
+			}
+		}
+		y.changes += w.Step()
+	}
+	db.Close()
+	y.wall, y.cpu = time.Since(start), cpuTime()-cpu0
+	return y
+}
+
 // BenchmarkStoreYear simulates one Ohio year (synth.Ohio: 300 menus × 350 offers, 3 %
-// of offers changing price and 5 % stock per run, 6 runs a day, 2,190 runs) written
-// straight to the store with RecordMenuFetch (the write path of a scrape, without the
-// HTTP, so that the year takes minutes), and reports the database size after it.
+// of offers changing price and 5 % stock per run, 6 runs a day, 2,190 runs, and the
+// state's roster read each run) written straight to the store (writeYear), and reports
+// the database size after it.
 func BenchmarkStoreYear(b *testing.B) {
 	for range b.N {
 		ctx := context.Background()
 		w := synth.New(synth.Ohio)
 		path := filepath.Join(b.TempDir(), "omc.db")
-		db, err := data.Open(ctx, path)
-		if err != nil {
-			b.Fatal(err)
-		}
-		if err := db.SyncDispensaries(ctx, w.Registry.Dispensaries, true, yearStart); err != nil {
-			b.Fatal(err)
-		}
-		start, cpu0 := time.Now(), cpuTime()
-		offers, changes := 0, 0
-		var firstRun int64
-		for run := range *yearRuns {
-			at := yearStart.Add(time.Duration(run) * 4 * time.Hour)
-			id, err := db.StartRun(ctx, at)
-			if err != nil {
-				b.Fatal(err)
-			}
-			n := 0
-			for i := range w.MenuCount() {
-				slug, market, platform := w.Menu(i)
-				menu := w.Offers(i)
-				n += len(menu)
-				if err := db.RecordMenuFetch(ctx, data.MenuFetch{RunID: id, Slug: slug, Market: market, Platform: platform, At: at, Offers: menu, HTTPStatus: 200}); err != nil {
-					b.Fatal(err)
-				}
-			}
-			if err := db.FinishRun(ctx, id, at, w.MenuCount(), 0, n); err != nil {
-				b.Fatal(err)
-			}
-			offers += n
-			if run == 0 {
-				db.Close()
-				firstRun = fileSize(b, path)
-				if db, err = data.Open(ctx, path); err != nil {
-					b.Fatal(err)
-				}
-			}
-			changes += w.Step()
-		}
-		db.Close()
+		y := writeYear(b, w, path)
 		size := fileSize(b, path)
-		wall, cpu := time.Since(start), cpuTime()-cpu0
+		keepYear(b, path)
 		// What publish reads at the end of the year: the latest state of every offer
 		// and a year of daily prices; then the publish itself.
-		if db, err = data.Open(ctx, path); err != nil {
+		db, err := data.Open(ctx, path)
+		if err != nil {
 			b.Fatal(err)
 		}
 		t, c := time.Now(), cpuTime()
@@ -141,13 +175,13 @@ func BenchmarkStoreYear(b *testing.B) {
 		b.ReportMetric(float64(len(res.Manifest.Files)+1), "publish-year-files")
 		db.Close()
 		b.ReportMetric(float64(*yearRuns), "runs")
-		b.ReportMetric(float64(offers)/float64(*yearRuns), "offers/run")
-		b.ReportMetric(float64(changes)/float64(*yearRuns), "changes/run")
-		b.ReportMetric(float64(firstRun)/(1<<20), "db-MB-after-run-1")
+		b.ReportMetric(float64(y.offers)/float64(*yearRuns), "offers/run")
+		b.ReportMetric(float64(y.changes)/float64(*yearRuns), "changes/run")
+		b.ReportMetric(float64(y.firstRun)/(1<<20), "db-MB-after-run-1")
 		b.ReportMetric(float64(size)/(1<<20), "db-MB-after-year")
-		b.ReportMetric(float64(size-firstRun)/float64(changes), "bytes/change")
-		b.ReportMetric(wall.Seconds(), "write-wall-s")
-		b.ReportMetric(cpu.Seconds(), "write-cpu-s")
+		b.ReportMetric(float64(size-y.firstRun)/float64(y.changes), "bytes/change")
+		b.ReportMetric(y.wall.Seconds(), "write-wall-s")
+		b.ReportMetric(y.cpu.Seconds(), "write-cpu-s")
 	}
 }
 
@@ -252,7 +286,8 @@ func BenchmarkScrape2000(b *testing.B) {
 }
 
 // TestMain serves, in BenchmarkScrape2000's child process (OMC_SYNTH_REPLAY_MENUS
-// set), the replay of the world of that many menus until its standard input closes.
+// set), the replay of the world of that many menus until its standard input closes;
+// in BenchmarkSaveYear's (OMC_SYNTH_HISTORY set), it runs one history command.
 func TestMain(m *testing.M) {
 	if n := os.Getenv("OMC_SYNTH_REPLAY_MENUS"); n != "" {
 		if err := serveReplayChild(n); err != nil {
@@ -261,7 +296,18 @@ func TestMain(m *testing.M) {
 		}
 		os.Exit(0)
 	}
-	os.Exit(m.Run())
+	if what := os.Getenv("OMC_SYNTH_HISTORY"); what != "" {
+		if err := historyChild(what, os.Getenv("OMC_SYNTH_DB"), os.Getenv("OMC_SYNTH_STORAGE")); err != nil {
+			fmt.Fprintln(os.Stderr, "history child:", err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	code := m.Run()
+	if yearKept != "" {
+		os.Remove(yearKept)
+	}
+	os.Exit(code)
 }
 
 func serveReplayChild(menus string) error {
@@ -391,4 +437,206 @@ func BenchmarkStore2000(b *testing.B) {
 		record(2, "churned")
 		db.Close()
 	}
+}
+
+// yearKept is a copy of the year BenchmarkStoreYear wrote, for BenchmarkSaveYear (run
+// after it by go test -bench .) when no -synth.yeardb names one, so that the two do not
+// each spend minutes writing the same year; TestMain removes it.
+var yearKept string
+
+// keepYear keeps a copy of the year database at path as yearKept, once.
+func keepYear(b *testing.B, path string) {
+	if *yearDB != "" || yearKept != "" {
+		return
+	}
+	f, err := os.CreateTemp("", "omc-synth-year-*.db")
+	if err != nil {
+		b.Fatal(err)
+	}
+	f.Close()
+	copyFile(b, path, f.Name())
+	yearKept = f.Name()
+}
+
+func copyFile(b *testing.B, from, to string) {
+	raw, err := os.ReadFile(from)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := os.WriteFile(to, raw, 0o644); err != nil {
+		b.Fatal(err)
+	}
+}
+
+// yearDatabase is a database of the simulated Ohio year (writeYear) for the benchmark
+// to work on: a copy of -synth.yeardb (written first when it does not exist), else of
+// the year BenchmarkStoreYear kept, else a year written now.
+func yearDatabase(b *testing.B) string {
+	b.Helper()
+	src := *yearDB
+	if src == "" {
+		src = yearKept
+	}
+	if src == "" {
+		src = filepath.Join(b.TempDir(), "year.db")
+	}
+	if _, err := os.Stat(src); err != nil {
+		y := writeYear(b, synth.New(synth.Ohio), src+".part")
+		if err := os.Rename(src+".part", src); err != nil {
+			b.Fatal(err)
+		}
+		b.Logf("wrote the year to %s: %.1f MB, %.0f CPU-s", src, float64(fileSize(b, src))/(1<<20), y.cpu.Seconds())
+	}
+	if src != *yearDB && src != yearKept {
+		return src
+	}
+	dst := filepath.Join(b.TempDir(), "year.db")
+	copyFile(b, src, dst)
+	return dst
+}
+
+// BenchmarkSaveYear measures omc history save and restore on a simulated Ohio year
+// (writeYear: 2,190 runs of 300 menus and the roster, about 160 MB): the first save
+// (no copy before it: the checks of the database and of its snapshot, the digests for
+// its record, the snapshot, zstd), a second save of the same database (compared with
+// the first copy's record, as every scheduled save after the first is, and, keeping
+// one copy, pruning: the new copy verified, the first removed), and a restore of the
+// newest copy; each in a child process (this test binary, OMC_SYNTH_HISTORY set) for
+// its peak RSS. The floor beside them is what any save must do: the snapshot (VACUUM
+// INTO) and its compression, without a check.
+func BenchmarkSaveYear(b *testing.B) {
+	ctx := context.Background()
+	db := yearDatabase(b)
+	// A year written by an older omc is migrated first, as scrape would have done.
+	d, err := data.Open(ctx, db)
+	if err != nil {
+		b.Fatal(err)
+	}
+	d.Close()
+	size := fileSize(b, db)
+	b.ResetTimer()
+	for range b.N {
+		storage := filepath.Join(b.TempDir(), "storage")
+		floor := runHistoryChild(b, "floor", db, b.TempDir())
+		first := runHistoryChild(b, "save", db, storage)
+		again := runHistoryChild(b, "save", db, storage)
+		restore := runHistoryChild(b, "restore", db, storage)
+		for _, r := range []struct {
+			name string
+			historyRun
+		}{{"floor", floor}, {"save-first", first}, {"save", again}, {"restore", restore}} {
+			b.ReportMetric(r.wall, r.name+"-s")
+			b.ReportMetric(r.cpu, r.name+"-cpu-s")
+			b.ReportMetric(r.peakMiB, r.name+"-peak-rss-MiB")
+		}
+	}
+	b.ReportMetric(float64(size)/(1<<20), "db-MB")
+}
+
+// historyChild runs one history command on the database at db against the folder
+// storage: save, restore (the newest copy, to a new file) or floor (a snapshot of db,
+// compressed as save compresses, into storage); then prints how long it took and its
+// peak RSS.
+func historyChild(what, db, storage string) error {
+	ctx := context.Background()
+	start := time.Now()
+	k := &history.Keeper{Storage: history.Dir(storage), Keep: 1, TempDir: filepath.Dir(db)}
+	switch what {
+	case "save":
+		if _, err := k.Save(ctx, db); err != nil {
+			return err
+		}
+	case "restore":
+		res, err := k.Restore(ctx, db+".restored", false)
+		if err != nil || res.Record == nil {
+			return fmt.Errorf("restore: %+v, %v", res, err)
+		}
+		os.Remove(db + ".restored")
+	case "floor":
+		d, err := data.Open(ctx, db)
+		if err != nil {
+			return err
+		}
+		snap := filepath.Join(storage, "omc.db")
+		err = d.SnapshotTo(ctx, snap)
+		d.Close()
+		if err != nil {
+			return err
+		}
+		if err := zstdFile(snap, snap+".zst"); err != nil {
+			return err
+		}
+		os.Remove(snap)
+		os.Remove(snap + ".zst")
+	default:
+		return fmt.Errorf("OMC_SYNTH_HISTORY %q: save, restore or floor", what)
+	}
+	fmt.Printf("DONE wall=%.3f hwm-kib=%d\n", time.Since(start).Seconds(), peakKiB())
+	return nil
+}
+
+// zstdFile compresses src to dst at the level history save uses.
+func zstdFile(src, dst string) error {
+	in, err := os.Open(src)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	out, err := os.Create(dst)
+	if err != nil {
+		return err
+	}
+	defer out.Close()
+	zw, err := zstd.NewWriter(out, zstd.WithEncoderLevel(zstd.SpeedBetterCompression))
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(zw, in); err != nil {
+		zw.Close()
+		return err
+	}
+	if err := zw.Close(); err != nil {
+		return err
+	}
+	return out.Sync()
+}
+
+// peakKiB is this process's peak resident memory (VmHWM of /proc/self/status).
+func peakKiB() int {
+	raw, _ := os.ReadFile("/proc/self/status")
+	for _, line := range strings.Split(string(raw), "\n") {
+		if rest, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+			kib, _ := strconv.Atoi(strings.TrimSuffix(strings.TrimSpace(rest), " kB"))
+			return kib
+		}
+	}
+	return 0
+}
+
+// historyRun is what one history child measured.
+type historyRun struct{ wall, cpu, peakMiB float64 }
+
+// runHistoryChild runs historyChild's what in a child process.
+func runHistoryChild(b *testing.B, what, db, storage string) historyRun {
+	b.Helper()
+	syscall.Sync() // the set-up's writes are not the command's
+	cmd := exec.Command(os.Args[0])
+	cmd.Env = append(os.Environ(), "OMC_SYNTH_HISTORY="+what, "OMC_SYNTH_DB="+db, "OMC_SYNTH_STORAGE="+storage)
+	got, err := cmd.CombinedOutput()
+	if err != nil {
+		b.Fatalf("history %s: %v\n%s", what, err, got)
+	}
+	var r historyRun
+	var hwm int
+	for _, line := range strings.Split(string(got), "\n") {
+		if strings.HasPrefix(line, "DONE") {
+			fmt.Sscanf(line, "DONE wall=%f hwm-kib=%d", &r.wall, &hwm)
+		}
+	}
+	ru := cmd.ProcessState.SysUsage().(*syscall.Rusage)
+	r.cpu = time.Duration(ru.Utime.Nano() + ru.Stime.Nano()).Seconds()
+	r.peakMiB = float64(hwm) / 1024
+	b.Logf("history %s: %.2f s, %.2f CPU-s (%.2f in the kernel), peak RSS %.1f MiB",
+		what, r.wall, r.cpu, time.Duration(ru.Stime.Nano()).Seconds(), r.peakMiB)
+	return r
 }

@@ -233,6 +233,44 @@ func (w *World) Offers(i int) []data.Offer {
 	return out
 }
 
+// RosterURL is the layer a world's roster is recorded as read from.
+const RosterURL = "http://127.0.0.1/synthetic/FeatureServer/0"
+
+// Roster is the state's roster of the world as a read at run would list it: a licence
+// for every dispensary and half as many more for licensed stores without a menu (Ohio:
+// 150 and 75, as the state's 228 rows), all listed from run 0 but the last tenth,
+// listed one a week. Each day a few licences are suspended for the day and about one
+// is off the roster for the day, and from run 1,000 every fiftieth licence has a new
+// name: a year of reads records every kind of change. It depends on run alone, not on
+// the world's generator, so that reading it changes nothing else of the world.
+func (w *World) Roster(run int) []data.RosterEntry {
+	ds := w.Registry.Dispensaries
+	n := len(ds) * 3 / 2
+	late := n - n/10
+	day := run / 6
+	var out []data.RosterEntry
+	for k := range n {
+		if k >= late && run < (k-late+1)*42 || (day+3*k)%211 == 0 {
+			continue
+		}
+		e := data.RosterEntry{Licence: fmt.Sprintf("CCD%06d-00", 900000+k), Name: fmt.Sprintf("Synthetic Licensee %d", k),
+			Status: "Active", Type: "Dual Use Dispensary", Street: fmt.Sprintf("%d Synthetic Ave.", 100+k), City: "Columbus",
+			ZIP: "43215", County: "Franklin", Phone: fmt.Sprintf("(614) 555-%04d", k), Hours: "Mon-Sun 9am-9pm", Sample: true}
+		if k < len(ds) {
+			e.Name, e.Lat, e.Lng = ds[k].Name, ds[k].Lat, ds[k].Lng
+		}
+		e.BusinessName = e.Name + " LLC"
+		if (day+k)%97 == 0 {
+			e.Status = "Suspended"
+		}
+		if k%50 == 1 && run >= 1000 {
+			e.Name += " II"
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
 // Dataset is the world's menus as the replay serves them now. Rebuild it after Step.
 func (w *World) Dataset() *replay.Dataset {
 	ds := &replay.Dataset{}

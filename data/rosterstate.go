@@ -1,0 +1,195 @@
+package data
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"slices"
+)
+
+// maxRosterProblems is how many differences RosterStateProblems names before it only
+// counts the rest: one hand-edit can touch every licence.
+const maxRosterProblems = 5
+
+// licenceHistory is what the roster's history says of one licence, replayed from its
+// changes.
+type licenceHistory struct {
+	listed bool
+	// firstAt is its first listing; listedAt and unlistedAt its latest listing and
+	// unlisting ("" when never unlisted).
+	firstAt, listedAt, unlistedAt string
+	name                          string
+	// A licence's status and address at its listing are not recorded (a listing
+	// records its name): they are known from a status or address change after it.
+	status, address           string
+	statusKnown, addressKnown bool
+}
+
+// RosterStateProblems checks that each licence's current listing in roster_licences
+// (its name, status, address, whether it is listed, when it was first and last listed)
+// is what the roster's history says: its changes in roster_changes, replayed in order,
+// and the good reads of roster_reads. The licences table holds the latest state for
+// speed; the changes and reads are its history, as the fetches are the offers'. It
+// checks too that each change starts from the value the history last recorded, so a
+// status changed by hand is not carried into history by the next read's change. A
+// status or address not changed since the licence's listing has no record to compare
+// with (a listing records the name only) and is not checked.
+func RosterStateProblems(ctx context.Context, file string) ([]string, error) {
+	sqlDB, err := sql.Open("sqlite", "file:"+file+"?mode=ro&_pragma=busy_timeout(10000)")
+	if err != nil {
+		return nil, fmt.Errorf("check roster %s: %w", file, err)
+	}
+	defer sqlDB.Close()
+	var out []string
+	more := 0
+	problem := func(format string, args ...any) {
+		if len(out) < maxRosterProblems {
+			out = append(out, "roster: "+fmt.Sprintf(format, args...))
+		} else {
+			more++
+		}
+	}
+
+	var goodReads []string // read times, in the order they were recorded
+	rows, err := sqlDB.QueryContext(ctx, `SELECT read_at FROM roster_reads WHERE error = '' ORDER BY id`)
+	if err != nil {
+		return nil, fmt.Errorf("check roster %s: %w", file, err)
+	}
+	for rows.Next() {
+		var at string
+		if err := rows.Scan(&at); err != nil {
+			rows.Close()
+			return nil, fmt.Errorf("check roster %s: %w", file, err)
+		}
+		goodReads = append(goodReads, at)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("check roster %s: %w", file, err)
+	}
+
+	history := map[string]*licenceHistory{}
+	crows, err := sqlDB.QueryContext(ctx, `SELECT id, licence, at, what, old, new FROM roster_changes ORDER BY id`)
+	if err != nil {
+		return nil, fmt.Errorf("check roster %s: %w", file, err)
+	}
+	for crows.Next() {
+		var id int64
+		var lic, at, what, old, new string
+		if err := crows.Scan(&id, &lic, &at, &what, &old, &new); err != nil {
+			crows.Close()
+			return nil, fmt.Errorf("check roster %s: %w", file, err)
+		}
+		h := history[lic]
+		if h == nil {
+			h = &licenceHistory{}
+			history[lic] = h
+		}
+		from := func(was string, known bool) {
+			if known && old != was {
+				problem("licence %s: its %s change in roster_changes row %d is from %q, but its history last recorded %q", lic, what, id, old, was)
+			}
+		}
+		switch {
+		case what == "listed":
+			if h.listed {
+				problem("licence %s: listed again in roster_changes row %d without being unlisted", lic, id)
+			}
+			if h.firstAt == "" {
+				h.firstAt = at
+			}
+			*h = licenceHistory{listed: true, firstAt: h.firstAt, listedAt: at, unlistedAt: h.unlistedAt, name: new}
+			continue
+		case !h.listed:
+			problem("licence %s: a %s change in roster_changes row %d while it is not listed", lic, what, id)
+			continue
+		}
+		switch what {
+		case "unlisted":
+			from(h.name, true)
+			h.listed, h.unlistedAt = false, at
+		case "name":
+			from(h.name, true)
+			h.name = new
+		case "status":
+			from(h.status, h.statusKnown)
+			h.status, h.statusKnown = new, true
+		case "address":
+			from(h.address, h.addressKnown)
+			h.address, h.addressKnown = new, true
+		default:
+			problem("licence %s: roster_changes row %d is an unknown change %q", lic, id, what)
+		}
+	}
+	crows.Close()
+	if err := crows.Err(); err != nil {
+		return nil, fmt.Errorf("check roster %s: %w", file, err)
+	}
+
+	lastRead := ""
+	if len(goodReads) > 0 {
+		lastRead = goodReads[len(goodReads)-1]
+	}
+	seen := map[string]bool{}
+	lrows, err := sqlDB.QueryContext(ctx, `SELECT licence, name, status, street, city, first_listed, last_listed, listed
+		FROM roster_licences ORDER BY licence`)
+	if err != nil {
+		return nil, fmt.Errorf("check roster %s: %w", file, err)
+	}
+	defer lrows.Close()
+	for lrows.Next() {
+		var lic, name, status, street, city, first, last string
+		var listed bool
+		if err := lrows.Scan(&lic, &name, &status, &street, &city, &first, &last, &listed); err != nil {
+			return nil, fmt.Errorf("check roster %s: %w", file, err)
+		}
+		seen[lic] = true
+		h := history[lic]
+		if h == nil || h.firstAt == "" {
+			problem("licence %s: no roster change records its listing", lic)
+			continue
+		}
+		if listed != h.listed {
+			problem("licence %s: listed %v, but its last roster change says %v", lic, listed, h.listed)
+		}
+		if name != h.name {
+			problem("licence %s: name %q, but its history last recorded %q", lic, name, h.name)
+		}
+		if h.statusKnown && status != h.status {
+			problem("licence %s: status %q, but its history last recorded %q", lic, status, h.status)
+		}
+		if address := rosterAddress(street, city); h.addressKnown && address != h.address {
+			problem("licence %s: address %q, but its history last recorded %q", lic, address, h.address)
+		}
+		if first != h.firstAt {
+			problem("licence %s: first listed %s, but its first listing was recorded at %s", lic, first, h.firstAt)
+		}
+		switch {
+		case h.listed && last != lastRead:
+			problem("licence %s: last listed %s, but it is listed and the last good read was at %s", lic, last, lastRead)
+		case !h.listed && (last < h.listedAt || last > h.unlistedAt || !slices.Contains(goodReads, last)):
+			problem("licence %s: last listed %s, not a good read between its listing at %s and its unlisting at %s", lic, last, h.listedAt, h.unlistedAt)
+		}
+	}
+	if err := lrows.Err(); err != nil {
+		return nil, fmt.Errorf("check roster %s: %w", file, err)
+	}
+	for _, lic := range sortedLicences(history) {
+		if !seen[lic] {
+			problem("licence %s: roster changes are recorded for it, but roster_licences has no row", lic)
+		}
+	}
+	if more > 0 {
+		out = append(out, fmt.Sprintf("roster: and %d more differences", more))
+	}
+	return out, nil
+}
+
+func sortedLicences(m map[string]*licenceHistory) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
