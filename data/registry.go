@@ -28,7 +28,7 @@ type MenuCheck func(MenuSource) error
 // PlatformRules are the platforms a registry may name, each with the MenuCheck its
 // menus must pass when the registry loads (nil: the rules every menu shares only). The
 // scraper, which owns the platforms, supplies them (scraper.RegistryRules): this
-// package knows no platform's identifiers and imports no scraping library (DESIGN §2).
+// package knows no platform's identifiers and imports no scraping library (docs/design.md §2).
 type PlatformRules map[string]MenuCheck
 
 // Names lists the platforms, sorted.

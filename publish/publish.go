@@ -75,7 +75,7 @@ type Result struct {
 // the processors' time.
 const DefaultMemoryLimit = 228 << 20
 
-// Snapshot paths, exactly as the site requests them (SPEC.md §7).
+// Snapshot paths, exactly as the site requests them (docs/specification.md §7).
 const (
 	PathStatus        = "api/DispensaryStatus"
 	PathStatistics    = "api/statistics"

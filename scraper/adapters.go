@@ -222,7 +222,7 @@ func looksLikeHTML(body []byte) bool {
 }
 
 // challengeMarkers are the phrases of bot-protection pages (Cloudflare's "Attention
-// Required!" and "Just a moment...", captured in fixtures/platforms/*/blocked_*).
+// Required!" and "Just a moment...", captured in scraper/replay/demo/cloudflare_block.html and scraper/testdata/jane/blocked_*).
 var challengeMarkers = [][]byte{
 	[]byte("cloudflare"), []byte("attention required"), []byte("just a moment"), []byte("cf-ray"),
 	[]byte("captcha"), []byte("access denied"), []byte("enable javascript and cookies"),

@@ -2,7 +2,7 @@
 // them into data.Offer values.
 //
 // Engine is the one HTTP client of the pipeline: every request goes through a colly
-// collector and obeys the politeness rules of DESIGN.md §7 (an identifying User-Agent,
+// collector and obeys the politeness rules of docs/design.md §7 (an identifying User-Agent,
 // robots.txt, one request at a time per host with a delay between them, bounded retries
 // that honour Retry-After, a per-request time-out and a response size cap). Run scrapes
 // every monitored menu of a registry with the adapters NewAdapters builds and records
@@ -47,7 +47,7 @@
 // normalize.go holds the shared size, category and strain-name rules: Category is the
 // one rule that maps a platform's category labels to the tracked categories.
 //
-// Product identity (DESIGN.md §4) is identity.go and names.go: Identify, which the run
+// Product identity (docs/design.md §4) is identity.go and names.go: Identify, which the run
 // calls on every offer before it is stored, cleans brand and name as the site shows
 // them (CleanBrand, CleanName) and gives the offer its code (ProductCode). terpenes.go
 // folds the terpenes adapters read from a platform's own fields to data.Terpenes and

@@ -19,7 +19,7 @@ import (
 	"github.com/ohiomc/omc/data"
 )
 
-// Jane menus are read from the Algolia index behind iheartjane.com (PLATFORMS.md §3):
+// Jane menus are read from the Algolia index behind iheartjane.com (docs/platforms.md §3):
 // one POST per page of up to 1000 records, filtered by store_id.
 const (
 	janeDefaultEndpoint = "https://search.iheartjane.com/1/indexes/menu-products-production/query"
@@ -92,7 +92,7 @@ type janeSecrets struct {
 }
 
 // Validate implements data.Adapter: a Jane menu is a numeric store id, and the search
-// key must be configured (it is public, but rotates: PLATFORMS.md §3).
+// key must be configured (it is public, but rotates: docs/platforms.md §3).
 func (j *Jane) Validate(src data.MenuSource) error {
 	// The id goes into an Algolia filter: only a plain positive number is safe there.
 	if id, err := strconv.ParseUint(src.StoreID, 10, 64); err != nil || id == 0 {
@@ -712,7 +712,7 @@ func janeTerpenes(labs []janeLabResults, names []string, key string) []data.Terp
 }
 
 // janePotencyOf prefers the size's own lab potency over the product-level one, which
-// is just one of them (PLATFORMS.md §3), even when the size's is zero: the capture's
+// is just one of them (docs/platforms.md §3), even when the size's is zero: the capture's
 // percent_cbd 0.1 of product 2382804 comes from the lab result of a half ounce that is
 // not for sale, while the ounce on the menu has none. The product-level figures stand
 // in only for a size without an entry.

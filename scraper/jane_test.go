@@ -21,7 +21,7 @@ import (
 )
 
 // janeCaptureHits are the full Algolia records of the Jane capture: the dmerch reply
-// carries them as search_attributes on 120 of its 1,580 entries (PLATFORMS.md §3).
+// carries them as search_attributes on 120 of its 1,580 entries (docs/platforms.md §3).
 func janeCaptureHits(t testing.TB) []json.RawMessage {
 	t.Helper()
 	var entries []struct {
@@ -340,7 +340,7 @@ func TestJaneValidate(t *testing.T) {
 
 // janeMenuPage is a Jane-powered menu page as operators embed it: the front end's
 // settings and secrets as JSON scripts (written for this test from the documented
-// shape: PLATFORMS.md §3, "public search key from the page's jane-app-secrets script").
+// shape: docs/platforms.md §3, "public search key from the page's jane-app-secrets script").
 const janeMenuPage = `<!doctype html><html><head><title>Menu</title>
 <script id="jane-app-settings" type="application/json">{"algoliaAppId":"VFM4X0N23A","algoliaEnv":"production"}</script>
 <script id="jane-app-secrets" type="application/json">

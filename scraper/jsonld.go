@@ -17,7 +17,7 @@ import (
 )
 
 // The jsonld adapter reads the schema.org markup a dispensary's own page carries in
-// <script type="application/ld+json"> (PLATFORMS.md §8: no real page with products was
+// <script type="application/ld+json"> (docs/platforms.md §8: no real page with products was
 // captured; the shapes are schema.org's and Google's documented ones). Products are
 // found wherever the markup puts them: at the top, in @graph, in an ItemList's
 // ListItems, in an OfferCatalog or a Store's makesOffer (Offer.itemOffered), in a

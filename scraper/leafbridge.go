@@ -19,7 +19,7 @@ import (
 
 // LeafBridge is a WordPress plugin that renders a Dutchie Plus menu on the retailer's
 // own site. Its admin-ajax action wizard_show_products answers with the Plus Product
-// objects verbatim (PLATFORMS.md §2, captured at mpxnj.com): one form POST per page of
+// objects verbatim (docs/platforms.md §2, captured at mpxnj.com): one form POST per page of
 // 20, guarded by a WordPress nonce printed in the shop page. The age gate lives in the
 // browser's localStorage; the server only wants wizard_data[age_confirm]=true.
 const (

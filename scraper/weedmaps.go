@@ -17,7 +17,7 @@ import (
 )
 
 // Weedmaps menus are read from the discovery API weedmaps.com itself calls
-// (PLATFORMS.md §4 A), page by page. Replies in the JSON:API "wm/v1" shape (§4 B, the
+// (docs/platforms.md §4 A), page by page. Replies in the JSON:API "wm/v1" shape (§4 B, the
 // captured one) are read too: the shape is told apart by the reply, so an endpoint
 // override may point at either.
 const (
@@ -169,7 +169,7 @@ func (w *Weedmaps) FetchMenu(ctx context.Context, src data.MenuSource) (data.Men
 }
 
 // weedmapsChallenge turns the Fastly "Client Challenge" page (served to browser-like
-// clients, PLATFORMS.md §4) into a blocked failure; other failures pass unchanged.
+// clients, docs/platforms.md §4) into a blocked failure; other failures pass unchanged.
 func weedmapsChallenge(where string, resp *Response, err error) error {
 	if resp == nil || data.ReasonOf(err) == data.ReasonBlocked || !looksLikeHTML(resp.Body) {
 		return err

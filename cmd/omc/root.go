@@ -20,7 +20,7 @@ import (
 // version is set at build time with -ldflags "-X main.version=...".
 var version = "dev"
 
-// Exit codes (DESIGN.md §9).
+// Exit codes (docs/design.md §9).
 const (
 	exitOK     = 0
 	exitFailed = 1 // some menus failed

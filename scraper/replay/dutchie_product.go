@@ -10,7 +10,7 @@ import (
 
 // dutchieProduct is one element of data.filteredProducts.products, with the keys, key
 // order and value types of the Ethos 2025 capture
-// (fixtures/platforms/dutchie/filteredproducts_ethos-harmarville-pa_2025-11.json).
+// (scraper/testdata/dutchie/filteredproducts_ethos-harmarville-pa_2025-11.json).
 // Fields the replay has no data for are null or empty there too in many records.
 type dutchieProduct struct {
 	UnderscoreID               string               `json:"_id"`

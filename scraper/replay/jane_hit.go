@@ -16,7 +16,7 @@ const janeHitAttributes = 100
 
 // janeHit renders one product as an Algolia record of Jane's menu-products index. Field
 // names and value types follow the `search_attributes` records of the Jane capture
-// (fixtures/platforms/jane/dmerch_…json): numbers for prices, strings inside
+// (scraper/testdata/jane/dmerch_…json): numbers for prices, strings inside
 // special_price_<w>, {} for a bucket without a special, null lineage when unknown.
 func janeHit(st *Store, p Product) map[string]any {
 	storeID, _ := normalJaneStore(st.Key)
