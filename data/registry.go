@@ -228,7 +228,7 @@ func ParseRegistry(source string, raw []byte, rules PlatformRules) (Registry, er
 		if d.Website != "" && !isHTTPURL(d.Website) {
 			add(fieldLine(item, "website"), "%s: website %q is not an http(s) URL with a host", where, d.Website)
 		}
-		if d.Lat != 0 && (d.Lat < 38 || d.Lat > 42.5 || d.Lng < -85 || d.Lng > -80.3) {
+		if d.Lat != 0 && !InOhio(d.Lat, d.Lng) {
 			add(fieldLine(item, "lat"), "%s: coordinates %.4f,%.4f are outside Ohio", where, d.Lat, d.Lng)
 		}
 		for _, r := range checkListing(d) {

@@ -357,18 +357,14 @@ func (f rosterFeature) position(mercator bool) (lat, lng float64) {
 		if mercator || math.Abs(x) > 180 {
 			x, y = fromWebMercator(x, y)
 		}
-		if inOhio(y, x) {
+		if data.InOhio(y, x) {
 			return y, x
 		}
 	}
-	if lat, lng := f.number(fieldLat), f.number(fieldLng); inOhio(lat, lng) {
+	if lat, lng := f.number(fieldLat), f.number(fieldLng); data.InOhio(lat, lng) {
 		return lat, lng
 	}
 	return 0, 0
-}
-
-func inOhio(lat, lng float64) bool {
-	return lat >= ohioMinLat && lat <= ohioMaxLat && lng >= ohioMinLng && lng <= ohioMaxLng
 }
 
 // fromWebMercator turns Web Mercator metres (EPSG:3857) into degrees.
