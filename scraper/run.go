@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
-	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -68,41 +67,15 @@ type Summary struct {
 	Failures []data.RunFailure `json:"failures"`
 }
 
-// failuresOf groups the failed results by platform and reason, most menus first.
+// failuresOf groups the failed results as data.GroupFailures does for every report.
 func failuresOf(results []MenuResult) []data.RunFailure {
-	by := map[[2]string]*data.RunFailure{}
-	var order [][2]string
+	var failed []data.FailedMenu
 	for _, r := range results {
-		if r.OK {
-			continue
-		}
-		k := [2]string{r.Platform, string(r.Reason)}
-		f := by[k]
-		if f == nil {
-			f = &data.RunFailure{Platform: r.Platform, Reason: r.Reason}
-			by[k] = f
-			order = append(order, k)
-		}
-		f.Menus++
-		if r.Unverified {
-			f.Unverified++
+		if !r.OK {
+			failed = append(failed, data.FailedMenu{Platform: r.Platform, Reason: r.Reason, Unverified: r.Unverified})
 		}
 	}
-	out := make([]data.RunFailure, 0, len(by))
-	for _, k := range order {
-		out = append(out, *by[k])
-	}
-	sort.SliceStable(out, func(i, j int) bool {
-		a, b := out[i], out[j]
-		if a.Menus != b.Menus {
-			return a.Menus > b.Menus
-		}
-		if a.Platform != b.Platform {
-			return a.Platform < b.Platform
-		}
-		return a.Reason < b.Reason
-	})
-	return out
+	return data.GroupFailures(failed)
 }
 
 // Run fetches every menu of every monitored dispensary once and records each fetch.
