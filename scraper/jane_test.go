@@ -583,3 +583,33 @@ func TestJaneFastReplyMatchesEncodingJSON(t *testing.T) {
 		}
 	}
 }
+
+// janeWeightAttrs is the one table of Jane's per-weight attributes: four for each of
+// the eight weight buckets, each found by its name, read by attr and filled by the
+// fast decoder at the same field.
+func TestJaneWeightAttrsTable(t *testing.T) {
+	weights := []string{"half_gram", "gram", "two_gram", "eighth_ounce", "quarter_ounce", "half_ounce", "ounce", "each"}
+	prefixes := []string{"price_", "discounted_price_", "special_price_", "max_cart_quantity_"}
+	if len(janeWeightIndex) != len(weights)*len(prefixes) {
+		t.Fatalf("%d attributes, want %d", len(janeWeightIndex), len(weights)*len(prefixes))
+	}
+	for _, w := range weights {
+		for _, p := range prefixes {
+			name := p + w
+			i, ok := janeWeightIndex[name]
+			if !ok {
+				t.Errorf("%s missing", name)
+				continue
+			}
+			var f janeFields
+			raw, n := rawField(&f, []byte(name))
+			if n != i || raw == nil {
+				t.Fatalf("rawField(%s) = field %d, want %d", name, n, i)
+			}
+			*raw = json.RawMessage(`"` + name + `"`)
+			if got, ok := (&janeRecord{janeFields: f}).attr(name); !ok || string(got) != `"`+name+`"` {
+				t.Errorf("attr(%s) = %s, %v after the fast decoder's field was set", name, got, ok)
+			}
+		}
+	}
+}
