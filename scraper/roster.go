@@ -17,7 +17,7 @@ import (
 )
 
 // The state's roster is an ArcGIS feature layer: the Division of Cannabis Control's
-// dispensary locator queries it (README, "The roster"). A query answers at most the
+// dispensary locator queries it (docs/registry.md, "The state's roster"). A query answers at most the
 // layer's maxRecordCount features and sets exceededTransferLimit while more remain, so
 // the roster is read page by page (resultOffset); an error can come as HTTP 200 with
 // {"error": {...}}. Esri documents the query operation:
