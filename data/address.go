@@ -19,7 +19,8 @@ var unitWords = map[string]bool{"suite": true, "suites": true, "ste": true, "uni
 // AddressKey is the form two street addresses in a city are compared in: lower case,
 // letters and digits, common street words abbreviated, without the unit ("1651 Tiffin
 // Avenue" and "1651 Tiffin Ave., Suite 2" are one). The registry's generator merges
-// sources by it and MatchRoster finds a store on the state's roster by it.
+// sources by it, omc registry check finds a store listed twice by it and MatchRoster
+// finds a store on the state's roster by it.
 func AddressKey(street, city string) string {
 	var b strings.Builder
 	for _, w := range strings.Fields(notWord.ReplaceAllString(strings.ToLower(street), " ")) {

@@ -7,7 +7,7 @@
 //
 // The store (Open) keeps the registry as last synced (SyncDispensaries), every menu
 // fetch with its outcome (RecordMenuFetch), and history that grows with change: one row
-// per offer series and, per fetch, only what changed (DESIGN.md §4, data/README.md).
+// per offer series and, per fetch, only what changed (docs/design.md §4, data/README.md).
 // The scrape writes it; publish reads it through a few questions: Statuses (each
 // category's freshness facts), Runs, FetchSpanBetween, and ReadShop, which reads every
 // offer series once and then answers, from memory and the change log, each menu's listed

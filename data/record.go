@@ -36,7 +36,7 @@ type MenuFetch struct {
 
 // RecordMenuFetch records one fetch of a menu in one transaction: one fetch-log row with
 // its outcome and product count per category (every category of AllCategories) and, on
-// success, what changed in the menu's offer series (DESIGN.md §4): a new offer starts a
+// success, what changed in the menu's offer series (docs/design.md §4): a new offer starts a
 // series, a price, sale price or stock change adds a change, an offer the menu no longer
 // lists is marked unlisted, and an unchanged offer writes nothing (its last-seen time is
 // the menu's). A failed fetch only adds its log row: earlier offers and dates stay.

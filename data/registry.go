@@ -28,7 +28,7 @@ type MenuCheck func(MenuSource) error
 // PlatformRules are the platforms a registry may name, each with the MenuCheck its
 // menus must pass when the registry loads (nil: the rules every menu shares only). The
 // scraper, which owns the platforms, supplies them (scraper.RegistryRules): this
-// package knows no platform's identifiers and imports no scraping library (DESIGN §2).
+// package knows no platform's identifiers and imports no scraping library (docs/design.md §2).
 type PlatformRules map[string]MenuCheck
 
 // Names lists the platforms, sorted.
@@ -100,7 +100,6 @@ var (
 // rules and pass its check. source names the registry in errors. Every problem is
 // reported with its line; nothing is returned unless all is well.
 func ParseRegistry(source string, raw []byte, rules PlatformRules) (Registry, error) {
-	knownPlatforms := rules.Names()
 	var root yaml.Node
 	if err := yaml.Unmarshal(raw, &root); err != nil {
 		return Registry{}, RegistryErrors{yamlError(source, err)}
@@ -109,154 +108,185 @@ func ParseRegistry(source string, raw []byte, rules PlatformRules) (Registry, er
 		return Registry{}, RegistryErrors{{Source: source, Line: 1, Reason: "expected a mapping with a dispensaries list"}}
 	}
 	top := root.Content[0]
-	reg := Registry{Source: source, Platforms: map[string]PlatformConfig{}}
-	var errs RegistryErrors
-	add := func(line int, format string, args ...any) {
-		errs = append(errs, RegistryError{Source: source, Line: line, Reason: fmt.Sprintf(format, args...)})
-	}
+	p := &registryParser{source: source, rules: rules, known: rules.Names(),
+		reg: Registry{Source: source, Platforms: map[string]PlatformConfig{}}}
 
 	var dispNode *yaml.Node
 	for i := 0; i+1 < len(top.Content); i += 2 {
 		key, val := top.Content[i], top.Content[i+1]
 		switch key.Value {
 		case "platforms":
-			if val.Kind != yaml.MappingNode {
-				add(val.Line, "platforms: expected a mapping of platform name to settings")
-				continue
-			}
-			for j := 0; j+1 < len(val.Content); j += 2 {
-				name, cfgNode := val.Content[j], val.Content[j+1]
-				if !slices.Contains(knownPlatforms, name.Value) {
-					add(name.Line, "platforms: unknown platform %q (known: %s)", name.Value, strings.Join(knownPlatforms, ", "))
-					continue
-				}
-				var cfg PlatformConfig
-				if err := cfgNode.Decode(&cfg); err != nil {
-					errs = append(errs, yamlError(source, err))
-					continue
-				}
-				if cfg.BaseURL != "" && !isHTTPURL(cfg.BaseURL) {
-					add(fieldLine(cfgNode, "baseURL"), "platforms.%s.baseURL: %q is not an http(s) URL with a host", name.Value, cfg.BaseURL)
-				}
-				settingKeys := make([]string, 0, len(cfg.Settings))
-				for k := range cfg.Settings {
-					settingKeys = append(settingKeys, k)
-				}
-				slices.Sort(settingKeys)
-				for _, k := range settingKeys {
-					if v := cfg.Settings[k]; isURLField(k) && v != "" && !isHTTPURL(v) {
-						add(cfgNode.Line, "platforms.%s.settings.%s: %q is not an http(s) URL with a host", name.Value, k, v)
-					}
-				}
-				reg.Platforms[name.Value] = cfg
-			}
+			p.platforms(val)
 		case "politeness":
-			if err := val.Decode(&reg.Politeness); err != nil {
-				errs = append(errs, yamlError(source, err))
+			if err := val.Decode(&p.reg.Politeness); err != nil {
+				p.errs = append(p.errs, yamlError(source, err))
 				continue
 			}
-			errs = append(errs, reg.Politeness.check(source, val)...)
+			p.errs = append(p.errs, p.reg.Politeness.check(source, val)...)
 		case "dispensaries":
 			dispNode = val
 		case "roster":
-			if val.Kind != yaml.MappingNode {
-				add(val.Line, "roster: expected a mapping with a url")
-				continue
-			}
-			for j := 0; j+1 < len(val.Content); j += 2 {
-				if k := val.Content[j]; k.Value != "url" {
-					add(k.Line, "roster: unknown key %q (known: url)", k.Value)
-				}
-			}
-			if err := val.Decode(&reg.Roster); err != nil {
-				errs = append(errs, yamlError(source, err))
-				continue
-			}
-			if reg.Roster.URL != "" && !isHTTPURL(reg.Roster.URL) {
-				add(fieldLine(val, "url"), "roster.url: %q is not an http(s) URL with a host", reg.Roster.URL)
-			}
+			p.roster(val)
 		default:
-			add(key.Line, "unknown key %q (known: platforms, politeness, roster, dispensaries)", key.Value)
+			p.add(key.Line, "unknown key %q (known: platforms, politeness, roster, dispensaries)", key.Value)
 		}
 	}
 	if dispNode == nil {
-		add(top.Line, "no dispensaries list")
-		return Registry{}, errs
+		p.add(top.Line, "no dispensaries list")
+		return Registry{}, p.errs
 	}
 	if dispNode.Kind != yaml.SequenceNode {
-		add(dispNode.Line, "dispensaries: expected a list")
-		return Registry{}, errs
+		p.add(dispNode.Line, "dispensaries: expected a list")
+		return Registry{}, p.errs
 	}
-
 	firstLine := map[string]int{}
 	for _, item := range dispNode.Content {
-		var d Dispensary
-		if err := item.Decode(&d); err != nil {
-			errs = append(errs, yamlError(source, err))
+		p.dispensary(item, firstLine)
+	}
+	if len(p.errs) > 0 {
+		return Registry{}, p.errs
+	}
+	return p.reg, nil
+}
+
+// registryParser collects what ParseRegistry reads and every problem it finds, each
+// with its line.
+type registryParser struct {
+	source string
+	rules  PlatformRules
+	known  []string // the platforms' names, sorted
+	reg    Registry
+	errs   RegistryErrors
+}
+
+func (p *registryParser) add(line int, format string, args ...any) {
+	p.errs = append(p.errs, RegistryError{Source: p.source, Line: line, Reason: fmt.Sprintf(format, args...)})
+}
+
+// platforms reads the platforms section: per platform, its baseURL and settings.
+func (p *registryParser) platforms(val *yaml.Node) {
+	if val.Kind != yaml.MappingNode {
+		p.add(val.Line, "platforms: expected a mapping of platform name to settings")
+		return
+	}
+	for j := 0; j+1 < len(val.Content); j += 2 {
+		name, cfgNode := val.Content[j], val.Content[j+1]
+		if !slices.Contains(p.known, name.Value) {
+			p.add(name.Line, "platforms: unknown platform %q (known: %s)", name.Value, strings.Join(p.known, ", "))
 			continue
 		}
-		line := item.Line
-		where := fmt.Sprintf("dispensary %q", d.Slug)
-		switch {
-		case d.Slug == "":
-			add(line, "dispensary without a slug")
-		case !slugPattern.MatchString(d.Slug):
-			add(fieldLine(item, "slug"), "%s: slug must be lower-case letters, digits and dashes", where)
-		case firstLine[d.Slug] != 0:
-			add(fieldLine(item, "slug"), "%s: duplicate slug (first at line %d)", where, firstLine[d.Slug])
-		default:
-			firstLine[d.Slug] = fieldLine(item, "slug")
+		var cfg PlatformConfig
+		if err := cfgNode.Decode(&cfg); err != nil {
+			p.errs = append(p.errs, yamlError(p.source, err))
+			continue
 		}
-		if strings.TrimSpace(d.Name) == "" {
-			add(line, "%s: missing name", where)
+		if cfg.BaseURL != "" && !isHTTPURL(cfg.BaseURL) {
+			p.add(fieldLine(cfgNode, "baseURL"), "platforms.%s.baseURL: %q is not an http(s) URL with a host", name.Value, cfg.BaseURL)
 		}
-		if strings.TrimSpace(d.City) == "" {
-			add(line, "%s: missing city", where)
+		settingKeys := make([]string, 0, len(cfg.Settings))
+		for k := range cfg.Settings {
+			settingKeys = append(settingKeys, k)
 		}
-		if !slices.Contains(Regions, d.Region) {
-			add(fieldLine(item, "region"), "%s: bad region %q (one of %s)", where, d.Region, strings.Join(Regions, ", "))
-		}
-		// The loader's rule, so that scrape refuses what registry check refuses.
-		if d.County != "" {
-			if p, err := OhioPlaces(); err == nil && p.Regions[d.County] == "" {
-				add(fieldLine(item, "county"), "%s: unknown county %q (not one of Ohio's 88)", where, d.County)
+		slices.Sort(settingKeys)
+		for _, k := range settingKeys {
+			if v := cfg.Settings[k]; isURLField(k) && v != "" && !isHTTPURL(v) {
+				p.add(cfgNode.Line, "platforms.%s.settings.%s: %q is not an http(s) URL with a host", name.Value, k, v)
 			}
 		}
-		if d.Licence != strings.TrimSpace(d.Licence) || strings.ContainsAny(d.Licence, "\n\t") {
-			add(fieldLine(item, "licence"), "%s: licence %q has spaces around it", where, d.Licence)
-		}
-		if d.Website != "" && !isHTTPURL(d.Website) {
-			add(fieldLine(item, "website"), "%s: website %q is not an http(s) URL with a host", where, d.Website)
-		}
-		if d.Lat != 0 && (d.Lat < 38 || d.Lat > 42.5 || d.Lng < -85 || d.Lng > -80.3) {
-			add(fieldLine(item, "lat"), "%s: coordinates %.4f,%.4f are outside Ohio", where, d.Lat, d.Lng)
-		}
-		for _, r := range checkListing(d) {
-			add(line, "%s: %s", where, r)
-		}
-		menusNode := fieldNode(item, "menus")
-		for i, m := range d.Menus {
-			mline := line
-			if menusNode != nil && i < len(menusNode.Content) {
-				mline = menusNode.Content[i].Line
-			}
-			if m.Market != Medical && m.Market != Recreational {
-				add(mline, "%s: menu %d: bad market %q (medical or recreational)", where, i+1, m.Market)
-			}
-			if !slices.Contains(knownPlatforms, m.Platform) {
-				add(mline, "%s: menu %d: unknown platform %q (known: %s)", where, i+1, m.Platform, strings.Join(knownPlatforms, ", "))
-				continue
-			}
-			if err := checkMenu(m, rules[m.Platform]); err != nil {
-				add(mline, "%s: menu %d: %v", where, i+1, err)
-			}
-		}
-		reg.Dispensaries = append(reg.Dispensaries, d)
+		p.reg.Platforms[name.Value] = cfg
 	}
-	if len(errs) > 0 {
-		return Registry{}, errs
+}
+
+// roster reads the roster section: the state's layer's url.
+func (p *registryParser) roster(val *yaml.Node) {
+	if val.Kind != yaml.MappingNode {
+		p.add(val.Line, "roster: expected a mapping with a url")
+		return
 	}
-	return reg, nil
+	for j := 0; j+1 < len(val.Content); j += 2 {
+		if k := val.Content[j]; k.Value != "url" {
+			p.add(k.Line, "roster: unknown key %q (known: url)", k.Value)
+		}
+	}
+	if err := val.Decode(&p.reg.Roster); err != nil {
+		p.errs = append(p.errs, yamlError(p.source, err))
+		return
+	}
+	if p.reg.Roster.URL != "" && !isHTTPURL(p.reg.Roster.URL) {
+		p.add(fieldLine(val, "url"), "roster.url: %q is not an http(s) URL with a host", p.reg.Roster.URL)
+	}
+}
+
+// dispensary reads one item of the dispensaries list; firstLine holds the line of each
+// slug seen so far.
+func (p *registryParser) dispensary(item *yaml.Node, firstLine map[string]int) {
+	var d Dispensary
+	if err := item.Decode(&d); err != nil {
+		p.errs = append(p.errs, yamlError(p.source, err))
+		return
+	}
+	line := item.Line
+	where := fmt.Sprintf("dispensary %q", d.Slug)
+	switch {
+	case d.Slug == "":
+		p.add(line, "dispensary without a slug")
+	case !slugPattern.MatchString(d.Slug):
+		p.add(fieldLine(item, "slug"), "%s: slug must be lower-case letters, digits and dashes", where)
+	case firstLine[d.Slug] != 0:
+		p.add(fieldLine(item, "slug"), "%s: duplicate slug (first at line %d)", where, firstLine[d.Slug])
+	default:
+		firstLine[d.Slug] = fieldLine(item, "slug")
+	}
+	if strings.TrimSpace(d.Name) == "" {
+		p.add(line, "%s: missing name", where)
+	}
+	if strings.TrimSpace(d.City) == "" {
+		p.add(line, "%s: missing city", where)
+	}
+	if !slices.Contains(Regions, d.Region) {
+		p.add(fieldLine(item, "region"), "%s: bad region %q (one of %s)", where, d.Region, strings.Join(Regions, ", "))
+	}
+	// The loader's rule, so that scrape refuses what registry check refuses.
+	if d.County != "" {
+		if places, err := OhioPlaces(); err == nil && places.Regions[d.County] == "" {
+			p.add(fieldLine(item, "county"), "%s: unknown county %q (not one of Ohio's 88)", where, d.County)
+		}
+	}
+	if d.Licence != strings.TrimSpace(d.Licence) || strings.ContainsAny(d.Licence, "\n\t") {
+		p.add(fieldLine(item, "licence"), "%s: licence %q has spaces around it", where, d.Licence)
+	}
+	if d.Website != "" && !isHTTPURL(d.Website) {
+		p.add(fieldLine(item, "website"), "%s: website %q is not an http(s) URL with a host", where, d.Website)
+	}
+	if d.Lat != 0 && !InOhio(d.Lat, d.Lng) {
+		p.add(fieldLine(item, "lat"), "%s: coordinates %.4f,%.4f are outside Ohio", where, d.Lat, d.Lng)
+	}
+	for _, r := range checkListing(d) {
+		p.add(line, "%s: %s", where, r)
+	}
+	p.menus(d, item, where)
+	p.reg.Dispensaries = append(p.reg.Dispensaries, d)
+}
+
+// menus checks a dispensary's menus: market, platform and the platform's own check.
+func (p *registryParser) menus(d Dispensary, item *yaml.Node, where string) {
+	menusNode := fieldNode(item, "menus")
+	for i, m := range d.Menus {
+		mline := item.Line
+		if menusNode != nil && i < len(menusNode.Content) {
+			mline = menusNode.Content[i].Line
+		}
+		if m.Market != Medical && m.Market != Recreational {
+			p.add(mline, "%s: menu %d: bad market %q (medical or recreational)", where, i+1, m.Market)
+		}
+		if !slices.Contains(p.known, m.Platform) {
+			p.add(mline, "%s: menu %d: unknown platform %q (known: %s)", where, i+1, m.Platform, strings.Join(p.known, ", "))
+			continue
+		}
+		if err := checkMenu(m, p.rules[m.Platform]); err != nil {
+			p.add(mline, "%s: menu %d: %v", where, i+1, err)
+		}
+	}
 }
 
 // checkMenu checks a menu's identifiers with its platform's check, then the URLs every

@@ -62,7 +62,8 @@ func MenuIdentifier(m MenuSource) string {
 }
 
 // CheckRegistry lints a parsed registry against Ohio's places: the same store listed
-// twice (by name and city, or by street address), a menu identifier or a licence given
+// twice (by name and city, or by street address as AddressKey folds it, the rule the
+// registry generator merges sources by), a menu identifier or a licence given
 // to two stores, two menus for one market of a store, a city the place tables do not know, a
 // county outside Ohio or in another region than the one given, city coordinates that
 // are not the city's. Those are errors; a store without a street address or
@@ -93,7 +94,7 @@ func CheckRegistry(reg Registry, places Places) []Problem {
 		if d.Address == "" {
 			add(d.Slug, SeverityWarning, "no street address (the status page shows only %s)", d.City)
 		} else {
-			key := sameness(d.Address) + "|" + sameness(d.City)
+			key := AddressKey(d.Address, d.City)
 			if first, ok := byAddress[key]; ok {
 				add(d.Slug, SeverityError, "same address as %s (%s, %s)", first, d.Address, d.City)
 			} else {

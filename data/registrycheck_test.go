@@ -2,6 +2,7 @@ package data_test
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -156,5 +157,63 @@ func TestUnknownCountyRefusedByTheLoader(t *testing.T) {
 	var re data.RegistryErrors
 	if !errors.As(err, &re) || !strings.Contains(err.Error(), `test.yaml:5: dispensary "a": unknown county "Lukas" (not one of Ohio's 88)`) {
 		t.Fatalf("ParseRegistry: %v", err)
+	}
+}
+
+// omc registry check and the registry's generator (data/gen/registry, which merges
+// sources by data.AddressKey) call the same two addresses one: "Avenue" and "Ave.",
+// a suite or unit, punctuation and case never make two stores of one.
+func TestCheckRegistrySameAddressIsAddressKey(t *testing.T) {
+	places, err := data.OhioPlaces()
+	if err != nil {
+		t.Fatal(err)
+	}
+	const two = `dispensaries:
+  - slug: a
+    name: Store A
+    city: Akron
+    address: %s
+    county: Summit
+    region: Northeast
+    menus:
+      - {market: recreational, platform: jane, storeId: "1"}
+  - slug: b
+    name: Store B
+    city: akron
+    address: %s
+    county: Summit
+    region: Northeast
+    menus:
+      - {market: recreational, platform: jane, storeId: "2"}
+`
+	tests := []struct {
+		a, b string
+		same bool
+	}{
+		{"1651 Tiffin Avenue", "1651 Tiffin Ave., Suite 2", true},
+		{"20 W. Market Street", "20 West Market St", true},
+		{"20 W. Market Street, Unit B", "20 west market st ste 4", true},
+		{"20 W. Market Street", "22 W. Market Street", false},
+		{"1651 Tiffin Avenue", "1651 Tiffin Road", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.a+" / "+tt.b, func(t *testing.T) {
+			if got := data.AddressKey(tt.a, "Akron") == data.AddressKey(tt.b, "akron"); got != tt.same {
+				t.Fatalf("AddressKey same = %v, want %v", got, tt.same)
+			}
+			reg, err := data.ParseRegistry("test.yaml", []byte(fmt.Sprintf(two, tt.a, tt.b)), data.PlatformRules{"jane": nil})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var flagged bool
+			for _, p := range data.CheckRegistry(reg, places) {
+				if strings.Contains(p.Reason, "same address as a") {
+					flagged = true
+				}
+			}
+			if flagged != tt.same {
+				t.Errorf("registry check calls them the same address: %v, want %v", flagged, tt.same)
+			}
+		})
 	}
 }

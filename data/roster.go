@@ -119,26 +119,8 @@ func (db *DB) RecordRoster(ctx context.Context, url string, at time.Time, entrie
 	if last.Valid && when < last.String {
 		return nil, fmt.Errorf("record roster: a read at %s is older than the last good read (%s)", when, last.String)
 	}
-	type known struct {
-		status, name, address string
-		listed                bool
-	}
-	have := map[string]known{}
-	rows, err := tx.QueryContext(ctx, `SELECT licence, status, name, street, city, listed FROM roster_licences`)
+	have, err := knownLicences(ctx, tx)
 	if err != nil {
-		return nil, fmt.Errorf("record roster: %w", err)
-	}
-	for rows.Next() {
-		var lic, status, name, street, city string
-		var listed bool
-		if err := rows.Scan(&lic, &status, &name, &street, &city, &listed); err != nil {
-			rows.Close()
-			return nil, fmt.Errorf("record roster: %w", err)
-		}
-		have[lic] = known{status, name, rosterAddress(street, city), listed}
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("record roster: %w", err)
 	}
 	var changes []RosterChange
@@ -152,34 +134,8 @@ func (db *DB) RecordRoster(ctx context.Context, url string, at time.Time, entrie
 		if e.Active() {
 			active++
 		}
-		k, found := have[e.Licence]
-		switch {
-		case !found || !k.listed:
-			changes = append(changes, RosterChange{Licence: e.Licence, What: "listed", New: e.Name})
-		default:
-			for _, c := range []RosterChange{{e.Licence, "status", k.status, e.Status}, {e.Licence, "name", k.name, e.Name},
-				{e.Licence, "address", k.address, rosterAddress(e.Street, e.City)}} {
-				if c.Old != c.New {
-					changes = append(changes, c)
-				}
-			}
-		}
-		var lat, lng any
-		if e.HasPlace() {
-			lat, lng = e.Lat, e.Lng
-		}
-		_, err := tx.ExecContext(ctx, `
-			INSERT INTO roster_licences (licence, name, business_name, status, type, street, city, zip, county,
-				phone, hours, lat, lng, sample, first_listed, last_listed, listed)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
-			ON CONFLICT (licence) DO UPDATE SET name = excluded.name, business_name = excluded.business_name,
-				status = excluded.status, type = excluded.type, street = excluded.street, city = excluded.city,
-				zip = excluded.zip, county = excluded.county, phone = excluded.phone, hours = excluded.hours,
-				lat = excluded.lat, lng = excluded.lng, sample = excluded.sample,
-				last_listed = excluded.last_listed, listed = 1`,
-			e.Licence, e.Name, e.BusinessName, e.Status, e.Type, e.Street, e.City, e.ZIP, e.County,
-			e.Phone, e.Hours, lat, lng, e.Sample, when, when)
-		if err != nil {
+		changes = append(changes, have.changes(e)...)
+		if err := upsertLicence(ctx, tx, e, when); err != nil {
 			return nil, fmt.Errorf("record roster licence %s: %w", e.Licence, err)
 		}
 	}
@@ -210,6 +166,70 @@ func (db *DB) RecordRoster(ctx context.Context, url string, at time.Time, entrie
 		return nil, fmt.Errorf("record roster: %w", err)
 	}
 	return changes, nil
+}
+
+// knownLicence is what roster_licences holds of a licence before a read.
+type knownLicence struct {
+	status, name, address string
+	listed                bool
+}
+
+// licencesBefore are the licences roster_licences holds, by number.
+type licencesBefore map[string]knownLicence
+
+func knownLicences(ctx context.Context, tx *sql.Tx) (licencesBefore, error) {
+	have := licencesBefore{}
+	rows, err := tx.QueryContext(ctx, `SELECT licence, status, name, street, city, listed FROM roster_licences`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var lic, status, name, street, city string
+		var listed bool
+		if err := rows.Scan(&lic, &status, &name, &street, &city, &listed); err != nil {
+			return nil, err
+		}
+		have[lic] = knownLicence{status, name, rosterAddress(street, city), listed}
+	}
+	return have, rows.Err()
+}
+
+// changes are what a read's entry changes of the licence: its listing, when it was not
+// listed, else each of its status, name and address that differ.
+func (have licencesBefore) changes(e RosterEntry) []RosterChange {
+	k, found := have[e.Licence]
+	if !found || !k.listed {
+		return []RosterChange{{Licence: e.Licence, What: "listed", New: e.Name}}
+	}
+	var out []RosterChange
+	for _, c := range []RosterChange{{e.Licence, "status", k.status, e.Status}, {e.Licence, "name", k.name, e.Name},
+		{e.Licence, "address", k.address, rosterAddress(e.Street, e.City)}} {
+		if c.Old != c.New {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// upsertLicence writes a listed entry's row, read at when.
+func upsertLicence(ctx context.Context, tx *sql.Tx, e RosterEntry, when string) error {
+	var lat, lng any
+	if e.HasPlace() {
+		lat, lng = e.Lat, e.Lng
+	}
+	_, err := tx.ExecContext(ctx, `
+		INSERT INTO roster_licences (licence, name, business_name, status, type, street, city, zip, county,
+			phone, hours, lat, lng, sample, first_listed, last_listed, listed)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
+		ON CONFLICT (licence) DO UPDATE SET name = excluded.name, business_name = excluded.business_name,
+			status = excluded.status, type = excluded.type, street = excluded.street, city = excluded.city,
+			zip = excluded.zip, county = excluded.county, phone = excluded.phone, hours = excluded.hours,
+			lat = excluded.lat, lng = excluded.lng, sample = excluded.sample,
+			last_listed = excluded.last_listed, listed = 1`,
+		e.Licence, e.Name, e.BusinessName, e.Status, e.Type, e.Street, e.City, e.ZIP, e.County,
+		e.Phone, e.Hours, lat, lng, e.Sample, when, when)
+	return err
 }
 
 // rosterAddress is how a change of address is written: street and city.

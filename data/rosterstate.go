@@ -40,45 +40,78 @@ func RosterStateProblems(ctx context.Context, file string) ([]string, error) {
 		return nil, fmt.Errorf("check roster %s: %w", file, err)
 	}
 	defer sqlDB.Close()
-	var out []string
-	more := 0
-	problem := func(format string, args ...any) {
-		if len(out) < maxRosterProblems {
-			out = append(out, "roster: "+fmt.Sprintf(format, args...))
-		} else {
-			more++
-		}
-	}
-
-	var goodReads []string // read times, in the order they were recorded
-	rows, err := sqlDB.QueryContext(ctx, `SELECT read_at FROM roster_reads WHERE error = '' ORDER BY id`)
+	c := &rosterCheck{}
+	goodReads, err := goodRosterReads(ctx, sqlDB)
 	if err != nil {
 		return nil, fmt.Errorf("check roster %s: %w", file, err)
 	}
+	history, err := c.replayChanges(ctx, sqlDB)
+	if err != nil {
+		return nil, fmt.Errorf("check roster %s: %w", file, err)
+	}
+	seen, err := c.compareLicences(ctx, sqlDB, history, goodReads)
+	if err != nil {
+		return nil, fmt.Errorf("check roster %s: %w", file, err)
+	}
+	for _, lic := range sortedLicences(history) {
+		if !seen[lic] {
+			c.problem("licence %s: roster changes are recorded for it, but roster_licences has no row", lic)
+		}
+	}
+	if c.more > 0 {
+		c.out = append(c.out, fmt.Sprintf("roster: and %d more differences", c.more))
+	}
+	return c.out, nil
+}
+
+// rosterCheck collects RosterStateProblems' findings, the first maxRosterProblems of
+// them in full and the rest counted.
+type rosterCheck struct {
+	out  []string
+	more int
+}
+
+func (c *rosterCheck) problem(format string, args ...any) {
+	if len(c.out) < maxRosterProblems {
+		c.out = append(c.out, "roster: "+fmt.Sprintf(format, args...))
+	} else {
+		c.more++
+	}
+}
+
+// goodRosterReads are the times of the roster's good reads, in the order they were
+// recorded.
+func goodRosterReads(ctx context.Context, sqlDB *sql.DB) ([]string, error) {
+	var goodReads []string
+	rows, err := sqlDB.QueryContext(ctx, `SELECT read_at FROM roster_reads WHERE error = '' ORDER BY id`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
 	for rows.Next() {
 		var at string
 		if err := rows.Scan(&at); err != nil {
-			rows.Close()
-			return nil, fmt.Errorf("check roster %s: %w", file, err)
+			return nil, err
 		}
 		goodReads = append(goodReads, at)
 	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("check roster %s: %w", file, err)
-	}
+	return goodReads, rows.Err()
+}
 
+// replayChanges replays roster_changes in order into each licence's history, noting a
+// change that does not start from the value the history last recorded.
+func (c *rosterCheck) replayChanges(ctx context.Context, sqlDB *sql.DB) (map[string]*licenceHistory, error) {
 	history := map[string]*licenceHistory{}
-	crows, err := sqlDB.QueryContext(ctx, `SELECT id, licence, at, what, old, new FROM roster_changes ORDER BY id`)
+	rows, err := sqlDB.QueryContext(ctx, `SELECT id, licence, at, what, old, new FROM roster_changes ORDER BY id`)
 	if err != nil {
-		return nil, fmt.Errorf("check roster %s: %w", file, err)
+		return nil, err
 	}
-	for crows.Next() {
+	defer rows.Close()
+	for rows.Next() {
 		var id int64
 		var lic, at, what, old, new string
-		if err := crows.Scan(&id, &lic, &at, &what, &old, &new); err != nil {
-			crows.Close()
-			return nil, fmt.Errorf("check roster %s: %w", file, err)
+		if err := rows.Scan(&id, &lic, &at, &what, &old, &new); err != nil {
+			return nil, err
 		}
 		h := history[lic]
 		if h == nil {
@@ -87,13 +120,13 @@ func RosterStateProblems(ctx context.Context, file string) ([]string, error) {
 		}
 		from := func(was string, known bool) {
 			if known && old != was {
-				problem("licence %s: its %s change in roster_changes row %d is from %q, but its history last recorded %q", lic, what, id, old, was)
+				c.problem("licence %s: its %s change in roster_changes row %d is from %q, but its history last recorded %q", lic, what, id, old, was)
 			}
 		}
 		switch {
 		case what == "listed":
 			if h.listed {
-				problem("licence %s: listed again in roster_changes row %d without being unlisted", lic, id)
+				c.problem("licence %s: listed again in roster_changes row %d without being unlisted", lic, id)
 			}
 			if h.firstAt == "" {
 				h.firstAt = at
@@ -101,7 +134,7 @@ func RosterStateProblems(ctx context.Context, file string) ([]string, error) {
 			*h = licenceHistory{listed: true, firstAt: h.firstAt, listedAt: at, unlistedAt: h.unlistedAt, name: new}
 			continue
 		case !h.listed:
-			problem("licence %s: a %s change in roster_changes row %d while it is not listed", lic, what, id)
+			c.problem("licence %s: a %s change in roster_changes row %d while it is not listed", lic, what, id)
 			continue
 		}
 		switch what {
@@ -118,71 +151,61 @@ func RosterStateProblems(ctx context.Context, file string) ([]string, error) {
 			from(h.address, h.addressKnown)
 			h.address, h.addressKnown = new, true
 		default:
-			problem("licence %s: roster_changes row %d is an unknown change %q", lic, id, what)
+			c.problem("licence %s: roster_changes row %d is an unknown change %q", lic, id, what)
 		}
 	}
-	crows.Close()
-	if err := crows.Err(); err != nil {
-		return nil, fmt.Errorf("check roster %s: %w", file, err)
-	}
+	return history, rows.Err()
+}
 
+// compareLicences compares each roster_licences row with the history its changes and
+// the good reads give; seen are the licences it has a row for.
+func (c *rosterCheck) compareLicences(ctx context.Context, sqlDB *sql.DB, history map[string]*licenceHistory, goodReads []string) (map[string]bool, error) {
 	lastRead := ""
 	if len(goodReads) > 0 {
 		lastRead = goodReads[len(goodReads)-1]
 	}
 	seen := map[string]bool{}
-	lrows, err := sqlDB.QueryContext(ctx, `SELECT licence, name, status, street, city, first_listed, last_listed, listed
+	rows, err := sqlDB.QueryContext(ctx, `SELECT licence, name, status, street, city, first_listed, last_listed, listed
 		FROM roster_licences ORDER BY licence`)
 	if err != nil {
-		return nil, fmt.Errorf("check roster %s: %w", file, err)
+		return nil, err
 	}
-	defer lrows.Close()
-	for lrows.Next() {
+	defer rows.Close()
+	for rows.Next() {
 		var lic, name, status, street, city, first, last string
 		var listed bool
-		if err := lrows.Scan(&lic, &name, &status, &street, &city, &first, &last, &listed); err != nil {
-			return nil, fmt.Errorf("check roster %s: %w", file, err)
+		if err := rows.Scan(&lic, &name, &status, &street, &city, &first, &last, &listed); err != nil {
+			return nil, err
 		}
 		seen[lic] = true
 		h := history[lic]
 		if h == nil || h.firstAt == "" {
-			problem("licence %s: no roster change records its listing", lic)
+			c.problem("licence %s: no roster change records its listing", lic)
 			continue
 		}
 		if listed != h.listed {
-			problem("licence %s: listed %v, but its last roster change says %v", lic, listed, h.listed)
+			c.problem("licence %s: listed %v, but its last roster change says %v", lic, listed, h.listed)
 		}
 		if name != h.name {
-			problem("licence %s: name %q, but its history last recorded %q", lic, name, h.name)
+			c.problem("licence %s: name %q, but its history last recorded %q", lic, name, h.name)
 		}
 		if h.statusKnown && status != h.status {
-			problem("licence %s: status %q, but its history last recorded %q", lic, status, h.status)
+			c.problem("licence %s: status %q, but its history last recorded %q", lic, status, h.status)
 		}
 		if address := rosterAddress(street, city); h.addressKnown && address != h.address {
-			problem("licence %s: address %q, but its history last recorded %q", lic, address, h.address)
+			c.problem("licence %s: address %q, but its history last recorded %q", lic, address, h.address)
 		}
 		if first != h.firstAt {
-			problem("licence %s: first listed %s, but its first listing was recorded at %s", lic, first, h.firstAt)
+			c.problem("licence %s: first listed %s, but its first listing was recorded at %s", lic, first, h.firstAt)
 		}
 		switch {
 		case h.listed && last != lastRead:
-			problem("licence %s: last listed %s, but it is listed and the last good read was at %s", lic, last, lastRead)
+			c.problem("licence %s: last listed %s, but it is listed and the last good read was at %s", lic, last, lastRead)
 		case !h.listed && (last < h.listedAt || last > h.unlistedAt || !slices.Contains(goodReads, last)):
-			problem("licence %s: last listed %s, not a good read between its listing at %s and its unlisting at %s", lic, last, h.listedAt, h.unlistedAt)
+			c.problem("licence %s: last listed %s, not a good read between its listing at %s and its unlisting at %s", lic, last, h.listedAt, h.unlistedAt)
 		}
 	}
-	if err := lrows.Err(); err != nil {
-		return nil, fmt.Errorf("check roster %s: %w", file, err)
-	}
-	for _, lic := range sortedLicences(history) {
-		if !seen[lic] {
-			problem("licence %s: roster changes are recorded for it, but roster_licences has no row", lic)
-		}
-	}
-	if more > 0 {
-		out = append(out, fmt.Sprintf("roster: and %d more differences", more))
-	}
-	return out, nil
+	return seen, rows.Err()
 }
 
 func sortedLicences(m map[string]*licenceHistory) []string {

@@ -19,6 +19,62 @@ type RunFailure struct {
 	Unverified int `json:"unverified"`
 }
 
+// FailedMenu is one menu a run failed to read: what GroupFailures counts.
+type FailedMenu struct {
+	Platform string
+	Reason   Reason
+	// Unverified is true for a menu from an unverified lead never read before.
+	Unverified bool
+}
+
+// GroupFailures is GroupRunFailures for single menus: the scrape's summary groups a
+// run's failed menus with it.
+func GroupFailures(failed []FailedMenu) []RunFailure {
+	groups := make([]RunFailure, len(failed))
+	for i, m := range failed {
+		groups[i] = RunFailure{Platform: m.Platform, Reason: m.Reason, Menus: 1}
+		if m.Unverified {
+			groups[i].Unverified = 1
+		}
+	}
+	return GroupRunFailures(groups)
+}
+
+// GroupRunFailures is the one grouping of failures: counts of the same platform and
+// reason added together, the most failing menus (unverified leads left out) first, then
+// the most menus, then by platform and reason. A run's report (GroupFailures), the
+// store's reports (Runs) and omc health's sum over several runs all use it, so the three
+// always group and order alike.
+func GroupRunFailures(fs []RunFailure) []RunFailure {
+	by := map[[2]string]int{}
+	out := []RunFailure{}
+	for _, f := range fs {
+		k := [2]string{f.Platform, string(f.Reason)}
+		i, ok := by[k]
+		if !ok {
+			i = len(out)
+			by[k] = i
+			out = append(out, RunFailure{Platform: f.Platform, Reason: f.Reason})
+		}
+		out[i].Menus += f.Menus
+		out[i].Unverified += f.Unverified
+	}
+	sort.Slice(out, func(i, j int) bool {
+		a, b := out[i], out[j]
+		if fa, fb := a.Menus-a.Unverified, b.Menus-b.Unverified; fa != fb {
+			return fa > fb
+		}
+		if a.Menus != b.Menus {
+			return a.Menus > b.Menus
+		}
+		if a.Platform != b.Platform {
+			return a.Platform < b.Platform
+		}
+		return a.Reason < b.Reason
+	})
+	return out
+}
+
 // RunReport is what one finished scrape run did.
 type RunReport struct {
 	ID          int64        `json:"-"`
@@ -121,42 +177,19 @@ func (db *DB) runFailures(ctx context.Context, r RunReport, leads map[string]boo
 		return nil, fmt.Errorf("run %d failures: %w", r.ID, err)
 	}
 	defer rows.Close()
-	by := map[[2]string]*RunFailure{}
+	var failed []FailedMenu
 	for rows.Next() {
 		var slug, market, platform, reason string
 		var everRead bool
 		if err := rows.Scan(&slug, &market, &platform, &reason, &everRead); err != nil {
 			return nil, fmt.Errorf("run %d failures: %w", r.ID, err)
 		}
-		k := [2]string{platform, reason}
-		f := by[k]
-		if f == nil {
-			f = &RunFailure{Platform: platform, Reason: Reason(reason)}
-			by[k] = f
-		}
-		f.Menus++
-		if leads[slug+"|"+market] && !everRead {
-			f.Unverified++
-		}
+		failed = append(failed, FailedMenu{Platform: platform, Reason: Reason(reason), Unverified: leads[slug+"|"+market] && !everRead})
 	}
 	if err := rows.Err(); err != nil && err != sql.ErrNoRows {
 		return nil, fmt.Errorf("run %d failures: %w", r.ID, err)
 	}
-	out := make([]RunFailure, 0, len(by))
-	for _, f := range by {
-		out = append(out, *f)
-	}
-	sort.Slice(out, func(i, j int) bool {
-		a, b := out[i], out[j]
-		if a.Menus != b.Menus {
-			return a.Menus > b.Menus
-		}
-		if a.Platform != b.Platform {
-			return a.Platform < b.Platform
-		}
-		return a.Reason < b.Reason
-	})
-	return out, nil
+	return GroupFailures(failed), nil
 }
 
 // EverRead reports whether a fetch of the dispensary's menu in that market succeeded

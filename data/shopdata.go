@@ -503,109 +503,130 @@ type OfferRun struct {
 // one per offer and fetch. Runs come in month order; within a month, in no set order.
 // Dispensaries no longer in the registry are included; history is history.
 func (sd *ShopData) EachOfferRun(ctx context.Context, from, to time.Time, fn func(OfferRun) error) error {
-	var rs replayState
-	type run struct {
-		open  bool
-		start int32 // the menu's count of fetches in the window when the run began
-		state seriesState
-	}
-	runs := make([]run, len(sd.series))
-	fetches := map[*shopMenu]int32{} // successful fetches in the window, by menu
-	reopen := map[*shopMenu]bool{}   // menus whose listed series have no open run
-	paused := map[*shopMenu]uint8{}  // categories (bits) whose runs an emptying fetch ended
+	w := &offerRuns{sd: sd, fn: fn, runs: make([]offerRunState, len(sd.series)),
+		fetches: map[*shopMenu]int32{}, reopen: map[*shopMenu]bool{}, paused: map[*shopMenu]uint8{}}
 	for _, m := range sd.menus {
-		reopen[m] = true
-	}
-	month := ""
-	closeRun := func(i int32) error {
-		r := &runs[i]
-		if !r.open {
-			return nil
-		}
-		r.open = false
-		s := &sd.series[i]
-		n := fetches[s.menu] - r.start
-		if n <= 0 {
-			return nil
-		}
-		return fn(OfferRun{Slug: s.menu.slug, Market: s.menu.market, Desc: s.desc, Price: r.state.Price,
-			SalePrice: r.state.SalePrice, InStock: r.state.InStock, Month: month, Count: int(n)})
-	}
-	closeAll := func() error {
-		for i := range runs {
-			if err := closeRun(int32(i)); err != nil {
-				return err
-			}
-		}
-		for m := range reopen {
-			reopen[m] = true
-		}
-		clear(paused)
-		return nil
+		w.reopen[m] = true
 	}
 	lo, hi := nanos(from), nanos(to)
-	err := sd.replay(ctx, to, &rs, nil, func(f replayFetch, changed []slotChange) error {
+	err := sd.replay(ctx, to, &w.rs, nil, func(f replayFetch, changed []slotChange) error {
 		if !f.ok || f.at < lo || f.at >= hi {
 			return nil
 		}
-		if mo := fromNano(f.at).In(ohio).Format("2006-01"); mo != month {
-			if err := closeAll(); err != nil {
-				return err
-			}
-			month = mo
-		}
-		// A changed series ends its run; its new state starts one if listed.
-		for _, c := range changed {
-			if err := closeRun(c.slot); err != nil {
-				return err
-			}
-		}
-		m := f.menu
-		if f.emptied != 0 {
-			// The series of a category this fetch emptied were not seen by it: their
-			// runs end with the fetch before.
-			for _, i := range m.series {
-				if !f.lists(&sd.series[i]) {
-					if err := closeRun(i); err != nil {
-						return err
-					}
-				}
-			}
-		}
-		start := fetches[m]
-		fetches[m]++
-		begin := func(i int32) {
-			if cur := rs.cur[i]; rs.known[i] && cur.Listed && !runs[i].open && f.lists(&sd.series[i]) {
-				runs[i] = run{open: true, start: start, state: cur}
-			}
-		}
-		if reopen[m] {
-			reopen[m] = false
-			paused[m] = f.emptied
-			for _, i := range m.series {
-				begin(i)
-			}
-			return nil
-		}
-		if back := paused[m] &^ f.emptied; back != 0 {
-			// A category listed again: its series' runs start anew.
-			for _, i := range m.series {
-				if back&(1<<sd.series[i].category) != 0 {
-					begin(i)
-				}
-			}
-		}
-		paused[m] = f.emptied // the others were never paused or are listed again
-		for _, c := range changed {
-			begin(c.slot)
-		}
-		return nil
+		return w.fetch(f, changed)
 	})
 	if err == nil {
-		err = closeAll()
+		err = w.closeAll()
 	}
 	if err != nil {
 		return fmt.Errorf("offer history: %w", err)
+	}
+	return nil
+}
+
+// offerRuns is EachOfferRun's walk: the open run of each series, and per menu its
+// successful fetches in the window so far, whether its listed series need a run opened
+// (at the start and after each month), and the categories an emptying fetch paused.
+type offerRuns struct {
+	sd      *ShopData
+	fn      func(OfferRun) error
+	rs      replayState
+	runs    []offerRunState
+	fetches map[*shopMenu]int32
+	reopen  map[*shopMenu]bool
+	paused  map[*shopMenu]uint8 // categories (bits) whose runs an emptying fetch ended
+	month   string
+}
+
+type offerRunState struct {
+	open  bool
+	start int32 // the menu's count of fetches in the window when the run began
+	state seriesState
+}
+
+// closeRun ends series i's run, reporting it when a fetch in the window listed it.
+func (w *offerRuns) closeRun(i int32) error {
+	r := &w.runs[i]
+	if !r.open {
+		return nil
+	}
+	r.open = false
+	s := &w.sd.series[i]
+	n := w.fetches[s.menu] - r.start
+	if n <= 0 {
+		return nil
+	}
+	return w.fn(OfferRun{Slug: s.menu.slug, Market: s.menu.market, Desc: s.desc, Price: r.state.Price,
+		SalePrice: r.state.SalePrice, InStock: r.state.InStock, Month: w.month, Count: int(n)})
+}
+
+// closeAll ends every run (a month ended, or the window): every menu's listed series
+// start anew at its next fetch.
+func (w *offerRuns) closeAll() error {
+	for i := range w.runs {
+		if err := w.closeRun(int32(i)); err != nil {
+			return err
+		}
+	}
+	for m := range w.reopen {
+		w.reopen[m] = true
+	}
+	clear(w.paused)
+	return nil
+}
+
+// fetch takes one successful fetch in the window and the series it changed.
+func (w *offerRuns) fetch(f replayFetch, changed []slotChange) error {
+	if mo := fromNano(f.at).In(ohio).Format("2006-01"); mo != w.month {
+		if err := w.closeAll(); err != nil {
+			return err
+		}
+		w.month = mo
+	}
+	// A changed series ends its run; its new state starts one if listed.
+	for _, c := range changed {
+		if err := w.closeRun(c.slot); err != nil {
+			return err
+		}
+	}
+	m := f.menu
+	if f.emptied != 0 {
+		// The series of a category this fetch emptied were not seen by it: their
+		// runs end with the fetch before.
+		for _, i := range m.series {
+			if !f.lists(&w.sd.series[i]) {
+				if err := w.closeRun(i); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	start := w.fetches[m]
+	w.fetches[m]++
+	begin := func(i int32) {
+		if cur := w.rs.cur[i]; w.rs.known[i] && cur.Listed && !w.runs[i].open && f.lists(&w.sd.series[i]) {
+			w.runs[i] = offerRunState{open: true, start: start, state: cur}
+		}
+	}
+	if w.reopen[m] {
+		w.reopen[m] = false
+		w.paused[m] = f.emptied
+		for _, i := range m.series {
+			begin(i)
+		}
+		return nil
+	}
+	if back := w.paused[m] &^ f.emptied; back != 0 {
+		// A category listed again: its series' runs start anew.
+		for _, i := range m.series {
+			if back&(1<<w.sd.series[i].category) != 0 {
+				begin(i)
+			}
+		}
+	}
+	w.paused[m] = f.emptied // the others were never paused or are listed again
+	for _, c := range changed {
+		begin(c.slot)
 	}
 	return nil
 }
@@ -791,56 +812,9 @@ func (sd *ShopData) replay(ctx context.Context, to time.Time, st *replayState, b
 // series its first fetch of the day lists and follows that day's changes: an unchanged
 // year costs one pass over the listed series per menu and day, not one per fetch.
 func (sd *ShopData) EachDayPrice(ctx context.Context, from, to time.Time, fn func(DayPrice) error) error {
-	var rs replayState
 	sd.rank()
-	// obs holds the series of each key (by rank) observed last that day, touched the
-	// ranks observed that day. Fetches come in time order, so the last observation is
-	// the latest; and its state is the series' state at the end of the day: a later
-	// change that day is observed in turn, except one that unlists the series, which
-	// keeps its prices and stock.
-	obs := make([]int32, sd.keys)
-	seenDay := make([]int32, sd.keys) // day number (from 1) a rank was last observed on
-	touched := make([]int32, 0, sd.keys)
-	day, dayNo := "", int32(0)
-	// menuDay is, per menu, the day number its observations so far belong to and the
-	// categories none of its fetches that day has seen yet (emptied).
-	type menuToday struct {
-		day    int32
-		unseen uint8
-	}
-	menuDay := map[int64]menuToday{}
-	observe := func(i int32) {
-		r := sd.series[i].rank
-		if seenDay[r] != dayNo {
-			seenDay[r] = dayNo
-			touched = append(touched, r)
-		}
-		obs[r] = i
-	}
-	flush := func() error {
-		if len(touched)*16 > len(seenDay) {
-			// Most keys were seen: a pass over them is cheaper than a sort.
-			touched = touched[:0]
-			for r, d := range seenDay {
-				if d == dayNo {
-					touched = append(touched, int32(r))
-				}
-			}
-		} else {
-			slices.Sort(touched)
-		}
-		for _, r := range touched {
-			i := obs[r]
-			s, st := &sd.series[i], rs.cur[i]
-			p := DayPrice{Day: day, Slug: s.menu.slug, Market: s.menu.market, Desc: s.desc, Key: r,
-				Price: st.Price, SalePrice: st.SalePrice, InStock: st.InStock}
-			if err := fn(p); err != nil {
-				return err
-			}
-		}
-		touched = touched[:0]
-		return nil
-	}
+	w := &dayPrices{sd: sd, fn: fn, obs: make([]int32, sd.keys), seenDay: make([]int32, sd.keys),
+		touched: make([]int32, 0, sd.keys), menuDay: map[int64]menuToday{}}
 	lo, hi := nanos(from), nanos(to)
 	inWindow := func(f replayFetch) bool { return f.ok && f.at >= lo && f.at < hi }
 	// A new day ends the last before the fetch's changes apply.
@@ -848,57 +822,120 @@ func (sd *ShopData) EachDayPrice(ctx context.Context, from, to time.Time, fn fun
 		if !inWindow(f) {
 			return nil
 		}
-		if d := Day(fromNano(f.at)); d != day {
-			if err := flush(); err != nil {
+		if d := Day(fromNano(f.at)); d != w.day {
+			if err := w.flush(); err != nil {
 				return err
 			}
-			day = d
-			dayNo++
+			w.day = d
+			w.dayNo++
 		}
 		return nil
 	}
-	err := sd.replay(ctx, to, &rs, before, func(f replayFetch, changed []slotChange) error {
-		if !inWindow(f) {
-			return nil
-		}
-		today := menuDay[f.menu.id]
-		if today.day != dayNo {
-			// The menu's first fetch of the day: everything it lists is observed, but
-			// for the categories it emptied (their series keep their state, unseen).
-			menuDay[f.menu.id] = menuToday{dayNo, f.emptied}
-			for _, i := range f.menu.series {
-				if rs.known[i] && rs.cur[i].Listed && f.lists(&sd.series[i]) {
-					observe(i)
-				}
-			}
-			return nil
-		}
-		if back := today.unseen &^ f.emptied; back != 0 {
-			// A category unseen so far today is listed again: its series are observed.
-			for _, i := range f.menu.series {
-				if s := &sd.series[i]; back&(1<<s.category) != 0 && rs.known[i] && rs.cur[i].Listed {
-					observe(i)
-				}
-			}
-			menuDay[f.menu.id] = menuToday{dayNo, today.unseen &^ back}
-		}
-		// Later fetches that day: a series they list unchanged keeps its observation
-		// (same state), a changed one is observed anew, one no longer listed keeps the
-		// state it was last observed with.
-		for _, c := range changed {
-			if c.state.Listed {
-				observe(c.slot)
-			}
+	err := sd.replay(ctx, to, &w.rs, before, func(f replayFetch, changed []slotChange) error {
+		if inWindow(f) {
+			w.fetch(f, changed)
 		}
 		return nil
 	})
 	if err != nil {
 		return fmt.Errorf("daily prices: %w", err)
 	}
-	if err := flush(); err != nil {
+	if err := w.flush(); err != nil {
 		return fmt.Errorf("daily prices: %w", err)
 	}
 	return nil
+}
+
+// dayPrices is EachDayPrice's walk. obs holds the series of each key (by rank)
+// observed last that day, touched the ranks observed that day. Fetches come in time
+// order, so the last observation is the latest; and its state is the series' state at
+// the end of the day: a later change that day is observed in turn, except one that
+// unlists the series, which keeps its prices and stock.
+type dayPrices struct {
+	sd      *ShopData
+	fn      func(DayPrice) error
+	rs      replayState
+	obs     []int32
+	seenDay []int32 // day number (from 1) a rank was last observed on
+	touched []int32
+	day     string
+	dayNo   int32
+	menuDay map[int64]menuToday
+}
+
+// menuToday is, per menu, the day number its observations so far belong to and the
+// categories none of its fetches that day has seen yet (emptied).
+type menuToday struct {
+	day    int32
+	unseen uint8
+}
+
+func (w *dayPrices) observe(i int32) {
+	r := w.sd.series[i].rank
+	if w.seenDay[r] != w.dayNo {
+		w.seenDay[r] = w.dayNo
+		w.touched = append(w.touched, r)
+	}
+	w.obs[r] = i
+}
+
+// flush reports the day's observations in key order.
+func (w *dayPrices) flush() error {
+	if len(w.touched)*16 > len(w.seenDay) {
+		// Most keys were seen: a pass over them is cheaper than a sort.
+		w.touched = w.touched[:0]
+		for r, d := range w.seenDay {
+			if d == w.dayNo {
+				w.touched = append(w.touched, int32(r))
+			}
+		}
+	} else {
+		slices.Sort(w.touched)
+	}
+	for _, r := range w.touched {
+		i := w.obs[r]
+		s, st := &w.sd.series[i], w.rs.cur[i]
+		p := DayPrice{Day: w.day, Slug: s.menu.slug, Market: s.menu.market, Desc: s.desc, Key: r,
+			Price: st.Price, SalePrice: st.SalePrice, InStock: st.InStock}
+		if err := w.fn(p); err != nil {
+			return err
+		}
+	}
+	w.touched = w.touched[:0]
+	return nil
+}
+
+// fetch observes what one successful fetch in the window lists or changed.
+func (w *dayPrices) fetch(f replayFetch, changed []slotChange) {
+	today := w.menuDay[f.menu.id]
+	if today.day != w.dayNo {
+		// The menu's first fetch of the day: everything it lists is observed, but
+		// for the categories it emptied (their series keep their state, unseen).
+		w.menuDay[f.menu.id] = menuToday{w.dayNo, f.emptied}
+		for _, i := range f.menu.series {
+			if w.rs.known[i] && w.rs.cur[i].Listed && f.lists(&w.sd.series[i]) {
+				w.observe(i)
+			}
+		}
+		return
+	}
+	if back := today.unseen &^ f.emptied; back != 0 {
+		// A category unseen so far today is listed again: its series are observed.
+		for _, i := range f.menu.series {
+			if s := &w.sd.series[i]; back&(1<<s.category) != 0 && w.rs.known[i] && w.rs.cur[i].Listed {
+				w.observe(i)
+			}
+		}
+		w.menuDay[f.menu.id] = menuToday{w.dayNo, today.unseen &^ back}
+	}
+	// Later fetches that day: a series they list unchanged keeps its observation
+	// (same state), a changed one is observed anew, one no longer listed keeps the
+	// state it was last observed with.
+	for _, c := range changed {
+		if c.state.Listed {
+			w.observe(c.slot)
+		}
+	}
 }
 
 // passConn is a connection for one pass over a large table (the series, the fetch log),

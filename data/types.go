@@ -198,7 +198,7 @@ type Offer struct {
 	PotencyUnit string   `json:"potencyUnit,omitempty"`
 	Warnings    []string `json:"warnings,omitempty"`
 	URL         string   `json:"url,omitempty"`
-	// Code is the product's identity across stores and platforms (DESIGN.md §4):
+	// Code is the product's identity across stores and platforms (docs/design.md §4):
 	// lower case, [a-z0-9-]+, readable, stable. The scrape run sets it
 	// (scraper.ProductCode) before the offer is stored; adapters leave it empty.
 	Code string `json:"code,omitempty"`

@@ -5,14 +5,14 @@ import "time"
 // State is the freshness of one menu category.
 type State string
 
-// The three freshness states of SPEC.md §4.
+// The three freshness states of docs/specification.md §4.
 const (
 	Current State = "current" // updated less than CurrentFor ago
 	Stale   State = "stale"   // updated CurrentFor up to MissingAfter ago
 	Missing State = "missing" // updated MissingAfter or more ago, or never
 )
 
-// Thresholds of SPEC.md §9: under 16 h current, 16 up to 36 h stale, 36 h or more missing.
+// Thresholds of docs/specification.md §9: under 16 h current, 16 up to 36 h stale, 36 h or more missing.
 const (
 	CurrentFor   = 16 * time.Hour
 	MissingAfter = 36 * time.Hour

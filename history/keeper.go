@@ -489,9 +489,9 @@ func (k *Keeper) Save(ctx context.Context, dbPath string) (Record, error) {
 	// instead of two.
 	in, err := data.Inspect(ctx, dbPath)
 	if err == nil && len(Problems(in, nil)) == 0 && !current(in) {
-		db, err := k.open(ctx, dbPath) // migrates
-		if err != nil {
-			return Record{}, &RefusedError{What: dbPath, Reasons: []string{"migrating it: " + err.Error()}}
+		db, oerr := k.open(ctx, dbPath) // migrates
+		if oerr != nil {
+			return Record{}, &RefusedError{What: dbPath, Reasons: []string{"migrating it: " + oerr.Error()}}
 		}
 		db.Close()
 		in, err = data.Inspect(ctx, dbPath)

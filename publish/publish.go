@@ -75,7 +75,7 @@ type Result struct {
 // the processors' time.
 const DefaultMemoryLimit = 228 << 20
 
-// Snapshot paths, exactly as the site requests them (SPEC.md §7).
+// Snapshot paths, exactly as the site requests them (docs/specification.md §7).
 const (
 	PathStatus        = "api/DispensaryStatus"
 	PathStatistics    = "api/statistics"
@@ -119,34 +119,15 @@ func build(ctx context.Context, db *data.DB, opts Options, put func(path string,
 	// every series in memory while the last files are encoded (at 2,000 menus, 20 MiB
 	// more at the peak and the collector running flat out under the memory limit).
 	leftOut := sd.LeftOut()
-	sts, err := db.Statuses(ctx)
-	if err != nil {
-		return Manifest{}, fmt.Errorf("publish: %w", err)
-	}
-	ds := make([]data.Dispensary, len(sts))
-	for i, st := range sts {
-		ds[i] = st.Dispensary
-	}
-	// The stores as the state's roster lists them: its address, position and hours for
-	// those it lists, and the licensed stores the registry lacks.
-	roster, err := readRoster(ctx, db, ds)
+	sts, ds, roster, err := readStores(ctx, db)
 	if err != nil {
 		return Manifest{}, err
 	}
-	if sts, err = roster.apply(sts); err != nil {
-		return Manifest{}, fmt.Errorf("publish: %w", err)
-	}
 	status, summary := BuildStatus(sts, opts.Now)
-	runs, err := db.Runs(ctx, 1)
+	pipeline, err := readPipeline(ctx, db, ds, roster, opts.Now)
 	if err != nil {
-		return Manifest{}, fmt.Errorf("publish pipeline: %w", err)
+		return Manifest{}, err
 	}
-	var last *data.RunReport
-	if len(runs) > 0 {
-		last = &runs[0]
-	}
-	pipeline := BuildPipeline(last, ds, opts.Now)
-	pipeline.Roster = roster.pipeline(ds)
 	m.LastRun = pipeline.LastRun
 	// The yearly highlights walk the fetch log as the price history does: the two walks
 	// run at once, each on a processor.
@@ -161,47 +142,16 @@ func build(ctx context.Context, db *data.DB, opts Options, put func(path string,
 	if err != nil {
 		return Manifest{}, fmt.Errorf("publish: %w", err)
 	}
-	announcements := []data.Announcement{}
-	for _, a := range opts.Announcements {
-		if a.Active(opts.Now) {
-			announcements = append(announcements, a)
-		}
-	}
-	// A registry that marks any dispensary sample (the demo's) makes the shopping data
-	// sample data, as --sample does.
-	sample := opts.Sample
-	for _, st := range sts {
-		sample = sample || st.Dispensary.Sample
-	}
+	announcements := activeAnnouncements(opts.Announcements, opts.Now)
+	sample := isSample(opts.Sample, sts)
 	// One pass over the menus' latest offers builds the shopping snapshots and the
 	// statistics and brands.
-	stats, brands := newStatistics(ds, opts.Now), newBrands(opts.Now)
 	in := Shop{Now: opts.Now, Sample: sample, Statuses: sts, ProductFirstSeen: sd.ProductFirstSeen(), Strains: opts.Strains}
-	pool := newEncodePool(record, put)
-	var statsOut Statistics
-	var brandsOut Brands
-	topStrains, err := buildShop(ctx, sd, in, func(mo data.MenuOffers, productName func(*data.Offer) string) {
-		for _, lo := range mo.Offers {
-			// Each offer's own category's date, not the menu's latest fetch: a category the
-			// latest fetch emptied keeps its earlier date and ages like a failure.
-			l := listing{slug: mo.Slug, market: mo.Market, updated: lo.CategoryUpdate, d: lo.Desc, price: lo.Price, sale: lo.SalePrice,
-				inStock: lo.InStock, productName: productName}
-			stats.add(l)
-			brands.add(l)
-		}
-	}, func() {
-		// Complete once every menu has come: the rest of the publish keeps their
-		// results, not their tallies.
-		statsOut, brandsOut = stats.result(), brands.result()
-		stats, brands = nil, nil
-	}, pool.emit)
-	if werr := pool.wait(); err == nil {
-		err = werr
-	}
+	shop, err := buildShopping(ctx, sd, in, ds, record, put)
 	for _, s := range leftOut {
 		m.LeftOut = append(m.LeftOut, "offer "+s)
 	}
-	m.LeftOut = append(m.LeftOut, pool.leftOut...)
+	m.LeftOut = append(m.LeftOut, shop.leftOut...)
 	if herr := <-highlighted; herr != nil {
 		return Manifest{}, fmt.Errorf("publish highlights: %w", herr)
 	}
@@ -209,18 +159,11 @@ func build(ctx context.Context, db *data.DB, opts Options, put func(path string,
 		return Manifest{}, fmt.Errorf("publish shopping: %w", err)
 	}
 	// The homepage's most available strains are the strain index's figures.
-	statsOut.TopFlower = topStrains
-	for path, v := range map[string]any{PathStatus: status, PathStatistics: statsOut, PathAnnouncements: announcements,
-		PathBrands: brandsOut, PathHighlights: highlights, PathPipeline: pipeline} {
-		b, err := marshal(v)
-		if unencodable(err) {
-			m.LeftOut = append(m.LeftOut, fmt.Sprintf("%s: %v", path, err))
-			continue
-		}
-		if err != nil {
-			return Manifest{}, fmt.Errorf("publish %s: %w", path, err)
-		}
-		files[path] = b
+	shop.stats.TopFlower = shop.topStrains
+	small := map[string]any{PathStatus: status, PathStatistics: shop.stats, PathAnnouncements: announcements,
+		PathBrands: shop.brands, PathHighlights: highlights, PathPipeline: pipeline}
+	if err := encodeSmall(small, files, &m); err != nil {
+		return Manifest{}, err
 	}
 	files[PathHeaders] = HeadersFile(HeaderRules(opts.Site.WithContent(files[PathChat])))
 	for path, b := range files {
@@ -236,6 +179,116 @@ func build(ctx context.Context, db *data.DB, opts Options, put func(path string,
 		return Manifest{}, fmt.Errorf("publish manifest: %w", err)
 	}
 	return m, put(PathManifest, mb)
+}
+
+// shopping is what buildShopping returns besides the shopping snapshots it hands on.
+type shopping struct {
+	stats      Statistics
+	brands     Brands
+	topStrains []StrainCount
+	leftOut    []string // snapshots that could not be encoded
+}
+
+// buildShopping builds the shopping snapshots, encoding them on a pool as they come,
+// and in the same pass over the menus' latest offers the statistics and brands.
+func buildShopping(ctx context.Context, sd *data.ShopData, in Shop, ds []data.Dispensary, record func(string, []byte), put func(string, []byte) error) (shopping, error) {
+	var out shopping
+	stats, brands := newStatistics(ds, in.Now), newBrands(in.Now)
+	pool := newEncodePool(record, put)
+	topStrains, err := buildShop(ctx, sd, in, func(mo data.MenuOffers, productName func(*data.Offer) string) {
+		for _, lo := range mo.Offers {
+			// Each offer's own category's date, not the menu's latest fetch: a category the
+			// latest fetch emptied keeps its earlier date and ages like a failure.
+			l := listing{slug: mo.Slug, market: mo.Market, updated: lo.CategoryUpdate, d: lo.Desc, price: lo.Price, sale: lo.SalePrice,
+				inStock: lo.InStock, productName: productName}
+			stats.add(l)
+			brands.add(l)
+		}
+	}, func() {
+		// Complete once every menu has come: the rest of the publish keeps their
+		// results, not their tallies.
+		out.stats, out.brands = stats.result(), brands.result()
+		stats, brands = nil, nil
+	}, pool.emit)
+	if werr := pool.wait(); err == nil {
+		err = werr
+	}
+	out.topStrains, out.leftOut = topStrains, pool.leftOut
+	return out, err
+}
+
+// readStores reads every dispensary's status, as the state's roster lists it: its
+// address, position and hours for those it lists, and the licensed stores the registry
+// lacks.
+func readStores(ctx context.Context, db *data.DB) ([]data.Status, []data.Dispensary, rosterView, error) {
+	sts, err := db.Statuses(ctx)
+	if err != nil {
+		return nil, nil, rosterView{}, fmt.Errorf("publish: %w", err)
+	}
+	ds := make([]data.Dispensary, len(sts))
+	for i, st := range sts {
+		ds[i] = st.Dispensary
+	}
+	roster, err := readRoster(ctx, db, ds)
+	if err != nil {
+		return nil, nil, rosterView{}, err
+	}
+	if sts, err = roster.apply(sts); err != nil {
+		return nil, nil, rosterView{}, fmt.Errorf("publish: %w", err)
+	}
+	return sts, ds, roster, nil
+}
+
+// readPipeline is api/pipeline: the last run, the registry's coverage and the roster.
+func readPipeline(ctx context.Context, db *data.DB, ds []data.Dispensary, roster rosterView, now time.Time) (Pipeline, error) {
+	runs, err := db.Runs(ctx, 1)
+	if err != nil {
+		return Pipeline{}, fmt.Errorf("publish pipeline: %w", err)
+	}
+	var last *data.RunReport
+	if len(runs) > 0 {
+		last = &runs[0]
+	}
+	pipeline := BuildPipeline(last, ds, now)
+	pipeline.Roster = roster.pipeline(ds)
+	return pipeline, nil
+}
+
+// activeAnnouncements are those shown at now (never nil: the snapshot is a list).
+func activeAnnouncements(all []data.Announcement, now time.Time) []data.Announcement {
+	out := []data.Announcement{}
+	for _, a := range all {
+		if a.Active(now) {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// isSample reports whether the shopping data is sample data: --sample, or a registry
+// that marks any dispensary sample (the demo's).
+func isSample(flag bool, sts []data.Status) bool {
+	for _, st := range sts {
+		flag = flag || st.Dispensary.Sample
+	}
+	return flag
+}
+
+// encodeSmall encodes the small snapshots into files; one that cannot be encoded as
+// JSON is left out and listed in the manifest, never stopping the publish.
+func encodeSmall(small map[string]any, files map[string][]byte, m *Manifest) error {
+	for path, v := range small {
+		b, err := marshal(v)
+		if unencodable(err) {
+			m.LeftOut = append(m.LeftOut, fmt.Sprintf("%s: %v", path, err))
+			continue
+		}
+		if err != nil {
+			return fmt.Errorf("publish %s: %w", path, err)
+		}
+		files[path] = b
+	}
+	return nil
 }
 
 // Publish builds every snapshot and writes the tree to opts.Out atomically.

@@ -11,7 +11,7 @@ import (
 	"github.com/ohiomc/omc/freshness"
 )
 
-// Statistics is api/statistics (SPEC.md §3, DESIGN.md §6).
+// Statistics is api/statistics (docs/specification.md §3, docs/design.md §6).
 type Statistics struct {
 	GeneratedAt string        `json:"generatedAt"`
 	TopFlower   []StrainCount `json:"topFlower"`

@@ -8,7 +8,7 @@ import (
 	"github.com/ohiomc/omc/freshness"
 )
 
-// DispensaryStatus is one element of api/DispensaryStatus (SPEC.md §3), plus fields the
+// DispensaryStatus is one element of api/DispensaryStatus (docs/specification.md §3), plus fields the
 // site's other screens use.
 type DispensaryStatus struct {
 	Name           string         `json:"name"`

@@ -186,7 +186,32 @@ type strainFacts struct {
 // buildStrains emits a page per strain any menu named in the history window (or lists
 // now) and api/strains/index.
 func (s *shop) buildStrains(h *history, emit Emit) error {
-	facts := map[string]*strainFacts{} // by slug
+	facts, children := s.strainFacts(h)
+	idx := StrainsIndex{GeneratedAt: s.generatedAt, Sample: s.Sample, Strains: make([]StrainSummary, 0, len(facts))}
+	for slug, f := range facts {
+		page, stores, products := s.strainPage(slug, f, facts, children[slug])
+		if err := emit(PathStrains+slug, page); err != nil {
+			return err
+		}
+		idx.Strains = append(idx.Strains, StrainSummary{Slug: slug, Name: f.name, Type: page.Type, Stores: strainStores(f.listed),
+			StoresListed: stores, Products: products, Lineage: len(page.Parents) > 0})
+	}
+	sort.Slice(idx.Strains, func(i, j int) bool {
+		a, b := strings.ToLower(idx.Strains[i].Name), strings.ToLower(idx.Strains[j].Name)
+		if a != b {
+			return a < b
+		}
+		return idx.Strains[i].Slug < idx.Strains[j].Slug
+	})
+	s.topStrains = topStrains(idx.Strains, TopFlowerSize)
+	return emit(PathStrains+"index", idx)
+}
+
+// strainFacts gathers, per strain slug, what the history window and today's offers say
+// of each strain (its type, the offers listing it, the parents menus give it most), and
+// each strain's children among them.
+func (s *shop) strainFacts(h *history) (facts map[string]*strainFacts, children map[string][]string) {
+	facts = map[string]*strainFacts{} // by slug
 	for key, seen := range h.strains {
 		id := s.strains[key]
 		if id == nil {
@@ -221,7 +246,7 @@ func (s *shop) buildStrains(h *history, emit Emit) error {
 		f := facts[slug]
 		f.parents, f.source = strings.Split(mostUsed(forms), "\x00"), &menuLineage
 	}
-	children := map[string][]string{} // parent slug -> child slugs
+	children = map[string][]string{} // parent slug -> child slugs
 	for slug, f := range facts {
 		for _, p := range f.parents {
 			if id := s.strainOf(p); id != nil {
@@ -229,94 +254,83 @@ func (s *shop) buildStrains(h *history, emit Emit) error {
 			}
 		}
 	}
-	link := func(name string) StrainLink {
-		l := StrainLink{Name: name}
-		if id := s.strainOf(name); id != nil {
-			l.Name, l.Slug = id.name, &id.slug
-		}
-		return l
-	}
+	return facts, children
+}
 
-	idx := StrainsIndex{GeneratedAt: s.generatedAt, Sample: s.Sample, Strains: make([]StrainSummary, 0, len(facts))}
-	for slug, f := range facts {
-		sortOffers(f.listed)
-		stores, products := map[string]bool{}, map[string]bool{}
-		page := StrainPage{GeneratedAt: s.generatedAt, Sample: s.Sample, Slug: slug, Name: f.name, Type: nonEmpty(f.typ),
-			Parents: []StrainLink{}, Children: []StrainLink{}, LineageSources: []LineageSource{}, Terpenes: []TerpeneCount{},
-			Offers: []StrainOffer{}}
-		for _, p := range f.parents {
-			page.Parents = append(page.Parents, link(p))
-		}
-		kids := children[slug]
-		sort.Strings(kids)
-		for _, k := range kids {
-			page.Children = append(page.Children, link(facts[k].name))
-		}
-		if f.source != nil {
-			page.LineageSources = append(page.LineageSources, *f.source)
-		}
-		if f.id.catalogue {
-			page.CatalogueSource = nonEmpty(data.StrainSource)
-		}
-		terps := map[string]*TerpeneCount{}
-		terpProducts := map[string]bool{}
-		var rows []*offer
-		for _, o := range f.listed {
-			stores[o.Slug] = true
-			if !products[o.Code] {
-				// One row per product, its cheapest offer: a popular strain is sold by
-				// hundreds of stores, and the product page lists them all.
-				rows = append(rows, o)
-			}
-			products[o.Code] = true
-			if o.THC != nil && o.PotencyUnit == "%" && (o.Category == "Flower" || o.Category == "Preroll") {
-				if page.THC == nil {
-					page.THC = &Range{Min: *o.THC, Max: *o.THC, Unit: "%"}
-				}
-				page.THC.Min, page.THC.Max = min(page.THC.Min, *o.THC), max(page.THC.Max, *o.THC)
-			}
-			for _, t := range o.Terpenes {
-				ts := nameSlug(t.Name)
-				if ts == "" || terpProducts[ts+"\x00"+o.Code] {
-					continue
-				}
-				terpProducts[ts+"\x00"+o.Code] = true
-				if terps[ts] == nil {
-					terps[ts] = &TerpeneCount{Slug: ts, Name: t.Name}
-				}
-				terps[ts].Products++
-			}
-		}
-		page.Offers = make([]StrainOffer, 0, len(rows))
-		for _, o := range rows {
-			page.Offers = append(page.Offers, StrainOffer{Code: o.Code, Name: o.name, Brand: o.Brand, Category: string(o.Category),
-				Size: o.sizeLabel, ProductOffer: s.productOffer(o)})
-		}
-		for _, t := range terps {
-			page.Terpenes = append(page.Terpenes, *t)
-		}
-		sort.Slice(page.Terpenes, func(i, j int) bool {
-			a, b := page.Terpenes[i], page.Terpenes[j]
-			if a.Products != b.Products {
-				return a.Products > b.Products
-			}
-			return a.Slug < b.Slug
-		})
-		if err := emit(PathStrains+slug, page); err != nil {
-			return err
-		}
-		idx.Strains = append(idx.Strains, StrainSummary{Slug: slug, Name: f.name, Type: page.Type, Stores: strainStores(f.listed),
-			StoresListed: len(stores), Products: len(products), Lineage: len(page.Parents) > 0})
+// strainLink links a strain's name to its page when the catalogue knows it.
+func (s *shop) strainLink(name string) StrainLink {
+	l := StrainLink{Name: name}
+	if id := s.strainOf(name); id != nil {
+		l.Name, l.Slug = id.name, &id.slug
 	}
-	sort.Slice(idx.Strains, func(i, j int) bool {
-		a, b := strings.ToLower(idx.Strains[i].Name), strings.ToLower(idx.Strains[j].Name)
-		if a != b {
-			return a < b
+	return l
+}
+
+// strainPage is one strain's page, with the number of stores and products listing it.
+func (s *shop) strainPage(slug string, f *strainFacts, facts map[string]*strainFacts, kids []string) (StrainPage, int, int) {
+	sortOffers(f.listed)
+	stores, products := map[string]bool{}, map[string]bool{}
+	page := StrainPage{GeneratedAt: s.generatedAt, Sample: s.Sample, Slug: slug, Name: f.name, Type: nonEmpty(f.typ),
+		Parents: []StrainLink{}, Children: []StrainLink{}, LineageSources: []LineageSource{}, Terpenes: []TerpeneCount{},
+		Offers: []StrainOffer{}}
+	for _, p := range f.parents {
+		page.Parents = append(page.Parents, s.strainLink(p))
+	}
+	sort.Strings(kids)
+	for _, k := range kids {
+		page.Children = append(page.Children, s.strainLink(facts[k].name))
+	}
+	if f.source != nil {
+		page.LineageSources = append(page.LineageSources, *f.source)
+	}
+	if f.id.catalogue {
+		page.CatalogueSource = nonEmpty(data.StrainSource)
+	}
+	terps := map[string]*TerpeneCount{}
+	terpProducts := map[string]bool{}
+	var rows []*offer
+	for _, o := range f.listed {
+		stores[o.Slug] = true
+		if !products[o.Code] {
+			// One row per product, its cheapest offer: a popular strain is sold by
+			// hundreds of stores, and the product page lists them all.
+			rows = append(rows, o)
 		}
-		return idx.Strains[i].Slug < idx.Strains[j].Slug
+		products[o.Code] = true
+		if o.THC != nil && o.PotencyUnit == "%" && (o.Category == "Flower" || o.Category == "Preroll") {
+			if page.THC == nil {
+				page.THC = &Range{Min: *o.THC, Max: *o.THC, Unit: "%"}
+			}
+			page.THC.Min, page.THC.Max = min(page.THC.Min, *o.THC), max(page.THC.Max, *o.THC)
+		}
+		for _, t := range o.Terpenes {
+			ts := nameSlug(t.Name)
+			if ts == "" || terpProducts[ts+"\x00"+o.Code] {
+				continue
+			}
+			terpProducts[ts+"\x00"+o.Code] = true
+			if terps[ts] == nil {
+				terps[ts] = &TerpeneCount{Slug: ts, Name: t.Name}
+			}
+			terps[ts].Products++
+		}
+	}
+	page.Offers = make([]StrainOffer, 0, len(rows))
+	for _, o := range rows {
+		page.Offers = append(page.Offers, StrainOffer{Code: o.Code, Name: o.name, Brand: o.Brand, Category: string(o.Category),
+			Size: o.sizeLabel, ProductOffer: s.productOffer(o)})
+	}
+	for _, t := range terps {
+		page.Terpenes = append(page.Terpenes, *t)
+	}
+	sort.Slice(page.Terpenes, func(i, j int) bool {
+		a, b := page.Terpenes[i], page.Terpenes[j]
+		if a.Products != b.Products {
+			return a.Products > b.Products
+		}
+		return a.Slug < b.Slug
 	})
-	s.topStrains = topStrains(idx.Strains, TopFlowerSize)
-	return emit(PathStrains+"index", idx)
+	return page, len(stores), len(products)
 }
 
 // mostUsedType is the type menus give a strain most often, hybrid on a tie being the

@@ -13,7 +13,7 @@ import (
 
 // categoryCases are category labels as the platforms send them, most telling first, and
 // the category the one rule (Category) gives them: real labels from the captures and
-// PLATFORMS.md §9.
+// docs/platforms.md §9.
 var categoryCases = []struct {
 	labels []string
 	want   data.Category

@@ -16,7 +16,7 @@ import (
 	"github.com/ohiomc/omc/data"
 )
 
-// Dispense (dispenseapp.com) menus are read from its storefront API (PLATFORMS.md §6):
+// Dispense (dispenseapp.com) menus are read from its storefront API (docs/platforms.md §6):
 // the venue's product categories, then each category's products, paged by skip. An
 // endpoint override names one products listing (a venue's or a category's) to page
 // instead.

@@ -2,7 +2,7 @@
 // them into data.Offer values.
 //
 // Engine is the one HTTP client of the pipeline: every request goes through a colly
-// collector and obeys the politeness rules of DESIGN.md §7 (an identifying User-Agent,
+// collector and obeys the politeness rules of docs/design.md §7 (an identifying User-Agent,
 // robots.txt, one request at a time per host with a delay between them, bounded retries
 // that honour Retry-After, a per-request time-out and a response size cap). Run scrapes
 // every monitored menu of a registry with the adapters NewAdapters builds and records
@@ -20,8 +20,11 @@
 // and what every platform shares: checkSource (a menu's market, url and endpoint) and
 // do (a request, counted on the menu, its failure classified); pageAdapter adds the
 // Validate of a menu read from a page on the dispensary's own site.
-// The platforms table in adapters.go lists them all; NewAdapters, PlatformNames and
-// RegistryRules read it. The registry loader in data knows no platform: it takes
+// The platforms table in platforms.go lists them all; NewAdapters, PlatformNames and
+// RegistryRules read it. What the adapters share sits by topic: adapterbase.go (the
+// embedded base), settings.go (registry settings, baseURL), replyerrors.go (how a
+// failed request or an unusable reply is classified) and records.go (recordSet, which
+// maps a reply's records within the parse bound). The registry loader in data knows no platform: it takes
 // RegistryRules, the platforms' checks, as a function per platform name.
 //
 // To add a platform:
@@ -32,7 +35,7 @@
 //     which may depend on settings, calling checkSource) and its FetchMenu, mapping
 //     records with recordSet and the shared normalisation of normalize.go (Category,
 //     ParseSize, StrainName).
-//  2. Add the value to platforms in adapters.go.
+//  2. Add the value to platforms in platforms.go.
 //  3. Write <platform>_test.go: a recorded reply in testdata/<platform>/ with its
 //     provenance, served by httptest, checked against a golden file
 //     (testdata/golden, refreshed with -update), plus Validate's table test and the
@@ -47,7 +50,7 @@
 // normalize.go holds the shared size, category and strain-name rules: Category is the
 // one rule that maps a platform's category labels to the tracked categories.
 //
-// Product identity (DESIGN.md §4) is identity.go and names.go: Identify, which the run
+// Product identity (docs/design.md §4) is identity.go and names.go: Identify, which the run
 // calls on every offer before it is stored, cleans brand and name as the site shows
 // them (CleanBrand, CleanName) and gives the offer its code (ProductCode). terpenes.go
 // folds the terpenes adapters read from a platform's own fields to data.Terpenes and

@@ -16,7 +16,7 @@ import (
 )
 
 // Dutchie menus are read from the consumer GraphQL API's FilteredProducts persisted
-// query (PLATFORMS.md §1), page by page.
+// query (docs/platforms.md §1), page by page.
 const (
 	dutchieDefaultEndpoint = "https://dutchie.com/graphql"
 	// dutchieDefaultListHash is the FilteredProducts hash of Nov 2025; hashes rotate, so
@@ -454,7 +454,7 @@ func (p *dutchieProduct) grams(i int, label string) float64 {
 }
 
 // inStock joins stock records by option label, never by index: POSMetaData.children can
-// list options absent from Options (PLATFORMS.md §1). Without a record the option is
+// list options absent from Options (docs/platforms.md §1). Without a record the option is
 // listed, so it is for sale.
 func (p *dutchieProduct) inStock(label string) bool {
 	if slices.Contains(p.OptionsBelowThreshold, label) {

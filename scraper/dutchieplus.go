@@ -14,7 +14,7 @@ import (
 	"github.com/ohiomc/omc/data"
 )
 
-// Dutchie Plus is Dutchie's headless e-commerce API (PLATFORMS.md §2): one GraphQL
+// Dutchie Plus is Dutchie's headless e-commerce API (docs/platforms.md §2): one GraphQL
 // endpoint, authorised by a retailer's Bearer key, read with
 // menu(retailerId, menuType, pagination{limit, offset}). Its Product objects also reach
 // us verbatim through the LeafBridge WordPress plugin (leafbridge.go), so the

@@ -136,7 +136,7 @@ type plusVars struct {
 
 // plusServer answers the Dutchie Plus headless GraphQL menu query for one retailer and
 // key with the LeafBridge capture's Product records, which are the Plus API's own
-// objects (PLATFORMS.md §2): each is cut down to the fields the query selects, filtered
+// objects (docs/platforms.md §2): each is cut down to the fields the query selects, filtered
 // by menuTypes, and paged by offset and limit (capped at plusPageCap).
 type plusServer struct {
 	products []map[string]any

@@ -8,7 +8,7 @@ import (
 	"github.com/ohiomc/omc/data"
 )
 
-// ProductCode is the product's code (DESIGN.md §4): brand, name, category and size
+// ProductCode is the product's code (docs/design.md §4): brand, name, category and size
 // folded to lower-case words joined by hyphens ("klutch-wedding-cake-flower-3-5g"), so
 // that the same product listed by two stores on two platforms gets one code and a
 // re-run gets the same one. Brand and name are taken as CleanBrand and CleanName give

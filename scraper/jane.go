@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"reflect"
 	"regexp"
 	"strconv"
 	"strings"
@@ -19,7 +20,7 @@ import (
 	"github.com/ohiomc/omc/data"
 )
 
-// Jane menus are read from the Algolia index behind iheartjane.com (PLATFORMS.md §3):
+// Jane menus are read from the Algolia index behind iheartjane.com (docs/platforms.md §3):
 // one POST per page of up to 1000 records, filtered by store_id.
 const (
 	janeDefaultEndpoint = "https://search.iheartjane.com/1/indexes/menu-products-production/query"
@@ -92,7 +93,7 @@ type janeSecrets struct {
 }
 
 // Validate implements data.Adapter: a Jane menu is a numeric store id, and the search
-// key must be configured (it is public, but rotates: PLATFORMS.md §3).
+// key must be configured (it is public, but rotates: docs/platforms.md §3).
 func (j *Jane) Validate(src data.MenuSource) error {
 	// The id goes into an Algolia filter: only a plain positive number is safe there.
 	if id, err := strconv.ParseUint(src.StoreID, 10, 64); err != nil || id == 0 {
@@ -467,6 +468,15 @@ type janeFields = struct {
 	// Geo is the store's position (the same on every record of a store).
 	Geo *data.Place `json:"_geoloc"`
 
+	// The per-weight attributes, inlined by every decoder as embedded fields are.
+	janeWeightAttrs
+}
+
+// janeWeightAttrs is the one table of Jane's per-weight attributes: price_<w>,
+// discounted_price_<w>, special_price_<w> and max_cart_quantity_<w> of its eight weight
+// buckets. The decoders fill it by these tags; attr and the fast decoder find a field
+// by its name through janeWeightIndex, which is built from them.
+type janeWeightAttrs struct {
 	PriceHalfGram          json.RawMessage `json:"price_half_gram"`
 	DiscountedHalfGram     json.RawMessage `json:"discounted_price_half_gram"`
 	SpecialHalfGram        json.RawMessage `json:"special_price_half_gram"`
@@ -501,74 +511,27 @@ type janeFields = struct {
 	MaxCartEach            json.RawMessage `json:"max_cart_quantity_each"`
 }
 
+// janeWeightIndex is the field number in janeWeightAttrs of each attribute name.
+var janeWeightIndex = func() map[string]int {
+	t := reflect.TypeFor[janeWeightAttrs]()
+	index := make(map[string]int, t.NumField())
+	for i := range t.NumField() {
+		index[t.Field(i).Tag.Get("json")] = i
+	}
+	return index
+}()
+
+// field is the attribute with janeWeightIndex number i.
+func (w *janeWeightAttrs) field(i int) *json.RawMessage {
+	return reflect.ValueOf(w).Elem().Field(i).Addr().Interface().(*json.RawMessage)
+}
+
 // attr is the per-weight attribute name ("price_eighth_ounce"); ok is false when the
 // record does not have it (null counts as absent wherever it is read).
 func (r *janeRecord) attr(name string) (json.RawMessage, bool) {
-	switch name {
-	case "price_half_gram":
-		return r.PriceHalfGram, r.PriceHalfGram != nil
-	case "discounted_price_half_gram":
-		return r.DiscountedHalfGram, r.DiscountedHalfGram != nil
-	case "special_price_half_gram":
-		return r.SpecialHalfGram, r.SpecialHalfGram != nil
-	case "max_cart_quantity_half_gram":
-		return r.MaxCartHalfGram, r.MaxCartHalfGram != nil
-	case "price_gram":
-		return r.PriceGram, r.PriceGram != nil
-	case "discounted_price_gram":
-		return r.DiscountedGram, r.DiscountedGram != nil
-	case "special_price_gram":
-		return r.SpecialGram, r.SpecialGram != nil
-	case "max_cart_quantity_gram":
-		return r.MaxCartGram, r.MaxCartGram != nil
-	case "price_two_gram":
-		return r.PriceTwoGram, r.PriceTwoGram != nil
-	case "discounted_price_two_gram":
-		return r.DiscountedTwoGram, r.DiscountedTwoGram != nil
-	case "special_price_two_gram":
-		return r.SpecialTwoGram, r.SpecialTwoGram != nil
-	case "max_cart_quantity_two_gram":
-		return r.MaxCartTwoGram, r.MaxCartTwoGram != nil
-	case "price_eighth_ounce":
-		return r.PriceEighthOunce, r.PriceEighthOunce != nil
-	case "discounted_price_eighth_ounce":
-		return r.DiscountedEighthOunce, r.DiscountedEighthOunce != nil
-	case "special_price_eighth_ounce":
-		return r.SpecialEighthOunce, r.SpecialEighthOunce != nil
-	case "max_cart_quantity_eighth_ounce":
-		return r.MaxCartEighthOunce, r.MaxCartEighthOunce != nil
-	case "price_quarter_ounce":
-		return r.PriceQuarterOunce, r.PriceQuarterOunce != nil
-	case "discounted_price_quarter_ounce":
-		return r.DiscountedQuarterOunce, r.DiscountedQuarterOunce != nil
-	case "special_price_quarter_ounce":
-		return r.SpecialQuarterOunce, r.SpecialQuarterOunce != nil
-	case "max_cart_quantity_quarter_ounce":
-		return r.MaxCartQuarterOunce, r.MaxCartQuarterOunce != nil
-	case "price_half_ounce":
-		return r.PriceHalfOunce, r.PriceHalfOunce != nil
-	case "discounted_price_half_ounce":
-		return r.DiscountedHalfOunce, r.DiscountedHalfOunce != nil
-	case "special_price_half_ounce":
-		return r.SpecialHalfOunce, r.SpecialHalfOunce != nil
-	case "max_cart_quantity_half_ounce":
-		return r.MaxCartHalfOunce, r.MaxCartHalfOunce != nil
-	case "price_ounce":
-		return r.PriceOunce, r.PriceOunce != nil
-	case "discounted_price_ounce":
-		return r.DiscountedOunce, r.DiscountedOunce != nil
-	case "special_price_ounce":
-		return r.SpecialOunce, r.SpecialOunce != nil
-	case "max_cart_quantity_ounce":
-		return r.MaxCartOunce, r.MaxCartOunce != nil
-	case "price_each":
-		return r.PriceEach, r.PriceEach != nil
-	case "discounted_price_each":
-		return r.DiscountedEach, r.DiscountedEach != nil
-	case "special_price_each":
-		return r.SpecialEach, r.SpecialEach != nil
-	case "max_cart_quantity_each":
-		return r.MaxCartEach, r.MaxCartEach != nil
+	if i, ok := janeWeightIndex[name]; ok {
+		v := *r.field(i)
+		return v, v != nil
 	}
 	if r.more == nil {
 		raw := r.raw
@@ -712,7 +675,7 @@ func janeTerpenes(labs []janeLabResults, names []string, key string) []data.Terp
 }
 
 // janePotencyOf prefers the size's own lab potency over the product-level one, which
-// is just one of them (PLATFORMS.md §3), even when the size's is zero: the capture's
+// is just one of them (docs/platforms.md §3), even when the size's is zero: the capture's
 // percent_cbd 0.1 of product 2382804 comes from the lab result of a half ounce that is
 // not for sale, while the ounce on the menu has none. The product-level figures stand
 // in only for a size without an entry.

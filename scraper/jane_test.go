@@ -21,7 +21,7 @@ import (
 )
 
 // janeCaptureHits are the full Algolia records of the Jane capture: the dmerch reply
-// carries them as search_attributes on 120 of its 1,580 entries (PLATFORMS.md §3).
+// carries them as search_attributes on 120 of its 1,580 entries (docs/platforms.md §3).
 func janeCaptureHits(t testing.TB) []json.RawMessage {
 	t.Helper()
 	var entries []struct {
@@ -340,7 +340,7 @@ func TestJaneValidate(t *testing.T) {
 
 // janeMenuPage is a Jane-powered menu page as operators embed it: the front end's
 // settings and secrets as JSON scripts (written for this test from the documented
-// shape: PLATFORMS.md §3, "public search key from the page's jane-app-secrets script").
+// shape: docs/platforms.md §3, "public search key from the page's jane-app-secrets script").
 const janeMenuPage = `<!doctype html><html><head><title>Menu</title>
 <script id="jane-app-settings" type="application/json">{"algoliaAppId":"VFM4X0N23A","algoliaEnv":"production"}</script>
 <script id="jane-app-secrets" type="application/json">
@@ -580,6 +580,36 @@ func TestJaneFastReplyMatchesEncodingJSON(t *testing.T) {
 	} {
 		if _, ok := janeFastReply([]byte(reply)); ok {
 			t.Errorf("janeFastReply took %s", reply)
+		}
+	}
+}
+
+// janeWeightAttrs is the one table of Jane's per-weight attributes: four for each of
+// the eight weight buckets, each found by its name, read by attr and filled by the
+// fast decoder at the same field.
+func TestJaneWeightAttrsTable(t *testing.T) {
+	weights := []string{"half_gram", "gram", "two_gram", "eighth_ounce", "quarter_ounce", "half_ounce", "ounce", "each"}
+	prefixes := []string{"price_", "discounted_price_", "special_price_", "max_cart_quantity_"}
+	if len(janeWeightIndex) != len(weights)*len(prefixes) {
+		t.Fatalf("%d attributes, want %d", len(janeWeightIndex), len(weights)*len(prefixes))
+	}
+	for _, w := range weights {
+		for _, p := range prefixes {
+			name := p + w
+			i, ok := janeWeightIndex[name]
+			if !ok {
+				t.Errorf("%s missing", name)
+				continue
+			}
+			var f janeFields
+			raw, n := rawField(&f, []byte(name))
+			if n != i || raw == nil {
+				t.Fatalf("rawField(%s) = field %d, want %d", name, n, i)
+			}
+			*raw = json.RawMessage(`"` + name + `"`)
+			if got, ok := (&janeRecord{janeFields: f}).attr(name); !ok || string(got) != `"`+name+`"` {
+				t.Errorf("attr(%s) = %s, %v after the fast decoder's field was set", name, got, ok)
+			}
 		}
 	}
 }

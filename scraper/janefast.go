@@ -83,7 +83,13 @@ var janeFieldNames = func() map[string]bool {
 	names := map[string]bool{}
 	t := reflect.TypeFor[janeFields]()
 	for i := range t.NumField() {
+		if t.Field(i).Anonymous {
+			continue // janeWeightAttrs, whose names janeWeightIndex holds
+		}
 		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
+		names[name] = true
+	}
+	for name := range janeWeightIndex {
 		names[name] = true
 	}
 	return names
@@ -249,71 +255,8 @@ func mark(seen *uint64, i int) bool {
 
 // rawField is the per-weight attribute of that name, and its number.
 func rawField(f *janeFields, key []byte) (*json.RawMessage, int) {
-	switch string(key) {
-	case "price_half_gram":
-		return &f.PriceHalfGram, 0
-	case "discounted_price_half_gram":
-		return &f.DiscountedHalfGram, 1
-	case "special_price_half_gram":
-		return &f.SpecialHalfGram, 2
-	case "max_cart_quantity_half_gram":
-		return &f.MaxCartHalfGram, 3
-	case "price_gram":
-		return &f.PriceGram, 4
-	case "discounted_price_gram":
-		return &f.DiscountedGram, 5
-	case "special_price_gram":
-		return &f.SpecialGram, 6
-	case "max_cart_quantity_gram":
-		return &f.MaxCartGram, 7
-	case "price_two_gram":
-		return &f.PriceTwoGram, 8
-	case "discounted_price_two_gram":
-		return &f.DiscountedTwoGram, 9
-	case "special_price_two_gram":
-		return &f.SpecialTwoGram, 10
-	case "max_cart_quantity_two_gram":
-		return &f.MaxCartTwoGram, 11
-	case "price_eighth_ounce":
-		return &f.PriceEighthOunce, 12
-	case "discounted_price_eighth_ounce":
-		return &f.DiscountedEighthOunce, 13
-	case "special_price_eighth_ounce":
-		return &f.SpecialEighthOunce, 14
-	case "max_cart_quantity_eighth_ounce":
-		return &f.MaxCartEighthOunce, 15
-	case "price_quarter_ounce":
-		return &f.PriceQuarterOunce, 16
-	case "discounted_price_quarter_ounce":
-		return &f.DiscountedQuarterOunce, 17
-	case "special_price_quarter_ounce":
-		return &f.SpecialQuarterOunce, 18
-	case "max_cart_quantity_quarter_ounce":
-		return &f.MaxCartQuarterOunce, 19
-	case "price_half_ounce":
-		return &f.PriceHalfOunce, 20
-	case "discounted_price_half_ounce":
-		return &f.DiscountedHalfOunce, 21
-	case "special_price_half_ounce":
-		return &f.SpecialHalfOunce, 22
-	case "max_cart_quantity_half_ounce":
-		return &f.MaxCartHalfOunce, 23
-	case "price_ounce":
-		return &f.PriceOunce, 24
-	case "discounted_price_ounce":
-		return &f.DiscountedOunce, 25
-	case "special_price_ounce":
-		return &f.SpecialOunce, 26
-	case "max_cart_quantity_ounce":
-		return &f.MaxCartOunce, 27
-	case "price_each":
-		return &f.PriceEach, 28
-	case "discounted_price_each":
-		return &f.DiscountedEach, 29
-	case "special_price_each":
-		return &f.SpecialEach, 30
-	case "max_cart_quantity_each":
-		return &f.MaxCartEach, 31
+	if i, ok := janeWeightIndex[string(key)]; ok {
+		return f.field(i), i
 	}
 	return nil, 0
 }

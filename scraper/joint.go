@@ -14,7 +14,7 @@ import (
 )
 
 // Joint Commerce is a WordPress plugin whose shop reads a Dutchie-fed Elasticsearch
-// index through the site's own REST route (PLATFORMS.md §2, captured at
+// index through the site's own REST route (docs/platforms.md §2, captured at
 // shopcuzzies.com): POST <site>/wp-json/joint-ecommerce/v1/products/<businessId>/_search
 // with an Elasticsearch body, paged with from/size. Numbers arrive as strings.
 const (

@@ -216,7 +216,7 @@ func TestJointHandChecked(t *testing.T) {
 			thc: 0.07, unit: "%"}},
 		// Red Bullz: "1/8oz", price "45.00", specialPrice 27 (a number: "Last Chance
 		// Products"), quantity "19", THC "0.4" and CBD "0.5" %: the flower figure
-		// PLATFORMS.md calls obviously wrong, kept and warned about below.
+		// docs/platforms.md calls obviously wrong, kept and warned about below.
 		{"numeric special, implausible THC", offerWant{id: "ef445e2b-f231-4cae-ba5a-0a952518d263", size: "1/8oz", name: "Red Bullz | Seed & Strain Flower",
 			category: data.Flower, strainType: "sativa", strain: "Red Bullz", grams: 3.5, price: 45, sale: 27, inStock: true, thc: 0.4, cbd: 0.5, unit: "%"}},
 		// Peach Milano: "1/8oz", price "70.00", specialPrice 41.66 ("2 for $85 Deal"),

@@ -17,7 +17,7 @@ import (
 )
 
 // The jsonld adapter reads the schema.org markup a dispensary's own page carries in
-// <script type="application/ld+json"> (PLATFORMS.md §8: no real page with products was
+// <script type="application/ld+json"> (docs/platforms.md §8: no real page with products was
 // captured; the shapes are schema.org's and Google's documented ones). Products are
 // found wherever the markup puts them: at the top, in @graph, in an ItemList's
 // ListItems, in an OfferCatalog or a Store's makesOffer (Offer.itemOffered), in a
@@ -581,52 +581,9 @@ func (r ldRecord) expandOffers() []map[string]any {
 
 // ldOffer maps one Offer; nil, nil is an offer that sells nothing (price 0).
 func ldOffer(base data.Offer, o map[string]any, page *url.URL, sizeLabel string, grams, mg float64) (*data.Offer, error) {
-	price, ok, err := ldNumber(o["price"])
+	price, list, currency, ok, err := ldPrices(o)
 	if err != nil {
-		return nil, fmt.Errorf("price: %w", err)
-	}
-	currency := ldText(o["priceCurrency"])
-	if ldIs(o, "AggregateOffer") && !ok {
-		low, lok, err := ldNumber(o["lowPrice"])
-		if err != nil {
-			return nil, fmt.Errorf("lowPrice: %w", err)
-		}
-		high, hok, err := ldNumber(o["highPrice"])
-		if err != nil {
-			return nil, fmt.Errorf("highPrice: %w", err)
-		}
-		count, _, _ := ldNumber(o["offerCount"])
-		switch {
-		case lok && hok && dollars(high) != dollars(low):
-			return nil, fmt.Errorf("AggregateOffer gives a price range (%.2f to %.2f) without its offers", low, high)
-		case lok && !hok && count != 1:
-			// "From $20": the lowest of several prices, none of which is known.
-			return nil, fmt.Errorf("AggregateOffer gives only its lowest price (%.2f) without its offers", low)
-		}
-		price, ok = low, lok
-	}
-	// priceSpecification: the regular (strikethrough or list) price, and the price
-	// itself when the Offer has none.
-	list := 0.0
-	for _, ps := range ldObjects(o["priceSpecification"]) {
-		v, vok, err := ldNumber(ps["price"])
-		if err != nil {
-			return nil, fmt.Errorf("priceSpecification price: %w", err)
-		}
-		if !vok {
-			continue
-		}
-		switch ldTerm(ldText(ps["priceType"])) {
-		case "StrikethroughPrice", "ListPrice", "MSRP", "SRP":
-			list = max(list, v)
-		case "", "SalePrice", "InvoicePrice", "MinimumAdvertisedPrice":
-			if !ok {
-				price, ok = v, true
-				if currency == "" {
-					currency = ldText(ps["priceCurrency"])
-				}
-			}
-		}
+		return nil, err
 	}
 	if !ok {
 		return nil, errors.New("offer without a price")
@@ -681,6 +638,59 @@ func ldOffer(base data.Offer, o map[string]any, page *url.URL, sizeLabel string,
 		}
 	}
 	return &out, nil
+}
+
+// ldPrices reads an Offer's price (an AggregateOffer's single price too), its regular
+// price from priceSpecification (0 when none) and its currency; ok is false when it
+// gives no price.
+func ldPrices(o map[string]any) (price, list float64, currency string, ok bool, err error) {
+	price, ok, err = ldNumber(o["price"])
+	if err != nil {
+		return 0, 0, "", false, fmt.Errorf("price: %w", err)
+	}
+	currency = ldText(o["priceCurrency"])
+	if ldIs(o, "AggregateOffer") && !ok {
+		low, lok, err := ldNumber(o["lowPrice"])
+		if err != nil {
+			return 0, 0, "", false, fmt.Errorf("lowPrice: %w", err)
+		}
+		high, hok, err := ldNumber(o["highPrice"])
+		if err != nil {
+			return 0, 0, "", false, fmt.Errorf("highPrice: %w", err)
+		}
+		count, _, _ := ldNumber(o["offerCount"])
+		switch {
+		case lok && hok && dollars(high) != dollars(low):
+			return 0, 0, "", false, fmt.Errorf("AggregateOffer gives a price range (%.2f to %.2f) without its offers", low, high)
+		case lok && !hok && count != 1:
+			// "From $20": the lowest of several prices, none of which is known.
+			return 0, 0, "", false, fmt.Errorf("AggregateOffer gives only its lowest price (%.2f) without its offers", low)
+		}
+		price, ok = low, lok
+	}
+	// priceSpecification: the regular (strikethrough or list) price, and the price
+	// itself when the Offer has none.
+	for _, ps := range ldObjects(o["priceSpecification"]) {
+		v, vok, err := ldNumber(ps["price"])
+		if err != nil {
+			return 0, 0, "", false, fmt.Errorf("priceSpecification price: %w", err)
+		}
+		if !vok {
+			continue
+		}
+		switch ldTerm(ldText(ps["priceType"])) {
+		case "StrikethroughPrice", "ListPrice", "MSRP", "SRP":
+			list = max(list, v)
+		case "", "SalePrice", "InvoicePrice", "MinimumAdvertisedPrice":
+			if !ok {
+				price, ok = v, true
+				if currency == "" {
+					currency = ldText(ps["priceCurrency"])
+				}
+			}
+		}
+	}
+	return price, list, currency, ok, nil
 }
 
 // categoryPath splits category paths ("Flower > Indica", "Vapes/Cartridges") into

@@ -19,7 +19,7 @@ import (
 
 // LeafBridge is a WordPress plugin that renders a Dutchie Plus menu on the retailer's
 // own site. Its admin-ajax action wizard_show_products answers with the Plus Product
-// objects verbatim (PLATFORMS.md §2, captured at mpxnj.com): one form POST per page of
+// objects verbatim (docs/platforms.md §2, captured at mpxnj.com): one form POST per page of
 // 20, guarded by a WordPress nonce printed in the shop page. The age gate lives in the
 // browser's localStorage; the server only wants wizard_data[age_confirm]=true.
 const (
@@ -103,25 +103,7 @@ func (l *LeafBridge) FetchMenu(ctx context.Context, src data.MenuSource) (data.M
 	seen := seenIDs{}
 	for page := 1; page <= leafbridgeMaxPages; page++ {
 		where := fmt.Sprintf("leafbridge %s retailer %s page %d", origin.Host, src.StoreID, page)
-		form := url.Values{
-			"action":                         {"wizard_show_products"},
-			"nonce_ajax":                     {nonce},
-			"prods_pageNumber":               {strconv.Itoa(page)},
-			"wizard_data[retailer_id]":       {src.StoreID},
-			"wizard_data[menu_type]":         {menuType},
-			"wizard_data[collection_method]": {l.collection},
-			"wizard_data[sort]":              {"NAME_ASC"},
-			"wizard_data[age_confirm]":       {"true"},
-			"wizard_data[default_set]":       {"true"},
-			// The empty search and filter fields the shop's script always sends: the
-			// plugin reads them, and a form that differs from the browser's is the first
-			// thing a site's firewall notices.
-			"search_key_word":                    {""},
-			"prod_categories[search_key_word]":   {""},
-			"prod_categories[sort_order]":        {"NAME_ASC"},
-			"filter_attributes[search_key_word]": {""},
-			"filter_attributes[sort_order]":      {"NAME_ASC"},
-		}
+		form := l.form(page, nonce, src.StoreID, menuType)
 		resp, err := l.do(ctx, Request{Method: http.MethodPost, URL: ajax, Header: header, Body: []byte(form.Encode())}, where, &menu)
 		if err != nil {
 			// WordPress answers its own refusals with a bare "-1" (nonce) or "0" (no such
@@ -171,6 +153,29 @@ func (l *LeafBridge) FetchMenu(ctx context.Context, src data.MenuSource) (data.M
 	}
 	return menu, &data.FetchError{Reason: data.ReasonParse, Status: menu.HTTPStatus,
 		Detail: fmt.Sprintf("leafbridge retailer %s: more than %d pages", src.StoreID, leafbridgeMaxPages)}
+}
+
+// form is the plugin's product request for one page, as the shop's script sends it.
+func (l *LeafBridge) form(page int, nonce, storeID, menuType string) url.Values {
+	return url.Values{
+		"action":                         {"wizard_show_products"},
+		"nonce_ajax":                     {nonce},
+		"prods_pageNumber":               {strconv.Itoa(page)},
+		"wizard_data[retailer_id]":       {storeID},
+		"wizard_data[menu_type]":         {menuType},
+		"wizard_data[collection_method]": {l.collection},
+		"wizard_data[sort]":              {"NAME_ASC"},
+		"wizard_data[age_confirm]":       {"true"},
+		"wizard_data[default_set]":       {"true"},
+		// The empty search and filter fields the shop's script always sends: the
+		// plugin reads them, and a form that differs from the browser's is the first
+		// thing a site's firewall notices.
+		"search_key_word":                    {""},
+		"prod_categories[search_key_word]":   {""},
+		"prod_categories[sort_order]":        {"NAME_ASC"},
+		"filter_attributes[search_key_word]": {""},
+		"filter_attributes[sort_order]":      {"NAME_ASC"},
+	}
 }
 
 // nonce fetches the shop page and reads the plugin's nonce from it.

@@ -14,7 +14,7 @@ import (
 )
 
 // Leafly menus are read from the consumer API behind Leafly's embedded menu
-// (PLATFORMS.md §7, from public client code; no capture exists): GET
+// (docs/platforms.md §7, from public client code; no capture exists): GET
 // /api/dispensaries/v1/<slug>/menu_items?take=50&skip=N, one item per size.
 const (
 	leaflyDefaultEndpoint = "https://consumer-api.leafly.com"
@@ -155,7 +155,7 @@ func leaflyRead(b *parseBudget, body []byte, where string, seen seenIDs) (leafly
 }
 
 // leaflyItem is the part of a menu item the adapter reads (field names from public
-// client code, PLATFORMS.md §7).
+// client code, docs/platforms.md §7).
 type leaflyItem struct {
 	ID        json.Number `json:"id"`
 	Name      string      `json:"name"`

@@ -10,7 +10,7 @@ import (
 )
 
 // The shared normalisation, case by case; the labels are the platforms' own, from the
-// captures and PLATFORMS.md §9.
+// captures and docs/platforms.md §9.
 
 func TestStrainType(t *testing.T) {
 	for label, want := range map[string]string{

@@ -11,15 +11,12 @@ import (
 // centres, and a store listed under a city may sit in a suburb.
 const placeRadiusKm = 50
 
-// Ohio's bounding box, with a margin for its borders' curves.
-const ohioMinLat, ohioMaxLat, ohioMinLng, ohioMaxLng = 38.3, 42.4, -84.9, -80.4
-
 // wrongPlace says why the position a platform's store record gives cannot be this
 // dispensary's ("" when it can): outside Ohio, or far from where the registry puts it.
 // The menu is then another store's (a lead's identifier reused, a typo) and must not be
 // shown as this one's.
 func wrongPlace(d data.Dispensary, platform string, p data.Place) string {
-	if p.Lat < ohioMinLat || p.Lat > ohioMaxLat || p.Lng < ohioMinLng || p.Lng > ohioMaxLng {
+	if !data.InOhio(p.Lat, p.Lng) {
 		return fmt.Sprintf("the %s store record puts the store at %.4f,%.4f, outside Ohio: the identifier names another store", platform, p.Lat, p.Lng)
 	}
 	if d.Lat == 0 && d.Lng == 0 {

@@ -1,7 +1,10 @@
 package scraper
 
 import (
+	"encoding/json"
+	"fmt"
 	"math"
+	"os"
 	"strings"
 	"testing"
 
@@ -33,5 +36,53 @@ func TestWrongPlace(t *testing.T) {
 	// Columbus to Cleveland is about 204 km as the crow flies.
 	if km := data.DistanceKm(39.9612, -82.9988, 41.4993, -81.6944); math.Abs(km-204) > 3 {
 		t.Errorf("Columbus-Cleveland %.1f km", km)
+	}
+}
+
+// The registry and the scraper judge "in Ohio" by the one box of data/ohio-bounds.json:
+// a position the registry accepts is never refused by the scraper as another state's,
+// and the other way round. 42.45 N (the lake, north of Ohio's border) once passed the
+// registry and was refused by the scraper.
+func TestOhioVerdictIsShared(t *testing.T) {
+	raw, err := os.ReadFile("../data/testdata/ohio-verdicts.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var vectors struct {
+		Cases []struct {
+			Name     string
+			Lat, Lng float64
+			InOhio   bool `json:"inOhio"`
+		}
+	}
+	if err := json.Unmarshal(raw, &vectors); err != nil || len(vectors.Cases) < 5 {
+		t.Fatalf("ohio-verdicts.json: %d cases, %v", len(vectors.Cases), err)
+	}
+	tests := vectors.Cases
+	for _, tt := range tests {
+		t.Run(tt.Name, func(t *testing.T) {
+			registry := fmt.Sprintf(`dispensaries:
+  - slug: s
+    name: Store
+    city: Akron
+    region: Northeast
+    lat: %v
+    lng: %v
+    menus:
+      - {market: recreational, platform: jane, storeId: "1"}
+`, tt.Lat, tt.Lng)
+			_, perr := data.ParseRegistry("registry.yaml", []byte(registry), RegistryRules())
+			registryRefuses := perr != nil && strings.Contains(perr.Error(), "outside Ohio")
+			scraperRefuses := strings.Contains(wrongPlace(data.Dispensary{City: "Akron"}, "jane", data.Place{Lat: tt.Lat, Lng: tt.Lng}), "outside Ohio")
+			if registryRefuses != scraperRefuses {
+				t.Fatalf("registry refuses: %v (%v), scraper refuses: %v", registryRefuses, perr, scraperRefuses)
+			}
+			if registryRefuses == tt.InOhio {
+				t.Errorf("in Ohio = %v, want %v", !registryRefuses, tt.InOhio)
+			}
+			if got := data.InOhio(tt.Lat, tt.Lng); got != tt.InOhio {
+				t.Errorf("data.InOhio = %v, want %v", got, tt.InOhio)
+			}
+		})
 	}
 }

@@ -17,7 +17,7 @@ import (
 )
 
 // The state's roster is an ArcGIS feature layer: the Division of Cannabis Control's
-// dispensary locator queries it (README, "The roster"). A query answers at most the
+// dispensary locator queries it (docs/registry.md, "The state's roster"). A query answers at most the
 // layer's maxRecordCount features and sets exceededTransferLimit while more remain, so
 // the roster is read page by page (resultOffset); an error can come as HTTP 200 with
 // {"error": {...}}. Esri documents the query operation:
@@ -357,18 +357,14 @@ func (f rosterFeature) position(mercator bool) (lat, lng float64) {
 		if mercator || math.Abs(x) > 180 {
 			x, y = fromWebMercator(x, y)
 		}
-		if inOhio(y, x) {
+		if data.InOhio(y, x) {
 			return y, x
 		}
 	}
-	if lat, lng := f.number(fieldLat), f.number(fieldLng); inOhio(lat, lng) {
+	if lat, lng := f.number(fieldLat), f.number(fieldLng); data.InOhio(lat, lng) {
 		return lat, lng
 	}
 	return 0, 0
-}
-
-func inOhio(lat, lng float64) bool {
-	return lat >= ohioMinLat && lat <= ohioMaxLat && lng >= ohioMinLng && lng <= ohioMaxLng
 }
 
 // fromWebMercator turns Web Mercator metres (EPSG:3857) into degrees.

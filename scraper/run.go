@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
-	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -68,41 +67,15 @@ type Summary struct {
 	Failures []data.RunFailure `json:"failures"`
 }
 
-// failuresOf groups the failed results by platform and reason, most menus first.
+// failuresOf groups the failed results as data.GroupFailures does for every report.
 func failuresOf(results []MenuResult) []data.RunFailure {
-	by := map[[2]string]*data.RunFailure{}
-	var order [][2]string
+	var failed []data.FailedMenu
 	for _, r := range results {
-		if r.OK {
-			continue
-		}
-		k := [2]string{r.Platform, string(r.Reason)}
-		f := by[k]
-		if f == nil {
-			f = &data.RunFailure{Platform: r.Platform, Reason: r.Reason}
-			by[k] = f
-			order = append(order, k)
-		}
-		f.Menus++
-		if r.Unverified {
-			f.Unverified++
+		if !r.OK {
+			failed = append(failed, data.FailedMenu{Platform: r.Platform, Reason: r.Reason, Unverified: r.Unverified})
 		}
 	}
-	out := make([]data.RunFailure, 0, len(by))
-	for _, k := range order {
-		out = append(out, *by[k])
-	}
-	sort.SliceStable(out, func(i, j int) bool {
-		a, b := out[i], out[j]
-		if a.Menus != b.Menus {
-			return a.Menus > b.Menus
-		}
-		if a.Platform != b.Platform {
-			return a.Platform < b.Platform
-		}
-		return a.Reason < b.Reason
-	})
-	return out
+	return data.GroupFailures(failed)
 }
 
 // Run fetches every menu of every monitored dispensary once and records each fetch.
@@ -119,34 +92,14 @@ func Run(ctx context.Context, db *data.DB, reg data.Registry, adapters map[strin
 	if err := db.SyncDispensaries(ctx, reg.Dispensaries, opts.ReplaceRegistry, opts.Now); err != nil {
 		return Summary{}, err
 	}
-	only := map[string]bool{}
-	for _, s := range opts.Only {
-		only[s] = true
-	}
-	type job struct {
-		d   data.Dispensary
-		src data.MenuSource
-	}
-	var jobs []job
-	for _, d := range reg.Monitored() {
-		if len(only) > 0 && !only[d.Slug] {
-			continue
-		}
-		for _, src := range d.Menus {
-			jobs = append(jobs, job{d, src})
-		}
-	}
+	jobs := menuJobs(reg, opts.Only)
 	runID, err := db.StartRun(ctx, opts.Now)
 	if err != nil {
 		return Summary{}, err
 	}
 	sum := Summary{RunID: runID, Started: opts.Now, Results: make([]MenuResult, len(jobs))}
+	tally := &runTally{sum: &sum, total: len(jobs), progress: opts.Progress}
 
-	var (
-		mu       sync.Mutex
-		done     int
-		storeErr error
-	)
 	// The fetches' results are recorded by one writer, several menus a commit (as many
 	// as are waiting, up to recordBatch): see data.DB.RecordMenuFetches.
 	fetched := make(chan fetchedMenu, recordBatch)
@@ -155,18 +108,9 @@ func Run(ctx context.Context, db *data.DB, reg data.Registry, adapters map[strin
 		defer close(written)
 		for batch := range batches(fetched) {
 			results, err := recordMenus(ctx, db, opts.Now, batch)
-			mu.Lock()
 			for k, f := range batch {
-				sum.Results[f.index] = results[k]
-				done++
-				if opts.Progress != nil {
-					opts.Progress(done, len(jobs), results[k])
-				}
+				tally.record(f.index, results[k], err)
 			}
-			if err != nil && storeErr == nil {
-				storeErr = err
-			}
-			mu.Unlock()
 		}
 	}()
 	fetchCtx, stop := ctx, context.CancelFunc(func() {})
@@ -174,16 +118,6 @@ func Run(ctx context.Context, db *data.DB, reg data.Registry, adapters map[strin
 		fetchCtx, stop = context.WithTimeout(ctx, opts.Deadline)
 	}
 	defer stop()
-	lanes := map[string][]int{}
-	var order []string
-	for i, j := range jobs {
-		k := laneOf(adapters, j.src)
-		if _, ok := lanes[k]; !ok {
-			order = append(order, k)
-		}
-		lanes[k] = append(lanes[k], i)
-	}
-	var wg sync.WaitGroup
 	fetch := func(i int) {
 		j := jobs[i]
 		f, err := fetchOne(ctx, fetchCtx, db, runID, opts.Now, adapters, j.d, j.src)
@@ -193,21 +127,14 @@ func Run(ctx context.Context, db *data.DB, reg data.Registry, adapters map[strin
 		}
 		f.index = i
 		if err != nil {
-			mu.Lock()
-			sum.Results[i] = f.result
-			done++
-			if opts.Progress != nil {
-				opts.Progress(done, len(jobs), f.result)
-			}
-			if storeErr == nil {
-				storeErr = err
-			}
-			mu.Unlock()
+			tally.record(i, f.result, err)
 			return
 		}
 		fetched <- f
 	}
 	// Each host's menus in registry order, Concurrency at a time; every host at once.
+	var wg sync.WaitGroup
+	lanes, order := lanesOf(adapters, jobs)
 	for _, k := range order {
 		next := make(chan int, len(lanes[k]))
 		for _, i := range lanes[k] {
@@ -227,19 +154,10 @@ func Run(ctx context.Context, db *data.DB, reg data.Registry, adapters map[strin
 	wg.Wait()
 	close(fetched)
 	<-written
-	if storeErr != nil {
-		return sum, storeErr
+	if tally.storeErr != nil {
+		return sum, tally.storeErr
 	}
-	for _, r := range sum.Results {
-		if r.OK {
-			sum.MenusOK++
-		} else {
-			sum.MenusFailed++
-		}
-		sum.Products += r.Products
-		sum.Offers += r.Offers
-	}
-	sum.Failures = failuresOf(sum.Results)
+	sum.count()
 	sum.Duration = time.Since(start)
 	// Finished when the run's clock says plus what the run took: the published lastRun
 	// tells readers when the data was last refreshed.
@@ -247,6 +165,83 @@ func Run(ctx context.Context, db *data.DB, reg data.Registry, adapters map[strin
 		return sum, err
 	}
 	return sum, nil
+}
+
+// menuJob is one menu a run reads.
+type menuJob struct {
+	d   data.Dispensary
+	src data.MenuSource
+}
+
+// menuJobs are the menus of the registry's monitored dispensaries (of only, when given),
+// in registry order.
+func menuJobs(reg data.Registry, only []string) []menuJob {
+	want := map[string]bool{}
+	for _, s := range only {
+		want[s] = true
+	}
+	var jobs []menuJob
+	for _, d := range reg.Monitored() {
+		if len(want) > 0 && !want[d.Slug] {
+			continue
+		}
+		for _, src := range d.Menus {
+			jobs = append(jobs, menuJob{d, src})
+		}
+	}
+	return jobs
+}
+
+// lanesOf groups the jobs (by index) by the host their first request goes to; order
+// lists the lanes as they first appear.
+func lanesOf(adapters map[string]data.Adapter, jobs []menuJob) (lanes map[string][]int, order []string) {
+	lanes = map[string][]int{}
+	for i, j := range jobs {
+		k := laneOf(adapters, j.src)
+		if _, ok := lanes[k]; !ok {
+			order = append(order, k)
+		}
+		lanes[k] = append(lanes[k], i)
+	}
+	return lanes, order
+}
+
+// runTally records each menu's result as it comes, from the fetchers and the writer:
+// its place in the summary, the progress callback, and the first store error.
+type runTally struct {
+	mu       sync.Mutex
+	sum      *Summary
+	done     int
+	total    int
+	progress func(done, total int, r MenuResult)
+	storeErr error
+}
+
+func (t *runTally) record(i int, r MenuResult, err error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.sum.Results[i] = r
+	t.done++
+	if t.progress != nil {
+		t.progress(t.done, t.total, r)
+	}
+	if err != nil && t.storeErr == nil {
+		t.storeErr = err
+	}
+}
+
+// count totals the results: menus read and failed, products, offers, failures.
+func (s *Summary) count() {
+	for _, r := range s.Results {
+		if r.OK {
+			s.MenusOK++
+		} else {
+			s.MenusFailed++
+		}
+		s.Products += r.Products
+		s.Offers += r.Offers
+	}
+	s.Failures = failuresOf(s.Results)
 }
 
 // recordBatch is the most menus recorded in one commit.

@@ -16,7 +16,7 @@ import (
 )
 
 // Sweed (sweedpos.com) storefronts are read from the tenant's web-ui proxy API
-// (PLATFORMS.md §5): GetProductCategoryList gives the category filters, then
+// (docs/platforms.md §5): GetProductCategoryList gives the category filters, then
 // GetProductList is paged per category. A store reachable only through its storefront
 // page is read from the React Query cache the page embeds (window.__sw_qc).
 const (
@@ -130,7 +130,7 @@ func (s *Sweed) FetchMenu(ctx context.Context, src data.MenuSource) (data.Menu, 
 	fetched := 0
 	for _, c := range cats {
 		// The filter ids, not the category's own id: the id (3763) is the storefront's
-		// page id and filters nothing (PLATFORMS.md §5).
+		// page id and filters nothing (docs/platforms.md §5).
 		if len(c.Filter.Category) == 0 {
 			continue
 		}

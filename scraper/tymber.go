@@ -13,7 +13,7 @@ import (
 )
 
 // Tymber (Blaze's "grass.menu") storefronts are Next.js pages rendered on the server
-// (PLATFORMS.md §7, from public client code; no capture exists): the shop's /menu page
+// (docs/platforms.md §7, from public client code; no capture exists): the shop's /menu page
 // lists the categories in __NEXT_DATA__.props.pageProps.filtersCatalog.included
 // (type "product_categories"), and each /menu/categories/<slug> page carries its
 // products in pageProps.products.data.objects[].attributes. Amounts are in cents.

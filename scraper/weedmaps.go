@@ -17,7 +17,7 @@ import (
 )
 
 // Weedmaps menus are read from the discovery API weedmaps.com itself calls
-// (PLATFORMS.md §4 A), page by page. Replies in the JSON:API "wm/v1" shape (§4 B, the
+// (docs/platforms.md §4 A), page by page. Replies in the JSON:API "wm/v1" shape (§4 B, the
 // captured one) are read too: the shape is told apart by the reply, so an endpoint
 // override may point at either.
 const (
@@ -169,7 +169,7 @@ func (w *Weedmaps) FetchMenu(ctx context.Context, src data.MenuSource) (data.Men
 }
 
 // weedmapsChallenge turns the Fastly "Client Challenge" page (served to browser-like
-// clients, PLATFORMS.md §4) into a blocked failure; other failures pass unchanged.
+// clients, docs/platforms.md §4) into a blocked failure; other failures pass unchanged.
 func weedmapsChallenge(where string, resp *Response, err error) error {
 	if resp == nil || data.ReasonOf(err) == data.ReasonBlocked || !looksLikeHTML(resp.Body) {
 		return err
@@ -219,46 +219,49 @@ func weedmapsBase(id, name, slug, brand, lineage string, category data.Category,
 
 // weedmapsResource is a JSON:API ("wm/v1") menu_item.
 type weedmapsResource struct {
-	ID         json.Number `json:"id"`
-	Attributes struct {
-		Name           string                 `json:"name"`
-		Slug           string                 `json:"slug"`
-		CategoryName   string                 `json:"category_name"`
-		ParentCategory *named                 `json:"parent_category"`
-		SubCategory    *named                 `json:"sub_category"`
-		BrandName      string                 `json:"brand_name"`
-		Genetics       string                 `json:"genetics"`
-		LicenseType    string                 `json:"license_type"`
-		IsPublished    *bool                  `json:"is_published"`
-		Cannabinoids   map[string]looseNumber `json:"cannabinoids"`
-		Measurements   []struct {
-			Name  string      `json:"name"`
-			Unit  string      `json:"unit"`
-			Value looseNumber `json:"value"`
-		} `json:"measurements"`
-		Prices   map[string]json.RawMessage `json:"prices"`
-		Variants []struct {
-			Label string `json:"label"`
-			Name  string `json:"name"`
-			Price struct {
-				Amount looseNumber `json:"amount"`
-			} `json:"price"`
-			Weight *struct {
-				Value looseNumber `json:"value"`
-				Unit  string      `json:"unit"`
-			} `json:"weight"`
-			InventoryQuantity looseNumber `json:"inventory_quantity"`
-		} `json:"variants"`
-		Sale *struct {
-			Amount looseNumber `json:"amount"`
-			Type   string      `json:"type"`
-		} `json:"sale"`
-		InventoryQuantity looseNumber `json:"inventory_quantity"`
-	} `json:"attributes"`
-	Links struct {
+	ID         json.Number        `json:"id"`
+	Attributes weedmapsAttributes `json:"attributes"`
+	Links      struct {
 		Self  string `json:"self"`
 		Order string `json:"order"`
 	} `json:"links"`
+}
+
+// weedmapsAttributes are a wm/v1 menu_item's attributes.
+type weedmapsAttributes struct {
+	Name           string                 `json:"name"`
+	Slug           string                 `json:"slug"`
+	CategoryName   string                 `json:"category_name"`
+	ParentCategory *named                 `json:"parent_category"`
+	SubCategory    *named                 `json:"sub_category"`
+	BrandName      string                 `json:"brand_name"`
+	Genetics       string                 `json:"genetics"`
+	LicenseType    string                 `json:"license_type"`
+	IsPublished    *bool                  `json:"is_published"`
+	Cannabinoids   map[string]looseNumber `json:"cannabinoids"`
+	Measurements   []struct {
+		Name  string      `json:"name"`
+		Unit  string      `json:"unit"`
+		Value looseNumber `json:"value"`
+	} `json:"measurements"`
+	Prices   map[string]json.RawMessage `json:"prices"`
+	Variants []struct {
+		Label string `json:"label"`
+		Name  string `json:"name"`
+		Price struct {
+			Amount looseNumber `json:"amount"`
+		} `json:"price"`
+		Weight *struct {
+			Value looseNumber `json:"value"`
+			Unit  string      `json:"unit"`
+		} `json:"weight"`
+		InventoryQuantity looseNumber `json:"inventory_quantity"`
+	} `json:"variants"`
+	Sale *struct {
+		Amount looseNumber `json:"amount"`
+		Type   string      `json:"type"`
+	} `json:"sale"`
+	InventoryQuantity looseNumber `json:"inventory_quantity"`
 }
 
 // weedmapsFlatPrices are the flat prices of a wm/v1 item, in menu order, with the
@@ -303,60 +306,11 @@ func (it *weedmapsResource) offers(market data.Market) ([]data.Offer, error) {
 	if base.URL == "" {
 		base.URL = webLink(it.Links.Self, weedmapsSite)
 	}
-	thc, thcUnit, cbd, cbdUnit := 0.0, "", 0.0, ""
-	for _, m := range a.Measurements {
-		switch strings.ToUpper(strings.TrimSpace(m.Name)) {
-		case "THC":
-			thc, thcUnit = m.Value.V, m.Unit
-		case "CBD":
-			cbd, cbdUnit = m.Value.V, m.Unit
-		}
+	thcMg := a.setPotency(&base)
+	sizes, err := a.sizes(base.Name)
+	if err != nil {
+		return nil, err
 	}
-	// cannabinoids is the same figure as a string without a unit; it only stands in
-	// for missing measurements, and is a percentage wherever both are present.
-	if thcUnit == "" && a.Cannabinoids["thc"].V > 0 {
-		thc, thcUnit = a.Cannabinoids["thc"].V, "%"
-	}
-	if cbdUnit == "" && a.Cannabinoids["cbd"].V > 0 {
-		cbd, cbdUnit = a.Cannabinoids["cbd"].V, "%"
-	}
-	setPotency(&base, thc, thcUnit, cbd, cbdUnit)
-	thcMg := 0.0
-	if base.PotencyUnit == "mg" && base.THC != nil {
-		thcMg = *base.THC
-	}
-
-	var sizes []weedmapsSize
-	for _, v := range a.Variants {
-		label := strings.TrimSpace(v.Label)
-		if label == "" {
-			label = strings.TrimSpace(v.Name)
-		}
-		g := 0.0
-		if v.Weight != nil {
-			g = weedmapsGrams(v.Weight.Value.V, v.Weight.Unit)
-		}
-		if g == 0 {
-			g = weedmapsLabelGrams(label)
-		}
-		sizes = append(sizes, weedmapsSize{label: label, grams: g, price: v.Price.Amount.V, stock: v.InventoryQuantity})
-	}
-	if len(a.Variants) == 0 {
-		for _, f := range weedmapsFlatPrices {
-			var p looseNumber
-			if raw, ok := a.Prices[f.key]; ok {
-				if err := json.Unmarshal(raw, &p); err != nil {
-					return nil, fmt.Errorf("prices.%s: %w", f.key, err)
-				}
-			}
-			g := f.grams
-			if f.key == "price_unit" {
-				g = ParseSize(base.Name).Grams // "Elevated|MendoBreath|1g Wax"
-			}
-			sizes = append(sizes, weedmapsSize{label: f.label, grams: g, price: p.V, stock: a.InventoryQuantity})
-		}
-	}
-
 	var offers []data.Offer
 	for _, s := range sizes {
 		price, ok := sellingPrice(s.price)
@@ -390,6 +344,69 @@ func (it *weedmapsResource) offers(market data.Market) ([]data.Offer, error) {
 		offers = append(offers, o)
 	}
 	return offers, nil
+}
+
+// setPotency sets base's THC and CBD from the measurements (the cannabinoids standing
+// in for missing ones) and returns its THC in mg (0 unless given in mg).
+func (a *weedmapsAttributes) setPotency(base *data.Offer) float64 {
+	thc, thcUnit, cbd, cbdUnit := 0.0, "", 0.0, ""
+	for _, m := range a.Measurements {
+		switch strings.ToUpper(strings.TrimSpace(m.Name)) {
+		case "THC":
+			thc, thcUnit = m.Value.V, m.Unit
+		case "CBD":
+			cbd, cbdUnit = m.Value.V, m.Unit
+		}
+	}
+	// cannabinoids is the same figure as a string without a unit; it only stands in
+	// for missing measurements, and is a percentage wherever both are present.
+	if thcUnit == "" && a.Cannabinoids["thc"].V > 0 {
+		thc, thcUnit = a.Cannabinoids["thc"].V, "%"
+	}
+	if cbdUnit == "" && a.Cannabinoids["cbd"].V > 0 {
+		cbd, cbdUnit = a.Cannabinoids["cbd"].V, "%"
+	}
+	setPotency(base, thc, thcUnit, cbd, cbdUnit)
+	if base.PotencyUnit == "mg" && base.THC != nil {
+		return *base.THC
+	}
+	return 0
+}
+
+// sizes are the item's variants, or its flat prices when it has none (name is the
+// item's, whose weight a unit price is for).
+func (a *weedmapsAttributes) sizes(name string) ([]weedmapsSize, error) {
+	var sizes []weedmapsSize
+	for _, v := range a.Variants {
+		label := strings.TrimSpace(v.Label)
+		if label == "" {
+			label = strings.TrimSpace(v.Name)
+		}
+		g := 0.0
+		if v.Weight != nil {
+			g = weedmapsGrams(v.Weight.Value.V, v.Weight.Unit)
+		}
+		if g == 0 {
+			g = weedmapsLabelGrams(label)
+		}
+		sizes = append(sizes, weedmapsSize{label: label, grams: g, price: v.Price.Amount.V, stock: v.InventoryQuantity})
+	}
+	if len(a.Variants) == 0 {
+		for _, f := range weedmapsFlatPrices {
+			var p looseNumber
+			if raw, ok := a.Prices[f.key]; ok {
+				if err := json.Unmarshal(raw, &p); err != nil {
+					return nil, fmt.Errorf("prices.%s: %w", f.key, err)
+				}
+			}
+			g := f.grams
+			if f.key == "price_unit" {
+				g = ParseSize(name).Grams // "Elevated|MendoBreath|1g Wax"
+			}
+			sizes = append(sizes, weedmapsSize{label: f.label, grams: g, price: p.V, stock: a.InventoryQuantity})
+		}
+	}
+	return sizes, nil
 }
 
 // weedmapsGrams converts a variant weight; an ounce is 28 g as menus sell it.

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -110,20 +111,9 @@ func runDiscover(ctx context.Context, opts *discoverOptions) error {
 	if err != nil {
 		return &exitError{code: exitUsage, err: fmt.Errorf("registry %s: %w", reg.Source, err)}
 	}
-	var names, why []string
-	for name, a := range adapters {
-		if f, ok := a.(scraper.Discoverer); ok {
-			if err := f.CanDiscover(); err != nil {
-				why = append(why, err.Error())
-				continue
-			}
-			names = append(names, name)
-		}
-	}
-	sort.Strings(names)
-	if len(names) == 0 {
-		sort.Strings(why)
-		return usageError("discover: no platform can be searched in %s: %s", reg.Source, strings.Join(why, "; "))
+	names, err := searchablePlatforms(adapters)
+	if err != nil {
+		return usageError("discover: no platform can be searched in %s: %v", reg.Source, err)
 	}
 
 	places, err := data.OhioPlaces()
@@ -139,17 +129,7 @@ func runDiscover(ctx context.Context, opts *discoverOptions) error {
 			known[data.MenuIdentifier(src)] = true
 		}
 	}
-	// The stores the registry lacks, as publish shows them (name, address, region, slug).
-	sts := make([]data.Status, len(reg.Dispensaries))
-	for i, d := range reg.Dispensaries {
-		sts[i] = data.Status{Dispensary: d}
-	}
-	added := map[string]data.Dispensary{}
-	for _, st := range data.ApplyRoster(sts, m, true, places) {
-		if st.Listing != nil && st.Listing.By == "" {
-			added[st.Listing.Licence] = st.Dispensary
-		}
-	}
+	added := addedStores(reg.Dispensaries, m, places)
 	slugOf := map[string]string{}
 	for slug, l := range m.Stores {
 		slugOf[l.Licence] = slug
@@ -160,29 +140,7 @@ func runDiscover(ctx context.Context, opts *discoverOptions) error {
 		if !l.Active() || slug != "" && bySlug[slug].IsMonitored() {
 			continue
 		}
-		dv := discovery{Licence: l.Licence, Name: l.Name, Address: strings.Trim(l.Street+", "+l.City, ", "), Slug: slug,
-			Found: []scraper.NearbyMenu{}, Proposed: []data.MenuSource{}}
-		if !l.HasPlace() {
-			dv.Skipped = "the roster gives no position"
-			out = append(out, dv)
-			continue
-		}
-		for _, name := range names {
-			found, err := adapters[name].(scraper.Discoverer).Nearby(ctx, l.Lat, l.Lng, int(opts.RadiusKm*1000))
-			if err != nil {
-				dv.Errors = append(dv.Errors, fmt.Sprintf("%s: %v", name, err))
-			}
-			dv.Found = append(dv.Found, found...)
-		}
-		sort.SliceStable(dv.Found, func(i, j int) bool { return dv.Found[i].Km < dv.Found[j].Km })
-		markets := map[data.Market]bool{}
-		for _, f := range dv.Found {
-			if !known[data.MenuIdentifier(f.Menu)] && !markets[f.Menu.Market] {
-				markets[f.Menu.Market] = true
-				dv.Proposed = append(dv.Proposed, f.Menu)
-			}
-		}
-		out = append(out, dv)
+		out = append(out, discoverLicence(ctx, l, slug, adapters, names, int(opts.RadiusKm*1000), known))
 	}
 	written := ""
 	if opts.Write {
@@ -200,6 +158,70 @@ func runDiscover(ctx context.Context, opts *discoverOptions) error {
 		fmt.Fprintln(opts.deps.Out, written)
 	}
 	return nil
+}
+
+// searchablePlatforms are the platforms whose adapters can search for stores near a
+// point, sorted; the error says why none can.
+func searchablePlatforms(adapters map[string]data.Adapter) ([]string, error) {
+	var names, why []string
+	for name, a := range adapters {
+		if f, ok := a.(scraper.Discoverer); ok {
+			if err := f.CanDiscover(); err != nil {
+				why = append(why, err.Error())
+				continue
+			}
+			names = append(names, name)
+		}
+	}
+	sort.Strings(names)
+	if len(names) == 0 {
+		sort.Strings(why)
+		return nil, errors.New(strings.Join(why, "; "))
+	}
+	return names, nil
+}
+
+// addedStores are the stores the registry lacks, by licence, as publish shows them
+// (name, address, region, slug).
+func addedStores(ds []data.Dispensary, m data.RosterMatch, places data.Places) map[string]data.Dispensary {
+	sts := make([]data.Status, len(ds))
+	for i, d := range ds {
+		sts[i] = data.Status{Dispensary: d}
+	}
+	added := map[string]data.Dispensary{}
+	for _, st := range data.ApplyRoster(sts, m, true, places) {
+		if st.Listing != nil && st.Listing.By == "" {
+			added[st.Listing.Licence] = st.Dispensary
+		}
+	}
+	return added
+}
+
+// discoverLicence searches every searchable platform around a licence's position and
+// proposes the nearest menu of each market that no registry store has.
+func discoverLicence(ctx context.Context, l data.Licensee, slug string, adapters map[string]data.Adapter, names []string, radiusM int, known map[string]bool) discovery {
+	dv := discovery{Licence: l.Licence, Name: l.Name, Address: strings.Trim(l.Street+", "+l.City, ", "), Slug: slug,
+		Found: []scraper.NearbyMenu{}, Proposed: []data.MenuSource{}}
+	if !l.HasPlace() {
+		dv.Skipped = "the roster gives no position"
+		return dv
+	}
+	for _, name := range names {
+		found, err := adapters[name].(scraper.Discoverer).Nearby(ctx, l.Lat, l.Lng, radiusM)
+		if err != nil {
+			dv.Errors = append(dv.Errors, fmt.Sprintf("%s: %v", name, err))
+		}
+		dv.Found = append(dv.Found, found...)
+	}
+	sort.SliceStable(dv.Found, func(i, j int) bool { return dv.Found[i].Km < dv.Found[j].Km })
+	markets := map[data.Market]bool{}
+	for _, f := range dv.Found {
+		if !known[data.MenuIdentifier(f.Menu)] && !markets[f.Menu.Market] {
+			markets[f.Menu.Market] = true
+			dv.Proposed = append(dv.Proposed, f.Menu)
+		}
+	}
+	return dv
 }
 
 // writeDiscoveries adds the proposed menus to the registry file: to the store the

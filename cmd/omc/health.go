@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"sort"
 	"strings"
 	"time"
 
@@ -171,31 +170,17 @@ func judgeHealth(runs []data.RunReport, minShare float64) healthReport {
 		rep.Runs = []data.RunReport{}
 	}
 	ok, counted := 0, 0
-	by := map[[2]string]*data.RunFailure{}
+	var all []data.RunFailure
 	for _, r := range runs {
 		ok += r.MenusOK
 		counted += r.MenusOK + r.MenusFailed - r.UnverifiedFailed()
-		for _, f := range r.Failures {
-			k := [2]string{f.Platform, string(f.Reason)}
-			if by[k] == nil {
-				by[k] = &data.RunFailure{Platform: f.Platform, Reason: f.Reason}
-			}
-			by[k].Menus += f.Menus
-			by[k].Unverified += f.Unverified
-		}
+		all = append(all, r.Failures...)
 	}
-	for _, f := range by {
+	for _, f := range data.GroupRunFailures(all) {
 		if f.Menus > f.Unverified {
-			rep.Failing = append(rep.Failing, *f)
+			rep.Failing = append(rep.Failing, f)
 		}
 	}
-	sort.Slice(rep.Failing, func(i, j int) bool {
-		a, b := rep.Failing[i], rep.Failing[j]
-		if a.Menus-a.Unverified != b.Menus-b.Unverified {
-			return a.Menus-a.Unverified > b.Menus-b.Unverified
-		}
-		return a.Platform+string(a.Reason) < b.Platform+string(b.Reason)
-	})
 	if counted > 0 {
 		rep.Share = float64(ok) / float64(counted)
 	}

@@ -15,12 +15,13 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/ohiomc/omc/data"
+	"github.com/ohiomc/omc/freshness"
 )
 
 // version is set at build time with -ldflags "-X main.version=...".
 var version = "dev"
 
-// Exit codes (DESIGN.md §9).
+// Exit codes (docs/design.md §9).
 const (
 	exitOK     = 0
 	exitFailed = 1 // some menus failed
@@ -67,10 +68,10 @@ func newRootCmd(d deps) *cobra.Command {
 	root := &cobra.Command{
 		Use:   "omc",
 		Short: "Scrape Ohio dispensary menus, track their freshness and publish the site's snapshots",
-		Long: `omc is the pipeline behind the Ohio Marijuana Community site: it scrapes dispensary
+		Long: fmt.Sprintf(`omc is the pipeline behind the Ohio Marijuana Community site: it scrapes dispensary
 menus from their platforms' JSON APIs into SQLite, computes how fresh each menu is
-(current under 16 h, stale to 36 h, missing after) and publishes the JSON snapshots
-the static site reads.`,
+(current under %s h, stale to %s h, missing after) and publishes the JSON snapshots
+the static site reads.`, hoursWord(freshness.CurrentFor), hoursWord(freshness.MissingAfter)),
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		Version:       version,

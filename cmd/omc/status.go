@@ -42,9 +42,10 @@ func newStatusCmd(d deps) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "status",
 		Short: "Show the freshness of every menu category",
-		Long: `Show, for every dispensary × market × category, the last successful update, its product
-count and its freshness: current under 16 hours, stale from 16 up to 36, missing after
-36 hours or when never updated. The latest failure reason is shown when the last fetch failed.`,
+		Long: fmt.Sprintf(`Show, for every dispensary × market × category, the last successful update, its product
+count and its freshness: current under %[1]s hours, stale from %[1]s up to %[2]s, missing after
+%[2]s hours or when never updated. The latest failure reason is shown when the last fetch failed.`,
+			hoursWord(freshness.CurrentFor), hoursWord(freshness.MissingAfter)),
 		Example: `  omc status
   omc status --json | jq '.[] | select(.freshness != "current")'
   omc status --db data/omc.db --now 2026-07-02T08:00:00Z`,

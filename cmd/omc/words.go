@@ -1,6 +1,10 @@
 package main
 
-import "fmt"
+import (
+	"fmt"
+	"strconv"
+	"time"
+)
 
 // plural is n and the noun, with an s unless n is one: "1 error", "2 errors".
 func plural(n int, noun string) string {
@@ -8,4 +12,9 @@ func plural(n int, noun string) string {
 		return fmt.Sprintf("1 %s", noun)
 	}
 	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// hoursWord is a duration in whole or fractional hours as a help text writes it ("16").
+func hoursWord(d time.Duration) string {
+	return strconv.FormatFloat(d.Hours(), 'f', -1, 64)
 }

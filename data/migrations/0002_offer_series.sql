@@ -1,4 +1,4 @@
--- History that grows with change (DESIGN.md §4). The 0001 tables copied every offer on
+-- History that grows with change (docs/design.md §4). The 0001 tables copied every offer on
 -- every fetch; these keep one row per offer series and one row per menu fetch, and a
 -- fetch records only what changed. The Go step of this migration (migrate0002.go) replays
 -- the 0001 fetches and offers into these tables, then drops the 0001 ones.

@@ -47,7 +47,7 @@ func DemoRegistry(reg data.Registry) (data.Registry, error) {
 	}
 	next := 0
 	// Ohio's menus are mostly Dutchie and Jane (the registry's own mix); the others get
-	// a few stores each (platform.demoStores), as on the lead lists (PLATFORMS.md §9).
+	// a few stores each (platform.demoStores), as on the lead lists (docs/platforms.md §9).
 	for _, p := range platforms {
 		for range p.demoStores {
 			if next >= len(free) {
@@ -62,7 +62,7 @@ func DemoRegistry(reg data.Registry) (data.Registry, error) {
 }
 
 // demoStorefronts reads the registry's Sweed storefront pages (Curaleaf's and Zen Leaf's
-// own shops, PLATFORMS.md §5) through the Sweed API the replay serves, under a store id
+// own shops, docs/platforms.md §5) through the Sweed API the replay serves, under a store id
 // derived from the slug: the replay serves Sweed's API, not its rendered pages. The other
 // menus are kept as they are.
 func demoStorefronts(d data.Dispensary) []data.MenuSource {

@@ -9,7 +9,7 @@ import (
 	"github.com/ohiomc/omc/data"
 )
 
-// Dispense's storefront API (PLATFORMS.md §6): GET /v1/venues/<venue>/product-categories,
+// Dispense's storefront API (docs/platforms.md §6): GET /v1/venues/<venue>/product-categories,
 // then /v1/venues/<venue>/product-categories/<category>/products?limit=&skip=, with the
 // storefront api-key header. With group=true every record is a product group whose
 // variants are its sizes, each a product record of its own.

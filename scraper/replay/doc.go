@@ -4,7 +4,7 @@
 // Plus and Leafly's APIs, the LeafBridge and Joint Commerce WordPress plugins, Tymber
 // storefront pages and dispensaries' own JSON-LD and plain HTML pages) with replies
 // that have the field names and types of real recorded replies (the captures under
-// scraper/testdata), or of the shapes PLATFORMS.md documents where none was recorded
+// scraper/testdata), or of the shapes docs/platforms.md documents where none was recorded
 // (Leafly, Tymber, JSON-LD and HTML pages). An adapter pointed at it with the
 // registry's platforms.<name>.baseURL runs exactly as against the real host. Nothing
 // in it reaches the network.

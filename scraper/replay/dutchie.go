@@ -14,7 +14,7 @@ import (
 )
 
 // The Dutchie operations the replay knows, and the server-side page cap the captures
-// imply (perPage 200 answered with pages of 100; PLATFORMS.md §1).
+// imply (perPage 200 answered with pages of 100; docs/platforms.md §1).
 const (
 	opFilteredProducts     = "FilteredProducts"
 	opConsumerDispensaries = "ConsumerDispensaries"

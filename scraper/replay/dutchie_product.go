@@ -10,7 +10,7 @@ import (
 
 // dutchieProduct is one element of data.filteredProducts.products, with the keys, key
 // order and value types of the Ethos 2025 capture
-// (fixtures/platforms/dutchie/filteredproducts_ethos-harmarville-pa_2025-11.json).
+// (scraper/testdata/dutchie/filteredproducts_ethos-harmarville-pa_2025-11.json).
 // Fields the replay has no data for are null or empty there too in many records.
 type dutchieProduct struct {
 	UnderscoreID               string               `json:"_id"`
@@ -200,29 +200,7 @@ func newDutchieProduct(st *Store, p Product, pricing string) dutchieProduct {
 		d.CBDContent.Range = []float64{p.CBD}
 	}
 
-	var grams []float64
-	salePercent := 0.0
-	for i, s := range p.inStockSizes() {
-		d.Options = append(d.Options, s.Label)
-		d.RecPrices = append(d.RecPrices, s.Price)
-		d.MedicalPrices = append(d.MedicalPrices, cents(s.Price*st.MedicalPriceFactor))
-		if s.SalePrice > 0 && s.SalePrice < s.Price {
-			d.RecSpecialPrices = append(d.RecSpecialPrices, s.SalePrice)
-			d.MedicalSpecialPrices = append(d.MedicalSpecialPrices, cents(s.SalePrice*st.MedicalPriceFactor))
-			if salePercent == 0 {
-				salePercent = math.Round(100 * (s.Price - s.SalePrice) / s.Price)
-			}
-		}
-		d.ManualInventory = append(d.ManualInventory, dutchieInventory{
-			Option: s.Label, Inventory: 1 + int((seed>>(8*uint(i%8)))%60), Typename: "Products_manualInventory",
-		})
-		d.SpecialIDsPerOption = append(d.SpecialIDsPerOption, dutchieOptionIDs{
-			Option: s.Label, ConditionIDs: []string{}, RewardIDs: []string{}, Typename: "Products_specialIdsPerOption",
-		})
-		if s.Grams > 0 {
-			grams = append(grams, math.Round(s.Grams*1000))
-		}
-	}
+	grams, salePercent := d.setSizes(st, p, seed)
 	if pricing == "med" {
 		d.Prices = d.MedicalPrices
 	} else {
@@ -250,6 +228,34 @@ func newDutchieProduct(st *Store, p Product, pricing string) dutchieProduct {
 		}
 	}
 	return d
+}
+
+// setSizes sets the product's options, prices, inventory and special ids, one per size
+// in stock, and returns the sizes' weights in mg (those known) and the first sale's
+// percentage.
+func (d *dutchieProduct) setSizes(st *Store, p Product, seed uint64) (grams []float64, salePercent float64) {
+	for i, s := range p.inStockSizes() {
+		d.Options = append(d.Options, s.Label)
+		d.RecPrices = append(d.RecPrices, s.Price)
+		d.MedicalPrices = append(d.MedicalPrices, cents(s.Price*st.MedicalPriceFactor))
+		if s.SalePrice > 0 && s.SalePrice < s.Price {
+			d.RecSpecialPrices = append(d.RecSpecialPrices, s.SalePrice)
+			d.MedicalSpecialPrices = append(d.MedicalSpecialPrices, cents(s.SalePrice*st.MedicalPriceFactor))
+			if salePercent == 0 {
+				salePercent = math.Round(100 * (s.Price - s.SalePrice) / s.Price)
+			}
+		}
+		d.ManualInventory = append(d.ManualInventory, dutchieInventory{
+			Option: s.Label, Inventory: 1 + int((seed>>(8*uint(i%8)))%60), Typename: "Products_manualInventory",
+		})
+		d.SpecialIDsPerOption = append(d.SpecialIDsPerOption, dutchieOptionIDs{
+			Option: s.Label, ConditionIDs: []string{}, RewardIDs: []string{}, Typename: "Products_specialIdsPerOption",
+		})
+		if s.Grams > 0 {
+			grams = append(grams, math.Round(s.Grams*1000))
+		}
+	}
+	return grams, salePercent
 }
 
 // slugify makes a Dutchie-style cName: lower case words joined by hyphens.

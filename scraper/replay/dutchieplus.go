@@ -10,7 +10,7 @@ import (
 	"github.com/ohiomc/omc/data"
 )
 
-// Dutchie Plus, the headless GraphQL API (PLATFORMS.md §2): POST
+// Dutchie Plus, the headless GraphQL API (docs/platforms.md §2): POST
 // /plus/2021-07/graphql with a Bearer key, query Menu(retailerId, menuType, limit,
 // offset) answering data.menu.products. Its Product objects are also what the
 // LeafBridge plugin (leafbridge.go) and, flattened, Joint Commerce (joint.go) serve.

@@ -16,7 +16,7 @@ const janeHitAttributes = 100
 
 // janeHit renders one product as an Algolia record of Jane's menu-products index. Field
 // names and value types follow the `search_attributes` records of the Jane capture
-// (fixtures/platforms/jane/dmerch_…json): numbers for prices, strings inside
+// (scraper/testdata/jane/dmerch_…json): numbers for prices, strings inside
 // special_price_<w>, {} for a bucket without a special, null lineage when unknown.
 func janeHit(st *Store, p Product) map[string]any {
 	storeID, _ := normalJaneStore(st.Key)
@@ -24,6 +24,46 @@ func janeHit(st *Store, p Product) map[string]any {
 	kind := janeKinds[p.Category]
 	sizes := p.inStockSizes()
 
+	h := janeHitFixed(st, p, storeID, productID, kind)
+
+	// Sale: one percentage special per product, as the capture's specials are.
+	salePercent := 0.0
+	for _, s := range sizes {
+		if s.SalePrice > 0 && s.SalePrice < s.Price {
+			salePercent = math.Round(100 * (s.Price - s.SalePrice) / s.Price)
+			break
+		}
+	}
+	specialID := janeSpecialID(st.Key, int(salePercent))
+	weights, potencies, lowest := setJanePrices(h, p, sizes, salePercent, specialID)
+	h["available_weights"] = weights
+	h["bucket_price"] = int(math.Floor(lowest))
+	h["max_cart_quantity"] = 10
+
+	if p.PotencyUnit == "%" && p.THC > 0 {
+		h["percent_thc"] = p.THC
+		h["has_thc_potency"] = true
+		h["inventory_potencies"] = potencies
+	}
+	if p.PotencyUnit == "%" && p.CBD > 0 {
+		h["percent_cbd"] = p.CBD
+	}
+
+	rootTypes := []string{kind}
+	if salePercent > 0 {
+		rootTypes = append(rootTypes, "sale")
+		h["special_id"] = specialID
+		h["special_amount"] = fmt.Sprintf("%d%% OFF", int(salePercent))
+		h["special_title"] = fmt.Sprintf("%d%% off %s", int(salePercent), janeProductTypes[p.Category])
+		h["applicable_special_ids"] = []int64{specialID}
+		h["applicable_special_types"] = []string{"product"}
+	}
+	h["root_types"] = rootTypes
+	return h
+}
+
+// janeHitFixed is a hit with the attributes every record has whatever it sells.
+func janeHitFixed(st *Store, p Product, storeID, productID int64, kind string) map[string]any {
 	// Sized for every attribute a record gets, so that it never grows (map growth showed
 	// in the profile of serving a large menu).
 	h := make(map[string]any, janeHitAttributes)
@@ -81,24 +121,18 @@ func janeHit(st *Store, p Product) map[string]any {
 	if st.Lat != 0 || st.Lng != 0 {
 		h["_geoloc"] = map[string]any{"lat": st.Lat, "lng": st.Lng}
 	}
+	return h
+}
 
-	// Sale: one percentage special per product, as the capture's specials are.
-	salePercent := 0.0
-	for _, s := range sizes {
-		if s.SalePrice > 0 && s.SalePrice < s.Price {
-			salePercent = math.Round(100 * (s.Price - s.SalePrice) / s.Price)
-			break
-		}
-	}
-	specialID := janeSpecialID(st.Key, int(salePercent))
-
+// setJanePrices sets a hit's per-weight attributes, one bucket per size (the first size
+// of a bucket), and returns the buckets, the potencies per bucket and the lowest price
+// paid.
+func setJanePrices(h map[string]any, p Product, sizes []Size, salePercent float64, specialID int64) (weights []string, potencies []any, lowest float64) {
 	for _, w := range janeWeights {
 		h["special_price_"+janeKey(w.name)] = map[string]any{}
 		h["max_cart_quantity_"+janeKey(w.name)] = 6
 	}
-	var weights []string
-	var potencies []any
-	lowest := math.Inf(1)
+	lowest = math.Inf(1)
 	for _, s := range sizes {
 		w := janeWeight(s, p.Category)
 		if slices.Contains(weights, w) {
@@ -131,30 +165,7 @@ func janeHit(st *Store, p Product) map[string]any {
 			setJaneAmount(h, s, w)
 		}
 	}
-	h["available_weights"] = weights
-	h["bucket_price"] = int(math.Floor(lowest))
-	h["max_cart_quantity"] = 10
-
-	if p.PotencyUnit == "%" && p.THC > 0 {
-		h["percent_thc"] = p.THC
-		h["has_thc_potency"] = true
-		h["inventory_potencies"] = potencies
-	}
-	if p.PotencyUnit == "%" && p.CBD > 0 {
-		h["percent_cbd"] = p.CBD
-	}
-
-	rootTypes := []string{kind}
-	if salePercent > 0 {
-		rootTypes = append(rootTypes, "sale")
-		h["special_id"] = specialID
-		h["special_amount"] = fmt.Sprintf("%d%% OFF", int(salePercent))
-		h["special_title"] = fmt.Sprintf("%d%% off %s", int(salePercent), janeProductTypes[p.Category])
-		h["applicable_special_ids"] = []int64{specialID}
-		h["applicable_special_types"] = []string{"product"}
-	}
-	h["root_types"] = rootTypes
-	return h
+	return weights, potencies, lowest
 }
 
 // setJaneAmount records the true size when the bucket does not say it: Jane keeps it in

@@ -12,7 +12,7 @@ import (
 )
 
 // Joint Commerce, the WordPress plugin whose shop reads a Dutchie-fed Elasticsearch
-// index through the site's REST route (PLATFORMS.md §2): POST
+// index through the site's REST route (docs/platforms.md §2): POST
 // /wp-json/joint-ecommerce/v1/products/<businessId>/_search with an Elasticsearch body,
 // filtered by businessId and menuType, paged by from and size. Numbers are strings.
 var jointSearchPath = regexp.MustCompile(`^/wp-json/joint-ecommerce/v1/products/([0-9]+)/_search$`)

@@ -10,7 +10,7 @@ import (
 	"github.com/ohiomc/omc/data"
 )
 
-// A dispensary's own menu page with schema.org markup (PLATFORMS.md §8): GET
+// A dispensary's own menu page with schema.org markup (docs/platforms.md §8): GET
 // /stores/<slug>/menu, a page whose <script type="application/ld+json"> holds an
 // @graph with the Store and one ItemList per category, each ListItem a Product with
 // one Offer per size (Google's documented product markup; the sale shown as a

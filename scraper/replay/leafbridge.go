@@ -10,7 +10,7 @@ import (
 )
 
 // LeafBridge, the WordPress plugin that renders a Dutchie Plus menu on the retailer's
-// own site (PLATFORMS.md §2): the shop page prints the plugin's nonce; admin-ajax's
+// own site (docs/platforms.md §2): the shop page prints the plugin's nonce; admin-ajax's
 // wizard_show_products answers the Plus Product objects, 20 a page. The retailer is
 // the form's wizard_data[retailer_id], so every shop the replay serves shares one path.
 const (

@@ -8,7 +8,7 @@ import (
 	"github.com/ohiomc/omc/data"
 )
 
-// Leafly's consumer API behind its embedded menu (PLATFORMS.md §7): GET
+// Leafly's consumer API behind its embedded menu (docs/platforms.md §7): GET
 // /api/dispensaries/v1/<slug>/menu_items?take=N&skip=M, take at most 50 (else 400),
 // answering {data: [item…], metadata: {totalCount}}. Every size is a menu item of its
 // own, with its own id.

@@ -8,7 +8,7 @@ import (
 )
 
 // How each platform names the tracked categories and lineages, as seen in the captures
-// (Jane `kind`, Dutchie `type`) and in PLATFORMS.md §1 and §3.
+// (Jane `kind`, Dutchie `type`) and in docs/platforms.md §1 and §3.
 var (
 	janeKinds = map[data.Category]string{
 		data.Flower: "flower", data.Preroll: "pre-roll", data.Vape: "vape", data.Extract: "extract", data.Edible: "edible",

@@ -20,7 +20,7 @@ const RosterPath = "/arcgis/rest/services/Geocoded_Dispensaries_/FeatureServer/0
 // RosterLayout is one of the field layouts the state's layer has had.
 type RosterLayout string
 
-// The layouts (README, "The roster"): the 2026 hosted copy's shapefile names cut to ten
+// The layouts (docs/registry.md, "The state's roster"): the 2026 hosted copy's shapefile names cut to ten
 // characters, in lower case, with a licensetype field besides the licence number and
 // the ZIP as a number; the earlier layer's spelled-out USER_ names.
 const (

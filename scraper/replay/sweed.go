@@ -10,7 +10,7 @@ import (
 	"github.com/ohiomc/omc/data"
 )
 
-// Sweed's storefront proxy (PLATFORMS.md §5): POST …/_api/proxy/Products/GetProductCategoryList
+// Sweed's storefront proxy (docs/platforms.md §5): POST …/_api/proxy/Products/GetProductCategoryList
 // and …/Products/GetProductList, the store named by the storeid header. The tenant is
 // the host (web-ui-<tenant>.sweedpos.com), which a registry baseURL replaces, so the
 // replay answers every tenant.

@@ -11,7 +11,7 @@ import (
 	"github.com/ohiomc/omc/data"
 )
 
-// Tymber (Blaze) storefronts (PLATFORMS.md §7): server-rendered Next.js pages. GET
+// Tymber (Blaze) storefronts (docs/platforms.md §7): server-rendered Next.js pages. GET
 // /shop/<slug>/menu carries the categories in __NEXT_DATA__.props.pageProps.
 // filtersCatalog.included (type product_categories); GET
 // /shop/<slug>/menu/categories/<category> carries the first tymberPageSize products

@@ -8,7 +8,7 @@ import (
 	"github.com/ohiomc/omc/data"
 )
 
-// Weedmaps' discovery API (PLATFORMS.md §4 A): GET
+// Weedmaps' discovery API (docs/platforms.md §4 A): GET
 // /discovery/v1/listings/dispensaries/<slug>/menu_items?limit=N&page=P, limit below 150
 // (else 422), pages from 1. Lineage is category.name; the product type is
 // edge_category with its parent as ancestors[0].

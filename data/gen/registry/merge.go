@@ -281,7 +281,7 @@ func (m *merger) readLead(row int, r map[string]string) (lead, error) {
 			}
 			mn = menu{platform: "dutchie", cName: d[1], url: u, lead: true}
 		} else {
-			// Curaleaf's and Zen Leaf's own shops are Sweed storefronts (PLATFORMS.md §5,
+			// Curaleaf's and Zen Leaf's own shops are Sweed storefronts (docs/platforms.md §5,
 			// §9); the adapter reads such a page's embedded query cache.
 			mn = menu{platform: "sweed", endpoint: u, url: u, lead: true}
 		}

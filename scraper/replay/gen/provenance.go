@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"path"
 
 	"github.com/ohiomc/omc/scraper/replay/internal/pool"
 )
@@ -21,7 +22,7 @@ func provenance(p pool.Pool, ohioNotes, captureNotes []string, zippedSize int) [
 	w("## Files\n\n")
 	w("| file | what |\n|---|---|\n")
 	w("| `pool.json.gz` (%d B) | %d products (gzip JSON, schema in `internal/pool`) |\n", zippedSize, len(p.Items))
-	w("| `cloudflare_block.html` | the one copy in the repository (not generated; the scraper's tests read it too) of `fixtures/%s`: the page Cloudflare served instead of JSON to a server-side call of `dutchie.com/graphql` (repo beloyal-club/BudAlert, path `data/test-scrapes/housing-works-graphql.json`, commit `de0b49ce24bef68197a1334529632ca990ea5daf`, 2026-02-16). The replay's \"blocked\" failure mode answers with it on both platforms. |\n\n", blockPageFile)
+	w("| `cloudflare_block.html` | the one copy in the repository (not generated; the scraper's tests read it too) of the research capture `%s`: the page Cloudflare served instead of JSON to a server-side call of `dutchie.com/graphql` (repo beloyal-club/BudAlert, path `data/test-scrapes/housing-works-graphql.json`, commit `de0b49ce24bef68197a1334529632ca990ea5daf`, 2026-02-16). The replay's \"blocked\" failure mode answers with it on both platforms. |\n\n", path.Base(blockPageFile))
 
 	w("## Sources of the pool\n\n")
 	w("| id | shared fixture | repository | path in repository | commit | products | note |\n|---|---|---|---|---|---|---|\n")

@@ -1,5 +1,6 @@
 import type { DispensaryStatus } from '../../../api/dispensary-status'
 import type { Freshness } from '../../../lib/freshness'
+import { east, north, south, west } from '../../../../../data/ohio-bounds.json'
 
 /** MapStore is what the map shows of one dispensary. */
 export type MapStore = { point: MapPoint; dispensary: DispensaryStatus; slug: string; freshness: Freshness }
@@ -13,8 +14,10 @@ export type MapPoint = {
   spread: boolean
 }
 
-// Ohio spans about 38.4–42.3 N and 80.5–84.9 W; anything outside is a data error.
-const OHIO = { south: 38, north: 42.5, west: -85, east: -80.3 }
+// Ohio's one bounding box, shared with the registry and the scraper (data/ohio-bounds.json
+// says where its numbers come from; named imports leave its prose out of the bundle);
+// anything outside is a data error.
+const OHIO = { south, north, west, east }
 // Stores sharing a point are set on a small circle around it, about 600 m
 // across: far enough apart to click at street zoom, close enough to stay in town.
 const SPREAD_DEGREES = 0.003

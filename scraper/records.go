@@ -1,0 +1,99 @@
+package scraper
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/ohiomc/omc/data"
+)
+
+// recordSet collects what an adapter made of a menu's records: the offers of the good
+// ones and a description of each bad one. A record is one product; a bad product never
+// costs the menu, but a menu where most records are unreadable is a parse failure
+// (the platform changed its shape, and publishing half a menu would mislead).
+type recordSet struct {
+	where   string
+	records int
+	offers  []data.Offer
+	skipped []string
+}
+
+func (s *recordSet) add(i int, offers []data.Offer, err error) {
+	s.records++
+	if err != nil {
+		s.skipped = append(s.skipped, fmt.Sprintf("%s record %d: %v", s.where, i, err))
+		return
+	}
+	s.offers = append(s.offers, offers...)
+}
+
+// seenIDs are the products of a menu read so far, by their platform id: a product
+// listed again (on a later page, in a second category) is read once.
+type seenIDs map[string]bool
+
+// repeat marks id read and reports whether it was read before. A product without an
+// id is never a repeat: nothing tells it apart.
+func (s seenIDs) repeat(id string) bool {
+	if id == "" {
+		return false
+	}
+	if s[id] {
+		return true
+	}
+	s[id] = true
+	return false
+}
+
+// errRepeat is what an addAll mapping returns for a record already read (a product
+// listed again on a later page or in another category).
+var errRepeat = errors.New("repeated record")
+
+// addAll maps a reply's records into s within the engine's parse bound, one step of
+// the budget per record: however many records a reply holds, mapping them cannot hold
+// a run past its politeness.parseTimeout. fn maps one record (nil offers, nil error
+// for a record with no offers; errRepeat for a record already read, which is not
+// counted).
+func (s *recordSet) addAll(ctx context.Context, e *Engine, records []json.RawMessage, fn func(raw json.RawMessage) ([]data.Offer, error)) error {
+	return addRecords(ctx, e, s, records, fn)
+}
+
+// addRecords is addAll for records of any form (Jane's are decoded with their reply).
+func addRecords[R any](ctx context.Context, e *Engine, s *recordSet, records []R, fn func(R) ([]data.Offer, error)) error {
+	// A record is one offer or a few: room for one each spares most regrowing.
+	s.offers = slices.Grow(s.offers, len(records))
+	_, err := boundParse(ctx, e, func(b *parseBudget) (struct{}, error) {
+		for i, raw := range records {
+			if err := b.spend(); err != nil {
+				return struct{}{}, err
+			}
+			offers, err := fn(raw)
+			if errors.Is(err, errRepeat) {
+				continue
+			}
+			s.add(i, offers, err)
+		}
+		return struct{}{}, nil
+	})
+	if err != nil {
+		return &data.FetchError{Reason: data.ReasonParse, Detail: s.where, Err: err}
+	}
+	return nil
+}
+
+// into moves the result into menu, or fails when more than half the records were bad.
+func (s *recordSet) into(menu *data.Menu) error {
+	if menu.Offers == nil {
+		menu.Offers = s.offers // the set is done with them: no copy
+	} else {
+		menu.Offers = append(menu.Offers, s.offers...)
+	}
+	menu.Skipped = append(menu.Skipped, s.skipped...)
+	if s.records > 0 && 2*len(s.skipped) > s.records {
+		return &data.FetchError{Reason: data.ReasonParse, Status: menu.HTTPStatus,
+			Detail: fmt.Sprintf("%s: layout changed: %d of %d records unreadable, first: %s", s.where, len(s.skipped), s.records, s.skipped[0])}
+	}
+	return nil
+}
