@@ -155,7 +155,7 @@ describe('strains and terpenes', () => {
       await page.getByRole('table', { name: 'Strains' }).getByRole('link', { name: inStock.name, exact: true }).click()
       await page.getByRole('heading', { level: 1, name: inStock.name, exact: true }).waitFor({ timeout: 15_000 })
       assert.equal(new URL(page.url()).pathname, `/strain-genetics/${inStock.slug}`)
-      const offers = page.getByRole('table', { name: `Where ${inStock.name} is in stock now` })
+      const offers = page.getByRole('table', { name: `Where ${inStock.name} is listed` })
       await offers.waitFor()
       const rows = offers.locator('tbody tr')
       assert.ok((await rows.count()) > 0, 'no offer listed')
