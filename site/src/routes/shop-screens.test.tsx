@@ -116,16 +116,37 @@ describe('Limits', () => {
   it('adds items and shows the share of each limit, figures worked by hand', async () => {
     const user = userEvent.setup()
     renderApp('/dispensary-limits')
-    await user.type(await screen.findByRole('textbox', { name: 'Amount (g)' }), '28')
+    await user.type(await screen.findByRole('textbox', { name: 'Amount (g)' }), '28.3')
     await user.type(screen.getByRole('textbox', { name: 'THC % (optional)' }), '20')
     await user.click(screen.getByRole('button', { name: 'Add item' }))
-    // 28 g of 70.87 g (2.5 oz) = 39.5%; Tier I: 28 of 226.80 g = 12.3%, 11.1 days, 24.7% of a 45-day fill.
+    // 28.3 g of 70.87 g (2.5 oz) = 39.9%; Tier I: 28.3 g / 2.83 g a day = 10 days of 90 (254.70 g) = 11.1%, 22.2% of a 45-day fill.
     const adult = screen.getByRole('table', { name: 'Adult-use limits used' })
-    expect(adult).toHaveTextContent('28.00 g of 70.87 g39.5%')
-    expect(screen.getByRole('table', { name: 'Medical allowances used' })).toHaveTextContent('Tier I plant material28.00 g of 226.80 g12.3%')
-    expect(screen.getByTestId('medical-supply')).toHaveTextContent('12.3%')
-    expect(screen.getByText('11.1 days')).toBeInTheDocument()
-    expect(screen.getByText('24.7%')).toBeInTheDocument()
+    expect(adult).toHaveTextContent('28.30 g of 70.87 g39.9%')
+    expect(screen.getByRole('table', { name: 'Medical allowances used' })).toHaveTextContent('Tier I plant material28.30 g of 254.70 g11.1%')
+    expect(screen.getByTestId('medical-supply')).toHaveTextContent('11.1%')
+    expect(screen.getByText('10 days')).toBeInTheDocument()
+    expect(screen.getByText('22.2%')).toBeInTheDocument()
+  })
+
+  it('counts a vape by its THC in mg against the adult-use 15,000 mg: 20 g at 70% is within the limit', async () => {
+    const user = userEvent.setup()
+    renderApp('/dispensary-limits')
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Form' }), 'vape')
+    await user.type(screen.getByRole('textbox', { name: 'Amount (g)' }), '20')
+    await user.type(screen.getByRole('textbox', { name: 'THC % (optional)' }), '70')
+    await user.click(screen.getByRole('button', { name: 'Add item' }))
+    const adult = screen.getByRole('table', { name: 'Adult-use limits used' })
+    expect(adult).toHaveTextContent('Total THC in all other products, per day14,000 mg of 15,000 mg93.3%')
+    expect(adult).not.toHaveTextContent('over the limit')
+  })
+
+  it('counts 2.83 g of Tier I as one day of the medical supply', async () => {
+    const user = userEvent.setup()
+    renderApp('/dispensary-limits')
+    await user.type(await screen.findByRole('textbox', { name: 'Amount (g)' }), '2.83')
+    await user.type(screen.getByRole('textbox', { name: 'THC % (optional)' }), '18')
+    await user.click(screen.getByRole('button', { name: 'Add item' }))
+    expect(screen.getByText('1 day')).toBeInTheDocument()
   })
 
   it('refuses a bad amount with a clear message', async () => {
