@@ -1,9 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { http, HttpResponse } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { wishlistStore } from '../features/shop/lib/wishlist'
 import { FIXTURE_NOW } from '../testing/fixture-now'
 import { renderApp } from '../testing/render'
+import { server } from '../testing/server'
+import muulFuel from '../testing/fixtures/shop/products-muul-fuel.json'
 
 // Fixtures: publish's golden product (Muul Fuel) and deals files.
 const muul = {
@@ -44,6 +47,23 @@ describe('Product', () => {
     expect(within(rows[1]!).getByText('$45.00', { exact: false }).tagName).toBe('DEL')
     expect(within(rows[2]!).getByText('Medical')).toBeInTheDocument()
     expect(screen.getByRole('img', { name: /Lowest price paid per day, from \$30\.00 to \$45\.00, 2026-06-24 to 2026-07-01/ })).toBeInTheDocument()
+  })
+
+  it('keeps the page of a product no menu lists: since when, its last prices as past, its history', async () => {
+    // Publish keeps the page 90 days (publish.KeepProductPage): offers empty, lastOffers each store's last listing.
+    const gone = { ...muulFuel, listedNow: false, lastListed: '2026-06-01T10:00:00Z', offers: [], lastOffers: [muulFuel.offers[1]] }
+    server.use(http.get('*/api/products/klutch-muul-fuel-flower-3-5g', () => HttpResponse.json(gone)))
+    renderApp('/product/klutch-muul-fuel-flower-3-5g')
+    expect(await screen.findByRole('heading', { level: 2, name: 'No menu lists it now' })).toBeInTheDocument()
+    expect(screen.getByText(/^No menu has listed it since/)).toHaveTextContent(new Date('2026-06-01T10:00:00Z').toLocaleDateString())
+    expect(screen.queryByRole('heading', { name: /In stock at/ })).not.toBeInTheDocument()
+    expect(screen.getByText('Past prices, as each store’s menu last listed it (not offered now):')).toBeInTheDocument()
+    const past = screen.getByRole('table', { name: 'Past prices: what each store last asked, when its menu last listed it' })
+    const [row] = within(past).getAllByRole('row').slice(1)
+    expect(row).toHaveTextContent('Bloom Akron')
+    expect(row!.querySelector('del')).toHaveTextContent('$45.00')
+    expect(row).toHaveTextContent('$36.00')
+    expect(screen.getByRole('heading', { level: 2, name: 'Price history' })).toBeInTheDocument()
   })
 
   it('saves the product to the wishlist', async () => {
