@@ -48,6 +48,8 @@ describe('DispensaryStatusRoute', () => {
       Stale: '5',
       Missing: '10',
     })
+    // 5 menus, 25 tiles: the tile counts say what they count.
+    expect(screen.getByText(/^Current, Stale and Missing count category tiles: five per menu/)).toBeInTheDocument()
   })
 
   it('shows one card per dispensary with location and monitoring pill', async () => {
