@@ -191,6 +191,34 @@ describe('strains and terpenes', () => {
       await page.close()
     }
   })
+
+  test('the terpene index opens each terpene’s own page', async () => {
+    const page = await newPage()
+    try {
+      const index = await json(page, 'terpenes/index')
+      assert.ok(index.terpenes.length > 1, 'the demo lists fewer than two terpenes')
+      await page.goto(new URL('terpenes', site).href)
+      const nav = page.getByRole('navigation', { name: 'Terpenes' })
+      await nav.getByRole('link').first().waitFor({ timeout: 15_000 })
+      const hrefs = await nav.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')))
+      // Every terpene the menus list has one link, to its own page (never one compound's link to another's page).
+      for (const t of index.terpenes) {
+        assert.equal(hrefs.filter((h) => h === `/terpenes/${t.slug}`).length, 1, `${t.name} (${t.slug}) links: ${hrefs.join(' ')}`)
+      }
+      assert.equal(new Set(hrefs).size, hrefs.length, `a page is linked twice: ${hrefs.join(' ')}`)
+      // Each menu terpene's link opens its page, which lists its products.
+      for (const t of index.terpenes) {
+        await page.goto(new URL('terpenes', site).href)
+        await nav.getByRole('link').first().waitFor({ timeout: 15_000 })
+        await nav.locator(`a[href="/terpenes/${t.slug}"]`).click()
+        await page.waitForURL(new RegExp(`/terpenes/${t.slug}$`))
+        await page.locator('tbody tr').first().waitFor({ timeout: 15_000 })
+        assert.equal(await page.getByRole('heading', { name: 'Terpene not found' }).count(), 0, t.slug)
+      }
+    } finally {
+      await page.close()
+    }
+  })
 })
 
 describe('trends', () => {
