@@ -236,7 +236,7 @@ describe('trends', () => {
         scripts.some((s) => /chart-vendor-/.test(s)),
         'uPlot chunk not loaded',
       )
-      assert.equal(await page.getByRole('table', { name: 'Median flower price per gram, recreational', includeHidden: true }).count(), 1)
+      assert.equal(await page.getByRole('table', { name: 'Median flower price per gram, adult use', includeHidden: true }).count(), 1)
       await page.screenshot({ path: path.join(resultsDir, 'trends.png'), fullPage: true })
     } finally {
       await page.close()
