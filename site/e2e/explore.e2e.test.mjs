@@ -155,7 +155,7 @@ describe('strains and terpenes', () => {
       await page.getByRole('table', { name: 'Strains' }).getByRole('link', { name: inStock.name, exact: true }).click()
       await page.getByRole('heading', { level: 1, name: inStock.name, exact: true }).waitFor({ timeout: 15_000 })
       assert.equal(new URL(page.url()).pathname, `/strain-genetics/${inStock.slug}`)
-      const offers = page.getByRole('table', { name: `Where ${inStock.name} is in stock now` })
+      const offers = page.getByRole('table', { name: `Where ${inStock.name} is listed` })
       await offers.waitFor()
       const rows = offers.locator('tbody tr')
       assert.ok((await rows.count()) > 0, 'no offer listed')
@@ -191,6 +191,34 @@ describe('strains and terpenes', () => {
       await page.close()
     }
   })
+
+  test('the terpene index opens each terpene’s own page', async () => {
+    const page = await newPage()
+    try {
+      const index = await json(page, 'terpenes/index')
+      assert.ok(index.terpenes.length > 1, 'the demo lists fewer than two terpenes')
+      await page.goto(new URL('terpenes', site).href)
+      const nav = page.getByRole('navigation', { name: 'Terpenes' })
+      await nav.getByRole('link').first().waitFor({ timeout: 15_000 })
+      const hrefs = await nav.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')))
+      // Every terpene the menus list has one link, to its own page (never one compound's link to another's page).
+      for (const t of index.terpenes) {
+        assert.equal(hrefs.filter((h) => h === `/terpenes/${t.slug}`).length, 1, `${t.name} (${t.slug}) links: ${hrefs.join(' ')}`)
+      }
+      assert.equal(new Set(hrefs).size, hrefs.length, `a page is linked twice: ${hrefs.join(' ')}`)
+      // Each menu terpene's link opens its page, which lists its products.
+      for (const t of index.terpenes) {
+        await page.goto(new URL('terpenes', site).href)
+        await nav.getByRole('link').first().waitFor({ timeout: 15_000 })
+        await nav.locator(`a[href="/terpenes/${t.slug}"]`).click()
+        await page.waitForURL(new RegExp(`/terpenes/${t.slug}$`))
+        await page.locator('tbody tr').first().waitFor({ timeout: 15_000 })
+        assert.equal(await page.getByRole('heading', { name: 'Terpene not found' }).count(), 0, t.slug)
+      }
+    } finally {
+      await page.close()
+    }
+  })
 })
 
 describe('trends', () => {
@@ -208,7 +236,7 @@ describe('trends', () => {
         scripts.some((s) => /chart-vendor-/.test(s)),
         'uPlot chunk not loaded',
       )
-      assert.equal(await page.getByRole('table', { name: 'Median flower price per gram, recreational', includeHidden: true }).count(), 1)
+      assert.equal(await page.getByRole('table', { name: 'Median flower price per gram, adult use', includeHidden: true }).count(), 1)
       await page.screenshot({ path: path.join(resultsDir, 'trends.png'), fullPage: true })
     } finally {
       await page.close()

@@ -181,23 +181,76 @@ describe('shopping screens on the demo data', () => {
     const page = await newPage()
     try {
       await page.goto(url('dispensary-limits'))
-      await page.getByRole('textbox', { name: 'Amount (g)' }).fill('28')
+      await page.getByRole('textbox', { name: 'Amount (g)' }).fill('28.3')
       await page.getByRole('textbox', { name: 'THC % (optional)' }).fill('20')
       await page.getByRole('button', { name: 'Add item' }).click()
       await page.getByRole('combobox', { name: 'Form' }).selectOption('vape')
       await page.getByRole('textbox', { name: 'Amount (g)' }).fill('1')
       await page.getByRole('textbox', { name: 'THC % (optional)' }).fill('80')
       await page.getByRole('button', { name: 'Add item' }).click()
-      // By hand: 2.5 oz = 70.87 g, 28 / 70.87 = 39.5%; 1 g of the 15 g of extract = 6.7%.
+      // By hand: 2.5 oz = 70.87 g, 28.3 / 70.87 = 39.9%; 1 g of vape at 80% = 800 mg of the 15,000 mg of total THC = 5.3%.
       const adult = page.getByRole('table', { name: 'Adult-use limits used' })
-      assert.match(await adult.textContent(), /28\.00 g of 70\.87 g39\.5%/)
-      assert.match(await adult.textContent(), /1\.00 g of 15\.00 g6\.7%/)
-      // Medical: 28 / 226.80 (8 oz) = 12.35% + 0.8 g THC / 53.1 = 1.51% → 13.9% of 90 days = 12.5 days = 27.7% of a 45-day fill.
-      assert.equal(await page.getByTestId('medical-supply').textContent(), '13.9%')
-      await page.getByText('12.5 days').waitFor()
-      await page.getByText('27.7%').waitFor()
+      assert.match(await adult.textContent(), /28\.30 g of 70\.87 g39\.9%/)
+      assert.match(await adult.textContent(), /800 mg of 15,000 mg5\.3%/)
+      // Medical, in day units: 28.3 g / 2.83 g = 10 days; 0.8 g THC / (53.1 g / 90) = 1.356 days → 11.4 days,
+      // 12.6% of 90 days, 25.2% of a 45-day fill.
+      assert.equal(await page.getByTestId('medical-supply').textContent(), '12.6%')
+      await page.getByText('about 11.4 days').waitFor()
+      await page.getByText('25.2%').waitFor()
       await page.getByText('Not legal advice.').waitFor()
       await page.screenshot({ path: path.join(resultsDir, 'limits.png'), fullPage: true })
+    } finally {
+      await page.close()
+    }
+  })
+
+  test('20 g of vape at 70% is within the adult-use limit: 14,000 mg of 15,000 mg of total THC', async () => {
+    const page = await newPage()
+    try {
+      await page.goto(url('dispensary-limits'))
+      await page.getByRole('combobox', { name: 'Form' }).selectOption('vape')
+      await page.getByRole('textbox', { name: 'Amount (g)' }).fill('20')
+      await page.getByRole('textbox', { name: 'THC % (optional)' }).fill('70')
+      await page.getByRole('button', { name: 'Add item' }).click()
+      const adult = page.getByRole('table', { name: 'Adult-use limits used' })
+      await adult.waitFor()
+      const text = await adult.textContent()
+      assert.match(text, /14,000 mg of 15,000 mg93\.3%/)
+      assert.doesNotMatch(text, /over the limit/)
+      // One item of 2.83 g of Tier I flower is one day of the medical supply.
+      await page
+        .getByRole('button', { name: /^Remove/ })
+        .first()
+        .click()
+      await page.getByRole('combobox', { name: 'Form' }).selectOption('flower')
+      await page.getByRole('textbox', { name: 'Amount (g)' }).fill('2.83')
+      await page.getByRole('textbox', { name: 'THC % (optional)' }).fill('18')
+      await page.getByRole('button', { name: 'Add item' }).click()
+      await page.getByText('1 day', { exact: true }).waitFor()
+    } finally {
+      await page.close()
+    }
+  })
+
+  test('an edible shows its THC in mg on the Menus search and its product page', async () => {
+    const page = await newPage()
+    try {
+      await page.goto(url('dispensary-menus?type=Edible'))
+      const rows = page.getByRole('row').filter({ has: page.getByRole('cell') })
+      await rows.first().waitFor({ timeout: 30_000 })
+      const texts = await rows.allTextContents()
+      assert.ok(
+        texts.some((t) => /\d mg THC/.test(t)),
+        `no edible row says "mg THC": ${texts.slice(0, 3).join(' | ')}`,
+      )
+      const percent = texts.filter((t) => /\d{3,}(\.\d+)?% THC/.test(t))
+      assert.deepEqual(percent.slice(0, 3), [], 'an edible shows hundreds of percent THC')
+      const row = rows.filter({ hasText: / mg THC/ }).first()
+      await row.getByRole('link').first().click()
+      await page.getByRole('heading', { level: 1 }).waitFor()
+      const offers = page.getByRole('row').filter({ has: page.getByRole('cell') })
+      await offers.first().waitFor({ timeout: 30_000 })
+      assert.match(await offers.first().textContent(), /\d mg THC/)
     } finally {
       await page.close()
     }
@@ -260,6 +313,12 @@ describe('axe-core: no serious or critical violation', () => {
             timeout: 30_000,
           })
           assert.equal(await page.evaluate(() => document.documentElement.classList.contains('dark')), theme === 'dark', `${p}: theme`)
+          if (p === 'dispensary-limits') {
+            // An item added, the pointer left on "Add item": its hover colours are checked too.
+            await page.getByRole('textbox', { name: 'Amount (g)' }).fill('3.5')
+            await page.getByRole('button', { name: 'Add item' }).click()
+            await page.getByRole('table', { name: 'Adult-use limits used' }).waitFor()
+          }
           // Evaluated through the DevTools protocol, which the page's CSP does not govern
           // (an injected inline <script> would rightly be blocked by it).
           await page.evaluate(AXE_SOURCE)
@@ -288,6 +347,10 @@ describe('on a phone', () => {
       const page = await newPage({ theme, width: 390 })
       const found = []
       try {
+        await page.goto(url('dispensary-limits'))
+        await page.getByRole('heading', { name: 'Sources' }).waitFor({ timeout: 30_000 })
+        const wide = await page.evaluate(() => document.documentElement.scrollWidth)
+        if (wide > 390) found.push(`/dispensary-limits (${theme}): the page is ${wide} px wide on a 390 px screen`)
         const { productPath } = await firstDealProduct(page)
         for (const p of ['dispensary-deals', 'dispensary-menus', productPath]) {
           await page.goto(url(p))

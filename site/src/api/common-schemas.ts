@@ -45,6 +45,11 @@ export const category = z.enum(CATEGORIES)
 
 /** unit is how publish prices a quantity: per gram, or per 100 mg of THC (edibles). */
 export const unit = z.nullable(z.enum(['g', '100mg']))
+/**
+ * potencyUnit is the unit of a THC figure: "%" or, for most edibles, "mg" (the package's total THC);
+ * null when the menu gave none. Every file that carries a THC figure carries its unit.
+ */
+export const potencyUnit = z.nullable(z.string())
 export const freshnessState = z.enum(['current', 'stale', 'missing'])
 export const strainType = z.nullable(z.enum(['indica', 'sativa', 'hybrid']))
 /** coordinates says whether a store's position is its own ("store") or its city's centre ("city"). */
@@ -65,6 +70,7 @@ export const productOfferSchema = z.looseObject({
   unitPrice: z.nullable(money),
   unit,
   thc: nullableNumber,
+  potencyUnit,
   lastUpdate: nullableTimestamp,
   freshness: freshnessState,
   firstSeen: nullableTimestamp,

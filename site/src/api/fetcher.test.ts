@@ -47,7 +47,7 @@ describe('snapshotUrl', () => {
 describe('loadSnapshot', () => {
   it('returns a valid snapshot, keeping fields publish may add', async () => {
     const data = await fetchStatistics()
-    expect(data.topFlower[0]).toEqual({ name: 'Garlic Cookies', count: 7 })
+    expect(data.topFlower[0]).toEqual({ name: 'Muul Fuel', count: 2, slug: 'muul-fuel' })
     expect(data.topDeals[0]?.flower?.[0]).toMatchObject({ cost: 26.6, unit: 'g', slug: 'bloom-akron' })
     expect(data).toEqual(statistics)
   })
@@ -168,12 +168,23 @@ describe('loadSnapshot', () => {
 
     it('names a negative deal cost', async () => {
       const bad = structuredClone(statistics)
-      bad.topDeals[1]!.flower![0]!.cost = -4
+      bad.topDeals[0]!.flower![1]!.cost = -4
       server.use(http.get('*/api/statistics', () => HttpResponse.json(bad)))
       const error = await caught(fetchStatistics())
-      expect((error as SnapshotShapeError).path).toBe('topDeals[1].flower[0].cost')
+      expect((error as SnapshotShapeError).path).toBe('topDeals[0].flower[1].cost')
       expect((error as Error).message).toMatch(/must be >= 0, got -4/)
     })
+
+    it.each(['brand', 'unitPrice', 'regularPrice', 'market', 'slug', 'lastUpdate'])(
+      'names a deal field publish stopped writing (%s)',
+      async (field) => {
+        const bad = structuredClone(statistics) as unknown as { topDeals: { flower: Record<string, unknown>[] }[] }
+        delete bad.topDeals[0]!.flower[1]![field]
+        server.use(http.get('*/api/statistics', () => HttpResponse.json(bad)))
+        const error = await caught(fetchStatistics())
+        expect((error as SnapshotShapeError).path).toBe(`topDeals[0].flower[1].${field}`)
+      },
+    )
 
     it('reports a body that is not JSON', async () => {
       server.use(http.get('*/api/announcements', () => new HttpResponse('<html>oops</html>', { headers: { 'Content-Type': 'text/html' } })))

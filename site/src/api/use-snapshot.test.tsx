@@ -31,7 +31,7 @@ describe('snapshot hooks', () => {
   })
 
   it.each([
-    { hook: useDispensaryStatus, check: (data: unknown) => expect(data).toHaveLength(4) },
+    { hook: useDispensaryStatus, check: (data: unknown) => expect(data).toHaveLength(5) },
     { hook: useStatistics, check: (data: unknown) => expect(data).toHaveProperty('topFlower') },
     { hook: useAnnouncements, check: (data: unknown) => expect(data).toHaveLength(2) },
   ])('$hook.name loads its snapshot', async ({ hook, check }) => {

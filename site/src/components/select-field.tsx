@@ -1,3 +1,5 @@
+import { MARKET_LABEL } from '../lib/unit-price'
+
 /** Choice is an option of a SelectField: its value and label, or one string for both. */
 export type Choice = string | readonly [value: string, label: string]
 
@@ -35,8 +37,8 @@ export function SelectField<V extends string>({ label, value, choices, onChange,
 /** MARKET_CHOICES and MONITORED_CHOICES filter dispensaries (the status page, the map). */
 export const MARKET_CHOICES: readonly Choice[] = [
   ['', 'Both markets'],
-  ['recreational', 'Recreational'],
-  ['medical', 'Medical'],
+  ['recreational', MARKET_LABEL.recreational],
+  ['medical', MARKET_LABEL.medical],
 ]
 export const MONITORED_CHOICES: readonly Choice[] = [
   ['', 'All'],

@@ -57,3 +57,14 @@ export function normalize(text: string): string {
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
 }
+
+/**
+ * formatPotency writes a THC (or CBD) figure in the unit publish gives beside it (its `potencyUnit`):
+ * "24.1%", or "100 mg" for an edible's total THC. A figure whose menu gave no unit says so rather
+ * than guess one.
+ */
+export function formatPotency(value: number, unit: string | null | undefined): string {
+  if (unit === '%') return `${value}%`
+  if (unit) return `${value} ${unit}`
+  return `${value} (unit not given)`
+}

@@ -1,5 +1,6 @@
 import type { Market } from '../api/common-schemas'
 import type { MarketStatus } from '../api/dispensary-status'
+import { MARKET_LABEL } from './unit-price'
 
 /** MenuCategory names one of the five tracked product categories and its fields in a market status. */
 export type MenuCategory = {
@@ -17,11 +18,9 @@ export const MENU_CATEGORIES: readonly MenuCategory[] = [
   { label: 'Edible', dateField: 'lastEdible', countField: 'lastEdibleCount' },
 ]
 
-const MARKET_LABELS: Record<Market, string> = { recreational: 'Recreational', medical: 'Medical' }
-
-/** marketLabel is the display name of a market. */
+/** marketLabel is the display name of a market: one word on every screen (MARKET_LABEL, Ohio law's "adult use"). */
 export function marketLabel(market: Market): string {
-  return MARKET_LABELS[market]
+  return MARKET_LABEL[market]
 }
 
 /** lastUpdate reads one category's date out of a market status. */

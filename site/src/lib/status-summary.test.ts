@@ -10,29 +10,33 @@ describe('summarize', () => {
   it('counts the fixture at its own "now"', () => {
     const states = classifyTiles(parseUpdateTimes(dispensaries), FIXTURE_NOW.getTime())
     expect(summarize(dispensaries, states)).toEqual({
-      dispensaries: 4,
-      monitored: 3,
+      dispensaries: 5,
+      monitored: 4,
       notMonitored: 1,
-      menus: 4,
+      menus: 5,
       current: 10,
-      stale: 3,
-      missing: 7,
+      stale: 5,
+      missing: 10,
     })
   })
 
   it('ages every tile as time passes', () => {
     const twoDaysLater = FIXTURE_NOW.getTime() + 48 * 3_600_000
     const states = classifyTiles(parseUpdateTimes(dispensaries), twoDaysLater)
-    expect(summarize(dispensaries, states)).toMatchObject({ current: 0, stale: 0, missing: 20 })
+    expect(summarize(dispensaries, states)).toMatchObject({ current: 0, stale: 0, missing: 25 })
   })
 
   it('classifies tiles per dispensary, market and category', () => {
     const states = classifyTiles(parseUpdateTimes(dispensaries), FIXTURE_NOW.getTime())
-    expect(states[0]).toEqual([
-      ['current', 'current', 'stale', 'missing', 'missing'],
-      ['current', 'current', 'current', 'current', 'current'],
+    // Bloom Akron read 2 h ago, Bloom Athens not monitored, RISE Toledo read 20 h ago,
+    // Zen Leaf Dayton's two menus never read.
+    expect(states[0]).toEqual([['current', 'current', 'current', 'current', 'current']])
+    expect(states[1]).toEqual([])
+    expect(states[2]).toEqual([['stale', 'stale', 'stale', 'stale', 'stale']])
+    expect(states[4]).toEqual([
+      ['missing', 'missing', 'missing', 'missing', 'missing'],
+      ['missing', 'missing', 'missing', 'missing', 'missing'],
     ])
-    expect(states[3]).toEqual([])
   })
 
   it('handles an empty snapshot', () => {

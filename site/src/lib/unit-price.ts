@@ -7,7 +7,7 @@ const UNIT_LABEL: Record<Unit, string> = { g: 'g', '100mg': '100 mg THC' }
 
 /**
  * formatUnitPrice shows a published unit price with its unit: "$10.29/g",
- * "$4.50/100 mg THC". Publish computes unit prices once (publish.UnitPrice);
+ * "$4.50/100 mg THC". Publish computes unit prices once (publish.unitPriceFor);
  * the site only shows them. Without one (weight or dose unknown) it says so.
  */
 export function formatUnitPrice(unitPrice: number | null | undefined, unit: Unit | null | undefined): string {

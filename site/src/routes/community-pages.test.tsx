@@ -185,16 +185,18 @@ describe('company brands and yearly highlights', () => {
       within(klutch)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual(['14', '3', '9', '0', '3', '2', '0'])
-    await user.type(screen.getByRole('searchbox', { name: 'Find a brand' }), 'wyl')
+    ).toEqual(['1', '2', '1', '0', '0', '0', '0'])
+    expect(within(table).getAllByRole('row')).toHaveLength(4)
+    await user.type(screen.getByRole('searchbox', { name: 'Find a brand' }), 'kiv')
     expect(within(table).getAllByRole('row')).toHaveLength(2)
+    expect(within(table).getByRole('row', { name: /Kiva/ })).toBeInTheDocument()
   })
 
   it('sums up each year', async () => {
     renderApp('/yearly-highlights')
     const year = await screen.findByRole('region', { name: '2026' })
-    expect(within(year).getByText('Menus tracked').nextSibling).toHaveTextContent('4')
-    expect(within(year).getByText(/median \$9\.50/)).toHaveTextContent(/→ \$8\.75 .* per g \(-7\.9%\)/)
+    expect(within(year).getByText('Menus tracked').nextSibling).toHaveTextContent('3')
+    expect(within(year).getByText(/median \$12\.19/)).toHaveTextContent(/→ \$10\.60 .* per g \(-13%\)/)
   })
 })
 

@@ -40,72 +40,89 @@ describe('DispensaryStatusRoute', () => {
     renderWithProviders(<DispensaryStatusRoute />)
     expect(await screen.findByRole('region', { name: 'Summary' })).toBeInTheDocument()
     expect(summaryCounts()).toEqual({
-      Dispensaries: '4',
-      Monitored: '3',
+      Dispensaries: '5',
+      Monitored: '4',
       'Not Monitored': '1',
-      Menus: '4',
+      Menus: '5',
       Current: '10',
-      Stale: '3',
-      Missing: '7',
+      Stale: '5',
+      Missing: '10',
     })
+    // 5 menus, 25 tiles: the tile counts say what they count.
+    expect(screen.getByText(/^Current, Stale and Missing count category tiles: five per menu/)).toBeInTheDocument()
   })
 
   it('shows one card per dispensary with location and monitoring pill', async () => {
     renderWithProviders(<DispensaryStatusRoute />)
     const list = await screen.findByRole('list', { name: 'Dispensaries' })
-    expect(within(list).getAllByRole('article')).toHaveLength(4)
+    expect(within(list).getAllByRole('article')).toHaveLength(5)
 
     const bloom = dispensaryCard('Bloom Akron')
     expect(within(bloom).getByText('737 E. North St., Akron')).toBeInTheDocument()
     expect(within(bloom).getByText('Monitored')).toBeInTheDocument()
 
-    const harvest = dispensaryCard('Harvest of Athens')
-    expect(within(harvest).getByText('Not Monitored')).toBeInTheDocument()
-    expect(within(harvest).getByText('No menus are tracked for this dispensary.')).toBeInTheDocument()
+    const athens = dispensaryCard('Bloom Athens')
+    expect(within(athens).getByText('Not Monitored')).toBeInTheDocument()
+    expect(within(athens).getByText('No menus are tracked for this dispensary.')).toBeInTheDocument()
   })
 
   it('shows a row of five tiles per market', async () => {
     renderWithProviders(<DispensaryStatusRoute />)
     await screen.findByRole('list', { name: 'Dispensaries' })
-    const bloom = dispensaryCard('Bloom Akron')
-    expect(within(bloom).getByRole('heading', { name: 'Recreational' })).toBeInTheDocument()
-    expect(within(bloom).getByRole('heading', { name: 'Medical' })).toBeInTheDocument()
+    // Zen Leaf Dayton has both markets' menus, never read.
+    const zen = dispensaryCard('Zen Leaf Dayton')
+    expect(within(zen).getByRole('heading', { name: 'Adult use' })).toBeInTheDocument()
+    expect(within(zen).getByRole('heading', { name: 'Medical' })).toBeInTheDocument()
+    expect(within(within(zen).getByRole('list', { name: 'Medical menu' })).getAllByRole('listitem')).toHaveLength(5)
 
-    const recreational = within(bloom).getByRole('list', { name: 'Recreational menu' })
-    const tiles = within(recreational).getAllByRole('listitem')
-    expect(tiles.map((tile) => tile.textContent)).toEqual([
-      `Flower menu, status: ${new Date('2026-07-01T10:00:00Z').toLocaleDateString()} (2 h ago)142 products`,
-      `Preroll menu, status: ${new Date('2026-07-01T09:00:00Z').toLocaleDateString()} (3 h ago)38 products`,
-      `Vape menu, status: ${new Date('2026-06-30T16:00:00Z').toLocaleDateString()} (20 h ago)61 products`,
-      `Extract menu, status: ${new Date('2026-06-29T20:00:00Z').toLocaleDateString()} (40 h ago)12 products`,
-      'Edible menu, status: Never',
+    const bloom = dispensaryCard('Bloom Akron')
+    expect(within(bloom).queryByRole('heading', { name: 'Medical' })).not.toBeInTheDocument()
+    const adultUse = within(bloom).getByRole('list', { name: 'Adult use menu' })
+    const read = new Date('2026-07-01T10:00:00Z').toLocaleDateString()
+    expect(
+      within(adultUse)
+        .getAllByRole('listitem')
+        .map((tile) => tile.textContent),
+    ).toEqual([
+      `Flower menu, status: ${read} (2 h ago)4 products`,
+      `Preroll menu, status: ${read} (2 h ago)0 products`,
+      `Vape menu, status: ${read} (2 h ago)1 products`,
+      `Extract menu, status: ${read} (2 h ago)1 products`,
+      `Edible menu, status: ${read} (2 h ago)2 products`,
     ])
     expect(
-      within(recreational)
+      within(adultUse)
         .getAllByRole('img')
         .map((icon) => icon.getAttribute('aria-label')),
-    ).toEqual(['current', 'current', 'stale', 'missing', 'missing'])
+    ).toEqual(['current', 'current', 'current', 'current', 'current'])
+    const rise = within(dispensaryCard('RISE Toledo')).getByRole('list', { name: 'Adult use menu' })
+    expect(
+      within(rise)
+        .getAllByRole('img')
+        .map((icon) => icon.getAttribute('aria-label')),
+    ).toEqual(['stale', 'stale', 'stale', 'stale', 'stale'])
   })
 
   it('hides the product count when it is unknown (-1) but shows a real zero', async () => {
     renderWithProviders(<DispensaryStatusRoute />)
     await screen.findByRole('list', { name: 'Dispensaries' })
-    const rise = within(dispensaryCard('RISE Toledo')).getByRole('list', { name: 'Medical menu' })
-    const riseTiles = within(rise).getAllByRole('listitem')
-    expect(within(riseTiles[0]!).getByText('64 products')).toBeInTheDocument()
-    for (const tile of riseTiles.slice(1)) {
+    // Zen Leaf Dayton's menus were never read: every count is -1.
+    const zen = within(dispensaryCard('Zen Leaf Dayton')).getByRole('list', { name: 'Medical menu' })
+    for (const tile of within(zen).getAllByRole('listitem')) {
       expect(within(tile).queryByText(/products/)).not.toBeInTheDocument()
       expect(within(tile).getByText('Never')).toBeInTheDocument()
     }
-    const botanist = within(dispensaryCard('The Botanist Columbus')).getByRole('list', { name: 'Recreational menu' })
-    expect(within(botanist).getByText('0 products')).toBeInTheDocument()
+    const botanist = within(dispensaryCard('The Botanist Canton')).getByRole('list', { name: 'Adult use menu' })
+    expect(within(botanist).getAllByText('0 products')).toHaveLength(3)
+    expect(within(botanist).getAllByText('1 products')).toHaveLength(2)
   })
 
   it("counts freshness at the viewer's time, not the snapshot's", async () => {
-    vi.setSystemTime(new Date(FIXTURE_NOW.getTime() + 12 * 3_600_000))
+    // 13.5 h on: Bloom Akron read 15.5 h ago (current), The Botanist Canton 16.5 h (stale), RISE Toledo 33.5 h (stale).
+    vi.setSystemTime(new Date(FIXTURE_NOW.getTime() + 13.5 * 3_600_000))
     renderWithProviders(<DispensaryStatusRoute />)
     await screen.findByRole('region', { name: 'Summary' })
-    expect(summaryCounts()).toMatchObject({ Current: '7', Stale: '5', Missing: '8' })
+    expect(summaryCounts()).toMatchObject({ Current: '5', Stale: '10', Missing: '10' })
   })
 
   it('re-ages the tiles while the page stays open', async () => {
@@ -113,17 +130,17 @@ describe('DispensaryStatusRoute', () => {
     vi.setSystemTime(FIXTURE_NOW)
     renderWithProviders(<DispensaryStatusRoute />)
     await screen.findByRole('region', { name: 'Summary' })
-    expect(summaryCounts()).toMatchObject({ Current: '10', Stale: '3', Missing: '7' })
+    expect(summaryCounts()).toMatchObject({ Current: '10', Stale: '5', Missing: '10' })
     act(() => {
-      vi.advanceTimersByTime(12 * 3_600_000)
+      vi.advanceTimersByTime(13.5 * 3_600_000)
     })
-    expect(summaryCounts()).toMatchObject({ Current: '7', Stale: '5', Missing: '8' })
-    const botanist = within(dispensaryCard('The Botanist Columbus')).getByRole('list', { name: 'Recreational menu' })
+    expect(summaryCounts()).toMatchObject({ Current: '5', Stale: '10', Missing: '10' })
+    const botanist = within(dispensaryCard('The Botanist Canton')).getByRole('list', { name: 'Adult use menu' })
     expect(
       within(botanist)
         .getAllByRole('img')
         .map((icon) => icon.getAttribute('aria-label')),
-    ).toEqual(['stale', 'stale', 'missing', 'stale', 'stale'])
+    ).toEqual(['stale', 'stale', 'stale', 'stale', 'stale'])
   })
 
   it('shows the loading state, then the data', async () => {
@@ -164,43 +181,45 @@ describe('DispensaryStatusRoute', () => {
       const box = await screen.findByRole('searchbox', { name: 'Name or city' })
       await user.type(box, 'toledo')
       await waitFor(() => expect(cardNames()).toEqual(['RISE Toledo']))
-      expect(screen.getByText('1 of 4 dispensaries match')).toBeInTheDocument()
+      expect(screen.getByText('1 of 5 dispensaries match')).toBeInTheDocument()
       await user.clear(box)
-      await user.type(box, 'botanist col')
-      await waitFor(() => expect(cardNames()).toEqual(['The Botanist Columbus']))
+      await user.type(box, 'bloom ath')
+      await waitFor(() => expect(cardNames()).toEqual(['Bloom Athens']))
       await user.type(box, 'x')
       expect(await screen.findByText('No dispensary matches.')).toBeInTheDocument()
       await user.click(screen.getByRole('button', { name: 'Clear the search and filters' }))
-      await waitFor(() => expect(cardNames()).toHaveLength(4))
+      await waitFor(() => expect(cardNames()).toHaveLength(5))
     })
 
     it('filters by region, market, monitored and freshness', async () => {
       const user = userEvent.setup()
       renderWithProviders(<DispensaryStatusRoute />)
       await screen.findByRole('list', { name: 'Dispensaries' })
-      await user.selectOptions(screen.getByRole('combobox', { name: 'Region' }), 'Central')
-      await waitFor(() => expect(cardNames()).toEqual(['The Botanist Columbus']))
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Region' }), 'Northeast')
+      await waitFor(() => expect(cardNames()).toEqual(['Bloom Akron', 'The Botanist Canton']))
       await user.selectOptions(screen.getByRole('combobox', { name: 'Region' }), '')
       await user.selectOptions(screen.getByRole('combobox', { name: 'Market' }), 'medical')
-      await waitFor(() => expect(cardNames()).toEqual(['Bloom Akron', 'RISE Toledo']))
+      await waitFor(() => expect(cardNames()).toEqual(['Zen Leaf Dayton']))
       await user.selectOptions(screen.getByRole('combobox', { name: 'Market' }), '')
       await user.selectOptions(screen.getByRole('combobox', { name: 'Monitored' }), 'no')
-      await waitFor(() => expect(cardNames()).toEqual(['Harvest of Athens']))
+      await waitFor(() => expect(cardNames()).toEqual(['Bloom Athens']))
       await user.selectOptions(screen.getByRole('combobox', { name: 'Monitored' }), '')
-      // Harvest has no menu and RISE's only dated tile is days old: nothing better than missing.
+      // Bloom Athens has no menu and Zen Leaf Dayton's were never read: nothing better than missing.
       await user.selectOptions(screen.getByRole('combobox', { name: 'Freshest menu' }), 'missing')
-      await waitFor(() => expect(cardNames()).toEqual(['Harvest of Athens', 'RISE Toledo']))
+      await waitFor(() => expect(cardNames()).toEqual(['Bloom Athens', 'Zen Leaf Dayton']))
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Freshest menu' }), 'stale')
+      await waitFor(() => expect(cardNames()).toEqual(['RISE Toledo']))
       await user.selectOptions(screen.getByRole('combobox', { name: 'Freshest menu' }), 'current')
-      await waitFor(() => expect(cardNames()).toEqual(['Bloom Akron', 'The Botanist Columbus']))
+      await waitFor(() => expect(cardNames()).toEqual(['Bloom Akron', 'The Botanist Canton']))
     })
 
     it('sorts by name or by last update, never-updated last', async () => {
       const user = userEvent.setup()
       renderWithProviders(<DispensaryStatusRoute />)
       await screen.findByRole('list', { name: 'Dispensaries' })
-      expect(cardNames()).toEqual(['Bloom Akron', 'Harvest of Athens', 'RISE Toledo', 'The Botanist Columbus'])
+      expect(cardNames()).toEqual(['Bloom Akron', 'Bloom Athens', 'RISE Toledo', 'The Botanist Canton', 'Zen Leaf Dayton'])
       await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'updated')
-      await waitFor(() => expect(cardNames().at(-1)).toBe('Harvest of Athens'))
+      await waitFor(() => expect(cardNames()).toEqual(['Bloom Akron', 'The Botanist Canton', 'RISE Toledo', 'Bloom Athens', 'Zen Leaf Dayton']))
     })
 
     it('gives each card an anchor and links to its menus', async () => {
@@ -210,25 +229,27 @@ describe('DispensaryStatusRoute', () => {
       expect(bloom.closest('li')).toHaveAttribute('id', 'bloom-akron')
       expect(within(bloom).getByRole('link', { name: 'Link to Bloom Akron' })).toHaveAttribute('href', '#bloom-akron')
       expect(within(bloom).getByRole('link', { name: 'Search this menu' })).toHaveAttribute('href', '/dispensary-menus?store=bloom-akron')
-      expect(within(bloom).getByRole('link', { name: 'Medical menu on the store’s site' })).toHaveAttribute(
+      expect(within(bloom).getByRole('link', { name: 'Adult use menu on the store’s site' })).toHaveAttribute(
         'href',
-        'https://example.com/menu/bloom-akron/medical',
+        'https://www.iheartjane.com/stores/1/bloom-akron/menu',
       )
-      // Not monitored: no menu to search, but its street address shows.
-      const harvest = dispensaryCard('Harvest of Athens')
-      expect(within(harvest).queryByRole('link', { name: 'Search this menu' })).not.toBeInTheDocument()
+      // Not monitored: no menu to search.
+      const athens = dispensaryCard('Bloom Athens')
+      expect(within(athens).queryByRole('link', { name: 'Search this menu' })).not.toBeInTheDocument()
     })
 
     it('shows coverage by region and platform and the last scrape run', async () => {
       renderWithProviders(<DispensaryStatusRoute />)
       const coverage = await screen.findByRole('region', { name: 'Coverage' })
-      expect(within(coverage).getByText('4 dispensaries listed in 4 regions, 3 of them monitored through 2 menu platforms.')).toBeInTheDocument()
+      expect(within(coverage).getByText('5 dispensaries listed in 4 regions, 4 of them monitored through 2 menu platforms.')).toBeInTheDocument()
       const regions = within(coverage).getByRole('table', { name: 'Dispensaries by region' })
       expect(within(regions).getByRole('row', { name: 'Southeast 1 0' })).toBeInTheDocument()
       const platforms = within(coverage).getByRole('table', { name: 'Dispensaries by menu platform' })
-      expect(within(platforms).getByRole('row', { name: 'jane 2' })).toBeInTheDocument()
+      expect(within(platforms).getByRole('row', { name: 'jane 3' })).toBeInTheDocument()
       expect(
-        await within(coverage).findByText(/Last scrape run finished .* \(1 h ago\): 4 menus read, 1 failed \(jane: 1 http status\)\./),
+        await within(coverage).findByText(
+          /Last scrape run finished .* \(1 h ago\): 2 menus read, 3 failed \(dutchie: 2 blocked; jane: 1 http status\)\./,
+        ),
       ).toBeInTheDocument()
     })
 

@@ -46,14 +46,11 @@ describe('HomeRoute', () => {
     renderWithProviders(<HomeRoute />)
     const card = await screen.findByRole('region', { name: "Ohio's Most Available Strains" })
     const items = within(within(card).getByRole('list')).getAllByRole('listitem')
-    expect(items.map((item) => item.textContent)).toEqual([
-      'Garlic Cookies7 dispensaries',
-      'Motor Breath7 dispensaries',
-      'Muul Fuel6 dispensaries',
-      'Wedding Cake5 dispensaries',
-      'Cold Creek Kush3 dispensaries',
-    ])
+    expect(items.map((item) => item.textContent)).toEqual(['Muul Fuel2 dispensaries', 'Gelato 411 dispensaries'])
     expect(within(card).getByRole('list').tagName).toBe('OL')
+    // Each strain opens its page; the count says what it counts (the strain index's "stores").
+    expect(within(card).getByRole('link', { name: 'Muul Fuel' })).toHaveAttribute('href', '/strain-genetics/muul-fuel')
+    expect(within(card).getByText('Dispensaries with it in stock on a menu read in the last 16 hours.')).toBeInTheDocument()
     expect(screen.queryByRole('status', { name: 'Loading product statistics' })).not.toBeInTheDocument()
   })
 
@@ -61,7 +58,14 @@ describe('HomeRoute', () => {
     renderWithProviders(<HomeRoute />)
     await screen.findByRole('region', { name: 'Northeast Top Deals' })
     const titles = screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)
-    expect(titles).toEqual(["Ohio's Most Available Strains", 'Northeast Top Deals', 'Central Top Deals', 'Southeast Top Deals'])
+    expect(titles).toEqual([
+      "Ohio's Most Available Strains",
+      'Northeast Top Deals',
+      'Northwest Top Deals',
+      'Central Top Deals',
+      'Southwest Top Deals',
+      'Southeast Top Deals',
+    ])
   })
 
   it('shows each deal with store, location, product and cost to 2 decimals', async () => {
@@ -71,35 +75,42 @@ describe('HomeRoute', () => {
     const northeast = await screen.findByRole('region', { name: 'Northeast Top Deals' })
     const flower = within(northeast).getByRole('region', { name: 'Northeast Flower' })
     const [first] = within(flower).getAllByRole('listitem')
-    expect(first).toHaveTextContent("Muul Fuel Belushi's Farm whole buds for $26.60")
+    expect(first).toHaveTextContent('Muul Fuel for $26.60')
     expect(within(first!).getByText('for $26.60')).toBeInTheDocument()
     expect(within(first!).getByText('Bloom Akron')).toBeInTheDocument()
     expect(within(first!).getByText('737 E. North St., Akron')).toBeInTheDocument()
-    // Size, unit price and market beside the deal (publish.Deal's fields).
-    expect(within(first!).getByText('3.5g')).toBeInTheDocument()
-    expect(within(first!).getByText('$7.60/g')).toBeInTheDocument()
+    // Brand, size, unit price and market beside the deal (publish.Deal's fields).
+    expect(within(first!).getByText('Klutch')).toBeInTheDocument()
+    expect(within(first!).getByText('2.83g')).toBeInTheDocument()
+    expect(within(first!).getByText('$9.40/g')).toBeInTheDocument()
     expect(within(first!).getByText('Adult use')).toBeInTheDocument()
     expect(within(first!).getByText('on sale')).toBeInTheDocument()
     // The regular price struck beside the sale price, and how old the menu is.
-    expect(first!.querySelector('del')).toHaveTextContent('regular price $35.00')
-    expect(within(first!).getByText('menu updated 3 h ago')).toBeInTheDocument()
+    expect(first!.querySelector('del')).toHaveTextContent('regular price $38.00')
+    expect(within(first!).getByText('menu updated 2 h ago')).toBeInTheDocument()
+    // A deal not on sale strikes nothing; an unknown brand ("") shows nothing.
+    const second = within(flower).getAllByRole('listitem')[1]!
+    expect(second.querySelector('del')).toBeNull()
+    expect(within(second).queryByText('on sale')).not.toBeInTheDocument()
 
     const edibles = within(northeast).getByRole('region', { name: 'Northeast Edibles' })
-    expect(within(edibles).getByText('for $18.00')).toBeInTheDocument()
-    expect(within(northeast).getByRole('region', { name: 'Northeast Vape' })).toHaveTextContent('Cheetah P for $20.25')
-    expect(within(northeast).getByRole('region', { name: 'Northeast Extracts' })).toHaveTextContent('Acapulco Gold for $24.85')
+    expect(edibles).toHaveTextContent('Camino Gummies for $25.00')
+    expect(within(edibles).getByText('$25.00/100 mg THC')).toBeInTheDocument()
+    expect(within(northeast).getByRole('region', { name: 'Northeast Vape' })).toHaveTextContent('Acapulco Gold Cart for $24.85')
+    expect(within(northeast).getByRole('region', { name: 'Northeast Extracts' })).toHaveTextContent('Live Resin Badder for $40.00')
   })
 
   it('says so when a region has no deals in a category', async () => {
     renderWithProviders(<HomeRoute />)
-    const central = await screen.findByRole('region', { name: 'Central Top Deals' })
-    // vape is an empty list, edible and extract are left out
-    for (const section of ['Vape', 'Edibles', 'Extracts']) {
-      expect(within(central).getByRole('region', { name: `Central ${section}` })).toHaveTextContent('No current deals')
+    // publish leaves out a category with no deals; a region without any lists none.
+    const northwest = await screen.findByRole('region', { name: 'Northwest Top Deals' })
+    for (const section of ['Flower', 'Vape', 'Edibles', 'Extracts']) {
+      expect(within(northwest).getByRole('region', { name: `Northwest ${section}` })).toHaveTextContent('No current deals')
     }
-    expect(within(central).getByRole('region', { name: 'Central Flower' })).not.toHaveTextContent('No current deals')
-    const southeast = screen.getByRole('region', { name: 'Southeast Top Deals' })
-    expect(within(southeast).getByRole('region', { name: 'Southeast Edibles' })).toHaveTextContent('No current deals')
+    const northeast = screen.getByRole('region', { name: 'Northeast Top Deals' })
+    for (const section of ['Flower', 'Vape', 'Edibles', 'Extracts']) {
+      expect(within(northeast).getByRole('region', { name: `Northeast ${section}` })).not.toHaveTextContent('No current deals')
+    }
   })
 
   it('shows announcements as banners that can be dismissed one by one', async () => {

@@ -1,9 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { http, HttpResponse } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { wishlistStore } from '../features/shop/lib/wishlist'
 import { FIXTURE_NOW } from '../testing/fixture-now'
 import { renderApp } from '../testing/render'
+import { server } from '../testing/server'
+import muulFuel from '../testing/fixtures/shop/products-muul-fuel.json'
 
 // Fixtures: publish's golden product (Muul Fuel) and deals files.
 const muul = {
@@ -44,6 +47,23 @@ describe('Product', () => {
     expect(within(rows[1]!).getByText('$45.00', { exact: false }).tagName).toBe('DEL')
     expect(within(rows[2]!).getByText('Medical')).toBeInTheDocument()
     expect(screen.getByRole('img', { name: /Lowest price paid per day, from \$30\.00 to \$45\.00, 2026-06-24 to 2026-07-01/ })).toBeInTheDocument()
+  })
+
+  it('keeps the page of a product no menu lists: since when, its last prices as past, its history', async () => {
+    // Publish keeps the page 90 days (publish.KeepProductPage): offers empty, lastOffers each store's last listing.
+    const gone = { ...muulFuel, listedNow: false, lastListed: '2026-06-01T10:00:00Z', offers: [], lastOffers: [muulFuel.offers[1]] }
+    server.use(http.get('*/api/products/klutch-muul-fuel-flower-3-5g', () => HttpResponse.json(gone)))
+    renderApp('/product/klutch-muul-fuel-flower-3-5g')
+    expect(await screen.findByRole('heading', { level: 2, name: 'No menu lists it now' })).toBeInTheDocument()
+    expect(screen.getByText(/^No menu has listed it since/)).toHaveTextContent(new Date('2026-06-01T10:00:00Z').toLocaleDateString())
+    expect(screen.queryByRole('heading', { name: /In stock at/ })).not.toBeInTheDocument()
+    expect(screen.getByText('Past prices, as each store’s menu last listed it (not offered now):')).toBeInTheDocument()
+    const past = screen.getByRole('table', { name: 'Past prices: what each store last asked, when its menu last listed it' })
+    const [row] = within(past).getAllByRole('row').slice(1)
+    expect(row).toHaveTextContent('Bloom Akron')
+    expect(row!.querySelector('del')).toHaveTextContent('$45.00')
+    expect(row).toHaveTextContent('$36.00')
+    expect(screen.getByRole('heading', { level: 2, name: 'Price history' })).toBeInTheDocument()
   })
 
   it('saves the product to the wishlist', async () => {
@@ -116,16 +136,37 @@ describe('Limits', () => {
   it('adds items and shows the share of each limit, figures worked by hand', async () => {
     const user = userEvent.setup()
     renderApp('/dispensary-limits')
-    await user.type(await screen.findByRole('textbox', { name: 'Amount (g)' }), '28')
+    await user.type(await screen.findByRole('textbox', { name: 'Amount (g)' }), '28.3')
     await user.type(screen.getByRole('textbox', { name: 'THC % (optional)' }), '20')
     await user.click(screen.getByRole('button', { name: 'Add item' }))
-    // 28 g of 70.87 g (2.5 oz) = 39.5%; Tier I: 28 of 226.80 g = 12.3%, 11.1 days, 24.7% of a 45-day fill.
+    // 28.3 g of 70.87 g (2.5 oz) = 39.9%; Tier I: 28.3 g / 2.83 g a day = 10 days of 90 (254.70 g) = 11.1%, 22.2% of a 45-day fill.
     const adult = screen.getByRole('table', { name: 'Adult-use limits used' })
-    expect(adult).toHaveTextContent('28.00 g of 70.87 g39.5%')
-    expect(screen.getByRole('table', { name: 'Medical allowances used' })).toHaveTextContent('Tier I plant material28.00 g of 226.80 g12.3%')
-    expect(screen.getByTestId('medical-supply')).toHaveTextContent('12.3%')
-    expect(screen.getByText('11.1 days')).toBeInTheDocument()
-    expect(screen.getByText('24.7%')).toBeInTheDocument()
+    expect(adult).toHaveTextContent('28.30 g of 70.87 g39.9%')
+    expect(screen.getByRole('table', { name: 'Medical allowances used' })).toHaveTextContent('Tier I plant material28.30 g of 254.70 g11.1%')
+    expect(screen.getByTestId('medical-supply')).toHaveTextContent('11.1%')
+    expect(screen.getByText('10 days')).toBeInTheDocument()
+    expect(screen.getByText('22.2%')).toBeInTheDocument()
+  })
+
+  it('counts a vape by its THC in mg against the adult-use 15,000 mg: 20 g at 70% is within the limit', async () => {
+    const user = userEvent.setup()
+    renderApp('/dispensary-limits')
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Form' }), 'vape')
+    await user.type(screen.getByRole('textbox', { name: 'Amount (g)' }), '20')
+    await user.type(screen.getByRole('textbox', { name: 'THC % (optional)' }), '70')
+    await user.click(screen.getByRole('button', { name: 'Add item' }))
+    const adult = screen.getByRole('table', { name: 'Adult-use limits used' })
+    expect(adult).toHaveTextContent('Total THC in all other products, per day14,000 mg of 15,000 mg93.3%')
+    expect(adult).not.toHaveTextContent('over the limit')
+  })
+
+  it('counts 2.83 g of Tier I as one day of the medical supply', async () => {
+    const user = userEvent.setup()
+    renderApp('/dispensary-limits')
+    await user.type(await screen.findByRole('textbox', { name: 'Amount (g)' }), '2.83')
+    await user.type(screen.getByRole('textbox', { name: 'THC % (optional)' }), '18')
+    await user.click(screen.getByRole('button', { name: 'Add item' }))
+    expect(screen.getByText('1 day')).toBeInTheDocument()
   })
 
   it('refuses a bad amount with a clear message', async () => {

@@ -24,8 +24,13 @@ describe('Strain genetics', () => {
     renderApp('/strain-genetics')
     await screen.findByRole('table', { name: 'Strains' })
     expect(strainNames()).toEqual(['Gelato #41', 'Lemon Haze', 'Muul Fuel', 'Sold Out Kush'])
-    expect(screen.getByRole('row', { name: 'Muul Fuel Indica 3 1 Known' })).toBeInTheDocument()
-    expect(screen.getByRole('row', { name: 'Sold Out Kush Unknown 0 0 –' })).toBeInTheDocument()
+    // Muul Fuel: in stock at 2 stores on current menus, 3 counting RISE Toledo's stale menu.
+    expect(screen.getByRole('row', { name: 'Muul Fuel Indica 2 3 1 Known' })).toBeInTheDocument()
+    expect(screen.getByRole('row', { name: 'Sold Out Kush Unknown 0 0 0 –' })).toBeInTheDocument()
+    expect(screen.getByRole('columnheader', { name: 'Stores now' })).toBeInTheDocument()
+    expect(screen.getByText(/^Stores now: dispensaries with it in stock on a menu read in the last 16 hours/)).toHaveTextContent(
+      'Stores listed also counts menus read 16 to 36 hours ago',
+    )
 
     await user.type(screen.getByRole('searchbox', { name: 'Strain name' }), 'fuel')
     await waitFor(() => expect(strainNames()).toEqual(['Muul Fuel']))
@@ -54,7 +59,7 @@ describe('Strain genetics', () => {
     expect(within(facts).getByRole('link', { name: 'Limonene' })).toHaveAttribute('href', '/terpenes/limonene')
     expect(screen.getByText(/Lineage:/)).toHaveTextContent('Lineage: Dispensary menus.')
 
-    const offers = screen.getByRole('table', { name: 'Where Muul Fuel is in stock now' })
+    const offers = screen.getByRole('table', { name: 'Where Muul Fuel is listed' })
     const rows = within(offers).getAllByRole('row').slice(1)
     expect(rows.length).toBeGreaterThan(0)
     const rise = rows.find((r) => within(r).queryByRole('link', { name: 'RISE Toledo' }))!
@@ -72,11 +77,23 @@ describe('Strain genetics', () => {
     const offer = { ...muulFuel.offers[0]!, salePrice: 28, unitPrice: 8 }
     server.use(http.get('*/api/strains/muul-fuel', () => HttpResponse.json({ ...muulFuel, offers: [offer] })))
     renderApp('/strain-genetics/muul-fuel')
-    const offers = await screen.findByRole('table', { name: 'Where Muul Fuel is in stock now' })
+    const offers = await screen.findByRole('table', { name: 'Where Muul Fuel is listed' })
     const row = within(offers).getAllByRole('row')[1]!
     expect(row.querySelector('del')).toHaveTextContent('regular price $35.00')
     expect(row).toHaveTextContent('$28.00')
     expect(row).toHaveTextContent('$8.00/g')
+  })
+
+  it('writes each offer’s THC in its own unit: an edible’s in mg', async () => {
+    const edible = { ...muulFuel.offers[0]!, category: 'Edible', thc: 100, potencyUnit: 'mg', unit: '100mg', unitPrice: 25 }
+    server.use(http.get('*/api/strains/muul-fuel', () => HttpResponse.json({ ...muulFuel, offers: [muulFuel.offers[0]!, edible] })))
+    renderApp('/strain-genetics/muul-fuel')
+    const offers = await screen.findByRole('table', { name: 'Where Muul Fuel is listed' })
+    const [flower, gummies] = within(offers).getAllByRole('row').slice(1)
+    expect(flower).toHaveTextContent('24.1% THC')
+    expect(gummies).toHaveTextContent('100 mg THC')
+    expect(gummies).not.toHaveTextContent('100%')
+    expect(screen.getByText(/^In stock on menus read in the last 36 hours/)).toBeInTheDocument()
   })
 
   it('says so when no strain has that name', async () => {

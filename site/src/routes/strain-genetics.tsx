@@ -72,11 +72,17 @@ function StrainPage({ slug }: { slug: string }) {
             <SampleNotice sample={strain.sample} />
             <StrainFacts strain={strain} />
             <section className={styles.section} aria-labelledby="in-stock-heading">
-              <h2 id="in-stock-heading">Where it is in stock now</h2>
+              <h2 id="in-stock-heading">Where it is listed</h2>
               {strain.offers.length === 0 ? (
                 <p className="empty-state">No up-to-date menu has {strain.name} in stock right now.</p>
               ) : (
-                <StrainOffers strain={strain} />
+                <>
+                  <p>
+                    In stock on menus read in the last 36 hours, each product at its cheapest store; each row says how old its menu is. The strain
+                    list’s “stores now” counts only menus read in the last 16 hours.
+                  </p>
+                  <StrainOffers strain={strain} />
+                </>
               )}
             </section>
           </>

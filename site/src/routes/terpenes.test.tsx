@@ -63,4 +63,45 @@ describe('Terpenes', () => {
     expect(within(list).getByText(/Limonene/).parentElement).toHaveTextContent('Limonene (2 in stock)')
     expect(within(list).getByRole('link', { name: 'Nerolidol' })).toBeInTheDocument()
   })
+
+  it('links every terpene to its own page and says which a guide entry files it under', async () => {
+    // Menus list Beta-Caryophyllene, Caryophyllene Oxide (another compound) and Alpha-Pinene.
+    server.use(
+      http.get('*/api/terpenes/index', () =>
+        HttpResponse.json({
+          generatedAt: '2026-07-01T12:00:00Z',
+          sample: false,
+          terpenes: [
+            { slug: 'alpha-pinene', name: 'Alpha-Pinene', products: 4 },
+            { slug: 'beta-caryophyllene', name: 'Beta-Caryophyllene', products: 3 },
+            { slug: 'caryophyllene-oxide', name: 'Caryophyllene Oxide', products: 1 },
+          ],
+        }),
+      ),
+    )
+    renderApp('/terpenes')
+    const list = await screen.findByRole('navigation', { name: 'Terpenes' })
+    await within(list).findByRole('link', { name: 'Caryophyllene Oxide' })
+    expect(within(list).getByRole('link', { name: 'Beta-caryophyllene' })).toHaveAttribute('href', '/terpenes/beta-caryophyllene')
+    expect(within(list).getByRole('link', { name: 'Caryophyllene Oxide' })).toHaveAttribute('href', '/terpenes/caryophyllene-oxide')
+    expect(within(list).getByRole('link', { name: 'Alpha-Pinene' })).toHaveAttribute('href', '/terpenes/alpha-pinene')
+    expect(within(list).getByRole('link', { name: 'Alpha-Pinene' }).parentElement).toHaveTextContent(
+      'Alpha-Pinene (4 in stock; described under Pinene)',
+    )
+    // A guide entry whose menus' name is an alias is not listed twice, nor is one compound filed under another.
+    expect(within(list).queryByRole('link', { name: 'Pinene' })).not.toBeInTheDocument()
+    expect(within(list).getAllByRole('link', { name: /caryophyllene/i })).toHaveLength(2)
+    expect(within(list).getByRole('link', { name: 'Caryophyllene Oxide' }).parentElement).toHaveTextContent('Caryophyllene Oxide (1 in stock)')
+    expect(within(list).getByRole('link', { name: 'Caryophyllene Oxide' }).parentElement).not.toHaveTextContent('described under')
+  })
+
+  it('says on an alias’s page which guide entry describes it', async () => {
+    server.use(
+      http.get('*/api/terpenes/alpha-pinene', () =>
+        HttpResponse.json({ generatedAt: '2026-07-01T12:00:00Z', sample: false, slug: 'alpha-pinene', name: 'Alpha-Pinene', products: [] }),
+      ),
+    )
+    renderApp('/terpenes/alpha-pinene')
+    expect(await screen.findByText('Menus list it as Alpha-Pinene; this site describes it under Pinene.')).toBeInTheDocument()
+  })
 })

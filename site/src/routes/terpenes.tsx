@@ -66,8 +66,14 @@ function TerpenePage({ slug }: { slug: string }) {
         {(content) => {
           const entry = findTerpene(content, slug)
           if (!entry) return <p>This site has no description of {name ?? slug} yet; the products below list it on their menus.</p>
+          const menuName = response.data?.name
           return (
             <>
+              {entry.slug !== slug && menuName && menuName.toLowerCase() !== entry.name.toLowerCase() && (
+                <p>
+                  Menus list it as {menuName}; this site describes it under {entry.name}.
+                </p>
+              )}
               <dl className={styles.facts}>
                 <dt>Aroma</dt>
                 <dd>{entry.aroma}</dd>

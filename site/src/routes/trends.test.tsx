@@ -11,7 +11,11 @@ describe('Trends', () => {
     const user = userEvent.setup()
     renderApp('/trends')
     expect(await screen.findByText(/Only 2 weeks of history so far/)).toBeInTheDocument()
-    const table = screen.getByRole('table', { name: 'Median flower price per gram, recreational' })
+    const table = screen.getByRole('table', { name: 'Median flower price per gram, adult use' })
+    // The table's scroll box is reachable by keyboard and named (axe: scrollable-region-focusable).
+    const scroll = screen.getByRole('region', { name: 'Median flower price per gram, adult use as a table, scrolls sideways' })
+    expect(scroll).toHaveAttribute('tabindex', '0')
+    expect(scroll).toContainElement(table)
     const header = within(table)
       .getAllByRole('columnheader')
       .map((h) => h.textContent)
@@ -22,7 +26,7 @@ describe('Trends', () => {
     expect(rows[1]).toHaveTextContent(/\$\d+\.\d{2}\/g/)
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Product type' }), 'Edible')
-    expect(screen.getByRole('table', { name: 'Median edible price per 100 mg THC, recreational' })).toHaveTextContent(/\/100 mg/)
+    expect(screen.getByRole('table', { name: 'Median edible price per 100 mg THC, adult use' })).toHaveTextContent(/\/100 mg/)
     await user.selectOptions(screen.getByRole('combobox', { name: 'Market' }), 'medical')
     expect(screen.getByText('No medical edible prices with a known dose yet.')).toBeInTheDocument()
 

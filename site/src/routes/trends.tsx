@@ -5,6 +5,7 @@ import styles from '../features/explore/components/explore.module.css'
 import { SampleNotice } from '../components/sample-notice'
 import { PageTitle } from '../components/page-title'
 import { MARKET_CHOICES, SelectField } from '../components/select-field'
+import { marketLabel } from '../lib/menu-categories'
 import { SnapshotView } from '../components/snapshot-view'
 import { LineChart } from '../features/explore/components/trends/line-chart'
 import { formatUnitPrice } from '../lib/unit-price'
@@ -62,11 +63,11 @@ export default function TrendsRoute() {
                   </form>
                   {prices.length === 0 ? (
                     <p className="empty-state">
-                      No {market} {category.toLowerCase()} prices with a known {unit === 'g' ? 'weight' : 'dose'} yet.
+                      No {marketLabel(market).toLowerCase()} {category.toLowerCase()} prices with a known {unit === 'g' ? 'weight' : 'dose'} yet.
                     </p>
                   ) : (
                     <LineChart
-                      title={`Median ${category.toLowerCase()} price per ${unit === 'g' ? 'gram' : '100 mg THC'}, ${market}`}
+                      title={`Median ${category.toLowerCase()} price per ${unit === 'g' ? 'gram' : '100 mg THC'}, ${marketLabel(market).toLowerCase()}`}
                       weeks={data.weeks}
                       series={prices}
                       format={unit === 'g' ? perGram : per100mg}

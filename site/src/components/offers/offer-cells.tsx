@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom'
 import { productHref, storeStatusHref } from '../../config/paths'
-import { formatAge, formatCost } from '../../lib/format'
+import { formatAge, formatCost, formatPotency } from '../../lib/format'
 import { freshnessOf, parseUpdateTime } from '../../lib/freshness'
 import { formatMiles } from '../../lib/geo'
 import { formatUnitPrice, isOnSale, MARKET_LABEL, type Unit } from '../../lib/unit-price'
@@ -9,7 +9,7 @@ import styles from './offers.module.css'
 import tables from '../data-table.module.css'
 
 // The cells of an offer, the same words on every screen: each says what it is by
-// itself ("$8.31/g", "27% THC", "menu updated 2 h ago"), so an offer reads the
+// itself ("$8.31/g", "27% THC", "100 mg THC", "menu updated 2 h ago"), so an offer reads the
 // same in a table, a card or a phone's wrapped row.
 
 /** PricePaid shows what a shopper pays: the sale price with the regular price struck through, or the price. */
@@ -50,9 +50,9 @@ export function MenuAge({ lastUpdate, nowMs }: { lastUpdate: string | null; nowM
   )
 }
 
-/** Thc shows a THC percentage, or a dash when the menu gave none. */
-export function Thc({ thc }: { thc: number | null }) {
-  return <span>{thc === null ? <span aria-label="THC not given">–</span> : `${thc}% THC`}</span>
+/** Thc shows a THC figure in its unit ("24.1% THC", an edible's "100 mg THC"), or a dash when the menu gave none. */
+export function Thc({ thc, unit }: { thc: number | null; unit: string | null }) {
+  return <span>{thc === null ? <span aria-label="THC not given">–</span> : `${formatPotency(thc, unit)} THC`}</span>
 }
 
 /** ProductLink links a product's name to its page. */

@@ -22,6 +22,8 @@ export type OfferRow = {
   unitPrice: number | null
   unit: Unit | null
   thc: number | null
+  /** potencyUnit is the unit of thc: "%", or "mg" for most edibles. */
+  potencyUnit: string | null
   market: 'medical' | 'recreational'
   store: OfferStore
   lastUpdate: string | null
@@ -45,7 +47,7 @@ const COLUMNS: Record<OfferColumn, { heading: string; cell: (row: OfferRow, nowM
   price: { heading: 'Price', cell: (o) => <PricePaid price={o.price} salePrice={o.salePrice} /> },
   discount: { heading: 'Off', cell: (o) => (o.discount === undefined ? '–' : `${Math.round(o.discount * 100)}% off`) },
   unitPrice: { heading: 'Unit price', cell: (o) => <UnitPrice unitPrice={o.unitPrice} unit={o.unit} /> },
-  thc: { heading: 'THC', cell: (o) => <Thc thc={o.thc} /> },
+  thc: { heading: 'THC', cell: (o) => <Thc thc={o.thc} unit={o.potencyUnit} /> },
   market: { heading: 'Market', cell: (o) => <Market market={o.market} /> },
   store: { heading: 'Store', cell: (o) => <StoreCell store={o.store} /> },
   menu: { heading: 'Menu', cell: (o, nowMs) => <MenuAge lastUpdate={o.lastUpdate} nowMs={nowMs} /> },
@@ -117,7 +119,7 @@ export function OfferCards<R extends OfferRow>({ rows, nowMs, showStore, action 
             <span>{o.size}</span>
             <PricePaid price={o.price} salePrice={o.salePrice} />
             <UnitPrice unitPrice={o.unitPrice} unit={o.unit} />
-            <Thc thc={o.thc} />
+            <Thc thc={o.thc} unit={o.potencyUnit} />
           </p>
           <p className={styles.row}>
             <Market market={o.market} />

@@ -35,7 +35,19 @@ export const trendsSchema = published({
 export type Trends = z.infer<typeof trendsSchema>
 
 export const strainsIndexSchema = published({
-  strains: z.array(z.looseObject({ slug: z.string(), name: z.string(), type: strainType, stores: z.int(), products: z.int(), lineage: z.boolean() })),
+  strains: z.array(
+    z.looseObject({
+      slug: z.string(),
+      name: z.string(),
+      type: strainType,
+      // stores: in stock on a current menu (the figure the homepage shows too); storesListed:
+      // on a current or stale menu, as the strain page's offers and the Menus search list them.
+      stores: z.int(),
+      storesListed: z.int(),
+      products: z.int(),
+      lineage: z.boolean(),
+    }),
+  ),
 })
 export type StrainsIndex = z.infer<typeof strainsIndexSchema>
 
@@ -51,7 +63,7 @@ export const strainSchema = published({
   lineageSources: z.array(z.looseObject({ name: z.string(), url: z.nullable(z.string()) })),
   // The strain catalogue's credit line when the name or type came from it.
   catalogueSource: z.optional(z.nullable(z.string())),
-  thc: z.nullable(z.looseObject({ min: z.number(), max: z.number() })),
+  thc: z.nullable(z.looseObject({ min: z.number(), max: z.number(), unit: z.string() })),
   terpenes: z.array(terpeneCount),
   offers: z.array(z.extend(productOfferSchema, { code: productCode, name: z.string(), brand: z.string(), category, size: z.string() })),
 })

@@ -19,10 +19,19 @@ export function mapStores(data: readonly DispensaryStatus[], times: UpdateTimes,
   })
 }
 
-/** nearestStores are the count stores nearest to here, with their distance in miles. */
+/**
+ * nearestStores are the count stores nearest to here, with their distance in miles: to the
+ * dispensary's published position (its own, or its city's centre when `coordinates` is "city"),
+ * never to the marker, which placeStores may have moved off a position other stores share.
+ */
 export function nearestStores(stores: readonly MapStore[], here: { lat: number; lng: number }, count: number) {
+  const from = { latitude: here.lat, longitude: here.lng }
   return stores
-    .map((s) => ({ ...s, miles: distanceMiles({ latitude: here.lat, longitude: here.lng }, { latitude: s.point.lat, longitude: s.point.lng }) }))
+    .map((s) => {
+      // mapStores only places stores with coordinates, so the dispensary's own are there.
+      const to = { latitude: s.dispensary.lat ?? s.point.lat, longitude: s.dispensary.lng ?? s.point.lng }
+      return { ...s, miles: distanceMiles(from, to) }
+    })
     .sort((a, b) => a.miles - b.miles)
     .slice(0, count)
 }

@@ -1,23 +1,27 @@
 import * as z from 'zod/mini'
-import { market, money, timestamp, unit } from '../../../api/common-schemas'
+import { market, money, nullableTimestamp, timestamp, unit } from '../../../api/common-schemas'
 
 // The homepage's snapshots (publish/SNAPSHOTS.md): api/statistics and
 // api/announcements, the only shapes the homepage's JavaScript carries.
 
+// A deal (publish.Deal) always writes every field, so each is required here: a field
+// renamed in Go fails the shape check instead of showing as blank.
 export const dealSchema = z.looseObject({
   storeName: z.string(),
   storeLocation: z.string(),
   name: z.string(),
   cost: money,
-  // What a shopper needs beside the cost (publish.Deal); optional, so an older snapshot still shows.
-  size: z.optional(z.string()),
-  unitPrice: z.optional(z.nullable(z.number())),
-  unit: z.optional(unit),
-  market: z.optional(market),
-  onSale: z.optional(z.boolean()),
-  // The price before the sale, struck beside the cost (only on sale), and when the menu was read.
-  regularPrice: z.optional(z.nullable(money)),
-  lastUpdate: z.optional(z.nullable(z.string())),
+  brand: z.string(),
+  size: z.string(),
+  unitPrice: z.nullable(money),
+  unit,
+  onSale: z.boolean(),
+  // The price before the sale, struck beside the cost (null when not on sale).
+  regularPrice: z.nullable(money),
+  market,
+  // The store's slug (its status card) and when its menu category was read.
+  slug: z.string(),
+  lastUpdate: nullableTimestamp,
 })
 export type Deal = z.infer<typeof dealSchema>
 
@@ -35,7 +39,8 @@ export type RegionDeals = z.infer<typeof regionDealsSchema>
 
 export const statisticsSchema = z.looseObject({
   generatedAt: timestamp,
-  topFlower: z.array(z.looseObject({ name: z.string(), count: z.int() })),
+  // A strain as its page names it, how many stores have it (current menus) and its page's slug.
+  topFlower: z.array(z.looseObject({ name: z.string(), count: z.int(), slug: z.string() })),
   topDeals: z.array(regionDealsSchema),
 })
 export type Statistics = z.infer<typeof statisticsSchema>

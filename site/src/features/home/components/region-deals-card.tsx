@@ -28,14 +28,13 @@ function DealItem({ deal, nowMs }: { deal: Deal; nowMs: number }) {
           </>
         )}
       </p>
-      {(deal.size || deal.unitPrice != null || deal.market) && (
-        <p className={styles.dealFacts}>
-          {deal.size && <span>{deal.size}</span>}
-          {deal.unitPrice != null && deal.unit && <span>{formatUnitPrice(deal.unitPrice, deal.unit)}</span>}
-          {deal.market && <span>{MARKET_LABEL[deal.market]}</span>}
-          {deal.onSale && <span>on sale</span>}
-        </p>
-      )}
+      <p className={styles.dealFacts}>
+        {deal.brand && <span>{deal.brand}</span>}
+        {deal.size && <span>{deal.size}</span>}
+        <span>{formatUnitPrice(deal.unitPrice, deal.unit)}</span>
+        <span>{MARKET_LABEL[deal.market]}</span>
+        {deal.onSale && <span>on sale</span>}
+      </p>
       <p className={styles.dealStore}>
         <span className={styles.dealStoreName}>{deal.storeName}</span>
         <span className={styles.dealLocation}>{deal.storeLocation}</span>

@@ -1,7 +1,12 @@
+import { Link } from 'react-router-dom'
+import { strainHref } from '../../../config/paths'
 import type { Statistics } from '../api/home-schemas'
 import styles from './statistics.module.css'
 
-/** TopStrainsCard ranks the strains the most dispensaries have in stock. */
+/**
+ * TopStrainsCard ranks the strains the most dispensaries have in stock on a current menu: the
+ * strain index's "stores" figure, so a strain shows the same count here, on its page and in the index.
+ */
 export function TopStrainsCard({ strains }: { strains: Statistics['topFlower'] }) {
   return (
     <section className={`card ${styles.card}`} aria-labelledby="top-strains-heading">
@@ -11,17 +16,22 @@ export function TopStrainsCard({ strains }: { strains: Statistics['topFlower'] }
       {strains.length === 0 ? (
         <p className={styles.empty}>No strain counts right now: no flower menu is current.</p>
       ) : (
-        <ol className={styles.strains}>
-          {strains.map((strain) => (
-            <li key={strain.name} className={styles.strain}>
-              <span className={styles.strainName}>{strain.name}</span>
-              <span className={styles.strainCount}>
-                {strain.count}
-                <span className="visually-hidden"> dispensaries</span>
-              </span>
-            </li>
-          ))}
-        </ol>
+        <>
+          <p className={styles.cardNote}>Dispensaries with it in stock on a menu read in the last 16 hours.</p>
+          <ol className={styles.strains}>
+            {strains.map((strain) => (
+              <li key={strain.name} className={styles.strain}>
+                <Link className={styles.strainName} to={strainHref(strain.slug)}>
+                  {strain.name}
+                </Link>
+                <span className={styles.strainCount}>
+                  {strain.count}
+                  <span className="visually-hidden"> dispensaries</span>
+                </span>
+              </li>
+            ))}
+          </ol>
+        </>
       )}
     </section>
   )

@@ -9,6 +9,7 @@ import {
   money,
   nullableNumber,
   nullableTimestamp,
+  potencyUnit,
   productCode,
   productCount,
   productOfferSchema,
@@ -37,7 +38,7 @@ export const menuOfferSchema = z.looseObject({
   unit,
   thc: nullableNumber,
   cbd: nullableNumber,
-  potencyUnit: z.nullable(z.string()),
+  potencyUnit,
   inStock: z.boolean(),
   isNew: z.boolean(),
   firstSeen: nullableTimestamp,
@@ -87,6 +88,11 @@ export const productSchema = published({
   firstSeen: nullableTimestamp,
   terpenes: z.array(z.string()),
   offers: z.array(productOfferSchema),
+  // A product no menu lists any more keeps its page (publish.KeepProductPage): listedNow false,
+  // lastListed the last fetch that listed it, lastOffers each store's offer as then listed.
+  listedNow: z.boolean(),
+  lastListed: nullableTimestamp,
+  lastOffers: z.array(productOfferSchema),
   history: z.array(z.looseObject({ date: day, market, min: money, median: money })),
 })
 export type Product = z.infer<typeof productSchema>
@@ -122,6 +128,7 @@ const searchOffersSchema = z.object({
   price: z.array(money),
   salePrice: z.array(z.nullable(money)),
   thc: z.array(nullableNumber),
+  potencyUnit: z.array(potencyUnit),
   isNew: z.array(z.boolean()),
 })
 
@@ -170,6 +177,7 @@ export const dealOfferSchema = z.looseObject({
   unitPrice: z.nullable(money),
   unit,
   thc: nullableNumber,
+  potencyUnit,
   slug: z.string(),
   storeName: z.string(),
   city: z.string(),

@@ -18,7 +18,7 @@ export const MEDICAL_LABEL: Record<MedicalLimit, string> = {
   topical: 'Topicals (THC)',
 }
 
-export const ADULT_LABEL: Record<AdultLimit, string> = { plant: 'Plant material, per day', extract: 'Extract, per day' }
+export const ADULT_LABEL: Record<AdultLimit, string> = { plant: 'Plant material, per day', thc: 'Total THC in all other products, per day' }
 
 /** LimitItem is an item of the calculator, with its line on screen. */
 export type LimitItem = CalcItem & { id: number; label: string }

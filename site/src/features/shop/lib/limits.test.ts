@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { adultTotals, formatPercent, medicalTotals, medicalUse } from './limits'
+import law from '../../../../../data/law/ohio-limits.json'
+import { ADULT_CAPS, adultTotals, formatPercent, medicalTotals, medicalUse } from './limits'
 
 describe('limits arithmetic', () => {
   it('counts an ounce of flower against the adult-use 2.5 oz', () => {
@@ -9,13 +10,32 @@ describe('limits arithmetic', () => {
     expect(formatPercent(plant!.share)).toBe('39.5%')
   })
 
-  it('adds vapes and edibles to the 15 g of extract', () => {
-    // 1 g vape + 500 mg THC of edibles = 1.5 g of 15 g = 10%
+  it('reads the adult-use limits from the law file: 2.5 oz of plant material, 15,000 mg of total THC', () => {
+    expect(law.adultUse.perDay.plantMaterial).toMatchObject({ amount: 2.5, unit: 'oz', source: 'OAC-1301:18-8-08' })
+    expect(law.adultUse.perDay.totalThc).toMatchObject({ amount: 15000, unit: 'mg', source: 'OAC-1301:18-8-08' })
+    expect(law.sources['OAC-1301:18-8-08'].url).toBe('https://codes.ohio.gov/ohio-administrative-code/rule-1301:18-8-08')
+    expect(law.statute.citation).toMatch(/chapter 3796/)
+    expect(law.asOf).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+    expect(ADULT_CAPS).toEqual({ plant: 2.5 * 28.349523125, thc: 15000 })
+  })
+
+  it('counts vapes and extracts by their total THC (weight × THC %), not by weight', () => {
+    // 20 g of vape at 70%: 20 × 0.70 × 1000 = 14,000 mg of 15,000 mg = 93.3%, within the limit
+    const [thc] = adultTotals([{ form: 'vape', amount: 20, thc: 70 }])
+    expect(thc).toEqual({ limit: 'thc', used: 14000, cap: 15000, share: 14000 / 15000 })
+    expect(formatPercent(thc!.share)).toBe('93.3%')
+  })
+
+  it('adds vapes, extracts and edibles into the one 15,000 mg of total THC', () => {
+    // 1 g vape at 80% (800 mg) + 2 g extract at 70% (1,400 mg) + 500 mg THC of edibles = 2,700 mg = 18%
     const shares = adultTotals([
       { form: 'vape', amount: 1, thc: 80 },
+      { form: 'extract', amount: 2, thc: 70 },
       { form: 'edible', amount: 500, thc: null },
     ])
-    expect(shares).toEqual([{ limit: 'extract', used: 1.5, cap: 15, share: 0.1 }])
+    expect(shares).toHaveLength(1)
+    expect(shares[0]!.used).toBeCloseTo(2700, 9)
+    expect(formatPercent(shares[0]!.share)).toBe('18.0%')
   })
 
   it('sorts flower into Tier I or II by THC, Tier II when unknown', () => {
@@ -24,15 +44,21 @@ describe('limits arithmetic', () => {
     expect(medicalUse({ form: 'flower', amount: 3.5, thc: null })).toMatchObject({ limit: 'tier2', assumption: expect.stringContaining('Tier II') })
   })
 
+  it('counts 2.83 g of Tier I plant material as exactly one day', () => {
+    const result = medicalTotals([{ form: 'flower', amount: 2.83, thc: 20 }])
+    expect(result.days).toBeCloseTo(1, 12)
+    expect(law.medical.forms.tier1).toMatchObject({ dayUnit: 2.83, unit: 'g' })
+  })
+
   it('adds mixed forms into one 90-day supply, in days and 45-day fills', () => {
-    // 28 g Tier I: 28 / 226.796 = 0.12346; 1 g vape at 80%: 0.8 / 53.1 = 0.01507 → 0.13853 of 90 days
+    // 28.3 g Tier I: 28.3 / 2.83 = 10 days; 1 g vape at 80%: 0.8 g THC / (53.1 / 90) = 1.356 days → 11.356 days of 90
     const result = medicalTotals([
-      { form: 'flower', amount: 28, thc: 20 },
+      { form: 'flower', amount: 28.3, thc: 20 },
       { form: 'vape', amount: 1, thc: 80 },
     ])
-    expect(formatPercent(result.supply)).toBe('13.9%')
-    expect(result.days.toFixed(1)).toBe('12.5')
-    expect(formatPercent(result.fill)).toBe('27.7%')
+    expect(result.days.toFixed(2)).toBe('11.36')
+    expect(formatPercent(result.supply)).toBe('12.6%')
+    expect(formatPercent(result.fill)).toBe('25.2%')
   })
 
   it('counts edibles and topicals by their THC in grams', () => {

@@ -1,9 +1,12 @@
-// The arithmetic of Ohio's purchase limits (the rules and their sources are in
-// ohio-limits.ts). Pure functions, so the figures the calculator shows are
-// unit-tested and can be checked by hand.
+import { LAW } from './ohio-limits'
+
+// The arithmetic of Ohio's purchase limits. Every legal figure comes from
+// data/law/ohio-limits.json (through ohio-limits.ts), with the rule that sets it.
+// Pure functions, so the figures the calculator shows are unit-tested and can
+// be checked by hand.
 
 /** GRAMS_PER_OUNCE is the avoirdupois ounce. */
-export const GRAMS_PER_OUNCE = 28.349523125
+export const GRAMS_PER_OUNCE = LAW.gramsPerOunce
 
 /** Form is what a calculator item is, as the limits tell forms apart. */
 export type Form = 'flower' | 'vape' | 'extract' | 'edible' | 'topical'
@@ -11,26 +14,44 @@ export type Form = 'flower' | 'vape' | 'extract' | 'edible' | 'topical'
 /** CalcItem is one item of the calculator: grams of product (flower, vape, extract) or mg of THC (edible, topical). */
 export type CalcItem = { form: Form; amount: number; thc: number | null }
 
-/** MedicalLimit names the medical 90-day allowances [VERILIFE]. */
+/** MedicalLimit names the medical 90-day allowances (data/law/ohio-limits.json, medical.forms). */
 export type MedicalLimit = 'tier1' | 'tier2' | 'vape' | 'oral' | 'topical'
-/** AdultLimit names the adult-use per-day limits [CLE-98]. */
-export type AdultLimit = 'plant' | 'extract'
+/** AdultLimit names the adult-use per-day limits: plant material by weight, every other product by total THC (OAC 1301:18-8-08(A)(2)). */
+export type AdultLimit = 'plant' | 'thc'
 
-/** MEDICAL_CAPS: per 90 days, grams of plant material (tiers) or grams of THC (the rest). */
+const { forms } = LAW.medical
+/** SUPPLY_DAYS is the medical supply period; FILL_DAYS its two fill periods. */
+export const SUPPLY_DAYS = LAW.medical.supplyDays
+export const FILL_DAYS = LAW.medical.fillDays
+/**
+ * DAY_UNITS: how much of each form is one day of the medical supply, in the allowance's unit
+ * (grams of plant material, grams of THC). Tier I's is the rule's own day unit (2.83 g); the
+ * others are their 90-day amounts over 90 days.
+ */
+export const DAY_UNITS: Record<MedicalLimit, number> = {
+  tier1: forms.tier1.dayUnit,
+  tier2: (forms.tier2.ninetyDays * GRAMS_PER_OUNCE) / SUPPLY_DAYS,
+  vape: forms.vape.ninetyDays / SUPPLY_DAYS,
+  oral: forms.oral.ninetyDays / SUPPLY_DAYS,
+  topical: forms.topical.ninetyDays / SUPPLY_DAYS,
+}
+/** MEDICAL_CAPS: per 90 days, grams of plant material (tiers) or grams of THC (the rest): 90 day units. */
 export const MEDICAL_CAPS: Record<MedicalLimit, number> = {
-  tier1: 8 * GRAMS_PER_OUNCE,
-  tier2: 5.3 * GRAMS_PER_OUNCE,
-  topical: 26.55,
-  oral: 9.9,
-  vape: 53.1,
+  tier1: forms.tier1.dayUnit * SUPPLY_DAYS,
+  tier2: forms.tier2.ninetyDays * GRAMS_PER_OUNCE,
+  vape: forms.vape.ninetyDays,
+  oral: forms.oral.ninetyDays,
+  topical: forms.topical.ninetyDays,
 }
 /** TIER_I_MAX_THC: plant material testing at or below this THC % is Tier I, above it Tier II. */
-export const TIER_I_MAX_THC = 23
-/** ADULT_CAPS: grams per day of plant material and of extract. */
-export const ADULT_CAPS: Record<AdultLimit, number> = { plant: 2.5 * GRAMS_PER_OUNCE, extract: 15 }
-/** SUPPLY_DAYS is the medical supply period; FILL_DAYS its two fill periods. */
-export const SUPPLY_DAYS = 90
-export const FILL_DAYS = 45
+export const TIER_I_MAX_THC = LAW.medical.tiers.tier1MaxThcPercent
+/** ADULT_CAPS: per day, grams of plant material and milligrams of total THC in every other product. */
+export const ADULT_CAPS: Record<AdultLimit, number> = {
+  plant: LAW.adultUse.perDay.plantMaterial.amount * GRAMS_PER_OUNCE,
+  thc: LAW.adultUse.perDay.totalThc.amount,
+}
+/** ADULT_UNITS: the unit of each adult-use limit. */
+export const ADULT_UNITS: Record<AdultLimit, 'g' | 'mg'> = { plant: 'g', thc: 'mg' }
 
 /** Counted is how much of which limit one item uses, with the assumption made when a figure was missing. */
 export type Counted<L> = { limit: L; used: number; assumption?: string }
@@ -53,17 +74,21 @@ export function medicalUse(item: CalcItem): Counted<MedicalLimit> {
   }
 }
 
-/** adultUse is the part of an adult-use daily limit an item uses, in grams. */
+/**
+ * adultUse is the part of an adult-use daily limit an item uses: grams of plant material, or
+ * milligrams of total THC for every other product (weight × THC %: 1 g at 70 % is 700 mg).
+ */
 export function adultUse(item: CalcItem): Counted<AdultLimit> {
   switch (item.form) {
     case 'flower':
       return { limit: 'plant', used: item.amount }
     case 'vape':
     case 'extract':
-      return { limit: 'extract', used: item.amount }
+      if (item.thc === null) return { limit: 'thc', used: item.amount * 1000, assumption: 'THC not given: the whole weight counted as THC' }
+      return { limit: 'thc', used: item.amount * item.thc * 10 }
     case 'edible':
     case 'topical':
-      return { limit: 'extract', used: item.amount / 1000, assumption: 'counted by its THC content (mg), which is our reading, not settled' }
+      return { limit: 'thc', used: item.amount }
   }
 }
 
@@ -83,11 +108,11 @@ function total<L extends string>(counted: Counted<L>[], caps: Record<L, number>)
  */
 export type MedicalResult = { shares: Share<MedicalLimit>[]; supply: number; days: number; fill: number }
 
-/** medicalTotals adds up the items against the medical 90-day supply. */
+/** medicalTotals adds up the items against the medical 90-day supply, in day units (2.83 g of Tier I is one day). */
 export function medicalTotals(items: readonly CalcItem[]): MedicalResult {
   const shares = total(items.map(medicalUse), MEDICAL_CAPS)
-  const supply = shares.reduce((sum, s) => sum + s.share, 0)
-  return { shares, supply, days: supply * SUPPLY_DAYS, fill: (supply * SUPPLY_DAYS) / FILL_DAYS }
+  const days = shares.reduce((sum, s) => sum + s.used / DAY_UNITS[s.limit], 0)
+  return { shares, supply: days / SUPPLY_DAYS, days, fill: days / FILL_DAYS }
 }
 
 /** adultTotals adds up the items against the adult-use daily limits. */

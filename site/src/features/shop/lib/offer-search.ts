@@ -26,6 +26,8 @@ export type SearchOffer = {
   unitPrice: number | null
   unit: Unit | null
   thc: number | null
+  /** potencyUnit is the unit of thc: "%", or "mg" for most edibles. */
+  potencyUnit: string | null
   isNew: boolean
   lastUpdate: string | null
   /** lastUpdateMs is lastUpdate read once (epoch ms, null when none), for sorting and freshness. */
@@ -62,7 +64,7 @@ export function shardsFor(stores: SearchStores, search: DispensarySearchState): 
 }
 
 /**
- * unitPriceOf is an offer's unit price as publish computes it (publish.UnitPrice):
+ * unitPriceOf is an offer's unit price as publish computes it (publish.unitPriceFor):
  * the price paid per gram, or per 100 mg of THC for edibles, to the cent; none
  * when the amount is unknown, and none for Other. The search files leave it out
  * (SNAPSHOTS.md: it follows from the price and the product's size).
@@ -144,6 +146,7 @@ export function joinOffers(stores: SearchStores, shards: readonly SearchRows[], 
         paid,
         ...unitPriceOf(shard.category, paid, grams, mg),
         thc: o.thc[i] ?? null,
+        potencyUnit: o.potencyUnit[i] ?? null,
         isNew: o.isNew[i] ?? false,
         lastUpdate: menu.lastUpdate,
         lastUpdateMs: menu.lastUpdateMs,

@@ -1,23 +1,37 @@
-// Ohio's purchase limits as the Limits screen states them, copied from
-// ../shared/data/ohio-limits.md (a summary of public reporting compiled in
-// 2026 without access to the primary texts; each fact keeps its source tag).
-// A site module rather than data/content: the calculator's arithmetic
-// (limits.ts) depends on these very figures, so they change together, in
-// one review.
+import law from '../../../../../data/law/ohio-limits.json'
+
+// Ohio's purchase limits as the Limits screen states them. Every legal figure
+// the calculator counts with is in data/law/ohio-limits.json, each with the
+// rule that sets it (LAW); the prose below is what the Limits page says around
+// the figures, each fact with its source tag (public reporting compiled in 2026,
+// and the rules themselves where we read them).
+
+/** LAW is data/law/ohio-limits.json: the figures, their rules, the Revised Code chapter and its as-of date. */
+export const LAW = law
 
 /** Source is a cited page. */
 export type Source = { tag: string; url: string; note?: string }
 
-/** LIMITS_AS_OF says how current the summary is. */
-export const LIMITS_AS_OF = 'Summary of public reporting up to January 2026; Senate Bill 56 took effect March 20, 2026.'
+/** LIMITS_AS_OF says how current the figures are. */
+export const LIMITS_AS_OF = `Figures as of ${law.asOf}, under ${law.statute.citation} as Senate Bill 56 (in effect March 20, 2026) left it.`
+
+const adult = law.adultUse.perDay
 
 /** MEDICAL_RULES are the medical program's 90-day allowances and how they are counted. */
 export const MEDICAL_RULES = [
-  { form: 'Tier I plant material (tests at or below 23% THC)', limit: '8 ounces', sources: ['VERILIFE'] },
-  { form: 'Tier II plant material (above 23% and up to 35% THC)', limit: '5.3 ounces', sources: ['VERILIFE'] },
-  { form: 'Patches, lotions, creams and other topicals', limit: '26.55 g of THC', sources: ['VERILIFE'] },
-  { form: 'Oils, tinctures, capsules and edibles', limit: '9.9 g of THC', sources: ['VERILIFE'] },
-  { form: 'Oil for vaporization', limit: '53.1 g of THC', sources: ['VERILIFE'] },
+  {
+    form: `Tier I plant material (tests at or below ${law.medical.tiers.tier1MaxThcPercent}% THC)`,
+    limit: `8 ounces reported; ${law.medical.forms.tier1.dayUnit} g is one day`,
+    sources: ['VERILIFE', 'OAC-3796:8-1-01', 'OAC-3796:8-2-04'],
+  },
+  {
+    form: `Tier II plant material (above ${law.medical.tiers.tier1MaxThcPercent}% and up to ${law.medical.tiers.tier2MaxThcPercent}% THC)`,
+    limit: `${law.medical.forms.tier2.ninetyDays} ounces`,
+    sources: ['VERILIFE', 'OAC-3796:8-1-01'],
+  },
+  { form: 'Patches, lotions, creams and other topicals', limit: `${law.medical.forms.topical.ninetyDays} g of THC`, sources: ['VERILIFE'] },
+  { form: 'Oils, tinctures, capsules and edibles', limit: `${law.medical.forms.oral.ninetyDays} g of THC`, sources: ['VERILIFE'] },
+  { form: 'Oil for vaporization', limit: `${law.medical.forms.vape.ninetyDays} g of THC`, sources: ['VERILIFE'] },
 ] as const
 
 /** MEDICAL_NOTES are the rules around the allowances. */
@@ -47,8 +61,8 @@ export const ADULT_RULES = [
   },
   {
     item: 'Buying',
-    rule: 'Stores may sell up to 2.5 oz of flower and 15 g of extract per customer per day. Buying that much daily does not raise the possession limit.',
-    sources: ['CLE-98', 'WCPO-2024'],
+    rule: `A store may sell one customer, per day, at most ${adult.plantMaterial.amount} oz of plant material and other products holding at most ${adult.totalThc.amount.toLocaleString('en-US')} mg of total THC in all: vapes, extracts and edibles count by their THC (1 g of vape at 70% is 700 mg), not by weight. Buying that much daily does not raise the possession limit.`,
+    sources: [adult.totalThc.source, 'CLE-98'],
   },
   { item: 'THC caps (SB 56)', rule: 'Extracts at most 70% THC (down from 90%); flower at most 35%.', sources: ['CLEVESCENE-REF', 'RNB-SB56'] },
   {
@@ -78,12 +92,8 @@ export const UNCERTAIN = [
     sources: ['NORML-2026', 'CLEVESCENE-REF', 'DISPATCH-REF'],
   },
   {
-    text: 'The day unit of 2.83 g times 90 days is 9 oz, more than the 8 oz Tier I allowance: the two figures come from different sources. The calculator uses the 8 oz allowance.',
-    sources: ['OPN', 'VERILIFE'],
-  },
-  {
-    text: 'How edibles and topicals count against the adult-use 15 g of extract (by weight or by THC) is not settled in the sources; the calculator counts their THC.',
-    sources: ['CLE-98'],
+    text: 'The day unit of 2.83 g times 90 days is 9 oz, more than the 8 oz Tier I allowance reported: the calculator counts day units, so 2.83 g of Tier I is one day. We have not read OAC 3796:8-2-04 in its own text; check it.',
+    sources: ['OPN', 'VERILIFE', 'OAC-3796:8-2-04'],
   },
   {
     text: 'Concentrates on the medical side are counted here against the vaporization-oil allowance, by THC; no source lists them separately.',
@@ -91,8 +101,14 @@ export const UNCERTAIN = [
   },
 ] as const
 
-/** SOURCES are every source cited, by tag. */
+/** SOURCES are every source cited, by tag: the rules themselves (from the data file) first. */
 export const SOURCES: Record<string, Source> = {
+  ...Object.fromEntries(
+    Object.entries(law.sources).map(([tag, s]) => [
+      tag,
+      { tag, url: s.url, note: `${s.citation}${s.read ? `, read ${s.read}` : ', not yet read in its own text'}` },
+    ]),
+  ),
   VERILIFE: { tag: 'VERILIFE', url: 'https://www.verilife.com/oh/disclaimers-legally-purchasing-medical-marijuana-ohio' },
   OPN: { tag: 'OPN', url: 'http://www.ohiopatientsnetwork.org/index.php/25-medical/121-the-90-day-medical-marijuana-supply-issue' },
   'DISPATCH-2019': { tag: 'DISPATCH-2019', url: 'http://www.pressreader.com/usa/the-columbus-dispatch/20190322/281831465074106' },
@@ -136,5 +152,4 @@ export const SOURCES: Record<string, Source> = {
 }
 
 /** PRIMARY_TEXTS are the texts to check before relying on any figure. */
-export const PRIMARY_TEXTS =
-  'Ohio Revised Code chapters 3780 (adult use) and 3796 (medical), OAC 3796:8-2-04 (90-day supply and day units), the enrolled text of SB 56 (136th General Assembly), and the Division of Cannabis Control at com.ohio.gov.'
+export const PRIMARY_TEXTS = `${law.statute.citation} (${law.statute.url}; ${law.statute.note}), OAC 1301:18-8-08 (adult-use sales per day), OAC 3796:8-2-04 (90-day supply and day units), and the Division of Cannabis Control at com.ohio.gov.`

@@ -30,6 +30,7 @@ export const StatusSummaryPanel = memo(function StatusSummaryPanel({ summary }: 
           </div>
         ))}
       </dl>
+      <p className={styles.summaryNote}>Current, Stale and Missing count category tiles: five per menu (flower, preroll, vape, extract, edible).</p>
     </section>
   )
 })

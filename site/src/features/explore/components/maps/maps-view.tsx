@@ -59,7 +59,7 @@ export function MapsView({ data, filters, here, nowMs }: Props) {
               <li key={s.slug}>
                 <StatusIcon state={s.freshness} /> <a href={storeStatusHref(s.slug)}>{s.dispensary.name}</a>, {s.dispensary.location}: about{' '}
                 {s.miles < 10 ? s.miles.toFixed(1) : Math.round(s.miles)} miles
-                {s.point.spread || s.dispensary.coordinates !== 'store' ? ' (to the city centre)' : ''}
+                {s.dispensary.coordinates !== 'store' ? ' (to the city centre)' : ''}
               </li>
             ))}
           </ol>

@@ -3,6 +3,7 @@ import { strainHref, terpeneHref } from '../../../../config/paths'
 import { routes } from '../../../../config/routes'
 import type { Strain } from '../../api/explore-schemas'
 import { typeLabel } from '../../lib/strains'
+import { formatPotency } from '../../../../lib/format'
 import styles from '../explore.module.css'
 
 function StrainLinks({ strains }: { strains: Strain['parents'] }) {
@@ -24,7 +25,13 @@ export function StrainFacts({ strain }: { strain: Strain }) {
         <dt>Type</dt>
         <dd>{typeLabel(strain.type)}</dd>
         <dt>THC seen</dt>
-        <dd>{thc ? (thc.min === thc.max ? `${thc.min}%` : `${thc.min}% to ${thc.max}%`) : 'No menu gave it'}</dd>
+        <dd>
+          {thc
+            ? thc.min === thc.max
+              ? formatPotency(thc.min, thc.unit)
+              : `${formatPotency(thc.min, thc.unit)} to ${formatPotency(thc.max, thc.unit)}`
+            : 'No menu gave it'}
+        </dd>
         <dt>Parents</dt>
         <dd>{strain.parents.length > 0 ? <StrainLinks strains={strain.parents} /> : 'Not known'}</dd>
         {strain.children.length > 0 && (

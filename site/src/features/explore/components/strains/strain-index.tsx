@@ -47,6 +47,12 @@ export function StrainIndex({ strains }: { strains: StrainsIndex['strains'] }) {
         {matches.length > shown && `, showing the first ${shown}`}
       </p>
       {matches.length > 0 && (
+        <p className={styles.note}>
+          Stores now: dispensaries with it in stock on a menu read in the last 16 hours, the count the homepage shows. Stores listed also counts menus
+          read 16 to 36 hours ago, as a strain’s page and the Menus search list them.
+        </p>
+      )}
+      {matches.length > 0 && (
         <div className={tables.wrap}>
           <table className={tables.table}>
             <caption className="visually-hidden">Strains</caption>
@@ -54,7 +60,8 @@ export function StrainIndex({ strains }: { strains: StrainsIndex['strains'] }) {
               <tr>
                 <th scope="col">Strain</th>
                 <th scope="col">Type</th>
-                <th scope="col">Stores with it now</th>
+                <th scope="col">Stores now</th>
+                <th scope="col">Stores listed</th>
                 <th scope="col">Products</th>
                 <th scope="col">Lineage</th>
               </tr>
@@ -67,6 +74,7 @@ export function StrainIndex({ strains }: { strains: StrainsIndex['strains'] }) {
                   </th>
                   <td>{typeLabel(s.type)}</td>
                   <td>{s.stores}</td>
+                  <td>{s.storesListed}</td>
                   <td>{s.products}</td>
                   <td>{s.lineage ? 'Known' : '–'}</td>
                 </tr>

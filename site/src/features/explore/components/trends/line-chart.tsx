@@ -72,7 +72,8 @@ export function LineChart({ title, weeks, series, format }: LineChartProps) {
       {failed && <p className="notice notice--warning">The chart could not be drawn ({failed}); the table has the same numbers.</p>}
       <details className={styles.tableBox} open={weeks.length < 2}>
         <summary>{title} as a table</summary>
-        <div className={styles.scroll}>
+        {/* A table wider than a phone scrolls sideways: focusable and named, so a keyboard can scroll it too (axe: scrollable-region-focusable). */}
+        <div className={styles.scroll} tabIndex={0} role="region" aria-label={`${title} as a table, scrolls sideways`}>
           <table className={styles.table}>
             <caption className="visually-hidden">{title}</caption>
             <thead>

@@ -78,7 +78,7 @@ export function LimitRules() {
       </section>
       <section aria-labelledby="sources-heading">
         <h2 id="sources-heading">Sources</h2>
-        <ul>
+        <ul className={styles.sources}>
           {Object.values(SOURCES).map((s) => (
             <li key={s.tag} id={`source-${s.tag}`}>
               [{s.tag}] <a href={s.url}>{s.url}</a>

@@ -2,6 +2,8 @@ import {
   adultTotals,
   medicalTotals,
   ADULT_CAPS,
+  ADULT_UNITS,
+  DAY_UNITS,
   FILL_DAYS,
   formatPercent,
   MEDICAL_CAPS,
@@ -10,6 +12,14 @@ import {
   type Share,
 } from '../../lib/limits'
 import { ADULT_LABEL, MEDICAL_LABEL } from '../../lib/limits-items'
+import { LAW } from '../../lib/ohio-limits'
+
+// Days of supply: "1 day" when the items make whole days (2.83 g of Tier I), else "about 1.4 days".
+function formatDays(days: number): string {
+  const whole = Math.round(days)
+  if (Math.abs(days - whole) < 1e-9) return `${whole} ${whole === 1 ? 'day' : 'days'}`
+  return `about ${days.toFixed(1)} days`
+}
 import styles from '../shop.module.css'
 import tables from '../../../../components/data-table.module.css'
 
@@ -21,12 +31,15 @@ function Meter({ share }: { share: number }) {
   )
 }
 
-function ShareRows<L extends string>({ shares, labels }: { shares: Share<L>[]; labels: Record<L, string> }) {
+// Amounts in their limit's unit: grams to 2 decimals, milligrams whole.
+const amount = (value: number, unit: string) => (unit === 'mg' ? `${Math.round(value).toLocaleString('en-US')} mg` : `${value.toFixed(2)} ${unit}`)
+
+function ShareRows<L extends string>({ shares, labels, units }: { shares: Share<L>[]; labels: Record<L, string>; units: (limit: L) => string }) {
   return shares.map((s) => (
     <tr key={s.limit}>
       <th scope="row">{labels[s.limit]}</th>
       <td>
-        {s.used.toFixed(2)} g of {s.cap.toFixed(2)} g
+        {amount(s.used, units(s.limit))} of {amount(s.cap, units(s.limit))}
       </td>
       <td>
         <strong>{formatPercent(s.share)}</strong>
@@ -45,26 +58,28 @@ export function LimitShares({ items }: { items: readonly CalcItem[] }) {
       <h3>Adult use: share of the daily limits</h3>
       <table className={tables.table} aria-label="Adult-use limits used">
         <tbody>
-          <ShareRows shares={adultTotals(items)} labels={ADULT_LABEL} />
+          <ShareRows shares={adultTotals(items)} labels={ADULT_LABEL} units={(l) => ADULT_UNITS[l]} />
         </tbody>
       </table>
       <p className={tables.sub}>
-        Limits: {ADULT_CAPS.plant.toFixed(2)} g (2.5 oz) of plant material and {ADULT_CAPS.extract} g of extract.
+        Limits per day (OAC 1301:18-8-08(A)(2)): {ADULT_CAPS.plant.toFixed(2)} g ({LAW.adultUse.perDay.plantMaterial.amount} oz) of plant material,
+        and {ADULT_CAPS.thc.toLocaleString('en-US')} mg of total THC in everything else: vapes and extracts count by weight × THC %, edibles by their
+        mg of THC.
       </p>
       <h3>Medical: share of the 90-day supply</h3>
       <table className={tables.table} aria-label="Medical allowances used">
         <tbody>
-          <ShareRows shares={medical.shares} labels={MEDICAL_LABEL} />
+          <ShareRows shares={medical.shares} labels={MEDICAL_LABEL} units={(l) => (l === 'tier1' || l === 'tier2' ? 'g' : 'g THC')} />
         </tbody>
       </table>
       <p>
-        Together (forms share one supply): <strong data-testid="medical-supply">{formatPercent(medical.supply)}</strong> of a 90-day supply, about{' '}
-        <strong>{medical.days.toFixed(1)} days</strong>, which is <strong>{formatPercent(medical.fill)}</strong> of one {FILL_DAYS}-day fill period.
+        Together (forms share one supply): <strong data-testid="medical-supply">{formatPercent(medical.supply)}</strong> of a 90-day supply,{' '}
+        <strong>{formatDays(medical.days)}</strong>, which is <strong>{formatPercent(medical.fill)}</strong> of one {FILL_DAYS}-day fill period.
         {medical.fill > 1 && ' More than one fill period: it cannot be bought at once.'}
       </p>
       <p className={tables.sub}>
-        Allowances per {SUPPLY_DAYS} days: Tier I {MEDICAL_CAPS.tier1.toFixed(1)} g, Tier II {MEDICAL_CAPS.tier2.toFixed(1)} g of plant material;{' '}
-        {MEDICAL_CAPS.vape} g, {MEDICAL_CAPS.oral} g and {MEDICAL_CAPS.topical} g of THC.
+        Allowances per {SUPPLY_DAYS} days: Tier I {MEDICAL_CAPS.tier1.toFixed(1)} g ({DAY_UNITS.tier1} g a day), Tier II{' '}
+        {MEDICAL_CAPS.tier2.toFixed(1)} g of plant material; {MEDICAL_CAPS.vape} g, {MEDICAL_CAPS.oral} g and {MEDICAL_CAPS.topical} g of THC.
       </p>
     </>
   )

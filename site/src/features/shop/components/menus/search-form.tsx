@@ -61,7 +61,7 @@ export function SearchForm({ search, onChange }: { search: DispensarySearchState
             disabled={search.showRecreational && !search.showMedical}
             onChange={(e) => onChange({ showRecreational: e.target.checked })}
           />
-          Adult use (recreational)
+          Adult use
         </label>
       </fieldset>
       <SelectField

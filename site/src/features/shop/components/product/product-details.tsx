@@ -15,8 +15,8 @@ import { WishlistButton } from '../wishlist-button'
 const COLUMNS: OfferColumn[] = ['store', 'market', 'price', 'unitPrice', 'thc', 'menu']
 
 /** rowsOf are a product's offers, with each store's distance from the last distance search's point. */
-function rowsOf(product: Product, point: LastPoint | null): OfferRow[] {
-  return product.offers.map((o) => ({
+function rowsOf(product: Product, offers: Product['offers'], point: LastPoint | null): OfferRow[] {
+  return offers.map((o) => ({
     ...o,
     key: `${o.slug}|${o.market}`,
     code: product.code,
@@ -67,16 +67,35 @@ export function ProductDetails({ product }: { product: Product }) {
         )}
       </dl>
       <WishlistButton item={wish} />
-      <section aria-labelledby="stores-heading">
-        <h2 id="stores-heading">
-          In stock at {count} {count === 1 ? 'menu' : 'menus'}, cheapest first
-        </h2>
-        {count === 0 ? (
-          <p className="empty-state">No recent menu has it in stock right now. Save it to your wishlist to see when it is back.</p>
-        ) : (
-          <OfferTable rows={rowsOf(product, point)} columns={COLUMNS} nowMs={nowMs} />
-        )}
-      </section>
+      {product.listedNow ? (
+        <section aria-labelledby="stores-heading">
+          <h2 id="stores-heading">
+            In stock at {count} {count === 1 ? 'menu' : 'menus'}, cheapest first
+          </h2>
+          {count === 0 ? (
+            <p className="empty-state">No recent menu has it in stock right now. Save it to your wishlist to see when it is back.</p>
+          ) : (
+            <OfferTable rows={rowsOf(product, product.offers, point)} columns={COLUMNS} nowMs={nowMs} />
+          )}
+        </section>
+      ) : (
+        <section aria-labelledby="stores-heading">
+          <h2 id="stores-heading">No menu lists it now</h2>
+          <p className="empty-state">
+            No menu has listed it since {product.lastListed ? formatLocaleDate(Date.parse(product.lastListed)) : 'before our records begin'}. Save it
+            to your wishlist to see if it comes back.
+          </p>
+          {product.lastOffers.length > 0 && <p>Past prices, as each store’s menu last listed it (not offered now):</p>}
+          {product.lastOffers.length > 0 && (
+            <OfferTable
+              rows={rowsOf(product, product.lastOffers, point)}
+              columns={COLUMNS}
+              nowMs={nowMs}
+              caption="Past prices: what each store last asked, when its menu last listed it"
+            />
+          )}
+        </section>
+      )}
       <section aria-labelledby="history-heading">
         <h2 id="history-heading">Price history</h2>
         <PriceHistoryChart history={product.history} />

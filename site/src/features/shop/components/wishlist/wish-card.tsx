@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom'
 import { Market, MenuAge, PricePaid, ProductLink, UnitPrice } from '../../../../components/offers/offer-cells'
 import { routes } from '../../../../config/routes'
-import { formatCost } from '../../../../lib/format'
+import { formatCost, formatLocaleDate } from '../../../../lib/format'
 import type { Product } from '../../api/shop-schemas'
 import { changeSince, stateOf, type Change, type Seen, type WishItem } from '../../lib/wishlist'
 import styles from '../shop.module.css'
@@ -24,7 +24,7 @@ export function WishCard({ item, product, lastSeen, nowMs }: Props) {
   const change = changeSince(lastSeen, product ? now : null)
   const cheapest = product?.offers.slice(0, 3) ?? []
   return (
-    <li className={`card ${offers.offerCard}`}>
+    <li className={`card ${offers.offerCard} ${styles.wishCard}`}>
       <p>
         <ProductLink code={item.code} name={item.name} />
         <span className={tables.sub}>{[item.brand, item.category, item.size].filter(Boolean).join(' · ')}</span>
@@ -37,6 +37,8 @@ export function WishCard({ item, product, lastSeen, nowMs }: Props) {
       )}
       {!product ? (
         <p>No longer listed on any Ohio menu we read.</p>
+      ) : !product.listedNow ? (
+        <p>No menu has listed it since {product.lastListed ? formatLocaleDate(Date.parse(product.lastListed)) : 'before our records begin'}.</p>
       ) : product.offers.length === 0 ? (
         <p>Out of stock on every recent menu.</p>
       ) : (
@@ -44,7 +46,7 @@ export function WishCard({ item, product, lastSeen, nowMs }: Props) {
           <p>
             In stock at {product.offers.length} {product.offers.length === 1 ? 'menu' : 'menus'}, from {formatCost(now.minPrice!)}.
           </p>
-          <ul className={offers.cards} aria-label={`Cheapest for ${item.name}`}>
+          <ul className={`${offers.cards} ${styles.wishOffers}`} aria-label={`Cheapest for ${item.name}`}>
             {cheapest.map((o) => (
               <li key={`${o.slug}|${o.market}`} className={offers.row}>
                 <span>
