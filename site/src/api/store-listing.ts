@@ -1,6 +1,5 @@
 import * as z from 'zod/mini'
 import { day } from './common-schemas'
-import type { OpeningHours } from '../lib/opening-hours'
 
 // The store listing fields (publish/SNAPSHOTS.md, "Store listing: the state's roster"):
 // what the state's dispensary roster says of a store, on every store of
@@ -21,6 +20,9 @@ export const openingHoursSchema = z.looseObject({
   sat: dayHours,
   sun: dayHours,
 })
+
+/** OpeningHours is a store's week as publish writes it (hours.Week). */
+export type OpeningHours = z.infer<typeof openingHoursSchema>
 
 /** licenceSchema is a store's licence as the roster lists it. */
 export const licenceSchema = z.looseObject({

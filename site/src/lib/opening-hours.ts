@@ -3,21 +3,9 @@
 // The rule is the one hours/testdata/vectors.json's checks spell out (the Go tests hold
 // them to the parser's output; opening-hours.test.ts holds this module to them).
 
-/** Opening is one opening of a day, "HH:MM" on a 24-hour clock; closes "24:00" is midnight, a closes before opens is the next day. */
-export type Opening = { opens: string; closes: string }
-/** DayHours: null when the hours do not say (unknown), [] when the store is closed that day. */
-export type DayHours = readonly Opening[] | null
-/** OpeningHours is a store's week as publish writes it (hours.Week). */
-export type OpeningHours = {
-  timeZone: string
-  mon: DayHours
-  tue: DayHours
-  wed: DayHours
-  thu: DayHours
-  fri: DayHours
-  sat: DayHours
-  sun: DayHours
-}
+import type { OpeningHours } from '../api/store-listing'
+
+export type { OpeningHours } from '../api/store-listing'
 
 /** OHIO_TIME_ZONE is the zone every published opening is in. */
 export const OHIO_TIME_ZONE = 'America/New_York'
@@ -52,7 +40,7 @@ export function wallClock(ms: number): number {
   const parts: Record<string, number> = {}
   for (const p of ohioClock.formatToParts(new Date(ms))) if (p.type !== 'literal') parts[p.type] = Number(p.value)
   const { year = 1970, month = 1, day = 1, hour = 0, minute = 0, second = 0 } = parts
-  return Date.UTC(year, month - 1, day, hour, minute, second) + (ms % 1000 + 1000) % 1000
+  return Date.UTC(year, month - 1, day, hour, minute, second) + (((ms % 1000) + 1000) % 1000)
 }
 
 /** wallToInstant is the instant Ohio's clock reads wall (the later reading when daylight saving makes it twice). */
@@ -99,7 +87,7 @@ export function openStateAt(hours: OpeningHours | null | undefined, atMs: number
     if (at < from || at >= to) continue
     // Open until this opening ends, or one that begins as it ends does.
     let end = to
-    for (let grown = true; grown; ) {
+    for (let grown = true; grown;) {
       grown = false
       for (const [nextFrom, nextTo] of spans) {
         if (nextFrom === end && nextTo > end) {

@@ -41,6 +41,7 @@ describe('summarize', () => {
       monitored: 0,
       notMonitored: 0,
       menus: 0,
+      licensed: null,
       current: 0,
       stale: 0,
       missing: 0,
