@@ -147,8 +147,12 @@ export function splitOpenNow<T>(items: readonly T[], hoursOf: (item: T) => Openi
   const open: T[] = []
   const unknown: T[] = []
   let closed = 0
+  // Many items share a store's hours (every offer of a store): decide each week once.
+  const seen = new Map<OpeningHours | null | undefined, OpenGroup>()
   for (const item of items) {
-    const group = openGroupOf(hoursOf(item), atMs)
+    const hours = hoursOf(item)
+    let group = seen.get(hours)
+    if (group === undefined) seen.set(hours, (group = openGroupOf(hours, atMs)))
     if (group === 'open') open.push(item)
     else if (group === 'unknown') unknown.push(item)
     else closed++

@@ -8,6 +8,7 @@ describe('search state', () => {
       saleOnly: false,
       dealsOnly: false,
       staleExclude: false,
+      openNow: false,
       searchText: '',
       sortBy: 'name',
       sortByDirection: 'asc',

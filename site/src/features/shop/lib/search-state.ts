@@ -56,6 +56,8 @@ export type SearchFilters = {
   saleOnly: boolean
   dealsOnly: boolean
   staleExclude: boolean
+  /** openNow keeps the offers of stores open now, and of stores whose hours are unknown in a group of their own. */
+  openNow: boolean
   searchText: string
   sortBy: SortKey
   sortByDirection: SortDirection
@@ -69,6 +71,7 @@ export const DEFAULT_FILTERS: SearchFilters = {
   saleOnly: false,
   dealsOnly: false,
   staleExclude: false,
+  openNow: false,
   searchText: '',
   sortBy: 'name',
   sortByDirection: 'asc',
@@ -122,6 +125,7 @@ export function readMenuSearch(params: URLSearchParams): MenuSearch {
     saleOnly: flag(params.get('sale'), f.saleOnly),
     dealsOnly: flag(params.get('deals'), f.dealsOnly),
     staleExclude: flag(params.get('fresh'), f.staleExclude),
+    openNow: flag(params.get('open'), f.openNow),
     searchText: (params.get('q') ?? f.searchText).slice(0, 100),
     sortBy: oneOf(params.get('sort'), SORT_KEYS, f.sortBy),
     sortByDirection: oneOf(params.get('dir'), ['asc', 'desc'] as const, f.sortByDirection),
@@ -154,6 +158,7 @@ export function writeMenuSearch({ search, filters, page }: Omit<MenuSearch, 'sea
   put('sale', bit(filters.saleOnly), bit(f.saleOnly))
   put('deals', bit(filters.dealsOnly), bit(f.dealsOnly))
   put('fresh', bit(filters.staleExclude), bit(f.staleExclude))
+  put('open', bit(filters.openNow), bit(f.openNow))
   put('q', filters.searchText.trim(), f.searchText)
   put('sort', filters.sortBy, f.sortBy)
   put('dir', filters.sortByDirection, f.sortByDirection)

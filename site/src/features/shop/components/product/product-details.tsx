@@ -6,16 +6,18 @@ import { strainHref } from '../../../../config/paths'
 import { formatLocaleDate } from '../../../../lib/format'
 import { distanceMiles } from '../../../../lib/geo'
 import { useNow } from '../../../../lib/use-now'
-import type { Product } from '../../api/shop-schemas'
+import type { Product, SearchStores } from '../../api/shop-schemas'
+import { useSearchStores } from '../../api/use-shop'
 import { lastPointStore, type LastPoint } from '../../lib/last-point'
 import { PriceHistoryChart } from '../price-history-chart'
 import styles from '../shop.module.css'
 import { WishlistButton } from '../wishlist-button'
 
-const COLUMNS: OfferColumn[] = ['store', 'market', 'price', 'unitPrice', 'thc', 'menu']
+const COLUMNS: OfferColumn[] = ['store', 'open', 'market', 'price', 'unitPrice', 'thc', 'menu']
 
-/** rowsOf are a product's offers, with each store's distance from the last distance search's point. */
-function rowsOf(product: Product, point: LastPoint | null): OfferRow[] {
+/** rowsOf are a product's offers, with each store's distance from the last distance search's point and its hours (api/search/stores). */
+function rowsOf(product: Product, point: LastPoint | null, stores: SearchStores | undefined): OfferRow[] {
+  const hours = new Map(stores?.stores.map((s) => [s.slug, s.openingHours ?? null]))
   return product.offers.map((o) => ({
     ...o,
     key: `${o.slug}|${o.market}`,
@@ -23,6 +25,7 @@ function rowsOf(product: Product, point: LastPoint | null): OfferRow[] {
     name: product.name,
     detail: '',
     size: product.size,
+    openingHours: stores ? (hours.get(o.slug) ?? null) : undefined,
     store: {
       slug: o.slug,
       name: o.storeName,
@@ -38,6 +41,8 @@ function rowsOf(product: Product, point: LastPoint | null): OfferRow[] {
 export function ProductDetails({ product }: { product: Product }) {
   const nowMs = useNow(60_000)
   const point = lastPointStore.use()
+  // The stores' hours: api/search/stores, which the Menus search shares (one download for both).
+  const { data: stores } = useSearchStores()
   const { code, name, brand, category, size, grams, mg } = product
   const wish = { code, name, brand, category, size, grams, mg, thc: product.offers[0]?.thc ?? null }
   const count = product.offers.length
@@ -74,7 +79,7 @@ export function ProductDetails({ product }: { product: Product }) {
         {count === 0 ? (
           <p className="empty-state">No recent menu has it in stock right now. Save it to your wishlist to see when it is back.</p>
         ) : (
-          <OfferTable rows={rowsOf(product, point)} columns={COLUMNS} nowMs={nowMs} />
+          <OfferTable rows={rowsOf(product, point, stores)} columns={COLUMNS} nowMs={nowMs} />
         )}
       </section>
       <section aria-labelledby="history-heading">
