@@ -43,12 +43,6 @@ export function wallClock(ms: number): number {
   return Date.UTC(year, month - 1, day, hour, minute, second) + (((ms % 1000) + 1000) % 1000)
 }
 
-/** wallToInstant is the instant Ohio's clock reads wall (the later reading when daylight saving makes it twice). */
-export function wallToInstant(wall: number): number {
-  const guess = wall - (wallClock(wall) - wall)
-  return wall - (wallClock(guess) - guess)
-}
-
 const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5))
 
 // The last instant asked about and its wall clock: a page asks about one "now" for every store.

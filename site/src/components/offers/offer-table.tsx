@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import type { OpeningHours } from '../../lib/opening-hours'
 import type { Unit } from '../../lib/unit-price'
-import { OpenNow } from '../open-now'
+import { OpenNow } from '../store-listing-lines'
 import { Market, MenuAge, PricePaid, ProductLink, StoreCell, Thc, UnitPrice, type OfferStore } from './offer-cells'
 import styles from './offers.module.css'
 import tables from '../data-table.module.css'

@@ -1,6 +1,6 @@
 import { useId } from 'react'
 import { OfferCards, OfferTable, type OfferColumn } from '../../../components/offers/offer-table'
-import { OpenNow } from '../../../components/open-now'
+import { OpenNow } from '../../../components/store-listing-lines'
 import { formatMiles } from '../../../lib/geo'
 import type { SearchOffer, StoreGroup } from '../lib/offer-search'
 import styles from './shop.module.css'
