@@ -7,13 +7,10 @@
 // The site: OMC_E2E_URL (a running site) or OMC_BIN (started here as `omc demo`).
 // Every request for another host is aborted and recorded.
 import assert from 'node:assert/strict'
-import fs from 'node:fs'
-import { createRequire } from 'node:module'
 import path from 'node:path'
 import { describe, test } from 'node:test'
-import { browserAgainstSite, resultsDir, watchCsp } from './processes.mjs'
+import { axeAcrossThemes, browserAgainstSite, resultsDir, watchCsp } from './processes.mjs'
 
-const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 const OPEN = /^Open now · (closes .+|24 hours)$/
 const CLOSED = /^Closed( · opens .+)?$/
 
@@ -63,20 +60,6 @@ async function newPage({ at, colorScheme = 'light', viewport = { width: 1280, he
   page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`))
   page.close = async () => context.close()
   return page
-}
-
-async function axeViolations(page) {
-  await page.evaluate(AXE_SOURCE)
-  const results = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }))
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}, ${v.nodes.length}×): ${v.nodes
-          .slice(0, 3)
-          .map((n) => n.target.join(' '))
-          .join(' | ')}`,
-    )
 }
 
 /** openTexts are the "open now" lines of the page's .open-now elements. */
@@ -255,33 +238,26 @@ describe('accessibility', () => {
       ['dispensary-menus?by=region&type=Flower', '.open-now'],
       [`product/${product}`, '.open-now'],
     ]
-    const failures = []
-    for (const colorScheme of ['light', 'dark']) {
-      const page = await newPage({ at: ohioToday(12), colorScheme })
-      try {
-        for (const [p, ready] of screens) {
-          await page.goto(new URL(p, site).href)
-          await page.locator(ready).first().waitFor({ timeout: 30_000 })
-          if (p === 'dispensary-status') {
-            await page.getByRole('combobox', { name: 'State’s list' }).selectOption('licensed-no-menu')
-            await page
-              .getByText(/^Licensed by the state, no menu known/)
-              .first()
-              .waitFor({ timeout: 10_000 })
-          }
-          if (p === 'dispensary-maps') {
-            await page.getByRole('checkbox', { name: 'Open now' }).check()
-            await page.locator('.leaflet-marker-icon:not([title$="zoom in"])').first().click()
-            await page.locator('.leaflet-popup .open-now').first().waitFor()
-            await page.waitForFunction(() => getComputedStyle(document.querySelector('.leaflet-popup')).opacity === '1')
-          }
-          const found = await axeViolations(page)
-          if (found.length) failures.push(`/${p} (${colorScheme}):\n  ${found.join('\n  ')}`)
+    const failures = await axeAcrossThemes({
+      site,
+      screens,
+      newPage: ({ colorScheme }) => newPage({ at: ohioToday(12), colorScheme }),
+      prepare: async (page, p) => {
+        if (p === 'dispensary-status') {
+          await page.getByRole('combobox', { name: 'State’s list' }).selectOption('licensed-no-menu')
+          await page
+            .getByText(/^Licensed by the state, no menu known/)
+            .first()
+            .waitFor({ timeout: 10_000 })
         }
-      } finally {
-        await page.close()
-      }
-    }
+        if (p === 'dispensary-maps') {
+          await page.getByRole('checkbox', { name: 'Open now' }).check()
+          await page.locator('.leaflet-marker-icon:not([title$="zoom in"])').first().click()
+          await page.locator('.leaflet-popup .open-now').first().waitFor()
+          await page.waitForFunction(() => getComputedStyle(document.querySelector('.leaflet-popup')).opacity === '1')
+        }
+      },
+    })
     assert.deepEqual(failures, [])
   })
 
