@@ -21,7 +21,8 @@ function rowOf(o: SearchOffer): ShopRow {
   }
 }
 
-const WITH_STORE: OfferColumn[] = ['product', 'size', 'price', 'unitPrice', 'thc', 'market', 'store', 'open', 'menu']
+// "Open now?" last: the columns before it keep their places.
+const WITH_STORE: OfferColumn[] = ['product', 'size', 'price', 'unitPrice', 'thc', 'market', 'store', 'menu', 'open']
 const WITHOUT_STORE = WITH_STORE.filter((c) => c !== 'store' && c !== 'open')
 
 /** OfferList shows a page of the Menus search as a table or cards. */

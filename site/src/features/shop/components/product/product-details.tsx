@@ -13,7 +13,7 @@ import { PriceHistoryChart } from '../price-history-chart'
 import styles from '../shop.module.css'
 import { WishlistButton } from '../wishlist-button'
 
-const COLUMNS: OfferColumn[] = ['store', 'open', 'market', 'price', 'unitPrice', 'thc', 'menu']
+const COLUMNS: OfferColumn[] = ['store', 'market', 'price', 'unitPrice', 'thc', 'menu', 'open']
 
 /** rowsOf are a product's offers, with each store's distance from the last distance search's point and its hours (api/search/stores). */
 function rowsOf(product: Product, point: LastPoint | null, stores: SearchStores | undefined): OfferRow[] {
