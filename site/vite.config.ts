@@ -84,6 +84,14 @@ export default defineConfig({
               includeDependenciesRecursively: false,
             },
             { name: 'chart-vendor', test: /[\\/]node_modules[\\/]uplot[\\/]/, priority: 2, includeDependenciesRecursively: false },
+            // The state's roster on a store (schema, open now, the lines a card and a
+            // popup show): one chunk for the four screens that show it, not four.
+            {
+              name: 'store-listing',
+              test: /[\\/]src[\\/](api[\\/]store-listing|lib[\\/]opening-hours|components[\\/]store-listing-lines)\./,
+              priority: 2,
+              includeDependenciesRecursively: false,
+            },
             { name: 'firebase-sdk', test: /[\\/]node_modules[\\/](firebase|@firebase|idb)[\\/]/, priority: 2 },
             { name: 'vendor', test: /[\\/]node_modules[\\/](?!workbox-)/, priority: 1 },
           ],

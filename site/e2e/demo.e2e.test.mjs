@@ -144,7 +144,7 @@ describe('published site', () => {
   })
 })
 
-// Every path of SPEC.md §2 built so far, with its h1 and document title.
+// Every path of docs/specification.md §2 built so far, with its h1 and document title.
 const SCREENS = [
   { paths: ['', 'home'], heading: `Welcome to the ${SITE_NAME}`, title: SITE_NAME },
   { paths: ['dispensary-status'], heading: 'Dispensary Status' },

@@ -8,16 +8,13 @@
 // machine and recorded; the map must work without them.
 import assert from 'node:assert/strict'
 import fs from 'node:fs'
-import { createRequire } from 'node:module'
 import path from 'node:path'
 import { describe, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
-import { browserAgainstSite, resultsDir, watchCsp } from './processes.mjs'
+import { axeAcrossThemes, browserAgainstSite, resultsDir, watchCsp } from './processes.mjs'
 
 const siteDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
-const require = createRequire(import.meta.url)
-const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8')
 const TILE_HOST = 'tile.openstreetmap.org'
 
 let site
@@ -55,21 +52,6 @@ async function json(page, name) {
   const response = await page.request.get(new URL(`api/${name}`, site).href)
   assert.equal(response.status(), 200, `GET /api/${name}`)
   return response.json()
-}
-
-/** axeViolations runs axe-core on the page and returns its serious and critical violations, described. */
-async function axeViolations(page) {
-  await page.evaluate(AXE_SOURCE)
-  const results = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }))
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}, ${v.nodes.length}×): ${v.nodes
-          .slice(0, 3)
-          .map((n) => n.target.join(' '))
-          .join(' | ')}`,
-    )
 }
 
 describe('dispensary maps', () => {
@@ -298,30 +280,24 @@ describe('accessibility', () => {
       ['terpenes/limonene', 'dl'],
       ['dispensary-status', 'article'],
     ]
-    const failures = []
-    for (const colorScheme of ['light', 'dark']) {
+    // The theme setting follows the system's: dark in the dark pass.
+    const themed = async ({ colorScheme }) => {
       const page = await newPage({ colorScheme })
-      try {
-        // The theme setting follows the system's: dark in the dark pass.
-        await page.addInitScript((theme) => {
-          localStorage.setItem('omc-theme-settings', JSON.stringify({ theme }))
-        }, colorScheme)
-        for (const [p, ready] of screens) {
-          await page.goto(new URL(p, site).href)
-          await page.locator(ready).first().waitFor({ timeout: 30_000 })
-          if (p === 'dispensary-maps') {
-            // With a store's popup open, so its tiles and links are checked too.
-            await page.locator('.leaflet-marker-icon[title*=": menu "]').first().click()
-            await page.locator('.leaflet-popup-content a').first().waitFor()
-            await page.waitForFunction(() => getComputedStyle(document.querySelector('.leaflet-popup')).opacity === '1')
-          }
-          const found = await axeViolations(page)
-          if (found.length) failures.push(`/${p} (${colorScheme}):\n  ${found.join('\n  ')}`)
-        }
-      } finally {
-        await page.close()
-      }
+      await page.addInitScript((theme) => localStorage.setItem('omc-theme-settings', JSON.stringify({ theme })), colorScheme)
+      return page
     }
+    const failures = await axeAcrossThemes({
+      site,
+      screens,
+      newPage: themed,
+      prepare: async (page, p) => {
+        if (p !== 'dispensary-maps') return
+        // With a store's popup open, so its tiles and links are checked too.
+        await page.locator('.leaflet-marker-icon[title*=": menu "]').first().click()
+        await page.locator('.leaflet-popup-content a').first().waitFor()
+        await page.waitForFunction(() => getComputedStyle(document.querySelector('.leaflet-popup')).opacity === '1')
+      },
+    })
     assert.deepEqual(failures, [])
   })
 

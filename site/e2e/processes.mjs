@@ -3,6 +3,7 @@
 // ends whatever it started.
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
+import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
 import { after, before } from 'node:test'
@@ -179,4 +180,46 @@ export function browserAgainstSite(name, ready) {
     await browser?.close()
     await stopSite()
   })
+}
+
+const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+
+/** axeViolations runs axe-core on the page and returns its serious and critical violations, described. */
+export async function axeViolations(page) {
+  await page.evaluate(AXE_SOURCE)
+  const results = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }))
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}, ${v.nodes.length}×): ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(' | ')}`,
+    )
+}
+
+/**
+ * axeAcrossThemes opens each of screens ([path, selector to wait for]) of site in a
+ * page from newPage({ colorScheme }), light then dark, lets prepare(page, path) open
+ * what should be checked too (a popup, a filter), and returns axe-core's serious and
+ * critical violations, one line per screen and theme.
+ */
+export async function axeAcrossThemes({ site, screens, newPage, prepare = async () => {} }) {
+  const failures = []
+  for (const colorScheme of ['light', 'dark']) {
+    const page = await newPage({ colorScheme })
+    try {
+      for (const [p, ready] of screens) {
+        await page.goto(new URL(p, site).href)
+        await page.locator(ready).first().waitFor({ timeout: 30_000 })
+        await prepare(page, p)
+        const found = await axeViolations(page)
+        if (found.length) failures.push(`/${p} (${colorScheme}):\n  ${found.join('\n  ')}`)
+      }
+    } finally {
+      await page.close()
+    }
+  }
+  return failures
 }

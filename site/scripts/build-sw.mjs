@@ -31,7 +31,7 @@ async function buildWorker(entry, fileName, define = {}) {
 
 await buildWorker('src/sw/sw.ts', 'sw.js')
 
-// The messaging worker (SPEC.md §7), only for a site with push notifications:
+// The messaging worker (docs/specification.md §7), only for a site with push notifications:
 // without their settings nothing is built, so nothing can be registered. The
 // settings were checked when the app was built (src/config/env.ts: push needs
 // the four sign-in variables, the sender id and the VAPID key), so the VAPID

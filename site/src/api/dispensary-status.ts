@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
 import { market, productCount, timestamp } from './common-schemas'
+import { storeListing } from './store-listing'
 import { useSnapshot } from './use-snapshot'
 
 // api/DispensaryStatus (publish/SNAPSHOTS.md): every dispensary with its menus'
@@ -41,6 +42,8 @@ export const dispensaryStatusSchema = z.looseObject({
   website: z.optional(z.string()),
   verified: z.optional(z.boolean()),
   platforms: z.optional(z.nullable(z.array(z.string()))),
+  // What the state's roster says of the store (licence, phone, hours…).
+  ...storeListing,
 })
 export type DispensaryStatus = z.infer<typeof dispensaryStatusSchema>
 

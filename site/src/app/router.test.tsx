@@ -11,7 +11,7 @@ import { preloadScreen } from './router'
 import { server } from '../testing/server'
 import { http, HttpResponse } from 'msw'
 
-// Every path of SPEC.md §2 this issue builds, with the h1 and title of its screen.
+// Every path of docs/specification.md §2 this issue builds, with the h1 and title of its screen.
 const SCREENS: { paths: string[]; heading: string | RegExp; title: string }[] = [
   { paths: ['/', '/home'], heading: 'Welcome to the Ohio Marijuana Community', title: 'Ohio Marijuana Community' },
   { paths: ['/dispensary-status'], heading: 'Dispensary Status', title: 'Dispensary Status - Ohio Marijuana Community' },

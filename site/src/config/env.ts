@@ -90,7 +90,7 @@ export const FIREBASE_REQUIRED = ['VITE_FIREBASE_API_KEY', 'VITE_FIREBASE_AUTH_D
 /** PUSH_REQUIRED are the variables push notifications need on top of FIREBASE_REQUIRED; some but not all is an error. */
 export const PUSH_REQUIRED = ['VITE_FIREBASE_MESSAGING_SENDER_ID', 'VITE_FIREBASE_VAPID_KEY'] as const
 
-/** pushConfigured says whether the site can offer push notifications (SPEC.md §7); without it nothing is registered. */
+/** pushConfigured says whether the site can offer push notifications (docs/specification.md §7); without it nothing is registered. */
 export function pushConfigured(settings: FirebaseSettings | null): settings is FirebaseSettings {
   return settings !== null && settings.messagingSenderId !== '' && settings.vapidKey !== ''
 }

@@ -1,5 +1,5 @@
 /**
- * The event tracker (SPEC.md §7: category, action, label, value), sending to
+ * The event tracker (docs/specification.md §7: category, action, label, value), sending to
  * Plausible when VITE_PLAUSIBLE_DOMAIN is set. Why Plausible: it sets no
  * cookies and keeps no personal data, so the site needs no consent banner; its
  * events API is one POST, so no third-party script is loaded. Nothing is sent

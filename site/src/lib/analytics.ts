@@ -3,7 +3,7 @@ import type { Tracker } from './analytics-tracker'
 
 export type { AnalyticsEvent, Tracker } from './analytics-tracker'
 
-// The tracker (analytics-tracker.ts, SPEC.md §7) loads only on a site with
+// The tracker (analytics-tracker.ts, docs/specification.md §7) loads only on a site with
 // analytics (VITE_PLAUSIBLE_DOMAIN), after the page has rendered: no page needs
 // it to show, and a site without analytics never loads it.
 let loading: Promise<Tracker> | undefined

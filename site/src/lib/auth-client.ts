@@ -1,4 +1,4 @@
-/** AuthUser is what the site shows of the signed-in user (SPEC.md §3: displayName, e-mail). */
+/** AuthUser is what the site shows of the signed-in user (docs/specification.md §3: displayName, e-mail). */
 export type AuthUser = {
   uid: string
   email: string
@@ -6,7 +6,7 @@ export type AuthUser = {
 }
 
 /**
- * AuthClient is the identity provider's client as the site uses it (SPEC.md §7):
+ * AuthClient is the identity provider's client as the site uses it (docs/specification.md §7):
  * sign in and create an account with e-mail and password, sign out, update the
  * display name, observe the auth state and reload the user. Failures reject with
  * the provider's error, whose `code` is Firebase Authentication's

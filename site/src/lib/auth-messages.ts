@@ -1,10 +1,10 @@
 import { errorCode } from './auth-client'
 
-// Toast texts for the provider's errors. SPEC.md §8 fixes some, spelling and
+// Toast texts for the provider's errors. docs/specification.md §8 fixes some, spelling and
 // all; the spec leaves the others silent, which would leave a user stuck, so
 // they get a clear message of their own.
 
-/** SPEC_MESSAGES are SPEC.md §8's texts, exactly as given. */
+/** SPEC_MESSAGES are docs/specification.md §8's texts, exactly as given. */
 export const SPEC_MESSAGES = {
   emailInUse: 'Email already registered! Please try Sign in',
   tooManyRequests: 'Account disabled! Too many attempts!',

@@ -8,7 +8,7 @@ import { showToast } from './toast-store'
 const messages = () => import('./auth-messages')
 
 /**
- * AuthStatus (SPEC.md §4): 'loading' until the provider reports the current
+ * AuthStatus (docs/specification.md §4): 'loading' until the provider reports the current
  * user, then 'signed-in' or 'signed-out'. 'unconfigured' when the site has no
  * Firebase settings, 'unavailable' when the provider's code could not load.
  */

@@ -1,6 +1,6 @@
 import { setUpdateReady } from './update-ready'
 
-// The only module that touches workbox-window (STYLE.md React 7). The worker
+// The only module that touches workbox-window (docs/style.md React 7). The worker
 // itself is src/sw/sw.ts, built to /sw.js by scripts/build-sw.mjs. main.tsx
 // imports this module after start: it is not part of the first JavaScript.
 

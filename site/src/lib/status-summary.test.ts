@@ -14,6 +14,8 @@ describe('summarize', () => {
       monitored: 4,
       notMonitored: 1,
       menus: 5,
+      // publish's seed reads no roster: no store carries a licence, so no count is shown.
+      licensed: null,
       current: 10,
       stale: 5,
       missing: 10,
@@ -45,6 +47,7 @@ describe('summarize', () => {
       monitored: 0,
       notMonitored: 0,
       menus: 0,
+      licensed: null,
       current: 0,
       stale: 0,
       missing: 0,

@@ -11,6 +11,8 @@ export type StatusSummary = {
   notMonitored: number
   /** menus is the number of market statuses (one per dispensary and market). */
   menus: number
+  /** licensed counts the stores with an active licence on the state's roster; null before any roster was read. */
+  licensed: number | null
 } & Record<Freshness, number>
 
 /**
@@ -40,6 +42,7 @@ export function summarize(dispensaries: readonly DispensaryStatus[], states: Til
     monitored: 0,
     notMonitored: 0,
     menus: 0,
+    licensed: null,
     current: 0,
     stale: 0,
     missing: 0,
@@ -48,6 +51,9 @@ export function summarize(dispensaries: readonly DispensaryStatus[], states: Til
     if (d.monitored) summary.monitored++
     else summary.notMonitored++
     summary.menus += d.marketStatuses.length
+    // onStateList is null on every store until a roster has been read.
+    if (d.onStateList != null) summary.licensed ??= 0
+    if (d.licence?.active) summary.licensed = (summary.licensed ?? 0) + 1
     for (const tiles of states[i] ?? []) for (const state of tiles) summary[state]++
   })
   return summary

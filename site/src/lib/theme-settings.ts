@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
 
 /**
- * ThemeSettings are the display settings kept in the browser (SPEC.md §3). Only
+ * ThemeSettings are the display settings kept in the browser (docs/specification.md §3). Only
  * theme and sidebar have controls today; the others are kept and applied so a
  * stored choice survives and later screens can offer them.
  */

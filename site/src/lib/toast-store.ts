@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react'
 
-/** Toast is one message at the bottom right (SPEC.md §9: closes after 5000 ms). */
+/** Toast is one message at the bottom right (docs/specification.md §9: closes after 5000 ms). */
 export type Toast = {
   id: number
   kind: 'error' | 'success'

@@ -16,5 +16,5 @@ export function useMediaQuery(query: string, serverValue = false): boolean {
   )
 }
 
-/** NARROW_SCREEN is where the sidebar becomes an overlay that closes on navigation (SPEC.md §9: under 1024px). */
+/** NARROW_SCREEN is where the sidebar becomes an overlay that closes on navigation (docs/specification.md §9: under 1024px). */
 export const NARROW_SCREEN = '(max-width: 1023.98px)'

@@ -8,6 +8,7 @@ import { DealList } from '../features/shop/components/deals/deal-list'
 import { DealsFilters } from '../features/shop/components/deals/deals-filters'
 import { readDealsQuery } from '../features/shop/lib/deals'
 import { lastPointStore } from '../features/shop/lib/last-point'
+import { STALE_UNDER_HOURS } from '../lib/freshness'
 
 /** DealsRoute (/dispensary-deals, /deals): everything on sale now, by region or distance, category and market. */
 export default function DealsRoute() {
@@ -16,8 +17,8 @@ export default function DealsRoute() {
       <PageTitle screen="Deals" />
       <h1>Dispensary Deals</h1>
       <p className="lead">
-        Everything on sale now on the menus we read that are less than 36 hours old, with the price per gram (or per 100 mg THC for edibles). Always
-        check the dispensary's own site before you go.
+        Everything on sale now on the menus we read that are less than {STALE_UNDER_HOURS} hours old, with the price per gram (or per 100 mg THC for
+        edibles). Always check the dispensary's own site before you go.
       </p>
       <AfterHydration loading="Loading deals">
         <DealsScreen />

@@ -14,7 +14,7 @@ import { useMinute } from '../lib/use-now'
 export default function DispensaryMapsRoute() {
   const response = useDispensaryStatus()
   const nowMs = useMinute()
-  const [filters, setFilters] = useState<MapFilters>({ market: '', monitored: '' })
+  const [filters, setFilters] = useState<MapFilters>({ market: '', monitored: '', openNow: false })
   const [nearMe, locate] = useNearMe()
   const here = useMemo(() => (nearMe.state === 'found' ? { lat: nearMe.lat, lng: nearMe.lng } : null), [nearMe])
   return (
@@ -33,6 +33,10 @@ export default function DispensaryMapsRoute() {
           choices={MONITORED_CHOICES}
           onChange={(monitored) => setFilters({ ...filters, monitored })}
         />
+        <label className={styles.check}>
+          <input type="checkbox" checked={filters.openNow} onChange={(e) => setFilters({ ...filters, openNow: e.target.checked })} />
+          Open now
+        </label>
         <button type="button" className="button" onClick={locate} disabled={nearMe.state === 'asking'}>
           {nearMe.state === 'asking' ? 'Finding you…' : 'Near me'}
         </button>

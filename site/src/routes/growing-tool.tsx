@@ -6,7 +6,7 @@ import { PageTitle } from '../components/page-title'
 
 /**
  * GrowingToolRoute (/growing-tool): fill in a strain and two dates, preview the
- * grow journal sheet and print it. No validation and nothing saved (SPEC.md §2):
+ * grow journal sheet and print it. No validation and nothing saved (docs/specification.md §2):
  * the inputs live in this page only. Everything but the sheet is hidden in
  * print. Its page view is sent by the router's navigation tracking.
  */

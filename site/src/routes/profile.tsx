@@ -50,7 +50,7 @@ function ProfileForm({ user }: { user: AuthUser }) {
 function PrivateProfile() {
   const { status, user } = useAuth()
   const location = useLocation()
-  // A signed-out visitor signs in first and comes back here (SPEC.md §2).
+  // A signed-out visitor signs in first and comes back here (docs/specification.md §2).
   if (status === 'signed-out' || !user) return <Navigate to={routes.signIn.path} replace state={{ from: location.pathname }} />
   return <ProfileForm key={user.uid} user={user} />
 }

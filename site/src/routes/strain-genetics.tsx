@@ -9,6 +9,7 @@ import styles from '../features/explore/components/explore.module.css'
 import { StrainFacts } from '../features/explore/components/strains/strain-facts'
 import { StrainIndex } from '../features/explore/components/strains/strain-index'
 import { StrainOffers } from '../features/explore/components/strains/strain-offers'
+import { CURRENT_UNDER_HOURS, STALE_UNDER_HOURS } from '../lib/freshness'
 
 /**
  * StrainGeneticsRoute (/strain-genetics, /genetics and their /:genetic pages):
@@ -78,8 +79,8 @@ function StrainPage({ slug }: { slug: string }) {
               ) : (
                 <>
                   <p>
-                    In stock on menus read in the last 36 hours, each product at its cheapest store; each row says how old its menu is. The strain
-                    list’s “stores now” counts only menus read in the last 16 hours.
+                    In stock on menus read in the last {STALE_UNDER_HOURS} hours, each product at its cheapest store; each row says how old its menu
+                    is. The strain list’s “stores now” counts only menus read in the last {CURRENT_UNDER_HOURS} hours.
                   </p>
                   <StrainOffers strain={strain} />
                 </>

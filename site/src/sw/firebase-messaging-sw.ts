@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-// The messaging service worker (SPEC.md §7), built to /firebase-messaging-sw.js
+// The messaging service worker (docs/specification.md §7), built to /firebase-messaging-sw.js
 // by scripts/build-sw.mjs only when push notifications are configured, and
 // registered by src/lib/push.ts when a visitor turns them on, with a scope of
 // its own so the offline worker (/sw.js, scope /) stays as it is.

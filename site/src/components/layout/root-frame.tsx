@@ -5,7 +5,7 @@ import { UpdatePrompt } from '../update-prompt'
 
 /**
  * RootFrame wraps every screen, with or without the layout: each navigation
- * scrolls to the top (SPEC.md §2) and sends a page view; the update prompt
+ * scrolls to the top (docs/specification.md §2) and sends a page view; the update prompt
  * shows when a new deployment is ready.
  */
 export function RootFrame() {

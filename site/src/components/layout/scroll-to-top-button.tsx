@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import styles from './app-layout.module.css'
 
-/** SCROLL_BUTTON_AFTER_PX is how far the page must be scrolled before the button shows (SPEC.md §9). */
+/** SCROLL_BUTTON_AFTER_PX is how far the page must be scrolled before the button shows (docs/specification.md §9). */
 export const SCROLL_BUTTON_AFTER_PX = 50
 
 /** ScrollToTopButton appears once the page is scrolled past 50px and takes the visitor back up. */

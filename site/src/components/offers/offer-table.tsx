@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react'
+import type { OpeningHours } from '../../lib/opening-hours'
 import type { Unit } from '../../lib/unit-price'
+import { OpenNow } from '../store-listing-lines'
 import { Market, MenuAge, PricePaid, ProductLink, StoreCell, Thc, UnitPrice, type OfferStore } from './offer-cells'
 import styles from './offers.module.css'
 import tables from '../data-table.module.css'
@@ -27,10 +29,12 @@ export type OfferRow = {
   market: 'medical' | 'recreational'
   store: OfferStore
   lastUpdate: string | null
+  /** openingHours are the store's hours for the "open" column: null unknown, undefined not loaded (yet). */
+  openingHours?: OpeningHours | null
 }
 
 /** OfferColumn is a column an offer list may show. */
-export type OfferColumn = 'product' | 'size' | 'price' | 'discount' | 'unitPrice' | 'thc' | 'market' | 'store' | 'menu'
+export type OfferColumn = 'product' | 'size' | 'price' | 'discount' | 'unitPrice' | 'thc' | 'market' | 'store' | 'open' | 'menu'
 
 const COLUMNS: Record<OfferColumn, { heading: string; cell: (row: OfferRow, nowMs: number) => ReactNode }> = {
   product: {
@@ -50,6 +54,7 @@ const COLUMNS: Record<OfferColumn, { heading: string; cell: (row: OfferRow, nowM
   thc: { heading: 'THC', cell: (o) => <Thc thc={o.thc} unit={o.potencyUnit} /> },
   market: { heading: 'Market', cell: (o) => <Market market={o.market} /> },
   store: { heading: 'Store', cell: (o) => <StoreCell store={o.store} /> },
+  open: { heading: 'Open now?', cell: (o, nowMs) => <StoreOpen hours={o.openingHours} nowMs={nowMs} /> },
   menu: { heading: 'Menu', cell: (o, nowMs) => <MenuAge lastUpdate={o.lastUpdate} nowMs={nowMs} /> },
 }
 
@@ -104,6 +109,17 @@ export function OfferTable<R extends OfferRow>({ rows, columns, nowMs, caption, 
   )
 }
 
+/** StoreOpen is the "open" cell: open now or not at the offer's store, a dash while its hours are not loaded. */
+function StoreOpen({ hours, nowMs }: { hours: OpeningHours | null | undefined; nowMs: number }) {
+  if (hours !== undefined) return <OpenNow hours={hours} nowMs={nowMs} />
+  return (
+    <span>
+      <span aria-hidden="true">–</span>
+      <span className="visually-hidden">hours not loaded yet</span>
+    </span>
+  )
+}
+
 /** OfferCards shows offers as cards with the same facts and words as OfferTable (the store when showStore). */
 export function OfferCards<R extends OfferRow>({ rows, nowMs, showStore, action }: Omit<Props<R>, 'columns' | 'caption'> & { showStore: boolean }) {
   return (
@@ -128,6 +144,7 @@ export function OfferCards<R extends OfferRow>({ rows, nowMs, showStore, action 
                 <StoreCell store={o.store} />
               </span>
             )}
+            {showStore && o.openingHours !== undefined && <StoreOpen hours={o.openingHours} nowMs={nowMs} />}
           </p>
           <p className={styles.row}>
             <MenuAge lastUpdate={o.lastUpdate} nowMs={nowMs} />

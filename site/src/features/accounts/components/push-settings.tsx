@@ -7,7 +7,7 @@ import styles from './account.module.css'
 
 /**
  * PushSettings is the profile's notifications section: the only place a
- * visitor turns push notifications on (SPEC.md §7), so the browser's
+ * visitor turns push notifications on (docs/specification.md §7), so the browser's
  * permission request always follows their click. push is null when the site
  * has no push settings.
  */

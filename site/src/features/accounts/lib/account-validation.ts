@@ -1,8 +1,8 @@
 // Checks the account forms make before calling the provider, so a visitor
 // learns what to fix next to the field instead of from a failed request. The
-// provider still has the last word (SPEC.md §5).
+// provider still has the last word (docs/specification.md §5).
 
-/** MIN_PASSWORD_LENGTH is the provider's default minimum password length (SPEC.md §5). */
+/** MIN_PASSWORD_LENGTH is the provider's default minimum password length (docs/specification.md §5). */
 export const MIN_PASSWORD_LENGTH = 6
 
 /** MAX_DISPLAY_NAME_LENGTH keeps names readable in the top bar. */

@@ -6,7 +6,7 @@ import type { PushClient } from './push-client'
  * loadFirebasePush loads firebase/messaging (its own chunk, only when a visitor
  * turns notifications on, or has them on and the token is due for its refresh)
  * and returns a PushClient on the settings' project. getToken is the SDK's
- * token API, which SPEC.md §7 describes: the token is subscribed with Firebase
+ * token API, which docs/specification.md §7 describes: the token is subscribed with Firebase
  * Cloud Messaging, and the SDK registers the device with Firebase Installations
  * on the way.
  */

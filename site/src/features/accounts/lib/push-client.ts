@@ -1,6 +1,6 @@
 /**
  * PushClient is the cloud messaging service's client as the site uses it
- * (SPEC.md §7): whether this browser can receive pushes, a messaging token for
+ * (docs/specification.md §7): whether this browser can receive pushes, a messaging token for
  * a service worker registration (getting one also registers the device with
  * the installations service), and deleting the token. Failures reject with the
  * SDK's error, whose `code` is like 'messaging/permission-blocked'.

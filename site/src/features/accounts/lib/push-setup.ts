@@ -29,7 +29,7 @@ export const sitePush: PushEnvironment | null = pushConfigured(env.firebase) ? b
 
 /**
  * refreshPushOnStart refreshes this browser's token when it is 7 days old or
- * more (SPEC.md §9). It never asks for permission: without a token turned on
+ * more (docs/specification.md §9). It never asks for permission: without a token turned on
  * from the profile it does nothing. A failure is retried at the next start.
  */
 export async function refreshPushOnStart(push: PushEnvironment | null = sitePush): Promise<void> {

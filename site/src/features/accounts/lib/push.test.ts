@@ -21,7 +21,7 @@ const DAY = 24 * 60 * 60 * 1000
 const stored = (f: Fake) => JSON.parse(f.storage.items.get(PUSH_STORAGE_KEY) ?? 'null') as unknown
 
 describe('the 7-day refresh rule', () => {
-  it('is 7 days (SPEC.md §9)', () => {
+  it('is 7 days (docs/specification.md §9)', () => {
     expect(PUSH_TOKEN_REFRESH_MS).toBe(7 * DAY)
   })
 

@@ -1,17 +1,17 @@
 import { getErrorMessage } from '../../../lib/get-error-message'
 import type { PushClient } from './push-client'
 
-// Push notifications (SPEC.md §7): a visitor turns them on from the profile,
+// Push notifications (docs/specification.md §7): a visitor turns them on from the profile,
 // never by a prompt on load. Turning them on asks the browser's permission,
 // registers the messaging service worker beside the offline one, gets a
 // messaging token and keeps it with the time it was obtained; at start-up a
-// token 7 days old or more is refreshed (SPEC.md §9). Everything here is plain
+// token 7 days old or more is refreshed (docs/specification.md §9). Everything here is plain
 // logic over a PushEnvironment, so it is tested without a browser or Firebase.
 
-/** PUSH_TOKEN_REFRESH_MS is the age at which a messaging token is refreshed (SPEC.md §9: 7 days). */
+/** PUSH_TOKEN_REFRESH_MS is the age at which a messaging token is refreshed (docs/specification.md §9: 7 days). */
 export const PUSH_TOKEN_REFRESH_MS = 7 * 24 * 60 * 60 * 1000
 
-/** MESSAGING_SW_URL is the messaging service worker (SPEC.md §7), built by scripts/build-sw.mjs when push is configured. */
+/** MESSAGING_SW_URL is the messaging service worker (docs/specification.md §7), built by scripts/build-sw.mjs when push is configured. */
 export const MESSAGING_SW_URL = '/firebase-messaging-sw.js'
 
 /**

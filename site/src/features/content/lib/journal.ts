@@ -1,7 +1,7 @@
-/** GrowJournal is the Growing Tool's input (SPEC.md §3): kept in the page only, never saved. */
+/** GrowJournal is the Growing Tool's input (docs/specification.md §3): kept in the page only, never saved. */
 export type GrowJournal = { strainName: string; seedPlanted: string; seedSprouted: string }
 
-/** The sheet's fixed shape (SPEC.md §9). */
+/** The sheet's fixed shape (docs/specification.md §9). */
 export const JOURNAL_ENTRIES = 7
 export const RULED_LINES_PER_ENTRY = 5
 export const NOTES_LINES = 5

@@ -2,8 +2,19 @@ import type { DispensaryStatus } from '../../../api/dispensary-status'
 import type { Freshness } from '../../../lib/freshness'
 import { east, north, south, west } from '../../../../../data/ohio-bounds.json'
 
-/** MapStore is what the map shows of one dispensary. */
-export type MapStore = { point: MapPoint; dispensary: DispensaryStatus; slug: string; freshness: Freshness }
+/**
+ * MapStore is what the map shows of one dispensary: its freshest menu, whether it is a
+ * store the state licenses that has no menu we read (a marker of its own), and, under
+ * the "Open now" filter, whether its hours are unknown (kept in a group of its own).
+ */
+export type MapStore = {
+  point: MapPoint
+  dispensary: DispensaryStatus
+  slug: string
+  freshness: Freshness
+  licensedNoMenu: boolean
+  hoursUnknown: boolean
+}
 
 /** MapPoint is one dispensary placed on the map. */
 export type MapPoint = {

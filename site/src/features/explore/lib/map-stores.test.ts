@@ -23,7 +23,7 @@ describe('nearestStores', () => {
       store('D', 39.9833, -82.9988, 'store'),
     ]
     const times = parseUpdateTimes(data)
-    const stores = mapStores(data, times, classifyTiles(times, 0), { market: '', monitored: '' })
+    const stores = mapStores(data, times, classifyTiles(times, 0), { market: '', monitored: '', openNow: false }, 0)
     expect(stores.filter((s) => s.point.spread)).toHaveLength(3)
     const nearest = nearestStores(stores, { lat: 39.9612, lng: -82.9988 }, 4)
     // From the city centre itself: 0 miles to each store placed there, wherever its marker sits.

@@ -1,21 +1,43 @@
 import type { Market } from '../../../api/common-schemas'
 import type { DispensaryStatus } from '../../../api/dispensary-status'
+import { licensedWithoutMenu } from '../../../api/store-listing'
+import { openGroupOf } from '../../../lib/opening-hours'
 import { distanceMiles } from '../../../lib/geo'
 import { dispensarySlug, storeFacts, type TileStates, type UpdateTimes } from '../../../lib/status-summary'
 import { placeStores, type MapStore } from './map-points'
 
-/** MapFilters are the map's market and monitored filters ('' for any). */
-export type MapFilters = { market: Market | ''; monitored: 'yes' | 'no' | '' }
+/** MapFilters are the map's market and monitored filters ('' for any) and "Open now". */
+export type MapFilters = { market: Market | ''; monitored: 'yes' | 'no' | ''; openNow: boolean }
 
-/** mapStores places the dispensaries the filters keep on the map, each marked by its freshest menu (in the market chosen). */
-export function mapStores(data: readonly DispensaryStatus[], times: UpdateTimes, states: TileStates, { market, monitored }: MapFilters): MapStore[] {
+/**
+ * mapStores places the dispensaries the filters keep on the map, each marked by its
+ * freshest menu (in the market chosen). "Open now" (at nowMs, on Ohio's clock) leaves
+ * out the stores that are closed and keeps those whose hours are unknown, marked so.
+ */
+export function mapStores(
+  data: readonly DispensaryStatus[],
+  times: UpdateTimes,
+  states: TileStates,
+  { market, monitored, openNow }: MapFilters,
+  nowMs: number,
+): MapStore[] {
   const facts = storeFacts(data, times, states, market)
+  const groups = data.map((d) => (openNow ? openGroupOf(d.openingHours, nowMs) : 'open'))
   const shown = data.flatMap((d, i) =>
-    (market && !d.marketStatuses.some((s) => s.market === market)) || (monitored && d.monitored !== (monitored === 'yes')) ? [] : [i],
+    (market && !d.marketStatuses.some((s) => s.market === market)) || (monitored && d.monitored !== (monitored === 'yes')) || groups[i] === 'closed'
+      ? []
+      : [i],
   )
   return placeStores(data, shown).map((point) => {
     const dispensary = data[point.index]!
-    return { point, dispensary, slug: dispensarySlug(dispensary), freshness: facts[point.index]?.best ?? 'missing' }
+    return {
+      point,
+      dispensary,
+      slug: dispensarySlug(dispensary),
+      freshness: facts[point.index]?.best ?? 'missing',
+      licensedNoMenu: licensedWithoutMenu(dispensary),
+      hoursUnknown: groups[point.index] === 'unknown',
+    }
   })
 }
 

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom'
 import { strainHref } from '../../../config/paths'
 import type { Statistics } from '../api/home-schemas'
 import styles from './statistics.module.css'
+import { CURRENT_UNDER_HOURS } from '../../../lib/freshness'
 
 /**
  * TopStrainsCard ranks the strains the most dispensaries have in stock on a current menu: the
@@ -17,7 +18,7 @@ export function TopStrainsCard({ strains }: { strains: Statistics['topFlower'] }
         <p className={styles.empty}>No strain counts right now: no flower menu is current.</p>
       ) : (
         <>
-          <p className={styles.cardNote}>Dispensaries with it in stock on a menu read in the last 16 hours.</p>
+          <p className={styles.cardNote}>Dispensaries with it in stock on a menu read in the last {CURRENT_UNDER_HOURS} hours.</p>
           <ol className={styles.strains}>
             {strains.map((strain) => (
               <li key={strain.name} className={styles.strain}>

@@ -17,6 +17,7 @@ import {
   timestamp,
   unit,
 } from '../../../api/common-schemas'
+import { storeListing } from '../../../api/store-listing'
 
 // The shapes of the shopping snapshots (publish/SNAPSHOTS.md): menus, products,
 // search and deals. They load with the shop's screens, never with the homepage.
@@ -101,6 +102,7 @@ export const searchStoresSchema = published({
   stores: z.array(
     z.looseObject({
       ...store,
+      ...storeListing,
       sample: z.boolean(),
       markets: z.array(z.looseObject({ market, menuUrl: z.nullable(z.string()), lastUpdate: z.record(z.string(), nullableTimestamp) })),
     }),

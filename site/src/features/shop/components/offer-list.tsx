@@ -1,5 +1,6 @@
 import { useId } from 'react'
 import { OfferCards, OfferTable, type OfferColumn } from '../../../components/offers/offer-table'
+import { OpenNow } from '../../../components/store-listing-lines'
 import { formatMiles } from '../../../lib/geo'
 import type { SearchOffer, StoreGroup } from '../lib/offer-search'
 import styles from './shop.module.css'
@@ -14,13 +15,15 @@ function rowOf(o: SearchOffer): ShopRow {
   return {
     ...o,
     detail: [o.brand, o.strain].filter(Boolean).join(' · '),
+    openingHours: store.openingHours ?? null,
     store: { slug: store.slug, name: store.name, city: store.city, distance: o.distance, about: store.coordinates === 'city' },
     wish: { code: o.code, name: o.name, brand: o.brand, category: o.category, size: o.size, grams: o.grams, mg: o.mg, thc: o.thc },
   }
 }
 
-const WITH_STORE: OfferColumn[] = ['product', 'size', 'price', 'unitPrice', 'thc', 'market', 'store', 'menu']
-const WITHOUT_STORE = WITH_STORE.filter((c) => c !== 'store')
+// "Open now?" last: the columns before it keep their places.
+const WITH_STORE: OfferColumn[] = ['product', 'size', 'price', 'unitPrice', 'thc', 'market', 'store', 'menu', 'open']
+const WITHOUT_STORE = WITH_STORE.filter((c) => c !== 'store' && c !== 'open')
 
 /** OfferList shows a page of the Menus search as a table or cards. */
 export function OfferList({ offers, nowMs, showStore, cardView }: ListProps) {
@@ -51,6 +54,9 @@ export function StoreSection({ group, nowMs, cardView }: { group: StoreGroup; no
         <span className={tables.sub}>
           {[store.address, store.city].filter(Boolean).join(', ')}
           {group.distance !== null && ` · ${store.coordinates === 'city' ? 'about ' : ''}${formatMiles(group.distance)} away`}
+        </span>
+        <span className={tables.sub}>
+          <OpenNow hours={store.openingHours} nowMs={nowMs} />
         </span>
       </h3>
       <p className={tables.sub}>

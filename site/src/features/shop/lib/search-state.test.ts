@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest'
 import { DEFAULT_DISPLAY, DEFAULT_FILTERS, DEFAULT_SEARCH_STATE, readMenuSearch, withPreviousSearch, writeMenuSearch } from './search-state'
 
 describe('search state', () => {
-  it('has SPEC.md §3 defaults exactly', () => {
+  it('has docs/specification.md §3 defaults exactly', () => {
     expect(DEFAULT_FILTERS).toEqual({
       newOnly: false,
       saleOnly: false,
       dealsOnly: false,
       staleExclude: false,
+      openNow: false,
       searchText: '',
       sortBy: 'name',
       sortByDirection: 'asc',

@@ -8,10 +8,10 @@ export type SearchType = 'region' | 'distance'
 /** MenuType is the previous search's menus: medical, recreational or both. */
 export type MenuType = 'medical' | 'recreational' | 'both'
 
-/** PreviousSearch is the last search run (SPEC.md §3): what "Back to your last search" restores. */
+/** PreviousSearch is the last search run (docs/specification.md §3): what "Back to your last search" restores. */
 export type PreviousSearch = { region: string; menuType: MenuType; productType: string }
 
-/** DispensarySearchState is the shared dispensary search of SPEC.md §3. */
+/** DispensarySearchState is the shared dispensary search of docs/specification.md §3. */
 export type DispensarySearchState = {
   /** region is one of REGIONS, or '' for all of Ohio. */
   region: string
@@ -30,7 +30,7 @@ export type DispensarySearchState = {
 
 /**
  * DEFAULT_SEARCH_STATE: coordinates 0,0, maxDistance 50 and searchType region
- * are SPEC.md §3's. The spec gives no default for the others: all of Ohio,
+ * are docs/specification.md §3's. The spec gives no default for the others: all of Ohio,
  * both markets, flower (the product most searched for, and a search always
  * has one product type so that it loads one kind of shard).
  */
@@ -50,12 +50,14 @@ export const SORT_KEYS = ['name', 'price', 'unitPrice', 'thc', 'distance', 'last
 export type SortKey = (typeof SORT_KEYS)[number]
 export type SortDirection = 'asc' | 'desc'
 
-/** SearchFilters are the client-side filters of the search (SPEC.md §3). */
+/** SearchFilters are the client-side filters of the search (docs/specification.md §3). */
 export type SearchFilters = {
   newOnly: boolean
   saleOnly: boolean
   dealsOnly: boolean
   staleExclude: boolean
+  /** openNow keeps the offers of stores open now, and of stores whose hours are unknown in a group of their own. */
+  openNow: boolean
   searchText: string
   sortBy: SortKey
   sortByDirection: SortDirection
@@ -63,19 +65,20 @@ export type SearchFilters = {
   distance: number
 }
 
-/** DEFAULT_FILTERS are SPEC.md §3's client-side search filter defaults, exactly. */
+/** DEFAULT_FILTERS are docs/specification.md §3's client-side search filter defaults, exactly. */
 export const DEFAULT_FILTERS: SearchFilters = {
   newOnly: false,
   saleOnly: false,
   dealsOnly: false,
   staleExclude: false,
+  openNow: false,
   searchText: '',
   sortBy: 'name',
   sortByDirection: 'asc',
   distance: 1000,
 }
 
-/** DisplayPreferences are SPEC.md §3's, kept in the browser. */
+/** DisplayPreferences are docs/specification.md §3's, kept in the browser. */
 export type DisplayPreferences = { oneList: boolean; cardView: boolean }
 export const DEFAULT_DISPLAY: DisplayPreferences = { oneList: false, cardView: false }
 
@@ -122,6 +125,7 @@ export function readMenuSearch(params: URLSearchParams): MenuSearch {
     saleOnly: flag(params.get('sale'), f.saleOnly),
     dealsOnly: flag(params.get('deals'), f.dealsOnly),
     staleExclude: flag(params.get('fresh'), f.staleExclude),
+    openNow: flag(params.get('open'), f.openNow),
     searchText: (params.get('q') ?? f.searchText).slice(0, 100),
     sortBy: oneOf(params.get('sort'), SORT_KEYS, f.sortBy),
     sortByDirection: oneOf(params.get('dir'), ['asc', 'desc'] as const, f.sortByDirection),
@@ -154,6 +158,7 @@ export function writeMenuSearch({ search, filters, page }: Omit<MenuSearch, 'sea
   put('sale', bit(filters.saleOnly), bit(f.saleOnly))
   put('deals', bit(filters.dealsOnly), bit(f.dealsOnly))
   put('fresh', bit(filters.staleExclude), bit(f.staleExclude))
+  put('open', bit(filters.openNow), bit(f.openNow))
   put('q', filters.searchText.trim(), f.searchText)
   put('sort', filters.sortBy, f.sortBy)
   put('dir', filters.sortByDirection, f.sortByDirection)

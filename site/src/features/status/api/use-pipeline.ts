@@ -23,6 +23,23 @@ export const pipelineSchema = z.looseObject({
     byRegion: list(z.looseObject({ region: z.string(), stores: z.int(), monitored: z.int() })),
     byPlatform: list(z.looseObject({ platform: z.string(), menus: z.int() })),
   }),
+  // The state's roster: null before its first read; absent on trees published before it.
+  roster: z.optional(
+    z.nullable(
+      z.looseObject({
+        url: z.string(),
+        lastRead: z.nullable(timestamp),
+        rows: z.int(),
+        active: z.int(),
+        error: z.nullable(z.string()),
+        matched: z.int(),
+        withMenu: z.int(),
+        notListed: z.int(),
+        missingActive: z.int(),
+        disagreements: list(z.looseObject({ slug: z.string(), licence: z.string(), field: z.string(), registry: z.string(), roster: z.string() })),
+      }),
+    ),
+  ),
 })
 export type Pipeline = z.infer<typeof pipelineSchema>
 

@@ -116,6 +116,28 @@ export const CoveragePanel = memo(function CoveragePanel({
           )}
         </p>
       )}
+      {pipeline?.roster !== undefined && <RosterLine roster={pipeline.roster} nowMs={nowMs} />}
     </section>
   )
 })
+
+/** RosterLine says when the state's list of dispensaries was last read and how the stores here compare with it. */
+function RosterLine({ roster, nowMs }: { roster: Pipeline['roster']; nowMs: number }) {
+  if (!roster) return <p className={styles.lastRun}>The state’s list of licensed dispensaries has not been read yet.</p>
+  const read = roster.lastRead ? Date.parse(roster.lastRead) : NaN
+  return (
+    <p className={styles.lastRun}>
+      {Number.isFinite(read) ? (
+        <>
+          The state’s list of licensed dispensaries, read {formatLocaleDateTime(read)} ({formatAge(read, nowMs)}): {roster.rows} licences,{' '}
+          {roster.active} active; {roster.matched} of the stores here are on it, {roster.withMenu} of them with a menu we read; {roster.missingActive}{' '}
+          licensed {roster.missingActive === 1 ? 'store was' : 'stores were'} missing from our list (shown here without a menu); {roster.notListed}{' '}
+          {roster.notListed === 1 ? 'store is' : 'stores are'} not on it.
+        </>
+      ) : (
+        'The state’s list of licensed dispensaries has not been read successfully yet.'
+      )}
+      {roster.error && ` The last read failed (${roster.error}); the last good list is in use.`}
+    </p>
+  )
+}

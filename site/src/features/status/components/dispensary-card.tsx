@@ -1,5 +1,7 @@
 import { memo, useId } from 'react'
 import type { DispensaryStatus } from '../../../api/dispensary-status'
+import { licensedWithoutMenu } from '../../../api/store-listing'
+import { StoreListingLines } from '../../../components/store-listing-lines'
 import { storeMenuHref } from '../../../config/paths'
 import type { Freshness } from '../../../lib/freshness'
 import { marketLabel, MENU_CATEGORIES, productCount } from '../../../lib/menu-categories'
@@ -45,6 +47,7 @@ function DispensaryCardView({ dispensary, slug, updateTimes, states, nowMs }: Di
             {streetLine(dispensary)}
             {dispensary.region && <span> · {dispensary.region}</span>}
           </p>
+          <StoreListingLines store={dispensary} nowMs={nowMs} className={styles.location} />
           <p className={styles.links}>
             {dispensary.monitored && dispensary.slug && <a href={storeMenuHref(dispensary.slug)}>Search this menu</a>}
             {menuPages.map((s) => (
@@ -64,7 +67,11 @@ function DispensaryCardView({ dispensary, slug, updateTimes, states, nowMs }: Di
         </span>
       </header>
       {dispensary.marketStatuses.length === 0 ? (
-        <p className={styles.noMenus}>No menus are tracked for this dispensary.</p>
+        <p className={styles.noMenus}>
+          {licensedWithoutMenu(dispensary)
+            ? 'Licensed by the state, no menu known: we read no menu of this store.'
+            : 'No menus are tracked for this dispensary.'}
+        </p>
       ) : (
         dispensary.marketStatuses.map((status, m) => (
           <div key={`${status.market}|${m}`} className={styles.market}>

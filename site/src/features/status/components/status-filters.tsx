@@ -8,6 +8,11 @@ const FRESHNESS_CHOICES: readonly Choice[] = [
   ['stale', 'Stale'],
   ['missing', 'Missing'],
 ]
+const LISTING_CHOICES: readonly Choice[] = [
+  ['', 'Any'],
+  ['licensed-no-menu', 'Licensed, no menu known'],
+  ['not-listed', 'Not on the state’s list'],
+]
 const SORT_CHOICES: readonly Choice[] = [
   ['name', 'Name'],
   ['updated', 'Last update'],
@@ -32,6 +37,7 @@ export function StatusFiltersForm({ filters, regions, onChange }: StatusFiltersF
       <SelectField label="Market" value={filters.market} choices={MARKET_CHOICES} onChange={(v) => set('market', v)} />
       <SelectField label="Monitored" value={filters.monitored} choices={MONITORED_CHOICES} onChange={(v) => set('monitored', v)} />
       <SelectField label="Freshest menu" value={filters.freshness} choices={FRESHNESS_CHOICES} onChange={(v) => set('freshness', v)} />
+      <SelectField label="State’s list" value={filters.listing} choices={LISTING_CHOICES} onChange={(v) => set('listing', v)} />
       <SelectField label="Sort by" value={filters.sort} choices={SORT_CHOICES} onChange={(v) => set('sort', v)} />
     </form>
   )

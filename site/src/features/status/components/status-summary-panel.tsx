@@ -13,6 +13,7 @@ export const StatusSummaryPanel = memo(function StatusSummaryPanel({ summary }: 
     { label: 'Current', value: summary.current, state: 'current' },
     { label: 'Stale', value: summary.stale, state: 'stale' },
     { label: 'Missing', value: summary.missing, state: 'missing' },
+    ...(summary.licensed === null ? [] : [{ label: 'Licensed by the state', value: summary.licensed }]),
   ] as const
   return (
     <section className={`card ${styles.summary}`} aria-labelledby="status-summary-heading">

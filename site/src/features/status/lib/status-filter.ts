@@ -1,4 +1,5 @@
 import type { DispensaryStatus } from '../../../api/dispensary-status'
+import { licensedWithoutMenu } from '../../../api/store-listing'
 import type { Market } from '../../../api/common-schemas'
 import type { Freshness } from '../../../lib/freshness'
 import { normalize } from '../../../lib/format'
@@ -11,7 +12,17 @@ export type StatusFilters = {
   market: Market | ''
   monitored: 'yes' | 'no' | ''
   freshness: Freshness | ''
+  /** listing narrows to what the state's roster says: licensed stores with no menu known, or stores it does not list. */
+  listing: StateListing | ''
   sort: 'name' | 'updated'
+}
+
+export const STATE_LISTINGS = ['licensed-no-menu', 'not-listed'] as const
+export type StateListing = (typeof STATE_LISTINGS)[number]
+
+/** onListing says whether a dispensary is what a state listing filter asks for. */
+export function onListing(d: DispensaryStatus, listing: StateListing): boolean {
+  return listing === 'licensed-no-menu' ? licensedWithoutMenu(d) : d.onStateList === false
 }
 
 export const DEFAULT_STATUS_FILTERS: StatusFilters = {
@@ -20,6 +31,7 @@ export const DEFAULT_STATUS_FILTERS: StatusFilters = {
   market: '',
   monitored: '',
   freshness: '',
+  listing: '',
   sort: 'name',
 }
 
@@ -38,6 +50,7 @@ export function filterStatus(dispensaries: readonly DispensaryStatus[], facts: r
     if (filters.market && !d.marketStatuses.some((s) => s.market === filters.market)) return
     if (filters.monitored && d.monitored !== (filters.monitored === 'yes')) return
     if (filters.freshness && f.best !== filters.freshness) return
+    if (filters.listing && !onListing(d, filters.listing)) return
     if (!words.every((w) => f.text.includes(w))) return
     out.push(i)
   })

@@ -16,27 +16,36 @@ const OHIO_BOUNDS: L.LatLngBoundsExpression = [
 ]
 const NEAR_ME_ZOOM = 11
 
-// A mark inside each marker besides its colour (check, exclamation, cross), as on the status tiles.
+// A mark inside each marker besides its colour (check, exclamation, cross), as on the status tiles;
+// a store the state licenses that has no menu we read is a square with an "L".
 const MARKS: Record<Freshness, string> = { current: '✓', stale: '!', missing: '✕' }
+const LICENSED_MARK = 'L'
 
-const markerIcons = Object.fromEntries(
-  FRESHNESS_STATES.map((state) => [
-    state,
-    L.divIcon({
-      className: `${styles.marker} ${styles[state]}`,
-      html: `<span aria-hidden="true">${MARKS[state]}</span>`,
+const icons = new Map<string, L.DivIcon>()
+
+/** markerIcon is a store's marker: its freshness or "licensed, no menu", dashed when its hours are unknown under "Open now". */
+function markerIcon({ freshness, licensedNoMenu, hoursUnknown }: MapStore): L.DivIcon {
+  const key = `${licensedNoMenu ? 'licensed' : freshness}|${hoursUnknown}`
+  let icon = icons.get(key)
+  if (!icon) {
+    const look = licensedNoMenu ? `${styles.licensed}` : `${styles.marker} ${styles[freshness]}`
+    icon = L.divIcon({
+      className: `${look} ${hoursUnknown ? styles.hoursUnknown : ''}`,
+      html: `<span aria-hidden="true">${licensedNoMenu ? LICENSED_MARK : MARKS[freshness]}</span>`,
       iconSize: [22, 22],
       iconAnchor: [11, 11],
       popupAnchor: [0, -10],
-    }),
-  ]),
-) as Record<Freshness, L.DivIcon>
+    })
+    icons.set(key, icon)
+  }
+  return icon
+}
 
 // A cluster shows how many stores it holds, coloured by the freshest menu among them.
-function clusterIcon(count: number, best: Freshness): L.DivIcon {
+function clusterIcon(count: number, best: Freshness, hoursUnknown: boolean): L.DivIcon {
   const size = count < 10 ? 30 : count < 100 ? 36 : 44
   return L.divIcon({
-    className: `${styles.cluster} ${styles[best]}`,
+    className: `${styles.cluster} ${styles[best]} ${hoursUnknown ? styles.hoursUnknown : ''}`,
     html: `<span aria-hidden="true">${count}</span>`,
     iconSize: [size, size],
   })
@@ -75,7 +84,7 @@ function viewOf(map: L.Map): View {
  * would overlap: a cluster marker shows the count and zooms in when opened; a
  * store marker opens its popup.
  */
-function ClusteredMarkers({ stores, nowMs }: { stores: readonly MapStore[]; nowMs: number }) {
+function ClusteredMarkers({ stores, nowMs, hoursUnknown }: { stores: readonly MapStore[]; nowMs: number; hoursUnknown: boolean }) {
   const map = useMap()
   const index = useMemo(() => {
     const clusters = new Supercluster<StoreProps, { rank: number }>({
@@ -107,8 +116,8 @@ function ClusteredMarkers({ stores, nowMs }: { stores: readonly MapStore[]; nowM
         <Marker
           key={`cluster-${id}`}
           position={[lat, lng]}
-          icon={clusterIcon(count, FRESHNESS_STATES[rank] ?? 'missing')}
-          title={`${count} dispensaries here: zoom in`}
+          icon={clusterIcon(count, FRESHNESS_STATES[rank] ?? 'missing', hoursUnknown)}
+          title={`${count} dispensaries${hoursUnknown ? ' with unknown hours' : ''} here: zoom in`}
           eventHandlers={{ click: () => map.setView([lat, lng], index.getClusterExpansionZoom(id)) }}
         />
       )
@@ -120,8 +129,8 @@ function ClusteredMarkers({ stores, nowMs }: { stores: readonly MapStore[]; nowM
       <Marker
         key={slug}
         position={[point.lat, point.lng]}
-        icon={markerIcons[freshness]}
-        title={`${dispensary.name}: menu ${freshness}`}
+        icon={markerIcon(store)}
+        title={`${dispensary.name}: ${store.licensedNoMenu ? 'licensed, no menu known' : `menu ${freshness}`}${store.hoursUnknown ? ', hours unknown' : ''}`}
         alt={dispensary.name}
       >
         <Popup>
@@ -140,6 +149,8 @@ function ClusteredMarkers({ stores, nowMs }: { stores: readonly MapStore[]; nowM
  */
 export default function DispensaryMap({ stores, tileUrl, tileAttribution, here, nowMs }: DispensaryMapProps) {
   const { data: ohio } = useOhioShapes()
+  const known = useMemo(() => stores.filter((s) => !s.hoursUnknown), [stores])
+  const unknown = useMemo(() => stores.filter((s) => s.hoursUnknown), [stores])
   return (
     <MapContainer bounds={OHIO_BOUNDS} className={styles.map} scrollWheelZoom={false} aria-label="Map of Ohio's dispensaries">
       {tileUrl && <TileLayer url={tileUrl} attribution={tileAttribution} />}
@@ -153,7 +164,9 @@ export default function DispensaryMap({ stores, tileUrl, tileAttribution, here, 
           <GeoJSON data={ohio.countyLines as unknown as GeoJSON.Feature} style={{ className: styles.counties }} />
         </>
       )}
-      <ClusteredMarkers stores={stores} nowMs={nowMs} />
+      {/* Under "Open now", stores with unknown hours cluster apart: a group never mixes the two. */}
+      <ClusteredMarkers stores={known} nowMs={nowMs} hoursUnknown={false} />
+      {unknown.length > 0 && <ClusteredMarkers stores={unknown} nowMs={nowMs} hoursUnknown />}
       {here && (
         <CircleMarker center={[here.lat, here.lng]} radius={8} pathOptions={{ className: styles.here }}>
           <Popup>You are here</Popup>

@@ -2,12 +2,15 @@ import { lazy, Suspense, useMemo } from 'react'
 import type { DispensaryStatus } from '../../../../api/dispensary-status'
 import { AfterHydration } from '../../../../components/after-hydration'
 import { Spinner } from '../../../../components/spinner'
+import { OpenNow } from '../../../../components/store-listing-lines'
 import { StatusIcon } from '../../../../components/status-icon'
 import { env } from '../../../../config/env'
 import { storeStatusHref } from '../../../../config/paths'
 import { classifyTiles, parseUpdateTimes } from '../../../../lib/status-summary'
 import { placeStores } from '../../lib/map-points'
+import type { MapStore } from '../../lib/map-points'
 import { mapStores, nearestStores, type MapFilters } from '../../lib/map-stores'
+import { MapLegend } from './map-legend'
 import styles from './maps-page.module.css'
 
 // Leaflet and the clustering plugin: their own chunk, fetched only here, after the page has rendered.
@@ -21,8 +24,12 @@ type Props = { data: readonly DispensaryStatus[]; filters: MapFilters; here: { l
 export function MapsView({ data, filters, here, nowMs }: Props) {
   const updateTimes = useMemo(() => parseUpdateTimes(data), [data])
   const states = useMemo(() => classifyTiles(updateTimes, nowMs), [updateTimes, nowMs])
-  const { market, monitored } = filters
-  const stores = useMemo(() => mapStores(data, updateTimes, states, { market, monitored }), [data, updateTimes, states, market, monitored])
+  const { market, monitored, openNow } = filters
+  const stores = useMemo(
+    () => mapStores(data, updateTimes, states, { market, monitored, openNow }, nowMs),
+    [data, updateTimes, states, market, monitored, openNow, nowMs],
+  )
+  const unknownHours = stores.filter((s) => s.hoursUnknown)
   const withoutPosition = useMemo(
     () =>
       data.length -
@@ -36,8 +43,11 @@ export function MapsView({ data, filters, here, nowMs }: Props) {
   const atCityCentre = stores.filter((s) => s.dispensary.coordinates !== 'store').length
   return (
     <>
+      <MapLegend openNow={openNow} />
       <p className={styles.count} role="status">
-        {stores.length} {stores.length === 1 ? 'dispensary' : 'dispensaries'} on the map
+        {openNow
+          ? `${stores.length - unknownHours.length} open now and ${unknownHours.length} whose hours are unknown on the map`
+          : `${stores.length} ${stores.length === 1 ? 'dispensary' : 'dispensaries'} on the map`}
         {withoutPosition > 0 && `; ${withoutPosition} without a known position are listed on the status page only`}.
       </p>
       {atCityCentre > 0 && (
@@ -67,15 +77,33 @@ export function MapsView({ data, filters, here, nowMs }: Props) {
       )}
       <details className={styles.list}>
         <summary>The same stores as a list</summary>
-        <ul>
-          {stores.map((s) => (
-            <li key={s.slug}>
-              <StatusIcon state={s.freshness} /> <a href={storeStatusHref(s.slug)}>{s.dispensary.name}</a>, {s.dispensary.location}
-              {s.dispensary.region ? ` (${s.dispensary.region})` : ''}
-            </li>
-          ))}
-        </ul>
+        {openNow ? (
+          <>
+            <h2 className={styles.listHeading}>Open now</h2>
+            <StoreList stores={stores.filter((s) => !s.hoursUnknown)} nowMs={nowMs} />
+            <h2 className={styles.listHeading}>Hours unknown</h2>
+            <StoreList stores={unknownHours} nowMs={nowMs} />
+          </>
+        ) : (
+          <StoreList stores={stores} nowMs={nowMs} />
+        )}
       </details>
     </>
+  )
+}
+
+/** StoreList lists stores of the map for keyboards and screen readers: freshness, name, place and open now. */
+function StoreList({ stores, nowMs }: { stores: readonly MapStore[]; nowMs: number }) {
+  if (stores.length === 0) return <p>None.</p>
+  return (
+    <ul>
+      {stores.map((s) => (
+        <li key={s.slug}>
+          <StatusIcon state={s.freshness} /> <a href={storeStatusHref(s.slug)}>{s.dispensary.name}</a>, {s.dispensary.location}
+          {s.dispensary.region ? ` (${s.dispensary.region})` : ''}
+          {s.licensedNoMenu && ', licensed, no menu known'} · <OpenNow hours={s.dispensary.openingHours} nowMs={nowMs} />
+        </li>
+      ))}
+    </ul>
   )
 }

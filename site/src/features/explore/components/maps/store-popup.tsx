@@ -3,7 +3,9 @@ import { storeMenuHref, storeStatusHref } from '../../../../config/paths'
 import { formatAge } from '../../../../lib/format'
 import { freshnessOf, parseUpdateTime } from '../../../../lib/freshness'
 import { marketLabel, MENU_CATEGORIES } from '../../../../lib/menu-categories'
+import { licensedWithoutMenu } from '../../../../api/store-listing'
 import { StatusIcon } from '../../../../components/status-icon'
+import { StoreListingLines } from '../../../../components/store-listing-lines'
 import styles from './dispensary-map.module.css'
 
 export type StorePopupProps = {
@@ -26,7 +28,12 @@ export function StorePopup({ dispensary: d, slug, spread, nowMs }: StorePopupPro
           {spread ? ', beside the other stores there' : ''}: the street position is not known.
         </p>
       )}
-      {d.marketStatuses.length === 0 && <p className={styles.popupNote}>No menus are tracked for this dispensary.</p>}
+      <StoreListingLines store={d} nowMs={nowMs} />
+      {d.marketStatuses.length === 0 && (
+        <p className={styles.popupNote}>
+          {licensedWithoutMenu(d) ? 'Licensed by the state, no menu known.' : 'No menus are tracked for this dispensary.'}
+        </p>
+      )}
       {d.marketStatuses.map((status) => (
         <div key={status.market}>
           <p className={styles.popupMarket}>{marketLabel(status.market)}</p>

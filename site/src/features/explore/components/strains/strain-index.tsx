@@ -6,6 +6,7 @@ import { STRAIN_TYPES, type StrainsIndex } from '../../api/explore-schemas'
 import { filterStrains, typeLabel, type TypeFilter } from '../../lib/strains'
 import styles from '../explore.module.css'
 import tables from '../../../../components/data-table.module.css'
+import { CURRENT_UNDER_HOURS, STALE_UNDER_HOURS } from '../../../../lib/freshness'
 
 const PAGE_SIZE = 100
 
@@ -48,8 +49,8 @@ export function StrainIndex({ strains }: { strains: StrainsIndex['strains'] }) {
       </p>
       {matches.length > 0 && (
         <p className={styles.note}>
-          Stores now: dispensaries with it in stock on a menu read in the last 16 hours, the count the homepage shows. Stores listed also counts menus
-          read 16 to 36 hours ago, as a strain’s page and the Menus search list them.
+          Stores now: dispensaries with it in stock on a menu read in the last {CURRENT_UNDER_HOURS} hours, the count the homepage shows. Stores
+          listed also counts menus read {CURRENT_UNDER_HOURS} to {STALE_UNDER_HOURS} hours ago, as a strain’s page and the Menus search list them.
         </p>
       )}
       {matches.length > 0 && (

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 import { routes } from '../../../../config/routes'
+import { STALE_UNDER_HOURS } from '../../../../lib/freshness'
 import { describeSearch } from '../../lib/menu-search'
 import type { FilterResult } from '../../lib/offer-search'
 import { DEFAULT_FILTERS, type DispensarySearchState, type SearchFilters } from '../../lib/search-state'
@@ -42,7 +43,7 @@ export function EmptyResults({ result, search, onFilters, onSearch }: Props) {
       {result.inScope === 0 ? (
         <p>
           No {search.productType.toLowerCase()} is in stock on a recent menu {describeSearch(search).replace(/^.*? on /, 'on ')}: either no store
-          there lists this product type, or their menus are more than 36 hours old (see the{' '}
+          there lists this product type, or their menus are more than {STALE_UNDER_HOURS} hours old (see the{' '}
           <Link to={routes.dispensaryStatus.path}>dispensary status</Link> page).
         </p>
       ) : (

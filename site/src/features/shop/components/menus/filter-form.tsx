@@ -22,7 +22,7 @@ type Props = {
 export function FilterForm({ search, filters, onChange }: Props) {
   const display = displayStore.use()
   const byDistance = search.searchType === 'distance'
-  const check = (key: 'newOnly' | 'saleOnly' | 'dealsOnly' | 'staleExclude', label: string) => (
+  const check = (key: 'newOnly' | 'saleOnly' | 'dealsOnly' | 'staleExclude' | 'openNow', label: string) => (
     <label className={styles.check}>
       <input type="checkbox" checked={filters[key]} onChange={(e) => onChange({ [key]: e.target.checked })} />
       {label}
@@ -45,6 +45,7 @@ export function FilterForm({ search, filters, onChange }: Props) {
         {check('saleOnly', 'On sale')}
         {check('dealsOnly', 'Deals (on sale or cheapest quarter per unit)')}
         {check('staleExclude', 'Exclude stale menus')}
+        {check('openNow', 'Open now (stores with unknown hours listed apart)')}
       </fieldset>
       <SelectField
         className={styles.field}

@@ -1,10 +1,11 @@
 import { useDeferredValue, useEffect, useMemo, useState } from 'react'
 import { SnapshotView } from '../../../../components/snapshot-view'
+import { splitOpenNow } from '../../../../lib/opening-hours'
 import { useNow } from '../../../../lib/use-now'
 import type { SearchFirst } from '../../api/shop-schemas'
 import { useSearchShards, useSearchStores } from '../../api/use-shop'
 import { describeSearch, PAGE_SIZE } from '../../lib/menu-search'
-import { filterOffers, groupByStore, joinOffers, sortOffers } from '../../lib/offer-search'
+import { filterOffers, groupByStore, joinOffers, sortOffers, type SearchOffer } from '../../lib/offer-search'
 import { displayStore, hasPoint, type DispensarySearchState, type MenuSearch, type SearchFilters } from '../../lib/search-state'
 import { OfferList, StoreSection } from '../offer-list'
 import styles from '../shop.module.css'
@@ -53,6 +54,12 @@ export function MenuResults({ state, first, firstSettled, shardNames, onPage, on
   const { sortBy, sortByDirection } = filters
   const sorted = useMemo(() => (all ? sortOffers(all, sortBy, sortByDirection) : null), [all, sortBy, sortByDirection])
   const result = useMemo(() => (sorted ? filterOffers(sorted, search, filters, nowMs) : null), [sorted, search, filters, nowMs])
+  // "Open now": the offers of stores open now, then, apart, those of stores whose hours are unknown.
+  const openNow = useMemo(
+    () => (result && filters.openNow ? splitOpenNow(result.offers, (o) => o.store.openingHours, nowMs) : null),
+    [result, filters.openNow, nowMs],
+  )
+  const offers = useMemo(() => (openNow ? [...openNow.open, ...openNow.unknown] : result?.offers), [openNow, result])
 
   // Until the shards are in, the default search shows publish's first page with its totals.
   const firstOffers = useMemo(() => (!result && first ? joinOffers(stores, [first], null) : null), [result, first, stores])
@@ -68,20 +75,39 @@ export function MenuResults({ state, first, firstSettled, shardNames, onPage, on
     }
   }, [showsFirst, painted])
 
-  const total = result ? result.offers.length : (first?.total ?? 0)
+  const total = offers ? offers.length : (first?.total ?? 0)
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE))
   const page = Math.min(state.page, pages)
-  const shown = useMemo(() => (result ? result.offers.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE) : firstOffers), [result, page, firstOffers])
+  const shown = useMemo(() => (offers ? offers.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE) : firstOffers), [offers, page, firstOffers])
   // The page's rows change only with the results: re-rendering the form (each keystroke) leaves them be.
   const list = useMemo(() => {
     if (!shown) return null
-    return display.oneList ? (
-      <OfferList offers={shown} nowMs={nowMs} showStore cardView={display.cardView} />
-    ) : (
-      groupByStore(shown).map((group) => <StoreSection key={group.store.slug} group={group} nowMs={nowMs} cardView={display.cardView} />)
+    const rows = (part: SearchOffer[]) =>
+      display.oneList ? (
+        <OfferList offers={part} nowMs={nowMs} showStore cardView={display.cardView} />
+      ) : (
+        groupByStore(part).map((group) => <StoreSection key={group.store.slug} group={group} nowMs={nowMs} cardView={display.cardView} />)
+      )
+    if (!openNow) return rows(shown)
+    const firstUnknown = openNow.open.length - (page - 1) * PAGE_SIZE
+    const unknown = shown.slice(Math.max(0, firstUnknown))
+    return (
+      <>
+        {firstUnknown > 0 && rows(shown.slice(0, firstUnknown))}
+        {unknown.length > 0 && (
+          <>
+            <h3>Stores whose hours are unknown</h3>
+            <p>The state’s list gives no hours we can read for these stores: they may be closed. Call before you go.</p>
+            {rows(unknown)}
+          </>
+        )}
+      </>
     )
-  }, [shown, display.oneList, display.cardView, nowMs])
-  const storeCount = result ? result.stores : (first?.stores ?? 0)
+  }, [shown, display.oneList, display.cardView, nowMs, openNow, page])
+  const storeCount = useMemo(
+    () => (openNow && offers ? new Set(offers.map((o) => o.store.slug)).size : result ? result.stores : (first?.stores ?? 0)),
+    [openNow, offers, result, first],
+  )
   // The first page stands in for the shards while they load; their failure is reported, with "Try again".
   const loaded = { ...shards, data: shards.data ?? (firstOffers && !shards.error ? [] : undefined) }
   return (
@@ -93,7 +119,18 @@ export function MenuResults({ state, first, firstSettled, shardNames, onPage, on
             {total} offers at {storeCount} {storeCount === 1 ? 'store' : 'stores'}: {describeSearch(search)}
             {filters.searchText.trim() && `, matching “${filters.searchText.trim()}”`}.
           </p>
-          {result && result.offers.length === 0 ? <EmptyResults result={result} search={search} onFilters={onFilters} onSearch={onSearch} /> : list}
+          {result && result.offers.length === 0 ? (
+            <EmptyResults result={result} search={search} onFilters={onFilters} onSearch={onSearch} />
+          ) : openNow && offers?.length === 0 ? (
+            <p>
+              No store with these offers is open now ({openNow.closed} offers at closed stores).{' '}
+              <button type="button" className="button button--secondary" onClick={() => onFilters({ openNow: false })}>
+                Show closed stores too
+              </button>
+            </p>
+          ) : (
+            list
+          )}
           {pages > 1 && <Pager page={page} pages={pages} onPage={onPage} />}
         </section>
       )}

@@ -6,16 +6,23 @@ import { strainHref } from '../../../../config/paths'
 import { formatLocaleDate } from '../../../../lib/format'
 import { distanceMiles } from '../../../../lib/geo'
 import { useNow } from '../../../../lib/use-now'
-import type { Product } from '../../api/shop-schemas'
+import type { Product, SearchStores } from '../../api/shop-schemas'
+import { useSearchStores } from '../../api/use-shop'
 import { lastPointStore, type LastPoint } from '../../lib/last-point'
 import { PriceHistoryChart } from '../price-history-chart'
 import styles from '../shop.module.css'
 import { WishlistButton } from '../wishlist-button'
 
-const COLUMNS: OfferColumn[] = ['store', 'market', 'price', 'unitPrice', 'thc', 'menu']
+const COLUMNS: OfferColumn[] = ['store', 'market', 'price', 'unitPrice', 'thc', 'menu', 'open']
+/** A listing of the past says nothing of whether the store is open now. */
+const PAST_COLUMNS = COLUMNS.filter((c) => c !== 'open')
 
-/** rowsOf are a product's offers, with each store's distance from the last distance search's point. */
-function rowsOf(product: Product, offers: Product['offers'], point: LastPoint | null): OfferRow[] {
+/**
+ * rowsOf are a product's offers (or its last listings), with each store's distance from the last
+ * distance search's point and its hours (api/search/stores).
+ */
+function rowsOf(product: Product, offers: Product['offers'], point: LastPoint | null, stores: SearchStores | undefined): OfferRow[] {
+  const hours = new Map(stores?.stores.map((s) => [s.slug, s.openingHours ?? null]))
   return offers.map((o) => ({
     ...o,
     key: `${o.slug}|${o.market}`,
@@ -23,6 +30,7 @@ function rowsOf(product: Product, offers: Product['offers'], point: LastPoint | 
     name: product.name,
     detail: '',
     size: product.size,
+    openingHours: stores ? (hours.get(o.slug) ?? null) : undefined,
     store: {
       slug: o.slug,
       name: o.storeName,
@@ -38,6 +46,8 @@ function rowsOf(product: Product, offers: Product['offers'], point: LastPoint | 
 export function ProductDetails({ product }: { product: Product }) {
   const nowMs = useNow(60_000)
   const point = lastPointStore.use()
+  // The stores' hours: api/search/stores, which the Menus search shares (one download for both).
+  const { data: stores } = useSearchStores()
   const { code, name, brand, category, size, grams, mg } = product
   const wish = { code, name, brand, category, size, grams, mg, thc: product.offers[0]?.thc ?? null }
   const count = product.offers.length
@@ -75,7 +85,7 @@ export function ProductDetails({ product }: { product: Product }) {
           {count === 0 ? (
             <p className="empty-state">No recent menu has it in stock right now. Save it to your wishlist to see when it is back.</p>
           ) : (
-            <OfferTable rows={rowsOf(product, product.offers, point)} columns={COLUMNS} nowMs={nowMs} />
+            <OfferTable rows={rowsOf(product, product.offers, point, stores)} columns={COLUMNS} nowMs={nowMs} />
           )}
         </section>
       ) : (
@@ -88,8 +98,8 @@ export function ProductDetails({ product }: { product: Product }) {
           {product.lastOffers.length > 0 && <p>Past prices, as each store’s menu last listed it (not offered now):</p>}
           {product.lastOffers.length > 0 && (
             <OfferTable
-              rows={rowsOf(product, product.lastOffers, point)}
-              columns={COLUMNS}
+              rows={rowsOf(product, product.lastOffers, point, undefined)}
+              columns={PAST_COLUMNS}
               nowMs={nowMs}
               caption="Past prices: what each store last asked, when its menu last listed it"
             />
