@@ -520,10 +520,10 @@ func TestPotencyUnits(t *testing.T) {
 	}
 }
 
-// TestOneNamePerProduct: stores name one product (one code) differently; its page, the
-// search files, the deals and the strain page show one name, the most listings' (title
-// case when every listing shouts), while each store's menu keeps the store's own words.
-func TestOneNamePerProduct(t *testing.T) {
+// akronJaneStores is a new store holding one adult-use Jane menu per slug, each store in
+// Akron (Northeast) named "Store <SLUG>", scraped with production's product codes.
+func akronJaneStores(t *testing.T, slugs ...string) *data.DB {
+	t.Helper()
 	ctx := context.Background()
 	db, err := data.Open(ctx, filepath.Join(t.TempDir(), "omc.db"))
 	if err != nil {
@@ -532,13 +532,22 @@ func TestOneNamePerProduct(t *testing.T) {
 	t.Cleanup(func() { db.Close() })
 	db.Code = scraper.ProductCode
 	var ds []data.Dispensary
-	for i, slug := range []string{"a", "b", "c", "d"} {
+	for i, slug := range slugs {
 		ds = append(ds, data.Dispensary{Slug: slug, Name: "Store " + strings.ToUpper(slug), City: "Akron", Region: "Northeast",
 			Menus: []data.MenuSource{{Market: data.Recreational, Platform: "jane", StoreID: strconv.Itoa(i + 1)}}})
 	}
 	if err := db.SyncDispensaries(ctx, ds, true, now); err != nil {
 		t.Fatal(err)
 	}
+	return db
+}
+
+// TestOneNamePerProduct: stores name one product (one code) differently; its page, the
+// search files, the deals and the strain page show one name, the most listings' (title
+// case when every listing shouts), while each store's menu keeps the store's own words.
+func TestOneNamePerProduct(t *testing.T) {
+	db := akronJaneStores(t, "a", "b", "c", "d")
+	ctx := context.Background()
 	comet := func(name string, sale float64) data.Offer {
 		return data.Offer{ProductID: "comet", Name: name, Brand: "Buckeye Farms", Strain: "Comet Tail", Category: data.Flower,
 			Size: "3.5g", Grams: 3.5, Price: 40, SalePrice: sale, InStock: true, THC: ptr(21), PotencyUnit: "%"}
@@ -633,21 +642,8 @@ func TestOneNamePerProduct(t *testing.T) {
 // number and name for a strain; the index says too how many list it on current or stale
 // menus (storesListed: what the Menus search and the strain page's offers show).
 func TestStrainStoresOneFigure(t *testing.T) {
+	db := akronJaneStores(t, "a", "b", "c", "d", "e")
 	ctx := context.Background()
-	db, err := data.Open(ctx, filepath.Join(t.TempDir(), "omc.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	db.Code = scraper.ProductCode
-	var ds []data.Dispensary
-	for i, slug := range []string{"a", "b", "c", "d", "e"} {
-		ds = append(ds, data.Dispensary{Slug: slug, Name: "Store " + strings.ToUpper(slug), City: "Akron", Region: "Northeast",
-			Menus: []data.MenuSource{{Market: data.Recreational, Platform: "jane", StoreID: strconv.Itoa(i + 1)}}})
-	}
-	if err := db.SyncDispensaries(ctx, ds, true, now); err != nil {
-		t.Fatal(err)
-	}
 	offer := func(id, name, strain string, c data.Category, inStock bool) data.Offer {
 		return data.Offer{ProductID: id, Name: name, Brand: "Klutch", Strain: strain, Category: c, Size: "1g", Grams: 1, Price: 20, InStock: inStock}
 	}
