@@ -16,22 +16,27 @@ export type Source = { tag: string; url: string; note?: string }
 export const LIMITS_AS_OF = `Figures as of ${law.asOf}, under ${law.statute.citation} as Senate Bill 56 (in effect March 20, 2026) left it.`
 
 const adult = law.adultUse.perDay
+const possession = law.adultUse.possession
 
 /** MEDICAL_RULES are the medical program's 90-day allowances and how they are counted. */
 export const MEDICAL_RULES = [
   {
     form: `Tier I plant material (tests at or below ${law.medical.tiers.tier1MaxThcPercent}% THC)`,
     limit: `8 ounces reported; ${law.medical.forms.tier1.dayUnit} g is one day`,
-    sources: ['VERILIFE', 'OAC-3796:8-1-01', 'OAC-3796:8-2-04'],
+    sources: ['VERILIFE', 'BOP-90DAY', 'OAC-3796:8-1-01', 'OAC-3796:8-2-04'],
   },
   {
     form: `Tier II plant material (above ${law.medical.tiers.tier1MaxThcPercent}% and up to ${law.medical.tiers.tier2MaxThcPercent}% THC)`,
     limit: `${law.medical.forms.tier2.ninetyDays} ounces`,
-    sources: ['VERILIFE', 'OAC-3796:8-1-01'],
+    sources: ['VERILIFE', 'BOP-90DAY', 'OAC-3796:8-1-01'],
   },
-  { form: 'Patches, lotions, creams and other topicals', limit: `${law.medical.forms.topical.ninetyDays} g of THC`, sources: ['VERILIFE'] },
-  { form: 'Oils, tinctures, capsules and edibles', limit: `${law.medical.forms.oral.ninetyDays} g of THC`, sources: ['VERILIFE'] },
-  { form: 'Oil for vaporization', limit: `${law.medical.forms.vape.ninetyDays} g of THC`, sources: ['VERILIFE'] },
+  {
+    form: 'Patches, lotions, creams and other topicals',
+    limit: `${law.medical.forms.topical.ninetyDays} g of THC`,
+    sources: ['VERILIFE', 'BOP-90DAY'],
+  },
+  { form: 'Oils, tinctures, capsules and edibles', limit: `${law.medical.forms.oral.ninetyDays} g of THC`, sources: ['VERILIFE', 'BOP-90DAY'] },
+  { form: 'Oil for vaporization', limit: `${law.medical.forms.vape.ninetyDays} g of THC`, sources: ['VERILIFE', 'BOP-90DAY'] },
 ] as const
 
 /** MEDICAL_NOTES are the rules around the allowances. */
@@ -56,8 +61,8 @@ export const ADULT_RULES = [
   { item: 'Who may buy', rule: '21 or older, with a valid government photo ID.', sources: ['WCPO-2024', 'CLE-98'] },
   {
     item: 'Possession',
-    rule: 'Up to 2.5 oz of plant material and up to 15 g of extract (vapes, concentrates; edibles counted as extract).',
-    sources: ['CLE-98', 'DDN-AYR', 'TICKER-2023'],
+    rule: `Up to ${possession.plantMaterial.amount} oz of plant material and up to ${possession.extract.amount} g of extract (vapes, concentrates; edibles counted as extract).`,
+    sources: [possession.source, ...possession.amountsFrom],
   },
   {
     item: 'Buying',
@@ -80,8 +85,8 @@ export const ADULT_RULES = [
 /** UNCERTAIN lists what the sources leave open; the screen says so beside the figures. */
 export const UNCERTAIN = [
   {
-    text: 'None of the coverage of SB 56 found mentions a change to the 2.5 oz / 15 g possession limits; they are shown as still in force, unconfirmed against the enrolled bill.',
-    sources: ['TICKER-2023'],
+    text: `The possession limits are set by division (B) of ORC 3796.221, which we could not read; the ${possession.plantMaterial.amount} oz / ${possession.extract.amount} g shown are Issue 2's limits as reported, and no coverage of SB 56 found mentions a change to them.`,
+    sources: [possession.source, 'TICKER-2023'],
   },
   {
     text: 'How the final SB 56 treats medical-only limits is not confirmed (the Senate version folded the two programs together).',
@@ -92,8 +97,8 @@ export const UNCERTAIN = [
     sources: ['NORML-2026', 'CLEVESCENE-REF', 'DISPATCH-REF'],
   },
   {
-    text: 'The day unit of 2.83 g times 90 days is 9 oz, more than the 8 oz Tier I allowance reported: the calculator counts day units, so 2.83 g of Tier I is one day. We have not read OAC 3796:8-2-04 in its own text; check it.',
-    sources: ['OPN', 'VERILIFE', 'OAC-3796:8-2-04'],
+    text: 'The day unit of 2.83 g times 90 days is 9 oz, more than the 8 oz Tier I allowance reported: the calculator counts day units, so 2.83 g of Tier I is one day. We have read only paragraph (A)(1) of OAC 3796:8-2-04 (the day unit, quoted in full by OPN), not its ninety-day amounts; check them.',
+    sources: ['OPN', 'VERILIFE', 'OAC-3796:8-2-04', 'BOP-90DAY'],
   },
   {
     text: 'Concentrates on the medical side are counted here against the vaporization-oil allowance, by THC; no source lists them separately.',
@@ -106,7 +111,11 @@ export const SOURCES: Record<string, Source> = {
   ...Object.fromEntries(
     Object.entries(law.sources).map(([tag, s]) => [
       tag,
-      { tag, url: s.url, note: `${s.citation}${s.read ? `, read ${s.read}` : ', not yet read in its own text'}` },
+      {
+        tag,
+        url: s.url,
+        note: `${s.citation}${s.read ? `, read ${s.read}` : ', not yet read in its own text'}${'readParts' in s ? ` (${s.readParts})` : ''}`,
+      },
     ]),
   ),
   VERILIFE: { tag: 'VERILIFE', url: 'https://www.verilife.com/oh/disclaimers-legally-purchasing-medical-marijuana-ohio' },
@@ -152,4 +161,4 @@ export const SOURCES: Record<string, Source> = {
 }
 
 /** PRIMARY_TEXTS are the texts to check before relying on any figure. */
-export const PRIMARY_TEXTS = `${law.statute.citation} (${law.statute.url}; ${law.statute.note}), OAC 1301:18-8-08 (adult-use sales per day), OAC 3796:8-2-04 (90-day supply and day units), and the Division of Cannabis Control at com.ohio.gov.`
+export const PRIMARY_TEXTS = `${law.statute.citation} (${law.statute.url}; ${law.statute.note}), ORC 3796.221 (adult-use possession), OAC 1301:18-8-08 (adult-use sales per day), OAC 3796:8-2-04 (90-day supply and day units), and the Division of Cannabis Control at com.ohio.gov.`
