@@ -30,6 +30,10 @@ type MenuFetch struct {
 	// were, so it ages to stale and missing like any failure instead of looking current
 	// and empty.
 	EmptyCategories []Category
+	// Page is the menu's page for shoppers (an absolute http(s) URL, "" when unknown):
+	// kept on the menu, where an offer whose product has no page of its own links.
+	// An empty Page keeps the one recorded before.
+	Page string
 	// logged, set by the 0002 migration, is the outcome as the old log had it.
 	logged *loggedOutcome
 }
@@ -109,10 +113,21 @@ func (db *DB) recordTx(ctx context.Context, tx *txRunner, cache *menuCache, mf M
 	where := fmt.Sprintf("record %s %s", mf.Slug, mf.Market)
 	var menuID int64
 	var lastFetch, lastOKAt sql.NullInt64
-	err = tx.queryRow(ctx, `
+	menuRow := `
+		INSERT INTO menus (slug, market, platform, page_url) VALUES (?, ?, ?, ?)
+		ON CONFLICT (slug, market, platform) DO UPDATE SET
+			page_url = CASE WHEN excluded.page_url = '' THEN menus.page_url ELSE excluded.page_url END
+		RETURNING id, last_fetch_id, last_ok_at`
+	args := []any{mf.Slug, mf.Market, mf.Platform, mf.Page}
+	if mf.logged != nil {
+		// The 0002 migration replays old fetches before 0005 has added page_url.
+		menuRow = `
 		INSERT INTO menus (slug, market, platform) VALUES (?, ?, ?)
 		ON CONFLICT (slug, market, platform) DO UPDATE SET slug = excluded.slug
-		RETURNING id, last_fetch_id, last_ok_at`, mf.Slug, mf.Market, mf.Platform).Scan(&menuID, &lastFetch, &lastOKAt)
+		RETURNING id, last_fetch_id, last_ok_at`
+		args = args[:3]
+	}
+	err = tx.queryRow(ctx, menuRow, args...).Scan(&menuID, &lastFetch, &lastOKAt)
 	if err != nil {
 		return fmt.Errorf("%s: menu: %w", where, err)
 	}

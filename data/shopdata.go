@@ -53,6 +53,7 @@ type shopMenu struct {
 	platform   string
 	lastOKAt   int64 // 0 before the first successful fetch
 	inRegistry bool
+	page       string  // the menu's page for shoppers, "" when unknown
 	series     []int32 // indexes into ShopData.series, by id
 }
 
@@ -104,7 +105,7 @@ func (db *DB) ReadShop(ctx context.Context) (*ShopData, error) {
 
 func (sd *ShopData) readMenus(ctx context.Context) error {
 	rows, err := sd.db.db.QueryContext(ctx, `
-		SELECT m.id, m.slug, m.market, m.platform, COALESCE(m.last_ok_at, 0), COALESCE(d.in_registry, 0)
+		SELECT m.id, m.slug, m.market, m.platform, COALESCE(m.last_ok_at, 0), COALESCE(d.in_registry, 0), m.page_url
 		FROM menus m LEFT JOIN dispensaries d ON d.slug = m.slug ORDER BY m.id`)
 	if err != nil {
 		return err
@@ -112,7 +113,7 @@ func (sd *ShopData) readMenus(ctx context.Context) error {
 	defer rows.Close()
 	for rows.Next() {
 		m := &shopMenu{}
-		if err := rows.Scan(&m.id, &m.slug, &m.market, &m.platform, &m.lastOKAt, &m.inRegistry); err != nil {
+		if err := rows.Scan(&m.id, &m.slug, &m.market, &m.platform, &m.lastOKAt, &m.inRegistry, &m.page); err != nil {
 			return err
 		}
 		sd.menus = append(sd.menus, m)
@@ -337,6 +338,9 @@ type MenuOffers struct {
 	Market Market
 	// Offers are in the order the menu first listed them.
 	Offers []ListedOffer
+	// Page is the menu's page for shoppers as its last fetch knew it, "" when unknown:
+	// where an offer whose product has no page of its own links.
+	Page string
 }
 
 // EachMenu calls fn with the listed offers of every market of every dispensary of the
@@ -384,7 +388,7 @@ func (sd *ShopData) EachMenu(fn func(MenuOffers) error) error {
 			}
 			out = append(out, lo)
 		}
-		if err := fn(MenuOffers{Slug: g.slug, Market: g.market, Offers: out}); err != nil {
+		if err := fn(MenuOffers{Slug: g.slug, Market: g.market, Offers: out, Page: latest.page}); err != nil {
 			return err
 		}
 	}

@@ -239,6 +239,10 @@ type Menu struct {
 	// Place is where the platform's own store record puts the store (Jane's _geoloc),
 	// nil when its records give no position.
 	Place *Place
+	// Page is the menu's page for shoppers as the platform's pattern makes it from the
+	// menu's identifiers (dutchie.com/dispensary/<cName>), "" when the adapter knows none:
+	// the scrape records the registry's url in its place when there is one.
+	Page string
 }
 
 // Place is a position, in degrees.

@@ -58,6 +58,9 @@ type DealOffer struct {
 	Freshness   freshness.State `json:"freshness"`
 	IsNew       bool            `json:"isNew"`
 	Sample      bool            `json:"sample"`
+	// OrderURL is where to order it: the product's page on the store's own menu, else
+	// the menu's page; null when neither is known.
+	OrderURL *string `json:"orderUrl"`
 }
 
 // TopDeals is how many deals api/deals lists statewide.
@@ -78,7 +81,8 @@ func (s *shop) buildDeals(emit Emit) error {
 			Grams: positive(o.Grams), Mg: positive(o.Milligrams), Price: price, SalePrice: *sale,
 			Discount: math.Round(1000*(1-*sale/price)) / 1000, UnitPrice: unitPrice, Unit: unit, THC: o.THC, PotencyUnit: nonEmpty(o.PotencyUnit),
 			Slug: o.Slug, StoreName: o.store.Name, City: o.store.City, Lat: o.store.Lat, Lng: o.store.Lng, Market: o.Market,
-			LastUpdate: timeOf(timeAt(o.categoryUpdate())), Freshness: o.fresh(), IsNew: o.isNew, Sample: s.Sample || o.store.Sample})
+			LastUpdate: timeOf(timeAt(o.categoryUpdate())), Freshness: o.fresh(), IsNew: o.isNew, Sample: s.Sample || o.store.Sample,
+			OrderURL: nonEmpty(o.orderURL())})
 	}
 	sort.SliceStable(all, func(i, j int) bool {
 		a, b := all[i], all[j]

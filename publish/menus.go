@@ -2,6 +2,7 @@ package publish
 
 import (
 	"cmp"
+	"net/url"
 	"slices"
 	"strings"
 
@@ -74,6 +75,9 @@ type MenuOffer struct {
 	InStock     bool          `json:"inStock"`
 	IsNew       bool          `json:"isNew"`
 	FirstSeen   *string       `json:"firstSeen"`
+	// OrderURL is where to order it: the product's page on the store's own menu, else
+	// the menu's page; null when neither is known.
+	OrderURL *string `json:"orderUrl"`
 }
 
 // emitMenu emits the Menu of one dispensary with at least one menu, its offers by
@@ -176,6 +180,8 @@ func appendMenuOffer(b []byte, o *offer) []byte {
 	b = appendBool(b, o.isNew)
 	b = append(b, `,"firstSeen":`...)
 	b = appendTimeSeconds(b, o.firstSeen)
+	b = append(b, `,"orderUrl":`...)
+	b = appendStringOrNull(b, o.orderURL())
 	return append(b, '}')
 }
 
@@ -206,6 +212,28 @@ func menuURL(d data.Dispensary, m data.Market) *string {
 		}
 	}
 	return nil
+}
+
+// menuPage is the page of a dispensary's market for shoppers: the one its last fetch
+// recorded, else the registry's url; "" when neither is an http(s) URL.
+func menuPage(recorded string, d data.Dispensary, m data.Market) string {
+	if u := orderLink(recorded); u != "" {
+		return u
+	}
+	if u := menuURL(d, m); u != nil {
+		return orderLink(*u)
+	}
+	return ""
+}
+
+// orderLink is raw when it is an absolute http(s) URL with a host, else "": a link
+// published for shoppers to follow is never a javascript: or data: URL, nor relative.
+func orderLink(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || raw != strings.TrimSpace(raw) {
+		return ""
+	}
+	return raw
 }
 
 func nonEmpty(s string) *string {

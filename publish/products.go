@@ -60,6 +60,9 @@ type ProductOffer struct {
 	Freshness   freshness.State `json:"freshness"`
 	FirstSeen   *string         `json:"firstSeen"`
 	Sample      bool            `json:"sample"`
+	// OrderURL is where to order it: the product's page on the store's own menu, else
+	// the menu's page; null when neither is known.
+	OrderURL *string `json:"orderUrl"`
 }
 
 func (s *shop) productOffer(o *offer) ProductOffer {
@@ -67,7 +70,8 @@ func (s *shop) productOffer(o *offer) ProductOffer {
 	unitPrice, unit := o.unitPriceOf()
 	return ProductOffer{Slug: d.Slug, StoreName: d.Name, City: d.City, Region: d.Region, Lat: d.Lat, Lng: d.Lng,
 		Market: o.Market, Price: cents(o.Price), SalePrice: o.salePrice(), UnitPrice: unitPrice, Unit: unit,
-		THC: o.THC, PotencyUnit: nonEmpty(o.PotencyUnit), LastUpdate: timeOf(timeAt(o.categoryUpdate())), Freshness: o.fresh(), FirstSeen: timeOf(timeAtSeconds(o.firstSeen)), Sample: s.Sample || d.Sample}
+		THC: o.THC, PotencyUnit: nonEmpty(o.PotencyUnit), LastUpdate: timeOf(timeAt(o.categoryUpdate())), Freshness: o.fresh(), FirstSeen: timeOf(timeAtSeconds(o.firstSeen)), Sample: s.Sample || d.Sample,
+		OrderURL: nonEmpty(o.orderURL())}
 }
 
 // buildProducts emits one Product per code any current menu lists (in stock or not,
@@ -284,5 +288,7 @@ func (s *shop) appendProductOffer(b []byte, o *offer) []byte {
 	b = appendTimeSeconds(b, o.firstSeen)
 	b = append(b, `,"sample":`...)
 	b = appendBool(b, s.Sample || d.Sample)
+	b = append(b, `,"orderUrl":`...)
+	b = appendStringOrNull(b, o.orderURL())
 	return append(b, '}')
 }

@@ -91,6 +91,9 @@ type SearchOffers struct {
 	// PotencyUnit is each THC figure's unit: "%" or, for most edibles, "mg".
 	PotencyUnit []*string `json:"potencyUnit"`
 	IsNew       []bool    `json:"isNew"`
+	// OrderURL is where to order each offer: its product's page on the store's own
+	// menu, else the menu's page; null when neither is known.
+	OrderURL []*string `json:"orderUrl"`
 }
 
 // SearchFirst is api/search/<category>/first: the first page of the default search
@@ -362,6 +365,7 @@ func (f searchFile) appendJSON(b []byte) ([]byte, error) {
 	column("thc", false, f.offers, func(b []byte, o *offer, _ int) []byte { return appendFloatOrNull(b, o.THC) })
 	column("potencyUnit", false, f.offers, func(b []byte, o *offer, _ int) []byte { return appendStringOrNull(b, o.PotencyUnit) })
 	column("isNew", false, f.offers, func(b []byte, o *offer, _ int) []byte { return appendBool(b, o.isNew) })
+	column("orderUrl", false, f.offers, func(b []byte, o *offer, _ int) []byte { return appendStringOrNull(b, o.orderURL()) })
 	b = append(b, "}"...)
 	if f.first {
 		b = append(b, `,"total":`...)

@@ -271,9 +271,23 @@ type place struct {
 	Slug   string
 	Market data.Market
 	store  *data.Dispensary
+	// page is the menu's page for shoppers ("" for none): where an offer whose product
+	// has no page of its own links to order (orderURL).
+	page string
 	// updated is each category's last update (Unix ns, 0 for none), by desc.category:
 	// every offer of a category of one menu shares it.
 	updated [7]int64
+}
+
+// orderURL is where a shopper orders the offer: its product's page on the store's own
+// menu, else the menu's page; "" when neither is known (written as null). Both are
+// absolute http(s) URLs: the scraper keeps no other (scraper.webLink), and orderLink
+// checks again what an older database may hold.
+func (o *offer) orderURL() string {
+	if u := orderLink(o.URL); u != "" {
+		return u
+	}
+	return o.page
 }
 
 // categoryUpdate is the last update of the offer's menu category, in Unix ns.
@@ -376,7 +390,7 @@ func (s *shop) addMenu(m data.MenuOffers, emit Emit) error {
 			}
 		}
 	}
-	pl := &place{Slug: m.Slug, Market: m.Market, store: d}
+	pl := &place{Slug: m.Slug, Market: m.Market, store: d, page: menuPage(m.Page, *d, m.Market)}
 	for _, lo := range m.Offers {
 		ds := s.descs[lo.Desc]
 		if ds == nil {

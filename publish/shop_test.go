@@ -46,11 +46,16 @@ func shopDB(t *testing.T) *data.DB {
 	if err := db.SyncDispensaries(ctx, ds, true, now); err != nil {
 		t.Fatal(err)
 	}
-	record := func(slug string, m data.Market, at time.Time, offers []data.Offer, ferr error) {
+	// page is the menu's page as the scrape records it (MenuFetch.Page), "" for none.
+	recordPage := func(slug string, m data.Market, at time.Time, page string, offers []data.Offer, ferr error) {
 		t.Helper()
-		if err := db.RecordMenuFetch(ctx, data.MenuFetch{Slug: slug, Market: m, Platform: "jane", At: at, Offers: offers, Err: ferr}); err != nil {
+		if err := db.RecordMenuFetch(ctx, data.MenuFetch{Slug: slug, Market: m, Platform: "jane", At: at, Offers: offers, Err: ferr, Page: page}); err != nil {
 			t.Fatal(err)
 		}
+	}
+	record := func(slug string, m data.Market, at time.Time, offers []data.Offer, ferr error) {
+		t.Helper()
+		recordPage(slug, m, at, "", offers, ferr)
 	}
 	// Muul Fuel's menus give its terpenes (the Botanist's a stronger myrcene) and lineage.
 	fuelAt := func(myrcene float64) func(price, sale float64) data.Offer {
@@ -68,7 +73,12 @@ func shopDB(t *testing.T) *data.DB {
 	// Bloom Akron: tracked for a week; the cart and the gummies appear today.
 	record("bloom-akron", data.Recreational, now.Add(-7*24*time.Hour-time.Hour), []data.Offer{fuel(45, 0), gelato(40)}, nil)
 	record("bloom-akron", data.Recreational, now.Add(-24*time.Hour), []data.Offer{fuel(45, 36), gelato(40)}, nil)
-	record("bloom-akron", data.Recreational, now.Add(-2*time.Hour), []data.Offer{fuel(45, 36), gelato(42),
+	// Links to order: Bloom's Muul Fuel has its product page; its Gelato a link that is
+	// no web page (an older database may hold one), so it links to the menu's page.
+	fuelPage, badLink := fuel(45, 36), gelato(42)
+	fuelPage.URL = "https://www.iheartjane.com/stores/1/bloom-akron/products/fuel/muul-fuel"
+	badLink.URL = "javascript:alert(1)"
+	record("bloom-akron", data.Recreational, now.Add(-2*time.Hour), []data.Offer{fuelPage, badLink,
 		{ProductID: "cart", Name: "Lemon Haze Cart", Brand: "Select", Strain: "Lemon Haze", StrainType: "Sativa", Category: data.Vape,
 			Size: "half gram", Grams: 0.5, Price: 40, SalePrice: 30, InStock: true, THC: ptr(85.2), PotencyUnit: "%",
 			Terpenes: []data.Terpene{{Name: "Limonene", Amount: ptr(2.1), Unit: "%"}}},
@@ -76,7 +86,8 @@ func shopDB(t *testing.T) *data.DB {
 			InStock: true, THC: ptr(100), PotencyUnit: "mg"},
 		{ProductID: "gone", Name: "Sold Out Kush", Strain: "Sold Out Kush", Category: data.Flower, Size: "1g", Grams: 1, Price: 12, InStock: false},
 	}, nil)
-	record("botanist-canton", data.Recreational, now.Add(-3*time.Hour), []data.Offer{botanistFuel(40, 0),
+	// The Botanist's menu page is known from its last fetch only (the registry has none).
+	recordPage("botanist-canton", data.Recreational, now.Add(-3*time.Hour), "https://www.iheartjane.com/stores/2/the-botanist-canton/menu", []data.Offer{botanistFuel(40, 0),
 		{ProductID: "badder", Name: "Live Resin Badder", Brand: "Klutch", Category: data.Extract, Size: "1g", Grams: 1, Price: 40, SalePrice: 30, InStock: true},
 		{ProductID: "penny", Name: "Penny Wax", Category: data.Extract, Size: "1g", Grams: 1, Price: 20, SalePrice: 0.01, InStock: true, Warnings: []string{"sale price below $1"}},
 	}, nil)

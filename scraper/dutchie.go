@@ -114,6 +114,7 @@ func (d *Dutchie) FetchMenu(ctx context.Context, src data.MenuSource) (data.Menu
 	if err != nil {
 		return menu, err
 	}
+	menu.Page = dutchieMenuPage(src.CName)
 	pricing := "rec"
 	if src.Market == data.Medical {
 		pricing = "med"
@@ -150,7 +151,7 @@ func (d *Dutchie) FetchMenu(ctx context.Context, src data.MenuSource) (data.Menu
 		}
 		set := recordSet{where: where}
 		if err := set.addAll(ctx, d.engine, list.FilteredProducts.Products, func(raw json.RawMessage) ([]data.Offer, error) {
-			return dutchieOffers(raw, pricing)
+			return dutchieOffers(raw, pricing, src.CName)
 		}); err != nil {
 			return menu, err
 		}
@@ -357,8 +358,9 @@ func (p *dutchiePotency) reading() (float64, string) {
 }
 
 // dutchieOffers maps one product to one offer per option, using the prices of the
-// pricing type asked for.
-func dutchieOffers(raw json.RawMessage, pricing string) ([]data.Offer, error) {
+// pricing type asked for; storeCName (the store's cName, "" when the registry gives
+// only its id) makes the product's page on dutchie.com.
+func dutchieOffers(raw json.RawMessage, pricing, storeCName string) ([]data.Offer, error) {
 	var p dutchieProduct
 	if err := json.Unmarshal(raw, &p); err != nil {
 		return nil, err
@@ -393,6 +395,7 @@ func dutchieOffers(raw json.RawMessage, pricing string) ([]data.Offer, error) {
 		StrainType:  StrainType(deref(p.StrainType)),
 		Category:    Category(deref(p.Type), deref(p.Subcategory)),
 		RawCategory: deref(p.Type),
+		URL:         dutchieProductPage(storeCName, p.CName),
 	}
 	base.Strain = StrainName(base.Name, base.Brand)
 	thc, thcUnit := p.THCContent.reading()

@@ -93,7 +93,7 @@ func FuzzJaneReply(f *testing.F) {
 		var got []data.Offer
 		gotErr := recs[0].decode()
 		if gotErr == nil {
-			got, gotErr = recs[0].offers()
+			got, gotErr = recs[0].offers(nil)
 		}
 		want, wantErr := janeRecordAlone(raw)
 		if (gotErr == nil) != (wantErr == nil) || (gotErr != nil && gotErr.Error() != wantErr.Error()) || !reflect.DeepEqual(got, want) {
@@ -108,7 +108,7 @@ func FuzzDutchie(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, raw []byte) {
 		for _, pricing := range []string{"rec", "med"} {
-			offers, err := dutchieOffers(raw, pricing)
+			offers, err := dutchieOffers(raw, pricing, "")
 			if err == nil {
 				checkFuzzedOffers(t, offers)
 			}
@@ -198,7 +198,7 @@ func BenchmarkParseJane(b *testing.B) {
 		n := 0
 		for _, r := range recs {
 			if r.decode() == nil {
-				offers, _ := r.offers()
+				offers, _ := r.offers(nil)
 				n += len(offers)
 			}
 		}
@@ -214,7 +214,7 @@ func BenchmarkParseDutchie(b *testing.B) {
 	benchParse(b, recordsSize(records), func() int {
 		n := 0
 		for _, r := range records {
-			offers, _ := dutchieOffers(r, "rec")
+			offers, _ := dutchieOffers(r, "rec", "")
 			n += len(offers)
 		}
 		return n

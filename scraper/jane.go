@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/url"
 	"reflect"
 	"regexp"
 	"strconv"
@@ -260,6 +261,9 @@ func (j *Jane) FetchMenu(ctx context.Context, src data.MenuSource) (data.Menu, e
 		}
 	}
 	set := recordSet{where: "jane store " + src.StoreID}
+	// Products link to their pages under the store's page on iheartjane.com, when the
+	// registry's url is that page (its slug is in no record).
+	store := janeStore(src)
 	// The store's position is the first its records carry (_geoloc, the same on every
 	// record of a store in the capture), read while the records are decoded anyway
 	// (by the parse goroutine: menu takes it only once addAll has returned).
@@ -274,7 +278,7 @@ func (j *Jane) FetchMenu(ctx context.Context, src data.MenuSource) (data.Menu, e
 		if place == nil && usablePlace(r.Geo) {
 			place = r.Geo
 		}
-		return r.offers()
+		return r.offers(store)
 	}); err != nil {
 		return menu, err
 	}
@@ -566,8 +570,9 @@ func (r *janeRecord) decode() error {
 	return nil
 }
 
-// offers maps a decoded record.
-func (r *janeRecord) offers() ([]data.Offer, error) {
+// offers maps a decoded record; store is the store's page on iheartjane.com
+// (janeStore), nil when unknown, under which the product's page is.
+func (r *janeRecord) offers(store *url.URL) ([]data.Offer, error) {
 	if r.ProductID == "" {
 		return nil, errors.New("no product_id")
 	}
@@ -587,6 +592,7 @@ func (r *janeRecord) offers() ([]data.Offer, error) {
 		StrainType:  StrainType(deref(r.Lineage)),
 		Category:    cat,
 		RawCategory: deref(r.Kind),
+		URL:         janeProductPage(store, r.ProductID.String(), deref(r.URLSlug)),
 	}
 	base.Strain = StrainName(base.Name, base.Brand)
 	base.Lineage = menuLineage(cat, deref(r.Description))

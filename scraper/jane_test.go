@@ -66,7 +66,7 @@ func janeReplyOffers(t testing.TB, hits ...json.RawMessage) ([]data.Offer, error
 		if err := r.decode(); err != nil {
 			return nil, err
 		}
-		offers, err := r.offers()
+		offers, err := r.offers(nil)
 		if err != nil {
 			return nil, err
 		}
@@ -82,7 +82,7 @@ func janeRecordAlone(raw json.RawMessage) ([]data.Offer, error) {
 	if err := r.decode(); err != nil {
 		return nil, err
 	}
-	return r.offers()
+	return r.offers(nil)
 }
 
 // janeServer answers like Algolia's menu-products index: the filter "store_id = N"
@@ -468,7 +468,7 @@ func TestJaneRecords(t *testing.T) {
 			err := r.decode()
 			var got []data.Offer
 			if err == nil {
-				got, err = r.offers()
+				got, err = r.offers(nil)
 			}
 			if (err == nil) != (wantErr == nil) || (err != nil && err.Error() != wantErr.Error()) || !reflect.DeepEqual(got, want) {
 				t.Errorf("record %d: %v, %v; on its own %v, %v", i, got, err, want, wantErr)
@@ -480,7 +480,7 @@ func TestJaneRecords(t *testing.T) {
 		t.Fatalf("janeRecords: %v, %+v", err, r)
 	}
 	check(recs, hits, true)
-	if offers, _ := recs[1].offers(); len(offers) != 2 || offers[1].Price != 30 {
+	if offers, _ := recs[1].offers(nil); len(offers) != 2 || offers[1].Price != 30 {
 		t.Errorf("the two pack: %+v", offers)
 	}
 

@@ -70,6 +70,7 @@ func (l *Leafly) FetchMenu(ctx context.Context, src data.MenuSource) (data.Menu,
 	header := http.Header{"Accept": {"application/json"}, "Origin": {leaflyOrigin}}
 	seen := seenIDs{}
 	all := recordSet{where: "leafly " + src.StoreID}
+	menu.Page = leaflyMenuPage(src.StoreID)
 	for page := 0; page < leaflyMaxPages; page++ {
 		skip := page * l.take
 		where := fmt.Sprintf("leafly %s skip %d", src.StoreID, skip)

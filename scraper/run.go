@@ -324,7 +324,7 @@ func fetchOne(ctx, fetchCtx context.Context, db *data.DB, runID int64, now time.
 		Identify(&menu.Offers[i])
 	}
 	mf := data.MenuFetch{RunID: runID, Slug: d.Slug, Market: src.Market, Platform: src.Platform, At: now,
-		Offers: menu.Offers, HTTPStatus: menu.HTTPStatus, Err: err}
+		Offers: menu.Offers, HTTPStatus: menu.HTTPStatus, Err: err, Page: menuPageOf(src, menu.Page)}
 	f := fetchedMenu{result: r, fetch: mf, place: menu.Place, src: src, start: start, skipped: menu.Skipped, warned: warned}
 	if err == nil && len(menu.Offers) == 0 {
 		// An answer with no products is recorded as an empty, failed fetch: a menu that

@@ -7,6 +7,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"testing"
 	"time"
@@ -131,6 +132,27 @@ func TestProductPageAfterTwoScrapes(t *testing.T) {
 	}
 	if !slices.Equal(p.History, wantHistory) {
 		t.Errorf("history = %+v, want %+v", p.History, wantHistory)
+	}
+	// Each offer links to the product on its store's Jane menu: the store's page from the
+	// registry's url, then /products/<product_id>/<url_slug> (docs/platforms.md §10).
+	for _, o := range p.Offers {
+		var page string
+		for _, d := range reg.Dispensaries {
+			if d.Slug == o.Slug {
+				for _, m := range d.Menus {
+					if m.Platform == "jane" && m.Market == o.Market {
+						page = m.URL
+					}
+				}
+			}
+		}
+		store := regexp.MustCompile(`^https://www\.iheartjane\.com/stores/[0-9]+/[a-z0-9-]+/`).FindString(page)
+		if store == "" {
+			t.Fatalf("%s: the registry's Jane url %q is no store page", o.Slug, page)
+		}
+		if want := store + "products/99999001/handworked-haze-3-5g"; o.OrderURL == nil || *o.OrderURL != want {
+			t.Errorf("%s: orderUrl = %v, want %s", o.Slug, o.OrderURL, want)
+		}
 	}
 	if !p.Sample || !p.Offers[0].Sample {
 		t.Error("the demo's sample menus are not marked sample")

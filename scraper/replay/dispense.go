@@ -107,6 +107,9 @@ func dispenseGroup(st *Store, p Product) map[string]any {
 			"cannabisType": strings.ToUpper(p.StrainType), "price": price, "priceWithDiscounts": withDiscounts,
 			"quantity": 3 + hash64("dispense-qty", st.Key, p.ID, sz.Label)%40,
 			"labs":     dispenseLabs(p),
+			// The product's page on the store's own shop, as the capture's productUrl
+			// (https://<shop>/shop/<category>/<slug>), on a name under .example.
+			"productUrl": "https://" + st.Slug + ".example/shop/" + slugify(string(p.Category)) + "/" + productSlug(p),
 		}
 		if p.Category == data.Edible {
 			rec["weight"], rec["weightUnit"], rec["weightFormatted"] = sz.Mg, "MILLIGRAMS", strconv.FormatFloat(sz.Mg, 'f', -1, 64)+"mg"

@@ -256,6 +256,56 @@ describe('shopping screens on the demo data', () => {
     }
   })
 
+  test("an offer links to the product on the store's own menu, in a new tab", async () => {
+    // The replay's stores keep the registry's Dutchie and Jane menus, whose products have pages of their own.
+    const PRODUCT_PAGE =
+      /^https:\/\/(dutchie\.com\/dispensary\/[a-z0-9-]+\/product\/[a-z0-9-]+|www\.iheartjane\.com\/stores\/\d+\/[a-z0-9-]+\/products\/\d+\/[a-z0-9-]+)$/
+    const page = await newPage()
+    try {
+      await page.goto(url('dispensary-deals'))
+      const rows = page.getByRole('row').filter({ has: page.getByRole('cell') })
+      await rows.first().waitFor({ timeout: 30_000 })
+      const links = await rows.evaluateAll((trs) =>
+        trs.map((tr) => {
+          const [product, store] = [...tr.querySelectorAll('a')].map((a) => a.textContent)
+          const order = [...tr.querySelectorAll('a[target]')].find((a) => a.textContent === 'Order')
+          return { product, store, href: order?.href, target: order?.target, rel: order?.rel, name: order?.getAttribute('aria-label') }
+        }),
+      )
+      const ordered = links.filter((l) => l.href)
+      assert.ok(ordered.length > 0, 'no deal links to order')
+      for (const l of ordered) {
+        assert.equal(l.name, `Order ${l.product} at ${l.store} (opens in a new tab)`)
+        assert.equal(l.target, '_blank')
+        assert.equal(l.rel, 'noopener')
+        assert.match(l.href, /^https?:\/\//)
+      }
+      const i = links.findIndex((l) => PRODUCT_PAGE.test(l.href ?? ''))
+      assert.ok(i >= 0, `no deal links to a Dutchie or Jane product page: ${ordered.map((l) => l.href).slice(0, 5)}`)
+      const { store, href } = links[i]
+
+      // Its product page links to the same page for that store.
+      await rows.nth(i).getByRole('link').first().click()
+      await page.getByRole('heading', { level: 1 }).waitFor()
+      const offers = page
+        .getByRole('table')
+        .first()
+        .getByRole('row')
+        .filter({ has: page.getByRole('cell') })
+      await offers.first().waitFor({ timeout: 30_000 })
+      const order = offers
+        .filter({ has: page.getByRole('link', { name: store, exact: true }) })
+        .getByRole('link', { name: `at ${store} (opens in a new tab)` })
+      assert.ok((await order.count()) > 0, `the product page has no link to order at ${store}`)
+      const hrefs = await order.evaluateAll((as) => as.map((a) => a.href))
+      assert.ok(hrefs.includes(href), `the product page links to ${hrefs}, the deal to ${href}`)
+      assert.equal(await order.first().getAttribute('target'), '_blank')
+      assert.equal(await order.first().getAttribute('rel'), 'noopener')
+    } finally {
+      await page.close()
+    }
+  })
+
   test('an unknown product says it is no longer listed; paths under known screens keep the layout', async () => {
     const page = await newPage()
     try {

@@ -50,6 +50,8 @@ export const unit = z.nullable(z.enum(['g', '100mg']))
  * null when the menu gave none. Every file that carries a THC figure carries its unit.
  */
 export const potencyUnit = z.nullable(z.string())
+/** orderUrl is where to order an offer: its product's page on the store's own menu, else the menu's page; null when neither is known. */
+export const orderUrl = z.nullable(z.string())
 export const freshnessState = z.enum(['current', 'stale', 'missing'])
 export const strainType = z.nullable(z.enum(['indica', 'sativa', 'hybrid']))
 /** coordinates says whether a store's position is its own ("store") or its city's centre ("city"). */
@@ -75,5 +77,6 @@ export const productOfferSchema = z.looseObject({
   freshness: freshnessState,
   firstSeen: nullableTimestamp,
   sample: z.boolean(),
+  orderUrl,
 })
 export type ProductOffer = z.infer<typeof productOfferSchema>

@@ -3,6 +3,7 @@ import type { OpeningHours } from '../../lib/opening-hours'
 import type { Unit } from '../../lib/unit-price'
 import { OpenNow } from '../store-listing-lines'
 import { Market, MenuAge, PricePaid, ProductLink, StoreCell, Thc, UnitPrice, type OfferStore } from './offer-cells'
+import { OrderLink } from './order-link'
 import styles from './offers.module.css'
 import tables from '../data-table.module.css'
 
@@ -31,7 +32,14 @@ export type OfferRow = {
   lastUpdate: string | null
   /** openingHours are the store's hours for the "open" column: null unknown, undefined not loaded (yet). */
   openingHours?: OpeningHours | null
+  /** orderUrl is where to order it: the product's page on the store's own menu, else the menu's page; null when unknown. */
+  orderUrl?: string | null
 }
+
+/** canOrder reports whether any row links to order: the "Order" column is shown, last, only then. */
+const canOrder = (rows: readonly OfferRow[]) => rows.some((row) => row.orderUrl)
+
+const orderCell = (o: OfferRow) => <OrderLink url={o.orderUrl} product={o.name} store={o.store.name} />
 
 /** OfferColumn is a column an offer list may show. */
 export type OfferColumn = 'product' | 'size' | 'price' | 'discount' | 'unitPrice' | 'thc' | 'market' | 'store' | 'open' | 'menu'
@@ -76,6 +84,7 @@ type Props<R extends OfferRow> = {
  * On a phone each row becomes a wrapped block (global.css, .offer-rows).
  */
 export function OfferTable<R extends OfferRow>({ rows, columns, nowMs, caption, action }: Props<R>) {
+  const order = canOrder(rows)
   return (
     <div className={tables.wrap}>
       <table className={`${tables.table} offer-rows`}>
@@ -87,6 +96,7 @@ export function OfferTable<R extends OfferRow>({ rows, columns, nowMs, caption, 
                 {COLUMNS[column].heading}
               </th>
             ))}
+            {order && <th scope="col">Order</th>}
             {action && (
               <th scope="col">
                 <span className="visually-hidden">{action.heading}</span>
@@ -100,6 +110,7 @@ export function OfferTable<R extends OfferRow>({ rows, columns, nowMs, caption, 
               {columns.map((column) => (
                 <td key={column}>{COLUMNS[column].cell(row, nowMs)}</td>
               ))}
+              {order && <td>{orderCell(row)}</td>}
               {action && <td>{action.cell(row)}</td>}
             </tr>
           ))}
@@ -122,6 +133,7 @@ function StoreOpen({ hours, nowMs }: { hours: OpeningHours | null | undefined; n
 
 /** OfferCards shows offers as cards with the same facts and words as OfferTable (the store when showStore). */
 export function OfferCards<R extends OfferRow>({ rows, nowMs, showStore, action }: Omit<Props<R>, 'columns' | 'caption'> & { showStore: boolean }) {
+  const order = canOrder(rows)
   return (
     <ul className={styles.cards}>
       {rows.map((o) => (
@@ -148,6 +160,7 @@ export function OfferCards<R extends OfferRow>({ rows, nowMs, showStore, action 
           </p>
           <p className={styles.row}>
             <MenuAge lastUpdate={o.lastUpdate} nowMs={nowMs} />
+            {order && orderCell(o)}
             {action?.cell(o)}
           </p>
         </li>

@@ -9,6 +9,7 @@ import {
   money,
   nullableNumber,
   nullableTimestamp,
+  orderUrl,
   potencyUnit,
   productCode,
   productCount,
@@ -43,6 +44,7 @@ export const menuOfferSchema = z.looseObject({
   inStock: z.boolean(),
   isNew: z.boolean(),
   firstSeen: nullableTimestamp,
+  orderUrl,
 })
 export type MenuOffer = z.infer<typeof menuOfferSchema>
 
@@ -132,6 +134,7 @@ const searchOffersSchema = z.object({
   thc: z.array(nullableNumber),
   potencyUnit: z.array(potencyUnit),
   isNew: z.array(z.boolean()),
+  orderUrl: z.array(orderUrl),
 })
 
 const sameLength = (columns: object) => new Set(Object.values(columns).map((c: readonly unknown[]) => c.length)).size <= 1
@@ -190,6 +193,7 @@ export const dealOfferSchema = z.looseObject({
   freshness: freshnessState,
   isNew: z.boolean(),
   sample: z.boolean(),
+  orderUrl,
 })
 export type DealOffer = z.infer<typeof dealOfferSchema>
 

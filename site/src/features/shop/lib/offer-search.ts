@@ -29,6 +29,8 @@ export type SearchOffer = {
   /** potencyUnit is the unit of thc: "%", or "mg" for most edibles. */
   potencyUnit: string | null
   isNew: boolean
+  /** orderUrl is where to order it (the product's page on the store's menu, else the menu's page), null when unknown. */
+  orderUrl: string | null
   lastUpdate: string | null
   /** lastUpdateMs is lastUpdate read once (epoch ms, null when none), for sorting and freshness. */
   lastUpdateMs: number | null
@@ -148,6 +150,7 @@ export function joinOffers(stores: SearchStores, shards: readonly SearchRows[], 
         thc: o.thc[i] ?? null,
         potencyUnit: o.potencyUnit[i] ?? null,
         isNew: o.isNew[i] ?? false,
+        orderUrl: o.orderUrl[i] ?? null,
         lastUpdate: menu.lastUpdate,
         lastUpdateMs: menu.lastUpdateMs,
         nameRank: 0,
