@@ -221,6 +221,10 @@ func buildShopping(ctx context.Context, sd *data.ShopData, in Shop, ds []data.Di
 // address, position and hours for those it lists, and the licensed stores the registry
 // lacks.
 func readStores(ctx context.Context, db *data.DB) ([]data.Status, []data.Dispensary, rosterView, error) {
+	// Each store carries its county's sales tax rate (storeListing).
+	if _, err := data.OhioTax(); err != nil {
+		return nil, nil, rosterView{}, fmt.Errorf("publish: %w", err)
+	}
 	sts, err := db.Statuses(ctx)
 	if err != nil {
 		return nil, nil, rosterView{}, fmt.Errorf("publish: %w", err)
