@@ -121,6 +121,12 @@ func (s *shop) buildDeals(emit Emit) error {
 			return err
 		}
 		idx.Regions = append(idx.Regions, DealsRegion{Region: r, Path: path, Count: len(f.Deals)})
+		if err := emit(dealsFeedPath(r), s.dealsFeed(r, f.Deals)); err != nil {
+			return err
+		}
+	}
+	if err := emit(dealsFeedPath(""), s.dealsFeed("", all)); err != nil {
+		return err
 	}
 	return emit(PathDeals+"index", idx)
 }

@@ -92,9 +92,17 @@ func newEncodePool(record func(path string, b []byte), put func(path string, b [
 	return p
 }
 
+// fileEncoder is a snapshot that is not JSON (the Atom feeds): it writes its own file.
+type fileEncoder interface {
+	encodeFile(buf *bytes.Buffer) error
+}
+
 // encodeInto writes v's JSON to buf as marshal does: by its own appendJSON when it has
-// one, else by encoding/json.
+// one, else by encoding/json; a fileEncoder writes its own format.
 func encodeInto(buf *bytes.Buffer, v any) error {
+	if f, ok := v.(fileEncoder); ok {
+		return f.encodeFile(buf)
+	}
 	if a, ok := v.(jsonAppender); ok {
 		b, err := a.appendJSON(buf.AvailableBuffer())
 		buf.Write(b) // b is buf's own free space, unless it outgrew it

@@ -38,3 +38,6 @@ func WithBusyMountPoint(t testing.TB, out string) {
 	}
 	t.Cleanup(func() { exchange, rename = oldExchange, oldRename })
 }
+
+// StoreListingOf is the StoreListing a store's status publishes.
+var StoreListingOf = storeListing

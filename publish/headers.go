@@ -228,6 +228,8 @@ func HeaderRules(s SiteSources) []HeaderRule {
 			{"X-Frame-Options", "DENY"},
 		}},
 		{"/api/*", [][2]string{{"Content-Type", jsonType}, {"Cache-Control", CacheSnapshots}, {"Access-Control-Allow-Origin", "*"}}},
+		// The deal feeds (feeds.go), read by feed readers as often as the snapshots.
+		{"/" + PathFeeds + "*", [][2]string{{"Content-Type", AtomType}, {"Cache-Control", CacheSnapshots}, {"Access-Control-Allow-Origin", "*"}}},
 		{"/" + PathManifest, [][2]string{{"Content-Type", jsonType}, {"Cache-Control", CacheRevalidate}}},
 		{"/assets/*", [][2]string{{"Cache-Control", CacheImmutable}}},
 		{"/", [][2]string{{"Cache-Control", CacheRevalidate}}},

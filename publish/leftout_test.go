@@ -3,6 +3,7 @@ package publish_test
 import (
 	"context"
 	"encoding/json"
+	"encoding/xml"
 	"os"
 	"path/filepath"
 	"strings"
@@ -71,8 +72,10 @@ func TestPublishLeavesOutWhatCannotBePublished(t *testing.T) {
 			t.Errorf("%s not published: %v", path, err)
 			continue
 		}
-		if path != publish.PathHeaders && !json.Valid(b) {
+		if feed := strings.HasPrefix(path, publish.PathFeeds); path != publish.PathHeaders && !feed && !json.Valid(b) {
 			t.Errorf("%s is not JSON", path)
+		} else if feed && xml.Unmarshal(b, new(struct{})) != nil {
+			t.Errorf("%s is not XML", path)
 		}
 		if path != publish.PathManifest && (strings.Contains(string(b), "Huge Price Kush") || strings.Contains(string(b), "e+30")) {
 			t.Errorf("%s publishes the left-out offer", path)

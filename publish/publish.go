@@ -35,6 +35,9 @@ type Options struct {
 	// Strains is the strain catalogue behind the strain pages' names and types
 	// (data.Strains() in omc); nil names strains as menus write them.
 	Strains *data.StrainCatalogue
+	// SiteURL is the site's public address (omc --site-url), which the deal feeds link
+	// to; "" links by path on the host that serves the feeds.
+	SiteURL string
 }
 
 // Manifest is manifest.json: what was published, when, by what.
@@ -146,7 +149,8 @@ func build(ctx context.Context, db *data.DB, opts Options, put func(path string,
 	sample := isSample(opts.Sample, sts)
 	// One pass over the menus' latest offers builds the shopping snapshots and the
 	// statistics and brands.
-	in := Shop{Now: opts.Now, Sample: sample, Statuses: sts, ProductFirstSeen: sd.ProductFirstSeen(), Strains: opts.Strains}
+	in := Shop{Now: opts.Now, Sample: sample, Statuses: sts, ProductFirstSeen: sd.ProductFirstSeen(), Strains: opts.Strains,
+		SiteURL: strings.TrimRight(opts.SiteURL, "/")}
 	shop, err := buildShopping(ctx, sd, in, ds, record, put)
 	for _, s := range leftOut {
 		m.LeftOut = append(m.LeftOut, "offer "+s)
@@ -221,6 +225,10 @@ func buildShopping(ctx context.Context, sd *data.ShopData, in Shop, ds []data.Di
 // address, position and hours for those it lists, and the licensed stores the registry
 // lacks.
 func readStores(ctx context.Context, db *data.DB) ([]data.Status, []data.Dispensary, rosterView, error) {
+	// Each store carries its county's sales tax rate (storeListing).
+	if _, err := data.OhioTax(); err != nil {
+		return nil, nil, rosterView{}, fmt.Errorf("publish: %w", err)
+	}
 	sts, err := db.Statuses(ctx)
 	if err != nil {
 		return nil, nil, rosterView{}, fmt.Errorf("publish: %w", err)

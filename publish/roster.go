@@ -38,12 +38,20 @@ type StoreListing struct {
 	OnStateList *bool `json:"onStateList"`
 	Medical     bool  `json:"medical"`
 	AdultUse    bool  `json:"adultUse"`
+	// County is the store's county as the state's roster or the registry names it, else
+	// the county of its city (data.OhioPlaces); null when none of them says.
+	County *string `json:"county"`
+	// SalesTaxPercent is the county's total state and local sales tax rate in per cent
+	// (data/law/ohio-limits.json, tax.countyTotals), null when the county is unknown:
+	// the site then shows no with-tax price rather than a guess.
+	SalesTaxPercent *float64 `json:"salesTaxPercent"`
 }
 
 // storeListing is st's StoreListing.
 func storeListing(st data.Status) StoreListing {
 	d := st.Dispensary
 	out := StoreListing{Medical: d.Medical, AdultUse: d.AdultUse}
+	out.County, out.SalesTaxPercent = countyTax(d)
 	if st.RosterRead {
 		on := st.Listing != nil
 		out.OnStateList = &on
@@ -135,4 +143,26 @@ func (v rosterView) pipeline(ds []data.Dispensary) *PipelineRoster {
 		p.Disagreements = []data.Disagreement{}
 	}
 	return p
+}
+
+// countyTax is d's county and its total sales tax rate: the county the roster or the
+// registry gives, else its city's. Both are nil when neither is known; the tables are
+// embedded and checked before a publish reads a store (readStores), so an error
+// reading them here cannot happen and counts as unknown.
+func countyTax(d data.Dispensary) (*string, *float64) {
+	county := d.County
+	if county == "" {
+		if places, err := data.OhioPlaces(); err == nil {
+			county = places.Cities[d.City].County
+		}
+	}
+	tax, err := data.OhioTax()
+	if err != nil {
+		return nil, nil
+	}
+	rate, ok := tax.SalesTax(county)
+	if !ok {
+		return nil, nil
+	}
+	return &county, &rate
 }

@@ -126,3 +126,34 @@ func TestRosterPublished(t *testing.T) {
 		t.Errorf("pipeline roster = %+v", r)
 	}
 }
+
+// TestStoreCountyTax: a store's county is the one its roster row or registry entry
+// names, else its city's; its sales tax rate is that county's total from the law
+// file; a store whose county cannot be known gets neither, not a guess.
+func TestStoreCountyTax(t *testing.T) {
+	for _, tc := range []struct {
+		name         string
+		d            data.Dispensary
+		county       string
+		rate         float64
+		wantNoCounty bool
+	}{
+		{"registry county", data.Dispensary{City: "Akron", County: "Summit"}, "Summit", 6.75, false},
+		{"registry county wins over the city's", data.Dispensary{City: "Columbus", County: "Delaware"}, "Delaware", 7, false},
+		{"city's county", data.Dispensary{City: "Cleveland"}, "Cuyahoga", 8, false},
+		{"unknown city", data.Dispensary{City: "Atlantis"}, "", 0, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			l := publish.StoreListingOf(data.Status{Dispensary: tc.d})
+			if tc.wantNoCounty {
+				if l.County != nil || l.SalesTaxPercent != nil {
+					t.Fatalf("county %v, rate %v; want null for both", l.County, l.SalesTaxPercent)
+				}
+				return
+			}
+			if l.County == nil || *l.County != tc.county || l.SalesTaxPercent == nil || *l.SalesTaxPercent != tc.rate {
+				t.Fatalf("county %v, rate %v; want %s at %v %%", l.County, l.SalesTaxPercent, tc.county, tc.rate)
+			}
+		})
+	}
+}

@@ -30,6 +30,9 @@ type Shop struct {
 	ProductFirstSeen map[string]time.Time
 	// Strains is the strain catalogue (names, types); nil when none is given.
 	Strains *data.StrainCatalogue
+	// SiteURL is the site's public address (https://host, no trailing slash) the deal
+	// feeds link to; "" links by path, on the feed's own host.
+	SiteURL string
 }
 
 // HistoryDays is how far back product price history and trends reach.

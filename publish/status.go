@@ -23,14 +23,16 @@ type DispensaryStatus struct {
 	Website        string         `json:"website,omitempty"`
 	// Address is the street ("" when unknown); Coordinates says whether Lat/Lng are the
 	// store's own ("store") or its city's ("city").
-	Address     string `json:"address"`
+	Address string `json:"address"`
+	// County is "" when unknown (StoreListing.County, which this field carries here).
 	County      string `json:"county"`
 	Coordinates string `json:"coordinates"`
 	// Verified is false for a store known only from an unverified lead.
 	Verified bool `json:"verified"`
 	// Platforms are the menu platforms of its menus, sorted, without repeats.
 	Platforms []string `json:"platforms"`
-	// StoreListing: licence, phone, hours, openingHours, onStateList, medical, adultUse.
+	// StoreListing: licence, phone, hours, openingHours, onStateList, medical, adultUse,
+	// salesTaxPercent (its county is County above).
 	StoreListing
 }
 
@@ -69,12 +71,18 @@ func BuildStatus(sts []data.Status, now time.Time) ([]DispensaryStatus, StatusSu
 	var sum StatusSummary
 	for _, st := range sts {
 		d := st.Dispensary
+		listing := storeListing(st)
 		ds := DispensaryStatus{
 			Name: d.Name, Location: d.Location(), Monitored: d.IsMonitored(), Slug: d.Slug,
 			City: d.City, Region: d.Region, Lat: d.Lat, Lng: d.Lng, Website: d.Website,
 			MarketStatuses: []MarketStatus{},
 			Address:        d.Address, County: d.County, Coordinates: coordinates(d), Verified: d.IsVerified(),
-			Platforms: []string{}, StoreListing: storeListing(st),
+			Platforms: []string{}, StoreListing: listing,
+		}
+		// The county the store's tax rate is for (StoreListing.County), which falls back
+		// to its city's when the roster and the registry name none.
+		if listing.County != nil {
+			ds.County = *listing.County
 		}
 		if ds.Licence != nil && ds.Licence.Active {
 			sum.Licensed++

@@ -27,6 +27,7 @@ type Config struct {
 	Registry      string        // OMC_REGISTRY; empty = the embedded registry
 	Out           string        // OMC_OUT
 	SiteDir       string        // OMC_SITE_DIR
+	SiteURL       string        // OMC_SITE_URL: the site's public address, for the deal feeds' links
 	Addr          string        // OMC_ADDR
 	Schedule      string        // OMC_SCHEDULE
 	Delay         time.Duration // OMC_DELAY
@@ -93,6 +94,7 @@ var settings = []setting{
 	{"registry", "OMC_REGISTRY", "registry YAML file (default: the embedded Ohio registry)", stringSetting(func(c *Config) *string { return &c.Registry })},
 	{"out", "OMC_OUT", "folder of the published snapshots (publish replaces it whole)", stringSetting(func(c *Config) *string { return &c.Out })},
 	{"dir", "OMC_SITE_DIR", "the built site (index.html, assets/, csp.json for the Content-Security-Policy)", stringSetting(func(c *Config) *string { return &c.SiteDir })},
+	{"site-url", "OMC_SITE_URL", "the site's public address (https://host), which the deal feeds (feeds/*.atom) link to; empty links by path on the host serving the feeds", stringSetting(func(c *Config) *string { return &c.SiteURL })},
 	{"addr", "OMC_ADDR", "listen address; port 0 picks a free one", stringSetting(func(c *Config) *string { return &c.Addr })},
 	{"schedule", "OMC_SCHEDULE", "cron schedule (5 fields or @every/@hourly...), America/New_York time", stringSetting(func(c *Config) *string { return &c.Schedule })},
 	{"delay", "OMC_DELAY", "minimum gap between two requests to one host (default: the registry's, else 2s)", durationSetting(func(c *Config) *time.Duration { return &c.Delay })},

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net/url"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -46,7 +48,7 @@ file, and a failed publish leaves the previous tree as it was.`,
 			return nil
 		},
 	}
-	addSettings(cmd, &opts.Config, "db", "now", "out", "dir", "announcements", "content", "memory-limit")
+	addSettings(cmd, &opts.Config, "db", "now", "out", "dir", "site-url", "announcements", "content", "memory-limit")
 	cmd.Flags().BoolVar(&opts.Sample, "sample", false, "mark the shopping snapshots as sample data (menus not from real stores)")
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the manifest as JSON")
 	return cmd
@@ -78,6 +80,10 @@ func runPublish(ctx context.Context, c *Config, d deps) (publish.Result, error) 
 	if err != nil {
 		return publish.Result{}, usageError("--dir: %v", err)
 	}
+	siteURL, err := checkSiteURL(c.SiteURL)
+	if err != nil {
+		return publish.Result{}, err
+	}
 	restore, err := c.limitMemory(d.Getenv)
 	if err != nil {
 		return publish.Result{}, err
@@ -93,7 +99,7 @@ func runPublish(ctx context.Context, c *Config, d deps) (publish.Result, error) 
 		return publish.Result{}, err
 	}
 	return publish.Publish(ctx, db, publish.Options{Out: c.Out, Now: now, Announcements: announcements, Producer: "omc " + version,
-		Content: content, Site: site, Sample: c.Sample, Strains: strains})
+		Content: content, Site: site, Sample: c.Sample, Strains: strains, SiteURL: siteURL})
 }
 
 func printPublished(d deps, res publish.Result) {
@@ -116,4 +122,17 @@ func printLeftOut(w io.Writer, leftOut []string) {
 		}
 		fmt.Fprintf(w, "  %s\n", s)
 	}
+}
+
+// checkSiteURL is --site-url without its trailing slash: "" or an http(s) address with
+// a host and nothing after the path.
+func checkSiteURL(raw string) (string, error) {
+	if raw == "" {
+		return "", nil
+	}
+	u, err := url.Parse(raw)
+	if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" || u.RawQuery != "" || u.Fragment != "" || u.User != nil {
+		return "", usageError("--site-url %q: not the site's address (like https://ohio.example)", raw)
+	}
+	return strings.TrimRight(raw, "/"), nil
 }

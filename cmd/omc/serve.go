@@ -144,6 +144,9 @@ func siteHandler(siteDir, dataDir string) (http.Handler, error) {
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		serveSnapshot(w, r, dataDir)
 	})
+	mux.HandleFunc("/"+publish.PathFeeds, func(w http.ResponseWriter, r *http.Request) {
+		serveSnapshot(w, r, dataDir)
+	})
 	mux.HandleFunc("/manifest.json", func(w http.ResponseWriter, r *http.Request) {
 		serveSnapshot(w, r, dataDir)
 	})

@@ -35,6 +35,7 @@ func TestSiteHandler(t *testing.T) {
 	write(site, "routes.json", `{"paths": ["/", "/dispensary-status", "/Reservation", "/events", "/product/:code", "/terpenes/:terpene", "/strain-genetics/:genetic"]}`)
 	write(snap, "api/DispensaryStatus", `[{"name":"Bloom Akron"}]`)
 	write(snap, "manifest.json", `{"generatedAt":"x"}`)
+	write(snap, "feeds/deals.atom", `<?xml version="1.0" encoding="UTF-8"?><feed xmlns="http://www.w3.org/2005/Atom"><title>Ohio cannabis deals</title></feed>`)
 	h, err := siteHandler(site, snap)
 	if err != nil {
 		t.Fatal(err)
@@ -48,6 +49,8 @@ func TestSiteHandler(t *testing.T) {
 	}{
 		{"/api/DispensaryStatus", "application/json; charset=utf-8", publish.CacheSnapshots, "Bloom Akron", 200},
 		{"/manifest.json", "application/json; charset=utf-8", "no-cache", "generatedAt", 200},
+		{"/feeds/deals.atom", "application/atom+xml; charset=utf-8", publish.CacheSnapshots, "Ohio cannabis deals", 200},
+		{"/feeds/deals-nowhere.atom", "", "", "run omc publish", 404},
 		{"/api/statistics", "application/json; charset=utf-8", "", "run omc publish", 404},
 		{"/assets/index-abc123.js", "text/javascript; charset=utf-8", "public, max-age=31536000, immutable", "console.log", 200},
 		{"/assets/missing.js", "", "", "", 404},
@@ -205,5 +208,20 @@ func TestEngineOptionsPrecedence(t *testing.T) {
 	eo = opts.engineOptions(p)
 	if eo.Delay != 7*time.Second || eo.Timeout != 9*time.Second {
 		t.Errorf("flag over registry: delay %v timeout %v", eo.Delay, eo.Timeout)
+	}
+}
+
+// TestCheckSiteURL: --site-url is the site's address or nothing; anything else is a
+// usage error naming it.
+func TestCheckSiteURL(t *testing.T) {
+	for raw, want := range map[string]string{"": "", "https://ohio.example/": "https://ohio.example", "http://127.0.0.1:8080": "http://127.0.0.1:8080", "https://x.example/omc": "https://x.example/omc"} {
+		if got, err := checkSiteURL(raw); err != nil || got != want {
+			t.Errorf("%q: %q, %v; want %q", raw, got, err, want)
+		}
+	}
+	for _, raw := range []string{"ohio.example", "ftp://ohio.example", "https://ohio.example/?a=1", "https:///x", "https://u:p@ohio.example"} {
+		if _, err := checkSiteURL(raw); err == nil || !strings.Contains(err.Error(), "--site-url") {
+			t.Errorf("%q: %v, want a --site-url error", raw, err)
+		}
 	}
 }

@@ -45,7 +45,7 @@ the run in progress is cancelled and nothing half-written is published.`,
 		},
 	}
 	// Every setting of scrape and of publish, since a run is both.
-	addSettings(cmd, &opts.Config, "db", "now", "schedule", "registry", "delay", "timeout", "run-timeout", "out", "dir", "announcements", "content", "memory-limit", "roster")
+	addSettings(cmd, &opts.Config, "db", "now", "schedule", "registry", "delay", "timeout", "run-timeout", "out", "dir", "site-url", "announcements", "content", "memory-limit", "roster")
 	cmd.Flags().BoolVar(&opts.RunNow, "run-now", false, "also run once at start")
 	return cmd
 }

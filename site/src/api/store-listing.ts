@@ -45,6 +45,8 @@ export const storeListing = {
   onStateList: z.optional(z.nullable(z.boolean())),
   medical: z.optional(z.boolean()),
   adultUse: z.optional(z.boolean()),
+  // The county's total sales tax rate (state and county), per cent; null when the county is unknown.
+  salesTaxPercent: z.optional(z.nullable(z.number())),
 }
 
 /** StoreListing is what a store of any of those files may say of its listing. */
@@ -56,6 +58,7 @@ export type StoreListing = {
   onStateList?: boolean | null
   medical?: boolean
   adultUse?: boolean
+  salesTaxPercent?: number | null
 }
 
 /** licensedWithoutMenu: a store the state licenses (active) that has no menu we read. */

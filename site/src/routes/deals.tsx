@@ -4,6 +4,7 @@ import { PageTitle } from '../components/page-title'
 import { SampleNotice } from '../components/sample-notice'
 import { SnapshotView } from '../components/snapshot-view'
 import { useDealsIndex } from '../features/shop/api/use-shop'
+import { DealFeeds } from '../features/shop/components/deals/deal-feeds'
 import { DealList } from '../features/shop/components/deals/deal-list'
 import { DealsFilters } from '../features/shop/components/deals/deals-filters'
 import { readDealsQuery } from '../features/shop/lib/deals'
@@ -42,6 +43,7 @@ function DealsScreen() {
   return (
     <>
       <DealsFilters query={query} set={set} />
+      <DealFeeds region={near ? '' : region} />
       <SnapshotView response={index} what="deals">
         {(data) => {
           const files = data.regions

@@ -64,8 +64,14 @@ describe('Menus', () => {
     renderApp('/dispensary-menus?by=distance&lat=41.0798&lng=-81.5219&within=25&near=Akron&type=Flower&q=muul&sort=price')
     await screen.findByText(/3 offers at 2 stores/)
     const rows = screen.getAllByRole('row').filter((r) => within(r).queryAllByRole('cell').length > 0)
-    // Grouped by store in price order: Akron (on sale $36), then Canton ($38 medical, $40 adult use).
-    expect(rows.map((r) => within(r).getAllByRole('cell')[2]!.textContent)).toEqual(['On sale: $36.00 regular price $45.00', '$38.00', '$40.00'])
+    // Grouped by store in price order: Akron (on sale $36), then Canton ($38 medical, $40 adult use),
+    // each with tax: Akron is in Summit County (6.75 %), 36 × 1.1675 = 42.03 adult use; Canton in
+    // Stark (6.5 %), 38 × 1.065 = 40.47 medical, 40 × 1.165 = 46.60 adult use.
+    expect(rows.map((r) => within(r).getAllByRole('cell')[2]!.textContent)).toEqual([
+      'On sale: $36.00 regular price $45.00≈ $42.03 with tax',
+      '$38.00≈ $40.47 with tax',
+      '$40.00≈ $46.60 with tax',
+    ])
     expect(within(rows[0]!).getByText('$10.29/g')).toBeInTheDocument()
     expect(within(rows[0]!).getByText('Adult use')).toBeInTheDocument()
     expect(within(rows[1]!).getByText('Medical')).toBeInTheDocument()

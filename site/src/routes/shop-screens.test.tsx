@@ -7,6 +7,7 @@ import { FIXTURE_NOW } from '../testing/fixture-now'
 import { renderApp } from '../testing/render'
 import { server } from '../testing/server'
 import muulFuel from '../testing/fixtures/shop/products-muul-fuel.json'
+import searchStores from '../testing/fixtures/shop/search-stores.json'
 
 // Fixtures: publish's golden product (Muul Fuel) and deals files.
 const muul = {
@@ -46,7 +47,22 @@ describe('Product', () => {
     expect(within(rows[0]!).getByRole('img', { name: 'stale' })).toBeInTheDocument()
     expect(within(rows[1]!).getByText('$45.00', { exact: false }).tagName).toBe('DEL')
     expect(within(rows[2]!).getByText('Medical')).toBeInTheDocument()
+    // With tax at each store's county rate: Bloom Akron (Summit, 6.75 %) adult use $36 × 1.1675 = 42.03.
+    await waitFor(() => expect(within(rows[1]!).getByText('≈ $42.03 with tax')).toBeInTheDocument())
     expect(screen.getByRole('img', { name: /Lowest price paid per day, from \$30\.00 to \$45\.00, 2026-06-24 to 2026-07-01/ })).toBeInTheDocument()
+  })
+
+  it('shows no with-tax price at a store whose county is unknown', async () => {
+    const stores = { ...searchStores, stores: searchStores.stores.map((s) => (s.slug === 'bloom-akron' ? { ...s, salesTaxPercent: null } : s)) }
+    server.use(http.get('*/api/search/stores', () => HttpResponse.json(stores)))
+    renderApp('/product/klutch-muul-fuel-flower-3-5g')
+    await screen.findByRole('heading', { level: 1, name: 'Muul Fuel' })
+    const rows = screen.getAllByRole('row').filter((r) => within(r).queryAllByRole('cell').length > 0)
+    const akron = rows.find((r) => within(r).queryByText('Bloom Akron'))!
+    const canton = rows.find((r) => within(r).queryByText('The Botanist Canton'))!
+    await waitFor(() => expect(within(canton).getByText(/with tax/)).toBeInTheDocument())
+    expect(within(akron).queryByText(/with tax/)).toBeNull()
+    expect(within(akron).getByText('$36.00', { exact: false })).toBeInTheDocument()
   })
 
   it('keeps the page of a product no menu lists: since when, its last prices as past, its history', async () => {
@@ -130,6 +146,46 @@ describe('Deals', () => {
     expect(screen.getByText('$60.00/g')).toBeInTheDocument()
     expect(screen.getByText('25% off')).toBeInTheDocument()
   })
+
+  it('says about what each deal costs with tax at its store, beside the menu price', async () => {
+    renderApp('/deals')
+    expect(await screen.findByRole('heading', { name: '3 deals' })).toBeInTheDocument()
+    // Adult-use deals: 10 % excise plus the county's sales tax, on the sale price. Lemon Haze
+    // Cart $30 at Bloom Akron (Summit, 6.75 %): 30 × 1.1675 = 35.025, 35.03; Live Resin Badder
+    // $30 at The Botanist Canton (Stark, 6.5 %): 30 × 1.165 = 34.95; Muul Fuel $36 at Bloom
+    // Akron: 36 × 1.1675 = 42.03.
+    const prices = await waitFor(() => {
+      const cells = screen
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => within(r).getAllByRole('cell')[2]!.textContent)
+      expect(cells.every((c) => c?.includes('with tax'))).toBe(true)
+      return cells
+    })
+    expect(prices).toEqual([
+      'On sale: $30.00 regular price $40.00≈ $35.03 with tax',
+      'On sale: $30.00 regular price $40.00≈ $34.95 with tax',
+      'On sale: $36.00 regular price $45.00≈ $42.03 with tax',
+    ])
+  })
+
+  it('links the deal feed of all Ohio, or of the region searched, visibly and in the head', async () => {
+    const { unmount } = renderApp('/deals')
+    const all = await screen.findByRole('link', { name: 'deals feed for all Ohio (Atom)' })
+    expect(all).toHaveAttribute('href', '/feeds/deals.atom')
+    await waitFor(() =>
+      expect(document.head.querySelector('link[rel="alternate"][type="application/atom+xml"]')).toHaveAttribute('href', '/feeds/deals.atom'),
+    )
+    unmount()
+    renderApp('/deals?region=Northeast')
+    expect(await screen.findByRole('link', { name: 'deals feed for Northeast Ohio (Atom)' })).toHaveAttribute('href', '/feeds/deals-northeast.atom')
+    await waitFor(() =>
+      expect(document.head.querySelector('link[rel="alternate"][type="application/atom+xml"]')).toHaveAttribute(
+        'href',
+        '/feeds/deals-northeast.atom',
+      ),
+    )
+  })
 })
 
 describe('Limits', () => {
@@ -189,6 +245,7 @@ describe('Limits', () => {
   it('says it is not legal advice and what is uncertain, with sources', async () => {
     renderApp('/dispensary-limits')
     expect(await screen.findByText('Not legal advice.')).toBeInTheDocument()
+    expect(await screen.findByText(/the prices the site shows are the menus' prices without tax/)).toBeInTheDocument()
     expect(screen.getByRole('heading', { name: 'What is uncertain' })).toBeInTheDocument()
     expect(
       screen.getByRole('link', { name: 'https://www.verilife.com/oh/disclaimers-legally-purchasing-medical-marijuana-ohio' }),

@@ -28,8 +28,9 @@ precacheAndRoute(self.__WB_MANIFEST, {
 })
 
 // Any other page (a not-found path, a later screen's URL) gets the shell; the
-// app sees it was pre-rendered for another path and renders this one.
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html')))
+// app sees it was pre-rendered for another path and renders this one. Not the deal
+// feeds (/feeds/*.atom, linked from Deals): opening one shows the feed, not the app.
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/feeds\//] }))
 
 const stampSavedAt: WorkboxPlugin = {
   async cacheWillUpdate({ response }) {

@@ -3,7 +3,8 @@ import { productHref, storeStatusHref } from '../../config/paths'
 import { formatAge, formatCost, formatPotency } from '../../lib/format'
 import { freshnessOf, parseUpdateTime } from '../../lib/freshness'
 import { formatMiles } from '../../lib/geo'
-import { formatUnitPrice, isOnSale, MARKET_LABEL, type Unit } from '../../lib/unit-price'
+import { taxRatePercent, withTax } from '../../lib/tax'
+import { formatUnitPrice, isOnSale, MARKET_LABEL, pricePaid, type Unit } from '../../lib/unit-price'
 import { StatusIcon } from '../status-icon'
 import styles from './offers.module.css'
 import tables from '../data-table.module.css'
@@ -25,6 +26,34 @@ export function PricePaid({ price, salePrice }: { price: number; salePrice: numb
         <span className="visually-hidden">regular price </span>
         {formatCost(price)}
       </del>
+    </span>
+  )
+}
+
+/**
+ * WithTax says about what the price paid comes to at the counter: "≈ $58.75 with tax"
+ * (lib/tax.ts: adult use the excise and the county's sales tax, medical the sales tax).
+ * Nothing while the store's rate is loading (undefined) or when its county is unknown
+ * (null): no guess. It sits beside the menu's price, never in its place.
+ */
+export function WithTax({
+  price,
+  salePrice,
+  market,
+  salesTaxPercent,
+}: {
+  price: number
+  salePrice: number | null | undefined
+  market: 'medical' | 'recreational'
+  salesTaxPercent: number | null | undefined
+}) {
+  const total = withTax(pricePaid(price, salePrice), market, salesTaxPercent)
+  if (total === null) return null
+  const rate = taxRatePercent(market, salesTaxPercent)!
+  const what = market === 'recreational' ? 'adult-use excise and county sales tax' : 'county sales tax'
+  return (
+    <span className={styles.withTax} title={`Estimate: the menu's price plus ${+rate.toFixed(2)}% ${what}`}>
+      ≈ {formatCost(total)} with tax
     </span>
   )
 }

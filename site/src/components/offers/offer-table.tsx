@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import type { OpeningHours } from '../../lib/opening-hours'
 import type { Unit } from '../../lib/unit-price'
 import { OpenNow } from '../store-listing-lines'
-import { Market, MenuAge, PricePaid, ProductLink, StoreCell, Thc, UnitPrice, type OfferStore } from './offer-cells'
+import { Market, MenuAge, PricePaid, ProductLink, StoreCell, Thc, UnitPrice, WithTax, type OfferStore } from './offer-cells'
 import { OrderLink } from './order-link'
 import styles from './offers.module.css'
 import tables from '../data-table.module.css'
@@ -34,6 +34,8 @@ export type OfferRow = {
   openingHours?: OpeningHours | null
   /** orderUrl is where to order it: the product's page on the store's own menu, else the menu's page; null when unknown. */
   orderUrl?: string | null
+  /** salesTaxPercent is the store's county sales tax rate, for "≈ $X with tax": null unknown, undefined not loaded (yet). */
+  salesTaxPercent?: number | null
 }
 
 /** canOrder reports whether any row links to order: the "Order" column is shown, last, only then. */
@@ -56,7 +58,7 @@ const COLUMNS: Record<OfferColumn, { heading: string; cell: (row: OfferRow, nowM
     ),
   },
   size: { heading: 'Size', cell: (o) => o.size || '–' },
-  price: { heading: 'Price', cell: (o) => <PricePaid price={o.price} salePrice={o.salePrice} /> },
+  price: { heading: 'Price', cell: (o) => <PriceWithTax row={o} /> },
   discount: { heading: 'Off', cell: (o) => (o.discount === undefined ? '–' : `${Math.round(o.discount * 100)}% off`) },
   unitPrice: { heading: 'Unit price', cell: (o) => <UnitPrice unitPrice={o.unitPrice} unit={o.unit} /> },
   thc: { heading: 'THC', cell: (o) => <Thc thc={o.thc} unit={o.potencyUnit} /> },
@@ -145,7 +147,7 @@ export function OfferCards<R extends OfferRow>({ rows, nowMs, showStore, action 
           </p>
           <p className={styles.row}>
             <span>{o.size}</span>
-            <PricePaid price={o.price} salePrice={o.salePrice} />
+            <PriceWithTax row={o} />
             <UnitPrice unitPrice={o.unitPrice} unit={o.unit} />
             <Thc thc={o.thc} unit={o.potencyUnit} />
           </p>
@@ -166,5 +168,15 @@ export function OfferCards<R extends OfferRow>({ rows, nowMs, showStore, action 
         </li>
       ))}
     </ul>
+  )
+}
+
+/** PriceWithTax is the price paid and, under it, about what it comes to with tax at the offer's store. */
+function PriceWithTax({ row }: { row: OfferRow }) {
+  return (
+    <span>
+      <PricePaid price={row.price} salePrice={row.salePrice} />
+      <WithTax price={row.price} salePrice={row.salePrice} market={row.market} salesTaxPercent={row.salesTaxPercent} />
+    </span>
   )
 }

@@ -16,6 +16,7 @@ function rowOf(o: SearchOffer): ShopRow {
     ...o,
     detail: [o.brand, o.strain].filter(Boolean).join(' · '),
     openingHours: store.openingHours ?? null,
+    salesTaxPercent: store.salesTaxPercent ?? null,
     store: { slug: store.slug, name: store.name, city: store.city, distance: o.distance, about: store.coordinates === 'city' },
     wish: { code: o.code, name: o.name, brand: o.brand, category: o.category, size: o.size, grams: o.grams, mg: o.mg, thc: o.thc },
   }

@@ -16,12 +16,14 @@ describe('the Limits page cites its figures', () => {
     expect(possession.sources.slice(1)).toEqual(['CLE-98', 'DDN-AYR', 'TICKER-2023'])
   })
 
-  it('says of each rule in the law file when it was read and which part', () => {
+  it('says of each source in the law file whether and when it was read, and which part', () => {
     for (const [tag, source] of Object.entries(LAW.sources)) {
-      expect(source.url, tag).toMatch(/^https:\/\/(codes|medicalmarijuana)\.ohio\.gov\//)
-      expect(source.read, tag).toMatch(/^\d{4}-\d{2}-\d{2}$/)
-      expect(SOURCES[tag]!.note, tag).toContain(`read ${source.read}`)
+      expect(source.url, tag).toMatch(/^https?:\/\//)
+      if (source.read === null) expect(SOURCES[tag]!.note, tag).toContain('not yet read in its own text')
+      else expect(SOURCES[tag]!.note, tag).toContain(`read ${source.read}`)
     }
+    for (const tag of ['OAC-1301:18-8-08', 'OAC-3796:8-2-04', 'ORC-3796.221'])
+      expect(LAW.sources[tag as keyof typeof LAW.sources].read).toBe('2026-11-27')
     expect(SOURCES['OAC-3796:8-2-04']!.note).toContain('(A)(1) only')
   })
 })

@@ -3,7 +3,7 @@ import { OfferTable, type OfferColumn } from '../../../../components/offers/offe
 import { SnapshotView } from '../../../../components/snapshot-view'
 import type { Coordinates } from '../../../../lib/geo'
 import { useNow } from '../../../../lib/use-now'
-import { useRegionDeals } from '../../api/use-shop'
+import { useRegionDeals, useSearchStores } from '../../api/use-shop'
 import { selectDeals, type DealsQuery, type LocatedDeal } from '../../lib/deals'
 import styles from '../shop.module.css'
 import { wishlistAction, type ShopRow } from '../wishlist-button'
@@ -11,9 +11,10 @@ import { wishlistAction, type ShopRow } from '../wishlist-button'
 const SHOWN = 200
 const COLUMNS: OfferColumn[] = ['product', 'size', 'price', 'discount', 'unitPrice', 'thc', 'market', 'store', 'menu']
 
-function rowOf(d: LocatedDeal): ShopRow {
+function rowOf(d: LocatedDeal, taxRates: ReadonlyMap<string, number | null> | undefined): ShopRow {
   return {
     ...d,
+    salesTaxPercent: taxRates ? (taxRates.get(d.slug) ?? null) : undefined,
     key: `${d.slug}|${d.market}|${d.code}|${d.size}`,
     detail: [d.brand, d.category].filter(Boolean).join(' · '),
     isNew: false,
@@ -33,6 +34,9 @@ type Props = Pick<DealsQuery, 'category' | 'market' | 'sort'> & {
 /** DealList loads the regions' deals and lists the best 200 of those asked for. */
 export function DealList({ files, point, within, category, market, sort }: Props) {
   const lists = useRegionDeals(files)
+  // The stores' sales tax rates, for "≈ $X with tax" (api/search/stores, shared with Menus).
+  const { data: stores } = useSearchStores()
+  const taxRates = useMemo(() => stores && new Map(stores.stores.map((s) => [s.slug, s.salesTaxPercent ?? null])), [stores])
   const nowMs = useNow(60_000)
   const deals = useMemo(
     () =>
@@ -59,7 +63,7 @@ export function DealList({ files, point, within, category, market, sort }: Props
         ) : (
           <section aria-labelledby="deals-heading">
             <h2 id="deals-heading">{deals.length} deals</h2>
-            <OfferTable rows={deals.slice(0, SHOWN).map(rowOf)} columns={COLUMNS} nowMs={nowMs} action={wishlistAction} />
+            <OfferTable rows={deals.slice(0, SHOWN).map((d) => rowOf(d, taxRates))} columns={COLUMNS} nowMs={nowMs} action={wishlistAction} />
             {deals.length > SHOWN && <p className={styles.summary}>The {SHOWN} best are shown; narrow the search to see others.</p>}
           </section>
         )

@@ -40,6 +40,10 @@ export function LimitsCalculator() {
   return (
     <section aria-labelledby="calc-heading" className="card" style={{ padding: '1rem' }}>
       <h2 id="calc-heading">Limits calculator</h2>
+      <p>
+        It counts amounts and THC, not money: the prices the site shows are the menus' prices without tax (the “≈ with tax” figures beside them add
+        Ohio's taxes).
+      </p>
       <form className={styles.form} aria-label="Add an item" onSubmit={add}>
         <SelectField
           className={styles.field}

@@ -19,10 +19,11 @@ const PAST_COLUMNS = COLUMNS.filter((c) => c !== 'open')
 
 /**
  * rowsOf are a product's offers (or its last listings), with each store's distance from the last
- * distance search's point and its hours (api/search/stores).
+ * distance search's point, its hours and its county's sales tax rate (api/search/stores).
  */
 function rowsOf(product: Product, offers: Product['offers'], point: LastPoint | null, stores: SearchStores | undefined): OfferRow[] {
   const hours = new Map(stores?.stores.map((s) => [s.slug, s.openingHours ?? null]))
+  const taxRates = new Map(stores?.stores.map((s) => [s.slug, s.salesTaxPercent ?? null]))
   return offers.map((o) => ({
     ...o,
     key: `${o.slug}|${o.market}`,
@@ -31,6 +32,7 @@ function rowsOf(product: Product, offers: Product['offers'], point: LastPoint | 
     detail: '',
     size: product.size,
     openingHours: stores ? (hours.get(o.slug) ?? null) : undefined,
+    salesTaxPercent: stores ? (taxRates.get(o.slug) ?? null) : undefined,
     store: {
       slug: o.slug,
       name: o.storeName,
