@@ -306,6 +306,31 @@ describe('shopping screens on the demo data', () => {
     }
   })
 
+  test('Deals shows prices with tax and links its Atom feed, served as Atom, sample data, linking to product pages that exist', async () => {
+    const page = await newPage()
+    try {
+      const { firstDeal } = await firstDealProduct(page)
+      await firstDeal.getByText(/^≈ \$\d+\.\d\d with tax$/).waitFor({ timeout: 30_000 })
+      const feedLink = page.getByRole('link', { name: 'deals feed for all Ohio (Atom)' })
+      const href = await feedLink.getAttribute('href')
+      assert.equal(href, '/feeds/deals.atom')
+      assert.equal(await page.locator('head link[rel="alternate"][type="application/atom+xml"]').getAttribute('href'), href)
+      const feed = await page.request.get(url(href))
+      assert.equal(feed.status(), 200)
+      assert.equal(feed.headers()['content-type'], 'application/atom+xml; charset=utf-8')
+      const xml = await feed.text()
+      assert.match(xml, /<feed xmlns="http:\/\/www.w3.org\/2005\/Atom">/)
+      assert.match(xml, /<title>Sample data: Ohio cannabis deals: all Ohio<\/title>/)
+      const entryLink = xml.match(/<entry>[\s\S]*?<link rel="alternate" type="text\/html" href="([^"]+)"/)
+      assert.ok(entryLink, 'the feed has no entry')
+      await page.goto(url(entryLink[1]))
+      await page.getByRole('heading', { level: 1 }).waitFor({ timeout: 30_000 })
+      assert.equal(await page.getByRole('heading', { name: 'This product is no longer listed' }).count(), 0, 'the feed links a product with no page')
+    } finally {
+      await page.close()
+    }
+  })
+
   test('an unknown product says it is no longer listed; paths under known screens keep the layout', async () => {
     const page = await newPage()
     try {
