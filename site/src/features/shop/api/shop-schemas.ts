@@ -41,6 +41,8 @@ export const menuOfferSchema = z.looseObject({
   cbd: nullableNumber,
   potencyUnit,
   inStock: z.boolean(),
+  // orderUrl is the product on the store's own menu (publish adds it with issue 24's "link to order").
+  orderUrl: z.optional(z.nullable(z.string())),
   isNew: z.boolean(),
   firstSeen: nullableTimestamp,
 })
@@ -121,6 +123,7 @@ const searchProductsSchema = z.object({
   size: z.array(z.string()),
   grams: z.array(nullableNumber),
   mg: z.array(nullableNumber),
+  terpenes: z.array(z.array(z.string())),
 })
 
 /** searchOffersSchema: a search file's offers, as columns (SNAPSHOTS.md). */
@@ -131,6 +134,7 @@ const searchOffersSchema = z.object({
   salePrice: z.array(z.nullable(money)),
   thc: z.array(nullableNumber),
   potencyUnit: z.array(potencyUnit),
+  cbd: z.array(nullableNumber),
   isNew: z.array(z.boolean()),
 })
 
