@@ -45,6 +45,9 @@ export const menuOfferSchema = z.looseObject({
   orderUrl: z.optional(z.nullable(z.string())),
   isNew: z.boolean(),
   firstSeen: nullableTimestamp,
+  // The search files' strain type and terpene slugs, should the menu file carry them (the store page's filters).
+  strainType: z.optional(strainType),
+  terpenes: z.optional(z.array(z.string())),
 })
 export type MenuOffer = z.infer<typeof menuOfferSchema>
 
@@ -63,6 +66,7 @@ const store = {
 
 export const menuSchema = published({
   ...store,
+  ...storeListing,
   location: z.string(),
   monitored: z.boolean(),
   markets: z.array(
