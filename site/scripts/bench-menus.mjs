@@ -94,7 +94,20 @@ function ohio(now) {
       `${pick(['Wedding', 'Garlic', 'Motor', 'Lemon', 'Blue', 'Gelato', 'Kush', 'Haze', 'Cookies', 'Dream'])} ${pick(['Cake', 'Breath', 'Fuel', 'Pie', 'Runtz', 'Mints', 'OG', 'Glue'])} ${i}`,
   )
   const brands = Array.from({ length: 60 }, (_, i) => `Brand ${i}`)
-  const TERPENES = ['myrcene', 'limonene', 'caryophyllene', 'linalool', 'pinene', 'humulene', 'terpinolene', 'ocimene', 'bisabolol', 'nerolidol', 'guaiol', 'farnesene']
+  const TERPENES = [
+    'myrcene',
+    'limonene',
+    'caryophyllene',
+    'linalool',
+    'pinene',
+    'humulene',
+    'terpinolene',
+    'ocimene',
+    'bisabolol',
+    'nerolidol',
+    'guaiol',
+    'farnesene',
+  ]
   const newProduct = (category) => {
     const strain = pick(strains)
     const brand = pick(brands)
@@ -157,7 +170,9 @@ function ohio(now) {
         const sale = random() < 0.2 ? cents(price * pick([0.7, 0.75])) : null
         const thc = !DISTINCT && random() < 0.8 ? product.thc : Math.round(1500 + random() * 1500) / 100
         const cbd = random() < 0.2 ? Math.round(random() * 200) / 100 : null
-        offers.get(category).push({ product, menu: [store.slug, market], region: store.region, price, salePrice: sale, thc, cbd, isNew: random() < 0.05 })
+        offers
+          .get(category)
+          .push({ product, menu: [store.slug, market], region: store.region, price, salePrice: sale, thc, cbd, isNew: random() < 0.05 })
       }
     }
   })
@@ -232,7 +247,8 @@ function ohio(now) {
     // the whole state's first 50 offers by price paid, then name and brand (lower-cased), store slug.
     const first = [...all].sort(
       (a, b) =>
-        paid(a) - paid(b) || (nameKey(a) < nameKey(b) ? -1 : nameKey(a) > nameKey(b) ? 1 : a.menu[0] < b.menu[0] ? -1 : a.menu[0] > b.menu[0] ? 1 : 0),
+        paid(a) - paid(b) ||
+        (nameKey(a) < nameKey(b) ? -1 : nameKey(a) > nameKey(b) ? 1 : a.menu[0] < b.menu[0] ? -1 : a.menu[0] > b.menu[0] ? 1 : 0),
     )
     files.set(
       `/api/search/${category.toLowerCase()}/first`,
@@ -409,7 +425,10 @@ console.log(
   `  keystroke in the search box, input to next paint, median of ${INTERACTIONS} per run: ${rows.map((r) => r.key.toFixed(0)).join(', ')} ms; median ${median('key').toFixed(0)} ms (issue budget 100 ms)`,
 )
 console.log(
-  `  longest interaction of all: ${rows.map((r) => r.longest.toFixed(0)).join(', ')} ms; machine load (1, 5, 15 min): ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}`,
+  `  longest interaction of all: ${rows.map((r) => r.longest.toFixed(0)).join(', ')} ms; machine load (1, 5, 15 min): ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ')}`,
 )
 const [largest, largestBytes] = [...files]
   .filter(([name]) => /^\/api\/search\/[a-z]+\//.test(name))
