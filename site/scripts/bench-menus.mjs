@@ -127,6 +127,8 @@ function ohio(now) {
       mg,
       price: random() < 0.95 ? Math.max(1, Math.round(base)) : cents(base),
       thc: Math.round(1500 + random() * 1500) / 100,
+      // A fifth of products give a CBD figure, like THC a property of the product's lab test.
+      cbd: random() < 0.2 ? Math.round(random() * 200) / 100 : null,
       chains: new Map(),
     }
   }
@@ -169,7 +171,7 @@ function ohio(now) {
         const price = DISTINCT ? cents(product.grams ? product.grams * (6 + random() * 10) : 15 + random() * 20) : chainPrice(product, chain)
         const sale = random() < 0.2 ? cents(price * pick([0.7, 0.75])) : null
         const thc = !DISTINCT && random() < 0.8 ? product.thc : Math.round(1500 + random() * 1500) / 100
-        const cbd = random() < 0.2 ? Math.round(random() * 200) / 100 : null
+        const cbd = product.cbd !== null && random() < 0.2 ? Math.round(random() * 200) / 100 : product.cbd
         offers
           .get(category)
           .push({ product, menu: [store.slug, market], region: store.region, price, salePrice: sale, thc, cbd, isNew: random() < 0.05 })
