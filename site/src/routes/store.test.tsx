@@ -34,6 +34,9 @@ describe('a store’s page', () => {
     expect(rows[0]).toHaveTextContent('New')
     expect(within(rows[1]!).getByText('$10.29/g')).toBeInTheDocument()
     expect(screen.getByRole('table', { name: 'Edible at Bloom Akron' })).toHaveTextContent('100 mg THC')
+    // Sizes as shoppers say them; no strain type or terpene filter, as this menu file gives none.
+    expect(within(screen.getByRole('group', { name: 'Size' })).getByRole('checkbox', { name: '⅛ oz (2)' })).toBeInTheDocument()
+    expect(screen.queryByRole('group', { name: 'Strain type' })).not.toBeInTheDocument()
   })
 
   it('filters with counts, each count the offers its option leaves, all in the URL', async () => {

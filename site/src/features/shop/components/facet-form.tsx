@@ -97,10 +97,13 @@ export const FacetForm = memo(function FacetForm({ filters, counts, unit, onChan
           New this week{formatCount(counts?.new)}
         </label>
       </fieldset>
-      <fieldset>
-        <legend>Strain type</legend>
-        {STRAIN_TYPES.map((t) => check('strainTypes', t, STRAIN_LABELS[t], counts?.strainType.get(t) ?? (counts ? 0 : undefined)))}
-      </fieldset>
+      {/* A store's menu file may give no strain types: no filter to offer then. */}
+      {(counts === null || counts.strainType.size > 0 || filters.strainTypes.length > 0) && (
+        <fieldset>
+          <legend>Strain type</legend>
+          {STRAIN_TYPES.map((t) => check('strainTypes', t, STRAIN_LABELS[t], counts?.strainType.get(t) ?? (counts ? 0 : undefined)))}
+        </fieldset>
+      )}
       {sizes.length > 0 && (
         <fieldset>
           <legend>Size</legend>
