@@ -77,6 +77,8 @@ type SearchProducts struct {
 	Size       []string   `json:"size"`
 	Grams      []*float64 `json:"grams"`
 	MG         []*float64 `json:"mg"`
+	// Terpenes are the slugs of the terpenes the product's menu lists (api/terpenes/<slug>), for the terpene filter.
+	Terpenes [][]string `json:"terpenes"`
 }
 
 // SearchOffers are a file's offers as columns. The unit price is not written: the
@@ -90,7 +92,9 @@ type SearchOffers struct {
 	THC       []*float64 `json:"thc"`
 	// PotencyUnit is each THC figure's unit: "%" or, for most edibles, "mg".
 	PotencyUnit []*string `json:"potencyUnit"`
-	IsNew       []bool    `json:"isNew"`
+	// CBD is each offer's CBD figure, in its PotencyUnit, for the CBD filter.
+	CBD   []*float64 `json:"cbd"`
+	IsNew []bool     `json:"isNew"`
 	// OrderURL is where to order each offer: its product's page on the store's own
 	// menu, else the menu's page; null when neither is known.
 	OrderURL []*string `json:"orderUrl"`
@@ -189,18 +193,18 @@ func (s *shop) buildSearch(emit Emit) error {
 }
 
 // searchFirst is the first page of a category's whole-state search in the site's
-// default order: product name then brand (lower-cased, as the site compares them),
-// then price paid, then store slug.
+// default order (compareOffers by price): price paid, then product name and brand
+// (lower-cased, as the site compares them), then store slug.
 func (s *shop) searchFirst(cat data.Category, offers []*offer) searchFile {
 	before := func(a, b *offer) bool {
+		if a.costCents != b.costCents {
+			return a.costCents < b.costCents
+		}
 		if a.displayKey != b.displayKey {
 			return a.displayKey < b.displayKey
 		}
 		if a.brandKey != b.brandKey {
 			return a.brandKey < b.brandKey
-		}
-		if a.costCents != b.costCents {
-			return a.costCents < b.costCents
 		}
 		return a.Slug < b.Slug
 	}
@@ -357,6 +361,7 @@ func (f searchFile) appendJSON(b []byte) ([]byte, error) {
 	column("size", false, products, func(b []byte, o *offer, _ int) []byte { return appendString(b, o.sizeLabel) })
 	column("grams", false, products, func(b []byte, o *offer, _ int) []byte { return appendPositive(b, o.Grams) })
 	column("mg", false, products, func(b []byte, o *offer, _ int) []byte { return appendPositive(b, o.Milligrams) })
+	column("terpenes", false, products, func(b []byte, o *offer, _ int) []byte { return appendTerpeneSlugs(b, o.desc) })
 	b = append(b, `},"offers":{`...)
 	column("product", true, f.offers, func(b []byte, _ *offer, i int) []byte { return strconv.AppendInt(b, int64(productOf[i]), 10) })
 	column("menu", false, f.offers, func(b []byte, _ *offer, i int) []byte { return strconv.AppendInt(b, int64(menuOf[i]), 10) })
@@ -364,6 +369,7 @@ func (f searchFile) appendJSON(b []byte) ([]byte, error) {
 	column("salePrice", false, f.offers, func(b []byte, o *offer, _ int) []byte { return appendSalePrice(b, o) })
 	column("thc", false, f.offers, func(b []byte, o *offer, _ int) []byte { return appendFloatOrNull(b, o.THC) })
 	column("potencyUnit", false, f.offers, func(b []byte, o *offer, _ int) []byte { return appendStringOrNull(b, o.PotencyUnit) })
+	column("cbd", false, f.offers, func(b []byte, o *offer, _ int) []byte { return appendFloatOrNull(b, o.CBD) })
 	column("isNew", false, f.offers, func(b []byte, o *offer, _ int) []byte { return appendBool(b, o.isNew) })
 	column("orderUrl", false, f.offers, func(b []byte, o *offer, _ int) []byte { return appendStringOrNull(b, o.orderURL()) })
 	b = append(b, "}"...)
@@ -386,4 +392,16 @@ func strainTypeOf(o *desc) string {
 		return id.catalogueType
 	}
 	return ""
+}
+
+// appendTerpeneSlugs writes the slugs of the terpenes a description lists, each once in
+// the menu's order, as the terpene pages name them (nameSlug).
+func appendTerpeneSlugs(b []byte, d *desc) []byte {
+	var slugs []string
+	for _, t := range d.Terpenes {
+		if slug := nameSlug(t.Name); slug != "" && !slices.Contains(slugs, slug) {
+			slugs = append(slugs, slug)
+		}
+	}
+	return appendList(b, slugs, func(b []byte, slug string, _ int) []byte { return appendString(b, slug) })
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -271,7 +272,7 @@ func TestShopRules(t *testing.T) {
 			t.Errorf("%d stores, want the 4 with menus", len(idx.Stores))
 		}
 	})
-	t.Run("search first page: the whole state's offers by name, with its totals", func(t *testing.T) {
+	t.Run("search first page: the whole state's offers by price paid, with its totals", func(t *testing.T) {
 		var first publish.SearchFirst
 		if err := json.Unmarshal(files["api/search/flower/first"], &first); err != nil {
 			t.Fatal(err)
@@ -282,7 +283,12 @@ func TestShopRules(t *testing.T) {
 		}
 		total := 0
 		stores := map[string]bool{}
-		var names []string
+		// Each offer as the first page orders it: price paid in cents, then product name.
+		type row struct {
+			cents int
+			name  string
+		}
+		var rows []row
 		for _, sh := range idx.Shards {
 			if sh.Category != data.Flower || sh.Region == "" {
 				continue
@@ -294,7 +300,11 @@ func TestShopRules(t *testing.T) {
 			}
 			for i, product := range f.Offers.Product {
 				stores[f.Menus[f.Offers.Menu[i]][0]] = true
-				names = append(names, strings.ToLower(f.Products.Name[product]))
+				paid := f.Offers.Price[i]
+				if sale := f.Offers.SalePrice[i]; sale != nil {
+					paid = *sale
+				}
+				rows = append(rows, row{int(math.Round(paid * 100)), strings.ToLower(f.Products.Name[product])})
 			}
 		}
 		if first.Total != total || first.Stores != len(stores) {
@@ -303,10 +313,17 @@ func TestShopRules(t *testing.T) {
 		if len(first.Offers.Product) != min(total, publish.SearchFirstPage) {
 			t.Fatalf("first page has %d rows, want %d", len(first.Offers.Product), min(total, publish.SearchFirstPage))
 		}
-		sort.Strings(names)
+		sort.Slice(rows, func(i, j int) bool {
+			return rows[i].cents < rows[j].cents || rows[i].cents == rows[j].cents && rows[i].name < rows[j].name
+		})
 		for i, product := range first.Offers.Product {
-			if got := strings.ToLower(first.Products.Name[product]); got != names[i] {
-				t.Errorf("first row %d is %q, want %q (name order across regions)", i, got, names[i])
+			paid := first.Offers.Price[i]
+			if sale := first.Offers.SalePrice[i]; sale != nil {
+				paid = *sale
+			}
+			got := row{int(math.Round(paid * 100)), strings.ToLower(first.Products.Name[product])}
+			if got != rows[i] {
+				t.Errorf("first row %d is %v, want %v (price order across regions)", i, got, rows[i])
 			}
 		}
 		if _, ok := files["api/search/preroll/first"]; ok {

@@ -84,6 +84,8 @@ describe('dispensary maps', () => {
       assert.ok(store, `no dispensary named ${name}`)
       assert.equal(href, `/dispensary-status#${store.slug}`)
       await page.screenshot({ path: path.join(resultsDir, 'maps.png') })
+      // "Search this menu" opens the store's own page (its menus and offers).
+      assert.equal(await popup.getByRole('link', { name: 'Search this menu' }).getAttribute('href'), `/dispensary-menus/${store.slug}`)
 
       // The link lands on that store's card, scrolled into view.
       await statusLink.click()
@@ -93,6 +95,18 @@ describe('dispensary maps', () => {
         const box = document.getElementById(id)?.getBoundingClientRect()
         return box && box.top >= -1 && box.top < window.innerHeight
       }, store.slug)
+
+      // Back on the map, the same popup's "Search this menu" opens the store's page with its offers.
+      await page.goBack()
+      await page.locator(`.leaflet-marker-icon[title="${title}"]`).first().click()
+      await page.locator('.leaflet-popup').getByRole('link', { name: 'Search this menu' }).click()
+      await page.waitForURL((u) => u.pathname === `/dispensary-menus/${store.slug}`)
+      await page.getByRole('heading', { level: 1, name }).waitFor({ timeout: 30_000 })
+      await page
+        .getByRole('status')
+        .filter({ hasText: /^\d+ of \d+ offers/ })
+        .waitFor({ timeout: 30_000 })
+      assert.ok((await page.getByRole('row').filter({ hasText: '$' }).count()) > 0, `no offer on ${name}'s page`)
       assert.ok(
         blocked.every((url) => new URL(url).hostname === TILE_HOST),
         `unexpected requests: ${blocked.join(', ')}`,

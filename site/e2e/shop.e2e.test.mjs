@@ -40,6 +40,8 @@ async function newPage({ theme = 'light', width = 1280 } = {}) {
     if (/status of 404/.test(message.text()) && /\/api\/products\/no-such-product-3-5g$/.test(message.location().url)) return
     // A path under a known screen answers 404 (omc serve, as a static host) with the not-found screen in the layout.
     if (/status of 404/.test(message.text()) && /\/(dispensary-menus\/nothing-here|dispensary-status\/x)$/.test(message.location().url)) return
+    // An unknown store's menu is a 404 from the static host; its page says not found.
+    if (/status of 404/.test(message.text()) && /\/api\/menus\/nothing-here$/.test(message.location().url)) return
     problems.push(`${page.url()}: console: ${message.text()}`)
   })
   context.on('request', (request) => {
@@ -67,7 +69,6 @@ describe('shopping screens on the demo data', () => {
       await page.getByRole('combobox', { name: 'Within' }).selectOption('25')
       await page.getByRole('searchbox', { name: 'Brand, product or strain' }).fill(STRAIN)
       await page.getByRole('combobox', { name: 'Sort by' }).selectOption('price')
-      await page.getByRole('checkbox', { name: 'One list (not grouped by store)' }).check()
       await page
         .getByRole('status')
         .filter({ hasText: `within 25 miles of Columbus, matching “${STRAIN}”` })
@@ -134,22 +135,23 @@ describe('shopping screens on the demo data', () => {
       const summary = page.getByRole('status').filter({ hasText: 'offers at' })
       await summary.waitFor({ timeout: 30_000 })
       const all = await summary.textContent()
-      await page.getByRole('checkbox', { name: 'On sale', exact: true }).check()
+      await page.getByRole('checkbox', { name: /^On sale \(\d+\)$/ }).check()
       await page.waitForURL(/sale=1/)
       await page.getByRole('combobox', { name: 'Sort by' }).selectOption('unitPrice')
       await page.waitForURL(/sort=unitPrice/)
       await page.goBack()
       await page.waitForURL((u) => !u.search.includes('sort=') && u.search.includes('sale=1'))
-      assert.equal(await page.getByRole('combobox', { name: 'Sort by' }).inputValue(), 'name')
-      assert.equal(await page.getByRole('checkbox', { name: 'On sale', exact: true }).isChecked(), true)
+      // No order chosen: a region search's is by price.
+      assert.equal(await page.getByRole('combobox', { name: 'Sort by' }).inputValue(), 'price')
+      assert.equal(await page.getByRole('checkbox', { name: /^On sale \(\d+\)$/ }).isChecked(), true)
       await page.goBack()
       await page.waitForURL((u) => !u.search.includes('sale=1'))
-      assert.equal(await page.getByRole('checkbox', { name: 'On sale', exact: true }).isChecked(), false)
+      assert.equal(await page.getByRole('checkbox', { name: /^On sale \(\d+\)$/ }).isChecked(), false)
       // The results follow the form (the router renders them in a transition).
       await page.getByRole('status').filter({ hasText: all }).waitFor()
       await page.goForward()
       await page.waitForURL(/sale=1/)
-      assert.equal(await page.getByRole('checkbox', { name: 'On sale', exact: true }).isChecked(), true)
+      assert.equal(await page.getByRole('checkbox', { name: /^On sale \(\d+\)$/ }).isChecked(), true)
     } finally {
       await page.close()
     }
@@ -331,6 +333,65 @@ describe('shopping screens on the demo data', () => {
     }
   })
 
+  test('“Search this menu” on a status card opens that store’s page with its offers', async () => {
+    const page = await newPage()
+    try {
+      await page.goto(url('dispensary-status'))
+      const link = page.getByRole('link', { name: 'Search this menu' }).first()
+      await link.waitFor({ timeout: 30_000 })
+      const card = page.locator('article').filter({ has: link }).first()
+      const name = (await card.getByRole('heading').first().textContent()).trim()
+      await link.click()
+      await page.waitForURL(/\/dispensary-menus\/[a-z0-9-]+$/)
+      await page.getByRole('heading', { level: 1, name }).waitFor({ timeout: 30_000 })
+      await storePageShowsOffers(page)
+    } finally {
+      await page.close()
+    }
+  })
+
+  test('a brand filter’s count is the number of offers it leaves, on Menus and on a store’s page', async () => {
+    const page = await newPage()
+    try {
+      for (const [where, summary] of [
+        ['dispensary-menus?by=region&region=Central&type=Flower', /^(\d+) offers at/],
+        [null, /^(\d+) of \d+ offers/],
+      ]) {
+        if (where) await page.goto(url(where))
+        else {
+          // The store of the first Menus row.
+          await page
+            .getByRole('row')
+            .filter({ has: page.getByRole('cell') })
+            .first()
+            .getByRole('cell')
+            .nth(6)
+            .getByRole('link')
+            .click()
+          await page.waitForURL(/\/dispensary-menus\/[a-z0-9-]+$/)
+        }
+        const status = page.getByRole('status').filter({ hasText: summary })
+        await status.waitFor({ timeout: 30_000 })
+        await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'), null, { timeout: 30_000 })
+        const brands = page.getByRole('group', { name: 'Brand' }).getByRole('checkbox')
+        const label = await brands.first().locator('xpath=..').textContent()
+        const count = Number(label.match(/\((\d[\d,]*)\)$/)[1].replace(/,/g, ''))
+        const before = await status.textContent()
+        await brands.first().check()
+        await page.waitForURL(/brand=/)
+        // The results follow the URL in a transition: wait for the summary to change (unless the brand is every offer).
+        if (Number(before.match(summary)[1]) !== count)
+          await page.waitForFunction((text) => [...document.querySelectorAll('[role="status"]')].every((s) => s.textContent !== text), before, {
+            timeout: 30_000,
+          })
+        const left = Number((await status.textContent()).match(summary)[1])
+        assert.equal(left, count, `${where ?? 'store page'}: "${label}" said ${count}, left ${left}`)
+      }
+    } finally {
+      await page.close()
+    }
+  })
+
   test('an unknown product says it is no longer listed; paths under known screens keep the layout', async () => {
     const page = await newPage()
     try {
@@ -338,6 +399,7 @@ describe('shopping screens on the demo data', () => {
       await page.getByRole('heading', { name: 'This product is no longer listed' }).waitFor({ timeout: 30_000 })
       await page.getByRole('button', { name: 'Search the menus' }).click()
       await page.waitForURL(/\/dispensary-menus\?.*q=no\+such\+product/)
+      // An unknown store's page is the not-found screen.
       await page.goto(url('dispensary-menus/nothing-here'))
       await page.getByRole('heading', { name: 'The page you requested was not found!' }).waitFor()
       assert.equal(await page.getByRole('navigation', { name: 'Main' }).count(), 1, 'the layout is gone')
@@ -346,6 +408,37 @@ describe('shopping screens on the demo data', () => {
     }
   })
 })
+
+/** firstStorePath is the path of the store page the status page's first "Search this menu" opens. */
+async function firstStorePath(page) {
+  await page.goto(url('dispensary-status'))
+  const link = page.getByRole('link', { name: 'Search this menu' }).first()
+  await link.waitFor({ timeout: 30_000 })
+  return (await link.getAttribute('href')).replace(/^\//, '')
+}
+
+/** storePageShowsOffers checks a store's page: its menus' freshness, a link to order, and offer rows with their facts. */
+async function storePageShowsOffers(page) {
+  await page.getByRole('heading', { level: 2, name: 'Menus' }).waitFor()
+  await page
+    .getByRole('status')
+    .filter({ hasText: /^\d+ of \d+ offers/ })
+    .waitFor({ timeout: 30_000 })
+  const order = page.getByRole('link', { name: /^Order for pickup on the store’s/ }).first()
+  assert.equal(await order.getAttribute('target'), '_blank')
+  assert.equal(await order.getAttribute('rel'), 'noopener')
+  const rows = page
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell') })
+    .filter({ hasText: '$' })
+  assert.ok((await rows.count()) > 0, 'no offer on the store page')
+  const cells = rows.first().getByRole('cell')
+  assert.ok((await cells.nth(1).textContent()).trim() !== '', 'no size')
+  assert.match(await cells.nth(2).textContent(), /\$\d+\.\d\d/)
+  assert.match(await cells.nth(3).textContent(), /^\$\d+\.\d\d\/(g|100 mg THC)$|^no unit price$/)
+  assert.match(await cells.nth(5).textContent(), /^(Medical|Adult use)$/)
+  await page.getByText('Sample data:').first().waitFor()
+}
 
 /** firstDealProduct opens the deals and returns the first deal's row and its product's path: a product that exists. */
 async function firstDealProduct(page) {
@@ -369,6 +462,7 @@ const AXE_PAGES = [
   'dispensary-wishlist',
   'dispensary-limits',
   'dispensary-status/x',
+  'store/',
 ]
 
 describe('axe-core: no serious or critical violation', () => {
@@ -380,7 +474,8 @@ describe('axe-core: no serious or critical violation', () => {
         const { productPath, firstDeal } = await firstDealProduct(page)
         // Something on the wishlist, so its cards are checked too.
         await firstDeal.getByRole('button', { name: /^Save to wishlist/ }).click()
-        for (const p of AXE_PAGES.map((p) => (p === 'product/' ? productPath : p))) {
+        const storePath = await firstStorePath(page)
+        for (const p of AXE_PAGES.map((p) => (p === 'product/' ? productPath : p === 'store/' ? storePath : p))) {
           await page.goto(url(p))
           await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 30_000 })
           // Wait for the data to arrive (no spinner left).
@@ -427,7 +522,8 @@ describe('on a phone', () => {
         const wide = await page.evaluate(() => document.documentElement.scrollWidth)
         if (wide > 390) found.push(`/dispensary-limits (${theme}): the page is ${wide} px wide on a 390 px screen`)
         const { productPath } = await firstDealProduct(page)
-        for (const p of ['dispensary-deals', 'dispensary-menus', productPath]) {
+        const storePath = await firstStorePath(page)
+        for (const p of ['dispensary-deals', 'dispensary-menus', productPath, storePath]) {
           await page.goto(url(p))
           await page.locator('tbody tr').first().waitFor({ timeout: 30_000 })
           const cut = await page.evaluate(() => {

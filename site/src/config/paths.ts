@@ -11,8 +11,8 @@ export const strainHref = (slug: string) => `${routes.strainGenetics.path}/${enc
 /** terpeneHref is a terpene's page. */
 export const terpeneHref = (slug: string) => `${routes.terpenes.path}/${encodeURIComponent(slug)}`
 
-/** storeMenuHref is the Menus search narrowed to one dispensary. */
-export const storeMenuHref = (slug: string) => `${routes.menus.path}?store=${encodeURIComponent(slug)}`
+/** storeMenuHref is a dispensary's page: its menus, searchable like the Menus search. */
+export const storeMenuHref = (slug: string) => `${routes.menus.path}/${encodeURIComponent(slug)}`
 
 /** storeStatusHref is a dispensary's card on the status page. */
 export const storeStatusHref = (slug: string) => `${routes.dispensaryStatus.path}#${encodeURIComponent(slug)}`

@@ -39,6 +39,7 @@ export type RouteDef = {
 export const routes = {
   home: { module: 'home', path: '/', aliases: ['/home'], data: ['statistics', 'announcements'] },
   menus: { module: 'menus', path: '/dispensary-menus', aliases: ['/menu'], data: ['search/stores'], nav: ['Dispensary', 'Menus'] },
+  store: { module: 'store', path: '/dispensary-menus/:store', aliases: ['/menu/:store'] },
   dispensaryStatus: { module: 'dispensary-status', path: '/dispensary-status', data: ['DispensaryStatus'], nav: ['Dispensary', 'Status'] },
   deals: { module: 'deals', path: '/dispensary-deals', aliases: ['/deals'], data: ['deals/index'], nav: ['Dispensary', 'Deals'] },
   maps: { module: 'dispensary-maps', path: '/dispensary-maps', aliases: ['/maps'], data: ['DispensaryStatus'], nav: ['Dispensary', 'Maps'] },

@@ -228,7 +228,7 @@ describe('DispensaryStatusRoute', () => {
       const bloom = dispensaryCard('Bloom Akron')
       expect(bloom.closest('li')).toHaveAttribute('id', 'bloom-akron')
       expect(within(bloom).getByRole('link', { name: 'Link to Bloom Akron' })).toHaveAttribute('href', '#bloom-akron')
-      expect(within(bloom).getByRole('link', { name: 'Search this menu' })).toHaveAttribute('href', '/dispensary-menus?store=bloom-akron')
+      expect(within(bloom).getByRole('link', { name: 'Search this menu' })).toHaveAttribute('href', '/dispensary-menus/bloom-akron')
       expect(within(bloom).getByRole('link', { name: 'Adult use menu on the store’s site' })).toHaveAttribute(
         'href',
         'https://www.iheartjane.com/stores/1/bloom-akron/menu',

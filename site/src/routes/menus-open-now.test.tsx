@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 // Hours from the shared vectors, given to the fixture's stores (publish's golden search/stores has none).
 import vectors from '../../../hours/testdata/vectors.json'
-import { previousSearchStore } from '../features/shop/lib/search-state'
+import { displayStore, previousSearchStore } from '../features/shop/lib/search-state'
 import searchStores from '../testing/fixtures/shop/search-stores.json'
 import { renderApp } from '../testing/render'
 import { server } from '../testing/server'
@@ -26,6 +26,8 @@ describe('Menus: open now', () => {
     vi.useFakeTimers({ toFake: ['Date'] })
     vi.setSystemTime(LUNCH_IN_OHIO)
     window.localStorage.clear()
+    // Grouped by store (a choice): each store's heading says whether it is open.
+    displayStore.set({ groupByStore: true, cardView: false })
     previousSearchStore.set(null)
     server.use(http.get('*/api/search/stores', () => HttpResponse.json(withHours)))
   })
@@ -57,7 +59,7 @@ describe('Menus: open now', () => {
     const user = userEvent.setup()
     renderApp('/dispensary-menus?by=region&type=Flower&open=1')
     await screen.findByText(/^3 offers at 2 stores/)
-    await user.click(screen.getByRole('checkbox', { name: 'One list (not grouped by store)' }))
+    await user.click(screen.getByRole('checkbox', { name: 'Group by store' }))
     const tables = await screen.findAllByRole('table')
     expect(within(tables[0]!).getByRole('columnheader', { name: 'Open now?' })).toBeInTheDocument()
     expect(within(tables[0]!).getAllByText('Open now · closes 8 PM')).toHaveLength(2)

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { previousSearchStore } from '../features/shop/lib/search-state'
+import { DEFAULT_DISPLAY, displayStore, previousSearchStore } from '../features/shop/lib/search-state'
 import { FIXTURE_NOW } from '../testing/fixture-now'
 import { renderApp } from '../testing/render'
 import { server } from '../testing/server'
@@ -24,20 +24,40 @@ describe('Menus', () => {
     vi.setSystemTime(FIXTURE_NOW)
     window.localStorage.clear()
     previousSearchStore.set(null)
+    displayStore.set(DEFAULT_DISPLAY)
   })
   afterEach(() => {
     vi.useRealTimers()
     server.events.removeAllListeners()
   })
 
-  it('shows the whole state’s first page by name before any search, grouped by store', async () => {
+  it('shows the whole state’s first page cheapest first before any search, in one list', async () => {
     renderApp('/dispensary-menus')
     expect(await screen.findByRole('heading', { name: 'Everything in stock, all of Ohio' })).toBeInTheDocument()
     expect(screen.getByRole('status', { name: '' })).toHaveTextContent('5 offers at 3 stores: Flower on medical and adult-use menus in all of Ohio.')
-    const stores = screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)
-    // Gelato 41 sorts first, so its store comes first; then the stores of Muul Fuel.
-    expect(stores[0]).toMatch(/^Bloom Akron/)
-    expect(screen.getByRole('link', { name: /Bloom Akron/ })).toHaveAttribute('href', 'https://bloom.example')
+    // Not grouped by store (a choice), sorted by price paid: no store headings, Toledo's $35 first.
+    expect(screen.queryAllByRole('heading', { level: 3 })).toHaveLength(0)
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('price')
+    const rows = screen.getAllByRole('row').filter((r) => within(r).queryAllByRole('cell').length > 0)
+    expect(rows.map((r) => within(r).getAllByRole('cell')[2]!.textContent)).toEqual([
+      '$35.00',
+      'On sale: $36.00 regular price $45.00',
+      '$38.00',
+      '$40.00',
+      '$42.00',
+    ])
+    expect(within(rows[0]!).getByRole('link', { name: 'RISE Toledo' })).toHaveAttribute('href', '/dispensary-menus/rise-toledo')
+  })
+
+  it('groups by store when chosen, each heading linking to the store’s page and its own site', async () => {
+    const user = userEvent.setup()
+    renderApp('/dispensary-menus')
+    await screen.findByText(/5 offers at 3 stores/)
+    await user.click(screen.getByRole('checkbox', { name: 'Group by store' }))
+    const stores = await screen.findAllByRole('heading', { level: 3 })
+    expect(stores.map((h) => within(h).getAllByRole('link')[0]!.textContent)).toEqual(['RISE Toledo', 'Bloom Akron', 'The Botanist Canton'])
+    expect(within(stores[1]!).getByRole('link', { name: 'Bloom Akron' })).toHaveAttribute('href', '/dispensary-menus/bloom-akron')
+    expect(screen.getByRole('link', { name: /Bloom Akron’s own site/ })).toHaveAttribute('href', 'https://bloom.example')
   })
 
   it('shows publish’s first page while the shards are still loading', async () => {
@@ -47,7 +67,7 @@ describe('Menus', () => {
     renderApp('/dispensary-menus')
     expect(await screen.findByRole('heading', { name: 'Everything in stock, all of Ohio' })).toBeInTheDocument()
     expect(screen.getByRole('status', { name: '' })).toHaveTextContent('5 offers at 3 stores: Flower on medical and adult-use menus in all of Ohio.')
-    expect(screen.getAllByRole('heading', { level: 3 })[0]).toHaveTextContent(/^Bloom Akron/)
+    expect(screen.getAllByRole('row').filter((r) => within(r).queryAllByRole('cell').length > 0)[0]).toHaveTextContent(/RISE Toledo/)
     expect(screen.getByRole('region', { name: 'Everything in stock, all of Ohio' })).toHaveAttribute('aria-busy', 'true')
     expect(seen).toContain('/api/search/flower/first')
   })
@@ -61,6 +81,7 @@ describe('Menus', () => {
 
   it('finds a strain within 25 miles of Akron, cheapest first, loading only the Northeast shard', async () => {
     const seen = requested()
+    displayStore.set({ groupByStore: true, cardView: false })
     renderApp('/dispensary-menus?by=distance&lat=41.0798&lng=-81.5219&within=25&near=Akron&type=Flower&q=muul&sort=price')
     await screen.findByText(/3 offers at 2 stores/)
     const rows = screen.getAllByRole('row').filter((r) => within(r).queryAllByRole('cell').length > 0)
@@ -91,8 +112,10 @@ describe('Menus', () => {
   it('says why nothing matched and widens the search in one click', async () => {
     const user = userEvent.setup()
     const { location } = renderApp('/dispensary-menus?by=region&region=Northeast&type=Flower&sale=1&q=gelato')
-    expect(await screen.findByText(/4 offers match the search, but the filters hide them all: “on sale” hid 3, the text hid 1/)).toBeInTheDocument()
-    await user.click(screen.getByRole('button', { name: 'Remove “on sale”' }))
+    expect(
+      await screen.findByText(/4 offers match the search, but the filters hide them all: the text hid 3, the filters with counts hid 1/),
+    ).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Remove the filters with counts' }))
     await screen.findByText(/1 offers at 1 store/)
     expect(location()?.search).toBe('?by=region&region=Northeast&type=Flower&q=gelato')
   })
@@ -101,7 +124,7 @@ describe('Menus', () => {
     const user = userEvent.setup()
     const { location } = renderApp('/dispensary-menus')
     await screen.findByText(/5 offers/)
-    await user.click(screen.getByRole('checkbox', { name: 'On sale' }))
+    await user.click(screen.getByRole('checkbox', { name: /^On sale/ }))
     await screen.findByText(/1 offers at 1 store/)
     expect(location()?.search).toBe('?by=region&type=Flower&sale=1')
     await user.selectOptions(screen.getByRole('combobox', { name: 'Region' }), 'Northwest')
@@ -145,14 +168,16 @@ describe('Menus', () => {
 })
 
 describe('Menus display preferences', () => {
-  it('persists one list and cards', async () => {
+  it('persists grouping by store and cards', async () => {
     window.localStorage.clear()
+    displayStore.set(DEFAULT_DISPLAY)
     const user = userEvent.setup()
     renderApp('/dispensary-menus')
     await screen.findByText(/offers at/)
-    await user.click(screen.getByRole('checkbox', { name: 'One list (not grouped by store)' }))
-    await user.click(screen.getByRole('checkbox', { name: 'Cards' }))
-    await waitFor(() => expect(JSON.parse(window.localStorage.getItem('omc-display')!)).toEqual({ oneList: true, cardView: true }))
     expect(screen.queryAllByRole('heading', { level: 3 })).toHaveLength(0)
+    await user.click(screen.getByRole('checkbox', { name: 'Group by store' }))
+    await user.click(screen.getByRole('checkbox', { name: 'Cards' }))
+    await waitFor(() => expect(JSON.parse(window.localStorage.getItem('omc-display')!)).toEqual({ groupByStore: true, cardView: true }))
+    expect(screen.getAllByRole('heading', { level: 3 }).length).toBeGreaterThan(0)
   })
 })

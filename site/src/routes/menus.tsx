@@ -1,9 +1,15 @@
+import { Navigate, useSearchParams } from 'react-router-dom'
 import { AfterHydration } from '../components/after-hydration'
+import { storeMenuHref } from '../config/paths'
 import { PageTitle } from '../components/page-title'
 import { MenuSearch } from '../features/shop/components/menus/menu-search'
 
 /** MenusRoute (/dispensary-menus, /menu): search every monitored menu (the dispensary search). */
 export default function MenusRoute() {
+  // Old links to one store's menu (?store=<slug>) open its page.
+  const [params] = useSearchParams()
+  const store = params.get('store')
+  if (store) return <Navigate replace to={storeMenuHref(store)} />
   return (
     <>
       <PageTitle screen="Menus" />

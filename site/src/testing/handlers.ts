@@ -44,6 +44,7 @@ export const handlers = [
   shopHandler('search/'),
   shopHandler('deals'),
   shopHandler('products/'),
+  shopHandler('menus/'),
   shopHandler('trends'),
   shopHandler('strains/'),
   shopHandler('terpenes/'),

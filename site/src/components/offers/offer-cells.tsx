@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom'
-import { productHref, storeStatusHref } from '../../config/paths'
+import { productHref, storeMenuHref } from '../../config/paths'
 import { formatAge, formatCost, formatPotency } from '../../lib/format'
 import { freshnessOf, parseUpdateTime } from '../../lib/freshness'
 import { formatMiles } from '../../lib/geo'
@@ -93,7 +93,7 @@ export function ProductLink({ code, name }: { code: string; name: string }) {
   )
 }
 
-/** OfferStore says where an offer is: the store (linking to its status card), its city and, when known, how far. */
+/** OfferStore says where an offer is: the store (linking to its page), its city and, when known, how far. */
 export type OfferStore = {
   slug: string
   name: string
@@ -110,7 +110,7 @@ export type OfferStore = {
 export function StoreCell({ store }: { store: OfferStore }) {
   return (
     <>
-      <Link to={storeStatusHref(store.slug)}>{store.name}</Link>
+      <Link to={storeMenuHref(store.slug)}>{store.name}</Link>
       <span className={tables.sub}>
         {store.city}
         {store.distance !== null && `, ${store.about ? '≈' : ''}${formatMiles(store.distance)}${store.from ? ` from ${store.from}` : ''}`}

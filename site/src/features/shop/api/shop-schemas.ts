@@ -45,6 +45,9 @@ export const menuOfferSchema = z.looseObject({
   isNew: z.boolean(),
   firstSeen: nullableTimestamp,
   orderUrl,
+  // The search files' strain type and terpene slugs, should the menu file carry them (the store page's filters).
+  strainType: z.optional(strainType),
+  terpenes: z.optional(z.array(z.string())),
 })
 export type MenuOffer = z.infer<typeof menuOfferSchema>
 
@@ -63,6 +66,7 @@ const store = {
 
 export const menuSchema = published({
   ...store,
+  ...storeListing,
   location: z.string(),
   monitored: z.boolean(),
   markets: z.array(
@@ -123,6 +127,7 @@ const searchProductsSchema = z.object({
   size: z.array(z.string()),
   grams: z.array(nullableNumber),
   mg: z.array(nullableNumber),
+  terpenes: z.array(z.array(z.string())),
 })
 
 /** searchOffersSchema: a search file's offers, as columns (SNAPSHOTS.md). */
@@ -133,6 +138,7 @@ const searchOffersSchema = z.object({
   salePrice: z.array(z.nullable(money)),
   thc: z.array(nullableNumber),
   potencyUnit: z.array(potencyUnit),
+  cbd: z.array(nullableNumber),
   isNew: z.array(z.boolean()),
   orderUrl: z.array(orderUrl),
 })

@@ -7,6 +7,7 @@ import { useSnapshot, useSnapshotList } from '../../../api/use-snapshot'
 import {
   dealsIndexSchema,
   dealsRegionSchema,
+  menuSchema,
   productSchema,
   searchFirstSchema,
   searchShardSchema,
@@ -42,6 +43,14 @@ export const PRODUCT_CODE = /^[a-z0-9-]{1,200}$/
 /** useProduct loads api/products/<code> (nothing is requested for a code publish cannot have written). */
 export function useProduct(code: string) {
   return useSnapshot(`products/${PRODUCT_CODE.test(code) ? code : 'invalid'}`, productSchema)
+}
+
+/** STORE_SLUG is publish's store slug shape; anything else cannot name a store. */
+export const STORE_SLUG = /^[a-z0-9-]{1,200}$/
+
+/** useStoreMenu loads api/menus/<slug>: one store and its menus (nothing is requested for a slug publish cannot have written). */
+export function useStoreMenu(slug: string) {
+  return useSnapshot(`menus/${STORE_SLUG.test(slug) ? slug : 'invalid'}`, menuSchema)
 }
 
 /** useSearchShards loads the search files named (api/search/<category>/<region> or /all); nothing while paused. */

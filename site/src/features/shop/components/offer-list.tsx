@@ -1,4 +1,6 @@
 import { useId } from 'react'
+import { Link } from 'react-router-dom'
+import { storeMenuHref } from '../../../config/paths'
 import { OfferCards, OfferTable, type OfferColumn } from '../../../components/offers/offer-table'
 import { OpenNow } from '../../../components/store-listing-lines'
 import { formatMiles } from '../../../lib/geo'
@@ -36,7 +38,7 @@ export function OfferList({ offers, nowMs, showStore, cardView }: ListProps) {
   )
 }
 
-/** StoreSection is one store's offers under a heading linking to the store's own site. */
+/** StoreSection is one store's offers under a heading linking to the store's page and its own site. */
 export function StoreSection({ group, nowMs, cardView }: { group: StoreGroup; nowMs: number; cardView: boolean }) {
   const headingId = useId()
   const { store } = group
@@ -44,14 +46,7 @@ export function StoreSection({ group, nowMs, cardView }: { group: StoreGroup; no
   return (
     <section className={styles.store} aria-labelledby={headingId}>
       <h3 id={headingId} className={styles.storeHeading}>
-        {site ? (
-          <a href={site} rel="noopener noreferrer" target="_blank">
-            {store.name}
-            <span className="visually-hidden"> (the store's own site, opens in a new tab)</span>
-          </a>
-        ) : (
-          store.name
-        )}
+        <Link to={storeMenuHref(store.slug)}>{store.name}</Link>
         <span className={tables.sub}>
           {[store.address, store.city].filter(Boolean).join(', ')}
           {group.distance !== null && ` · ${store.coordinates === 'city' ? 'about ' : ''}${formatMiles(group.distance)} away`}
@@ -60,9 +55,16 @@ export function StoreSection({ group, nowMs, cardView }: { group: StoreGroup; no
           <OpenNow hours={store.openingHours} nowMs={nowMs} />
         </span>
       </h3>
-      <p className={tables.sub}>
-        {site ? 'Check the store’s own site for the latest menu before you go.' : 'This store has no website on record: call before you go.'}
-      </p>
+      {site ? (
+        <p className={tables.sub}>
+          <a href={site} rel="noopener noreferrer" target="_blank">
+            {store.name}’s own site
+            <span className="visually-hidden"> (opens in a new tab)</span>
+          </a>
+        </p>
+      ) : (
+        <p className={tables.sub}>No website on record: call before you go.</p>
+      )}
       <OfferList offers={group.offers} nowMs={nowMs} showStore={false} cardView={cardView} />
     </section>
   )

@@ -32,6 +32,6 @@ export function isFirstPageSearch({ search, filters, page }: MenuSearch): boolea
     search.region === '' &&
     search.showMedical &&
     search.showRecreational &&
-    (Object.keys(DEFAULT_FILTERS) as (keyof SearchFilters)[]).every((k) => filters[k] === DEFAULT_FILTERS[k])
+    (Object.keys(DEFAULT_FILTERS) as (keyof SearchFilters)[]).every((k) => JSON.stringify(filters[k]) === JSON.stringify(DEFAULT_FILTERS[k]))
   )
 }

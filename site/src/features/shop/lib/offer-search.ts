@@ -2,12 +2,13 @@ import type { Category } from '../../../api/common-schemas'
 import type { SearchShard, SearchStore, SearchStores } from '../api/shop-schemas'
 import { freshnessAt, parseUpdateTime, type Freshness } from '../../../lib/freshness'
 import { distanceMiles, type Coordinates } from '../../../lib/geo'
-import { hasPoint, type DispensarySearchState, type SearchFilters, type SortKey } from './search-state'
-import { textMatches, tokenize, type WordCache } from './text-match'
+import { applyFacets, potencyUnitFor, sizeBucket, type FacetCounts, type FacetOffer, type StrainType } from './facets'
+import { effectiveSort, hasPoint, type DispensarySearchState, type SearchFilters, type ShopFilters, type SortKey } from './search-state'
+import { matchScore, textMatches, tokenize, type WordCache } from './text-match'
 import { isOnSale, pricePaid, type Unit } from '../../../lib/unit-price'
 
 /** SearchOffer is one offer of the Menus search: a shard row joined with its product and store. */
-export type SearchOffer = {
+export type SearchOffer = FacetOffer & {
   /** key is unique within a search: store, market, product and size. */
   key: string
   code: string
@@ -31,6 +32,10 @@ export type SearchOffer = {
   isNew: boolean
   /** orderUrl is where to order it (the product's page on the store's menu, else the menu's page), null when unknown. */
   orderUrl: string | null
+  strainType: StrainType | null
+  terpenes: readonly string[]
+  cbd: number | null
+  sizeKey: string | null
   lastUpdate: string | null
   /** lastUpdateMs is lastUpdate read once (epoch ms, null when none), for sorting and freshness. */
   lastUpdateMs: number | null
@@ -111,6 +116,8 @@ export function joinOffers(stores: SearchStores, shards: readonly SearchRows[], 
     const p = shard.products
     const words = p.name.map((name, i) => tokenize(`${name} ${p.brand[i] ?? ''} ${p.strain[i] ?? ''}`))
     const names = p.name.map((name, i) => `${name.toLowerCase()}\u0000${(p.brand[i] ?? '').toLowerCase()}`)
+    // The filters' keys, once per product rather than per offer.
+    const sizeKeys = p.code.map((_, i) => sizeBucket(shard.category, p.grams[i] ?? null, p.mg[i] ?? null))
     // Each offer points to a menu (store × market): look its store and last update up once per menu.
     const menus = shard.menus.map(([slug, market]) => {
       const store = bySlug.get(slug)
@@ -151,6 +158,10 @@ export function joinOffers(stores: SearchStores, shards: readonly SearchRows[], 
         potencyUnit: o.potencyUnit[i] ?? null,
         isNew: o.isNew[i] ?? false,
         orderUrl: o.orderUrl[i] ?? null,
+        strainType: p.strainType[product] ?? null,
+        terpenes: p.terpenes[product] ?? [],
+        cbd: o.cbd[i] ?? null,
+        sizeKey: sizeKeys[product] ?? null,
         lastUpdate: menu.lastUpdate,
         lastUpdateMs: menu.lastUpdateMs,
         nameRank: 0,
@@ -176,19 +187,21 @@ export function offerFreshness(offer: Pick<SearchOffer, 'lastUpdateMs'>, nowMs: 
 export const DEAL_QUANTILE = 0.25
 
 /** dealThreshold is the unit price at the DEAL_QUANTILE of offers (null when none has a unit price). */
-export function dealThreshold(offers: readonly SearchOffer[]): number | null {
+export function dealThreshold(offers: readonly { unitPrice: number | null }[]): number | null {
   const prices = offers.flatMap((o) => (o.unitPrice == null ? [] : [o.unitPrice])).sort((a, b) => a - b)
   if (prices.length === 0) return null
   return prices[Math.max(0, Math.ceil(prices.length * DEAL_QUANTILE) - 1)] ?? null
 }
 
 /** FilterResult is what a search shows, with what each step left so an empty result can say why. */
-export type FilterResult = {
-  offers: SearchOffer[]
+export type FilterResult<T extends FacetOffer = SearchOffer> = {
+  offers: T[]
   /** inScope: offers of the searched markets and distance, before the filters. */
   inScope: number
-  /** excluded counts offers each filter removed (a filter applied after another counts what was left). */
-  excluded: Partial<Record<'newOnly' | 'saleOnly' | 'dealsOnly' | 'staleExclude' | 'searchText' | 'distance', number>>
+  /** excluded counts offers each filter removed (a filter applied after another counts what was left; facets: the filters with counts together). */
+  excluded: Partial<Record<'dealsOnly' | 'staleExclude' | 'searchText' | 'facets', number>>
+  /** counts are the filters' options' counts. */
+  counts: FacetCounts
   /** stores counts the distinct stores of offers. */
   stores: number
 }
@@ -199,7 +212,7 @@ function countStores(offers: readonly SearchOffer[]): number {
   return seen.size
 }
 
-const SORT_VALUE: Record<Exclude<SortKey, 'name'>, (o: SearchOffer) => number | null> = {
+const SORT_VALUE: Record<Exclude<SortKey, 'name' | 'relevance'>, (o: SearchOffer) => number | null> = {
   price: (o) => o.paid,
   unitPrice: (o) => o.unitPrice,
   thc: (o) => o.thc,
@@ -213,6 +226,8 @@ export function compareOffers(sortBy: SortKey, direction: 'asc' | 'desc'): (a: S
   const byName = (a: SearchOffer, b: SearchOffer) =>
     a.nameRank - b.nameRank || a.paid - b.paid || (a.store.slug < b.store.slug ? -1 : a.store.slug > b.store.slug ? 1 : 0)
   if (sortBy === 'name') return (a, b) => sign * byName(a, b)
+  // Relevance orders the filtered offers (rankByRelevance) over this base order.
+  if (sortBy === 'relevance') return compareOffers('price', 'asc')
   const value = SORT_VALUE[sortBy]
   return (a, b) => {
     const x = value(a)
@@ -228,32 +243,46 @@ export function sortOffers(all: readonly SearchOffer[], sortBy: SortKey, directi
 }
 
 /**
- * filterOffers applies a search's markets, distance and filters to offers
- * already in the order to show (sortOffers): filtering keeps that order, so a
- * filter change or a keystroke never sorts the whole state again.
+ * filterOffers applies a search's markets and distance, then narrowFilters, to
+ * offers already in the order to show (sortOffers): filtering keeps that order, so
+ * a filter change or a keystroke never sorts the whole state again.
  */
 export function filterOffers(sorted: readonly SearchOffer[], search: DispensarySearchState, filters: SearchFilters, nowMs: number): FilterResult {
-  const all = sorted
   const byDistance = search.searchType === 'distance' && hasPoint(search.coordinates)
   // Both markets and no distance (the default search) keep every offer: no copy of the whole state.
   const inScope =
     search.showMedical && search.showRecreational && !byDistance
-      ? all
-      : all.filter(
+      ? sorted
+      : sorted.filter(
           (o) =>
             (o.market === 'medical' ? search.showMedical : search.showRecreational) &&
             (!byDistance || (o.distance !== null && o.distance <= search.maxDistance)),
         )
+  const result = narrowFilters(inScope, filters, potencyUnitFor(search.productType), nowMs)
+  return { ...result, stores: countStores(result.offers) }
+}
+
+/** NarrowFilters are the filters narrowFilters applies: a search's, or a store page's (no deals or open-now there). */
+export type NarrowFilters = ShopFilters & Partial<Pick<SearchFilters, 'dealsOnly' | 'staleExclude'>>
+
+/**
+ * narrowFilters applies the deals, freshness and text filters, then the filters with
+ * counts (applyFacets, counting their options over what the others leave), keeping
+ * the offers' order but for a relevance sort, which puts the best matches first.
+ */
+export function narrowFilters<T extends FacetOffer & { unitPrice: number | null; lastUpdateMs: number | null; words: readonly string[] }>(
+  inScope: readonly T[],
+  filters: NarrowFilters,
+  unit: ReturnType<typeof potencyUnitFor>,
+  nowMs: number,
+): Omit<FilterResult<T>, 'stores'> {
   const excluded: FilterResult['excluded'] = {}
-  let offers = inScope as SearchOffer[]
-  const step = (name: keyof FilterResult['excluded'], keep: (o: SearchOffer) => boolean) => {
+  let offers = inScope as T[]
+  const step = (name: keyof FilterResult['excluded'], keep: (o: T) => boolean) => {
     const before = offers.length
     offers = offers.filter(keep)
     if (offers.length < before) excluded[name] = before - offers.length
   }
-  if (byDistance && filters.distance < search.maxDistance) step('distance', (o) => o.distance !== null && o.distance <= filters.distance)
-  if (filters.newOnly) step('newOnly', (o) => o.isNew)
-  if (filters.saleOnly) step('saleOnly', (o) => o.salePrice !== null)
   if (filters.dealsOnly) {
     const threshold = dealThreshold(offers)
     step('dealsOnly', (o) => o.salePrice !== null || (threshold !== null && o.unitPrice !== null && o.unitPrice <= threshold))
@@ -270,7 +299,25 @@ export function filterOffers(sorted: readonly SearchOffer[], search: DispensaryS
       return match
     })
   }
-  return { offers, inScope: inScope.length, excluded, stores: countStores(offers) }
+  const before = offers.length
+  const faceted = applyFacets(offers, filters, unit)
+  if (faceted.offers.length < before) excluded.facets = before - faceted.offers.length
+  const kept = effectiveSort(null, filters) === 'relevance' && typed.length > 0 ? rankByRelevance(faceted.offers, typed) : faceted.offers
+  return { offers: kept, inScope: inScope.length, excluded, counts: faceted.counts }
+}
+
+/** rankByRelevance orders offers by how well their words match the typed ones (matchScore), best first, ties in their order. */
+export function rankByRelevance<T extends { words: readonly string[] }>(offers: readonly T[], typed: readonly string[]): T[] {
+  const scores = new Map<readonly string[], number>()
+  const scoreOf = (o: T) => {
+    let score = scores.get(o.words)
+    if (score === undefined) scores.set(o.words, (score = matchScore(typed, o.words)))
+    return score
+  }
+  return offers
+    .map((o, i) => ({ o, i, score: scoreOf(o) }))
+    .sort((a, b) => b.score - a.score || a.i - b.i)
+    .map((x) => x.o)
 }
 
 /** StoreGroup is one store's offers on a page, in the search's order. */

@@ -2,6 +2,7 @@ import { CATEGORIES, type Category } from '../../../api/common-schemas'
 import { REGIONS } from '../api/shop-schemas'
 import type { Coordinates } from '../../../lib/geo'
 import { createLocalStore } from '../../../lib/local-store'
+import { isSizeKey, NO_FACETS, STRAIN_TYPES, type FacetFilters } from './facets'
 
 /** SearchType is how the Menus search picks its stores: by region or by distance from a point. */
 export type SearchType = 'region' | 'distance'
@@ -46,41 +47,61 @@ export const DEFAULT_SEARCH_STATE: DispensarySearchState = {
   place: '',
 }
 
-export const SORT_KEYS = ['name', 'price', 'unitPrice', 'thc', 'distance', 'lastUpdate'] as const
+export const SORT_KEYS = ['relevance', 'name', 'price', 'unitPrice', 'thc', 'distance', 'lastUpdate'] as const
 export type SortKey = (typeof SORT_KEYS)[number]
 export type SortDirection = 'asc' | 'desc'
 
-/** SearchFilters are the client-side filters of the search (docs/specification.md §3). */
-export type SearchFilters = {
-  newOnly: boolean
-  saleOnly: boolean
+/**
+ * SearchFilters are the client-side filters of the search (docs/specification.md §3),
+ * with the filters with counts of issue 24 (facets.ts; newOnly and saleOnly are two of them).
+ */
+export type SearchFilters = FacetFilters & {
   dealsOnly: boolean
   staleExclude: boolean
   /** openNow keeps the offers of stores open now, and of stores whose hours are unknown in a group of their own. */
   openNow: boolean
   searchText: string
-  sortBy: SortKey
+  /** sortBy is the order chosen; null is the sensible one for the search (effectiveSort). */
+  sortBy: SortKey | null
   sortByDirection: SortDirection
-  /** distance hides offers farther than this many miles from the search's point. */
-  distance: number
 }
 
-/** DEFAULT_FILTERS are docs/specification.md §3's client-side search filter defaults, exactly. */
+/**
+ * DEFAULT_FILTERS are docs/specification.md §3's client-side search filter defaults
+ * but two: the sort follows the search (effectiveSort, issue 24: by name put 42 store
+ * headings over 50 rows), and the "hide offers farther than" distance is gone (the
+ * search's "Within N miles" is the one distance control).
+ */
 export const DEFAULT_FILTERS: SearchFilters = {
-  newOnly: false,
-  saleOnly: false,
+  ...NO_FACETS,
   dealsOnly: false,
   staleExclude: false,
   openNow: false,
   searchText: '',
-  sortBy: 'name',
+  sortBy: null,
   sortByDirection: 'asc',
-  distance: 1000,
 }
 
-/** DisplayPreferences are docs/specification.md §3's, kept in the browser. */
-export type DisplayPreferences = { oneList: boolean; cardView: boolean }
-export const DEFAULT_DISPLAY: DisplayPreferences = { oneList: false, cardView: false }
+/**
+ * effectiveSort is the order a search shows: the one chosen, else by relevance for a
+ * text search, by distance for a distance search, otherwise by price paid.
+ */
+export function effectiveSort(
+  search: Pick<DispensarySearchState, 'searchType' | 'coordinates'> | null,
+  filters: Pick<SearchFilters, 'sortBy' | 'searchText'>,
+): SortKey {
+  if (filters.sortBy !== null && (filters.sortBy !== 'relevance' || filters.searchText.trim())) return filters.sortBy
+  if (filters.searchText.trim()) return 'relevance'
+  if (search && search.searchType === 'distance' && hasPoint(search.coordinates)) return 'distance'
+  return 'price'
+}
+
+/**
+ * DisplayPreferences are kept in the browser: docs/specification.md §3's cards, and
+ * grouping by store, a choice rather than the default (its oneList, turned round).
+ */
+export type DisplayPreferences = { groupByStore: boolean; cardView: boolean }
+export const DEFAULT_DISPLAY: DisplayPreferences = { groupByStore: false, cardView: false }
 
 /** MenuSearch is everything a Menus URL carries. */
 export type MenuSearch = { search: DispensarySearchState; filters: SearchFilters; page: number; searched: boolean }
@@ -120,16 +141,14 @@ export function readMenuSearch(params: URLSearchParams): MenuSearch {
   if (!search.showMedical && !search.showRecreational) search.showMedical = search.showRecreational = true
   // A distance search needs its point.
   if (search.searchType === 'distance' && !hasPoint(search.coordinates)) search.searchType = 'region'
+  // Links from before the one distance control: "hide farther than" narrows the radius.
+  const hideFarther = number(params.get('distance'), 1000, 1, 1000)
+  if (hideFarther < search.maxDistance) search.maxDistance = hideFarther
   const filters: SearchFilters = {
-    newOnly: flag(params.get('new'), f.newOnly),
-    saleOnly: flag(params.get('sale'), f.saleOnly),
+    ...readFilters(params),
     dealsOnly: flag(params.get('deals'), f.dealsOnly),
     staleExclude: flag(params.get('fresh'), f.staleExclude),
     openNow: flag(params.get('open'), f.openNow),
-    searchText: (params.get('q') ?? f.searchText).slice(0, 100),
-    sortBy: oneOf(params.get('sort'), SORT_KEYS, f.sortBy),
-    sortByDirection: oneOf(params.get('dir'), ['asc', 'desc'] as const, f.sortByDirection),
-    distance: number(params.get('distance'), f.distance, 0, 1000),
   }
   return { search, filters, page: Math.floor(number(params.get('page'), 1, 1, 10_000)), searched: [...params.keys()].length > 0 }
 }
@@ -154,17 +173,67 @@ export function writeMenuSearch({ search, filters, page }: Omit<MenuSearch, 'sea
   put('medical', bit(search.showMedical), bit(d.showMedical))
   put('recreational', bit(search.showRecreational), bit(d.showRecreational))
   params.set('type', search.productType)
-  put('new', bit(filters.newOnly), bit(f.newOnly))
-  put('sale', bit(filters.saleOnly), bit(f.saleOnly))
   put('deals', bit(filters.dealsOnly), bit(f.dealsOnly))
   put('fresh', bit(filters.staleExclude), bit(f.staleExclude))
   put('open', bit(filters.openNow), bit(f.openNow))
-  put('q', filters.searchText.trim(), f.searchText)
-  put('sort', filters.sortBy, f.sortBy)
-  put('dir', filters.sortByDirection, f.sortByDirection)
-  put('distance', String(filters.distance), String(f.distance))
+  writeFilters(params, filters)
   put('page', String(page), '1')
   return params
+}
+
+/** ShopFilters are the filters the Menus search and a store's page share: the text, the filters with counts and the order. */
+export type ShopFilters = FacetFilters & Pick<SearchFilters, 'searchText' | 'sortBy' | 'sortByDirection'>
+
+// A hand-edited URL cannot make a filter list long enough to slow the page.
+const MAX_OPTIONS = 50
+const list = (params: URLSearchParams, key: string, valid: (v: string) => boolean) =>
+  [...new Set(params.getAll(key).filter((v) => v.length <= 100 && valid(v)))].slice(0, MAX_OPTIONS)
+const bound = (value: string | null) => {
+  const n = number(value, -1, 0, 100_000)
+  return n < 0 ? null : n
+}
+
+/** readFilters reads the shared filters of a Menus or store page URL (anything not understood takes its default). */
+export function readFilters(params: URLSearchParams): ShopFilters {
+  const f = DEFAULT_FILTERS
+  const sort = params.get('sort')
+  return {
+    brands: list(params, 'brand', (v) => v.trim() !== ''),
+    strainTypes: list(params, 'strain', (v) => (STRAIN_TYPES as readonly string[]).includes(v)) as ShopFilters['strainTypes'],
+    sizes: list(params, 'size', isSizeKey),
+    terpenes: list(params, 'terpene', (v) => /^[a-z0-9-]+$/.test(v)),
+    thcMin: bound(params.get('thcMin')),
+    thcMax: bound(params.get('thcMax')),
+    cbdMin: bound(params.get('cbdMin')),
+    priceMin: bound(params.get('priceMin')),
+    priceMax: bound(params.get('priceMax')),
+    saleOnly: flag(params.get('sale'), f.saleOnly),
+    newOnly: flag(params.get('new'), f.newOnly),
+    searchText: (params.get('q') ?? f.searchText).slice(0, 100),
+    sortBy: sort === null ? null : oneOf(sort, SORT_KEYS, 'price'),
+    sortByDirection: oneOf(params.get('dir'), ['asc', 'desc'] as const, f.sortByDirection),
+  }
+}
+
+/** writeFilters adds the shared filters to params, leaving out what is at its default. */
+export function writeFilters(params: URLSearchParams, filters: ShopFilters): void {
+  const f = DEFAULT_FILTERS
+  for (const [key, values] of [
+    ['brand', filters.brands],
+    ['strain', filters.strainTypes],
+    ['size', filters.sizes],
+    ['terpene', filters.terpenes],
+  ] as const)
+    for (const value of values) params.append(key, value)
+  for (const key of ['thcMin', 'thcMax', 'cbdMin', 'priceMin', 'priceMax'] as const) {
+    const value = filters[key]
+    if (value !== null) params.set(key, String(value))
+  }
+  if (filters.saleOnly) params.set('sale', '1')
+  if (filters.newOnly) params.set('new', '1')
+  if (filters.searchText.trim()) params.set('q', filters.searchText.trim())
+  if (filters.sortBy !== null) params.set('sort', filters.sortBy)
+  if (filters.sortByDirection !== f.sortByDirection) params.set('dir', filters.sortByDirection)
 }
 
 /** hasPoint tells a real point from the spec's 0,0 "no coordinates" default. */
@@ -204,11 +273,11 @@ export const previousSearchStore = createLocalStore<PreviousSearch | null>(
   null,
 )
 
-/** displayStore keeps the display preferences (one list, cards) in this browser. */
+/** displayStore keeps the display preferences (grouped by store, cards) in this browser. */
 export const displayStore = createLocalStore<DisplayPreferences>(
   'omc-display',
   (stored) => ({
-    oneList: isRecord(stored) && typeof stored.oneList === 'boolean' ? stored.oneList : DEFAULT_DISPLAY.oneList,
+    groupByStore: isRecord(stored) && typeof stored.groupByStore === 'boolean' ? stored.groupByStore : DEFAULT_DISPLAY.groupByStore,
     cardView: isRecord(stored) && typeof stored.cardView === 'boolean' ? stored.cardView : DEFAULT_DISPLAY.cardView,
   }),
   DEFAULT_DISPLAY,

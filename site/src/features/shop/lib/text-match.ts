@@ -65,3 +65,23 @@ export function textMatches(typedWords: readonly string[], words: readonly strin
     })
   })
 }
+
+/**
+ * matchScore ranks a text the typed words match (textMatches) for the relevance
+ * order: per typed word, 3 when it is a whole word of the text, 2 the start of
+ * one, 1 a start with a slip. Words of the product's name come first in words,
+ * so ties keep the search's own order.
+ */
+export function matchScore(typedWords: readonly string[], words: readonly string[]): number {
+  let score = 0
+  for (const typed of typedWords) {
+    let best = 0
+    for (const word of words) {
+      const s = word === typed ? 3 : word.startsWith(typed) ? 2 : best < 1 && wordMatches(typed, word) ? 1 : 0
+      if (s > best) best = s
+      if (best === 3) break
+    }
+    score += best
+  }
+  return score
+}

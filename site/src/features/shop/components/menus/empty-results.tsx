@@ -4,13 +4,12 @@ import { routes } from '../../../../config/routes'
 import { STALE_UNDER_HOURS } from '../../../../lib/freshness'
 import { describeSearch } from '../../lib/menu-search'
 import type { FilterResult } from '../../lib/offer-search'
-import { DEFAULT_FILTERS, type DispensarySearchState, type SearchFilters } from '../../lib/search-state'
+import { NO_FACETS } from '../../lib/facets'
+import { type DispensarySearchState, type SearchFilters } from '../../lib/search-state'
 import offers from '../../../../components/offers/offers.module.css'
 
 const FILTER_NAMES: Record<keyof FilterResult['excluded'], [string, Partial<SearchFilters>]> = {
-  distance: ['the distance limit', { distance: DEFAULT_FILTERS.distance }],
-  newOnly: ['“new this week”', { newOnly: false }],
-  saleOnly: ['“on sale”', { saleOnly: false }],
+  facets: ['the filters with counts', NO_FACETS],
   dealsOnly: ['“deals”', { dealsOnly: false }],
   staleExclude: ['“exclude stale menus”', { staleExclude: false }],
   searchText: ['the text', { searchText: '' }],

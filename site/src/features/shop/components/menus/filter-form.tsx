@@ -1,8 +1,10 @@
 import { SelectField } from '../../../../components/select-field'
-import { displayStore, type DispensarySearchState, type SearchFilters, type SortKey } from '../../lib/search-state'
+import { displayStore, effectiveSort, type DispensarySearchState, type SearchFilters, type SortKey } from '../../lib/search-state'
 import styles from '../shop.module.css'
 
-const SORT_LABELS: Record<SortKey, [string, string, string]> = {
+/** SORT_LABELS name each order and its two directions. */
+export const SORT_LABELS: Record<SortKey, [string, string, string]> = {
+  relevance: ['Best match', 'best first', 'worst first'],
   name: ['Name', 'A to Z', 'Z to A'],
   price: ['Price', 'lowest first', 'highest first'],
   unitPrice: ['Unit price', 'lowest first', 'highest first'],
@@ -18,11 +20,14 @@ type Props = {
   onChange: (patch: Partial<SearchFilters>, replace?: boolean) => void
 }
 
-/** FilterForm narrows and orders a Menus search's offers, and chooses how they are shown (kept in this browser). */
+/**
+ * FilterForm searches, narrows and orders a Menus search's offers, and chooses how they
+ * are shown (kept in this browser); the filters with counts are FacetForm's.
+ */
 export function FilterForm({ search, filters, onChange }: Props) {
   const display = displayStore.use()
   const byDistance = search.searchType === 'distance'
-  const check = (key: 'newOnly' | 'saleOnly' | 'dealsOnly' | 'staleExclude' | 'openNow', label: string) => (
+  const check = (key: 'dealsOnly' | 'staleExclude' | 'openNow', label: string) => (
     <label className={styles.check}>
       <input type="checkbox" checked={filters[key]} onChange={(e) => onChange({ [key]: e.target.checked })} />
       {label}
@@ -41,48 +46,16 @@ export function FilterForm({ search, filters, onChange }: Props) {
       </label>
       <fieldset>
         <legend>Show only</legend>
-        {check('newOnly', 'New this week')}
-        {check('saleOnly', 'On sale')}
         {check('dealsOnly', 'Deals (on sale or cheapest quarter per unit)')}
         {check('staleExclude', 'Exclude stale menus')}
         {check('openNow', 'Open now (stores with unknown hours listed apart)')}
       </fieldset>
-      <SelectField
-        className={styles.field}
-        label="Sort by"
-        value={filters.sortBy}
-        choices={(Object.keys(SORT_LABELS) as SortKey[])
-          .filter((key) => key !== 'distance' || byDistance || filters.sortBy === 'distance')
-          .map((key) => [key, SORT_LABELS[key][0]] as const)}
-        onChange={(sortBy) => onChange({ sortBy })}
-      />
-      <SelectField
-        className={styles.field}
-        label="Order"
-        value={filters.sortByDirection}
-        choices={[
-          ['asc', SORT_LABELS[filters.sortBy][1]],
-          ['desc', SORT_LABELS[filters.sortBy][2]],
-        ]}
-        onChange={(sortByDirection) => onChange({ sortByDirection })}
-      />
-      {byDistance && (
-        <label className={styles.field}>
-          Hide offers farther than (miles)
-          <input
-            type="number"
-            min={0}
-            max={1000}
-            value={filters.distance}
-            onChange={(e) => onChange({ distance: Math.max(0, Math.min(1000, Number(e.target.value) || 0)) }, true)}
-          />
-        </label>
-      )}
+      <SortFields filters={filters} onChange={onChange} byDistance={byDistance} />
       <fieldset>
         <legend>Display</legend>
         <label className={styles.check}>
-          <input type="checkbox" checked={display.oneList} onChange={(e) => displayStore.set({ ...display, oneList: e.target.checked })} />
-          One list (not grouped by store)
+          <input type="checkbox" checked={display.groupByStore} onChange={(e) => displayStore.set({ ...display, groupByStore: e.target.checked })} />
+          Group by store
         </label>
         <label className={styles.check}>
           <input type="checkbox" checked={display.cardView} onChange={(e) => displayStore.set({ ...display, cardView: e.target.checked })} />
@@ -90,5 +63,46 @@ export function FilterForm({ search, filters, onChange }: Props) {
         </label>
       </fieldset>
     </form>
+  )
+}
+
+/**
+ * SortFields choose the order: the sensible one for the search until another is
+ * chosen (effectiveSort), best match only for a text search, distance only for a
+ * distance search.
+ */
+export function SortFields({
+  filters,
+  onChange,
+  byDistance,
+}: {
+  filters: Pick<SearchFilters, 'sortBy' | 'sortByDirection' | 'searchText'>
+  onChange: (patch: Partial<Pick<SearchFilters, 'sortBy' | 'sortByDirection'>>) => void
+  byDistance: boolean
+}) {
+  const sortBy = effectiveSort(byDistance ? { searchType: 'distance', coordinates: { latitude: 1, longitude: 1 } } : null, filters)
+  const texted = filters.searchText.trim() !== ''
+  return (
+    <>
+      <SelectField
+        className={styles.field}
+        label="Sort by"
+        value={sortBy}
+        choices={(Object.keys(SORT_LABELS) as SortKey[])
+          .filter((key) => (key !== 'distance' || byDistance || sortBy === 'distance') && (key !== 'relevance' || texted))
+          .map((key) => [key, SORT_LABELS[key][0]] as const)}
+        onChange={(key) => onChange({ sortBy: key, sortByDirection: 'asc' })}
+      />
+      <SelectField
+        className={styles.field}
+        label="Order"
+        value={filters.sortByDirection}
+        choices={[
+          ['asc', SORT_LABELS[sortBy][1]],
+          ['desc', SORT_LABELS[sortBy][2]],
+        ]}
+        onChange={(sortByDirection) => onChange({ sortByDirection })}
+      />
+    </>
   )
 }

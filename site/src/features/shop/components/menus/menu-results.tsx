@@ -5,14 +5,18 @@ import { useNow } from '../../../../lib/use-now'
 import type { SearchFirst } from '../../api/shop-schemas'
 import { useSearchShards, useSearchStores } from '../../api/use-shop'
 import { describeSearch, PAGE_SIZE } from '../../lib/menu-search'
+import { potencyUnitFor } from '../../lib/facets'
 import { filterOffers, groupByStore, joinOffers, sortOffers, type SearchOffer } from '../../lib/offer-search'
-import { displayStore, hasPoint, type DispensarySearchState, type MenuSearch, type SearchFilters } from '../../lib/search-state'
+import { displayStore, effectiveSort, hasPoint, type DispensarySearchState, type MenuSearch, type SearchFilters } from '../../lib/search-state'
+import { FacetForm } from '../facet-form'
 import { OfferList, StoreSection } from '../offer-list'
 import styles from '../shop.module.css'
 import { EmptyResults } from './empty-results'
 
 type Props = {
   state: MenuSearch
+  /** shownFilters are the filters as the form shows them (at once; the results follow). */
+  shownFilters: SearchFilters
   first: SearchFirst | undefined
   firstSettled: boolean
   shardNames: string[]
@@ -26,7 +30,7 @@ type Props = {
  * grouped by store unless one list is chosen. Until the shards are in, the
  * default search shows publish's first page (api/search/<type>/first).
  */
-export function MenuResults({ state, first, firstSettled, shardNames, onPage, onFilters, onSearch }: Props) {
+export function MenuResults({ state, shownFilters, first, firstSettled, shardNames, onPage, onFilters, onSearch }: Props) {
   const stores = useSearchStores().data!
   // The default search's shards wait for its first page to be painted (or to fail), so
   // their download and parsing never delay it.
@@ -51,7 +55,10 @@ export function MenuResults({ state, first, firstSettled, shardNames, onPage, on
   )
   // Typing and toggling filters re-filter in the background: the input stays responsive.
   const filters = useDeferredValue(stateFilters)
-  const { sortBy, sortByDirection } = filters
+  const { sortByDirection } = filters
+  // A relevance order ranks the matches over the search's own order (filterOffers).
+  const chosenSort = effectiveSort(search, filters)
+  const sortBy = chosenSort === 'relevance' ? effectiveSort(search, { ...filters, searchText: '', sortBy: null }) : chosenSort
   const sorted = useMemo(() => (all ? sortOffers(all, sortBy, sortByDirection) : null), [all, sortBy, sortByDirection])
   const result = useMemo(() => (sorted ? filterOffers(sorted, search, filters, nowMs) : null), [sorted, search, filters, nowMs])
   // "Open now": the offers of stores open now, then, apart, those of stores whose hours are unknown.
@@ -83,7 +90,7 @@ export function MenuResults({ state, first, firstSettled, shardNames, onPage, on
   const list = useMemo(() => {
     if (!shown) return null
     const rows = (part: SearchOffer[]) =>
-      display.oneList ? (
+      !display.groupByStore ? (
         <OfferList offers={part} nowMs={nowMs} showStore cardView={display.cardView} />
       ) : (
         groupByStore(part).map((group) => <StoreSection key={group.store.slug} group={group} nowMs={nowMs} cardView={display.cardView} />)
@@ -103,7 +110,7 @@ export function MenuResults({ state, first, firstSettled, shardNames, onPage, on
         )}
       </>
     )
-  }, [shown, display.oneList, display.cardView, nowMs, openNow, page])
+  }, [shown, display.groupByStore, display.cardView, nowMs, openNow, page])
   const storeCount = useMemo(
     () => (openNow && offers ? new Set(offers.map((o) => o.store.slug)).size : result ? result.stores : (first?.stores ?? 0)),
     [openNow, offers, result, first],
@@ -119,6 +126,7 @@ export function MenuResults({ state, first, firstSettled, shardNames, onPage, on
             {total} offers at {storeCount} {storeCount === 1 ? 'store' : 'stores'}: {describeSearch(search)}
             {filters.searchText.trim() && `, matching “${filters.searchText.trim()}”`}.
           </p>
+          <FacetForm filters={shownFilters} counts={result?.counts ?? null} unit={potencyUnitFor(search.productType)} onChange={onFilters} />
           {result && result.offers.length === 0 ? (
             <EmptyResults result={result} search={search} onFilters={onFilters} onSearch={onSearch} />
           ) : openNow && offers?.length === 0 ? (

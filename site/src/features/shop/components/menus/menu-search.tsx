@@ -36,6 +36,7 @@ export function MenuSearch() {
             <SampleNotice sample={data.sample} />
             <MenuResults
               state={state}
+              shownFilters={shown.filters}
               first={first.data}
               firstSettled={first.settled}
               shardNames={shardsFor(data, state.search)}

@@ -1,0 +1,237 @@
+import { startTransition, useDeferredValue, useMemo, useOptimistic } from 'react'
+import { useSearchParams } from 'react-router-dom'
+import { CATEGORIES } from '../../../../api/common-schemas'
+import { HttpError } from '../../../../api/errors'
+import { NotFoundScreen } from '../../../../components/not-found-screen'
+import { Market, MenuAge } from '../../../../components/offers/offer-cells'
+import { OfferCards, OfferTable, type OfferColumn } from '../../../../components/offers/offer-table'
+import { PageTitle } from '../../../../components/page-title'
+import { SampleNotice } from '../../../../components/sample-notice'
+import { SelectField } from '../../../../components/select-field'
+import { SnapshotView } from '../../../../components/snapshot-view'
+import { StatusIcon } from '../../../../components/status-icon'
+import { StoreListingLines } from '../../../../components/store-listing-lines'
+import { formatLocaleDateTime } from '../../../../lib/format'
+import { freshnessOf, parseUpdateTime } from '../../../../lib/freshness'
+import { MARKET_LABEL } from '../../../../lib/unit-price'
+import { useNow } from '../../../../lib/use-now'
+import type { Menu } from '../../api/shop-schemas'
+import { useStoreMenu } from '../../api/use-shop'
+import { potencyUnitFor } from '../../lib/facets'
+import { narrowFilters } from '../../lib/offer-search'
+import { displayStore, effectiveSort, type ShopFilters } from '../../lib/search-state'
+import { readStorePage, sortStoreOffers, storeOffersOf, writeStorePage, type StoreOffer, type StorePageState } from '../../lib/store-menu'
+import { FacetForm } from '../facet-form'
+import { SortFields } from '../menus/filter-form'
+import styles from '../shop.module.css'
+import tables from '../../../../components/data-table.module.css'
+import { wishlistAction, type ShopRow } from '../wishlist-button'
+
+/** StorePage is one dispensary's page (/dispensary-menus/:store): who it is, how fresh its menus are, and every offer. */
+export function StorePage({ slug }: { slug: string }) {
+  const response = useStoreMenu(slug)
+  if (response.error instanceof HttpError && response.error.status === 404) return <NotFoundScreen />
+  return (
+    <SnapshotView response={response} what="store’s menu">
+      {(menu) => <StoreMenu menu={menu} />}
+    </SnapshotView>
+  )
+}
+
+// The store's page has no store column (and no "open now?" per row: the page says it once).
+const COLUMNS: OfferColumn[] = ['product', 'size', 'price', 'unitPrice', 'thc', 'market', 'menu']
+
+/** rowOf is a store's offer as the offer lists show it. */
+function rowOf(o: StoreOffer, menu: Menu): ShopRow {
+  return {
+    ...o,
+    detail: [o.brand, o.strain, o.inStock ? 'in stock' : 'out of stock'].filter(Boolean).join(' · '),
+    store: { slug: menu.slug, name: menu.name, city: menu.city, distance: null, about: false },
+    wish: { code: o.code, name: o.name, brand: o.brand ?? '', category: o.category, size: o.size, grams: o.grams, mg: o.mg, thc: o.thc },
+  }
+}
+
+function StoreMenu({ menu }: { menu: Menu }) {
+  const nowMs = useNow(60_000)
+  const display = displayStore.use()
+  const [params, setParams] = useSearchParams()
+  const state = useMemo(() => readStorePage(params), [params])
+  // The form shows a change at once; the offers follow in a transition (typing: the URL entry is replaced).
+  const [shown, setShown] = useOptimistic(state)
+  const change = (patch: Partial<StorePageState>, replace = false) => {
+    const next = { ...shown, ...patch }
+    startTransition(() => {
+      setShown(next)
+      setParams(writeStorePage(next), { replace })
+    })
+  }
+  const all = useMemo(() => storeOffersOf(menu), [menu])
+  const filters = useDeferredValue(state)
+  const sortBy = effectiveSort(null, filters)
+  const sorted = useMemo(
+    () => sortStoreOffers(all, sortBy === 'relevance' ? 'price' : sortBy, sortBy === 'relevance' ? 'asc' : filters.sortByDirection),
+    [all, sortBy, filters.sortByDirection],
+  )
+  const inScope = useMemo(
+    () => sorted.filter((o) => (!filters.category || o.category === filters.category) && (!filters.market || o.market === filters.market)),
+    [sorted, filters.category, filters.market],
+  )
+  const unit = potencyUnitFor(filters.category || null)
+  const result = useMemo(() => narrowFilters(inScope, filters, unit, nowMs), [inScope, filters, unit, nowMs])
+  const byCategory = useMemo(
+    () =>
+      CATEGORIES.map((category) => ({ category, offers: result.offers.filter((o) => o.category === category) })).filter((g) => g.offers.length > 0),
+    [result],
+  )
+  const categoryCounts = useMemo(() => {
+    const counts = new Map<string, number>()
+    for (const o of all) if (!filters.market || o.market === filters.market) counts.set(o.category, (counts.get(o.category) ?? 0) + 1)
+    return counts
+  }, [all, filters.market])
+  const address = [menu.address, menu.city].filter(Boolean).join(', ')
+  return (
+    <>
+      <PageTitle screen={menu.name} />
+      <h1>{menu.name}</h1>
+      <SampleNotice sample={menu.sample} />
+      <section aria-labelledby="store-heading" className={styles.storeAbout}>
+        <h2 id="store-heading" className="visually-hidden">
+          About the store
+        </h2>
+        {address && <p>{address}</p>}
+        <StoreListingLines store={menu} nowMs={nowMs} />
+        {menu.website && (
+          <p>
+            <a href={menu.website} target="_blank" rel="noopener">
+              The store’s own site<span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+          </p>
+        )}
+      </section>
+      <MarketsFreshness menu={menu} nowMs={nowMs} />
+      <h2 id="offers-heading">Offers</h2>
+      <form className={styles.form} aria-label="Search this menu" onSubmit={(event) => event.preventDefault()}>
+        <label className={`${styles.field} ${styles.wide}`}>
+          Search this menu (brand, product or strain)
+          <input
+            type="search"
+            value={shown.searchText}
+            placeholder="e.g. Wedding Cake"
+            onChange={(e) => change({ searchText: e.target.value }, true)}
+          />
+        </label>
+        <SelectField
+          className={styles.field}
+          label="Product type"
+          value={shown.category}
+          choices={[
+            ['', `All types (${all.length})`],
+            ...CATEGORIES.filter((c) => categoryCounts.has(c)).map((c) => [c, `${c} (${categoryCounts.get(c)})`] as const),
+          ]}
+          onChange={(category) => change({ category })}
+        />
+        {menu.markets.length > 1 && (
+          <SelectField
+            className={styles.field}
+            label="Market"
+            value={shown.market}
+            choices={[['', 'Both markets'], ...menu.markets.map((m) => [m.market, MARKET_LABEL[m.market]] as const)]}
+            onChange={(market) => change({ market })}
+          />
+        )}
+        <SortFields filters={shown} onChange={(patch: Partial<ShopFilters>) => change(patch)} byDistance={false} />
+        <label className={styles.check}>
+          <input type="checkbox" checked={display.cardView} onChange={(e) => displayStore.set({ ...display, cardView: e.target.checked })} />
+          Cards
+        </label>
+      </form>
+      <FacetForm filters={shown} counts={result.counts} unit={unit} onChange={change} />
+      <section aria-labelledby="offers-heading" aria-busy={filters !== state}>
+        <p className={styles.summary} role="status">
+          {result.offers.length} of {all.length} offers
+          {filters.searchText.trim() && `, matching “${filters.searchText.trim()}”`}.
+        </p>
+        {byCategory.map(({ category, offers }) => {
+          const rows = offers.map((o) => rowOf(o, menu))
+          return (
+            <section key={category} aria-labelledby={`category-${category}`}>
+              <h3 id={`category-${category}`}>
+                {category} <span className={tables.sub}>({offers.length})</span>
+              </h3>
+              {display.cardView ? (
+                <OfferCards rows={rows} nowMs={nowMs} showStore={false} action={wishlistAction} />
+              ) : (
+                <OfferTable rows={rows} columns={COLUMNS} nowMs={nowMs} caption={`${category} at ${menu.name}`} action={wishlistAction} />
+              )}
+            </section>
+          )
+        })}
+        {result.offers.length === 0 && (
+          <p className="empty-state">
+            {all.length === 0 ? 'No menu of this store lists anything now.' : 'No offer of this store matches: clear a filter or the text.'}
+          </p>
+        )}
+      </section>
+    </>
+  )
+}
+
+/** MarketsFreshness lists each market's menu (a link to it, for pickup) and each category's freshness and last update. */
+function MarketsFreshness({ menu, nowMs }: { menu: Menu; nowMs: number }) {
+  return (
+    <section aria-labelledby="markets-heading">
+      <h2 id="markets-heading">Menus</h2>
+      {menu.markets.map((m) => (
+        <div key={m.market} className={styles.storeMarket}>
+          <h3>
+            <Market market={m.market} />
+          </h3>
+          {m.menuUrl ? (
+            <p>
+              <a href={m.menuUrl} target="_blank" rel="noopener">
+                Order for pickup on the store’s {MARKET_LABEL[m.market].toLowerCase()} menu
+                <span className="visually-hidden"> (opens in a new tab)</span>
+              </a>
+            </p>
+          ) : (
+            <p>No online menu on record for this market: call the store to order.</p>
+          )}
+          <div className={tables.wrap}>
+            <table className={tables.table}>
+              <caption className="visually-hidden">{`${MARKET_LABEL[m.market]} menu: each product type’s freshness`}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Product type</th>
+                  <th scope="col">Offers</th>
+                  <th scope="col">Freshness</th>
+                  <th scope="col">Last update</th>
+                </tr>
+              </thead>
+              <tbody>
+                {CATEGORIES.filter((c) => m.categories[c]).map((c) => {
+                  const cat = m.categories[c]!
+                  const ms = parseUpdateTime(cat.lastUpdate)
+                  return (
+                    <tr key={c}>
+                      <th scope="row">{c}</th>
+                      <td>{cat.count}</td>
+                      <td>
+                        <StatusIcon state={freshnessOf(cat.lastUpdate, nowMs)} /> {freshnessOf(cat.lastUpdate, nowMs)}
+                      </td>
+                      <td>{ms === null ? 'never read' : <MenuAge lastUpdate={cat.lastUpdate} nowMs={nowMs} />}</td>
+                    </tr>
+                  )
+                })}
+              </tbody>
+            </table>
+          </div>
+          {Object.keys(m.categories).length === 0 && <p>No product type read yet.</p>}
+        </div>
+      ))}
+      <p className={tables.sub}>
+        Freshness is counted now, from each product type’s last update
+        {menu.generatedAt && `; published ${formatLocaleDateTime(parseUpdateTime(menu.generatedAt) ?? 0)}`}.
+      </p>
+    </section>
+  )
+}

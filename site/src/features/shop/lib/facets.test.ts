@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest'
+import { applyFacets, countInRange, NO_FACETS, sizeBucket, sizeLabel, sizeOrder, type FacetFilters, type FacetOffer } from './facets'
+
+const offer = (o: Partial<FacetOffer>): FacetOffer => ({
+  category: 'Flower',
+  brand: 'Klutch',
+  strainType: 'hybrid',
+  sizeKey: '3.5g',
+  terpenes: [],
+  thc: 20,
+  cbd: null,
+  potencyUnit: '%',
+  paid: 40,
+  salePrice: null,
+  isNew: false,
+  ...o,
+})
+
+// A small menu with something in every facet.
+const OFFERS: FacetOffer[] = [
+  offer({ brand: 'Klutch', strainType: 'indica', thc: 27, terpenes: ['myrcene', 'limonene'], salePrice: 36, paid: 36 }),
+  offer({ brand: 'Klutch', strainType: 'sativa', sizeKey: '7g', thc: 18, paid: 70, isNew: true }),
+  offer({ brand: 'Grow Ohio', strainType: 'hybrid', thc: 24, terpenes: ['myrcene'], paid: 42 }),
+  offer({ brand: 'Grow Ohio', strainType: null, sizeKey: '1g', thc: null, paid: 15, isNew: true }),
+  offer({ brand: 'Galenas', strainType: 'indica', sizeKey: '28g', thc: 31, cbd: 1.2, paid: 200, salePrice: 180 }),
+  offer({ brand: null, category: 'Edible', sizeKey: '100mg', thc: 100, potencyUnit: 'mg', paid: 20 }),
+]
+
+const left = (f: Partial<FacetFilters>) => applyFacets(OFFERS, { ...NO_FACETS, ...f }, '%')
+
+describe('filters with counts', () => {
+  it('keeps every offer and counts every option when nothing is chosen', () => {
+    const { offers, counts } = left({})
+    expect(offers).toHaveLength(OFFERS.length)
+    expect(Object.fromEntries(counts.brand)).toEqual({ Klutch: 2, 'Grow Ohio': 2, Galenas: 1 })
+    expect(Object.fromEntries(counts.strainType)).toEqual({ indica: 2, sativa: 1, hybrid: 2 })
+    expect(Object.fromEntries(counts.terpene)).toEqual({ myrcene: 2, limonene: 1 })
+    expect([counts.sale, counts.new]).toEqual([2, 2])
+    // The edible's THC is in mg: not counted among the % figures.
+    expect(counts.thc.sort((a, b) => a - b)).toEqual([18, 24, 27, 31])
+  })
+
+  it('gives each option the number of offers it leaves when chosen, given the other filters', () => {
+    const chosen: Partial<FacetFilters>[] = [
+      {},
+      { saleOnly: true },
+      { strainTypes: ['indica'] },
+      { thcMin: 20 },
+      { sizes: ['3.5g'] },
+      { newOnly: true },
+    ]
+    for (const others of chosen) {
+      const { counts } = left(others)
+      for (const [brand, count] of counts.brand)
+        expect(left({ ...others, brands: [brand] }).offers, `${brand} with ${JSON.stringify(others)}`).toHaveLength(count)
+      for (const [type, count] of counts.strainType)
+        expect(left({ ...others, strainTypes: [type as 'indica'] }).offers, `${type} with ${JSON.stringify(others)}`).toHaveLength(count)
+      for (const [size, count] of counts.size) expect(left({ ...others, sizes: [size] }).offers).toHaveLength(count)
+      for (const [terpene, count] of counts.terpene) expect(left({ ...others, terpenes: [terpene] }).offers).toHaveLength(count)
+      expect(left({ ...others, saleOnly: true }).offers).toHaveLength(counts.sale)
+      expect(left({ ...others, newOnly: true }).offers).toHaveLength(counts.new)
+      for (const min of [10, 20, 25, 30])
+        expect(left({ ...others, thcMin: min }).offers, `THC ≥ ${min} with ${JSON.stringify(others)}`).toHaveLength(
+          countInRange(counts.thc, min, others.thcMax ?? null),
+        )
+      for (const max of [40, 100, 200]) expect(left({ ...others, priceMax: max }).offers).toHaveLength(countInRange(counts.price, null, max))
+    }
+  })
+
+  it('takes two options of one filter as either, and two filters as both', () => {
+    expect(left({ brands: ['Klutch', 'Galenas'] }).offers).toHaveLength(3)
+    expect(left({ brands: ['Klutch', 'Galenas'], strainTypes: ['indica'] }).offers).toHaveLength(2)
+    // Choosing a brand leaves the brand counts as they were: another brand adds its offers.
+    expect(Object.fromEntries(left({ brands: ['Klutch'] }).counts.brand)).toEqual({ Klutch: 2, 'Grow Ohio': 2, Galenas: 1 })
+  })
+
+  it('filters THC and CBD in the search’s unit only', () => {
+    expect(applyFacets(OFFERS, { ...NO_FACETS, thcMin: 50 }, 'mg').offers.map((o) => o.category)).toEqual(['Edible'])
+    expect(left({ cbdMin: 1 }).offers.map((o) => o.brand)).toEqual(['Galenas'])
+  })
+})
+
+describe('sizes as shoppers say them', () => {
+  it.each([
+    ['Flower', 3.5, null, '3.5g', '⅛ oz'],
+    ['Flower', 3.54, null, '3.5g', '⅛ oz'],
+    ['Flower', 7.08, null, '7g', '¼ oz'],
+    ['Flower', 14, null, '14g', '½ oz'],
+    ['Flower', 28.35, null, '28g', '1 oz'],
+    ['Flower', 1, null, '1g', '1 g'],
+    ['Vape', 0.5, null, '0.5g', '½ g'],
+    ['Preroll', 2.5, null, '2.5g', '2.5 g'],
+    ['Edible', null, 100, '100mg', '100 mg'],
+    ['Edible', 10, 110.4, '110mg', '110 mg'],
+    ['Extract', null, 500, '500mg', '500 mg'],
+  ] as const)('%s of %s g / %s mg is %s (%s)', (category, grams, mg, key, label) => {
+    expect(sizeBucket(category, grams, mg)).toBe(key)
+    expect(sizeLabel(key)).toBe(label)
+  })
+
+  it('has no size without an amount, and orders weights before doses', () => {
+    expect(sizeBucket('Flower', null, null)).toBeNull()
+    expect(sizeBucket('Other', 0, 0)).toBeNull()
+    expect(['100mg', '28g', '1g', '3.5g', '10mg'].sort(sizeOrder)).toEqual(['1g', '3.5g', '28g', '10mg', '100mg'])
+  })
+})

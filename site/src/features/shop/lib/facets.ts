@@ -1,0 +1,242 @@
+import type { Category } from '../../../api/common-schemas'
+
+// The filters shoppers of Jane and Dutchie menus know (brand, strain type, THC and
+// CBD, size, price, terpene, on sale, new), each option with the number of offers it
+// would leave given the other filters. One pass over the offers counts every
+// option: an offer that fails no filter counts for every facet, one that fails
+// exactly one counts for that facet's options only (choosing another option there
+// could bring it back), one that fails two counts nowhere.
+
+export const STRAIN_TYPES = ['indica', 'sativa', 'hybrid'] as const
+export type StrainType = (typeof STRAIN_TYPES)[number]
+
+/** FacetOffer is what the filters read of an offer (a Menus search offer or a store page's). */
+export type FacetOffer = {
+  category: Category
+  brand: string | null
+  strainType: StrainType | null
+  /** sizeKey is the offer's size as shoppers say it (sizeBucket's key), null when its amount is unknown. */
+  sizeKey: string | null
+  /** terpenes are terpene slugs (api/terpenes/<slug>). */
+  terpenes: readonly string[]
+  thc: number | null
+  cbd: number | null
+  potencyUnit: string | null
+  paid: number
+  salePrice: number | null
+  isNew: boolean
+}
+
+/** FacetFilters are the filters with counts, as the URL carries them (search-state.ts). */
+export type FacetFilters = {
+  brands: string[]
+  strainTypes: StrainType[]
+  sizes: string[]
+  terpenes: string[]
+  /** thcMin and thcMax bound THC in the search's potency unit (% or, for edibles, mg). */
+  thcMin: number | null
+  thcMax: number | null
+  cbdMin: number | null
+  priceMin: number | null
+  priceMax: number | null
+  saleOnly: boolean
+  newOnly: boolean
+}
+
+export const NO_FACETS: FacetFilters = {
+  brands: [],
+  strainTypes: [],
+  sizes: [],
+  terpenes: [],
+  thcMin: null,
+  thcMax: null,
+  cbdMin: null,
+  priceMin: null,
+  priceMax: null,
+  saleOnly: false,
+  newOnly: false,
+}
+
+/** PotencyUnit is the unit THC and CBD filters compare in: per cent, or mg for edibles. */
+export type PotencyUnit = '%' | 'mg'
+
+/** potencyUnitFor is the unit a product type's potency is filtered in. */
+export const potencyUnitFor = (category: string | null): PotencyUnit => (category === 'Edible' ? 'mg' : '%')
+
+/** THRESHOLDS are the bounds the range filters offer (each with its count). */
+export const THRESHOLDS = {
+  thc: { '%': [10, 15, 20, 25, 30, 35, 50, 70, 80, 90], mg: [5, 10, 50, 100, 200, 500, 1000] },
+  cbd: { '%': [0.1, 1, 5, 10, 20], mg: [1, 5, 10, 50, 100] },
+  price: [10, 20, 30, 40, 50, 75, 100, 150, 200],
+} as const
+
+// Sizes as shoppers say them, with the weights menus give for them: 3.5 g is an
+// eighth though an ounce's eighth is 3.54 g.
+const GRAM_SIZES: readonly [grams: number, label: string][] = [
+  [0.5, '½ g'],
+  [1, '1 g'],
+  [2, '2 g'],
+  [3.5, '⅛ oz'],
+  [7, '¼ oz'],
+  [14, '½ oz'],
+  [28, '1 oz'],
+]
+// A weight within 4% of a common size is that size (3.54 g, 28.35 g, 0.49 g).
+const SIZE_TOLERANCE = 0.04
+
+const trim = (n: number) => String(Math.round(n * 100) / 100)
+
+/**
+ * sizeBucket is an amount as shoppers say it, as a key for the URL ("3.5g",
+ * "100mg"): the weight for everything but edibles, rounded to the common size
+ * it is (⅛ oz for 3.5 g or 3.54 g), an edible's THC in mg; null when the menu
+ * gave no amount.
+ */
+export function sizeBucket(category: Category, grams: number | null, mg: number | null): string | null {
+  if (category !== 'Edible' && grams !== null && grams > 0) {
+    const common = GRAM_SIZES.find(([g]) => Math.abs(grams - g) <= g * SIZE_TOLERANCE)
+    return `${trim(common ? common[0] : grams)}g`
+  }
+  if (mg !== null && mg > 0) return `${Math.round(mg)}mg`
+  if (grams !== null && grams > 0) return `${trim(grams)}g`
+  return null
+}
+
+const SIZE_KEY = /^(\d+(?:\.\d+)?)(g|mg)$/
+
+/** isSizeKey tells a sizeBucket key from anything else (a hand-edited URL). */
+export const isSizeKey = (key: string) => SIZE_KEY.test(key)
+
+/** sizeLabel says a sizeBucket key as shoppers do: "⅛ oz", "1.25 g", "100 mg". */
+export function sizeLabel(key: string): string {
+  const m = SIZE_KEY.exec(key)
+  if (!m) return key
+  const amount = Number(m[1])
+  if (m[2] === 'mg') return `${amount} mg`
+  return GRAM_SIZES.find(([g]) => g === amount)?.[1] ?? `${amount} g`
+}
+
+/** sizeOrder orders sizeBucket keys: weights from the lightest, then doses. */
+export function sizeOrder(a: string, b: string): number {
+  const rank = (key: string) => {
+    const m = SIZE_KEY.exec(key)
+    return m ? Number(m[1]) + (m[2] === 'mg' ? 1e6 : 0) : Infinity
+  }
+  return rank(a) - rank(b)
+}
+
+/** FacetCounts are, for each option, how many offers it would leave given the other filters. */
+export type FacetCounts = {
+  brand: Map<string, number>
+  strainType: Map<string, number>
+  size: Map<string, number>
+  terpene: Map<string, number>
+  /** thc, cbd and price are the values of the offers the other filters leave (a range counts its options from them). */
+  thc: number[]
+  cbd: number[]
+  price: number[]
+  sale: number
+  new: number
+}
+
+/** FacetResult is the offers the filters leave, in their order, and the options' counts. */
+export type FacetResult<T> = { offers: T[]; counts: FacetCounts }
+
+type Check<T> = { count: (o: T, counts: FacetCounts) => void; pass?: (o: T) => boolean }
+
+const inRange = (v: number | null, min: number | null, max: number | null) => v !== null && (min === null || v >= min) && (max === null || v <= max)
+
+const tally = (map: Map<string, number>, key: string | null) => {
+  if (key !== null) map.set(key, (map.get(key) ?? 0) + 1)
+}
+
+/**
+ * applyFacets keeps the offers every chosen filter keeps (options of one facet are
+ * alternatives: two brands keep the offers of either) and counts every option.
+ * unit is the potency unit of the THC and CBD bounds: an offer whose figure is in
+ * another unit, or has none, fails a THC or CBD bound.
+ */
+export function applyFacets<T extends FacetOffer>(offers: readonly T[], f: FacetFilters, unit: PotencyUnit): FacetResult<T> {
+  const counts: FacetCounts = {
+    brand: new Map(),
+    strainType: new Map(),
+    size: new Map(),
+    terpene: new Map(),
+    thc: [],
+    cbd: [],
+    price: [],
+    sale: 0,
+    new: 0,
+  }
+  const brands = new Set(f.brands)
+  const types = new Set<string>(f.strainTypes)
+  const sizes = new Set(f.sizes)
+  const terpenes = new Set(f.terpenes)
+  const potency = (o: T, v: number | null) => ((o.potencyUnit ?? potencyUnitFor(o.category)) === unit ? v : null)
+  const checks: Check<T>[] = [
+    { count: (o, c) => tally(c.brand, o.brand), pass: brands.size ? (o) => o.brand !== null && brands.has(o.brand) : undefined },
+    { count: (o, c) => tally(c.strainType, o.strainType), pass: types.size ? (o) => o.strainType !== null && types.has(o.strainType) : undefined },
+    { count: (o, c) => tally(c.size, o.sizeKey), pass: sizes.size ? (o) => o.sizeKey !== null && sizes.has(o.sizeKey) : undefined },
+    {
+      count: (o, c) => o.terpenes.forEach((t) => tally(c.terpene, t)),
+      pass: terpenes.size ? (o) => o.terpenes.some((t) => terpenes.has(t)) : undefined,
+    },
+    {
+      count: (o, c) => {
+        const v = potency(o, o.thc)
+        if (v !== null) c.thc.push(v)
+      },
+      pass: f.thcMin !== null || f.thcMax !== null ? (o) => inRange(potency(o, o.thc), f.thcMin, f.thcMax) : undefined,
+    },
+    {
+      count: (o, c) => {
+        const v = potency(o, o.cbd)
+        if (v !== null) c.cbd.push(v)
+      },
+      pass: f.cbdMin !== null ? (o) => inRange(potency(o, o.cbd), f.cbdMin, null) : undefined,
+    },
+    {
+      count: (o, c) => c.price.push(o.paid),
+      pass: f.priceMin !== null || f.priceMax !== null ? (o) => inRange(o.paid, f.priceMin, f.priceMax) : undefined,
+    },
+    { count: (o, c) => (c.sale += o.salePrice !== null ? 1 : 0), pass: f.saleOnly ? (o) => o.salePrice !== null : undefined },
+    { count: (o, c) => (c.new += o.isNew ? 1 : 0), pass: f.newOnly ? (o) => o.isNew : undefined },
+  ]
+  const active = checks.filter((c) => c.pass !== undefined)
+  const kept: T[] = []
+  for (const o of offers) {
+    let failed: Check<T> | null = null
+    let fails = 0
+    for (const check of active) {
+      if (!check.pass!(o)) {
+        failed = check
+        if (++fails > 1) break
+      }
+    }
+    if (fails === 0) {
+      kept.push(o)
+      for (const check of checks) check.count(o, counts)
+    } else if (fails === 1) failed!.count(o, counts)
+  }
+  return { offers: kept, counts }
+}
+
+/** countInRange is how many of values lie within [min, max] (either end open when null). */
+export function countInRange(values: readonly number[], min: number | null, max: number | null): number {
+  let n = 0
+  for (const v of values) if ((min === null || v >= min) && (max === null || v <= max)) n++
+  return n
+}
+
+/** facetsChosen counts the filters chosen (each option, each bound, each flag). */
+export function facetsChosen(f: FacetFilters): number {
+  return (
+    f.brands.length +
+    f.strainTypes.length +
+    f.sizes.length +
+    f.terpenes.length +
+    [f.thcMin, f.thcMax, f.cbdMin, f.priceMin, f.priceMax].filter((v) => v !== null).length +
+    (f.saleOnly ? 1 : 0) +
+    (f.newOnly ? 1 : 0)
+  )
+}

@@ -1,0 +1,13 @@
+import { useParams } from 'react-router-dom'
+import { AfterHydration } from '../components/after-hydration'
+import { StorePage } from '../features/shop/components/store/store-page'
+
+/** StoreRoute (/dispensary-menus/:store, /menu/:store): one dispensary, its menus' freshness and every offer, searchable. */
+export default function StoreRoute() {
+  const { store = '' } = useParams()
+  return (
+    <AfterHydration loading="Loading the store’s menu">
+      <StorePage slug={store} />
+    </AfterHydration>
+  )
+}
