@@ -125,6 +125,7 @@ describe('Deals', () => {
     expect(names()).toEqual(['Lemon Haze Cart', 'Live Resin Badder', 'Muul Fuel'])
     await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Lowest unit price')
     await waitFor(() => expect(names()).toEqual(['Muul Fuel', 'Live Resin Badder', 'Lemon Haze Cart']))
+    expect(screen.getByTestId('unit-groups')).toHaveTextContent(/^Lowest unit price, like with like: the 3 priced per gram\./)
     await user.selectOptions(screen.getByRole('combobox', { name: 'Product type' }), 'Vape')
     expect(await screen.findByRole('heading', { name: '1 deals' })).toBeInTheDocument()
     expect(screen.getByText('$60.00/g')).toBeInTheDocument()
