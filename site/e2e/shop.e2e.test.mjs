@@ -65,7 +65,8 @@ describe('shopping screens on the demo data', () => {
       // Before any search: the whole state's first page.
       await page.getByRole('heading', { name: 'Everything in stock, all of Ohio' }).waitFor({ timeout: 30_000 })
       await page.getByRole('radio', { name: 'Distance' }).check()
-      await page.getByRole('combobox', { name: 'Near' }).selectOption('Columbus')
+      await page.getByRole('combobox', { name: 'Near (ZIP code, city or address)' }).fill('Columbus')
+      await page.getByRole('button', { name: 'Find', exact: true }).click()
       await page.getByRole('combobox', { name: 'Within' }).selectOption('25')
       await page.getByRole('searchbox', { name: 'Brand, product or strain' }).fill(STRAIN)
       await page.getByRole('combobox', { name: 'Sort by' }).selectOption('price')

@@ -38,6 +38,8 @@ function DealsScreen() {
     const next = new URLSearchParams(params)
     if (value) next.set(key, value)
     else next.delete(key)
+    // Another search starts at its first page.
+    if (key !== 'page') next.delete('page')
     setParams(next)
   }
   return (
@@ -53,7 +55,16 @@ function DealsScreen() {
           return (
             <>
               <SampleNotice sample={data.sample} />
-              <DealList files={files} point={point} within={near ? within : null} category={query.category} market={query.market} sort={query.sort} />
+              <DealList
+                files={files}
+                point={point}
+                within={near ? within : null}
+                category={query.category}
+                market={query.market}
+                sort={query.sort}
+                page={query.page}
+                onPage={(p) => set('page', p > 1 ? String(p) : '')}
+              />
             </>
           )
         }}

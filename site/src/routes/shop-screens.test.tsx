@@ -2,6 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { lastPointStore } from '../features/shop/lib/last-point'
+import { previousSearchStore } from '../features/shop/lib/search-state'
 import { wishlistStore } from '../features/shop/lib/wishlist'
 import { FIXTURE_NOW } from '../testing/fixture-now'
 import { renderApp } from '../testing/render'
@@ -63,6 +65,42 @@ describe('Product', () => {
     await waitFor(() => expect(within(canton).getByText(/with tax/)).toBeInTheDocument())
     expect(within(akron).queryByText(/with tax/)).toBeNull()
     expect(within(akron).getByText('$36.00', { exact: false })).toBeInTheDocument()
+  })
+
+  it('keeps the place and market of the URL: distances, nearest first, one market, store names linking to their menus', async () => {
+    const user = userEvent.setup()
+    // Worked by hand (haversine, Earth 3,958.8 mi): Akron 0.01° N and 0.02° E of the point, 1.2 mi; Canton 20.7 mi; Toledo 112.4 mi.
+    renderApp('/product/klutch-muul-fuel-flower-3-5g?lat=41.08&lng=-81.52&near=ZIP%2044308&sort=distance')
+    expect(await screen.findByRole('heading', { level: 2, name: 'In stock at 4 menus, nearest first' })).toBeInTheDocument()
+    const stores = () =>
+      within(screen.getByRole('table', { name: /of 4 menus/ }))
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => within(r).getAllByRole('cell')[0]!.textContent)
+    expect(stores()).toEqual([
+      'Bloom AkronAkron, ≈1.2 mi from ZIP 44308',
+      'The Botanist CantonCanton, ≈21 mi from ZIP 44308',
+      'The Botanist CantonCanton, ≈21 mi from ZIP 44308',
+      'RISE ToledoToledo, ≈112 mi from ZIP 44308',
+    ])
+    expect(screen.getByRole('link', { name: 'Bloom Akron' })).toHaveAttribute('href', '/dispensary-menus/bloom-akron')
+    expect(screen.getByText('Distances are straight lines from ZIP 44308.')).toBeInTheDocument()
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Market' }), 'Medical')
+    await waitFor(() => expect(stores()).toEqual(['The Botanist CantonCanton, ≈21 mi from ZIP 44308']))
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Price paid, cheapest first')
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Market' }), 'Medical and adult use')
+    await waitFor(() => expect(stores()[0]).toBe('RISE ToledoToledo, ≈112 mi from ZIP 44308'))
+  })
+
+  it('keeps the last search remembered in the browser, and names the terpenes', async () => {
+    lastPointStore.set({ latitude: 41.65, longitude: -83.54, place: 'Toledo' })
+    previousSearchStore.set({ region: '', menuType: 'recreational', productType: 'Flower' })
+    renderApp('/product/klutch-muul-fuel-flower-3-5g')
+    expect(await screen.findByRole('table', { name: '3 of 4 menus (adult use)' })).toBeInTheDocument()
+    expect(screen.getByRole('combobox', { name: 'Market' })).toHaveValue('recreational')
+    expect(screen.getByText('RISE Toledo').closest('td')).toHaveTextContent('Toledo, ≈0.0 mi from Toledo')
+    expect(await screen.findByRole('link', { name: 'Myrcene' })).toHaveAttribute('href', '/terpenes/myrcene')
+    expect(screen.getByRole('link', { name: 'Limonene' })).toHaveAttribute('href', '/terpenes/limonene')
   })
 
   it('keeps the page of a product no menu lists: since when, its last prices as past, its history', async () => {
@@ -141,6 +179,7 @@ describe('Deals', () => {
     expect(names()).toEqual(['Lemon Haze Cart', 'Live Resin Badder', 'Muul Fuel'])
     await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Lowest unit price')
     await waitFor(() => expect(names()).toEqual(['Muul Fuel', 'Live Resin Badder', 'Lemon Haze Cart']))
+    expect(screen.getByTestId('unit-groups')).toHaveTextContent(/^Lowest unit price, like with like: the 3 priced per gram\./)
     await user.selectOptions(screen.getByRole('combobox', { name: 'Product type' }), 'Vape')
     expect(await screen.findByRole('heading', { name: '1 deals' })).toBeInTheDocument()
     expect(screen.getByText('$60.00/g')).toBeInTheDocument()

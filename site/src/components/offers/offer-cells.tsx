@@ -104,13 +104,15 @@ export type OfferStore = {
   about: boolean
   /** from names the shopper's point when it is not the search's own ("from Columbus"). */
   from?: string
+  /** href is where the store's name links: its status card unless a screen gives another (its menu). */
+  href?: string
 }
 
 /** StoreCell shows an offer's store. */
 export function StoreCell({ store }: { store: OfferStore }) {
   return (
     <>
-      <Link to={storeMenuHref(store.slug)}>{store.name}</Link>
+      <Link to={store.href ?? storeMenuHref(store.slug)}>{store.name}</Link>
       <span className={tables.sub}>
         {store.city}
         {store.distance !== null && `, ${store.about ? '≈' : ''}${formatMiles(store.distance)}${store.from ? ` from ${store.from}` : ''}`}

@@ -4,6 +4,8 @@ import { OHIO_CITIES, type OhioCity } from './ohio-cities'
 
 export const DEAL_CATEGORIES = ['Flower', 'Preroll', 'Vape', 'Extract', 'Edible', 'Other'] as const
 export const DEAL_DISTANCES = [10, 25, 50, 100]
+/** DEALS_PER_PAGE: deals on one page of the list; the pages reach the last deal. */
+export const DEALS_PER_PAGE = 100
 
 /** DealsQuery is the Deals screen's search, kept in its URL (each part empty for "any"). */
 export type DealsQuery = {
@@ -14,6 +16,8 @@ export type DealsQuery = {
   category: string
   market: string
   sort: 'discount' | 'unitPrice'
+  /** page is the page of the list shown, from 1 (the list may have fewer: the screen shows its last). */
+  page: number
 }
 
 /** readDealsQuery reads the Deals screen's URL, ignoring values it does not know. */
@@ -26,6 +30,7 @@ export function readDealsQuery(params: URLSearchParams): DealsQuery {
     category: known(DEAL_CATEGORIES, params.get('type')),
     market: known(['medical', 'recreational'], params.get('market')),
     sort: params.get('sort') === 'unitPrice' ? 'unitPrice' : 'discount',
+    page: Math.max(1, Math.floor(Number(params.get('page'))) || 1),
   }
 }
 
@@ -33,9 +38,27 @@ export function readDealsQuery(params: URLSearchParams): DealsQuery {
 export type LocatedDeal = DealOffer & { distance: number | null }
 
 /**
+ * UNIT_ORDER is the order of the unit-price groups: a price per gram and a price per 100 mg THC
+ * measure different things, so a unit-price sort never interleaves them. Per gram first (flower,
+ * vapes, extracts: most deals), then per 100 mg THC (edibles), then deals with no unit price.
+ */
+const UNIT_ORDER = { g: 0, '100mg': 1, none: 2 } as const
+
+/** unitGroupOf is the unit-price group of a deal. */
+export const unitGroupOf = (d: Pick<DealOffer, 'unit' | 'unitPrice'>): keyof typeof UNIT_ORDER =>
+  d.unitPrice === null || d.unit === null ? 'none' : d.unit
+
+/** unitGroupCounts counts the deals of each unit-price group, for the screen to say how the sort groups them. */
+export function unitGroupCounts(deals: readonly Pick<DealOffer, 'unit' | 'unitPrice'>[]): Record<keyof typeof UNIT_ORDER, number> {
+  const counts = { g: 0, '100mg': 0, none: 0 }
+  for (const d of deals) counts[unitGroupOf(d)]++
+  return counts
+}
+
+/**
  * selectDeals keeps the deals of the category, market and distance asked for and
- * orders them by discount or by unit price; ties as publish breaks them: the
- * lower sale price, then the store's name.
+ * orders them by discount, or by unit price within each unit (UNIT_ORDER); ties as
+ * publish breaks them: the lower sale price, then the store's name.
  */
 export function selectDeals(
   deals: readonly DealOffer[],
@@ -52,6 +75,20 @@ export function selectDeals(
     .sort((a, b) =>
       sort === 'discount'
         ? b.discount - a.discount || a.salePrice - b.salePrice || a.storeName.localeCompare(b.storeName)
-        : (a.unitPrice ?? Infinity) - (b.unitPrice ?? Infinity) || b.discount - a.discount || a.storeName.localeCompare(b.storeName),
+        : UNIT_ORDER[unitGroupOf(a)] - UNIT_ORDER[unitGroupOf(b)] ||
+          (a.unitPrice ?? 0) - (b.unitPrice ?? 0) ||
+          b.discount - a.discount ||
+          a.storeName.localeCompare(b.storeName),
     )
+}
+
+/** DealsPage is one page of the list: its deals, its number (the last page when asked past it) and how many pages there are. */
+export type DealsPage<T> = { rows: T[]; page: number; pages: number; first: number }
+
+/** pageOfDeals cuts page `page` (from 1) of DEALS_PER_PAGE out of the ordered deals; a page past the end shows the last. */
+export function pageOfDeals<T>(deals: readonly T[], page: number): DealsPage<T> {
+  const pages = Math.max(1, Math.ceil(deals.length / DEALS_PER_PAGE))
+  const shown = Math.min(Math.max(1, page), pages)
+  const first = (shown - 1) * DEALS_PER_PAGE
+  return { rows: deals.slice(first, first + DEALS_PER_PAGE), page: shown, pages, first }
 }

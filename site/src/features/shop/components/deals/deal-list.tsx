@@ -4,11 +4,11 @@ import { SnapshotView } from '../../../../components/snapshot-view'
 import type { Coordinates } from '../../../../lib/geo'
 import { useNow } from '../../../../lib/use-now'
 import { useRegionDeals, useSearchStores } from '../../api/use-shop'
-import { selectDeals, type DealsQuery, type LocatedDeal } from '../../lib/deals'
+import { pageOfDeals, selectDeals, unitGroupCounts, type DealsQuery, type LocatedDeal } from '../../lib/deals'
+import { Pager } from '../pager'
 import styles from '../shop.module.css'
 import { wishlistAction, type ShopRow } from '../wishlist-button'
 
-const SHOWN = 200
 const COLUMNS: OfferColumn[] = ['product', 'size', 'price', 'discount', 'unitPrice', 'thc', 'market', 'store', 'menu']
 
 function rowOf(d: LocatedDeal, taxRates: ReadonlyMap<string, number | null> | undefined): ShopRow {
@@ -29,10 +29,13 @@ type Props = Pick<DealsQuery, 'category' | 'market' | 'sort'> & {
   point: Coordinates | null
   /** within keeps deals this many miles from point at most; null for any distance. */
   within: number | null
+  /** page is the page of the list asked for (the URL's); onPage goes to another. */
+  page: number
+  onPage: (page: number) => void
 }
 
-/** DealList loads the regions' deals and lists the best 200 of those asked for. */
-export function DealList({ files, point, within, category, market, sort }: Props) {
+/** DealList loads the regions' deals and lists those asked for, a page at a time, through the last one. */
+export function DealList({ files, point, within, category, market, sort, page, onPage }: Props) {
   const lists = useRegionDeals(files)
   // The stores' sales tax rates, for "≈ $X with tax" (api/search/stores, shared with Menus).
   const { data: stores } = useSearchStores()
@@ -61,13 +64,60 @@ export function DealList({ files, point, within, category, market, sort }: Props
             <p>Try all of Ohio, a larger distance, every product type or both markets.</p>
           </div>
         ) : (
-          <section aria-labelledby="deals-heading">
-            <h2 id="deals-heading">{deals.length} deals</h2>
-            <OfferTable rows={deals.slice(0, SHOWN).map((d) => rowOf(d, taxRates))} columns={COLUMNS} nowMs={nowMs} action={wishlistAction} />
-            {deals.length > SHOWN && <p className={styles.summary}>The {SHOWN} best are shown; narrow the search to see others.</p>}
-          </section>
+          <DealPages deals={deals} taxRates={taxRates} sort={sort} page={page} onPage={onPage} nowMs={nowMs} />
         )
       }
     </SnapshotView>
   )
+}
+
+/** DealPages is one page of the ordered deals, with the pager and, for a unit-price sort, how it groups the units. */
+function DealPages({
+  deals,
+  taxRates,
+  sort,
+  page,
+  onPage,
+  nowMs,
+}: { deals: LocatedDeal[]; taxRates: ReadonlyMap<string, number | null> | undefined; nowMs: number } & Pick<Props, 'sort' | 'page' | 'onPage'>) {
+  const shown = pageOfDeals(deals, page)
+  const units = sort === 'unitPrice' ? unitGroupCounts(deals) : null
+  const pager = shown.pages > 1 && (
+    <Pager
+      page={shown.page}
+      pages={shown.pages}
+      label="Pages of deals"
+      onPage={(next) => {
+        onPage(next)
+        document.getElementById('deals-heading')?.scrollIntoView()
+      }}
+    />
+  )
+  return (
+    <section aria-labelledby="deals-heading">
+      <h2 id="deals-heading">{deals.length} deals</h2>
+      {units && (
+        <p className={styles.summary} data-testid="unit-groups">
+          Lowest unit price, like with like: {unitOrderText(units)}. A price per gram and a price per 100 mg THC are never compared.
+        </p>
+      )}
+      {shown.pages > 1 && (
+        <p className={styles.summary}>
+          Deals {shown.first + 1} to {shown.first + shown.rows.length} of {deals.length}.
+        </p>
+      )}
+      <OfferTable rows={shown.rows.map((d) => rowOf(d, taxRates))} columns={COLUMNS} nowMs={nowMs} action={wishlistAction} />
+      {pager}
+    </section>
+  )
+}
+
+/** unitOrderText says in what order a unit-price sort lists the groups that have deals. */
+function unitOrderText(units: ReturnType<typeof unitGroupCounts>): string {
+  const parts = [
+    units.g > 0 && `the ${units.g} priced per gram`,
+    units['100mg'] > 0 && `the ${units['100mg']} priced per 100 mg THC`,
+    units.none > 0 && `the ${units.none} with no unit price`,
+  ].filter(Boolean)
+  return parts.length > 1 ? `${parts.slice(0, -1).join(', then ')}, then ${parts.at(-1)}` : `${parts[0]}`
 }

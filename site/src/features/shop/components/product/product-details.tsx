@@ -1,14 +1,19 @@
-import { Link } from 'react-router-dom'
+import { Link, useSearchParams } from 'react-router-dom'
 import { OfferTable, type OfferColumn, type OfferRow } from '../../../../components/offers/offer-table'
 import { SampleNotice } from '../../../../components/sample-notice'
 import { PageTitle } from '../../../../components/page-title'
-import { strainHref } from '../../../../config/paths'
+import { SelectField } from '../../../../components/select-field'
+import { storeMenuHref, strainHref, terpeneHref } from '../../../../config/paths'
 import { formatLocaleDate } from '../../../../lib/format'
+import { MARKET_LABEL } from '../../../../lib/unit-price'
 import { distanceMiles } from '../../../../lib/geo'
 import { useNow } from '../../../../lib/use-now'
 import type { Product, SearchStores } from '../../api/shop-schemas'
 import { useSearchStores } from '../../api/use-shop'
+import { useTerpeneNames } from '../../api/use-terpene-names'
 import { lastPointStore, type LastPoint } from '../../lib/last-point'
+import { readProductView, storesInView, type ProductView } from '../../lib/product-view'
+import { previousSearchStore } from '../../lib/search-state'
 import { PriceHistoryChart } from '../price-history-chart'
 import styles from '../shop.module.css'
 import { WishlistButton } from '../wishlist-button'
@@ -18,8 +23,9 @@ const COLUMNS: OfferColumn[] = ['store', 'market', 'price', 'unitPrice', 'thc', 
 const PAST_COLUMNS = COLUMNS.filter((c) => c !== 'open')
 
 /**
- * rowsOf are a product's offers (or its last listings), with each store's distance from the last
- * distance search's point, its hours and its county's sales tax rate (api/search/stores).
+ * rowsOf are a product's offers (or its last listings), with each store's distance from the
+ * shopper's point (ProductView), its hours and its county's sales tax rate (api/search/stores)
+ * and a link to its page.
  */
 function rowsOf(product: Product, offers: Product['offers'], point: LastPoint | null, stores: SearchStores | undefined): OfferRow[] {
   const hours = new Map(stores?.stores.map((s) => [s.slug, s.openingHours ?? null]))
@@ -35,6 +41,7 @@ function rowsOf(product: Product, offers: Product['offers'], point: LastPoint | 
     salesTaxPercent: stores ? (taxRates.get(o.slug) ?? null) : undefined,
     store: {
       slug: o.slug,
+      href: storeMenuHref(o.slug),
       name: o.storeName,
       city: o.city,
       distance: point ? distanceMiles(point, { latitude: o.lat, longitude: o.lng }) : null,
@@ -47,12 +54,27 @@ function rowsOf(product: Product, offers: Product['offers'], point: LastPoint | 
 /** ProductDetails is a product's page: what it is, every store with it (cheapest first) and its price history. */
 export function ProductDetails({ product }: { product: Product }) {
   const nowMs = useNow(60_000)
-  const point = lastPointStore.use()
+  const [params, setParams] = useSearchParams()
+  const view = readProductView(params, lastPointStore.use(), previousSearchStore.use()?.menuType ?? null)
+  const { point } = view
+  const terpeneNames = useTerpeneNames()
   // The stores' hours: api/search/stores, which the Menus search shares (one download for both).
   const { data: stores } = useSearchStores()
   const { code, name, brand, category, size, grams, mg } = product
   const wish = { code, name, brand, category, size, grams, mg, thc: product.offers[0]?.thc ?? null }
   const count = product.offers.length
+  const rows = storesInView(rowsOf(product, product.offers, point, stores), view)
+  const change = (key: string, value: string) => {
+    const next = new URLSearchParams(params)
+    next.set(key, value)
+    // The place the page shows is kept in its URL too, so the link shows the same.
+    if (point && !next.has('lat')) {
+      next.set('lat', point.latitude.toFixed(4))
+      next.set('lng', point.longitude.toFixed(4))
+      if (point.place) next.set('near', point.place)
+    }
+    setParams(next, { replace: true })
+  }
   return (
     <>
       <PageTitle screen={product.name} />
@@ -74,7 +96,14 @@ export function ProductDetails({ product }: { product: Product }) {
         {product.terpenes.length > 0 && (
           <>
             <dt>Terpenes</dt>
-            <dd>{product.terpenes.join(', ')}</dd>
+            <dd>
+              {product.terpenes.map((slug, i) => (
+                <span key={slug}>
+                  {i > 0 && ', '}
+                  <Link to={terpeneHref(slug)}>{terpeneNames.get(slug) ?? readableSlug(slug)}</Link>
+                </span>
+              ))}
+            </dd>
           </>
         )}
       </dl>
@@ -82,12 +111,26 @@ export function ProductDetails({ product }: { product: Product }) {
       {product.listedNow ? (
         <section aria-labelledby="stores-heading">
           <h2 id="stores-heading">
-            In stock at {count} {count === 1 ? 'menu' : 'menus'}, cheapest first
+            In stock at {count} {count === 1 ? 'menu' : 'menus'}, {view.sort === 'distance' ? 'nearest' : 'cheapest'} first
           </h2>
           {count === 0 ? (
             <p className="empty-state">No recent menu has it in stock right now. Save it to your wishlist to see when it is back.</p>
           ) : (
-            <OfferTable rows={rowsOf(product, product.offers, point, stores)} columns={COLUMNS} nowMs={nowMs} />
+            <>
+              <StoreControls view={view} change={change} />
+              {rows.length === 0 ? (
+                <p className="empty-state">
+                  None of its {count} menus is {view.market === 'medical' ? 'a medical' : 'an adult-use'} menu: choose both markets to see them.
+                </p>
+              ) : (
+                <OfferTable
+                  rows={rows}
+                  columns={COLUMNS}
+                  nowMs={nowMs}
+                  caption={`${rows.length} of ${count} menus${view.market ? ` (${MARKET_LABEL[view.market].toLowerCase()})` : ''}`}
+                />
+              )}
+            </>
           )}
         </section>
       ) : (
@@ -100,7 +143,7 @@ export function ProductDetails({ product }: { product: Product }) {
           {product.lastOffers.length > 0 && <p>Past prices, as each store’s menu last listed it (not offered now):</p>}
           {product.lastOffers.length > 0 && (
             <OfferTable
-              rows={rowsOf(product, product.lastOffers, point, undefined)}
+              rows={storesInView(rowsOf(product, product.lastOffers, point, undefined), { market: '', sort: 'price' })}
               columns={PAST_COLUMNS}
               nowMs={nowMs}
               caption="Past prices: what each store last asked, when its menu last listed it"
@@ -113,5 +156,39 @@ export function ProductDetails({ product }: { product: Product }) {
         <PriceHistoryChart history={product.history} />
       </section>
     </>
+  )
+}
+
+/** readableSlug shows a terpene's slug as words until the names are loaded ("beta-caryophyllene" → "Beta caryophyllene"). */
+const readableSlug = (slug: string) => slug.charAt(0).toUpperCase() + slug.slice(1).replace(/-/g, ' ')
+
+/** StoreControls choose a product's stores' market and order, and say where distances are from. */
+function StoreControls({ view, change }: { view: ProductView; change: (key: string, value: string) => void }) {
+  return (
+    <form className={styles.form} aria-label="Stores shown" onSubmit={(e) => e.preventDefault()}>
+      <SelectField
+        className={styles.field}
+        label="Market"
+        value={view.market}
+        choices={[
+          ['', 'Medical and adult use'],
+          ['medical', MARKET_LABEL.medical],
+          ['recreational', MARKET_LABEL.recreational],
+        ]}
+        onChange={(market) => change('market', market || 'both')}
+      />
+      <SelectField
+        className={styles.field}
+        label="Sort by"
+        value={view.sort}
+        choices={[['price', 'Price paid, cheapest first'], ...(view.point ? [['distance', 'Distance, nearest first'] as const] : [])]}
+        onChange={(sort) => change('sort', sort)}
+      />
+      <p className={`${styles.summary} ${styles.wide}`}>
+        {view.point
+          ? `Distances are straight lines from ${view.point.place || 'the point of your last search'}.`
+          : 'Search Menus by distance (a ZIP code, a city or your location) to see how far each store is.'}
+      </p>
+    </form>
   )
 }
