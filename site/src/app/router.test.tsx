@@ -40,6 +40,7 @@ const SCREENS: { paths: string[]; heading: string | RegExp; title: string }[] = 
   { paths: ['/terpenes'], heading: 'Terpenes', title: 'Terpenes - Ohio Marijuana Community' },
   { paths: ['/terpenes/limonene'], heading: 'Limonene', title: 'Limonene - Terpenes - Ohio Marijuana Community' },
   { paths: ['/dispensary-menus', '/menu'], heading: 'Dispensary Menus', title: 'Menus - Ohio Marijuana Community' },
+  { paths: ['/dispensary-menus/bloom-akron', '/menu/bloom-akron'], heading: 'Bloom Akron', title: 'Bloom Akron - Ohio Marijuana Community' },
   { paths: ['/dispensary-deals', '/deals'], heading: 'Dispensary Deals', title: 'Deals - Ohio Marijuana Community' },
   { paths: ['/dispensary-wishlist', '/wishlist'], heading: 'Wishlist', title: 'Wishlist - Ohio Marijuana Community' },
   { paths: ['/dispensary-limits'], heading: 'Dispensary Limits', title: 'Dispensary Limits - Ohio Marijuana Community' },
@@ -64,8 +65,9 @@ describe('routes', () => {
     },
   )
 
-  // Every path of the route list (and so of routes.json, which omc serve answers 200 for) has its screen.
-  it.each(ROUTES.flatMap(pathsOf).map((path) => path.replace(/:[a-z]+/g, 'muul-fuel')))(
+  // Every path of the route list (and so of routes.json, which omc serve answers 200 for) has its screen
+  // (a store's page for a store the fixtures have: an unknown store is the not-found screen).
+  it.each(ROUTES.flatMap(pathsOf).map((path) => path.replace(':store', 'bloom-akron').replace(/:[a-z]+/g, 'muul-fuel')))(
     '%s renders a screen, not the not-found screen',
     async (path) => {
       renderApp(path)
