@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { basketStore } from '../features/shop/lib/basket'
 import { wishlistStore } from '../features/shop/lib/wishlist'
 import { FIXTURE_NOW } from '../testing/fixture-now'
 import { renderApp } from '../testing/render'
@@ -25,6 +26,7 @@ beforeEach(() => {
   vi.setSystemTime(FIXTURE_NOW)
   window.localStorage.clear()
   wishlistStore.set([])
+  basketStore.clear()
 })
 afterEach(() => vi.useRealTimers())
 
