@@ -10,13 +10,15 @@ import { pricePaid } from '../../../lib/unit-price'
 // What was chosen, and why it is exact: a store sells each product at one price
 // per market (a product file has one offer per store and market), so a store's
 // cost for an item is fixed, and in a plan of two stores each item is bought
-// where it is cheaper. The planner therefore builds a matrix of each store's
-// cost for each item (in cents, so ties are exact) and enumerates every store
-// alone and every pair of stores, taking the per-item minimum:
-// O(S² · I) = 300² / 2 pairs × 25 items ≈ 1.1 M steps at Ohio's size (the
-// issue's ceiling: 25 items, 300 stores), a few milliseconds; no heuristic, so
-// no cheaper single store or pair can be missed. Plans of three stores or more
-// are not searched: the issue asks for one stop or two.
+// where it is cheaper. The planner builds a matrix of each store's cost for each
+// item (in cents, so ties are exact) and enumerates every store alone and every
+// pair of stores with the per-item minimum: O(S² · I) = 300·299/2 pairs × 25
+// items ≈ 1.1 M steps at the issue's ceiling (25 items, 300 stores). The pair
+// search prunes only pairs that provably cannot win (a lower bound per store,
+// see fullPlans), so it stays exact; when no one or two stores have every item
+// some store has, the plan covering most is a plain enumeration of every pair.
+// Plans of three stores or more are not searched: the issue asks for one stop
+// or two. scripts/bench-basket.mjs times it in Chromium at 4× CPU slowdown.
 //
 // Ties are broken the same way every time: stores are ranked nearest first
 // (then by name and slug), the first of equal plans in that order wins, and an
@@ -83,10 +85,14 @@ export function planBasket<O extends PlanOffer>(items: readonly PlanItem<O>[], q
   const stores = new Map<string, Store>()
   const best = new Map<string, (O | undefined)[]>()
   const inRange = new Map<string, boolean>()
+  // A store's menus share a handful of update times: each read once.
+  const freshByDate = new Map<string | null, boolean>()
   wanted.forEach((item, i) => {
     for (const offer of item.offers) {
       if (offer.market !== query.market || offer.inStock === false) continue
-      if (freshnessOf(offer.lastUpdate, query.nowMs) === 'missing') continue
+      let fresh = freshByDate.get(offer.lastUpdate)
+      if (fresh === undefined) freshByDate.set(offer.lastUpdate, (fresh = freshnessOf(offer.lastUpdate, query.nowMs) !== 'missing'))
+      if (!fresh) continue
       let ok = inRange.get(offer.slug)
       if (ok === undefined) {
         const miles = distanceMiles(query.from, { latitude: offer.lat, longitude: offer.lng })
@@ -114,61 +120,24 @@ export function planBasket<O extends PlanOffer>(items: readonly PlanItem<O>[], q
   })
   const nowhere = wanted.filter((_, i) => order.every((_, s) => cost[s * I + i] === NONE)).map(({ code, name }) => ({ code, name }))
 
-  // One pass over every store and every pair. full*: cheapest covering all; most*: most covered, then cheapest.
-  let fullSingle = -1
-  let fullSingleCents = NONE
-  let fullPair: [number, number] | null = null
-  let fullPairCents = NONE
-  let most: [number, number] | null = null // [a, b], b = -1 for a single store
-  let mostCovered = 0
-  let mostCents = NONE
-  for (let a = 0; a < S; a++) {
-    let covered = 0
-    let cents = 0
-    for (let i = 0; i < I; i++) {
-      const c = cost[a * I + i]!
-      if (c !== NONE) {
-        covered++
-        cents += c
-      }
-    }
-    if (covered === I && cents < fullSingleCents) {
-      fullSingle = a
-      fullSingleCents = cents
-    }
-    if (covered > mostCovered || (covered === mostCovered && cents < mostCents)) {
-      most = [a, -1]
-      mostCovered = covered
-      mostCents = cents
-    }
+  // The items some store has: a plan covering all of them is the best there is.
+  const somewhere = wanted.flatMap((item, i) => (nowhere.some((n) => n.code === item.code) ? [] : [i]))
+  const J = somewhere.length
+  const sub = new Float64Array(S * J)
+  for (let s = 0; s < S; s++) for (let j = 0; j < J; j++) sub[s * J + j] = cost[s * I + somewhere[j]!]!
+  const full = fullPlans(sub, S, J)
+  let single: number[] | null = null
+  let pair: number[] | null = null
+  let most: number[] | null = null
+  if (J === I) {
+    single = full.single
+    pair = full.pair
+  } else if (J > 0) {
+    // Something is nowhere: the partial plan is the cheaper full plan of the rest, one store on a tie.
+    most = full.pair && (!full.single || full.pairCents < full.singleCents) ? full.pair : full.single
   }
-  for (let a = 0; a < S; a++) {
-    const rowA = a * I
-    for (let b = a + 1; b < S; b++) {
-      const rowB = b * I
-      let covered = 0
-      let cents = 0
-      for (let i = 0; i < I; i++) {
-        const x = cost[rowA + i]!
-        const y = cost[rowB + i]!
-        const c = x <= y ? x : y
-        if (c !== NONE) {
-          covered++
-          cents += c
-        }
-      }
-      if (covered === I) {
-        if (cents < fullPairCents) {
-          fullPair = [a, b]
-          fullPairCents = cents
-        }
-      } else if (covered > mostCovered || (covered === mostCovered && cents < mostCents)) {
-        most = [a, b]
-        mostCovered = covered
-        mostCents = cents
-      }
-    }
-  }
+  // No one or two stores have all the items some store has: the plan covering most, by plain enumeration.
+  if (!single && !pair && !most && J > 0) most = mostCovered(sub, S, J)
 
   // A plan's visits: each item bought where it is cheapest among the plan's stores (the nearer on a tie).
   const planOf = (chosen: number[]): Plan<O> => {
@@ -189,9 +158,112 @@ export function planBasket<O extends PlanOffer>(items: readonly PlanItem<O>[], q
     return { visits, cents: visits.reduce((sum, v) => sum + v.cents, 0), covered: I - missing.length, missing }
   }
 
-  const single = fullSingle >= 0 ? planOf([fullSingle]) : null
-  const pair =
-    fullPair && fullPairCents < fullSingleCents ? { ...planOf(fullPair), savingCents: single ? fullSingleCents - fullPairCents : null } : null
-  const partial = !single && !pair && most && I > 0 ? planOf(most[1] < 0 ? [most[0]] : most) : null
-  return { stores: S, single, pair, partial, nowhere }
+  const singlePlan = single ? planOf(single) : null
+  const pairPlan = pair ? { ...planOf(pair), savingCents: single ? full.singleCents - full.pairCents : null } : null
+  const partial = most ? planOf(most) : null
+  return { stores: S, single: singlePlan, pair: pairPlan, partial, nowhere }
+}
+
+// Pairs are compared by cost, then by their stores' ranks (nearest first), so ties go the same way whatever the order of search.
+const before = (cents: number, a: number, b: number, bestCents: number, best: number[] | null) =>
+  cents < bestCents || (cents === bestCents && best !== null && (a < best[0]! || (a === best[0] && b < best[1]!)))
+
+/**
+ * fullPlans finds the cheapest store with all J items and the cheapest pair, when cheaper than
+ * that store. cost is S rows of J costs (cents; NONE: not sold). The pair search is exact with
+ * pruning that never drops a pair that could win: stores are tried by their lower bound (each
+ * item at the cheaper of the store and the cheapest anywhere, a bound no pair with the store
+ * can beat), and a pair is abandoned as soon as it lacks an item or its running cost plus the
+ * bound of the items left goes over the best plan so far.
+ */
+function fullPlans(cost: Float64Array, S: number, J: number) {
+  let single: number[] | null = null
+  let singleCents = NONE
+  for (let a = 0; a < S; a++) {
+    let cents = 0
+    for (let j = 0; j < J && cents !== NONE; j++) cents += cost[a * J + j]!
+    if (cents < singleCents) {
+      single = [a]
+      singleCents = cents
+    }
+  }
+  const cheapest = new Float64Array(J).fill(NONE)
+  for (let a = 0; a < S; a++) for (let j = 0; j < J; j++) cheapest[j] = Math.min(cheapest[j]!, cost[a * J + j]!)
+  // rest[a * (J + 1) + j]: the bound of items j… with store a, Σ min(cost, cheapest anywhere).
+  const rest = new Float64Array(S * (J + 1))
+  for (let a = 0; a < S; a++)
+    for (let j = J - 1; j >= 0; j--) rest[a * (J + 1) + j] = rest[a * (J + 1) + j + 1]! + Math.min(cost[a * J + j]!, cheapest[j]!)
+  const byBound = Array.from({ length: S }, (_, a) => a).sort((x, y) => rest[x * (J + 1)]! - rest[y * (J + 1)]! || x - y)
+  let pair: number[] | null = null
+  let pairCents = NONE
+  for (let p = 0; p < S; p++) {
+    const x = byBound[p]!
+    const boundX = rest[x * (J + 1)]!
+    // A pair with x costs at least boundX, and the later stores' pairs at least their own, larger, bounds.
+    if (boundX >= singleCents || boundX > pairCents) break
+    for (let q = p + 1; q < S; q++) {
+      const y = byBound[q]!
+      const [a, b] = x < y ? [x, y] : [y, x]
+      const rowA = a * J
+      const rowB = b * J
+      const restX = x * (J + 1)
+      let cents = 0
+      let j = 0
+      for (; j < J; j++) {
+        const ca = cost[rowA + j]!
+        const cb = cost[rowB + j]!
+        cents += ca <= cb ? ca : cb
+        if (cents === NONE || cents + rest[restX + j + 1]! > pairCents || cents + rest[restX + j + 1]! >= singleCents) break
+      }
+      if (j === J && cents < singleCents && before(cents, a, b, pairCents, pair)) {
+        pair = [a, b]
+        pairCents = cents
+      }
+    }
+  }
+  return { single, singleCents, pair, pairCents }
+}
+
+/** mostCovered is the one or two stores covering the most items, cheapest among those, nearest on a tie: every store and pair, enumerated. */
+function mostCovered(cost: Float64Array, S: number, J: number): number[] | null {
+  let most: number[] | null = null
+  let mostItems = 0
+  let mostCents = NONE
+  for (let a = 0; a < S; a++) {
+    let covered = 0
+    let cents = 0
+    for (let j = 0; j < J; j++) {
+      const c = cost[a * J + j]!
+      if (c !== NONE) {
+        covered++
+        cents += c
+      }
+    }
+    if (covered > mostItems || (covered === mostItems && cents < mostCents)) {
+      most = [a]
+      mostItems = covered
+      mostCents = cents
+    }
+  }
+  for (let a = 0; a < S; a++) {
+    for (let b = a + 1; b < S; b++) {
+      let covered = 0
+      let cents = 0
+      for (let j = 0; j < J; j++) {
+        const x = cost[a * J + j]!
+        const y = cost[b * J + j]!
+        const c = x <= y ? x : y
+        if (c !== NONE) {
+          covered++
+          cents += c
+        }
+      }
+      if (covered > mostItems || (covered === mostItems && cents < mostCents)) {
+        most = [a, b]
+        mostItems = covered
+        mostCents = cents
+      }
+    }
+  }
+  return most
 }
