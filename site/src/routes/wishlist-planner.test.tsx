@@ -42,14 +42,14 @@ describe('the Wishlist basket planner', () => {
     await user.clear(packages)
     await user.type(packages, '2')
     // Two packages at Bloom Akron's sale price: 2 × $36 = $72.00 (The Botanist Canton: 2 × $40).
-    const single = await screen.findByRole('list', { name: 'One store' })
+    const single = await screen.findByRole('group', { name: 'One store' })
     expect(within(single).getByRole('link', { name: 'Bloom Akron' })).toBeInTheDocument()
     expect(single).toHaveTextContent('Akron, 1.3 mi')
     expect(screen.getByTestId('plan-total')).toHaveTextContent('$72.00')
     expect(screen.getByText('Totals count the menu prices without tax.')).toBeInTheDocument()
     // Medical: only The Botanist Canton, $38.
     await user.selectOptions(screen.getByRole('combobox', { name: 'Market' }), 'medical')
-    expect(within(screen.getByRole('list', { name: 'One store' })).getByRole('link', { name: 'The Botanist Canton' })).toBeInTheDocument()
+    expect(within(screen.getByRole('group', { name: 'One store' })).getByRole('link', { name: 'The Botanist Canton' })).toBeInTheDocument()
     expect(screen.getByTestId('plan-total')).toHaveTextContent('$76.00')
     // Within 5 miles of Akron, no medical menu has it.
     await user.selectOptions(screen.getByRole('combobox', { name: 'Within' }), '5')

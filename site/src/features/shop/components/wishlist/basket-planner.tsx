@@ -171,8 +171,8 @@ function PlanForm({ basket }: { basket: Basket }) {
 /** PlanView lists a plan's stores, what each sells of the basket and for how much, and the total. */
 function PlanView({ plan, sizes, nowMs, label }: { plan: Plan<ProductOffer>; sizes: Map<string, string>; nowMs: number; label: string }) {
   return (
-    <>
-      <ul className={offers.cards} aria-label={label}>
+    <div role="group" aria-label={label}>
+      <ul className={offers.cards} aria-label="Stores">
         {plan.visits.map((visit) => (
           <li key={visit.slug} className={`card ${offers.offerCard}`}>
             <p>
@@ -205,7 +205,7 @@ function PlanView({ plan, sizes, nowMs, label }: { plan: Plan<ProductOffer>; siz
       <p>
         Total: <strong data-testid="plan-total">{dollars(plan.cents)}</strong>
       </p>
-    </>
+    </div>
   )
 }
 
