@@ -5,13 +5,14 @@ import {
   basketStore,
   countProduct,
   DEFAULT_SETTINGS,
-  limitItemOf,
   parseBasket,
   quantityOf,
   removeLine,
   setQuantity,
   setSettings,
 } from './basket'
+import { limitItemOf } from './basket-limits'
+import { OHIO_CITIES } from './ohio-cities'
 import { toggleWish } from './wishlist'
 
 const muul = { code: 'klutch-muul-fuel-flower-3-5g', name: 'Muul Fuel', size: '1/8oz', category: 'Flower' as const, grams: 3.5, mg: null, thc: 24.1 }
@@ -74,6 +75,11 @@ describe('the basket', () => {
     // No weight known, or a type no limit counts: not counted.
     expect(limitItemOf({ kind: 'product', id: 3, ...muul, grams: null, quantity: 1 })).toBeNull()
     expect(limitItemOf({ kind: 'product', id: 4, ...muul, category: 'Other', quantity: 1 })).toBeNull()
+  })
+
+  it('starts from Columbus as the city list places it', () => {
+    const columbus = OHIO_CITIES.find((c) => c.city === 'Columbus')!
+    expect(DEFAULT_SETTINGS.place).toEqual({ name: columbus.city, latitude: columbus.lat, longitude: columbus.lng })
   })
 
   it('keeps the planner settings, a bad one falling back alone', () => {

@@ -1,8 +1,7 @@
 import { MARKETS, type Category, type Market } from '../../../api/common-schemas'
 import { createLocalStore } from '../../../lib/local-store'
-import { formOf, type Form } from './limits'
-import { FORMS, type LimitItem } from './limits-items'
-import { OHIO_CITIES } from './ohio-cities'
+import type { Form } from './limits'
+import { FORMS } from './limits-items'
 
 // The basket: what the shopper plans to buy, one for the Wishlist's planner and
 // the Limits calculator, kept in this browser (localStorage `omc-basket`). Saved
@@ -40,10 +39,12 @@ export const MAX_PACKAGES = 99
 /** PLAN_MILES are the planner's distances. */
 export const PLAN_MILES = [5, 10, 25, 50, 100, 200] as const
 
-const columbus = OHIO_CITIES.find((c) => c.city === 'Columbus')!
+// The planner starts from Columbus (as OHIO_CITIES places it) until the shopper picks a place. The
+// figures are written out rather than looked up: the wishlist button, on every shopping screen,
+// loads this module, and the city list is the planner's to load.
 export const DEFAULT_SETTINGS: PlanSettings = {
   market: 'recreational',
-  place: { name: columbus.city, latitude: columbus.lat, longitude: columbus.lng },
+  place: { name: 'Columbus', latitude: 39.9862, longitude: -82.9855 },
   miles: 25,
 }
 const EMPTY: Basket = { lines: [], settings: DEFAULT_SETTINGS }
@@ -175,19 +176,4 @@ export function removeProduct(code: string) {
 /** setSettings changes the planner's choices. */
 export function setSettings(patch: Partial<PlanSettings>) {
   set((b) => ({ ...b, settings: { ...b.settings, ...patch } }))
-}
-
-/**
- * limitItemOf is a line as the limits count it: a product's packages by their size
- * (grams, or mg of THC for edibles) times their number; null when the product's form
- * or size is unknown, so no limit can count it.
- */
-export function limitItemOf(line: BasketLine): LimitItem | null {
-  if (line.kind === 'typed')
-    return { id: line.id, form: line.form, amount: line.amount, thc: FORMS[line.form].thc ? line.thc : null, label: line.label }
-  const form = formOf(line.category)
-  if (!form) return null
-  const each = form === 'edible' ? line.mg : line.grams
-  if (each == null) return null
-  return { id: line.id, form, amount: each * line.quantity, thc: line.thc, label: `${line.quantity} × ${line.name} (${line.size})` }
 }

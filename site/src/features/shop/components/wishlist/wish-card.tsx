@@ -65,7 +65,9 @@ export function WishCard({ item, product, lastSeen, nowMs }: Props) {
       )}
       <p className={offers.row}>
         <label className={styles.packages}>
-          Packages <span className="visually-hidden">of {item.name}</span> in your basket
+          <span>
+            Packages <span className="visually-hidden">of {item.name}</span> in your basket
+          </span>
           <input
             type="number"
             min={0}
