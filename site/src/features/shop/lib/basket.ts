@@ -1,4 +1,4 @@
-import { MARKETS, type Category, type Market } from '../../../api/common-schemas'
+import type { Category, Market } from '../../../api/common-schemas'
 import { createLocalStore } from '../../../lib/local-store'
 import type { Form } from './limits'
 import { FORMS } from './limits-items'
@@ -87,7 +87,7 @@ function readSettings(raw: unknown): PlanSettings {
   if (!isRecord(raw)) return DEFAULT_SETTINGS
   const place = raw.place
   return {
-    market: MARKETS.includes(raw.market as Market) ? (raw.market as Market) : DEFAULT_SETTINGS.market,
+    market: raw.market === 'medical' || raw.market === 'recreational' ? raw.market : DEFAULT_SETTINGS.market,
     place:
       isRecord(place) && typeof place.name === 'string' && isNum(place.latitude) && isNum(place.longitude)
         ? { name: place.name, latitude: place.latitude, longitude: place.longitude }
