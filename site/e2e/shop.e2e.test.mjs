@@ -180,6 +180,96 @@ describe('shopping screens on the demo data', () => {
     }
   })
 
+  test('plan a basket of two saved products: its totals are their prices read from the product pages', async () => {
+    const page = await newPage()
+    try {
+      // Two different products from the deals, saved.
+      await page.goto(url('dispensary-deals'))
+      const rows = page.getByRole('row').filter({ has: page.getByRole('cell') })
+      await rows.first().getByRole('link').first().waitFor({ timeout: 30_000 })
+      const saved = []
+      for (let i = 0; saved.length < 2 && i < (await rows.count()); i++) {
+        const link = rows.nth(i).getByRole('link').first()
+        const name = await link.textContent()
+        if (saved.some((s) => s.name === name)) continue
+        saved.push({ name, href: await link.getAttribute('href'), quantity: saved.length + 2 })
+        await rows
+          .nth(i)
+          .getByRole('button', { name: `Save to wishlist: ${name}` })
+          .click()
+      }
+      assert.equal(saved.length, 2, 'fewer than two products on the deals screen')
+      // Each product's offers as its page lists them: store, market, price paid.
+      for (const product of saved) {
+        await page.goto(url(product.href))
+        await page.getByRole('heading', { level: 1, name: product.name }).waitFor({ timeout: 30_000 })
+        const offers = page
+          .getByRole('table')
+          .first()
+          .getByRole('row')
+          .filter({ has: page.getByRole('cell') })
+        product.offers = []
+        for (let i = 0; i < (await offers.count()); i++) {
+          const cells = offers.nth(i).getByRole('cell')
+          product.offers.push({
+            store: await cells.nth(0).getByRole('link').first().textContent(),
+            market: await cells.nth(1).textContent(),
+            price: pricePaid(await cells.nth(2).textContent()),
+          })
+        }
+      }
+      // The market both are sold in at one store if there is one, else at two. Within 200 miles of
+      // Columbus is all of Ohio, so every store counts; totals by hand, in cents.
+      const priceAt = (product, market, store) =>
+        Math.min(...product.offers.filter((o) => o.market === market && o.store === store).map((o) => Math.round(o.price * 100)))
+      const storesOf = (market) => [...new Set(saved.flatMap((p) => p.offers.filter((o) => o.market === market).map((o) => o.store)))]
+      const planCents = (market, stores) => saved.reduce((sum, p) => sum + p.quantity * Math.min(...stores.map((s) => priceAt(p, market, s))), 0)
+      const byHand = (market) => {
+        const stores = storesOf(market)
+        const single = Math.min(...stores.map((s) => planCents(market, [s])))
+        const pair = Math.min(...stores.flatMap((a, i) => stores.slice(i + 1).map((b) => planCents(market, [a, b]))))
+        return { single, pair }
+      }
+      const market = ['Adult use', 'Medical'].sort((a, b) => byHand(a).single - byHand(b).single || byHand(a).pair - byHand(b).pair)[0]
+      const expected = byHand(market)
+      assert.ok(Number.isFinite(expected.pair), `no two stores sell both ${saved.map((p) => p.name).join(' and ')} in one market`)
+
+      await page.goto(url('wishlist'))
+      for (const product of saved)
+        await page.getByRole('spinbutton', { name: `Packages of ${product.name} in your basket` }).fill(String(product.quantity))
+      await page.getByRole('combobox', { name: 'Market' }).selectOption({ label: market })
+      await page.getByRole('combobox', { name: 'Near' }).selectOption('Columbus')
+      await page.getByRole('combobox', { name: 'Within' }).selectOption('200')
+      const total = (group) => page.getByRole('group', { name: group }).getByTestId('plan-total')
+      const cents = async (group) => Math.round(Number((await total(group).textContent()).replace('$', '')) * 100)
+      const check = async () => {
+        await page.getByText('Totals count the menu prices without tax.').waitFor()
+        if (Number.isFinite(expected.single)) {
+          assert.equal(await cents('One store'), expected.single, 'the one store with everything')
+          if (expected.pair < expected.single) assert.equal(await cents('Two stores'), expected.pair, 'the two stores')
+          else await page.getByText(/^No two stores within 200 miles of Columbus together cost less than that one store\.$/).waitFor()
+        } else {
+          assert.equal(await cents('Two stores'), expected.pair, 'the two stores')
+        }
+        // Every line: packages × the price paid at that store, as its product page says.
+        for (const line of await page.getByRole('group').getByRole('list', { name: /^At / }).getByRole('listitem').all()) {
+          const text = await line.textContent()
+          const product = saved.find((p) => text.includes(p.name))
+          const store = await line.locator('xpath=ancestor::li[1]').getByRole('link').first().textContent()
+          assert.match(text, new RegExp(`^${product.quantity} × `))
+          assert.equal(Math.round(pricePaid(text) * 100), priceAt(product, market, store), `${product.name} at ${store}`)
+        }
+      }
+      await check()
+      await page.screenshot({ path: path.join(resultsDir, 'wishlist-plan.png'), fullPage: true })
+      // The basket is kept: a reload plans the same.
+      await page.reload()
+      await check()
+    } finally {
+      await page.close()
+    }
+  })
+
   test('fill the limits calculator and check its figures by hand', async () => {
     const page = await newPage()
     try {
@@ -484,6 +574,14 @@ describe('axe-core: no serious or critical violation', () => {
             timeout: 30_000,
           })
           assert.equal(await page.evaluate(() => document.documentElement.classList.contains('dark')), theme === 'dark', `${p}: theme`)
+          if (p === 'dispensary-wishlist') {
+            // A package in the basket, so the planner's plan is checked too.
+            await page
+              .getByRole('spinbutton', { name: /^Packages of / })
+              .first()
+              .fill('1')
+            await page.getByText('Totals count the menu prices without tax.').waitFor()
+          }
           if (p === 'dispensary-limits') {
             // An item added, the pointer left on "Add item": its hover colours are checked too.
             await page.getByRole('textbox', { name: 'Amount (g)' }).fill('3.5')

@@ -9,6 +9,16 @@ export type LocalStore<T> = {
   use: () => T
 }
 
+// Text that is not JSON reaches parse as the string it is, which parse must refuse
+// anyway (a JSON string is valid JSON), so parse sees every bad value and can say so.
+const parseJson = (raw: string): unknown => {
+  try {
+    return JSON.parse(raw)
+  } catch {
+    return raw
+  }
+}
+
 /**
  * createLocalStore keeps a value in localStorage under key. parse turns what
  * was stored (any JSON, possibly from an older version or edited by hand) into
@@ -23,7 +33,7 @@ export function createLocalStore<T>(key: string, parse: (stored: unknown) => T, 
   const read = (): T => {
     try {
       const raw = window.localStorage.getItem(key)
-      return raw === null ? fallback : parse(JSON.parse(raw))
+      return raw === null ? fallback : parse(parseJson(raw))
     } catch {
       return fallback
     }

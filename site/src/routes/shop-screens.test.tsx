@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { basketStore } from '../features/shop/lib/basket'
 import { lastPointStore } from '../features/shop/lib/last-point'
 import { previousSearchStore } from '../features/shop/lib/search-state'
 import { wishlistStore } from '../features/shop/lib/wishlist'
@@ -28,6 +29,7 @@ beforeEach(() => {
   vi.setSystemTime(FIXTURE_NOW)
   window.localStorage.clear()
   wishlistStore.set([])
+  basketStore.clear()
 })
 afterEach(() => vi.useRealTimers())
 

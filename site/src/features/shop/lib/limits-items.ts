@@ -1,5 +1,4 @@
-import { formOf, type AdultLimit, type CalcItem, type Form, type MedicalLimit } from './limits'
-import type { WishItem } from './wishlist'
+import type { AdultLimit, CalcItem, Form, MedicalLimit } from './limits'
 
 /** FORMS are the calculator's forms: how each is named, measured, and whether its THC % matters (Tier I or II). */
 export const FORMS: Record<Form, { label: string; unit: 'g' | 'mg THC'; thc: boolean }> = {
@@ -22,15 +21,6 @@ export const ADULT_LABEL: Record<AdultLimit, string> = { plant: 'Plant material,
 
 /** LimitItem is an item of the calculator, with its line on screen. */
 export type LimitItem = CalcItem & { id: number; label: string }
-
-/** itemFromWish is a saved product as a calculator item, by its size; null when its form or amount is unknown. */
-export function itemFromWish(item: WishItem, id: number): LimitItem | null {
-  const form = formOf(item.category)
-  if (!form) return null
-  const amount = form === 'edible' ? item.mg : item.grams
-  if (amount == null) return null
-  return { id, form, amount, thc: item.thc, label: `${item.name} (${item.size})` }
-}
 
 /**
  * readItem checks an item typed into the calculator: an amount and, for the forms

@@ -2,6 +2,7 @@ import type { Category } from '../../../api/common-schemas'
 import { pricePaid } from '../../../lib/unit-price'
 import type { Product } from '../api/shop-schemas'
 import { createLocalStore } from '../../../lib/local-store'
+import { removeProduct } from './basket'
 
 /** Seen is what the wishlist found for a product at the last visit. */
 export type Seen = { at: string; stores: number; minPrice: number | null }
@@ -85,6 +86,8 @@ export const wishlistStore = createLocalStore<WishItem[]>('omc-wishlist', parseW
 
 /** toggleWish saves a product to the wishlist, or removes it when it is there. */
 export function toggleWish(item: Omit<WishItem, 'addedAt' | 'seen'>, now: Date = new Date()) {
+  // A product taken off the wishlist leaves the basket too: the basket plans and counts saved products.
+  if (wishlistStore.get().some((i) => i.code === item.code)) removeProduct(item.code)
   wishlistStore.set((items) =>
     items.some((i) => i.code === item.code)
       ? items.filter((i) => i.code !== item.code)

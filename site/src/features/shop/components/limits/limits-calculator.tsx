@@ -1,8 +1,9 @@
 import { useId, useState } from 'react'
-import { useSearchParams } from 'react-router-dom'
 import { SelectField } from '../../../../components/select-field'
 import { adultUse, medicalUse, type Form } from '../../lib/limits'
-import { FORMS, itemFromWish, readItem, type LimitItem } from '../../lib/limits-items'
+import { addPackage, addTyped, basketStore, removeLine } from '../../lib/basket'
+import { limitItemOf } from '../../lib/basket-limits'
+import { FORMS, readItem } from '../../lib/limits-items'
 import { wishlistStore } from '../../lib/wishlist'
 import styles from '../shop.module.css'
 import { LimitShares } from './limit-shares'
@@ -11,30 +12,22 @@ import offers from '../../../../components/offers/offers.module.css'
 
 /** LimitsCalculator adds up what a shopper plans to buy (typed in, or from the wishlist) against Ohio's limits. */
 export function LimitsCalculator() {
-  const [params] = useSearchParams()
   const wishlist = wishlistStore.use()
-  const [items, setItems] = useState<LimitItem[]>(() => {
-    const wanted = wishlist.find((w) => w.code === params.get('add'))
-    const item = wanted ? itemFromWish(wanted, 1) : null
-    return item ? [item] : []
-  })
-  const [nextId, setNextId] = useState(2)
+  const basket = basketStore.use()
   const [form, setForm] = useState<Form>('flower')
   const [amount, setAmount] = useState('')
   const [thc, setThc] = useState('')
   const [error, setError] = useState<string | null>(null)
   const formId = useId()
-  const addable = wishlist.map((w) => ({ w, item: itemFromWish(w, 0) })).filter((x) => x.item)
-  const addItem = (item: LimitItem) => {
-    setItems([...items, { ...item, id: nextId }])
-    setNextId(nextId + 1)
-  }
+  const addable = wishlist.filter((w) => limitItemOf({ kind: 'product', id: 0, ...w, quantity: 1 }))
+  const lines = basket.lines.map((line) => ({ line, item: limitItemOf(line) }))
+  const items = lines.flatMap(({ item }) => (item ? [item] : []))
   const add = (event: React.FormEvent) => {
     event.preventDefault()
-    const item = readItem(form, amount, thc, nextId)
+    const item = readItem(form, amount, thc, 0)
     if (typeof item === 'string') return setError(item)
     setError(null)
-    addItem(item)
+    addTyped({ form: item.form, amount: item.amount, thc: item.thc, label: item.label })
     setAmount('')
   }
   return (
@@ -81,35 +74,33 @@ export function LimitsCalculator() {
       {addable.length > 0 && (
         <p className={offers.row}>
           From your wishlist:{' '}
-          {addable.map(({ w, item }) => (
-            <button key={w.code} type="button" className="button button--secondary" onClick={() => addItem(item!)}>
+          {addable.map((w) => (
+            <button key={w.code} type="button" className="button button--secondary" onClick={() => addPackage(w)}>
               Add {w.name} ({w.size})
             </button>
           ))}
         </p>
       )}
-      {items.length === 0 ? (
+      {lines.length === 0 ? (
         <p>Add what you plan to buy to see the share of each limit it uses.</p>
       ) : (
         <>
           <h3>Items</h3>
+          <p className={tables.sub}>Your basket, shared with the Wishlist's planner and kept in this browser.</p>
           <ul aria-label="Items">
-            {items.map((r) => {
-              const m = medicalUse(r)
-              const a = adultUse(r)
+            {lines.map(({ line, item }) => {
+              const label = item?.label ?? (line.kind === 'product' ? `${line.quantity} × ${line.name} (${line.size})` : line.label)
+              const m = item && medicalUse(item)
+              const a = item && adultUse(item)
               return (
-                <li key={r.id}>
-                  {r.label}{' '}
-                  <button
-                    type="button"
-                    className="button button--secondary"
-                    aria-label={`Remove ${r.label}`}
-                    onClick={() => setItems(items.filter((x) => x.id !== r.id))}
-                  >
+                <li key={line.id}>
+                  {label}{' '}
+                  <button type="button" className="button button--secondary" aria-label={`Remove ${label}`} onClick={() => removeLine(line.id)}>
                     Remove
                   </button>
-                  {m.assumption && <span className={tables.sub}>Medical: {m.assumption}.</span>}
-                  {a.assumption && <span className={tables.sub}>Adult use: {a.assumption}.</span>}
+                  {!item && <span className={tables.sub}>Not counted: its size or product type is not one the limits count.</span>}
+                  {m?.assumption && <span className={tables.sub}>Medical: {m.assumption}.</span>}
+                  {a?.assumption && <span className={tables.sub}>Adult use: {a.assumption}.</span>}
                 </li>
               )
             })}

@@ -3,6 +3,7 @@ import { Market, MenuAge, PricePaid, ProductLink, UnitPrice } from '../../../../
 import { routes } from '../../../../config/routes'
 import { formatCost, formatLocaleDate } from '../../../../lib/format'
 import type { Product } from '../../api/shop-schemas'
+import { basketStore, countProduct, MAX_PACKAGES, quantityOf, setQuantity } from '../../lib/basket'
 import { changeSince, stateOf, type Change, type Seen, type WishItem } from '../../lib/wishlist'
 import styles from '../shop.module.css'
 import { WishlistButton } from '../wishlist-button'
@@ -23,6 +24,7 @@ export function WishCard({ item, product, lastSeen, nowMs }: Props) {
   const now = stateOf(product)
   const change = changeSince(lastSeen, product ? now : null)
   const cheapest = product?.offers.slice(0, 3) ?? []
+  const quantity = quantityOf(basketStore.use(), item.code)
   return (
     <li className={`card ${offers.offerCard} ${styles.wishCard}`}>
       <p>
@@ -62,8 +64,23 @@ export function WishCard({ item, product, lastSeen, nowMs }: Props) {
         </>
       )}
       <p className={offers.row}>
+        <label className={styles.packages}>
+          <span>
+            Packages <span className="visually-hidden">of {item.name}</span> in your basket
+          </span>
+          <input
+            type="number"
+            min={0}
+            max={MAX_PACKAGES}
+            step={1}
+            value={quantity}
+            onChange={(e) => setQuantity(item, Number(e.target.value) || 0)}
+          />
+        </label>
         <WishlistButton item={item} />
-        <Link to={`${routes.limits.path}?add=${encodeURIComponent(item.code)}`}>Count it against my limits</Link>
+        <Link to={routes.limits.path} onClick={() => countProduct(item)}>
+          Count it against my limits
+        </Link>
       </p>
     </li>
   )

@@ -6,6 +6,7 @@ import { routes } from '../../../../config/routes'
 import { useNow } from '../../../../lib/use-now'
 import { useProducts } from '../../api/use-shop'
 import { recordVisit, stateOf, wishlistStore } from '../../lib/wishlist'
+import { BasketPlanner } from './basket-planner'
 import { WishCard } from './wish-card'
 import offers from '../../../../components/offers/offers.module.css'
 
@@ -40,6 +41,7 @@ export function WishlistScreen() {
       {(products) => (
         <>
           <SampleNotice sample={products.some((p) => p?.sample)} />
+          <BasketPlanner items={items} products={products} nowMs={nowMs} />
           <ul className={offers.cards}>
             {items.map((item, i) => (
               <WishCard key={item.code} item={item} product={products[i] ?? null} lastSeen={lastVisit.get(item.code) ?? null} nowMs={nowMs} />

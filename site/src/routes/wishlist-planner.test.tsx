@@ -1,0 +1,104 @@
+import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { addTyped, basketStore, setQuantity, setSettings } from '../features/shop/lib/basket'
+import { wishlistStore } from '../features/shop/lib/wishlist'
+import { FIXTURE_NOW } from '../testing/fixture-now'
+import { renderApp } from '../testing/render'
+
+// publish's golden Muul Fuel (testing/fixtures/shop/products-muul-fuel.json), adult use: Bloom Akron
+// $45 on sale at $36 (1.3 mi from Akron's centre), The Botanist Canton $40 (about 20 mi), RISE Toledo
+// $35 (about 114 mi); medical: The Botanist Canton $38.
+const muul = {
+  code: 'klutch-muul-fuel-flower-3-5g',
+  name: 'Muul Fuel',
+  brand: 'Klutch',
+  category: 'Flower' as const,
+  size: '1/8oz',
+  grams: 3.5,
+  mg: null,
+  thc: 24.1,
+}
+// A product publish does not write (404): saved, but nowhere.
+const gone = { ...muul, code: 'acme-gone-1g', name: 'Gone Gummies', category: 'Edible' as const, size: '100mg', grams: null, mg: 100 }
+const AKRON = { name: 'Akron', latitude: 41.0798, longitude: -81.5219 }
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] })
+  vi.setSystemTime(FIXTURE_NOW)
+  window.localStorage.clear()
+  wishlistStore.set([{ ...muul, addedAt: '2026-06-20T00:00:00Z', seen: null }])
+  basketStore.clear()
+})
+afterEach(() => vi.useRealTimers())
+
+describe('the Wishlist basket planner', () => {
+  it('plans the cheapest store for the packages set, and follows the market and distance', async () => {
+    const user = userEvent.setup()
+    setSettings({ place: AKRON, miles: 25 })
+    renderApp('/wishlist')
+    expect(await screen.findByText('Your basket has none of your saved products yet.')).toBeInTheDocument()
+    const packages = screen.getByRole('spinbutton', { name: 'Packages of Muul Fuel in your basket' })
+    await user.clear(packages)
+    await user.type(packages, '2')
+    // Two packages at Bloom Akron's sale price: 2 × $36 = $72.00 (The Botanist Canton: 2 × $40).
+    const single = await screen.findByRole('group', { name: 'One store' })
+    expect(within(single).getByRole('link', { name: 'Bloom Akron' })).toBeInTheDocument()
+    expect(single).toHaveTextContent('Akron, 1.3 mi')
+    expect(screen.getByTestId('plan-total')).toHaveTextContent('$72.00')
+    expect(screen.getByText('Totals count the menu prices without tax.')).toBeInTheDocument()
+    // Medical: only The Botanist Canton, $38.
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Market' }), 'medical')
+    expect(within(screen.getByRole('group', { name: 'One store' })).getByRole('link', { name: 'The Botanist Canton' })).toBeInTheDocument()
+    expect(screen.getByTestId('plan-total')).toHaveTextContent('$76.00')
+    // Within 5 miles of Akron, no medical menu has it.
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Within' }), '5')
+    expect(screen.getByText('No store within 5 miles of Akron has any of them in stock for medical on a recent menu.')).toBeInTheDocument()
+    // Kept for the next visit.
+    expect(JSON.parse(window.localStorage.getItem('omc-basket')!).settings).toMatchObject({ market: 'medical', miles: 5, place: AKRON })
+  })
+
+  it('says plainly which product no store near has', async () => {
+    wishlistStore.set([
+      { ...muul, addedAt: '2026-06-20T00:00:00Z', seen: null },
+      { ...gone, addedAt: '2026-06-20T00:00:00Z', seen: null },
+    ])
+    setSettings({ place: AKRON, miles: 25 })
+    setQuantity(muul, 1)
+    setQuantity(gone, 1)
+    renderApp('/wishlist')
+    expect(
+      await screen.findByText('No store or pair of stores within 25 miles of Akron has all 2 products. The cheapest way to get 1 of them:'),
+    ).toBeInTheDocument()
+    expect(screen.getByTestId('plan-total')).toHaveTextContent('$36.00')
+    expect(screen.getByRole('note')).toHaveTextContent('Missing: Gone Gummies (no store within 25 miles of Akron has it in stock).')
+  })
+
+  it('warns when the basket is over the adult-use daily limit, counted as the calculator counts', async () => {
+    // 21 packages of 3.5 g: 73.5 g of plant material against 2.5 oz = 70.87 g: 103.7%.
+    setQuantity(muul, 21)
+    renderApp('/wishlist')
+    expect(await screen.findByRole('alert')).toHaveTextContent("Over Ohio's adult-use daily limits: Plant material, per day: 103.7%.")
+    // 20 packages, 70 g, are within it.
+    setQuantity(muul, 20)
+    await vi.waitFor(() => expect(screen.queryByRole('alert')).toBeNull())
+  })
+
+  it('adds to the calculator\'s basket with "Count it against my limits", which keeps what was there', async () => {
+    const user = userEvent.setup()
+    addTyped({ form: 'vape', amount: 1, thc: 80, label: 'Vape (oil for vaporization), 1 g at 80% THC' })
+    const { location } = renderApp('/wishlist')
+    await user.click(await screen.findByRole('link', { name: 'Count it against my limits' }))
+    expect(location()?.pathname).toBe('/dispensary-limits')
+    const items = await screen.findByRole('list', { name: 'Items' })
+    expect(
+      within(items)
+        .getAllByRole('listitem')
+        .map((li) => li.firstChild?.textContent),
+    ).toEqual(['Vape (oil for vaporization), 1 g at 80% THC', '1 × Muul Fuel (1/8oz)'])
+    // 1 g at 80%: 800 mg of THC; 3.5 g of plant material.
+    const adult = screen.getByRole('table', { name: 'Adult-use limits used' })
+    expect(adult).toHaveTextContent('Plant material, per day3.50 g of 70.87 g4.9%')
+    expect(adult).toHaveTextContent('800 mg of 15,000 mg5.3%')
+  })
+})
