@@ -91,12 +91,12 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'
 
 /**
  * startDemo runs `omc demo` (bin) from the repo root on a free port, in a fresh
- * workdir, serving siteDir (its default, site/dist, when not given). url
+ * workdir, serving siteDir (its default, site/dist, when not given), with extraArgs. url
  * resolves with the site's address once printed; stop() also removes the workdir.
  */
-export function startDemo(bin, { name = 'omc demo', siteDir } = {}) {
+export function startDemo(bin, { name = 'omc demo', siteDir, extraArgs = [] } = {}) {
   const workdir = fs.mkdtempSync(path.join(os.tmpdir(), 'omc-e2e-'))
-  const args = ['demo', '--addr', '127.0.0.1:0', '--workdir', workdir, ...(siteDir ? ['--dir', siteDir] : [])]
+  const args = ['demo', '--addr', '127.0.0.1:0', '--workdir', workdir, ...(siteDir ? ['--dir', siteDir] : []), ...extraArgs]
   const demo = start(name, bin, args, { cwd: repoRoot, ready: DEMO_URL })
   return {
     url: demo.found.then(([url]) => url),
