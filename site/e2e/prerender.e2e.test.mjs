@@ -16,6 +16,7 @@ import { launchChromium, START_TIMEOUT_MS, startDemo } from './processes.mjs'
 // The status page's first page of cards (features/status/components/dispensary-list.tsx).
 const PAGE_SIZE = 20
 const PAGE_SNAPSHOTS = ['DispensaryStatus', 'pipeline', 'statistics', 'announcements']
+const DEMO_TIMEOUT_MS = 2 * START_TIMEOUT_MS
 
 let site
 let browser
@@ -30,13 +31,15 @@ before(
       const demo = startDemo(path.resolve(process.env.OMC_BIN), {
         name: 'omc demo --prerender',
         extraArgs: ['--prerender', 'node site/scripts/prerender-pages.mjs --build dist'],
+        // Ten scrapes, a publish and the rendering of the pages: slower than the plain demo.
+        timeoutMs: DEMO_TIMEOUT_MS,
       })
       stopSite = demo.stop
       site = new URL(await demo.url)
     }
     browser = await launchChromium()
   },
-  { timeout: START_TIMEOUT_MS + 60_000 },
+  { timeout: DEMO_TIMEOUT_MS + 60_000 },
 )
 after(async () => {
   await browser?.close()

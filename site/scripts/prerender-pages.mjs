@@ -56,33 +56,41 @@ const { renderPublished, publishedPages, canonicalPath, env } = await import(pat
 const started = performance.now()
 const renderedAt = Date.now()
 const written = []
+// A page that cannot be rendered (a snapshot of the wrong shape) is reported and left as the
+// build made it, loading its data in the browser; the other pages are still rendered.
+const failed = []
 for (const { path: pagePath, snapshots } of publishedPages()) {
   const data = {}
-  for (const name of snapshots) {
-    const file = path.join(dataDir, 'api', name)
-    if (!fs.existsSync(file)) continue
-    try {
-      data[name] = JSON.parse(fs.readFileSync(file, 'utf8'))
-    } catch (error) {
-      fail(`${file}: not valid JSON (${error.message})`)
-    }
-  }
-  let rendered
   try {
-    rendered = await renderPublished(pagePath, data, renderedAt)
+    for (const name of snapshots) {
+      const file = path.join(dataDir, 'api', name)
+      if (!fs.existsSync(file)) continue
+      try {
+        data[name] = JSON.parse(fs.readFileSync(file, 'utf8'))
+      } catch (error) {
+        throw new Error(`${file}: not valid JSON (${error.message})`)
+      }
+    }
+    const rendered = await renderPublished(pagePath, data, renderedAt)
+    const html = pageHtml({
+      template,
+      pagePath,
+      body: rendered.html,
+      canonical: env.siteUrl ? env.siteUrl + canonicalPath(pagePath) : undefined,
+      scripts: jsonScript(PUBLISHED_WITH_ID, rendered.data),
+    })
+    writeFile(pageFile(pagesDir, pagePath), html)
+    written.push(`${pagePath} (${Object.keys(data).join(', ') || 'no snapshots'})`)
   } catch (error) {
-    fail(`${pagePath}: ${error.message}`)
+    console.error(`prerender-pages: ${pagePath}: ${error.message}`)
+    failed.push(pagePath)
   }
-  const html = pageHtml({
-    template,
-    pagePath,
-    body: rendered.html,
-    canonical: env.siteUrl ? env.siteUrl + canonicalPath(pagePath) : undefined,
-    scripts: jsonScript(PUBLISHED_WITH_ID, rendered.data),
-  })
-  writeFile(pageFile(pagesDir, pagePath), html)
-  written.push(`${pagePath} (${Object.keys(data).join(', ') || 'no snapshots'})`)
 }
+const shown = path.relative(process.cwd(), pagesDir)
 console.log(
-  `prerender-pages: ${written.length} pages into ${path.relative(process.cwd(), pagesDir) || '.'} in ${Math.round(performance.now() - started)} ms: ${written.join('; ')}`,
+  `prerender-pages: ${written.length} pages into ${shown.startsWith('..') ? pagesDir : shown || '.'} in ${Math.round(performance.now() - started)} ms: ${written.join('; ')}`,
 )
+if (failed.length > 0) {
+  console.error(`prerender-pages: ${failed.length} pages not rendered (${failed.join(', ')}): they load their data in the browser`)
+  process.exit(1)
+}
