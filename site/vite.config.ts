@@ -1,7 +1,9 @@
+import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { loadEnv, type Plugin } from 'vite'
 import { defineConfig } from 'vitest/config'
 import { cspSources } from './src/config/csp-sources'
+import { parseEnv } from './src/config/env-schema'
 import { ROUTES_FILE, siteRoutesJson } from './src/config/routes'
 
 // Writes csp.json beside index.html: the origins this build reaches (its VITE_*
@@ -33,6 +35,9 @@ function siteRoutesFile(): Plugin {
   }
 }
 
+// site/, where the .env files are, wherever the build is started from.
+const siteDir = fileURLToPath(new URL('.', import.meta.url))
+
 // `npm run dev` can borrow snapshots from a running `omc serve`/`omc demo`:
 // OMC_DEV_PROXY=http://127.0.0.1:8080 npm run dev (same-origin, so no CORS needed).
 const devProxy = process.env.OMC_DEV_PROXY
@@ -41,9 +46,20 @@ const devProxy = process.env.OMC_DEV_PROXY
 // goes to dist-demo/; scripts/out-dir.mjs checks the name for the later steps).
 const outDir = process.env.OMC_SITE_OUT?.trim() || 'dist'
 
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
+  // The site's settings (VITE_* variables), checked here (a bad one stops the build,
+  // listing every problem) and written into the code as src/config/env.ts's env.
+  define: { __OMC_ENV__: JSON.stringify(parseEnv(loadEnv(mode, siteDir, 'VITE_'))) },
   plugins: [react(), cspSourcesFile(), siteRoutesFile()],
   server: devProxy ? { proxy: { '/api': devProxy, '/manifest.json': devProxy } } : {},
+  resolve: {
+    alias: [
+      // Leaflet's package.json names only its UMD build (dist/leaflet-src.js), which
+      // bundles whole; its ES module build, shipped beside it, lets the bundler leave
+      // out some of the parts the map never uses (about 2 kB gzip off the map's own JavaScript).
+      { find: /^leaflet$/, replacement: 'leaflet/dist/leaflet-src.esm.js' },
+    ],
+  },
   build: {
     outDir,
     target: 'es2022',
@@ -107,4 +123,4 @@ export default defineConfig({
     // Screens load lazily and the test machine may be busy: waits are ceilings, not timings.
     testTimeout: 30_000,
   },
-})
+}))

@@ -3,9 +3,12 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"sort"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -18,7 +21,9 @@ import (
 type demoOptions struct {
 	Config
 	Workdir string
-	deps    deps
+	// Prerender is the command rendering the data pages after the publish (see --prerender).
+	Prerender string
+	deps      deps
 	// ready, when set, receives the site URL once serving (tests).
 	ready func(url string)
 }
@@ -39,7 +44,8 @@ Then publish (every shopping file marked sample data) and serve the site. Needs 
 network. The database and snapshots go to --workdir, which is recreated.`,
 		Example: `  omc demo
   omc demo --addr 127.0.0.1:0 --workdir /tmp/omc-demo
-  omc demo --now 2026-07-01T12:00:00Z`,
+  omc demo --now 2026-07-01T12:00:00Z
+  omc demo --dir site/dist-demo --prerender "node site/scripts/prerender-pages.mjs --build dist-demo"`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if err := resolveSettings(cmd, &opts.Config, d.Getenv); err != nil {
@@ -54,6 +60,7 @@ network. The database and snapshots go to --workdir, which is recreated.`,
 	}
 	addSettings(cmd, &opts.Config, "now", "dir", "addr")
 	cmd.Flags().StringVar(&opts.Workdir, "workdir", opts.Workdir, "directory for the demo database and snapshots (recreated)")
+	cmd.Flags().StringVar(&opts.Prerender, "prerender", "", "command run after the publish with the published directory as its last argument, split at spaces, to render the data pages into its pages/ (site/scripts/prerender-pages.mjs); if it fails the pages load their data in the browser")
 	return cmd
 }
 
@@ -279,7 +286,28 @@ func runDemo(ctx context.Context, opts *demoOptions) error {
 		return err
 	}
 	printPublished(deps{Out: opts.deps.ErrOut}, res)
+	if opts.Prerender != "" {
+		if err := runPrerender(ctx, opts.Prerender, c.Out, opts.deps.ErrOut); err != nil {
+			fmt.Fprintf(opts.deps.ErrOut, "omc demo: %v; the pages load their data in the browser instead\n", err)
+		}
+	}
 	so := &serveOptions{Config: c, DataDir: c.Out, deps: opts.deps, ready: opts.ready}
 	so.SiteDir, so.Addr = opts.SiteDir, opts.Addr
 	return runServe(ctx, so)
+}
+
+// runPrerender runs command (split at spaces) with the published directory out as its
+// last argument: the site's renderer of the data pages (site/scripts/prerender-pages.mjs)
+// writes them into out/pages, where omc serve looks for them. Its output goes to log.
+func runPrerender(ctx context.Context, command, out string, log io.Writer) error {
+	args := strings.Fields(command)
+	if len(args) == 0 {
+		return fmt.Errorf("--prerender: no command")
+	}
+	cmd := exec.CommandContext(ctx, args[0], append(args[1:], out)...)
+	cmd.Stdout, cmd.Stderr = log, log
+	if err := cmd.Run(); err != nil {
+		return fmt.Errorf("pre-rendering (--prerender %q): %w", command, err)
+	}
+	return nil
 }

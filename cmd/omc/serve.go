@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -9,6 +10,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -53,7 +55,8 @@ func newServeCmd(d deps) *cobra.Command {
 		Long: `Serve the built site (--dir) with the published tree (--data) on one origin, the way a
 static host or CDN would: /api/* as application/json, hashed assets under /assets/ with
 long cache lifetimes, compressed responses, a pre-rendered page's <path>/index.html for
-<path>, a 404 for a missing file (a path ending in .js, .css, .png, …), index.html for
+<path> (the one rendered with the published data, in --data's pages/, first: see
+site/scripts/prerender-pages.mjs), a 404 for a missing file (a path ending in .js, .css, .png, …), index.html for
 every route of the site, and a 404 with the not-found screen (404.html) for any other
 path. A snapshot that is not there is a JSON 404, a path no file can have a JSON 400.`,
 		Example: `  omc serve
@@ -164,6 +167,13 @@ func siteHandler(siteDir, dataDir string) (http.Handler, error) {
 			http.NotFound(w, r)
 			return
 		}
+		// A page rendered with the data just published (site/scripts/prerender-pages.mjs
+		// writes them into the published tree's pages/) wins over the build's own.
+		if page, modTime, ok := publishedPage(siteDir, dataDir, clean); ok {
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			http.ServeContent(w, r, "index.html", modTime, bytes.NewReader(page))
+			return
+		}
 		// A pre-rendered page: /events is served from events/index.html, as static hosts do.
 		if page := filepath.Join(file, "index.html"); clean != "/" {
 			if fi, err := os.Stat(page); err == nil && !fi.IsDir() {
@@ -200,6 +210,38 @@ func siteHandler(siteDir, dataDir string) (http.Handler, error) {
 		mux.ServeHTTP(w, r)
 	})
 	return gzhttp.GzipHandler(withHeaders), nil
+}
+
+// publishedPagesDir is where, in the published tree, the pages rendered with its data
+// are (site/scripts/prerender-pages.mjs): pages/index.html for /, pages/<path>/index.html.
+const publishedPagesDir = "pages"
+
+// pageScript finds the app's entry script a page loads (/assets/index-….js).
+var pageScript = regexp.MustCompile(`<script type="module"[^>]* src="/(assets/[^"]+\.js)"`)
+
+// publishedPage returns the page for urlPath rendered with the published data, when
+// there is one and it was made for the site being served: its entry script is in
+// siteDir (a page made for an earlier build would load scripts that are gone, so the
+// build's own page is served instead). A tree published without pre-rendering (omc
+// worker alone) has none, and the site's pages load their data as usual.
+func publishedPage(siteDir, dataDir, urlPath string) ([]byte, time.Time, bool) {
+	file := filepath.Join(dataDir, publishedPagesDir, filepath.FromSlash(urlPath), "index.html")
+	fi, err := os.Stat(file)
+	if err != nil || fi.IsDir() {
+		return nil, time.Time{}, false
+	}
+	b, err := os.ReadFile(file)
+	if err != nil {
+		return nil, time.Time{}, false
+	}
+	m := pageScript.FindSubmatch(b)
+	if m == nil {
+		return nil, time.Time{}, false
+	}
+	if _, err := os.Stat(filepath.Join(siteDir, filepath.FromSlash(string(m[1])))); err != nil {
+		return nil, time.Time{}, false
+	}
+	return b, fi.ModTime(), true
 }
 
 // staticFileExt are the extensions of files a built site serves as they are;

@@ -18,10 +18,10 @@ const KEEP_LINES = 40
  * start runs command with args and resolves `ready` with the first output line
  * (stdout or stderr, colours removed) that matches the ready pattern, as a match
  * array. It rejects, with the last lines of output, when the process exits or
- * prints nothing matching within two minutes. stop() ends the process group
+ * prints nothing matching within timeoutMs (two minutes by default). stop() ends the process group
  * (SIGTERM, SIGKILL after 10 s) and resolves once it has exited.
  */
-export function start(name, command, args, { cwd, env = {}, ready }) {
+export function start(name, command, args, { cwd, env = {}, ready, timeoutMs = START_TIMEOUT_MS }) {
   const child = spawn(command, args, { cwd, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } })
   const lines = []
   const remember = (line) => {
@@ -50,10 +50,7 @@ export function start(name, command, args, { cwd, env = {}, ready }) {
   }
 
   const found = new Promise((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`${name} not ready within ${START_TIMEOUT_MS / 1000} s; last output:\n${last()}`)),
-      START_TIMEOUT_MS,
-    )
+    const timer = setTimeout(() => reject(new Error(`${name} not ready within ${timeoutMs / 1000} s; last output:\n${last()}`)), timeoutMs)
     // Both streams are read to the end, so a chatty process never blocks on a full pipe.
     for (const stream of [child.stdout, child.stderr]) {
       let pending = ''
@@ -91,13 +88,14 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'
 
 /**
  * startDemo runs `omc demo` (bin) from the repo root on a free port, in a fresh
- * workdir, serving siteDir (its default, site/dist, when not given). url
+ * workdir, serving siteDir (its default, site/dist, when not given), with extraArgs, ready
+ * within timeoutMs (START_TIMEOUT_MS by default). url
  * resolves with the site's address once printed; stop() also removes the workdir.
  */
-export function startDemo(bin, { name = 'omc demo', siteDir } = {}) {
+export function startDemo(bin, { name = 'omc demo', siteDir, extraArgs = [], timeoutMs } = {}) {
   const workdir = fs.mkdtempSync(path.join(os.tmpdir(), 'omc-e2e-'))
-  const args = ['demo', '--addr', '127.0.0.1:0', '--workdir', workdir, ...(siteDir ? ['--dir', siteDir] : [])]
-  const demo = start(name, bin, args, { cwd: repoRoot, ready: DEMO_URL })
+  const args = ['demo', '--addr', '127.0.0.1:0', '--workdir', workdir, ...(siteDir ? ['--dir', siteDir] : []), ...extraArgs]
+  const demo = start(name, bin, args, { cwd: repoRoot, ready: DEMO_URL, timeoutMs })
   return {
     url: demo.found.then(([url]) => url),
     stop: async () => {

@@ -5,11 +5,17 @@
 // (dist/ or the directory OMC_SITE_OUT names, see out-dir.mjs) for static
 // hosts that serve it for unknown paths, robots.txt and, when VITE_SITE_URL is
 // set, sitemap.xml (a sitemap needs absolute URLs, so it needs the site's address).
+// The bundle and the built index.html stay in node_modules/.tmp/prerender-<build>
+// for scripts/prerender-pages.mjs, which renders the data pages after a publish.
 import fs from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { build } from 'vite'
 import { outDir as distDir, outName, scratchDir, siteDir } from './out-dir.mjs'
+import { jsonScript, pageFile, pageHtml, ssrEntry, SSR_TEMPLATE, writeFile } from './prerender-html.mjs'
+
+// The id of the <script> holding a page's community-page snapshots (src/api/page-data.ts).
+const BUILT_WITH_ID = 'omc-prerender-data'
 
 const ssrDir = scratchDir('prerender')
 
@@ -19,17 +25,15 @@ await build({
   logLevel: 'warn',
   build: { ssr: 'src/app/prerender.tsx', outDir: ssrDir, emptyOutDir: true, manifest: false, copyPublicDir: false },
 })
-const entry = fs.readdirSync(ssrDir).find((f) => /^prerender\.m?js$/.test(f))
+const entry = ssrEntry(ssrDir)
 if (!entry) throw new Error(`prerender: no prerender.js in ${ssrDir}`)
-const { render, contentFor, PUBLIC_PATHS, CANONICAL_PATHS, canonicalPath, env, sitemapXml, robotsTxt } = await import(
-  pathToFileURL(path.join(ssrDir, entry)).href
-)
+const { render, contentFor, PUBLIC_PATHS, CANONICAL_PATHS, canonicalPath, env, sitemapXml, robotsTxt } = await import(pathToFileURL(entry).href)
 
 const template = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8')
 if (!template.includes('<div id="root"></div>')) throw new Error(`prerender: ${outName}/index.html has no empty <div id="root"></div>`)
-
-const escapeAttr = (s) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
-const TITLE = /<title>([\s\S]*?)<\/title>/
+// Kept beside the bundle for scripts/prerender-pages.mjs, which renders the data pages
+// again after each publish: dist/index.html is about to become the homepage.
+fs.writeFileSync(path.join(ssrDir, SSR_TEMPLATE), template)
 
 // Community pages are rendered with their content when a published tree is
 // given (OMC_PRERENDER_DATA=DIR, as `omc publish --out DIR` writes it; the
@@ -49,48 +53,34 @@ function contentOf(pagePath) {
   return content
 }
 
-// JSON inside <script>: "<" escaped so no "</script>" can end it early.
-const embed = (content) =>
-  Object.keys(content).length === 0
-    ? ''
-    : `<script type="application/json" id="omc-prerender-data">${JSON.stringify(content).replace(/</g, '\\u003c')}</script>`
-
 /** page puts a rendered body into the template, with its title (and canonical link when the site URL is known). */
-function page(pagePath, body, content = {}) {
-  const match = body.match(TITLE)
-  if (!match) throw new Error(`prerender ${pagePath}: the page rendered no <title>`)
-  // React renders <title> where the component is; the document wants it in <head>.
-  const html = body.replace(TITLE, '')
-  let head = `<title>${match[1]}</title>`
-  if (env.siteUrl && pagePath !== '404') head += `\n    <link rel="canonical" href="${escapeAttr(env.siteUrl + canonicalPath(pagePath))}" />`
-  return template
-    .replace(TITLE, head)
-    .replace('<div id="root"></div>', `<div id="root" data-prerendered="${escapeAttr(pagePath)}">${html}</div>${embed(content)}`)
-}
-
-function write(file, content) {
-  fs.mkdirSync(path.dirname(file), { recursive: true })
-  fs.writeFileSync(file, content)
-}
+const page = (pagePath, body, content = {}) =>
+  pageHtml({
+    template,
+    pagePath,
+    body,
+    canonical: env.siteUrl && pagePath !== '404' ? env.siteUrl + canonicalPath(pagePath) : undefined,
+    scripts: Object.keys(content).length === 0 ? '' : jsonScript(BUILT_WITH_ID, content),
+  })
 
 let count = 0
 for (const pagePath of PUBLIC_PATHS) {
   const content = contentOf(pagePath)
   const { html } = await render(pagePath, content)
   if (html.includes('The page you requested was not found!')) throw new Error(`prerender ${pagePath}: rendered the not-found screen`)
-  write(pagePath === '/' ? path.join(distDir, 'index.html') : path.join(distDir, pagePath.slice(1), 'index.html'), page(pagePath, html, content))
+  writeFile(pageFile(distDir, pagePath), page(pagePath, html, content))
   count++
 }
 const notFound = await render('/this-page-does-not-exist')
-write(path.join(distDir, '404.html'), page('404', notFound.html))
+writeFile(path.join(distDir, '404.html'), page('404', notFound.html))
 
 if (env.siteUrl) {
-  write(path.join(distDir, 'sitemap.xml'), sitemapXml(env.siteUrl, CANONICAL_PATHS))
+  writeFile(path.join(distDir, 'sitemap.xml'), sitemapXml(env.siteUrl, CANONICAL_PATHS))
 } else {
   fs.rmSync(path.join(distDir, 'sitemap.xml'), { force: true })
   console.warn('prerender: VITE_SITE_URL is not set, so no sitemap.xml (it needs absolute URLs)')
 }
-write(path.join(distDir, 'robots.txt'), robotsTxt(env.siteUrl))
+writeFile(path.join(distDir, 'robots.txt'), robotsTxt(env.siteUrl))
 console.log(
   `prerender: ${count} pages${dataDir ? ' (community pages with their content)' : ''}, 404.html, robots.txt${env.siteUrl ? ', sitemap.xml' : ''}`,
 )

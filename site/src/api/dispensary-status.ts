@@ -47,7 +47,7 @@ export const dispensaryStatusSchema = z.looseObject({
 })
 export type DispensaryStatus = z.infer<typeof dispensaryStatusSchema>
 
-const dispensaryStatusListSchema = z.array(dispensaryStatusSchema)
+export const dispensaryStatusListSchema = z.array(dispensaryStatusSchema)
 
 /** useDispensaryStatus loads api/DispensaryStatus. */
 export function useDispensaryStatus() {

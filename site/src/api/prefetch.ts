@@ -1,4 +1,5 @@
 import { fetchRaw, type Raw } from './fetcher'
+import { publishedWithPage } from './page-data'
 
 // A prefetched answer is handed to the first hook that asks within this window;
 // after that it is too old to pass off as a fresh request.
@@ -13,6 +14,8 @@ const pending = new Map<string, Pending>()
  * downloading, so data and code arrive together instead of one after the other.
  */
 export function prefetchSnapshot(name: string): void {
+  // The page came with it (page-data.ts): nothing to download.
+  if (publishedWithPage(name)) return
   const existing = pending.get(name)
   if (existing && Date.now() - existing.startedAt < FRESH_FOR_MS) return
   const promise = fetchRaw(name)

@@ -3,12 +3,15 @@ import useSWR, { useSWRConfig, type SWRResponse } from 'swr'
 import type * as z from 'zod/mini'
 import { fetchRaw, loadSnapshot, parseSnapshot, type Loaded } from './fetcher'
 import { isIdleCache } from './idle-cache'
+import { publishedWithPage } from './page-data'
 import { takePrefetched } from './prefetch'
+import { snapshotKey } from './snapshot-key'
 
-/** snapshotKey is the SWR cache key of a snapshot (name: its path after /api/). */
-export function snapshotKey(name: string): string {
-  return `/api/${name}`
-}
+export { snapshotKey }
+
+// A snapshot the page came with (api/page-data.ts) is what was last published:
+// it is not asked for again when the screen mounts (a focus later still refreshes it).
+const FROM_PAGE = { revalidateOnMount: false } as const
 
 /**
  * SnapshotState is what a screen shows of a snapshot loading: the data once
@@ -49,7 +52,11 @@ function useRetain(key: string | null) {
 export function useSnapshot<S extends z.ZodMiniType>(name: string, schema: S, wanted = true): SnapshotResponse<z.infer<S>> {
   const key = wanted ? snapshotKey(name) : null
   useRetain(key)
-  const swr = useSWR<Loaded<z.infer<S>>, Error>(key, async () => parseSnapshot(name, schema, await (takePrefetched(name) ?? fetchRaw(name))))
+  const swr = useSWR<Loaded<z.infer<S>>, Error>(
+    key,
+    async () => parseSnapshot(name, schema, await (takePrefetched(name) ?? fetchRaw(name))),
+    publishedWithPage(name) ? FROM_PAGE : undefined,
+  )
   return {
     data: swr.data?.data,
     error: swr.error,

@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client'
 // env is parsed when this import runs: a bad VITE_* variable stops the app
 // here with an EnvError that lists every problem.
 import { env, pushConfigured } from '../config/env'
+import { readPageData } from '../api/page-data'
 import { App } from './app'
 import { preloadScreen } from './router'
 import './global.css'
@@ -14,14 +15,17 @@ if (!container) throw new Error('index.html has no #root element to render the s
 // a screen whose code is still loading until it arrives); anything else, like
 // the shell served for an unknown path, is rendered from scratch.
 const normalize = (path: string) => path.replace(/\/+$/, '') || '/'
+const prerendered = container.dataset.prerendered
+const hydrating = prerendered !== undefined && normalize(prerendered) === normalize(window.location.pathname)
+// The snapshots the page came with, read first: those are not downloaded again.
+const fallback = hydrating ? readPageData() : undefined
 // The screen's code and snapshots download while React hydrates the layout.
 preloadScreen(window.location.pathname)
-const prerendered = container.dataset.prerendered
-if (prerendered !== undefined && normalize(prerendered) === normalize(window.location.pathname)) {
+if (hydrating) {
   hydrateRoot(
     container,
     <StrictMode>
-      <App fallback={builtWith()} />
+      <App fallback={fallback} />
     </StrictMode>,
   )
 } else {
@@ -31,19 +35,6 @@ if (prerendered !== undefined && normalize(prerendered) === normalize(window.loc
       <App />
     </StrictMode>,
   )
-}
-
-// The community-page snapshots the page was pre-rendered with (checked against
-// their shapes at build time), as SWR fallback data: { key: { data } }.
-function builtWith(): Record<string, unknown> {
-  const script = document.getElementById('omc-prerender-data')
-  if (!script?.textContent) return {}
-  try {
-    const snapshots = JSON.parse(script.textContent) as Record<string, unknown>
-    return Object.fromEntries(Object.entries(snapshots).map(([name, data]) => [`/api/${name}`, { data }]))
-  } catch {
-    return {}
-  }
 }
 
 // The service worker (offline copies, the update prompt) registers after start, its code

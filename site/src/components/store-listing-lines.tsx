@@ -1,4 +1,5 @@
 import type { StoreListing } from '../api/store-listing'
+import { useHydrated } from '../lib/use-hydrated'
 import { describeOpenState, openStateAt, type OpeningHours } from '../lib/opening-hours'
 
 /**
@@ -24,8 +25,12 @@ export function telHref(phone: string): string | null {
   return digits.length >= 7 ? `tel:${digits}` : null
 }
 
-// The day publish first saw a licence, in the visitor's own date format (noon UTC is that day in every US zone).
-const sinceText = (since: string) => new Date(`${since}T12:00:00Z`).toLocaleDateString(undefined, { dateStyle: 'medium', timeZone: 'UTC' })
+// The day publish first saw a licence, in the visitor's own date format (noon UTC is that day in every US zone);
+// in US English in pre-rendered HTML and while hydrating it, which cannot know the visitor's (see LocalTime).
+function Since({ day }: { day: string }) {
+  const locale = useHydrated() ? undefined : 'en-US'
+  return new Date(`${day}T12:00:00Z`).toLocaleDateString(locale, { dateStyle: 'medium', timeZone: 'UTC' })
+}
 
 /**
  * StoreListingLines are what the state's roster tells a shopper about a store, one
@@ -52,7 +57,11 @@ export function StoreListingLines({ store, nowMs, className }: { store: StoreLis
         <p className={className}>
           {licence.active ? 'Licensed by the state' : `State licence ${licence.status.toLowerCase()}, not active`}: {licence.number}
           {licence.type && ` (${licence.type})`}
-          {licence.since && `, on the state’s list since ${sinceText(licence.since)}`}
+          {licence.since && (
+            <>
+              , on the state’s list since <Since day={licence.since} />
+            </>
+          )}
           {sample}
         </p>
       )}

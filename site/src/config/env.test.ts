@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import {
-  DEFAULT_MAP_TILE_ATTRIBUTION,
-  DEFAULT_MAP_TILE_URL,
-  DEFAULT_PLAUSIBLE_HOST,
-  DEFAULT_SITE_NAME,
-  EnvError,
-  parseEnv,
-  pushConfigured,
-} from './env'
+import { DEFAULT_MAP_TILE_ATTRIBUTION, DEFAULT_MAP_TILE_URL, DEFAULT_PLAUSIBLE_HOST, DEFAULT_SITE_NAME, EnvError, pushConfigured } from './env'
+import { parseEnv } from './env-schema'
 
 const none = {
   siteUrl: '',

@@ -79,16 +79,32 @@ export function dispensarySlug(d: DispensaryStatus): string {
 export type StoreFacts = { text: string; best: Freshness; lastMs: number | null; nameRank: number }
 
 // One collator for every comparison: String#localeCompare builds one per call,
-// which made sorting 2,000 names a visible pause on a slow phone.
-const collator = new Intl.Collator()
+// which made sorting 2,000 names a visible pause on a slow phone. US English, not
+// the visitor's locale: the status page's first cards are pre-rendered on a server
+// in name order, and the browser must put them in the same order to hydrate them.
+const collator = new Intl.Collator('en-US')
 
-/** storeFacts computes each dispensary's search text, best freshness and latest update, within one market when given. */
-export function storeFacts(dispensaries: readonly DispensaryStatus[], times: UpdateTimes, states: TileStates, market: Market | ''): StoreFacts[] {
-  const rank = new Array<number>(dispensaries.length)
+/** SearchKeys are each dispensary's search text and place in name order: they depend on the snapshot alone. */
+type SearchKeys = { text: string[]; nameRank: number[] }
+const searchKeysBySnapshot = new WeakMap<readonly DispensaryStatus[], SearchKeys>()
+
+/** searchKeys computes the search keys of a snapshot once, however often the clock or the market filter changes. */
+function searchKeys(dispensaries: readonly DispensaryStatus[]): SearchKeys {
+  let keys = searchKeysBySnapshot.get(dispensaries)
+  if (keys) return keys
+  const nameRank = new Array<number>(dispensaries.length)
   dispensaries
     .map((_, i) => i)
     .sort((a, b) => collator.compare(dispensaries[a]?.name ?? '', dispensaries[b]?.name ?? ''))
-    .forEach((i, position) => (rank[i] = position))
+    .forEach((i, position) => (nameRank[i] = position))
+  keys = { text: dispensaries.map(searchText), nameRank }
+  searchKeysBySnapshot.set(dispensaries, keys)
+  return keys
+}
+
+/** storeFacts computes each dispensary's search text, best freshness and latest update, within one market when given. */
+export function storeFacts(dispensaries: readonly DispensaryStatus[], times: UpdateTimes, states: TileStates, market: Market | ''): StoreFacts[] {
+  const { text, nameRank } = searchKeys(dispensaries)
   return dispensaries.map((d, i) => {
     const tiles: Freshness[] = []
     let lastMs: number | null = null
@@ -97,6 +113,6 @@ export function storeFacts(dispensaries: readonly DispensaryStatus[], times: Upd
       tiles.push(...(states[i]?.[m] ?? []))
       for (const ms of times[i]?.[m] ?? []) if (ms !== null && (lastMs === null || ms > lastMs)) lastMs = ms
     })
-    return { text: searchText(d), best: bestFreshness(tiles), lastMs, nameRank: rank[i] ?? i }
+    return { text: text[i] ?? '', best: bestFreshness(tiles), lastMs, nameRank: nameRank[i] ?? i }
   })
 }

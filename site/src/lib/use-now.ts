@@ -1,4 +1,18 @@
 import { useEffect, useState } from 'react'
+import { pageRenderedAt } from '../api/page-data'
+import { useHydrated } from './use-hydrated'
+
+/**
+ * useRenderedNow is now as the page's HTML has it: while a page rendered with its
+ * data (api/page-data.ts) is pre-rendered and hydrated, the time that HTML was
+ * rendered, so the ages and freshness it shows come out the same in the browser
+ * (no hydration mismatch); right after, and on any other page, now.
+ */
+function useRenderedNow(now: number): number {
+  const hydrated = useHydrated()
+  const renderedAt = pageRenderedAt()
+  return hydrated || renderedAt === undefined ? now : renderedAt
+}
 
 /**
  * useNow returns the current time (epoch ms), refreshed every intervalMs and
@@ -19,7 +33,16 @@ export function useNow(intervalMs: number): number {
       document.removeEventListener('visibilitychange', onVisible)
     }
   }, [intervalMs])
-  return now
+  return useRenderedNow(now)
+}
+
+/**
+ * useMountedNow is the time the component was first shown, for ages that need not
+ * tick (as useRenderedNow while a page rendered with its data hydrates).
+ */
+export function useMountedNow(): number {
+  const [now] = useState(Date.now)
+  return useRenderedNow(now)
 }
 
 const MINUTE_MS = 60_000

@@ -7,7 +7,7 @@ export function useStatistics() {
   return useSnapshot('statistics', statisticsSchema)
 }
 
-const announcementsSchema = z.array(announcementSchema)
+export const announcementsSchema = z.array(announcementSchema)
 
 /** useAnnouncements loads api/announcements: the notices active when the snapshot was published. */
 export function useAnnouncements() {

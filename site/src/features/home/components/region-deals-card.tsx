@@ -1,6 +1,7 @@
-import { useId, useState } from 'react'
+import { useId } from 'react'
 import type { Deal, RegionDeals } from '../api/home-schemas'
 import { formatAge, formatCost } from '../../../lib/format'
+import { useMountedNow } from '../../../lib/use-now'
 import { formatUnitPrice, MARKET_LABEL } from '../../../lib/unit-price'
 import styles from './statistics.module.css'
 
@@ -47,9 +48,9 @@ function DealItem({ deal, nowMs }: { deal: Deal; nowMs: number }) {
 /** RegionDealsCard shows one region's cheapest current offers per category. */
 export function RegionDealsCard({ region }: { region: RegionDeals }) {
   const headingId = useId()
-  // The time the card was shown: a menu's age on the homepage need not tick (useNow would
-  // add a chunk to the homepage's JavaScript, which is at its budget).
-  const [nowMs] = useState(Date.now)
+  // The time the card was shown (the page's own time while it hydrates): a menu's age on
+  // the homepage need not tick.
+  const nowMs = useMountedNow()
   return (
     <section className={`card ${styles.card}`} aria-labelledby={headingId}>
       <h3 id={headingId} className={styles.cardTitle}>

@@ -1,5 +1,5 @@
 import { SnapshotView } from '../../../components/snapshot-view'
-import { formatLocaleDateTime } from '../../../lib/format'
+import { LocalTime } from '../../../components/local-time'
 import { useStatistics } from '../api/use-home'
 import { RegionDealsCard } from './region-deals-card'
 import styles from './statistics.module.css'
@@ -15,7 +15,10 @@ export function StatisticsSection() {
         <h2 id="statistics-heading">Product statistics</h2>
         {data && (
           <p className={styles.updated}>
-            Published <time dateTime={data.generatedAt}>{formatLocaleDateTime(Date.parse(data.generatedAt))}</time>
+            Published{' '}
+            <time dateTime={data.generatedAt}>
+              <LocalTime ms={Date.parse(data.generatedAt)} withTime />
+            </time>
           </p>
         )}
       </div>

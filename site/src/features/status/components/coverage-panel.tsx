@@ -1,7 +1,8 @@
 import { memo, useMemo } from 'react'
 import type { Pipeline } from '../api/use-pipeline'
 import type { DispensaryStatus } from '../../../api/dispensary-status'
-import { formatAge, formatLocaleDateTime } from '../../../lib/format'
+import { formatAge } from '../../../lib/format'
+import { LocalTime } from '../../../components/local-time'
 import styles from './dispensary-status.module.css'
 
 type Count = { name: string; stores: number; monitored: number }
@@ -103,10 +104,12 @@ export const CoveragePanel = memo(function CoveragePanel({
               Last scrape run{' '}
               {Number.isFinite(finished) ? (
                 <>
-                  finished {formatLocaleDateTime(finished)} ({formatAge(finished, nowMs)})
+                  finished <LocalTime ms={finished} withTime /> ({formatAge(finished, nowMs)})
                 </>
               ) : (
-                <>started {formatLocaleDateTime(Date.parse(run.startedAt))} and has not finished</>
+                <>
+                  started <LocalTime ms={Date.parse(run.startedAt)} withTime /> and has not finished
+                </>
               )}
               : {run.menusOk} menus read, {run.menusFailed} failed
               {run.failures.length > 0 && ` (${run.failures.map((f) => `${f.platform}: ${f.menus} ${f.reason.replaceAll('_', ' ')}`).join('; ')})`}.
@@ -129,7 +132,7 @@ function RosterLine({ roster, nowMs }: { roster: Pipeline['roster']; nowMs: numb
     <p className={styles.lastRun}>
       {Number.isFinite(read) ? (
         <>
-          The state’s list of licensed dispensaries, read {formatLocaleDateTime(read)} ({formatAge(read, nowMs)}): {roster.rows} licences,{' '}
+          The state’s list of licensed dispensaries, read <LocalTime ms={read} withTime /> ({formatAge(read, nowMs)}): {roster.rows} licences,{' '}
           {roster.active} active; {roster.matched} of the stores here are on it, {roster.withMenu} of them with a menu we read; {roster.missingActive}{' '}
           licensed {roster.missingActive === 1 ? 'store was' : 'stores were'} missing from our list (shown here without a menu); {roster.notListed}{' '}
           {roster.notListed === 1 ? 'store is' : 'stores are'} not on it.

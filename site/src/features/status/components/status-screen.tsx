@@ -2,6 +2,7 @@ import { useDeferredValue, useLayoutEffect, useMemo, useState } from 'react'
 import { useLocation } from 'react-router-dom'
 import type { DispensaryStatus } from '../../../api/dispensary-status'
 import { classifyTiles, dispensarySlug, parseUpdateTimes, storeFacts, summarize } from '../../../lib/status-summary'
+import { useHydrated } from '../../../lib/use-hydrated'
 import { useNow } from '../../../lib/use-now'
 import type { Pipeline } from '../api/use-pipeline'
 import { DEFAULT_STATUS_FILTERS, filterStatus, regionsOf, type StatusFilters } from '../lib/status-filter'
@@ -35,7 +36,9 @@ export function StatusScreen({ data, pipeline }: { data: readonly DispensaryStat
   const nowMinute = Math.floor(now / CLOCK_TICK_MS) * CLOCK_TICK_MS
 
   // A link to #slug opens the list far enough to hold that card, then scrolls to it.
-  const target = decodeURIComponent(hash.replace(/^#/, ''))
+  // Not while hydrating: the HTML was rendered without the hash.
+  const hydrated = useHydrated()
+  const target = hydrated ? decodeURIComponent(hash.replace(/^#/, '')) : ''
   const targetPosition = target ? order.findIndex((i) => slugs[i] === target) : -1
   const visible = Math.max(shown, targetPosition + 1)
   useLayoutEffect(() => {

@@ -1,5 +1,6 @@
 import type { Freshness } from '../../../lib/freshness'
-import { formatAge, formatLocaleDate } from '../../../lib/format'
+import { formatAge } from '../../../lib/format'
+import { LocalTime } from '../../../components/local-time'
 import { StatusIcon } from '../../../components/status-icon'
 import styles from './dispensary-status.module.css'
 
@@ -28,7 +29,10 @@ export function StatusTile({ label, state, lastUpdate, updateMs, nowMs, count }:
         <span className={styles.tileDate}>Never</span>
       ) : (
         <span className={styles.tileDate}>
-          <time dateTime={lastUpdate}>{formatLocaleDate(updateMs)}</time> <span className={styles.tileAge}>({formatAge(updateMs, nowMs)})</span>
+          <time dateTime={lastUpdate}>
+            <LocalTime ms={updateMs} />
+          </time>{' '}
+          <span className={styles.tileAge}>({formatAge(updateMs, nowMs)})</span>
         </span>
       )}
       {count !== undefined && <span className={styles.tileCount}>{count} products</span>}

@@ -1,5 +1,5 @@
 import 'leaflet/dist/leaflet.css'
-import L from 'leaflet'
+import { divIcon, type DivIcon, type LatLngBoundsExpression, type Map as LeafletMap } from 'leaflet'
 import { useEffect, useMemo, useState } from 'react'
 import { CircleMarker, GeoJSON, MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents } from 'react-leaflet'
 import Supercluster from 'supercluster'
@@ -10,7 +10,7 @@ import styles from './dispensary-map.module.css'
 import { StorePopup } from './store-popup'
 
 // Ohio's bounding box: the first view, whatever the size of the screen.
-const OHIO_BOUNDS: L.LatLngBoundsExpression = [
+const OHIO_BOUNDS: LatLngBoundsExpression = [
   [38.4, -84.82],
   [41.98, -80.52],
 ]
@@ -21,15 +21,15 @@ const NEAR_ME_ZOOM = 11
 const MARKS: Record<Freshness, string> = { current: '✓', stale: '!', missing: '✕' }
 const LICENSED_MARK = 'L'
 
-const icons = new Map<string, L.DivIcon>()
+const icons = new Map<string, DivIcon>()
 
 /** markerIcon is a store's marker: its freshness or "licensed, no menu", dashed when its hours are unknown under "Open now". */
-function markerIcon({ freshness, licensedNoMenu, hoursUnknown }: MapStore): L.DivIcon {
+function markerIcon({ freshness, licensedNoMenu, hoursUnknown }: MapStore): DivIcon {
   const key = `${licensedNoMenu ? 'licensed' : freshness}|${hoursUnknown}`
   let icon = icons.get(key)
   if (!icon) {
     const look = licensedNoMenu ? `${styles.licensed}` : `${styles.marker} ${styles[freshness]}`
-    icon = L.divIcon({
+    icon = divIcon({
       className: `${look} ${hoursUnknown ? styles.hoursUnknown : ''}`,
       html: `<span aria-hidden="true">${licensedNoMenu ? LICENSED_MARK : MARKS[freshness]}</span>`,
       iconSize: [22, 22],
@@ -42,9 +42,9 @@ function markerIcon({ freshness, licensedNoMenu, hoursUnknown }: MapStore): L.Di
 }
 
 // A cluster shows how many stores it holds, coloured by the freshest menu among them.
-function clusterIcon(count: number, best: Freshness, hoursUnknown: boolean): L.DivIcon {
+function clusterIcon(count: number, best: Freshness, hoursUnknown: boolean): DivIcon {
   const size = count < 10 ? 30 : count < 100 ? 36 : 44
-  return L.divIcon({
+  return divIcon({
     className: `${styles.cluster} ${styles[best]} ${hoursUnknown ? styles.hoursUnknown : ''}`,
     html: `<span aria-hidden="true">${count}</span>`,
     iconSize: [size, size],
@@ -73,7 +73,7 @@ function FlyTo({ here }: { here: DispensaryMapProps['here'] }) {
 type StoreProps = { k: number; rank: number }
 type View = { bbox: [number, number, number, number]; zoom: number }
 
-function viewOf(map: L.Map): View {
+function viewOf(map: LeafletMap): View {
   // A margin around the visible area: markers just off screen are ready when panning.
   const b = map.getBounds().pad(0.25)
   return { bbox: [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()], zoom: map.getZoom() }

@@ -1,0 +1,123 @@
+package main
+
+import (
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// The pages rendered with the published data (the published tree's pages/) are
+// served before the build's own, only while the script they load is in the site,
+// and a tree without them (omc worker alone) gets the build's pages as before.
+func TestServePublishedPages(t *testing.T) {
+	write := func(root, rel, body string) {
+		t.Helper()
+		p := filepath.Join(root, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	page := func(title, script string) string {
+		return `<!doctype html><title>` + title + `</title><script type="module" crossorigin src="/` + script + `"></script>`
+	}
+	site := t.TempDir()
+	write(site, "index.html", page("built home", "assets/index-new.js"))
+	write(site, "dispensary-status/index.html", page("built status", "assets/index-new.js"))
+	write(site, "events/index.html", page("built events", "assets/index-new.js"))
+	write(site, "assets/index-new.js", "export {}")
+	write(site, "routes.json", `{"paths": ["/", "/home", "/dispensary-status", "/events", "/trends"]}`)
+
+	published := t.TempDir()
+	write(published, "api/DispensaryStatus", `[]`)
+	write(published, "pages/index.html", page("published home", "assets/index-new.js"))
+	write(published, "pages/home/index.html", page("published home alias", "assets/index-new.js"))
+	write(published, "pages/dispensary-status/index.html", page("published status", "assets/index-new.js"))
+	// Rendered for an earlier build: its script is gone from the site.
+	write(published, "pages/events/index.html", page("stale events", "assets/index-old.js"))
+
+	get := func(t *testing.T, srv *httptest.Server, path string) (int, string, string) {
+		t.Helper()
+		resp, err := http.Get(srv.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, err := io.ReadAll(resp.Body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return resp.StatusCode, resp.Header.Get("Content-Type"), string(b)
+	}
+	serve := func(t *testing.T, dataDir string) *httptest.Server {
+		t.Helper()
+		h, err := siteHandler(site, dataDir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		srv := httptest.NewServer(h)
+		t.Cleanup(srv.Close)
+		return srv
+	}
+
+	t.Run("with pages", func(t *testing.T) {
+		srv := serve(t, published)
+		for path, want := range map[string]string{
+			"/":                   "published home",
+			"/home":               "published home alias",
+			"/dispensary-status":  "published status",
+			"/dispensary-status/": "published status",
+			"/events":             "built events",
+			"/trends":             "built home",
+		} {
+			status, ctype, body := get(t, srv, path)
+			if status != http.StatusOK || ctype != "text/html; charset=utf-8" || !strings.Contains(body, "<title>"+want+"</title>") {
+				t.Errorf("GET %s = %d %q %q, want 200 text/html with %q", path, status, ctype, body, want)
+			}
+		}
+		if status, _, _ := get(t, srv, "/pages/index.html"); status != http.StatusNotFound {
+			t.Errorf("GET /pages/index.html = %d, want 404: the pages are served at their own paths only", status)
+		}
+	})
+
+	t.Run("without pages", func(t *testing.T) {
+		bare := t.TempDir()
+		write(bare, "api/DispensaryStatus", `[]`)
+		srv := serve(t, bare)
+		for path, want := range map[string]string{"/": "built home", "/dispensary-status": "built status"} {
+			if status, _, body := get(t, srv, path); status != http.StatusOK || !strings.Contains(body, "<title>"+want+"</title>") {
+				t.Errorf("GET %s = %d %q, want 200 with %q", path, status, body, want)
+			}
+		}
+	})
+}
+
+// omc demo --prerender runs its command with the published directory last, and a
+// failing one is an error naming it (the demo reports it and serves the build's pages).
+func TestRunPrerender(t *testing.T) {
+	if _, err := exec.LookPath("mkdir"); err != nil {
+		t.Skip("no mkdir on this system")
+	}
+	out := filepath.Join(t.TempDir(), "out")
+	var log strings.Builder
+	if err := runPrerender(t.Context(), "mkdir -p", out, &log); err != nil {
+		t.Fatalf("runPrerender: %v (%s)", err, log.String())
+	}
+	if fi, err := os.Stat(out); err != nil || !fi.IsDir() {
+		t.Errorf("the command did not get the published directory as its last argument: %v", err)
+	}
+	err := runPrerender(t.Context(), "mkdir "+filepath.Join(out, "a", "b"), out, &log)
+	if err == nil || !strings.Contains(err.Error(), `--prerender "mkdir `) {
+		t.Errorf("a failing command: err = %v, want one naming it", err)
+	}
+	if err := runPrerender(t.Context(), "  ", out, &log); err == nil {
+		t.Error("an empty command: no error")
+	}
+}

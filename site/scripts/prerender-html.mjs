@@ -1,0 +1,48 @@
+// What scripts/prerender.mjs (every public page, at build time) and
+// scripts/prerender-pages.mjs (the data pages, after each publish) share: where the
+// server-side bundle of src/app/prerender.tsx and the built index.html are kept, and
+// how a rendered body goes into that index.html.
+import fs from 'node:fs'
+import path from 'node:path'
+
+/** SSR_TEMPLATE is the built index.html as Vite wrote it, kept beside the bundle before pre-rendering overwrites it. */
+export const SSR_TEMPLATE = 'template.html'
+
+/** ssrEntry finds the bundle of src/app/prerender.tsx in dir (undefined when the build has not made it). */
+export function ssrEntry(dir) {
+  if (!fs.existsSync(dir)) return undefined
+  const entry = fs.readdirSync(dir).find((f) => /^prerender\.m?js$/.test(f))
+  return entry && path.join(dir, entry)
+}
+
+const escapeAttr = (s) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
+const TITLE = /<title>([\s\S]*?)<\/title>/
+
+/** jsonScript is JSON in a <script type="application/json"> with id, "<" escaped so no "</script>" can end it early. */
+export const jsonScript = (id, value) => `<script type="application/json" id="${id}">${JSON.stringify(value).replace(/</g, '\\u003c')}</script>`
+
+/**
+ * pageHtml puts a rendered body into the built index.html (template), with its
+ * title (and a canonical link when canonical is given) and the scripts after the
+ * root element (the snapshots the page carries).
+ */
+export function pageHtml({ template, pagePath, body, canonical, scripts = '' }) {
+  const match = body.match(TITLE)
+  if (!match) throw new Error(`prerender ${pagePath}: the page rendered no <title>`)
+  // React renders <title> where the component is; the document wants it in <head>.
+  const html = body.replace(TITLE, '')
+  let head = `<title>${match[1]}</title>`
+  if (canonical) head += `\n    <link rel="canonical" href="${escapeAttr(canonical)}" />`
+  return template
+    .replace(TITLE, head)
+    .replace('<div id="root"></div>', `<div id="root" data-prerendered="${escapeAttr(pagePath)}">${html}</div>${scripts}`)
+}
+
+/** pageFile is where a page's HTML goes in dir: dir/index.html for /, dir/<path>/index.html for any other. */
+export const pageFile = (dir, pagePath) => (pagePath === '/' ? path.join(dir, 'index.html') : path.join(dir, pagePath.slice(1), 'index.html'))
+
+/** writeFile writes content to file, making its directory. */
+export function writeFile(file, content) {
+  fs.mkdirSync(path.dirname(file), { recursive: true })
+  fs.writeFileSync(file, content)
+}

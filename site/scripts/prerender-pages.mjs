@@ -1,0 +1,96 @@
+#!/usr/bin/env node
+// Renders the data pages (the homepage's statistics, the status page's cards: the
+// PUBLISHED_PAGES of src/app/prerender.tsx) after `omc publish`, with the snapshots
+// just published, so their HTML shows the data before any script runs and the app
+// hydrates it from the same snapshots, carried in the page, without fetching them.
+// One renderer: the site's own components, as the build's pre-rendering uses
+// (scripts/prerender.mjs keeps its bundle and index.html for this).
+//
+// Usage: node scripts/prerender-pages.mjs [--build dist] [--pages DIR] PUBLISHED_DIR
+//   --build  the site build the pages are for (a directory in site/, as OMC_SITE_OUT names it)
+//   --pages  where the pages go (default PUBLISHED_DIR/pages, where omc serve looks for
+//            them; a static host's tree, where the site and the snapshots are copied
+//            together, takes them at its root: --pages that tree)
+import fs from 'node:fs'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import { pathToFileURL } from 'node:url'
+import { jsonScript, pageFile, pageHtml, ssrEntry, SSR_TEMPLATE, writeFile } from './prerender-html.mjs'
+
+// The id of the <script> holding the snapshots a page was rendered with (src/api/page-data.ts).
+const PUBLISHED_WITH_ID = 'omc-page-data'
+
+function fail(message) {
+  console.error(`prerender-pages: ${message}`)
+  process.exit(2)
+}
+
+let args
+try {
+  args = parseArgs({ allowPositionals: true, options: { build: { type: 'string', default: 'dist' }, pages: { type: 'string' } } })
+} catch (error) {
+  fail(error.message)
+}
+const [published] = args.positionals
+if (!published || args.positionals.length > 1) fail('give one published directory (omc publish --out DIR), e.g. prerender-pages.mjs out')
+const dataDir = path.resolve(published)
+if (!fs.existsSync(path.join(dataDir, 'api'))) fail(`${dataDir} has no api/ (run omc publish --out there first)`)
+const pagesDir = path.resolve(args.values.pages ?? path.join(dataDir, 'pages'))
+
+// The build's name decides where its bundle is (out-dir.mjs reads it when imported).
+process.env.OMC_SITE_OUT = args.values.build
+const { outDir, outName, scratchDir } = await import('./out-dir.mjs')
+const ssrDir = scratchDir('prerender')
+const entry = ssrEntry(ssrDir)
+const templateFile = path.join(ssrDir, SSR_TEMPLATE)
+if (!entry || !fs.existsSync(templateFile))
+  fail(`no pre-rendering bundle for site/${outName} in ${ssrDir} (build the site first: go tool task site:build)`)
+const template = fs.readFileSync(templateFile, 'utf8')
+// The bundle must be the one of the build being served: its pages load that build's scripts.
+const script = template.match(/<script type="module"[^>]* src="\/(assets\/[^"]+\.js)"/)
+if (!script || !fs.existsSync(path.join(outDir, script[1]))) {
+  fail(`the pre-rendering bundle in ${ssrDir} is not that of site/${outName} (rebuild the site: go tool task site:build)`)
+}
+
+const { renderPublished, publishedPages, canonicalPath, env } = await import(pathToFileURL(entry).href)
+const started = performance.now()
+const renderedAt = Date.now()
+const written = []
+// A page that cannot be rendered (a snapshot of the wrong shape) is reported and left as the
+// build made it, loading its data in the browser; the other pages are still rendered.
+const failed = []
+for (const { path: pagePath, snapshots } of publishedPages()) {
+  const data = {}
+  try {
+    for (const name of snapshots) {
+      const file = path.join(dataDir, 'api', name)
+      if (!fs.existsSync(file)) continue
+      try {
+        data[name] = JSON.parse(fs.readFileSync(file, 'utf8'))
+      } catch (error) {
+        throw new Error(`${file}: not valid JSON (${error.message})`)
+      }
+    }
+    const rendered = await renderPublished(pagePath, data, renderedAt)
+    const html = pageHtml({
+      template,
+      pagePath,
+      body: rendered.html,
+      canonical: env.siteUrl ? env.siteUrl + canonicalPath(pagePath) : undefined,
+      scripts: jsonScript(PUBLISHED_WITH_ID, rendered.data),
+    })
+    writeFile(pageFile(pagesDir, pagePath), html)
+    written.push(`${pagePath} (${Object.keys(data).join(', ') || 'no snapshots'})`)
+  } catch (error) {
+    console.error(`prerender-pages: ${pagePath}: ${error.message}`)
+    failed.push(pagePath)
+  }
+}
+const shown = path.relative(process.cwd(), pagesDir)
+console.log(
+  `prerender-pages: ${written.length} pages into ${shown.startsWith('..') ? pagesDir : shown || '.'} in ${Math.round(performance.now() - started)} ms: ${written.join('; ')}`,
+)
+if (failed.length > 0) {
+  console.error(`prerender-pages: ${failed.length} pages not rendered (${failed.join(', ')}): they load their data in the browser`)
+  process.exit(1)
+}

@@ -1,0 +1,68 @@
+import { snapshotKey } from './snapshot-key'
+
+// The snapshots a page's HTML was rendered with, written into the page beside it
+// (scripts/prerender.mjs for the community pages at build time, scripts/prerender-pages.mjs
+// for the data pages after each publish) so the app hydrates that very HTML from the
+// same data instead of fetching it again.
+
+/** BUILT_WITH_ID is the <script> holding the community-page snapshots a page was built with: SWR still asks for the latest. */
+export const BUILT_WITH_ID = 'omc-prerender-data'
+/** PUBLISHED_WITH_ID is the <script> holding the snapshots a page was rendered with after a publish: they are the latest, not asked for again. */
+export const PUBLISHED_WITH_ID = 'omc-page-data'
+
+/** PageData is what PUBLISHED_WITH_ID holds: the time the HTML was rendered and its snapshots, checked (name → parsed data). */
+export type PageData = { renderedAt: number; snapshots: Record<string, unknown> }
+
+let renderedAt: number | undefined
+const published = new Set<string>()
+
+/**
+ * setPageData records the data a page is rendered or hydrated with: the renderer
+ * calls it before rendering, the browser with what the page carries.
+ */
+export function setPageData(data: PageData | undefined): void {
+  published.clear()
+  renderedAt = data?.renderedAt
+  for (const name of Object.keys(data?.snapshots ?? {})) published.add(name)
+}
+
+/** pageRenderedAt is the time (epoch ms) the page's HTML was rendered with its data; undefined for any other page. */
+export function pageRenderedAt(): number | undefined {
+  return renderedAt
+}
+
+/** publishedWithPage tells whether snapshot name came with the page, as published: no need to fetch it. */
+export function publishedWithPage(name: string): boolean {
+  return published.has(name)
+}
+
+function readJson(id: string): unknown {
+  const text = document.getElementById(id)?.textContent
+  if (!text) return undefined
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return undefined
+  }
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
+
+/**
+ * readPageData reads the snapshots the page's HTML carries and returns them as
+ * SWR fallback data ({ key: { data } }). Those of PUBLISHED_WITH_ID were checked
+ * against their shapes by the renderer, right after the publish that wrote them,
+ * so they are used as they are: a large snapshot is checked once, not again in
+ * every visitor's browser.
+ */
+export function readPageData(): Record<string, unknown> {
+  const fallback: Record<string, unknown> = {}
+  const built = readJson(BUILT_WITH_ID)
+  if (isRecord(built)) for (const [name, data] of Object.entries(built)) fallback[snapshotKey(name)] = { data }
+  const page = readJson(PUBLISHED_WITH_ID)
+  if (isRecord(page) && typeof page.renderedAt === 'number' && isRecord(page.snapshots)) {
+    setPageData({ renderedAt: page.renderedAt, snapshots: page.snapshots })
+    for (const [name, data] of Object.entries(page.snapshots)) fallback[snapshotKey(name)] = { data }
+  }
+  return fallback
+}

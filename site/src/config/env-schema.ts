@@ -1,0 +1,155 @@
+import * as z from 'zod/mini'
+import {
+  DEFAULT_MAP_TILE_ATTRIBUTION,
+  DEFAULT_MAP_TILE_URL,
+  DEFAULT_PLAUSIBLE_HOST,
+  DEFAULT_SITE_NAME,
+  EnvError,
+  FIREBASE_REQUIRED,
+  NO_MAP_TILES,
+  PUSH_REQUIRED,
+  type Env,
+} from './env-settings'
+
+// The checks of the VITE_* variables, run when the site is built (vite.config.ts puts
+// their result into the code as env): kept out of the browser's JavaScript.
+
+// An unset variable and one set to '' mean the same thing: use the default.
+const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value)
+
+function isDataUrl(value: string): boolean {
+  if (value.startsWith('/')) return !value.startsWith('//')
+  try {
+    const url = new URL(value)
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.search === '' && url.hash === ''
+  } catch {
+    return false
+  }
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value)
+    return url.protocol === 'http:' || url.protocol === 'https:'
+  } catch {
+    return false
+  }
+}
+
+const optionalUrl = (what: string) =>
+  z.pipe(
+    z.transform(blankToUndefined),
+    z._default(z.string().check(z.refine((v) => v === '' || isHttpUrl(v), { message: `must be an absolute http(s) URL (${what})` })), ''),
+  )
+
+const optionalText = (check: (v: string) => boolean, message: string) =>
+  z.pipe(z.transform(blankToUndefined), z._default(z.string().check(z.refine((v) => v === '' || check(v), { message })), ''))
+
+/** FIREBASE_REQUIRED are the variables sign-in needs; setting some but not all of them is an error. */
+const noSpaces = (v: string) => /^\S+$/.test(v)
+
+function isTileTemplate(value: string): boolean {
+  return value === NO_MAP_TILES || (isHttpUrl(value.replace(/[{}]/g, '')) && ['{z}', '{x}', '{y}'].every((p) => value.includes(p)))
+}
+
+const envSchema = z.object({
+  VITE_DATA_URL: z.pipe(
+    z.transform(blankToUndefined),
+    z._default(
+      z.string().check(
+        z.refine(isDataUrl, {
+          message: 'must be empty (same origin), an absolute http(s) URL without query, or a path starting with "/"',
+        }),
+      ),
+      '',
+    ),
+  ),
+  VITE_SITE_NAME: z.pipe(
+    z.transform(blankToUndefined),
+    z._default(z.string().check(z.maxLength(80, 'must be at most 80 characters')), DEFAULT_SITE_NAME),
+  ),
+  VITE_SITE_URL: optionalUrl('the public address of the site'),
+  VITE_MERCH_URL: optionalUrl('the merchandise shop'),
+  VITE_PLAUSIBLE_DOMAIN: z.pipe(
+    z.transform(blankToUndefined),
+    z._default(z.string().check(z.regex(/^[a-z0-9.-]+$/i, 'must be a bare domain like ohiomc.org, as registered in Plausible')), ''),
+  ),
+  VITE_PLAUSIBLE_HOST: z.pipe(
+    z.transform(blankToUndefined),
+    z._default(z.string().check(z.refine(isHttpUrl, { message: 'must be an absolute http(s) URL' })), DEFAULT_PLAUSIBLE_HOST),
+  ),
+  VITE_MAP_TILE_URL: z.pipe(
+    z.transform(blankToUndefined),
+    z._default(
+      z.string().check(z.refine(isTileTemplate, { message: 'must be an http(s) tile URL with {z}, {x} and {y}, or "none" for no tiles' })),
+      DEFAULT_MAP_TILE_URL,
+    ),
+  ),
+  VITE_MAP_TILE_ATTRIBUTION: z.pipe(z.transform(blankToUndefined), z._default(z.string(), DEFAULT_MAP_TILE_ATTRIBUTION)),
+  VITE_FIREBASE_API_KEY: optionalText(noSpaces, 'must be the web API key, without spaces'),
+  VITE_FIREBASE_AUTH_DOMAIN: optionalText((v) => /^[a-z0-9.-]+(:\d+)?$/i.test(v), 'must be a host name like omc.firebaseapp.com'),
+  VITE_FIREBASE_PROJECT_ID: optionalText((v) => /^[a-z][a-z0-9-]{3,}$/.test(v), 'must be a project id (lowercase letters, digits, dashes)'),
+  VITE_FIREBASE_APP_ID: optionalText(noSpaces, 'must be the web app id, without spaces'),
+  VITE_FIREBASE_MESSAGING_SENDER_ID: optionalText((v) => /^\d+$/.test(v), 'must be the numeric sender id'),
+  // An uncompressed P-256 public key is 65 bytes: 87 characters of base64url.
+  VITE_FIREBASE_VAPID_KEY: optionalText(
+    (v) => /^[A-Za-z0-9_-]{87}=?$/.test(v),
+    "must be the Web Push certificate's public key (87 base64url characters, from Cloud Messaging → Web configuration)",
+  ),
+  VITE_FIREBASE_AUTH_EMULATOR_HOST: optionalText(
+    (v) => /^[a-z0-9.-]+:\d{1,5}$/i.test(v),
+    'must be host:port of the Auth emulator, like 127.0.0.1:9099',
+  ),
+})
+
+/** parseEnv validates raw variables (import.meta.env) and throws EnvError naming each bad one. */
+export function parseEnv(source: Record<string, unknown>): Env {
+  const result = envSchema.safeParse(source)
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => {
+      const name = issue.path.join('.') || '(root)'
+      const got = issue.path.length > 0 ? source[String(issue.path[0])] : source
+      // Custom checks carry their own message; the rest get zod/mini's terse one.
+      return `${name}: ${issue.message} (got ${JSON.stringify(got)})`
+    })
+    throw new EnvError(problems)
+  }
+  const data = result.data
+  const firebaseValues = FIREBASE_REQUIRED.map((name) => data[name])
+  const firebaseSet = firebaseValues.some((v) => v !== '') || data.VITE_FIREBASE_AUTH_EMULATOR_HOST !== ''
+  if (firebaseSet && firebaseValues.some((v) => v === '')) {
+    throw new EnvError(
+      FIREBASE_REQUIRED.filter((name) => data[name] === '').map(
+        (name) => `${name}: must be set too: sign-in needs ${FIREBASE_REQUIRED.join(', ')} (got "")`,
+      ),
+    )
+  }
+  const pushValues = PUSH_REQUIRED.map((name) => data[name])
+  if (pushValues.some((v) => v !== '') && (!firebaseSet || pushValues.some((v) => v === ''))) {
+    const missing = [...(firebaseSet ? [] : FIREBASE_REQUIRED), ...PUSH_REQUIRED.filter((name) => data[name] === '')]
+    throw new EnvError(
+      missing.map((name) => `${name}: must be set too: push notifications need ${[...FIREBASE_REQUIRED, ...PUSH_REQUIRED].join(', ')} (got "")`),
+    )
+  }
+  return {
+    dataUrl: result.data.VITE_DATA_URL.replace(/\/+$/, ''),
+    siteName: result.data.VITE_SITE_NAME.trim(),
+    siteUrl: result.data.VITE_SITE_URL.replace(/\/+$/, ''),
+    merchUrl: result.data.VITE_MERCH_URL,
+    plausibleDomain: result.data.VITE_PLAUSIBLE_DOMAIN,
+    plausibleHost: result.data.VITE_PLAUSIBLE_HOST.replace(/\/+$/, ''),
+    firebase: firebaseSet
+      ? {
+          apiKey: data.VITE_FIREBASE_API_KEY,
+          authDomain: data.VITE_FIREBASE_AUTH_DOMAIN,
+          projectId: data.VITE_FIREBASE_PROJECT_ID,
+          appId: data.VITE_FIREBASE_APP_ID,
+          messagingSenderId: data.VITE_FIREBASE_MESSAGING_SENDER_ID,
+          vapidKey: data.VITE_FIREBASE_VAPID_KEY.replace(/=$/, ''),
+          authEmulatorHost: data.VITE_FIREBASE_AUTH_EMULATOR_HOST,
+        }
+      : null,
+    mapTileUrl: data.VITE_MAP_TILE_URL === NO_MAP_TILES ? '' : data.VITE_MAP_TILE_URL,
+    mapTileAttribution: data.VITE_MAP_TILE_ATTRIBUTION,
+  }
+}
