@@ -95,9 +95,6 @@ type SearchOffers struct {
 	// CBD is each offer's CBD figure, in its PotencyUnit, for the CBD filter.
 	CBD   []*float64 `json:"cbd"`
 	IsNew []bool     `json:"isNew"`
-	// OrderURL is where to order each offer: its product's page on the store's own
-	// menu, else the menu's page; null when neither is known.
-	OrderURL []*string `json:"orderUrl"`
 }
 
 // SearchFirst is api/search/<category>/first: the first page of the default search
@@ -371,7 +368,6 @@ func (f searchFile) appendJSON(b []byte) ([]byte, error) {
 	column("potencyUnit", false, f.offers, func(b []byte, o *offer, _ int) []byte { return appendStringOrNull(b, o.PotencyUnit) })
 	column("cbd", false, f.offers, func(b []byte, o *offer, _ int) []byte { return appendFloatOrNull(b, o.CBD) })
 	column("isNew", false, f.offers, func(b []byte, o *offer, _ int) []byte { return appendBool(b, o.isNew) })
-	column("orderUrl", false, f.offers, func(b []byte, o *offer, _ int) []byte { return appendStringOrNull(b, o.orderURL()) })
 	b = append(b, "}"...)
 	if f.first {
 		b = append(b, `,"total":`...)

@@ -140,7 +140,6 @@ const searchOffersSchema = z.object({
   potencyUnit: z.array(potencyUnit),
   cbd: z.array(nullableNumber),
   isNew: z.array(z.boolean()),
-  orderUrl: z.array(orderUrl),
 })
 
 const sameLength = (columns: object) => new Set(Object.values(columns).map((c: readonly unknown[]) => c.length)).size <= 1

@@ -30,7 +30,7 @@ export type SearchOffer = FacetOffer & {
   /** potencyUnit is the unit of thc: "%", or "mg" for most edibles. */
   potencyUnit: string | null
   isNew: boolean
-  /** orderUrl is where to order it (the product's page on the store's menu, else the menu's page), null when unknown. */
+  /** orderUrl is where to order it: from a search, the menu's page of its store and market (see joinOffers); null when unknown. */
   orderUrl: string | null
   strainType: StrainType | null
   terpenes: readonly string[]
@@ -122,8 +122,12 @@ export function joinOffers(stores: SearchStores, shards: readonly SearchRows[], 
     const menus = shard.menus.map(([slug, market]) => {
       const store = bySlug.get(slug)
       if (!store) return null
-      const lastUpdate = store.markets.find((m) => m.market === market)?.lastUpdate[shard.category] ?? null
-      return { store, market, lastUpdate, lastUpdateMs: parsed(lastUpdate), distance: distanceTo(store) }
+      const menu = store.markets.find((m) => m.market === market)
+      const lastUpdate = menu?.lastUpdate[shard.category] ?? null
+      // A link to order from a search result opens the store's menu: a link per offer to its
+      // product page would put the whole-state search files over their 200 kB budget (issue 24).
+      // The store page, product pages and Deals link to the product itself.
+      return { store, market, lastUpdate, lastUpdateMs: parsed(lastUpdate), distance: distanceTo(store), menuUrl: menu?.menuUrl ?? null }
     })
     const o = shard.offers
     for (let i = 0; i < o.product.length; i++) {
@@ -157,7 +161,7 @@ export function joinOffers(stores: SearchStores, shards: readonly SearchRows[], 
         thc: o.thc[i] ?? null,
         potencyUnit: o.potencyUnit[i] ?? null,
         isNew: o.isNew[i] ?? false,
-        orderUrl: o.orderUrl[i] ?? null,
+        orderUrl: menu.menuUrl,
         strainType: p.strainType[product] ?? null,
         terpenes: p.terpenes[product] ?? [],
         cbd: o.cbd[i] ?? null,
