@@ -10,6 +10,7 @@ import { filterOffers, groupByStore, joinOffers, sortOffers, type SearchOffer } 
 import { displayStore, effectiveSort, hasPoint, type DispensarySearchState, type MenuSearch, type SearchFilters } from '../../lib/search-state'
 import { FacetForm } from '../facet-form'
 import { OfferList, StoreSection } from '../offer-list'
+import { Pager } from '../pager'
 import styles from '../shop.module.css'
 import { EmptyResults } from './empty-results'
 
@@ -143,21 +144,5 @@ export function MenuResults({ state, shownFilters, first, firstSettled, shardNam
         </section>
       )}
     </SnapshotView>
-  )
-}
-
-function Pager({ page, pages, onPage }: { page: number; pages: number; onPage: (page: number) => void }) {
-  return (
-    <nav className={styles.pager} aria-label="Pages">
-      <button type="button" className="button button--secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        Previous
-      </button>
-      <span>
-        Page {page} of {pages}
-      </span>
-      <button type="button" className="button button--secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        Next
-      </button>
-    </nav>
   )
 }
