@@ -78,6 +78,10 @@ type MenuOffer struct {
 	// OrderURL is where to order it: the product's page on the store's own menu, else
 	// the menu's page; null when neither is known.
 	OrderURL *string `json:"orderUrl"`
+	// StrainType is "indica", "sativa", "hybrid"… (the menu's, else the catalogue's); null when unknown.
+	StrainType *string `json:"strainType"`
+	// Terpenes are the slugs of the terpenes the product's menu lists (api/terpenes/<slug>).
+	Terpenes []string `json:"terpenes"`
 }
 
 // emitMenu emits the Menu of one dispensary with at least one menu, its offers by
@@ -182,6 +186,11 @@ func appendMenuOffer(b []byte, o *offer) []byte {
 	b = appendTimeSeconds(b, o.firstSeen)
 	b = append(b, `,"orderUrl":`...)
 	b = appendStringOrNull(b, o.orderURL())
+	// The store page filters its offers as Menus does: by strain type and terpene too.
+	b = append(b, `,"strainType":`...)
+	b = appendStringOrNull(b, strainTypeOf(o.desc))
+	b = append(b, `,"terpenes":`...)
+	b = appendTerpeneSlugs(b, o.desc)
 	return append(b, '}')
 }
 

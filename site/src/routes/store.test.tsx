@@ -34,9 +34,10 @@ describe('a store’s page', () => {
     expect(rows[0]).toHaveTextContent('New')
     expect(within(rows[1]!).getByText('$10.29/g')).toBeInTheDocument()
     expect(screen.getByRole('table', { name: 'Edible at Bloom Akron' })).toHaveTextContent('100 mg THC')
-    // Sizes as shoppers say them; no strain type or terpene filter, as this menu file gives none.
+    // Sizes as shoppers say them; strain types and terpenes from the menu file, each with its count.
     expect(within(screen.getByRole('group', { name: 'Size' })).getByRole('checkbox', { name: '⅛ oz (2)' })).toBeInTheDocument()
-    expect(screen.queryByRole('group', { name: 'Strain type' })).not.toBeInTheDocument()
+    expect(within(screen.getByRole('group', { name: 'Strain type' })).getByRole('checkbox', { name: 'Indica (1)' })).toBeInTheDocument()
+    expect(within(screen.getByRole('group', { name: 'Terpene' })).getByRole('checkbox', { name: /^Myrcene \(1\)$/i })).toBeInTheDocument()
   })
 
   it('filters with counts, each count the offers its option leaves, all in the URL', async () => {

@@ -45,9 +45,9 @@ export const menuOfferSchema = z.looseObject({
   isNew: z.boolean(),
   firstSeen: nullableTimestamp,
   orderUrl,
-  // The search files' strain type and terpene slugs, should the menu file carry them (the store page's filters).
-  strainType: z.optional(strainType),
-  terpenes: z.optional(z.array(z.string())),
+  // The strain type and terpene slugs, for the store page's filters (as the search files give them).
+  strainType,
+  terpenes: z.array(z.string()),
 })
 export type MenuOffer = z.infer<typeof menuOfferSchema>
 
