@@ -89,13 +89,13 @@ export default defineConfig(({ mode }) => ({
               test: /[\\/]node_modules[\\/](firebase[\\/]messaging|@firebase[\\/](messaging|installations))[\\/]/,
               priority: 3,
             },
-            // The map (Leaflet, react-leaflet, clustering) and the charts (uPlot):
+            // The map (Leaflet, clustering) and the charts (uPlot):
             // each loaded by its one screen only, never with the homepage. Their
             // dependencies (React) stay where they are: pulled in here, React
             // would make the homepage load the map's chunk.
             {
               name: 'map-vendor',
-              test: /[\\/]node_modules[\\/](leaflet|react-leaflet|@react-leaflet|supercluster|kdbush)[\\/]/,
+              test: /[\\/]node_modules[\\/](leaflet|supercluster|kdbush)[\\/]/,
               priority: 2,
               includeDependenciesRecursively: false,
             },

@@ -1,7 +1,19 @@
 import 'leaflet/dist/leaflet.css'
-import { divIcon, type DivIcon, type LatLngBoundsExpression, type Map as LeafletMap } from 'leaflet'
-import { useEffect, useMemo, useState } from 'react'
-import { CircleMarker, GeoJSON, MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents } from 'react-leaflet'
+import {
+  circleMarker,
+  divIcon,
+  geoJSON,
+  map as createMap,
+  marker as createMarker,
+  tileLayer,
+  type DivIcon,
+  type LatLngBoundsExpression,
+  type Map as LeafletMap,
+  type Marker,
+  type Popup,
+} from 'leaflet'
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { createPortal } from 'react-dom'
 import Supercluster from 'supercluster'
 import { useOhioShapes } from '../../api/use-ohio-shapes'
 import { FRESHNESS_RANK, FRESHNESS_STATES, type Freshness } from '../../../../lib/freshness'
@@ -62,14 +74,6 @@ export type DispensaryMapProps = {
   nowMs: number
 }
 
-function FlyTo({ here }: { here: DispensaryMapProps['here'] }) {
-  const map = useMap()
-  useEffect(() => {
-    if (here) map.setView([here.lat, here.lng], NEAR_ME_ZOOM)
-  }, [map, here])
-  return null
-}
-
 type StoreProps = { k: number; rank: number }
 type View = { bbox: [number, number, number, number]; zoom: number }
 
@@ -79,13 +83,29 @@ function viewOf(map: LeafletMap): View {
   return { bbox: [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()], zoom: map.getZoom() }
 }
 
+/** Drawn is a marker on the map, with what it was drawn from: a marker whose look changed is drawn anew. */
+type Drawn = { marker: Marker; look: string }
+/** OpenPopup is the store whose popup is open, and the popup's element React renders it into. */
+type OpenPopup = { slug: string; content: HTMLElement; popup: Popup }
+
 /**
  * ClusteredMarkers draws the stores in view, grouped by supercluster when they
  * would overlap: a cluster marker shows the count and zooms in when opened; a
- * store marker opens its popup.
+ * store marker opens its popup. Markers are kept by key between views, as
+ * React keeps keyed elements, so a marker that stays in view keeps its open
+ * popup while the map pans.
  */
-function ClusteredMarkers({ stores, nowMs, hoursUnknown }: { stores: readonly MapStore[]; nowMs: number; hoursUnknown: boolean }) {
-  const map = useMap()
+function ClusteredMarkers({
+  map,
+  stores,
+  nowMs,
+  hoursUnknown,
+}: {
+  map: LeafletMap
+  stores: readonly MapStore[]
+  nowMs: number
+  hoursUnknown: boolean
+}) {
   const index = useMemo(() => {
     const clusters = new Supercluster<StoreProps, { rank: number }>({
       radius: 48,
@@ -105,74 +125,150 @@ function ClusteredMarkers({ stores, nowMs, hoursUnknown }: { stores: readonly Ma
     return clusters
   }, [stores])
   const [view, setView] = useState(() => viewOf(map))
-  useMapEvents({ moveend: () => setView(viewOf(map)) })
-  const features = useMemo(() => index.getClusters(view.bbox, Math.round(view.zoom)), [index, view])
-
-  return features.map((f) => {
-    const [lng, lat] = f.geometry.coordinates as [number, number]
-    if ('cluster' in f.properties && f.properties.cluster) {
-      const { cluster_id: id, point_count: count, rank } = f.properties
-      return (
-        <Marker
-          key={`cluster-${id}`}
-          position={[lat, lng]}
-          icon={clusterIcon(count, FRESHNESS_STATES[rank] ?? 'missing', hoursUnknown)}
-          title={`${count} dispensaries${hoursUnknown ? ' with unknown hours' : ''} here: zoom in`}
-          eventHandlers={{ click: () => map.setView([lat, lng], index.getClusterExpansionZoom(id)) }}
-        />
-      )
+  useEffect(() => {
+    const onMoveEnd = () => setView(viewOf(map))
+    map.on('moveend', onMoveEnd)
+    return () => {
+      map.off('moveend', onMoveEnd)
     }
-    const store = stores[(f.properties as StoreProps).k]
-    if (!store) return null
-    const { point, dispensary, slug, freshness } = store
-    return (
-      <Marker
-        key={slug}
-        position={[point.lat, point.lng]}
-        icon={markerIcon(store)}
-        title={`${dispensary.name}: ${store.licensedNoMenu ? 'licensed, no menu known' : `menu ${freshness}`}${store.hoursUnknown ? ', hours unknown' : ''}`}
-        alt={dispensary.name}
-      >
-        <Popup>
-          <StorePopup dispensary={dispensary} slug={slug} spread={point.spread} nowMs={nowMs} />
-        </Popup>
-      </Marker>
-    )
-  })
+  }, [map])
+  const features = useMemo(() => index.getClusters(view.bbox, Math.round(view.zoom)), [index, view])
+  const [open, setOpen] = useState<OpenPopup | null>(null)
+  const drawn = useRef(new Map<string, Drawn>())
+
+  useEffect(() => {
+    const markers = drawn.current
+    return () => {
+      for (const { marker } of markers.values()) marker.remove()
+      markers.clear()
+    }
+  }, [map])
+
+  useEffect(() => {
+    const wanted = new Set<string>()
+    for (const f of features) {
+      const [lng, lat] = f.geometry.coordinates as [number, number]
+      let key: string
+      let look: string
+      let make: () => Marker
+      if ('cluster' in f.properties && f.properties.cluster) {
+        const { cluster_id: id, point_count: count, rank } = f.properties
+        const best = FRESHNESS_STATES[rank] ?? 'missing'
+        const zoom = index.getClusterExpansionZoom(id)
+        key = `cluster-${id}`
+        look = `${lat},${lng}|${count}|${best}|${hoursUnknown}|${zoom}`
+        make = () =>
+          createMarker([lat, lng], {
+            icon: clusterIcon(count, best, hoursUnknown),
+            title: `${count} dispensaries${hoursUnknown ? ' with unknown hours' : ''} here: zoom in`,
+          }).on('click', () => map.setView([lat, lng], zoom))
+      } else {
+        const store = stores[(f.properties as StoreProps).k]
+        if (!store) continue
+        const { point, dispensary, slug, freshness } = store
+        const title = `${dispensary.name}: ${store.licensedNoMenu ? 'licensed, no menu known' : `menu ${freshness}`}${store.hoursUnknown ? ', hours unknown' : ''}`
+        const icon = markerIcon(store)
+        key = slug
+        look = `${point.lat},${point.lng}|${title}|${icon.options.className}`
+        make = () => {
+          const content = document.createElement('div')
+          const marker = createMarker([point.lat, point.lng], { icon, title, alt: dispensary.name }).bindPopup(content)
+          // Leaflet opens the popup; React renders the store into it (see the portal below).
+          marker.on('popupopen', (e) => setOpen({ slug, content, popup: e.popup }))
+          marker.on('popupclose', () => setOpen((was) => (was?.content === content ? null : was)))
+          return marker
+        }
+      }
+      wanted.add(key)
+      const had = drawn.current.get(key)
+      if (had?.look === look) continue
+      had?.marker.remove()
+      drawn.current.set(key, { marker: make().addTo(map), look })
+    }
+    for (const [key, { marker }] of drawn.current) {
+      if (wanted.has(key)) continue
+      marker.remove()
+      drawn.current.delete(key)
+    }
+  }, [map, index, features, stores, hoursUnknown])
+
+  const openStore = open && stores.find((s) => s.slug === open.slug)
+  // Leaflet sized and placed the popup while it was empty: once React has filled it, fit it again.
+  useLayoutEffect(() => {
+    open?.popup.update()
+  }, [open, openStore])
+  if (!open || !openStore) return null
+  return createPortal(
+    <StorePopup dispensary={openStore.dispensary} slug={openStore.slug} spread={openStore.point.spread} nowMs={nowMs} />,
+    open.content,
+  )
 }
 
 /**
- * DispensaryMap is Leaflet (through react-leaflet) with the stores clustered
- * by supercluster (a few kB, where leaflet.markercluster would take the map
- * over its 60 kB budget). It is loaded only by the maps screen, after the
- * page has rendered: Leaflet needs a browser.
+ * DispensaryMap is Leaflet, driven from React through its own API (react-leaflet
+ * cost 1.5 kB more of the map's 60 kB budget for the few layers drawn here),
+ * with the stores clustered by supercluster (a few kB, where
+ * leaflet.markercluster would take the map over that budget). It is loaded
+ * only by the maps screen, after the page has rendered: Leaflet needs a browser.
  */
 export default function DispensaryMap({ stores, tileUrl, tileAttribution, here, nowMs }: DispensaryMapProps) {
   const { data: ohio } = useOhioShapes()
   const known = useMemo(() => stores.filter((s) => !s.hoursUnknown), [stores])
   const unknown = useMemo(() => stores.filter((s) => s.hoursUnknown), [stores])
+  const container = useRef<HTMLDivElement>(null)
+  const [map, setMap] = useState<LeafletMap | null>(null)
+
+  useEffect(() => {
+    if (!container.current) return
+    const created = createMap(container.current, { scrollWheelZoom: false }).fitBounds(OHIO_BOUNDS)
+    setMap(created)
+    return () => {
+      created.remove()
+      setMap(null)
+    }
+  }, [])
+
+  useEffect(() => {
+    if (!map || !tileUrl) return
+    const tiles = tileLayer(tileUrl, { attribution: tileAttribution }).addTo(map)
+    return () => {
+      tiles.remove()
+    }
+  }, [map, tileUrl, tileAttribution])
+
+  useEffect(() => {
+    if (!map || !ohio) return
+    const outline = geoJSON(ohio.outline as unknown as GeoJSON.Feature, {
+      style: { className: styles.outline },
+      attribution: 'Ohio and county lines: U.S. Census Bureau',
+    }).addTo(map)
+    const counties = geoJSON(ohio.countyLines as unknown as GeoJSON.Feature, { style: { className: styles.counties } }).addTo(map)
+    return () => {
+      outline.remove()
+      counties.remove()
+    }
+  }, [map, ohio])
+
+  useEffect(() => {
+    if (!map || !here) return
+    const mark = circleMarker([here.lat, here.lng], { radius: 8, className: styles.here }).bindPopup('You are here').addTo(map)
+    map.setView([here.lat, here.lng], NEAR_ME_ZOOM)
+    return () => {
+      mark.remove()
+    }
+  }, [map, here])
+
+  // Leaflet owns the container's children; React draws the markers through Leaflet, beside it.
   return (
-    <MapContainer bounds={OHIO_BOUNDS} className={styles.map} scrollWheelZoom={false} aria-label="Map of Ohio's dispensaries">
-      {tileUrl && <TileLayer url={tileUrl} attribution={tileAttribution} />}
-      {ohio && (
+    <>
+      <div ref={container} className={styles.map} aria-label="Map of Ohio's dispensaries" />
+      {map && (
         <>
-          <GeoJSON
-            data={ohio.outline as unknown as GeoJSON.Feature}
-            style={{ className: styles.outline }}
-            attribution="Ohio and county lines: U.S. Census Bureau"
-          />
-          <GeoJSON data={ohio.countyLines as unknown as GeoJSON.Feature} style={{ className: styles.counties }} />
+          {/* Under "Open now", stores with unknown hours cluster apart: a group never mixes the two. */}
+          <ClusteredMarkers map={map} stores={known} nowMs={nowMs} hoursUnknown={false} />
+          {unknown.length > 0 && <ClusteredMarkers map={map} stores={unknown} nowMs={nowMs} hoursUnknown />}
         </>
       )}
-      {/* Under "Open now", stores with unknown hours cluster apart: a group never mixes the two. */}
-      <ClusteredMarkers stores={known} nowMs={nowMs} hoursUnknown={false} />
-      {unknown.length > 0 && <ClusteredMarkers stores={unknown} nowMs={nowMs} hoursUnknown />}
-      {here && (
-        <CircleMarker center={[here.lat, here.lng]} radius={8} pathOptions={{ className: styles.here }}>
-          <Popup>You are here</Popup>
-        </CircleMarker>
-      )}
-      <FlyTo here={here} />
-    </MapContainer>
+    </>
   )
 }
