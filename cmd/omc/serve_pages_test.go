@@ -5,7 +5,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -102,9 +101,6 @@ func TestServePublishedPages(t *testing.T) {
 // omc demo --prerender runs its command with the published directory last, and a
 // failing one is an error naming it (the demo reports it and serves the build's pages).
 func TestRunPrerender(t *testing.T) {
-	if _, err := exec.LookPath("mkdir"); err != nil {
-		t.Skip("no mkdir on this system")
-	}
 	out := filepath.Join(t.TempDir(), "out")
 	var log strings.Builder
 	if err := runPrerender(t.Context(), "mkdir -p", out, &log); err != nil {
