@@ -11,7 +11,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { describe, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
-import { axeAcrossThemes, browserAgainstSite, resultsDir, watchCsp } from './processes.mjs'
+import { axeAcrossThemes, browserAgainstSite, resultsDir, sandboxedPage } from './processes.mjs'
 
 const siteDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -27,26 +27,12 @@ browserAgainstSite('omc demo (explore)', (started) => {
 })
 
 /**
- * newPage opens a fresh context whose requests to any other host are aborted
- * (and noted in `blocked`), so nothing leaves 127.0.0.1. The pages run under
- * the site's Content-Security-Policy: a violation is a page error. axe-core is
- * evaluated through the DevTools protocol, which the CSP does not govern.
+ * newPage opens a sandboxed page (processes.mjs): nothing leaves 127.0.0.1, and the
+ * pages run under the site's Content-Security-Policy (a violation is a page error).
+ * axe-core is evaluated through the DevTools protocol, which the CSP does not govern.
+ * The maps' aborted tile requests log console errors, so those are not page errors.
  */
-async function newPage({ colorScheme = 'light', viewport = { width: 1280, height: 900 } } = {}) {
-  const context = await browser.newContext({ viewport, colorScheme, serviceWorkers: 'block' })
-  await watchCsp(context, (violation) => pageErrors.push(`CSP: ${violation}`))
-  await context.route(
-    (url) => url.hostname !== site.hostname,
-    (route) => {
-      blocked.push(route.request().url())
-      return route.abort('internetdisconnected')
-    },
-  )
-  const page = await context.newPage()
-  page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`))
-  page.close = async () => context.close()
-  return page
-}
+const newPage = (options) => sandboxedPage({ browser, site, pageErrors, blocked }, { consoleErrors: false, ...options })
 
 async function json(page, name) {
   const response = await page.request.get(new URL(`api/${name}`, site).href)
@@ -294,16 +280,11 @@ describe('accessibility', () => {
       ['terpenes/limonene', 'dl'],
       ['dispensary-status', 'article'],
     ]
-    // The theme setting follows the system's: dark in the dark pass.
-    const themed = async ({ colorScheme }) => {
-      const page = await newPage({ colorScheme })
-      await page.addInitScript((theme) => localStorage.setItem('omc-theme-settings', JSON.stringify({ theme })), colorScheme)
-      return page
-    }
     const failures = await axeAcrossThemes({
       site,
       screens,
-      newPage: themed,
+      // newPage sets the site's theme to the colour scheme: dark in the dark pass.
+      newPage,
       prepare: async (page, p) => {
         if (p !== 'dispensary-maps') return
         // With a store's popup open, so its tiles and links are checked too.

@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict'
 import path from 'node:path'
 import { describe, test } from 'node:test'
-import { axeAcrossThemes, axeViolations, browserAgainstSite, resultsDir, watchCsp } from './processes.mjs'
+import { axeAcrossThemes, axeViolations, browserAgainstSite, resultsDir, sandboxedPage } from './processes.mjs'
 
 let site
 let browser
@@ -19,26 +19,8 @@ browserAgainstSite('omc demo (near)', (started) => {
   ;({ site, browser } = started)
 })
 
-/** newPage opens a fresh context (its own storage) in the colour scheme asked for, nothing leaving the test host. */
-async function newPage({ colorScheme = 'light' } = {}) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme, serviceWorkers: 'block' })
-  await watchCsp(context, (violation) => pageErrors.push(`CSP: ${violation}`))
-  await context.route(
-    (url) => url.hostname !== site.hostname,
-    (route) => {
-      blocked.push(route.request().url())
-      return route.abort('internetdisconnected')
-    },
-  )
-  await context.addInitScript((theme) => localStorage.setItem('omc-theme-settings', JSON.stringify({ theme })), colorScheme)
-  const page = await context.newPage()
-  page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`))
-  page.on('console', (message) => {
-    if (message.type() === 'error') pageErrors.push(`${page.url()}: console: ${message.text()}`)
-  })
-  page.close = async () => context.close()
-  return page
-}
+/** newPage opens a sandboxed page (processes.mjs) in the colour scheme asked for. */
+const newPage = (options) => sandboxedPage({ browser, site, pageErrors, blocked }, options)
 
 const url = (p) => new URL(p, site).href
 /** milesIn reads the distance a store cell gives ("Columbus, ≈3.2 mi from ZIP 43215" → 3.2), or null. */

@@ -153,6 +153,46 @@ export async function watchCsp(context, report) {
   })
 }
 
+/**
+ * sandboxedPage opens a page of site in a fresh browser context (its own storage, no
+ * service worker) for the tests of one file: requests for any other host are aborted
+ * and their URLs pushed to `blocked`, so nothing leaves 127.0.0.1; script errors,
+ * console errors and Content-Security-Policy violations are pushed to `pageErrors`, for
+ * the file's last test to find none (console errors unless consoleErrors is false: a
+ * map's aborted tile requests log errors). The site's theme follows colorScheme; `at` fixes
+ * the page's clock; geolocation grants the device location. Closing the page closes
+ * its context.
+ */
+export async function sandboxedPage(
+  { browser, site, pageErrors, blocked },
+  { colorScheme = 'light', viewport = { width: 1280, height: 900 }, at, geolocation, consoleErrors = true } = {},
+) {
+  const context = await browser.newContext({
+    viewport,
+    colorScheme,
+    serviceWorkers: 'block',
+    ...(geolocation ? { geolocation, permissions: ['geolocation'] } : {}),
+  })
+  await watchCsp(context, (violation) => pageErrors.push(`CSP: ${violation}`))
+  await context.route(
+    (url) => url.hostname !== site.hostname,
+    (route) => {
+      blocked.push(route.request().url())
+      return route.abort('internetdisconnected')
+    },
+  )
+  if (at) await context.clock.setFixedTime(at)
+  await context.addInitScript((theme) => localStorage.setItem('omc-theme-settings', JSON.stringify({ theme })), colorScheme)
+  const page = await context.newPage()
+  page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`))
+  if (consoleErrors)
+    page.on('console', (message) => {
+      if (message.type() === 'error') pageErrors.push(`${page.url()}: console: ${message.text()}`)
+    })
+  page.close = async () => context.close()
+  return page
+}
+
 /** resultsDir is where the browser tests leave their screenshots and PDFs (site/test-results). */
 export const resultsDir = path.join(repoRoot, 'site', 'test-results')
 

@@ -9,7 +9,7 @@
 import assert from 'node:assert/strict'
 import path from 'node:path'
 import { describe, test } from 'node:test'
-import { axeAcrossThemes, browserAgainstSite, resultsDir, watchCsp } from './processes.mjs'
+import { axeAcrossThemes, browserAgainstSite, resultsDir, sandboxedPage } from './processes.mjs'
 
 const OPEN = /^Open now · (closes .+|24 hours)$/
 const CLOSED = /^Closed( · opens .+)?$/
@@ -37,30 +37,8 @@ function ohioToday(hh, mm = 0) {
   throw new Error(`no ${hh}:${mm} today in Ohio`)
 }
 
-/** newPage opens a fresh context at a fixed time (the page's clock only), nothing leaving the test host. */
-async function newPage({ at, colorScheme = 'light', viewport = { width: 1280, height: 900 }, geolocation } = {}) {
-  const context = await browser.newContext({
-    viewport,
-    colorScheme,
-    serviceWorkers: 'block',
-    ...(geolocation ? { geolocation, permissions: ['geolocation'] } : {}),
-  })
-  await watchCsp(context, (violation) => pageErrors.push(`CSP: ${violation}`))
-  await context.route(
-    (url) => url.hostname !== site.hostname,
-    (route) => {
-      blocked.push(route.request().url())
-      return route.abort('internetdisconnected')
-    },
-  )
-  if (at) await context.clock.setFixedTime(at)
-  // The theme follows the colour scheme asked for.
-  await context.addInitScript((theme) => localStorage.setItem('omc-theme-settings', JSON.stringify({ theme })), colorScheme)
-  const page = await context.newPage()
-  page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`))
-  page.close = async () => context.close()
-  return page
-}
+/** newPage opens a sandboxed page (processes.mjs), at a fixed time when asked (the page's clock only); the map's aborted tile requests log console errors. */
+const newPage = (options) => sandboxedPage({ browser, site, pageErrors, blocked }, { consoleErrors: false, ...options })
 
 /** openTexts are the "open now" lines of the page's .open-now elements. */
 const openTexts = (scope) => scope.locator('.open-now').allTextContents()

@@ -125,8 +125,8 @@ describe('RouteErrorBoundary', () => {
     throw new Error('kaboom')
   }
 
-  it('shows the generic error screen with Discord and Home links in the blank layout', async () => {
-    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+  /** renderBroken renders a route whose component throws, inside the route error boundary. */
+  const renderBroken = () =>
     render(
       <MemoryRouter>
         <RouteErrorBoundary>
@@ -134,6 +134,10 @@ describe('RouteErrorBoundary', () => {
         </RouteErrorBoundary>
       </MemoryRouter>,
     )
+
+  it('shows the generic error screen with Discord and Home links in the blank layout', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    renderBroken()
     const alert = await screen.findByRole('alert')
     expect(alert).toHaveTextContent(GENERIC_ERROR_TEXT)
     expect(GENERIC_ERROR_TEXT).toBe(
@@ -150,13 +154,7 @@ describe('RouteErrorBoundary', () => {
   it('shows the dark image in the dark theme', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined)
     localStorage.setItem(THEME_STORAGE_KEY, JSON.stringify({ theme: 'dark' }))
-    render(
-      <MemoryRouter>
-        <RouteErrorBoundary>
-          <Broken />
-        </RouteErrorBoundary>
-      </MemoryRouter>,
-    )
+    renderBroken()
     expect((await screen.findByRole('alert')).querySelector('img')).toHaveAttribute('src', '/images/error-dark.svg')
   })
 })

@@ -101,6 +101,20 @@ export function AuthProvider({
     }
   }, [])
 
+  /** accountOrToast runs a sign-in or sign-up call: on a failure, or no account back, it shows that step's message and gives null. */
+  const accountOrToast = async (step: 'signIn' | 'signUp', call: () => Promise<AuthUser | null>): Promise<AuthUser | null> => {
+    let u: AuthUser | null
+    try {
+      u = await call()
+    } catch (err) {
+      const m = await messages()
+      showToast(step === 'signIn' ? m.signInMessage(err) : m.signUpMessage(err))
+      return null
+    }
+    if (!u) showToast((await messages()).SPEC_MESSAGES[step === 'signIn' ? 'signInNoUser' : 'signUpNoUser'])
+    return u
+  }
+
   const signedIn = (u: AuthUser) => {
     setUser(u)
     setStatus('signed-in')
@@ -110,33 +124,15 @@ export function AuthProvider({
     () => ({
       signIn: (email: string, password: string, then: () => void) =>
         run(async (c) => {
-          let u: AuthUser | null
-          try {
-            u = await c.signIn(email, password)
-          } catch (err) {
-            showToast((await messages()).signInMessage(err))
-            return
-          }
-          if (!u) {
-            showToast((await messages()).SPEC_MESSAGES.signInNoUser)
-            return
-          }
+          const u = await accountOrToast('signIn', () => c.signIn(email, password))
+          if (!u) return
           signedIn(u)
           then()
         }),
       signUp: (displayName: string, email: string, password: string, then: () => void) =>
         run(async (c) => {
-          let u: AuthUser | null
-          try {
-            u = await c.signUp(email, password)
-          } catch (err) {
-            showToast((await messages()).signUpMessage(err))
-            return
-          }
-          if (!u) {
-            showToast((await messages()).SPEC_MESSAGES.signUpNoUser)
-            return
-          }
+          const u = await accountOrToast('signUp', () => c.signUp(email, password))
+          if (!u) return
           signedIn(u)
           try {
             signedIn(await c.updateDisplayName(displayName))

@@ -11,18 +11,10 @@ import { renderApp } from '../testing/render'
 import { server } from '../testing/server'
 import muulFuel from '../testing/fixtures/shop/products-muul-fuel.json'
 import searchStores from '../testing/fixtures/shop/search-stores.json'
+import { MUUL_FUEL } from '../testing/wish-items'
 
 // Fixtures: publish's golden product (Muul Fuel) and deals files.
-const muul = {
-  code: 'klutch-muul-fuel-flower-3-5g',
-  name: 'Muul Fuel',
-  brand: 'Klutch',
-  category: 'Flower' as const,
-  size: '1/8oz',
-  grams: 3.5,
-  mg: null,
-  thc: 24.1,
-}
+const muul = MUUL_FUEL
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] })

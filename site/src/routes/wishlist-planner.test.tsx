@@ -5,20 +5,12 @@ import { addTyped, basketStore, setQuantity, setSettings } from '../features/sho
 import { wishlistStore } from '../features/shop/lib/wishlist'
 import { FIXTURE_NOW } from '../testing/fixture-now'
 import { renderApp } from '../testing/render'
+import { MUUL_FUEL } from '../testing/wish-items'
 
 // publish's golden Muul Fuel (testing/fixtures/shop/products-muul-fuel.json), adult use: Bloom Akron
 // $45 on sale at $36 (1.3 mi from Akron's centre), The Botanist Canton $40 (about 20 mi), RISE Toledo
 // $35 (about 114 mi); medical: The Botanist Canton $38.
-const muul = {
-  code: 'klutch-muul-fuel-flower-3-5g',
-  name: 'Muul Fuel',
-  brand: 'Klutch',
-  category: 'Flower' as const,
-  size: '1/8oz',
-  grams: 3.5,
-  mg: null,
-  thc: 24.1,
-}
+const muul = MUUL_FUEL
 // A product publish does not write (404): saved, but nowhere.
 const gone = { ...muul, code: 'acme-gone-1g', name: 'Gone Gummies', category: 'Edible' as const, size: '100mg', grams: null, mg: 100 }
 const AKRON = { name: 'Akron', latitude: 41.0798, longitude: -81.5219 }
