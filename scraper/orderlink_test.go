@@ -14,9 +14,11 @@ import (
 
 // TestProductPageOfEachPlatform checks the product page each platform's adapter keeps
 // from the first product of its capture (testdata/), against the platform's product URL
-// pattern (docs/platforms.md, "Product pages"). Dutchie and Jane make the page from the
-// record's identifiers; the others read it from their records or pages, and their golden
-// files (each compared with the adapter's output by its own test) hold what they kept.
+// pattern (docs/platforms.md, "Product pages"). Dutchie, Jane, Joint and Sweed's API make
+// the page from the record's identifiers (Joint and Sweed's API through a whole fetch of
+// the capture); the others read it from their records or pages, and their golden files
+// (each compared with the adapter's output by its own test) hold what they kept. Dutchie
+// Plus, Leafly and Tymber have no row: no source shows their product pages.
 func TestProductPageOfEachPlatform(t *testing.T) {
 	tests := []struct {
 		platform string
