@@ -111,23 +111,7 @@ func (db *DB) recordAll(ctx context.Context, fetches []MenuFetch) error {
 // on any error the menu's entry is dropped (the transaction's writes are rolled back).
 func (db *DB) recordTx(ctx context.Context, tx *txRunner, cache *menuCache, mf MenuFetch) (err error) {
 	where := fmt.Sprintf("record %s %s", mf.Slug, mf.Market)
-	var menuID int64
-	var lastFetch, lastOKAt sql.NullInt64
-	menuRow := `
-		INSERT INTO menus (slug, market, platform, page_url) VALUES (?, ?, ?, ?)
-		ON CONFLICT (slug, market, platform) DO UPDATE SET
-			page_url = CASE WHEN excluded.page_url = '' THEN menus.page_url ELSE excluded.page_url END
-		RETURNING id, last_fetch_id, last_ok_at`
-	args := []any{mf.Slug, mf.Market, mf.Platform, mf.Page}
-	if mf.logged != nil {
-		// The 0002 migration replays old fetches before 0005 has added page_url.
-		menuRow = `
-		INSERT INTO menus (slug, market, platform) VALUES (?, ?, ?)
-		ON CONFLICT (slug, market, platform) DO UPDATE SET slug = excluded.slug
-		RETURNING id, last_fetch_id, last_ok_at`
-		args = args[:3]
-	}
-	err = tx.queryRow(ctx, menuRow, args...).Scan(&menuID, &lastFetch, &lastOKAt)
+	menuID, lastFetch, lastOKAt, err := upsertMenu(ctx, tx, mf)
 	if err != nil {
 		return fmt.Errorf("%s: menu: %w", where, err)
 	}
@@ -212,6 +196,28 @@ func (db *DB) recordTx(ctx context.Context, tx *txRunner, cache *menuCache, mf M
 	}
 	cache.fetched(menuID, lastFetch.Int64, fetchID)
 	return nil
+}
+
+// upsertMenu makes sure mf's menu has its row, keeping the page it was last seen at
+// (an empty page keeps the one known), and returns the row's id, last fetch and last
+// good fetch's time.
+func upsertMenu(ctx context.Context, tx *txRunner, mf MenuFetch) (menuID int64, lastFetch, lastOKAt sql.NullInt64, err error) {
+	menuRow := `
+		INSERT INTO menus (slug, market, platform, page_url) VALUES (?, ?, ?, ?)
+		ON CONFLICT (slug, market, platform) DO UPDATE SET
+			page_url = CASE WHEN excluded.page_url = '' THEN menus.page_url ELSE excluded.page_url END
+		RETURNING id, last_fetch_id, last_ok_at`
+	args := []any{mf.Slug, mf.Market, mf.Platform, mf.Page}
+	if mf.logged != nil {
+		// The 0002 migration replays old fetches before 0005 has added page_url.
+		menuRow = `
+		INSERT INTO menus (slug, market, platform) VALUES (?, ?, ?)
+		ON CONFLICT (slug, market, platform) DO UPDATE SET slug = excluded.slug
+		RETURNING id, last_fetch_id, last_ok_at`
+		args = args[:3]
+	}
+	err = tx.queryRow(ctx, menuRow, args...).Scan(&menuID, &lastFetch, &lastOKAt)
+	return menuID, lastFetch, lastOKAt, err
 }
 
 // distinctPerCategory is DistinctProducts of each category's offers, in AllCategories

@@ -94,7 +94,7 @@ var categoryPlatforms = []categoryPlatform{
 		var records []json.RawMessage
 		unmarshalTestdata(t, "joint-ecommerce/shopcuzzies_products_first190of226.json", &records)
 		raw := relabel(t, records[0], []string{"category", "subCategory"}, labels)
-		offers, _, err := jointRecordOffers(raw, data.Recreational)
+		offers, _, err := jointRecordOffers(raw, data.Recreational, nil)
 		return must(offers, err)(t)
 	}},
 	{"dispense", 3, func(t *testing.T, labels []string) []data.Offer {

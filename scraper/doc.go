@@ -34,7 +34,10 @@
 //     embedding adapterBase (or pageAdapter), its Validate (the fetch-time check,
 //     which may depend on settings, calling checkSource) and its FetchMenu, mapping
 //     records with recordSet and the shared normalisation of normalize.go (Category,
-//     ParseSize, StrainName).
+//     ParseSize, StrainName). Each offer links to its product's page (Offer.URL): the
+//     link its record carries, or the platform's pattern built in orderlink.go, but only
+//     a pattern a capture or a public source shows (docs/platforms.md §10, a row in
+//     TestProductPageOfEachPlatform); else none, and the menu's page stands in.
 //  2. Add the value to platforms in platforms.go.
 //  3. Write <platform>_test.go: a recorded reply in testdata/<platform>/ with its
 //     provenance, served by httptest, checked against a golden file

@@ -150,7 +150,7 @@ func FuzzSweedPage(f *testing.F) {
 			return
 		}
 		set := recordSet{where: "fuzz"}
-		sweedAddProducts(context.Background(), fuzzEngine, &set, products, "Recreational", sweedCardLinks(page, base), map[string]bool{})
+		sweedAddProducts(context.Background(), fuzzEngine, &set, products, "Recreational", &sweedLinks{cards: sweedCardLinks(page, base), storefront: sweedStorefront(base.String())}, map[string]bool{})
 		checkFuzzedOffers(t, set.offers)
 	})
 }
@@ -239,7 +239,7 @@ func BenchmarkParseSweedPage(b *testing.B) {
 			b.Fatal(err)
 		}
 		set := recordSet{where: "bench"}
-		sweedAddProducts(context.Background(), fuzzEngine, &set, products, "Recreational", sweedCardLinks(page, base), map[string]bool{})
+		sweedAddProducts(context.Background(), fuzzEngine, &set, products, "Recreational", &sweedLinks{cards: sweedCardLinks(page, base), storefront: sweedStorefront(base.String())}, map[string]bool{})
 		return len(set.offers)
 	})
 }

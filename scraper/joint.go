@@ -90,6 +90,7 @@ func (j *Joint) FetchMenu(ctx context.Context, src data.MenuSource) (data.Menu, 
 		header.Set("Origin", u.Scheme+"://"+u.Host)
 		header.Set("Referer", src.URL)
 	}
+	site := jointSite(src)
 	seen := seenIDs{}
 	from := 0
 	for page := 0; page < jointMaxPages; page++ {
@@ -121,7 +122,7 @@ func (j *Joint) FetchMenu(ctx context.Context, src data.MenuSource) (data.Menu, 
 		set := recordSet{where: where}
 		before := len(seen)
 		if err := set.addAll(ctx, j.engine, hits, func(raw json.RawMessage) ([]data.Offer, error) {
-			offers, id, err := jointRecordOffers(raw, src.Market)
+			offers, id, err := jointRecordOffers(raw, src.Market, site)
 			if seen.repeat(id) {
 				return nil, errRepeat
 			}
@@ -149,6 +150,20 @@ func (j *Joint) FetchMenu(ctx context.Context, src data.MenuSource) (data.Menu, 
 	}
 	return menu, &data.FetchError{Reason: data.ReasonParse, Status: menu.HTTPStatus,
 		Detail: fmt.Sprintf("joint business %s: more than %d pages", src.StoreID, jointMaxPages)}
+}
+
+// jointSite is the shop's public site, where its products have their pages: the
+// registry's url, else the site of its _search endpoint; nil when neither is an http(s)
+// URL. Not the address fetched: with a baseURL (a local replay) the links must still
+// lead shoppers to the shop.
+func jointSite(src data.MenuSource) *url.URL {
+	for _, raw := range []string{src.URL, src.Endpoint} {
+		if link := webLink(raw, nil); link != "" {
+			u, _ := url.Parse(link)
+			return &url.URL{Scheme: u.Scheme, Host: u.Host}
+		}
+	}
+	return nil
 }
 
 // jointParse reads one Elasticsearch answer: the hits' _source records and the total
@@ -235,8 +250,9 @@ func jointTop(high, low looseNumber) float64 {
 }
 
 // jointRecordOffers decodes one _source record and maps it to one offer per variant of
-// the market; id is the record's id for de-duplication across pages.
-func jointRecordOffers(raw json.RawMessage, market data.Market) ([]data.Offer, string, error) {
+// the market, each linking to the product's page on site; id is the record's id for
+// de-duplication across pages.
+func jointRecordOffers(raw json.RawMessage, market data.Market, site *url.URL) ([]data.Offer, string, error) {
 	var p jointProduct
 	if err := json.Unmarshal(raw, &p); err != nil {
 		return nil, "", err
@@ -267,6 +283,7 @@ func jointRecordOffers(raw json.RawMessage, market data.Market) ([]data.Offer, s
 		StrainType:  StrainType(p.StrainType),
 		Category:    Category(p.Category, p.SubCategory),
 		RawCategory: p.Category,
+		URL:         jointProductPage(site, p.JointID),
 	}
 	setPotency(&base, jointTop(p.THCHigh, p.THCLow), p.THCUnit, jointTop(p.CBDHigh, p.CBDLow), p.CBDUnit)
 	var terps terpeneSet

@@ -242,6 +242,8 @@ func TestJointHandChecked(t *testing.T) {
 			category: data.Vape, strainType: "indica", strain: "Peaches & Cream Runtz", grams: 1, price: 60, sale: 39, inStock: true, thc: 79.03, cbd: 0.24, unit: "%"}},
 	}
 	for _, tt := range tests {
+		// Each product links to its page on the shop's site, ?product=<jointId>.
+		tt.want.url = "https://www.shopcuzzies.com/?product=" + tt.want.id
 		t.Run(tt.name, func(t *testing.T) { tt.want.check(t, menu.Offers) })
 	}
 	if o := findOffer(t, menu.Offers, "ef445e2b-f231-4cae-ba5a-0a952518d263", "1/8oz"); !slices.Equal(o.Warnings, []string{WarnFlowerTHCLow}) {
@@ -415,7 +417,7 @@ func FuzzJoint(f *testing.F) {
 		}
 		for _, m := range []data.Market{data.Recreational, data.Medical} {
 			for _, r := range records {
-				offers, _, err := jointRecordOffers(r, m)
+				offers, _, err := jointRecordOffers(r, m, nil)
 				if err != nil {
 					continue
 				}
@@ -439,7 +441,7 @@ func BenchmarkParseJoint(b *testing.B) {
 		}
 		n := 0
 		for _, r := range records {
-			offers, _, err := jointRecordOffers(r, data.Recreational)
+			offers, _, err := jointRecordOffers(r, data.Recreational, nil)
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -78,6 +78,86 @@ func janeProductPage(store *url.URL, productID, slug string) string {
 // its items carry no slug of their own, so they link here.
 func leaflyMenuPage(slug string) string { return linkOnSite(leaflySite, "dispensary-info", slug) }
 
+// jointProductPage is a product's page on a Joint Commerce shop: the shop's site with
+// ?product=<jointId> (docs/platforms.md §10).
+func jointProductPage(site *url.URL, jointID string) string {
+	if site == nil || !pathSlug.MatchString(jointID) {
+		return ""
+	}
+	u := url.URL{Scheme: site.Scheme, Host: site.Host, Path: "/", RawQuery: url.Values{"product": {jointID}}.Encode()}
+	return webLink(u.String(), nil)
+}
+
+// sweedSlugDrop is what a Sweed storefront drops from the words of a product's slug:
+// each run of characters other than letters, digits, dots, apostrophes and parentheses
+// becomes one hyphen ("Fresh Duos: Ebony Ivory + Star 91" is fresh-duos-ebony-ivory-star-91).
+var sweedSlugDrop = regexp.MustCompile(`[^a-z0-9.'()]+`)
+
+// sweedSlug is text as a Sweed storefront spells it in a product page's path; ok is
+// false for text with a letter outside ASCII, whose spelling no capture shows.
+func sweedSlug(text string) (slug string, ok bool) {
+	for _, r := range text {
+		if r > 127 {
+			return "", false
+		}
+	}
+	return strings.Trim(sweedSlugDrop.ReplaceAllString(strings.ToLower(text), "-"), "-"), true
+}
+
+// sweedStorefront is a Sweed storefront's root page (the registry's url, or the page a
+// storefront menu is read from) without query or trailing slash; nil when it is no
+// http(s) URL.
+func sweedStorefront(raw string) *url.URL {
+	link := webLink(raw, nil)
+	if link == "" {
+		return nil
+	}
+	u, _ := url.Parse(link)
+	u.RawQuery, u.Fragment = "", ""
+	u.Path, u.RawPath = strings.TrimSuffix(u.Path, "/"), ""
+	return u
+}
+
+var (
+	sweedID        = regexp.MustCompile(`^[0-9]+$`)
+	sweedStockType = regexp.MustCompile(`^[A-Za-z]+$`)
+)
+
+// sweedProductPage is a variant's page on a Sweed storefront,
+// <storefront>/menu/<category slug>-<category page id>/<words>-<variant id>[?stockType=<type>],
+// the words being the product's subcategory, strain prevalence, name, product type and
+// variant name, each slugged, the empty ones left out (docs/platforms.md §10: it
+// reproduces every product card link of the captured gLeaf storefront page). "" when a
+// part is missing or spelled outside ASCII.
+func sweedProductPage(storefront *url.URL, category, categoryID string, words []string, variantID, stockType string) string {
+	cat, ok := sweedSlug(category)
+	if storefront == nil || !ok || cat == "" || !sweedID.MatchString(categoryID) || !sweedID.MatchString(variantID) {
+		return ""
+	}
+	var parts []string
+	for _, w := range words {
+		s, ok := sweedSlug(w)
+		if !ok {
+			return ""
+		}
+		if s != "" {
+			parts = append(parts, s)
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	u := *storefront
+	// The path keeps the storefront's own spelling (RawPath): a slug's apostrophes and
+	// parentheses stay as they are, not percent-encoded.
+	u.Path += "/menu/" + cat + "-" + categoryID + "/" + strings.Join(parts, "-") + "-" + variantID
+	u.RawPath = u.Path
+	if sweedStockType.MatchString(stockType) {
+		u.RawQuery = url.Values{"stockType": {stockType}}.Encode()
+	}
+	return webLink(u.String(), nil)
+}
+
 // menuPageOf is the page of src's menu for shoppers: the registry's url when it is an
 // http(s) URL, else the page the adapter made from the menu's identifiers (adapter).
 func menuPageOf(src data.MenuSource, adapter string) string {

@@ -115,7 +115,8 @@ func (s *Sweed) FetchMenu(ctx context.Context, src data.MenuSource) (data.Menu, 
 	}
 	where := "sweed store " + src.StoreID
 	var cats []struct {
-		Name   string `json:"name"`
+		ID     looseID `json:"id"`
+		Name   string  `json:"name"`
 		Filter struct {
 			Category []int64 `json:"category"`
 		} `json:"filter"`
@@ -127,6 +128,7 @@ func (s *Sweed) FetchMenu(ctx context.Context, src data.MenuSource) (data.Menu, 
 	}
 	set := recordSet{where: where}
 	seen := map[string]bool{}
+	storefront := sweedStorefront(src.URL)
 	fetched := 0
 	for _, c := range cats {
 		// The filter ids, not the category's own id: the id (3763) is the storefront's
@@ -135,7 +137,10 @@ func (s *Sweed) FetchMenu(ctx context.Context, src data.MenuSource) (data.Menu, 
 			continue
 		}
 		fetched++
-		if err := s.readCategory(ctx, api, header, saleType, c.Filter.Category, where+" category "+c.Name, &set, seen, &menu); err != nil {
+		// Products link to their pages on the storefront (the registry's url), under the
+		// category they are read in: its own id is the one in the storefront's paths.
+		links := &sweedLinks{storefront: storefront, category: &sweedCategory{named{c.Name}, c.ID}}
+		if err := s.readCategory(ctx, api, header, saleType, c.Filter.Category, where+" category "+c.Name, links, &set, seen, &menu); err != nil {
 			return menu, err
 		}
 	}
@@ -154,7 +159,7 @@ type sweedListReply struct {
 
 // readCategory pages through one category's GetProductList.
 func (s *Sweed) readCategory(ctx context.Context, api string, header http.Header, saleType string, filter []int64, where string,
-	set *recordSet, seen map[string]bool, menu *data.Menu) error {
+	links *sweedLinks, set *recordSet, seen map[string]bool, menu *data.Menu) error {
 	read := 0
 	for page := 1; page <= sweedMaxPages; page++ {
 		body, _ := json.Marshal(map[string]any{
@@ -171,7 +176,7 @@ func (s *Sweed) readCategory(ctx context.Context, api string, header http.Header
 		if reply.List == nil {
 			return bodyError(pageWhere, resp, errors.New("reply has no list"))
 		}
-		if err := sweedAddProducts(ctx, s.engine, set, reply.List, saleType, nil, seen); err != nil {
+		if err := sweedAddProducts(ctx, s.engine, set, reply.List, saleType, links, seen); err != nil {
 			return err
 		}
 		read += len(reply.List)
@@ -207,10 +212,13 @@ func (s *Sweed) fetchPage(ctx context.Context, src data.MenuSource, saleType str
 		return &data.FetchError{Reason: data.ReasonParse, Status: resp.Status, Detail: where, Err: err}
 	}
 	// Links resolve against the storefront's public address, not the one fetched: with
-	// a baseURL (a local replay) they must still lead shoppers to the store.
+	// a baseURL (a local replay) they must still lead shoppers to the store. A product
+	// without a card links to the page the storefront's pattern makes under its own
+	// category, whose id in the page's cache is the one in the storefront's paths.
 	base, _ := url.Parse(src.Endpoint)
+	links := &sweedLinks{cards: sweedCardLinks(resp.Body, base), storefront: sweedStorefront(src.Endpoint)}
 	set := recordSet{where: where}
-	if err := sweedAddProducts(ctx, s.engine, &set, products, saleType, sweedCardLinks(resp.Body, base), map[string]bool{}); err != nil {
+	if err := sweedAddProducts(ctx, s.engine, &set, products, saleType, links, map[string]bool{}); err != nil {
 		return err
 	}
 	return set.into(menu)
@@ -220,12 +228,12 @@ func (s *Sweed) fetchPage(ctx context.Context, src data.MenuSource, saleType str
 // variants already read): carousels and categories repeat products, and a carousel may
 // carry a product with only some of its variants (the gLeaf page lists product 204934
 // twice, one variant each time). A record with nothing new is errRepeat.
-func sweedRecordOffers(raw json.RawMessage, saleType string, links map[string]string, seen map[string]bool) ([]data.Offer, error) {
+func sweedRecordOffers(raw json.RawMessage, saleType string, links *sweedLinks, seen map[string]bool) ([]data.Offer, error) {
 	var p sweedProduct
 	if err := json.Unmarshal(raw, &p); err != nil {
 		return nil, err
 	}
-	offers, err := p.offers(saleType, links[p.ID.String()])
+	offers, err := p.offers(saleType, links)
 	fresh := offers[:0]
 	for _, o := range offers {
 		key := o.ProductID + "\x00" + o.Size
@@ -241,7 +249,7 @@ func sweedRecordOffers(raw json.RawMessage, saleType string, links map[string]st
 }
 
 // sweedAddProducts maps products into set within the engine's parse bound.
-func sweedAddProducts(ctx context.Context, e *Engine, set *recordSet, products []json.RawMessage, saleType string, links map[string]string, seen map[string]bool) error {
+func sweedAddProducts(ctx context.Context, e *Engine, set *recordSet, products []json.RawMessage, saleType string, links *sweedLinks, seen map[string]bool) error {
 	return set.addAll(ctx, e, products, func(raw json.RawMessage) ([]data.Offer, error) {
 		return sweedRecordOffers(raw, saleType, links, seen)
 	})
@@ -345,7 +353,6 @@ func htmlUnescape(s string) string {
 type sweedProduct struct {
 	ID          json.Number `json:"id"`
 	Name        string      `json:"name"`
-	Category    *named      `json:"category"`
 	Subcategory *named      `json:"subcategory"`
 	ProductType *named      `json:"productType"`
 	Brand       *named      `json:"brand"`
@@ -358,10 +365,15 @@ type sweedProduct struct {
 	// store, "Indica (I)" included (curaleaf-nj and gleaf captures), so they say nothing
 	// about the product.
 	Description string `json:"description"`
+	// Category names the product's kind; its id is part of the product's page on a
+	// storefront (sweedLinks).
+	Category *sweedCategory `json:"category"`
 }
 
 type sweedVariant struct {
+	ID             looseID     `json:"id"`
 	Name           string      `json:"name"`
+	StockType      looseID     `json:"stockType"`
 	SaleType       string      `json:"saleType"`
 	AvailableQty   looseNumber `json:"availableQty"`
 	UnitsInPackage looseNumber `json:"unitsInPackage"`
@@ -395,8 +407,55 @@ func (l *sweedLab) top() (float64, string) {
 	return v, l.UnitAbbr
 }
 
+// sweedCategory is a product's category, or one the storefront lists: id is the page id
+// of the storefront's paths in a storefront page's cache and the category list, and the
+// filter id in the API's products (gLeaf's Flower is 3763 and 495364).
+type sweedCategory struct {
+	named
+	ID looseID `json:"id"`
+}
+
+// name is the category's label; "" when the product has none.
+func (c *sweedCategory) name() string {
+	if c == nil {
+		return ""
+	}
+	return c.named.name()
+}
+
+// sweedLinks gives a variant its product page: the link of its product's card on a
+// storefront page (cards, by product id), else the page the storefront's pattern makes
+// (sweedProductPage) under category, or the product's own category when category is nil.
+type sweedLinks struct {
+	cards      map[string]string
+	storefront *url.URL
+	category   *sweedCategory
+}
+
+func (l *sweedLinks) page(p *sweedProduct, v *sweedVariant) string {
+	if l == nil {
+		return ""
+	}
+	if card := l.cards[p.ID.String()]; card != "" {
+		return card
+	}
+	c := l.category
+	if c == nil {
+		c = p.Category
+	}
+	if c == nil {
+		return ""
+	}
+	var prevalence string
+	if p.Strain != nil {
+		prevalence = p.Strain.Prevalence.name()
+	}
+	words := []string{p.Subcategory.name(), prevalence, p.Name, p.ProductType.name(), v.Name}
+	return sweedProductPage(l.storefront, c.name(), string(c.ID), words, string(v.ID), string(v.StockType))
+}
+
 // offers maps a product to one offer per variant sold in the sale type.
-func (p *sweedProduct) offers(saleType, link string) ([]data.Offer, error) {
+func (p *sweedProduct) offers(saleType string, links *sweedLinks) ([]data.Offer, error) {
 	id := p.ID.String()
 	if id == "" {
 		return nil, errors.New("no id")
@@ -411,7 +470,6 @@ func (p *sweedProduct) offers(saleType, link string) ([]data.Offer, error) {
 		Brand:       p.Brand.name(),
 		Category:    Category(p.Category.name(), p.Subcategory.name(), p.ProductType.name()),
 		RawCategory: p.Category.name(),
-		URL:         link,
 	}
 	if p.Strain != nil {
 		base.StrainType = StrainType(p.Strain.Prevalence.name())
@@ -419,7 +477,8 @@ func (p *sweedProduct) offers(saleType, link string) ([]data.Offer, error) {
 	base.Strain = StrainName(base.Name, base.Brand)
 	base.Lineage = menuLineage(base.Category, p.Description)
 	var offers []data.Offer
-	for _, v := range p.Variants {
+	for i := range p.Variants {
+		v := &p.Variants[i]
 		if v.SaleType != "" && v.SaleType != "Both" && !strings.EqualFold(v.SaleType, saleType) {
 			continue // sold only in the other market
 		}
@@ -438,6 +497,7 @@ func (p *sweedProduct) offers(saleType, link string) ([]data.Offer, error) {
 		// promoPrice is the price after the promotion; discount is 0 at gLeaf even then.
 		o.SalePrice = salePrice(price, v.PromoPrice.V)
 		o.InStock = !v.AvailableQty.Set || v.AvailableQty.V > 0
+		o.URL = links.page(p, v)
 		v.size(&o)
 		if v.LabTests != nil {
 			thc, tu := v.LabTests.THC.top()
