@@ -28,7 +28,7 @@ export type MapPoint = {
 // Ohio's one bounding box, shared with the registry and the scraper (data/ohio-bounds.json
 // says where its numbers come from; named imports leave its prose out of the bundle);
 // anything outside is a data error.
-const OHIO = { south, north, west, east }
+export const OHIO = { south, north, west, east }
 // Stores sharing a point are set on a small circle around it, about 600 m
 // across: far enough apart to click at street zoom, close enough to stay in town.
 const SPREAD_DEGREES = 0.003

@@ -17,14 +17,15 @@ import { createPortal } from 'react-dom'
 import Supercluster from 'supercluster'
 import { useOhioShapes } from '../../api/use-ohio-shapes'
 import { FRESHNESS_RANK, FRESHNESS_STATES, type Freshness } from '../../../../lib/freshness'
-import type { MapStore } from '../../lib/map-points'
+import { OHIO, type MapStore } from '../../lib/map-points'
 import styles from './dispensary-map.module.css'
 import { StorePopup } from './store-popup'
 
-// Ohio's bounding box: the first view, whatever the size of the screen.
+// The first view, whatever the size of the screen: Ohio's one bounding box (map-points.ts),
+// the same that decides which positions are in Ohio.
 const OHIO_BOUNDS: LatLngBoundsExpression = [
-  [38.4, -84.82],
-  [41.98, -80.52],
+  [OHIO.south, OHIO.west],
+  [OHIO.north, OHIO.east],
 ]
 const NEAR_ME_ZOOM = 11
 
