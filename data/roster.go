@@ -171,7 +171,10 @@ func (db *DB) RecordRoster(ctx context.Context, url string, at time.Time, entrie
 // knownLicence is what roster_licences holds of a licence before a read.
 type knownLicence struct {
 	status, name, address string
-	listed                bool
+	// addressKey is the address in AddressKey's form: a respelling ("Ave." for
+	// "Avenue", a suite added) is not a change of address.
+	addressKey string
+	listed     bool
 }
 
 // licencesBefore are the licences roster_licences holds, by number.
@@ -190,7 +193,7 @@ func knownLicences(ctx context.Context, tx *sql.Tx) (licencesBefore, error) {
 		if err := rows.Scan(&lic, &status, &name, &street, &city, &listed); err != nil {
 			return nil, err
 		}
-		have[lic] = knownLicence{status, name, rosterAddress(street, city), listed}
+		have[lic] = knownLicence{status, name, rosterAddress(street, city), AddressKey(street, city), listed}
 	}
 	return have, rows.Err()
 }
@@ -203,11 +206,13 @@ func (have licencesBefore) changes(e RosterEntry) []RosterChange {
 		return []RosterChange{{Licence: e.Licence, What: "listed", New: e.Name}}
 	}
 	var out []RosterChange
-	for _, c := range []RosterChange{{e.Licence, "status", k.status, e.Status}, {e.Licence, "name", k.name, e.Name},
-		{e.Licence, "address", k.address, rosterAddress(e.Street, e.City)}} {
+	for _, c := range []RosterChange{{e.Licence, "status", k.status, e.Status}, {e.Licence, "name", k.name, e.Name}} {
 		if c.Old != c.New {
 			out = append(out, c)
 		}
+	}
+	if k.addressKey != AddressKey(e.Street, e.City) {
+		out = append(out, RosterChange{e.Licence, "address", k.address, rosterAddress(e.Street, e.City)})
 	}
 	return out
 }
@@ -230,6 +235,16 @@ func upsertLicence(ctx context.Context, tx *sql.Tx, e RosterEntry, when string) 
 		e.Licence, e.Name, e.BusinessName, e.Status, e.Type, e.Street, e.City, e.ZIP, e.County,
 		e.Phone, e.Hours, lat, lng, e.Sample, when, when)
 	return err
+}
+
+// sameRosterAddress says whether an address written by rosterAddress is the street
+// and city's, compared as AddressKey compares them.
+func sameRosterAddress(written, street, city string) bool {
+	wStreet, wCity := "", written
+	if i := strings.LastIndex(written, ", "); i >= 0 {
+		wStreet, wCity = written[:i], written[i+2:]
+	}
+	return AddressKey(wStreet, wCity) == AddressKey(street, city)
 }
 
 // rosterAddress is how a change of address is written: street and city.

@@ -2,6 +2,7 @@ package data_test
 
 import (
 	"context"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -205,5 +206,40 @@ func TestApplyRoster(t *testing.T) {
 	if d := g.Dispensary; g.Listing == nil || d.Slug != "green-leaf-wellness-llc-kent" || d.IsMonitored() || d.Licence != blank.Licence ||
 		d.Address != "9 Elm St" || d.Region != "Northeast" {
 		t.Errorf("roster store the registry lacks: %+v", d)
+	}
+}
+
+// TestRosterRespelledAddress: the same address spelled another way ("East Main Street,
+// Suite 1" for "E Main St") is no change of address, and the history check agrees with
+// the stored licence; a real move is both.
+func TestRosterRespelledAddress(t *testing.T) {
+	ctx := context.Background()
+	file := filepath.Join(t.TempDir(), "omc.db")
+	db, err := data.Open(ctx, file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	const url = "http://127.0.0.1:1/FeatureServer/0"
+	if _, err := db.RecordRoster(ctx, url, t0, []data.RosterEntry{bliss}); err != nil {
+		t.Fatal(err)
+	}
+	respelled := bliss
+	respelled.Street = "331 East Main Street, Suite 1"
+	changes, err := db.RecordRoster(ctx, url, t0.Add(time.Hour), []data.RosterEntry{respelled})
+	if err != nil || len(changes) != 0 {
+		t.Fatalf("a respelled address: changes %v, %v", changes, err)
+	}
+	if problems, err := data.RosterStateProblems(ctx, file); err != nil || len(problems) != 0 {
+		t.Fatalf("history check after a respelling: %q, %v", problems, err)
+	}
+	moved := bliss
+	moved.Street = "400 E Main St"
+	changes, err = db.RecordRoster(ctx, url, t0.Add(2*time.Hour), []data.RosterEntry{moved})
+	if err != nil || len(changes) != 1 || changes[0].String() != `CCD000072-00 address: "331 East Main Street, Suite 1, Kent" → "400 E Main St, Kent"` {
+		t.Fatalf("a move: changes %v, %v", changes, err)
+	}
+	if problems, err := data.RosterStateProblems(ctx, file); err != nil || len(problems) != 0 {
+		t.Fatalf("history check after a move: %q, %v", problems, err)
 	}
 }

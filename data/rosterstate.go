@@ -192,8 +192,8 @@ func (c *rosterCheck) compareLicences(ctx context.Context, sqlDB *sql.DB, histor
 		if h.statusKnown && status != h.status {
 			c.problem("licence %s: status %q, but its history last recorded %q", lic, status, h.status)
 		}
-		if address := rosterAddress(street, city); h.addressKnown && address != h.address {
-			c.problem("licence %s: address %q, but its history last recorded %q", lic, address, h.address)
+		if h.addressKnown && !sameRosterAddress(h.address, street, city) {
+			c.problem("licence %s: address %q, but its history last recorded %q", lic, rosterAddress(street, city), h.address)
 		}
 		if first != h.firstAt {
 			c.problem("licence %s: first listed %s, but its first listing was recorded at %s", lic, first, h.firstAt)
