@@ -175,7 +175,11 @@ describe('Deals, Menus and the store pages rendered after the publish', () => {
       const names = new Set(deals.map((d) => d.name))
       const firstName = (await rows.first().getByRole('link').first().innerText()).trim()
       assert.ok(names.has(firstName), `"${firstName}" is not a published deal`)
-      await checkOfferRow(rows.first(), deals.find((d) => d.name === firstName), 'Deals')
+      await checkOfferRow(
+        rows.first(),
+        deals.find((d) => d.name === firstName),
+        'Deals',
+      )
       // A deal's regular price is struck beside the price paid.
       const struck = deals.filter((d) => d.name === firstName).map((d) => `$${d.price.toFixed(2)}`)
       const regular = (await rows.first().locator('del').innerText()).replace(/^\s*regular price\s*/, '').trim()
@@ -185,7 +189,10 @@ describe('Deals, Menus and the store pages rendered after the publish', () => {
       assert.match(await page.getByTestId('rendered-at').innerText(), /^As published .+: the ages shown are counted to that time\.$/)
 
       await page.goto(new URL('dispensary-menus', site).href)
-      const summary = await page.getByRole('status').filter({ hasText: / offers at / }).innerText()
+      const summary = await page
+        .getByRole('status')
+        .filter({ hasText: / offers at / })
+        .innerText()
       assert.ok(summary.startsWith(`${first.total} offers at ${first.stores} stores`), `Menus' summary "${summary}"`)
       const menuRows = page.locator(OFFER_ROWS)
       assert.equal(await menuRows.count(), first.offers.product.length, 'Menus shows the first page of its default search')
@@ -199,13 +206,24 @@ describe('Deals, Menus and the store pages rendered after the publish', () => {
       await page.goto(new URL(`dispensary-menus/${slug}`, site).href)
       assert.equal((await page.locator('h1').innerText()).trim(), menu.name)
       assert.equal(await page.locator(OFFER_ROWS).count(), offers.length, `${slug}: every offer`)
-      assert.match(await page.getByRole('status').filter({ hasText: / offers/ }).innerText(), new RegExp(`^${offers.length} of ${offers.length} offers`))
+      assert.match(
+        await page
+          .getByRole('status')
+          .filter({ hasText: / offers/ })
+          .innerText(),
+        new RegExp(`^${offers.length} of ${offers.length} offers`),
+      )
       if (offers.length > 0) {
         const row = page.locator(OFFER_ROWS).first()
         const name = (await row.getByRole('link').first().innerText()).trim()
-        await checkOfferRow(row, offers.find((o) => o.name === name), `${slug}`)
+        await checkOfferRow(
+          row,
+          offers.find((o) => o.name === name),
+          `${slug}`,
+        )
       }
-      if (menu.sample) assert.equal(await page.getByRole('note').filter({ hasText: 'Sample data' }).count(), 1, 'the store page says it is sample data')
+      if (menu.sample)
+        assert.equal(await page.getByRole('note').filter({ hasText: 'Sample data' }).count(), 1, 'the store page says it is sample data')
     })
   })
 

@@ -316,7 +316,9 @@ function writeShopSnapshots(dir) {
   const offers = menu.markets.flatMap((m) => m.offers)
   const fresh = (market, h) => ({
     ...market,
-    categories: Object.fromEntries(Object.entries(market.categories).map(([c, v]) => [c, { ...v, lastUpdate: new Date(now - h * 3_600_000).toISOString() }])),
+    categories: Object.fromEntries(
+      Object.entries(market.categories).map(([c, v]) => [c, { ...v, lastUpdate: new Date(now - h * 3_600_000).toISOString() }]),
+    ),
   })
   for (let i = 1; i <= DISPENSARIES; i++) {
     const market = menu.markets[0]
@@ -324,7 +326,12 @@ function writeShopSnapshots(dir) {
       const o = offers[k % offers.length]
       return { ...o, code: `${o.code}-${k}`, name: `${o.name} ${k + 1}`, price: o.price + (k % 17) }
     })
-    write(`menus/bench-dispensary-${i}`, { ...menu, slug: `bench-dispensary-${i}`, name: `Bench Dispensary ${i}`, markets: [{ ...fresh(market, i % 30), offers: many }] })
+    write(`menus/bench-dispensary-${i}`, {
+      ...menu,
+      slug: `bench-dispensary-${i}`,
+      name: `Bench Dispensary ${i}`,
+      markets: [{ ...fresh(market, i % 30), offers: many }],
+    })
   }
   const index = shop('deals-index.json')
   const deals = shop('deals-northeast.json').deals
@@ -336,7 +343,13 @@ function writeShopSnapshots(dir) {
       region: r.region,
       deals: Array.from({ length: DEALS_PER_REGION }, (_, k) => {
         const d = deals[k % deals.length]
-        return { ...d, code: `${d.code}-${k}`, name: `${d.name} ${k + 1}`, discount: ((k * 7) % 60) / 100 + 0.05, lastUpdate: new Date(now - 3_600_000).toISOString() }
+        return {
+          ...d,
+          code: `${d.code}-${k}`,
+          name: `${d.name} ${k + 1}`,
+          discount: ((k * 7) % 60) / 100 + 0.05,
+          lastUpdate: new Date(now - 3_600_000).toISOString(),
+        }
       }),
     })
   }
@@ -346,8 +359,8 @@ function writeShopSnapshots(dir) {
 /** shopScenes: Deals' and Menus' first result and a store page's first offer, against the pre-rendered paragraph (a store's name for its page). */
 function shopScenes() {
   return {
-  deals: { url: '/dispensary-deals', paragraph: 'main p.lead', first: 'main table.offer-rows tbody tr', what: 'first deal' },
-  menus: { url: '/dispensary-menus', paragraph: 'main p.lead', first: 'main table.offer-rows tbody tr', what: 'first result' },
-  store: { url: '/dispensary-menus/bench-dispensary-1', paragraph: 'main h1', first: 'main table.offer-rows tbody tr', what: 'first offer' },
+    deals: { url: '/dispensary-deals', paragraph: 'main p.lead', first: 'main table.offer-rows tbody tr', what: 'first deal' },
+    menus: { url: '/dispensary-menus', paragraph: 'main p.lead', first: 'main table.offer-rows tbody tr', what: 'first result' },
+    store: { url: '/dispensary-menus/bench-dispensary-1', paragraph: 'main h1', first: 'main table.offer-rows tbody tr', what: 'first offer' },
   }
 }
