@@ -63,6 +63,18 @@ async function withPage(options, use) {
   }
 }
 
+/** watch collects a page's script errors, hydration warnings and the paths it requests. */
+function watch(page) {
+  const problems = []
+  const requests = []
+  page.on('pageerror', (error) => problems.push(`script error: ${error.message}`))
+  page.on('console', (message) => {
+    if (message.type() === 'error' || /hydrat|did not match|React error/i.test(message.text())) problems.push(`${message.type()}: ${message.text()}`)
+  })
+  page.on('request', (request) => requests.push(new URL(request.url()).pathname))
+  return { problems, requests }
+}
+
 describe('data pages rendered after the publish', () => {
   test('without JavaScript the status page lists its first cards and the homepage its statistics, from the published snapshots', async () => {
     const statuses = await snapshot('DispensaryStatus')
@@ -118,21 +130,12 @@ describe('data pages rendered after the publish', () => {
       ],
     ]) {
       await withPage({}, async (page) => {
-        const problems = []
-        const requested = []
-        page.on('pageerror', (error) => problems.push(`script error: ${error.message}`))
-        page.on('console', (message) => {
-          if (message.type() === 'error' || /hydrat|did not match|React error/i.test(message.text()))
-            problems.push(`${message.type()}: ${message.text()}`)
-        })
-        page.on('request', (request) => {
-          const { pathname: p } = new URL(request.url())
-          if (PAGE_SNAPSHOTS.some((name) => p === `/api/${name}`)) requested.push(p)
-        })
+        const { problems, requests } = watch(page)
         await page.goto(new URL(pathname, site).href, { waitUntil: 'networkidle' })
         assert.equal(await page.locator('#omc-page-data').count(), 1, `/${pathname} carries the snapshots it was rendered with`)
         await hydrated(page)
         assert.deepEqual(problems, [], `/${pathname}: no hydration mismatch or other error`)
+        const requested = requests.filter((p) => PAGE_SNAPSHOTS.some((name) => p === `/api/${name}`))
         assert.deepEqual(requested, [], `/${pathname}: no request for the snapshots the page carries`)
       })
     }
@@ -232,14 +235,7 @@ describe('Deals, Menus and the store pages rendered after the publish', () => {
     const { deals } = await publishedDeals()
     for (const pathname of ['dispensary-deals', 'dispensary-menus', `dispensary-menus/${slug}`, 'dispensary-deals?type=Flower']) {
       await withPage({}, async (page) => {
-        const problems = []
-        const requested = []
-        page.on('pageerror', (error) => problems.push(`script error: ${error.message}`))
-        page.on('console', (message) => {
-          if (message.type() === 'error' || /hydrat|did not match|React error/i.test(message.text()))
-            problems.push(`${message.type()}: ${message.text()}`)
-        })
-        page.on('request', (request) => requested.push(new URL(request.url()).pathname))
+        const { problems, requests: requested } = watch(page)
         await page.goto(new URL(pathname, site).href, { waitUntil: 'networkidle' })
         const carried = await page.evaluate(() => Object.keys(JSON.parse(document.getElementById('omc-page-data').textContent).snapshots))
         assert.ok(carried.length > 0, `/${pathname} carries the snapshots it was rendered with`)
