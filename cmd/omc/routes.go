@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -21,6 +22,10 @@ type siteRoutes struct {
 	// patterns are the routes' paths split in segments; a ":name" segment matches
 	// any one segment. Nil with any set.
 	patterns [][]string
+	// snapshots are, beside patterns, the snapshot one page of a route with a ":name"
+	// segment shows, that segment's value in place of its ":name" (menus/:store): a
+	// page whose snapshot is not published is not found ("" for a route without).
+	snapshots []string
 	// any is set for a site built before it listed its routes (no routes.json):
 	// every page path gets the app, whose router shows the not-found screen itself,
 	// as a static host's single-page fallback does. Deep links keep working; only
@@ -41,7 +46,8 @@ func readSiteRoutes(dir string) (siteRoutes, error) {
 		return siteRoutes{}, fmt.Errorf("site routes: %w", err)
 	}
 	var file struct {
-		Paths []string `json:"paths"`
+		Paths     []string          `json:"paths"`
+		Snapshots map[string]string `json:"snapshots"`
 	}
 	if err := json.Unmarshal(b, &file); err != nil {
 		return siteRoutes{}, fmt.Errorf("site routes %s: %w", name, err)
@@ -55,18 +61,29 @@ func readSiteRoutes(dir string) (siteRoutes, error) {
 			return siteRoutes{}, fmt.Errorf("site routes %s: %q is not a path like /name or /name/:param", name, p)
 		}
 		r.patterns = append(r.patterns, segments(p))
+		r.snapshots = append(r.snapshots, file.Snapshots[p])
+	}
+	for p, snapshot := range file.Snapshots {
+		if !slices.Contains(file.Paths, p) {
+			return siteRoutes{}, fmt.Errorf("site routes %s: snapshot of %q, which is not one of its paths", name, p)
+		}
+		if snapshot == "" || strings.HasPrefix(snapshot, "/") || !strings.Contains(snapshot, ":") {
+			return siteRoutes{}, fmt.Errorf("site routes %s: snapshot %q of %q is not a snapshot path like menus/:store", name, snapshot, p)
+		}
 	}
 	return r, nil
 }
 
-// match reports whether urlPath is a route of the site. Like react-router's
-// matching it ignores case and a trailing slash.
-func (r siteRoutes) match(urlPath string) bool {
+// match reports whether urlPath is a route of the site and, for a page of a route
+// showing one snapshot per value of its ":name" segment (a store's page), that
+// snapshot's name (api/<snapshot>). Like react-router's matching it ignores case
+// and a trailing slash.
+func (r siteRoutes) match(urlPath string) (ok bool, snapshot string) {
 	if r.any {
-		return true
+		return true, ""
 	}
 	got := segments(urlPath)
-	for _, want := range r.patterns {
+	for n, want := range r.patterns {
 		if len(want) != len(got) {
 			continue
 		}
@@ -78,10 +95,21 @@ func (r siteRoutes) match(urlPath string) bool {
 			}
 		}
 		if ok {
-			return true
+			return true, fillSnapshot(r.snapshots[n], want, got)
 		}
 	}
-	return false
+	return false, ""
+}
+
+// fillSnapshot puts the segments of a matched path in place of the ":name" parts of
+// a route's snapshot name; "" for a route without one.
+func fillSnapshot(snapshot string, pattern, got []string) string {
+	for i, w := range pattern {
+		if strings.HasPrefix(w, ":") {
+			snapshot = strings.ReplaceAll(snapshot, w, got[i])
+		}
+	}
+	return snapshot
 }
 
 func segments(p string) []string {

@@ -100,10 +100,12 @@ func TestSiteRoutesWithoutFile(t *testing.T) {
 // naming the file and the problem.
 func TestSiteRoutesBadFile(t *testing.T) {
 	for name, body := range map[string]string{
-		"not JSON":      `<html>`,
-		"no paths":      `{"paths": []}`,
-		"not a path":    `{"paths": ["/", "events"]}`,
-		"empty segment": `{"paths": ["/a//b"]}`,
+		"not JSON":            `<html>`,
+		"no paths":            `{"paths": []}`,
+		"not a path":          `{"paths": ["/", "events"]}`,
+		"empty segment":       `{"paths": ["/a//b"]}`,
+		"snapshot of no path": `{"paths": ["/"], "snapshots": {"/menu/:store": "menus/:store"}}`,
+		"snapshot not a name": `{"paths": ["/menu/:store"], "snapshots": {"/menu/:store": "/api/menus"}}`,
 	} {
 		t.Run(name, func(t *testing.T) {
 			_, err := siteHandler(siteWithRoutes(t, body), t.TempDir())

@@ -155,6 +155,14 @@ func siteHandler(siteDir, dataDir string) (http.Handler, error) {
 	})
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		clean := path.Clean("/" + r.URL.Path)
+		// The sitemap written with the pages after a publish lists every store's page too:
+		// it wins over the build's, which knows only the screens.
+		if clean == "/"+publishedSitemap {
+			if published := filepath.Join(dataDir, publishedPagesDir, publishedSitemap); fileExists(published) {
+				http.ServeFile(w, r, published)
+				return
+			}
+		}
 		file := filepath.Join(siteDir, filepath.FromSlash(clean))
 		if fi, err := os.Stat(file); err == nil && !fi.IsDir() && clean != "/index.html" {
 			http.ServeFile(w, r, file)
@@ -187,7 +195,12 @@ func siteHandler(siteDir, dataDir string) (http.Handler, error) {
 		// whose router shows the same screen), as static hosts answer.
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		// index.html itself is the app too (the service worker precaches it).
-		if routes.match(clean) || clean == "/index.html" {
+		ok, snapshot := routes.match(clean)
+		// A page of one published snapshot (a store's page) is found when that snapshot is.
+		if ok && snapshot != "" && !publishedSnapshot(dataDir, snapshot) {
+			ok = false
+		}
+		if ok || clean == "/index.html" {
 			http.ServeFile(w, r, index)
 			return
 		}
@@ -242,6 +255,24 @@ func publishedPage(siteDir, dataDir, urlPath string) ([]byte, time.Time, bool) {
 		return nil, time.Time{}, false
 	}
 	return b, fi.ModTime(), true
+}
+
+// publishedSitemap is the sitemap site/scripts/prerender-pages.mjs writes beside the pages.
+const publishedSitemap = "sitemap.xml"
+
+// fileExists reports whether name is a file (not a directory).
+func fileExists(name string) bool {
+	fi, err := os.Stat(name)
+	return err == nil && !fi.IsDir()
+}
+
+// publishedSnapshot reports whether the published tree in dataDir has api/<name>.
+func publishedSnapshot(dataDir, name string) bool {
+	file := filepath.FromSlash(name)
+	if !filepath.IsLocal(file) {
+		return false
+	}
+	return fileExists(filepath.Join(dataDir, "api", file))
 }
 
 // staticFileExt are the extensions of files a built site serves as they are;

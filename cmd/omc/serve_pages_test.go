@@ -32,7 +32,11 @@ func TestServePublishedPages(t *testing.T) {
 	write(site, "dispensary-status/index.html", page("built status", "assets/index-new.js"))
 	write(site, "events/index.html", page("built events", "assets/index-new.js"))
 	write(site, "assets/index-new.js", "export {}")
-	write(site, "routes.json", `{"paths": ["/", "/home", "/dispensary-status", "/events", "/trends"]}`)
+	write(site, "sitemap.xml", "built sitemap")
+	write(site, "routes.json", `{
+  "paths": ["/", "/home", "/dispensary-status", "/events", "/trends", "/dispensary-menus/:store", "/menu/:store"],
+  "snapshots": {"/dispensary-menus/:store": "menus/:store", "/menu/:store": "menus/:store"}
+}`)
 
 	published := t.TempDir()
 	write(published, "api/DispensaryStatus", `[]`)
@@ -41,6 +45,11 @@ func TestServePublishedPages(t *testing.T) {
 	write(published, "pages/dispensary-status/index.html", page("published status", "assets/index-new.js"))
 	// Rendered for an earlier build: its script is gone from the site.
 	write(published, "pages/events/index.html", page("stale events", "assets/index-old.js"))
+	// Two stores' menus, one of them with its page rendered.
+	write(published, "api/menus/bloom-akron", `{}`)
+	write(published, "api/menus/zen-leaf-dayton", `{}`)
+	write(published, "pages/dispensary-menus/bloom-akron/index.html", page("published Bloom Akron", "assets/index-new.js"))
+	write(published, "pages/sitemap.xml", "published sitemap")
 
 	get := func(t *testing.T, srv *httptest.Server, path string) (int, string, string) {
 		t.Helper()
@@ -75,6 +84,10 @@ func TestServePublishedPages(t *testing.T) {
 			"/dispensary-status/": "published status",
 			"/events":             "built events",
 			"/trends":             "built home",
+			// A store's page: rendered with its menu, else the app, for every published menu.
+			"/dispensary-menus/bloom-akron":     "published Bloom Akron",
+			"/dispensary-menus/zen-leaf-dayton": "built home",
+			"/menu/bloom-akron":                 "built home",
 		} {
 			status, ctype, body := get(t, srv, path)
 			if status != http.StatusOK || ctype != "text/html; charset=utf-8" || !strings.Contains(body, "<title>"+want+"</title>") {
@@ -83,6 +96,16 @@ func TestServePublishedPages(t *testing.T) {
 		}
 		if status, _, _ := get(t, srv, "/pages/index.html"); status != http.StatusNotFound {
 			t.Errorf("GET /pages/index.html = %d, want 404: the pages are served at their own paths only", status)
+		}
+		// A store whose menu is not published is not found, whatever the path says.
+		for _, path := range []string{"/dispensary-menus/closed-store", "/menu/closed-store", "/dispensary-menus/Bloom-Akron"} {
+			if status, _, _ := get(t, srv, path); status != http.StatusNotFound {
+				t.Errorf("GET %s = %d, want 404: no menus/ snapshot for it", path, status)
+			}
+		}
+		// The sitemap written with the pages lists the stores: it wins over the build's.
+		if status, _, body := get(t, srv, "/sitemap.xml"); status != http.StatusOK || body != "published sitemap" {
+			t.Errorf("GET /sitemap.xml = %d %q, want the published one", status, body)
 		}
 	})
 
@@ -94,6 +117,12 @@ func TestServePublishedPages(t *testing.T) {
 			if status, _, body := get(t, srv, path); status != http.StatusOK || !strings.Contains(body, "<title>"+want+"</title>") {
 				t.Errorf("GET %s = %d %q, want 200 with %q", path, status, body, want)
 			}
+		}
+		if status, _, body := get(t, srv, "/sitemap.xml"); status != http.StatusOK || body != "built sitemap" {
+			t.Errorf("GET /sitemap.xml = %d %q, want the build's", status, body)
+		}
+		if status, _, _ := get(t, srv, "/dispensary-menus/bloom-akron"); status != http.StatusNotFound {
+			t.Errorf("GET /dispensary-menus/bloom-akron = %d, want 404: this tree has no menu of it", status)
 		}
 	})
 }

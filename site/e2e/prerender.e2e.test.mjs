@@ -63,6 +63,18 @@ async function withPage(options, use) {
   }
 }
 
+/** watch collects a page's script errors, hydration warnings and the paths it requests. */
+function watch(page) {
+  const problems = []
+  const requests = []
+  page.on('pageerror', (error) => problems.push(`script error: ${error.message}`))
+  page.on('console', (message) => {
+    if (message.type() === 'error' || /hydrat|did not match|React error/i.test(message.text())) problems.push(`${message.type()}: ${message.text()}`)
+  })
+  page.on('request', (request) => requests.push(new URL(request.url()).pathname))
+  return { problems, requests }
+}
+
 describe('data pages rendered after the publish', () => {
   test('without JavaScript the status page lists its first cards and the homepage its statistics, from the published snapshots', async () => {
     const statuses = await snapshot('DispensaryStatus')
@@ -118,22 +130,125 @@ describe('data pages rendered after the publish', () => {
       ],
     ]) {
       await withPage({}, async (page) => {
-        const problems = []
-        const requested = []
-        page.on('pageerror', (error) => problems.push(`script error: ${error.message}`))
-        page.on('console', (message) => {
-          if (message.type() === 'error' || /hydrat|did not match|React error/i.test(message.text()))
-            problems.push(`${message.type()}: ${message.text()}`)
-        })
-        page.on('request', (request) => {
-          const { pathname: p } = new URL(request.url())
-          if (PAGE_SNAPSHOTS.some((name) => p === `/api/${name}`)) requested.push(p)
-        })
+        const { problems, requests } = watch(page)
         await page.goto(new URL(pathname, site).href, { waitUntil: 'networkidle' })
         assert.equal(await page.locator('#omc-page-data').count(), 1, `/${pathname} carries the snapshots it was rendered with`)
         await hydrated(page)
         assert.deepEqual(problems, [], `/${pathname}: no hydration mismatch or other error`)
+        const requested = requests.filter((p) => PAGE_SNAPSHOTS.some((name) => p === `/api/${name}`))
         assert.deepEqual(requested, [], `/${pathname}: no request for the snapshots the page carries`)
+      })
+    }
+  })
+})
+
+// Deals, Menus and every store's page, rendered after the publish with their default view
+// (scripts/prerender-pages.mjs; src/app/prerender.tsx's PUBLISHED_PAGES).
+describe('Deals, Menus and the store pages rendered after the publish', () => {
+  // The first page of deals (features/shop/lib/deals.ts DEALS_PER_PAGE).
+  const DEALS_PER_PAGE = 100
+  const OFFER_ROWS = 'table.offer-rows tbody tr'
+
+  /** dealsOf reads every region's published deals, as Deals' default view shows them. */
+  async function publishedDeals() {
+    const index = await snapshot('deals/index')
+    const lists = await Promise.all(index.regions.filter((r) => r.count > 0).map((r) => snapshot(r.path.replace(/^\/?api\//, ''))))
+    return { index, deals: lists.flatMap((l) => l.deals) }
+  }
+
+  /** checkOfferRow asserts a row says what a shopper needs: size, price paid, market and the menu's freshness. */
+  async function checkOfferRow(row, offer, what) {
+    const text = (await row.innerText()).replace(/\s+/g, ' ')
+    assert.ok(text.includes(offer.size), `${what}: no size ${offer.size} in "${text}"`)
+    assert.match(text, /\$\d+\.\d\d/, `${what}: no price in "${text}"`)
+    assert.match(text, /Adult use|Medical/, `${what}: no market in "${text}"`)
+    assert.match(text, /menu (updated .+ ago|never read)/, `${what}: no menu freshness in "${text}"`)
+  }
+
+  test('without JavaScript Deals, Menus and a store page show their first offers from the published snapshots', async () => {
+    const { index, deals } = await publishedDeals()
+    const stores = await snapshot('search/stores')
+    const first = await snapshot('search/flower/first')
+    assert.ok(deals.length > 0 && first.total > 0 && stores.stores.length > 0, 'the demo publishes deals, offers and stores')
+    await withPage({ javaScriptEnabled: false }, async (page) => {
+      await page.goto(new URL('dispensary-deals', site).href)
+      assert.equal((await page.locator('#deals-heading').innerText()).trim(), `${deals.length} deals`)
+      const rows = page.locator(OFFER_ROWS)
+      assert.equal(await rows.count(), Math.min(DEALS_PER_PAGE, deals.length), 'the first page of deals')
+      const names = new Set(deals.map((d) => d.name))
+      const firstName = (await rows.first().getByRole('link').first().innerText()).trim()
+      assert.ok(names.has(firstName), `"${firstName}" is not a published deal`)
+      await checkOfferRow(
+        rows.first(),
+        deals.find((d) => d.name === firstName),
+        'Deals',
+      )
+      // A deal's regular price is struck beside the price paid.
+      const struck = deals.filter((d) => d.name === firstName).map((d) => `$${d.price.toFixed(2)}`)
+      const regular = (await rows.first().locator('del').innerText()).replace(/^\s*regular price\s*/, '').trim()
+      assert.ok(struck.includes(regular), `the regular price is struck: "${regular}", published ${struck.join(' or ')}`)
+      if (index.sample) assert.equal(await page.getByRole('note').filter({ hasText: 'Sample data' }).count(), 1, 'Deals says it is sample data')
+      // The page says when it was rendered: its ages are counted to then.
+      assert.match(await page.getByTestId('rendered-at').innerText(), /^As published .+: the ages shown are counted to that time\.$/)
+
+      await page.goto(new URL('dispensary-menus', site).href)
+      const summary = await page
+        .getByRole('status')
+        .filter({ hasText: / offers at / })
+        .innerText()
+      assert.ok(summary.startsWith(`${first.total} offers at ${first.stores} stores`), `Menus' summary "${summary}"`)
+      const menuRows = page.locator(OFFER_ROWS)
+      assert.equal(await menuRows.count(), first.offers.product.length, 'Menus shows the first page of its default search')
+      const product = first.offers.product[0]
+      await checkOfferRow(menuRows.first(), { size: first.products.size[product] }, 'Menus')
+      if (stores.sample) assert.equal(await page.getByRole('note').filter({ hasText: 'Sample data' }).count(), 1, 'Menus says it is sample data')
+
+      const slug = stores.stores.find((s) => s.slug)?.slug
+      const menu = await snapshot(`menus/${slug}`)
+      const offers = menu.markets.flatMap((m) => m.offers ?? [])
+      await page.goto(new URL(`dispensary-menus/${slug}`, site).href)
+      assert.equal((await page.locator('h1').innerText()).trim(), menu.name)
+      assert.equal(await page.locator(OFFER_ROWS).count(), offers.length, `${slug}: every offer`)
+      assert.match(
+        await page
+          .getByRole('status')
+          .filter({ hasText: / offers/ })
+          .innerText(),
+        new RegExp(`^${offers.length} of ${offers.length} offers`),
+      )
+      if (offers.length > 0) {
+        const row = page.locator(OFFER_ROWS).first()
+        const name = (await row.getByRole('link').first().innerText()).trim()
+        await checkOfferRow(
+          row,
+          offers.find((o) => o.name === name),
+          `${slug}`,
+        )
+      }
+      if (menu.sample)
+        assert.equal(await page.getByRole('note').filter({ hasText: 'Sample data' }).count(), 1, 'the store page says it is sample data')
+    })
+  })
+
+  test('with JavaScript they hydrate from the data they carry (no mismatch, no second request), and a search in the URL is shown as asked', async () => {
+    const { slug } = (await snapshot('search/stores')).stores[0]
+    const { deals } = await publishedDeals()
+    for (const pathname of ['dispensary-deals', 'dispensary-menus', `dispensary-menus/${slug}`, 'dispensary-deals?type=Flower']) {
+      await withPage({}, async (page) => {
+        const { problems, requests: requested } = watch(page)
+        await page.goto(new URL(pathname, site).href, { waitUntil: 'networkidle' })
+        const carried = await page.evaluate(() => Object.keys(JSON.parse(document.getElementById('omc-page-data').textContent).snapshots))
+        assert.ok(carried.length > 0, `/${pathname} carries the snapshots it was rendered with`)
+        // Only a hydrated (or freshly rendered) page counts its ages to now and drops the line saying when it was rendered.
+        await page.getByTestId('rendered-at').waitFor({ state: 'detached', timeout: 15_000 })
+        assert.equal(await page.locator(OFFER_ROWS).first().isVisible(), true, `/${pathname} shows offers`)
+        assert.deepEqual(problems, [], `/${pathname}: no hydration mismatch or other error`)
+        const again = requested.filter((p) => carried.some((name) => p === `/api/${name}`))
+        assert.deepEqual(again, [], `/${pathname}: no request for the snapshots the page carries`)
+        if (pathname.includes('?')) {
+          const flower = deals.filter((d) => d.category === 'Flower').length
+          assert.equal((await page.locator('#deals-heading').innerText()).trim(), `${flower} deals`, 'the search in the URL, not the default view')
+        }
       })
     }
   })

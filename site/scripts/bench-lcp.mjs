@@ -95,9 +95,11 @@ for (const [name, fixture] of [
 ]) {
   fs.copyFileSync(path.join(fixturesDir, fixture), path.join(treeDir, 'api', name))
 }
+writeShopSnapshots(treeDir)
 const renderStarted = performance.now()
-execFileSync(process.execPath, [path.join(siteDir, 'scripts', 'prerender-pages.mjs'), '--build', 'dist', treeDir], {
-  stdio: ['ignore', 'ignore', 'inherit'],
+const rendered = execFileSync(process.execPath, [path.join(siteDir, 'scripts', 'prerender-pages.mjs'), '--build', 'dist', treeDir], {
+  stdio: ['ignore', 'pipe', 'inherit'],
+  encoding: 'utf8',
 })
 const renderMs = performance.now() - renderStarted
 const pagesDir = path.join(treeDir, 'pages')
@@ -156,6 +158,8 @@ const SCENES = {
   'status, build only': { url: '/dispensary-status?built', paragraph: 'main p.intro', first: 'main article', what: 'first card' },
   floor: { url: '/floor', paragraph: 'main p.intro' },
 }
+
+Object.assign(SCENES, shopScenes())
 
 async function measure(scene) {
   // A fresh context each run: a first visit, nothing cached, no service worker.
@@ -247,8 +251,9 @@ console.log(
   `data pages' first paint, CPU ${CPU_SLOWDOWN}x slower, ${os.cpus().length} CPUs, load average ${load.map((l) => l.toFixed(2)).join(' ')}, ${RUNS} runs each (medians; ratios to the paragraph's paint in the same run):`,
 )
 console.log(
-  `  pre-rendering after the publish: ${renderMs.toFixed(0)} ms (homepage and status page at ${DISPENSARIES} dispensaries, one node process)`,
+  `  pre-rendering after the publish: ${renderMs.toFixed(0)} ms (the data pages: ${DISPENSARIES} dispensaries and as many store pages, one node process)`,
 )
+console.log(`  ${rendered.trim().replace(/^prerender-pages: /, 'prerender-pages: ')}`)
 const floor = results.floor
 const floorParagraph = median(floor.map((r) => r.paragraphAt))
 console.log(
@@ -290,3 +295,72 @@ for (const [name, scene] of Object.entries(SCENES)) {
   if (!(first <= BUDGET_MS)) over(`${name}: median ${scene.what} at ${first.toFixed(0)} ms, over ${BUDGET_MS} ms`)
 }
 if (failed) process.exit(1)
+
+// Deals, Menus and the store pages (function declarations: hoisted above their use).
+// Their snapshots in publish's shapes, made from the site's test fixtures at Ohio's
+// size (--store-offers, --deals-per-region): a store's menu of STORE_OFFERS offers for each of the DISPENSARIES stores of
+// the status snapshot, DEALS_PER_REGION deals in each region, Menus' first page of
+// flower as published.
+function writeShopSnapshots(dir) {
+  const STORE_OFFERS = arg('--store-offers', 150)
+  const DEALS_PER_REGION = arg('--deals-per-region', 800)
+  const shop = (name) => JSON.parse(fs.readFileSync(path.join(fixturesDir, 'shop', name), 'utf8'))
+  const write = (name, value) => {
+    fs.mkdirSync(path.dirname(path.join(dir, 'api', name)), { recursive: true })
+    fs.writeFileSync(path.join(dir, 'api', name), JSON.stringify(value))
+  }
+  write('search/stores', shop('search-stores.json'))
+  write('search/flower/first', shop('search-flower-first.json'))
+  const now = Date.now()
+  const menu = shop('menus-bloom-akron.json')
+  const offers = menu.markets.flatMap((m) => m.offers)
+  const fresh = (market, h) => ({
+    ...market,
+    categories: Object.fromEntries(
+      Object.entries(market.categories).map(([c, v]) => [c, { ...v, lastUpdate: new Date(now - h * 3_600_000).toISOString() }]),
+    ),
+  })
+  for (let i = 1; i <= DISPENSARIES; i++) {
+    const market = menu.markets[0]
+    const many = Array.from({ length: STORE_OFFERS }, (_, k) => {
+      const o = offers[k % offers.length]
+      return { ...o, code: `${o.code}-${k}`, name: `${o.name} ${k + 1}`, price: o.price + (k % 17) }
+    })
+    write(`menus/bench-dispensary-${i}`, {
+      ...menu,
+      slug: `bench-dispensary-${i}`,
+      name: `Bench Dispensary ${i}`,
+      markets: [{ ...fresh(market, i % 30), offers: many }],
+    })
+  }
+  const index = shop('deals-index.json')
+  const deals = shop('deals-northeast.json').deals
+  for (const r of index.regions) {
+    r.count = DEALS_PER_REGION
+    write(r.path.replace(/^\/?api\//, ''), {
+      generatedAt: index.generatedAt,
+      sample: false,
+      region: r.region,
+      deals: Array.from({ length: DEALS_PER_REGION }, (_, k) => {
+        const d = deals[k % deals.length]
+        return {
+          ...d,
+          code: `${d.code}-${k}`,
+          name: `${d.name} ${k + 1}`,
+          discount: ((k * 7) % 60) / 100 + 0.05,
+          lastUpdate: new Date(now - 3_600_000).toISOString(),
+        }
+      }),
+    })
+  }
+  write('deals/index', index)
+}
+
+/** shopScenes: Deals' and Menus' first result and a store page's first offer, against the pre-rendered paragraph (a store's name for its page). */
+function shopScenes() {
+  return {
+    deals: { url: '/dispensary-deals', paragraph: 'main p.lead', first: 'main table.offer-rows tbody tr', what: 'first deal' },
+    menus: { url: '/dispensary-menus', paragraph: 'main p.lead', first: 'main table.offer-rows tbody tr', what: 'first result' },
+    store: { url: '/dispensary-menus/bench-dispensary-1', paragraph: 'main h1', first: 'main table.offer-rows tbody tr', what: 'first offer' },
+  }
+}

@@ -24,18 +24,21 @@ export const jsonScript = (id, value) => `<script type="application/json" id="${
 /**
  * pageHtml puts a rendered body into the built index.html (template), with its
  * title (and a canonical link when canonical is given) and the scripts after the
- * root element (the snapshots the page carries).
+ * root element (the snapshots the page carries). query is the URL query a page whose
+ * content follows it was rendered for ('' for its default view; src/app/main.tsx
+ * hydrates it only for that query).
  */
-export function pageHtml({ template, pagePath, body, canonical, scripts = '' }) {
+export function pageHtml({ template, pagePath, body, canonical, scripts = '', query }) {
   const match = body.match(TITLE)
   if (!match) throw new Error(`prerender ${pagePath}: the page rendered no <title>`)
   // React renders <title> where the component is; the document wants it in <head>.
   const html = body.replace(TITLE, '')
   let head = `<title>${match[1]}</title>`
   if (canonical) head += `\n    <link rel="canonical" href="${escapeAttr(canonical)}" />`
+  const attr = query === undefined ? '' : ` data-query="${escapeAttr(query)}"`
   return template
     .replace(TITLE, head)
-    .replace('<div id="root"></div>', `<div id="root" data-prerendered="${escapeAttr(pagePath)}">${html}</div>${scripts}`)
+    .replace('<div id="root"></div>', `<div id="root" data-prerendered="${escapeAttr(pagePath)}"${attr}>${html}</div>${scripts}`)
 }
 
 /** pageFile is where a page's HTML goes in dir: dir/index.html for /, dir/<path>/index.html for any other. */
@@ -45,4 +48,10 @@ export const pageFile = (dir, pagePath) => (pagePath === '/' ? path.join(dir, 'i
 export function writeFile(file, content) {
   fs.mkdirSync(path.dirname(file), { recursive: true })
   fs.writeFileSync(file, content)
+}
+
+/** writeFileAsync is writeFile without waiting: many pages are written while the next ones render. */
+export async function writeFileAsync(file, content) {
+  await fs.promises.mkdir(path.dirname(file), { recursive: true })
+  await fs.promises.writeFile(file, content)
 }

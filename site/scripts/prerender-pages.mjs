@@ -1,10 +1,13 @@
 #!/usr/bin/env node
-// Renders the data pages (the homepage's statistics, the status page's cards: the
-// PUBLISHED_PAGES of src/app/prerender.tsx) after `omc publish`, with the snapshots
+// Renders the data pages (the homepage's statistics, the status page's cards, Deals' and
+// Menus' default results, every store's page: the PUBLISHED_PAGES of
+// src/app/prerender.tsx) after `omc publish`, with the snapshots
 // just published, so their HTML shows the data before any script runs and the app
 // hydrates it from the same snapshots, carried in the page, without fetching them.
 // One renderer: the site's own components, as the build's pre-rendering uses
-// (scripts/prerender.mjs keeps its bundle and index.html for this).
+// (scripts/prerender.mjs keeps its bundle and index.html for this). All in one process,
+// each screen's code loaded once; with the site's address (VITE_SITE_URL) it also writes
+// sitemap.xml with every store's page.
 //
 // Usage: node scripts/prerender-pages.mjs [--build dist] [--pages DIR] PUBLISHED_DIR
 //   --build  the site build the pages are for (a directory in site/, as OMC_SITE_OUT names it)
@@ -15,7 +18,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { pathToFileURL } from 'node:url'
-import { jsonScript, pageFile, pageHtml, ssrEntry, SSR_TEMPLATE, writeFile } from './prerender-html.mjs'
+import { jsonScript, pageFile, pageHtml, ssrEntry, SSR_TEMPLATE, writeFileAsync } from './prerender-html.mjs'
 
 // The id of the <script> holding the snapshots a page was rendered with (src/api/page-data.ts).
 const PUBLISHED_WITH_ID = 'omc-page-data'
@@ -39,6 +42,9 @@ const pagesDir = path.resolve(args.values.pages ?? path.join(dataDir, 'pages'))
 
 // The build's name decides where its bundle is (out-dir.mjs reads it when imported).
 process.env.OMC_SITE_OUT = args.values.build
+// React's production build renders the pages, as the production build hydrates them: the
+// development one checks every element and keeps its stack, about 7× slower per store page.
+process.env.NODE_ENV = 'production'
 const { outDir, outName, scratchDir } = await import('./out-dir.mjs')
 const ssrDir = scratchDir('prerender')
 const entry = ssrEntry(ssrDir)
@@ -52,43 +58,91 @@ if (!script || !fs.existsSync(path.join(outDir, script[1]))) {
   fail(`the pre-rendering bundle in ${ssrDir} is not that of site/${outName} (rebuild the site: go tool task site:build)`)
 }
 
-const { renderPublished, publishedPages, canonicalPath, env } = await import(pathToFileURL(entry).href)
+const { renderPublished, publishedPages, sitemapPaths, sitemapXml, canonicalPath, env } = await import(pathToFileURL(entry).href)
 const started = performance.now()
 const renderedAt = Date.now()
+
+// The published snapshots, each file read once (Deals and Menus both read search/stores).
+const apiDir = path.join(dataDir, 'api')
+const cache = new Map()
+function read(name) {
+  if (cache.has(name)) return cache.get(name)
+  const file = path.join(apiDir, name)
+  let body
+  if (fs.existsSync(file)) {
+    try {
+      body = JSON.parse(fs.readFileSync(file, 'utf8'))
+    } catch (error) {
+      throw new Error(`${file}: not valid JSON (${error.message})`)
+    }
+  }
+  // A store's menu is read by its page only: not kept.
+  if (!name.startsWith('menus/')) cache.set(name, body)
+  return body
+}
+/** list names the snapshots in api/<dir> (a store's menu per file in api/menus). */
+function list(dir) {
+  const full = path.join(apiDir, dir)
+  if (!fs.existsSync(full)) return []
+  return fs
+    .readdirSync(full, { withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => e.name)
+    .sort()
+}
+
+const pages = publishedPages(list)
 const written = []
+let count = 0
+let made = 0
+let madeMs = 0
 // A page that cannot be rendered (a snapshot of the wrong shape) is reported and left as the
 // build made it, loading its data in the browser; the other pages are still rendered.
 const failed = []
-for (const { path: pagePath, snapshots } of publishedPages()) {
-  const data = {}
+// Pages are written while the next ones render, a bounded number at a time.
+let writing = []
+for (const { path: pagePath, byQuery, each } of pages) {
+  const pageStarted = performance.now()
   try {
-    for (const name of snapshots) {
-      const file = path.join(dataDir, 'api', name)
-      if (!fs.existsSync(file)) continue
-      try {
-        data[name] = JSON.parse(fs.readFileSync(file, 'utf8'))
-      } catch (error) {
-        throw new Error(`${file}: not valid JSON (${error.message})`)
-      }
-    }
-    const rendered = await renderPublished(pagePath, data, renderedAt)
+    const rendered = await renderPublished(pagePath, read, renderedAt)
     const html = pageHtml({
       template,
       pagePath,
       body: rendered.html,
       canonical: env.siteUrl ? env.siteUrl + canonicalPath(pagePath) : undefined,
       scripts: jsonScript(PUBLISHED_WITH_ID, rendered.data),
+      // A screen following its query is rendered for none: its default view.
+      query: byQuery ? '' : undefined,
     })
-    writeFile(pageFile(pagesDir, pagePath), html)
-    written.push(`${pagePath} (${Object.keys(data).join(', ') || 'no snapshots'})`)
+    writing.push(writeFileAsync(pageFile(pagesDir, pagePath), html))
+    count++
+    if (writing.length >= 32) {
+      await Promise.all(writing)
+      writing = []
+    }
+    if (each) {
+      made++
+      madeMs += performance.now() - pageStarted
+    } else {
+      written.push(`${pagePath} (${Object.keys(rendered.data.snapshots).join(', ') || 'no snapshots'})`)
+    }
   } catch (error) {
     console.error(`prerender-pages: ${pagePath}: ${error.message}`)
     failed.push(pagePath)
   }
 }
+await Promise.all(writing)
+if (made > 0) written.push(`${made} store pages (${Math.round(madeMs)} ms, ${(madeMs / made).toFixed(1)} ms each)`)
+// The sitemap lists the store pages too, which only the published data knows: it is
+// written beside the pages (omc serve and a static host's tree serve it from there).
+if (env.siteUrl) {
+  writing = [writeFileAsync(path.join(pagesDir, 'sitemap.xml'), sitemapXml(env.siteUrl, sitemapPaths(pages)))]
+  await Promise.all(writing)
+  written.push('sitemap.xml')
+}
 const shown = path.relative(process.cwd(), pagesDir)
 console.log(
-  `prerender-pages: ${written.length} pages into ${shown.startsWith('..') ? pagesDir : shown || '.'} in ${Math.round(performance.now() - started)} ms: ${written.join('; ')}`,
+  `prerender-pages: ${count} pages into ${shown.startsWith('..') ? pagesDir : shown || '.'} in ${Math.round(performance.now() - started)} ms: ${written.join('; ')}`,
 )
 if (failed.length > 0) {
   console.error(`prerender-pages: ${failed.length} pages not rendered (${failed.join(', ')}): they load their data in the browser`)

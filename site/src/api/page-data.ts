@@ -14,7 +14,7 @@ export const PUBLISHED_WITH_ID = 'omc-page-data'
 export type PageData = { renderedAt: number; snapshots: Record<string, unknown> }
 
 let renderedAt: number | undefined
-const published = new Set<string>()
+const published = new Map<string, unknown>()
 
 /**
  * setPageData records the data a page is rendered or hydrated with: the renderer
@@ -23,7 +23,7 @@ const published = new Set<string>()
 export function setPageData(data: PageData | undefined): void {
   published.clear()
   renderedAt = data?.renderedAt
-  for (const name of Object.keys(data?.snapshots ?? {})) published.add(name)
+  for (const [name, snapshot] of Object.entries(data?.snapshots ?? {})) published.set(name, snapshot)
 }
 
 /** pageRenderedAt is the time (epoch ms) the page's HTML was rendered with its data; undefined for any other page. */
@@ -34,6 +34,11 @@ export function pageRenderedAt(): number | undefined {
 /** publishedWithPage tells whether snapshot name came with the page, as published: no need to fetch it. */
 export function publishedWithPage(name: string): boolean {
   return published.has(name)
+}
+
+/** pageSnapshot is snapshot name as the page came with it (checked); undefined when it did not. */
+export function pageSnapshot(name: string): unknown {
+  return published.get(name)
 }
 
 function readJson(id: string): unknown {

@@ -3,7 +3,7 @@ import useSWR, { useSWRConfig, type SWRResponse } from 'swr'
 import type * as z from 'zod/mini'
 import { fetchRaw, loadSnapshot, parseSnapshot, type Loaded } from './fetcher'
 import { isIdleCache } from './idle-cache'
-import { publishedWithPage } from './page-data'
+import { pageSnapshot, publishedWithPage } from './page-data'
 import { takePrefetched } from './prefetch'
 import { snapshotKey } from './snapshot-key'
 
@@ -92,17 +92,23 @@ export type ListResponse<T> = SnapshotState<T[]> & { isLoading: boolean }
 export function useSnapshotList<S extends z.ZodMiniType>(names: readonly string[], schema: S, paused = false): ListResponse<z.infer<S>> {
   const key = paused || names.length === 0 ? null : `list:${names.join(',')}`
   useRetain(key)
-  const swr = useSWR(key, async () => {
-    // A snapshot the router started downloading with the screen's code is taken, not asked for again.
-    const loaded = await Promise.all(
-      names.map(async (name) => {
-        const prefetched = takePrefetched(name)
-        return prefetched ? parseSnapshot(name, schema, await prefetched) : loadSnapshot(name, schema)
-      }),
-    )
-    const saved = loaded.flatMap((l) => (l.savedAt === undefined ? [] : [l.savedAt]))
-    return { data: loaded.map((l) => l.data), savedAt: saved.length ? Math.min(...saved) : undefined }
-  })
+  // Snapshots the page came with (api/page-data.ts) are the list's first answer, not asked for again.
+  const fromPage = key !== null && names.every(publishedWithPage)
+  const swr = useSWR(
+    key,
+    async () => {
+      // A snapshot the router started downloading with the screen's code is taken, not asked for again.
+      const loaded = await Promise.all(
+        names.map(async (name) => {
+          const prefetched = takePrefetched(name)
+          return prefetched ? parseSnapshot(name, schema, await prefetched) : loadSnapshot(name, schema)
+        }),
+      )
+      const saved = loaded.flatMap((l) => (l.savedAt === undefined ? [] : [l.savedAt]))
+      return { data: loaded.map((l) => l.data), savedAt: saved.length ? Math.min(...saved) : undefined }
+    },
+    fromPage ? { ...FROM_PAGE, fallbackData: { data: names.map((name) => pageSnapshot(name) as z.infer<S>), savedAt: undefined } } : undefined,
+  )
   return {
     data: paused ? undefined : key === null ? (NO_ITEMS as z.infer<S>[]) : swr.data?.data,
     error: swr.error as Error | undefined,

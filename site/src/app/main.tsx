@@ -16,9 +16,14 @@ if (!container) throw new Error('index.html has no #root element to render the s
 // the shell served for an unknown path, is rendered from scratch.
 const normalize = (path: string) => path.replace(/\/+$/, '') || '/'
 const prerendered = container.dataset.prerendered
-const hydrating = prerendered !== undefined && normalize(prerendered) === normalize(window.location.pathname)
+const samePath = prerendered !== undefined && normalize(prerendered) === normalize(window.location.pathname)
+// A page whose content follows the URL's query (Deals, Menus, a store) was rendered for
+// the query in its data-query (none: the default search); opened with another, it is
+// rendered afresh, from the snapshots it carries, rather than hydrated as something else.
+const { query } = container.dataset
+const hydrating = samePath && (query === undefined || query === window.location.search)
 // The snapshots the page came with, read first: those are not downloaded again.
-const fallback = hydrating ? readPageData() : undefined
+const fallback = samePath ? readPageData() : undefined
 // The screen's code and snapshots download while React hydrates the layout.
 preloadScreen(window.location.pathname)
 if (hydrating) {
@@ -32,7 +37,7 @@ if (hydrating) {
   container.replaceChildren()
   createRoot(container).render(
     <StrictMode>
-      <App />
+      <App fallback={fallback} />
     </StrictMode>,
   )
 }

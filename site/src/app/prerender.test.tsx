@@ -5,8 +5,13 @@ import announcements from '../testing/fixtures/announcements.json'
 import dispensaryStatus from '../testing/fixtures/dispensary-status.json'
 import pipeline from '../testing/fixtures/pipeline.json'
 import statistics from '../testing/fixtures/statistics.json'
+import dealsIndex from '../testing/fixtures/shop/deals-index.json'
+import dealsNortheast from '../testing/fixtures/shop/deals-northeast.json'
+import bloomAkron from '../testing/fixtures/shop/menus-bloom-akron.json'
+import searchFirst from '../testing/fixtures/shop/search-flower-first.json'
+import searchStores from '../testing/fixtures/shop/search-stores.json'
 import { pageRenderedAt, publishedWithPage } from '../api/page-data'
-import { contentFor, publishedPages, render, renderPublished } from './prerender'
+import { CANONICAL_PATHS, contentFor, publishedPages, render, renderPublished, sitemapPaths } from './prerender'
 
 describe('render (pre-rendering)', () => {
   it('writes the screen itself with its title, not a loading state', async () => {
@@ -33,17 +38,42 @@ describe('render (pre-rendering)', () => {
 
 describe('renderPublished (the data pages, after a publish)', () => {
   const renderedAt = Date.parse('2026-07-01T13:00:00Z')
+  /** tree reads snapshots from a published tree holding these (name → JSON). */
+  const tree =
+    (files: Record<string, unknown>) =>
+    (name: string): unknown =>
+      files[name]
+  // React separates adjacent text with comments: the text as a reader sees it.
+  const plain = (html: string) => html.replaceAll('<!-- -->', '')
+  const shop = {
+    'deals/index': dealsIndex,
+    'deals/northeast': dealsNortheast,
+    'search/stores': searchStores,
+    'search/flower/first': searchFirst,
+    'menus/bloom-akron': bloomAkron,
+  }
 
-  it('lists every path of the data pages with the snapshots each is rendered with', () => {
-    expect(publishedPages()).toEqual([
-      { path: '/', snapshots: ['statistics', 'announcements'] },
-      { path: '/home', snapshots: ['statistics', 'announcements'] },
-      { path: '/dispensary-status', snapshots: ['DispensaryStatus', 'pipeline'] },
+  it('lists every path of the data pages, and a page for each store whose menu is published', () => {
+    const list = (dir: string) => (dir === 'menus' ? ['bloom-akron', 'Not A Slug', 'zen-leaf-dayton'] : [])
+    const pages = publishedPages(list)
+    expect(pages).toEqual([
+      { path: '/', byQuery: false, each: false },
+      { path: '/home', byQuery: false, each: false },
+      { path: '/dispensary-status', byQuery: false, each: false },
+      { path: '/dispensary-deals', byQuery: true, each: false },
+      { path: '/deals', byQuery: true, each: false },
+      { path: '/dispensary-menus', byQuery: true, each: false },
+      { path: '/menu', byQuery: true, each: false },
+      // A file publish cannot have written as a store's menu makes no page.
+      { path: '/dispensary-menus/bloom-akron', byQuery: true, each: true },
+      { path: '/dispensary-menus/zen-leaf-dayton', byQuery: true, each: true },
     ])
+    // The sitemap lists every screen and, once published, every store's page.
+    expect(sitemapPaths(pages)).toEqual([...CANONICAL_PATHS, '/dispensary-menus/bloom-akron', '/dispensary-menus/zen-leaf-dayton'])
   })
 
   it('writes the status page with its summary and first cards, aged at the time of rendering', async () => {
-    const { html, data } = await renderPublished('/dispensary-status', { DispensaryStatus: dispensaryStatus, pipeline }, renderedAt)
+    const { html, data } = await renderPublished('/dispensary-status', tree({ DispensaryStatus: dispensaryStatus, pipeline }), renderedAt)
     expect(html).not.toContain('Loading dispensary status')
     expect(html).toContain('id="status-summary-heading"')
     // Ages are counted to the time of rendering: the browser hydrates with the same time.
@@ -51,27 +81,77 @@ describe('renderPublished (the data pages, after a publish)', () => {
     for (const d of dispensaryStatus.slice(0, 3)) expect(html).toContain(d.name)
     expect(html).toContain('Last scrape run')
     expect(data.renderedAt).toBe(renderedAt)
-    expect(Object.keys(data.snapshots)).toEqual(['DispensaryStatus', 'pipeline'])
+    expect(Object.keys(data.snapshots).sort()).toEqual(['DispensaryStatus', 'pipeline'])
     // The renderer leaves nothing behind for the next page.
     expect(pageRenderedAt()).toBeUndefined()
     expect(publishedWithPage('DispensaryStatus')).toBe(false)
   })
 
   it('writes the homepage with its statistics and announcements', async () => {
-    const { html } = await renderPublished('/', { statistics, announcements }, renderedAt)
+    const { html } = await renderPublished('/', tree({ statistics, announcements }), renderedAt)
     expect(html).not.toContain('Loading product statistics')
     expect(html).toContain(statistics.topFlower[0]!.name)
     expect(html).toContain(announcements[0]!.text)
   })
 
   it('leaves out a snapshot the tree does not have: the page loads it in the browser', async () => {
-    const { html, data } = await renderPublished('/', { statistics }, renderedAt)
+    const { html, data } = await renderPublished('/', tree({ statistics }), renderedAt)
     expect(Object.keys(data.snapshots)).toEqual(['statistics'])
     expect(html).toContain(statistics.topFlower[0]!.name)
   })
 
+  it('writes Deals with its first deals (every region with deals), each with what a shopper needs, and when it was rendered', async () => {
+    const rendered = await renderPublished('/deals', tree(shop), renderedAt)
+    const { data } = rendered
+    const html = plain(rendered.html)
+    // The regions without deals are not read; the tax rates come from the stores' list.
+    expect(Object.keys(data.snapshots).sort()).toEqual(['deals/index', 'deals/northeast', 'search/stores'])
+    expect(html).not.toContain('Loading deals')
+    expect(html).toContain(`${dealsNortheast.deals.length} deals`)
+    for (const d of dealsNortheast.deals) expect(html).toContain(d.name)
+    const deal = dealsNortheast.deals[0]!
+    // The price paid, the regular price struck, the market and the menu's age (to the time of rendering).
+    expect(html).toContain(`$${deal.salePrice.toFixed(2)}`)
+    expect(html).toContain(`regular price </span>$${deal.price.toFixed(2)}</del>`)
+    expect(html).toContain('Adult use')
+    expect(html).toContain('menu updated 3 h ago')
+    expect(html).toContain('data-testid="rendered-at"')
+    expect(html).toContain('Jul 1, 2026, 9:00')
+  })
+
+  it('writes Menus with the first page of its default search', async () => {
+    const rendered = await renderPublished('/dispensary-menus', tree(shop), renderedAt)
+    const { data } = rendered
+    const html = plain(rendered.html)
+    expect(Object.keys(data.snapshots).sort()).toEqual(['search/flower/first', 'search/stores'])
+    expect(html).not.toContain('Loading the menus search')
+    expect(html).toContain('Everything in stock, all of Ohio')
+    expect(html).toContain(`${searchFirst.total} offers at ${searchFirst.stores} stores`)
+    expect(html).toContain(searchFirst.products.name[0])
+  })
+
+  it('writes a store’s page with its offers, and refuses a page for a store with no menu', async () => {
+    const rendered = await renderPublished('/dispensary-menus/bloom-akron', tree(shop), renderedAt)
+    const { data } = rendered
+    const html = plain(rendered.html)
+    expect(Object.keys(data.snapshots)).toEqual(['menus/bloom-akron'])
+    expect(html).toContain('<title>Bloom Akron - Ohio Marijuana Community</title>')
+    expect(html).not.toContain('Loading the store’s menu')
+    const offers = bloomAkron.markets.flatMap((m) => m.offers ?? [])
+    expect(html).toContain(`${offers.length} of ${offers.length} offers`)
+    // Another store renders in one pass, with its own data.
+    const other = { ...bloomAkron, slug: 'bloom-columbus', name: 'Bloom Columbus' }
+    const second = await renderPublished('/dispensary-menus/bloom-columbus', tree({ 'menus/bloom-columbus': other }), renderedAt)
+    expect(second.html).toContain('<title>Bloom Columbus - Ohio Marijuana Community</title>')
+  })
+
   it('refuses a snapshot of the wrong shape, naming it, and a page that is not a data page', async () => {
-    await expect(renderPublished('/dispensary-status', { DispensaryStatus: [{ name: 1 }] }, renderedAt)).rejects.toThrow('snapshot DispensaryStatus')
-    await expect(renderPublished('/events', {}, renderedAt)).rejects.toThrow('/events: not one of the pages rendered after a publish')
+    await expect(renderPublished('/dispensary-status', tree({ DispensaryStatus: [{ name: 1 }] }), renderedAt)).rejects.toThrow(
+      'snapshot DispensaryStatus',
+    )
+    await expect(renderPublished('/dispensary-menus/bloom-akron', tree({ 'menus/bloom-akron': { name: 1 } }), renderedAt)).rejects.toThrow(
+      'snapshot menus/bloom-akron',
+    )
+    await expect(renderPublished('/events', tree({}), renderedAt)).rejects.toThrow('/events: not one of the pages rendered after a publish')
   })
 })

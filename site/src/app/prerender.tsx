@@ -1,7 +1,7 @@
 import { StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
 import { prerender } from 'react-dom/static'
-import { StaticRouter } from 'react-router-dom'
+import { matchPath, StaticRouter } from 'react-router-dom'
 import type * as z from 'zod/mini'
 import { parseSnapshot } from '../api/fetcher'
 import { dispensaryStatusListSchema } from '../api/dispensary-status'
@@ -14,6 +14,10 @@ import { terpeneContentSchema } from '../features/explore/api/explore-schemas'
 import { statisticsSchema } from '../features/home/api/home-schemas'
 import { announcementsSchema } from '../features/home/api/use-home'
 import { pipelineSchema } from '../features/status/api/use-pipeline'
+import { dealsIndexSchema, dealsRegionSchema, menuSchema, searchFirstSchema, searchStoresSchema } from '../features/shop/api/shop-schemas'
+import { STORE_SLUG } from '../features/shop/api/use-shop'
+import { dealFiles, readDealsQuery } from '../features/shop/lib/deals'
+import { DEFAULT_SEARCH_STATE } from '../features/shop/lib/search-state'
 import { AppProviders } from './providers'
 import { AppRoutes } from './router'
 
@@ -48,8 +52,27 @@ export function contentFor(path: string): readonly string[] {
   return (PRERENDERED.find((r) => pathsOf(r).includes(path))?.data ?? []).filter((name) => name.startsWith('content/'))
 }
 
-/** PublishedPage is a screen rendered again after each publish, with the snapshots it shows and their shapes. */
-type PublishedPage = { route: RouteDef; snapshots: Record<string, z.ZodMiniType> }
+/** Load reads a published snapshot (name: its path after /api/) and checks it against its shape; undefined when the tree has none. */
+type Load = <S extends z.ZodMiniType>(name: string, shape: S) => Promise<z.infer<S> | undefined>
+
+/** PublishedPage is a screen rendered again after each publish, with the snapshots it shows. */
+type PublishedPage = {
+  route: RouteDef
+  /**
+   * each: one page per snapshot in api/<each>/, its name the path's parameter (a
+   * store's page per api/menus/<slug>), at the route's main path only; without it,
+   * the route's paths (aliases too).
+   */
+  each?: string
+  /** snapshots loads, through load, the snapshots the page at params shows: those a page names (deal files) after the one naming them. */
+  snapshots: (load: Load, params: Readonly<Record<string, string | undefined>>) => Promise<unknown>
+  /** byQuery: the screen follows the URL's query; the page is its default view, for the URL without one (app/main.tsx). */
+  byQuery?: true
+}
+
+// What the default views read: Menus' first page of its default product type, Deals' every region's deals.
+const FIRST_SEARCH = `search/${DEFAULT_SEARCH_STATE.productType.toLowerCase()}/first`
+const NO_DEALS_QUERY = readDealsQuery(new URLSearchParams())
 
 /**
  * PUBLISHED_PAGES are the screens whose first view comes from snapshots, rendered
@@ -58,43 +81,113 @@ type PublishedPage = { route: RouteDef; snapshots: Record<string, z.ZodMiniType>
  * usual).
  */
 const PUBLISHED_PAGES: readonly PublishedPage[] = [
-  { route: routes.home, snapshots: { statistics: statisticsSchema, announcements: announcementsSchema } },
-  { route: routes.dispensaryStatus, snapshots: { DispensaryStatus: dispensaryStatusListSchema, pipeline: pipelineSchema } },
+  { route: routes.home, snapshots: (load) => Promise.all([load('statistics', statisticsSchema), load('announcements', announcementsSchema)]) },
+  {
+    route: routes.dispensaryStatus,
+    snapshots: (load) => Promise.all([load('DispensaryStatus', dispensaryStatusListSchema), load('pipeline', pipelineSchema)]),
+  },
+  {
+    route: routes.deals,
+    byQuery: true,
+    snapshots: async (load) => {
+      const index = await load('deals/index', dealsIndexSchema)
+      const files = index ? dealFiles(index, NO_DEALS_QUERY) : []
+      // The stores' tax rates ("≈ $X with tax") come from Menus' list of stores.
+      await Promise.all([...files.map((f) => load(f, dealsRegionSchema)), load('search/stores', searchStoresSchema)])
+    },
+  },
+  {
+    route: routes.menus,
+    byQuery: true,
+    snapshots: (load) => Promise.all([load('search/stores', searchStoresSchema), load(FIRST_SEARCH, searchFirstSchema)]),
+  },
+  {
+    route: routes.store,
+    each: 'menus',
+    byQuery: true,
+    snapshots: (load, { store = '' }) => load(`menus/${store}`, menuSchema),
+  },
 ]
 
-/** publishedPages lists the pages rendered after a publish: each path (aliases too) and the snapshots it is rendered with. */
-export function publishedPages(): { path: string; snapshots: string[] }[] {
-  return PUBLISHED_PAGES.flatMap(({ route, snapshots }) => pathsOf(route).map((path) => ({ path, snapshots: Object.keys(snapshots) })))
+/**
+ * PublishedPath is a page rendered after a publish: its path, whether it is the
+ * default view of a screen following its query, and whether it is one of the pages
+ * made for each snapshot of a kind (a store's page).
+ */
+export type PublishedPath = { path: string; byQuery: boolean; each: boolean }
+
+/**
+ * publishedPages lists the pages rendered after a publish: each path (aliases too)
+ * of the data pages, and one page per published snapshot of the pages made for each
+ * (list names the snapshots in a directory of the tree's api/, e.g. "menus").
+ */
+export function publishedPages(list: (dir: string) => readonly string[]): PublishedPath[] {
+  return PUBLISHED_PAGES.flatMap(({ route, each, byQuery = false }): PublishedPath[] => {
+    if (!each) return pathsOf(route).map((path) => ({ path, byQuery, each: false }))
+    const param = /:[^/]+/
+    return list(each)
+      .filter((name) => STORE_SLUG.test(name))
+      .map((name) => ({ path: route.path.replace(param, name), byQuery, each: true }))
+  })
 }
 
 /**
- * renderPublished renders path with the snapshots just published (name → JSON as
- * read from the tree), each checked against its shape first (a bad one is an error
- * naming it). It returns the body HTML and the page's data: the checked snapshots
- * and the time of rendering, which the page carries for the app to hydrate from.
+ * sitemapPaths are the sitemap's pages once the data is published: each screen's
+ * main path, then the pages made for each published snapshot (every store's page).
  */
-export async function renderPublished(
-  path: string,
-  published: Record<string, unknown>,
-  renderedAt: number,
-): Promise<{ html: string; data: PageData }> {
-  const page = PUBLISHED_PAGES.find((p) => pathsOf(p.route).includes(path))
-  if (!page) throw new Error(`prerender ${path}: not one of the pages rendered after a publish`)
-  const snapshots: Record<string, unknown> = {}
-  for (const [name, body] of Object.entries(published)) {
-    const shape = page.snapshots[name]
-    if (!shape) throw new Error(`prerender ${path}: no shape for snapshot ${name}`)
-    snapshots[name] = (await parseSnapshot(name, shape, { body })).data
+export function sitemapPaths(published: readonly PublishedPath[]): string[] {
+  return [...CANONICAL_PATHS, ...published.filter((p) => p.each).map((p) => p.path)]
+}
+
+/** publishedPageAt finds the data page of path and the path's parameters. */
+function publishedPageAt(path: string): { page: PublishedPage; params: Record<string, string | undefined> } | undefined {
+  for (const page of PUBLISHED_PAGES) {
+    for (const pattern of page.each ? [page.route.path] : pathsOf(page.route)) {
+      const match = matchPath(pattern, path)
+      if (match) return { page, params: match.params }
+    }
   }
+  return undefined
+}
+
+/**
+ * renderPublished renders path with the snapshots just published (read: name → JSON
+ * as read from the tree, undefined for one it does not have), each checked against
+ * its shape first (a bad one is an error naming it). It returns the body HTML and the
+ * page's data: the checked snapshots and the time of rendering, which the page
+ * carries for the app to hydrate from.
+ */
+export async function renderPublished(path: string, read: (name: string) => unknown, renderedAt: number): Promise<{ html: string; data: PageData }> {
+  const found = publishedPageAt(path)
+  if (!found) throw new Error(`prerender ${path}: not one of the pages rendered after a publish`)
+  const snapshots: Record<string, unknown> = {}
+  const load: Load = async (name, shape) => {
+    const body = read(name)
+    if (body === undefined) return undefined
+    const { data } = await parseSnapshot(name, shape, { body })
+    snapshots[name] = data
+    return data
+  }
+  await found.page.snapshots(load, found.params)
   const data = { renderedAt, snapshots }
   setPageData(data)
   try {
     const fallback = Object.fromEntries(Object.entries(snapshots).map(([name, d]) => [snapshotKey(name), { data: d }]))
-    return { html: await renderTwice(path, fallback), data }
+    // A screen's code is loaded by its first page: the others of the route render in one
+    // pass, unless one shows code no page before it did (React marks what it left to the browser).
+    let html = warm.has(found.page) ? renderToString(page(path, fallback)) : undefined
+    if (html === undefined || html.includes(LEFT_TO_BROWSER)) html = await renderTwice(path, fallback)
+    warm.add(found.page)
+    return { html, data }
   } finally {
     setPageData(undefined)
   }
 }
+
+// The data pages whose screen's code is loaded (renderTwice has rendered one of them).
+const warm = new Set<PublishedPage>()
+// The marker of a Suspense boundary renderToString could not render (code not loaded yet).
+const LEFT_TO_BROWSER = '<!--$!-->'
 
 /**
  * render returns the body HTML of path: the screen itself, not its loading

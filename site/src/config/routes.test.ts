@@ -13,6 +13,11 @@ describe('the route list', () => {
     for (const path of paths) expect(path).toMatch(/^\/([A-Za-z0-9-]+|:[a-z]+)?(\/([A-Za-z0-9-]+|:[a-z]+))*$/)
   })
 
+  it('names in routes.json the snapshot each store page shows, so omc serve finds only published stores', () => {
+    const { snapshots } = JSON.parse(siteRoutesJson()) as { snapshots: Record<string, string> }
+    expect(snapshots).toEqual({ '/dispensary-menus/:store': 'menus/:store', '/menu/:store': 'menus/:store' })
+  })
+
   it('pre-renders the public screens only: not the account screens, not the pages of one thing', () => {
     expect(isPrerendered(routes.home)).toBe(true)
     expect(isPrerendered(routes.profile)).toBe(false)

@@ -29,6 +29,12 @@ export type RouteDef = {
   footer?: string
   /** personal screens depend on the visitor (accounts): neither pre-rendered nor in the sitemap. */
   personal?: true
+  /**
+   * snapshot is, for a path with a ":name" segment, the snapshot each of its pages shows,
+   * named with that segment (menus/:store): a page whose snapshot is not published is not
+   * found (omc serve answers 404).
+   */
+  snapshot?: string
 }
 
 /**
@@ -39,7 +45,7 @@ export type RouteDef = {
 export const routes = {
   home: { module: 'home', path: '/', aliases: ['/home'], data: ['statistics', 'announcements'] },
   menus: { module: 'menus', path: '/dispensary-menus', aliases: ['/menu'], data: ['search/stores'], nav: ['Dispensary', 'Menus'] },
-  store: { module: 'store', path: '/dispensary-menus/:store', aliases: ['/menu/:store'] },
+  store: { module: 'store', path: '/dispensary-menus/:store', aliases: ['/menu/:store'], snapshot: 'menus/:store' },
   dispensaryStatus: { module: 'dispensary-status', path: '/dispensary-status', data: ['DispensaryStatus'], nav: ['Dispensary', 'Status'] },
   deals: { module: 'deals', path: '/dispensary-deals', aliases: ['/deals'], data: ['deals/index'], nav: ['Dispensary', 'Deals'] },
   maps: { module: 'dispensary-maps', path: '/dispensary-maps', aliases: ['/maps'], data: ['DispensaryStatus'], nav: ['Dispensary', 'Maps'] },
@@ -100,8 +106,10 @@ export const ROUTES_FILE = 'routes.json'
 /**
  * siteRoutesJson is routes.json: every path the app has a screen for, its
  * patterns included, as omc serve matches them (case-insensitively, a ":name"
- * segment matching any one segment, as the router does).
+ * segment matching any one segment, as the router does), and the snapshot each
+ * page of a pattern shows, when it has one (path → snapshot).
  */
 export function siteRoutesJson(): string {
-  return `${JSON.stringify({ paths: ROUTES.flatMap(pathsOf) }, null, 2)}\n`
+  const snapshots = Object.fromEntries(ROUTES.flatMap((r) => (r.snapshot ? pathsOf(r).map((p) => [p, r.snapshot]) : [])))
+  return `${JSON.stringify({ paths: ROUTES.flatMap(pathsOf), snapshots }, null, 2)}\n`
 }

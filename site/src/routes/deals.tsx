@@ -7,7 +7,7 @@ import { useDealsIndex } from '../features/shop/api/use-shop'
 import { DealFeeds } from '../features/shop/components/deals/deal-feeds'
 import { DealList } from '../features/shop/components/deals/deal-list'
 import { DealsFilters } from '../features/shop/components/deals/deals-filters'
-import { readDealsQuery } from '../features/shop/lib/deals'
+import { dealFiles, readDealsQuery } from '../features/shop/lib/deals'
 import { lastPointStore } from '../features/shop/lib/last-point'
 import { STALE_UNDER_HOURS } from '../lib/freshness'
 
@@ -21,7 +21,7 @@ export default function DealsRoute() {
         Everything on sale now on the menus we read that are less than {STALE_UNDER_HOURS} hours old, with the price per gram (or per 100 mg THC for
         edibles). Always check the dispensary's own site before you go.
       </p>
-      <AfterHydration loading="Loading deals">
+      <AfterHydration loading="Loading deals" withPageData>
         <DealsScreen />
       </AfterHydration>
     </>
@@ -48,9 +48,7 @@ function DealsScreen() {
       <DealFeeds region={near ? '' : region} />
       <SnapshotView response={index} what="deals">
         {(data) => {
-          const files = data.regions
-            .filter((r) => r.count > 0 && (near || !region || r.region === region))
-            .map((r) => r.path.replace(/^\/?api\//, ''))
+          const files = dealFiles(data, query)
           const point = near ? { latitude: near.lat, longitude: near.lng } : lastPoint
           return (
             <>

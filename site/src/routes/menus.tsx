@@ -18,7 +18,7 @@ export default function MenusRoute() {
         What is in stock at Ohio's dispensaries, from their own online menus, by region or by distance. Always check the dispensary's own site for the
         most accurate information before you visit.
       </p>
-      <AfterHydration loading="Loading the menus search">
+      <AfterHydration loading="Loading the menus search" withPageData>
         <MenuSearch />
       </AfterHydration>
     </>

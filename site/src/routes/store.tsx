@@ -6,7 +6,7 @@ import { StorePage } from '../features/shop/components/store/store-page'
 export default function StoreRoute() {
   const { store = '' } = useParams()
   return (
-    <AfterHydration loading="Loading the store’s menu">
+    <AfterHydration loading="Loading the store’s menu" withPageData>
       <StorePage slug={store} />
     </AfterHydration>
   )

@@ -1,5 +1,5 @@
 import { distanceMiles, type Coordinates } from '../../../lib/geo'
-import { REGIONS, type DealOffer } from '../api/shop-schemas'
+import { REGIONS, type DealOffer, type DealsIndex } from '../api/shop-schemas'
 import { OHIO_CITIES, type OhioCity } from './ohio-cities'
 
 export const DEAL_CATEGORIES = ['Flower', 'Preroll', 'Vape', 'Extract', 'Edible', 'Other'] as const
@@ -32,6 +32,14 @@ export function readDealsQuery(params: URLSearchParams): DealsQuery {
     sort: params.get('sort') === 'unitPrice' ? 'unitPrice' : 'discount',
     page: Math.max(1, Math.floor(Number(params.get('page'))) || 1),
   }
+}
+
+/**
+ * dealFiles names the regions' deal files (api/deals/<region>) a search reads: the
+ * one region asked for, else (all of Ohio, or a distance search) every region with deals.
+ */
+export function dealFiles(index: DealsIndex, { region, near }: Pick<DealsQuery, 'region' | 'near'>): string[] {
+  return index.regions.filter((r) => r.count > 0 && (near || !region || r.region === region)).map((r) => r.path.replace(/^\/?api\//, ''))
 }
 
 /** LocatedDeal is a deal with its store's distance from the shopper's point (null without one). */

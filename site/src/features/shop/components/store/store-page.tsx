@@ -2,6 +2,7 @@ import { startTransition, useDeferredValue, useMemo, useOptimistic } from 'react
 import { useSearchParams } from 'react-router-dom'
 import { CATEGORIES } from '../../../../api/common-schemas'
 import { HttpError } from '../../../../api/errors'
+import { LocalTime } from '../../../../components/local-time'
 import { NotFoundScreen } from '../../../../components/not-found-screen'
 import { Market, MenuAge } from '../../../../components/offers/offer-cells'
 import { OfferCards, OfferTable, type OfferColumn } from '../../../../components/offers/offer-table'
@@ -11,7 +12,6 @@ import { SelectField } from '../../../../components/select-field'
 import { SnapshotView } from '../../../../components/snapshot-view'
 import { StatusIcon } from '../../../../components/status-icon'
 import { StoreListingLines } from '../../../../components/store-listing-lines'
-import { formatLocaleDateTime } from '../../../../lib/format'
 import { freshnessOf, parseUpdateTime } from '../../../../lib/freshness'
 import { MARKET_LABEL } from '../../../../lib/unit-price'
 import { useNow } from '../../../../lib/use-now'
@@ -230,7 +230,12 @@ function MarketsFreshness({ menu, nowMs }: { menu: Menu; nowMs: number }) {
       ))}
       <p className={tables.sub}>
         Freshness is counted now, from each product type’s last update
-        {menu.generatedAt && `; published ${formatLocaleDateTime(parseUpdateTime(menu.generatedAt) ?? 0)}`}.
+        {menu.generatedAt && (
+          <>
+            ; published <LocalTime ms={parseUpdateTime(menu.generatedAt) ?? 0} withTime />
+          </>
+        )}
+        .
       </p>
     </section>
   )
