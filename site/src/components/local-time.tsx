@@ -14,16 +14,7 @@ const OHIO = { timeZone: 'America/New_York' } as const
  * hydration: the HTML and the first render in the browser agree.
  */
 export function LocalTime({ ms, withTime = false }: { ms: number; withTime?: boolean }) {
-  return localTime(ms, useHydrated(), withTime)
-}
-
-/**
- * localTime is LocalTime's text, for a list that knows once for all its rows
- * whether the page has hydrated (a hook per row would re-render each row on
- * its own, all at once, right after hydration).
- */
-export function localTime(ms: number, hydrated: boolean, withTime = false): string {
-  if (hydrated) return withTime ? formatLocaleDateTime(ms) : formatLocaleDate(ms)
+  if (useHydrated()) return withTime ? formatLocaleDateTime(ms) : formatLocaleDate(ms)
   if (withTime) {
     ohioDateTime ??= new Intl.DateTimeFormat('en-US', { ...OHIO, dateStyle: 'medium', timeStyle: 'short' })
     return ohioDateTime.format(ms)

@@ -20,8 +20,6 @@ export type DispensaryCardProps = {
   stateKey: string
   /** nowMs is the time the tiles' ages are counted to (a new minute re-renders the card). */
   nowMs: number
-  /** hydrated: the tiles' dates in the visitor's own format (see LocalTime). */
-  hydrated: boolean
 }
 
 /** streetLine is the address to show: the published location, with the street added when only the city is in it. */
@@ -30,7 +28,7 @@ function streetLine(d: DispensaryStatus): string {
   return d.location
 }
 
-function DispensaryCardView({ dispensary, slug, updateTimes, states, nowMs, hydrated }: DispensaryCardProps) {
+function DispensaryCardView({ dispensary, slug, updateTimes, states, nowMs }: DispensaryCardProps) {
   const headingId = useId()
   const menuPages = dispensary.marketStatuses.filter((s) => s.menuUrl)
   return (
@@ -87,7 +85,6 @@ function DispensaryCardView({ dispensary, slug, updateTimes, states, nowMs, hydr
                   lastUpdate={status[category.dateField]}
                   updateMs={updateTimes[m]?.[c] ?? null}
                   nowMs={nowMs}
-                  hydrated={hydrated}
                   count={productCount(status, category)}
                 />
               ))}
@@ -99,7 +96,7 @@ function DispensaryCardView({ dispensary, slug, updateTimes, states, nowMs, hydr
   )
 }
 
-/** DispensaryCard is one dispensary with a row of five tiles per market; it re-renders only when its data, states, minute or date format change. */
+/** DispensaryCard is one dispensary with a row of five tiles per market; it re-renders only when its data, states or minute change. */
 export const DispensaryCard = memo(
   DispensaryCardView,
   (previous, next) =>
@@ -107,6 +104,5 @@ export const DispensaryCard = memo(
     previous.updateTimes === next.updateTimes &&
     previous.stateKey === next.stateKey &&
     previous.nowMs === next.nowMs &&
-    previous.hydrated === next.hydrated &&
     previous.slug === next.slug,
 )

@@ -19,24 +19,21 @@ type Props = {
   updateTimes: UpdateTimes
   states: TileStates
   nowMs: number
-  hydrated: boolean
   onMore: () => void
 }
 
 /** DispensaryList is the status page's cards, each with its #slug anchor, and the "Show more" button. */
-export function DispensaryList({ data, order, visible, slugs, updateTimes, states, nowMs, hydrated, onMore }: Props) {
+export function DispensaryList({ data, order, visible, slugs, updateTimes, states, nowMs, onMore }: Props) {
   return (
     <>
       <ul className={styles.list} aria-label="Dispensaries">
-        {order.slice(0, visible).map((i, position) => {
+        {order.slice(0, visible).map((i) => {
           const dispensary = data[i]
           if (!dispensary) return null
           const cardStates = states[i] ?? []
           const slug = slugs[i] ?? ''
           return (
-            // Keyed by position: a new search updates the cards in place instead of
-            // removing twenty and creating twenty (cards hold no state of their own).
-            <li key={position} id={slug}>
+            <li key={`${slug}|${i}`} id={slug}>
               <DispensaryCard
                 dispensary={dispensary}
                 slug={slug}
@@ -44,7 +41,6 @@ export function DispensaryList({ data, order, visible, slugs, updateTimes, state
                 states={cardStates}
                 stateKey={cardStates.map((row) => row.join(',')).join('|')}
                 nowMs={nowMs}
-                hydrated={hydrated}
               />
             </li>
           )

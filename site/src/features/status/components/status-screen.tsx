@@ -1,12 +1,11 @@
 import { useDeferredValue, useLayoutEffect, useMemo, useState } from 'react'
 import { useLocation } from 'react-router-dom'
 import type { DispensaryStatus } from '../../../api/dispensary-status'
-import { dispensarySlug } from '../../../lib/status-summary'
+import { classifyTiles, dispensarySlug, parseUpdateTimes, storeFacts, summarize } from '../../../lib/status-summary'
 import { useHydrated } from '../../../lib/use-hydrated'
 import { useNow } from '../../../lib/use-now'
 import type { Pipeline } from '../api/use-pipeline'
-import { DEFAULT_STATUS_FILTERS, regionsOf, type StatusFilters } from '../lib/status-filter'
-import { factsAt, orderFor, summaryAt, tileStatesAt, updateTimesOf } from '../lib/status-derived'
+import { DEFAULT_STATUS_FILTERS, filterStatus, regionsOf, type StatusFilters } from '../lib/status-filter'
 import { CoveragePanel } from './coverage-panel'
 import { DispensaryList, PAGE_SIZE } from './dispensary-list'
 import styles from './dispensary-status.module.css'
@@ -18,32 +17,27 @@ const CLOCK_TICK_MS = 60_000
 
 /** StatusScreen is the status page once its snapshot is in: the summary, coverage, the search and the dispensaries' cards. */
 export function StatusScreen({ data, pipeline }: { data: readonly DispensaryStatus[]; pipeline: Pipeline | undefined }) {
-  // Right after hydration the clock turns from the page's rendering time to now
-  // and the dates to the visitor's format, in one synchronous render: cheap as long
-  // as no tile changed state meanwhile (status-derived.ts keeps what follows from
-  // the states) and the tiles read hydrated from here, not each with a hook of its own.
   const now = useNow(CLOCK_TICK_MS)
-  const hydrated = useHydrated()
   const { hash } = useLocation()
   const [filters, setFilters] = useState<StatusFilters>(DEFAULT_STATUS_FILTERS)
   // Typing stays responsive: the list follows the query when React has time.
   const deferredFilters = useDeferredValue(filters)
   const [shown, setShown] = useState(PAGE_SIZE)
 
-  // Dates are parsed once per snapshot; a clock tick only re-runs the comparisons,
-  // and what follows from the states only when a tile changed state (status-derived.ts).
-  const updateTimes = updateTimesOf(data)
-  const states = useMemo(() => tileStatesAt(updateTimes, now), [updateTimes, now])
-  const summary = summaryAt(data, states)
+  // Dates are parsed once per snapshot; a clock tick only re-runs the comparisons.
+  const updateTimes = useMemo(() => parseUpdateTimes(data), [data])
+  const states = useMemo(() => classifyTiles(updateTimes, now), [updateTimes, now])
+  const summary = useMemo(() => summarize(data, states), [data, states])
   const slugs = useMemo(() => data.map(dispensarySlug), [data])
-  const facts = factsAt(data, updateTimes, states, deferredFilters.market)
-  const order = orderFor(data, facts, deferredFilters)
+  const facts = useMemo(() => storeFacts(data, updateTimes, states, deferredFilters.market), [data, updateTimes, states, deferredFilters.market])
+  const order = useMemo(() => filterStatus(data, facts, deferredFilters), [data, facts, deferredFilters])
   const regions = useMemo(() => regionsOf(data), [data])
   // Minutes, not ms: the tiles' ages change once a minute.
   const nowMinute = Math.floor(now / CLOCK_TICK_MS) * CLOCK_TICK_MS
 
   // A link to #slug opens the list far enough to hold that card, then scrolls to it.
   // Not while hydrating: the HTML was rendered without the hash.
+  const hydrated = useHydrated()
   const target = hydrated ? decodeURIComponent(hash.replace(/^#/, '')) : ''
   const targetPosition = target ? order.findIndex((i) => slugs[i] === target) : -1
   const visible = Math.max(shown, targetPosition + 1)
@@ -86,7 +80,6 @@ export function StatusScreen({ data, pipeline }: { data: readonly DispensaryStat
               updateTimes={updateTimes}
               states={states}
               nowMs={nowMinute}
-              hydrated={hydrated}
               onMore={() => setShown(visible + PAGE_SIZE)}
             />
           )}

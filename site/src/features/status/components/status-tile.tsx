@@ -1,6 +1,6 @@
 import type { Freshness } from '../../../lib/freshness'
 import { formatAge } from '../../../lib/format'
-import { localTime } from '../../../components/local-time'
+import { LocalTime } from '../../../components/local-time'
 import { StatusIcon } from '../../../components/status-icon'
 import styles from './dispensary-status.module.css'
 
@@ -12,14 +12,12 @@ export type StatusTileProps = {
   updateMs: number | null
   /** nowMs is the time ages are counted to. */
   nowMs: number
-  /** hydrated: dates in the visitor's own format (else Ohio's, as in the pre-rendered HTML; see LocalTime). */
-  hydrated: boolean
   /** count is the product count, undefined when publish did not know it. */
   count: number | undefined
 }
 
 /** StatusTile shows one menu category: its freshness, last update date with its age, and product count. */
-export function StatusTile({ label, state, lastUpdate, updateMs, nowMs, hydrated, count }: StatusTileProps) {
+export function StatusTile({ label, state, lastUpdate, updateMs, nowMs, count }: StatusTileProps) {
   return (
     <li className={`${styles.tile} ${styles[state] ?? ''}`}>
       <span className={styles.tileHead}>
@@ -31,7 +29,10 @@ export function StatusTile({ label, state, lastUpdate, updateMs, nowMs, hydrated
         <span className={styles.tileDate}>Never</span>
       ) : (
         <span className={styles.tileDate}>
-          <time dateTime={lastUpdate}>{localTime(updateMs, hydrated)}</time> <span className={styles.tileAge}>({formatAge(updateMs, nowMs)})</span>
+          <time dateTime={lastUpdate}>
+            <LocalTime ms={updateMs} />
+          </time>{' '}
+          <span className={styles.tileAge}>({formatAge(updateMs, nowMs)})</span>
         </span>
       )}
       {count !== undefined && <span className={styles.tileCount}>{count} products</span>}
