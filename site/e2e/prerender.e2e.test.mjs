@@ -157,7 +157,9 @@ describe('a repeat visit, the service worker in control', () => {
       })
       // The first visit installs the worker, which precaches the build's own pages.
       await page.goto(new URL('dispensary-status', site).href)
-      await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
+      await page.waitForFunction(() => navigator.serviceWorker.ready.then((registration) => registration.active !== null), null, {
+        timeout: 30_000,
+      })
       for (const [pathname, what, selector, expected] of [
         ['dispensary-status', 'first cards', 'main article', Math.min(PAGE_SIZE, statuses.length)],
         ['', 'statistics', 'main #top-strains-heading', 1],
