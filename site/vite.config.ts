@@ -108,6 +108,16 @@ export default defineConfig(({ mode }) => ({
               priority: 2,
               includeDependenciesRecursively: false,
             },
+            // The small modules every screen's first load shares (formats, the clock, the
+            // hydration flag, the settings, the route list, the snapshot fetcher): one chunk
+            // instead of eight, each with its own imports, exports and gzip dictionary
+            // (about 0.8 kB gzip less on the homepage, issue 23).
+            {
+              name: 'app-common',
+              test: /[\\/]src[\\/](lib[\\/](format|use-hydrated|use-now|unit-price)|config[\\/](env|routes)|components[\\/]local-time|api[\\/](fetcher|errors))\./,
+              priority: 2,
+              includeDependenciesRecursively: false,
+            },
             { name: 'firebase-sdk', test: /[\\/]node_modules[\\/](firebase|@firebase|idb)[\\/]/, priority: 2 },
             { name: 'vendor', test: /[\\/]node_modules[\\/](?!workbox-)/, priority: 1 },
           ],

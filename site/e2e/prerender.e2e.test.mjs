@@ -253,3 +253,41 @@ describe('Deals, Menus and the store pages rendered after the publish', () => {
     }
   })
 })
+
+describe('a repeat visit, the service worker in control', () => {
+  test('gets the pages rendered after the publish, their data in the HTML before any script runs, not the build’s precached copies', async () => {
+    const statuses = await snapshot('DispensaryStatus')
+    const context = await browser.newContext({ serviceWorkers: 'allow' })
+    try {
+      const page = await context.newPage()
+      // What the HTML alone holds: counted when the document is parsed, before
+      // the app's (deferred) module scripts run.
+      await page.addInitScript(() => {
+        document.addEventListener('readystatechange', () => {
+          if (document.readyState !== 'interactive') return
+          window.__atParse = Object.fromEntries(
+            ['main article', 'main #top-strains-heading'].map((selector) => [selector, document.querySelectorAll(selector).length]),
+          )
+        })
+      })
+      // The first visit installs the worker, which precaches the build's own pages.
+      await page.goto(new URL('dispensary-status', site).href)
+      await page.waitForFunction(() => navigator.serviceWorker.ready.then((registration) => registration.active !== null), null, {
+        timeout: 30_000,
+      })
+      for (const [pathname, what, selector, expected] of [
+        ['dispensary-status', 'first cards', 'main article', Math.min(PAGE_SIZE, statuses.length)],
+        ['', 'statistics', 'main #top-strains-heading', 1],
+      ]) {
+        const response = await page.goto(new URL(pathname, site).href)
+        assert.ok(await page.evaluate(() => navigator.serviceWorker.controller !== null), `/${pathname}: the worker controls the repeat visit`)
+        assert.ok(response.fromServiceWorker(), `/${pathname}: answered through the worker`)
+        assert.match(await response.text(), /id="omc-page-data"/, `/${pathname}: the worker answered with the page rendered after the publish`)
+        const parsed = await page.evaluate((s) => window.__atParse?.[s], selector)
+        assert.equal(parsed, expected, `/${pathname}: the ${what} are in the HTML before any script runs`)
+      }
+    } finally {
+      await context.close()
+    }
+  })
+})

@@ -1,12 +1,12 @@
 import { http, HttpResponse, type JsonBodyType } from 'msw'
-import { describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import statistics from '../testing/fixtures/statistics.json'
 import { server } from '../testing/server'
 import { HttpError, SnapshotShapeError } from './errors'
 import * as z from 'zod/mini'
 import { announcementSchema, statisticsSchema } from '../features/home/api/home-schemas'
 import { dispensaryStatusSchema } from './dispensary-status'
-import { loadSnapshot, snapshotUrl, type FetchSnapshotOptions } from './fetcher'
+import { clearChecked, loadSnapshot, snapshotUrl, type FetchSnapshotOptions } from './fetcher'
 
 // Two real snapshots' shapes to load (the homepage's).
 const fetchStatistics = async (options?: FetchSnapshotOptions) => (await loadSnapshot('statistics', statisticsSchema, options)).data
@@ -192,5 +192,48 @@ describe('loadSnapshot', () => {
       expect(error).toBeInstanceOf(SnapshotShapeError)
       expect((error as Error).message).toMatch(/^snapshot announcements has an unexpected shape at \(root\): not valid JSON/)
     })
+  })
+})
+
+describe('a version already checked', () => {
+  beforeEach(clearChecked)
+
+  // statistics answered with the given headers (and body), counting the shape checks.
+  function serve(headers: Record<string, string>, body: JsonBodyType = statistics) {
+    server.use(http.get('*/api/statistics', () => HttpResponse.json(body, { headers })))
+    return vi.spyOn(statisticsSchema, 'safeParse')
+  }
+
+  it('is not checked again: the same ETag gives the data checked the first time', async () => {
+    const checks = serve({ ETag: '"v1"' })
+    const first = await fetchStatistics()
+    const second = await fetchStatistics()
+    expect(checks).toHaveBeenCalledTimes(1)
+    expect(second).toBe(first)
+  })
+
+  it('is checked again when the ETag, the Last-Modified or the length differs, or when the server names no version', async () => {
+    const checks = serve({ ETag: '"v1"' })
+    await fetchStatistics()
+    serve({ ETag: '"v2"' })
+    await fetchStatistics()
+    serve({ 'Last-Modified': 'Fri, 27 Nov 2026 12:00:00 GMT', 'Content-Length': '100' })
+    await fetchStatistics()
+    await fetchStatistics()
+    serve({ 'Last-Modified': 'Fri, 27 Nov 2026 12:00:00 GMT', 'Content-Length': '101' })
+    await fetchStatistics()
+    serve({})
+    await fetchStatistics()
+    await fetchStatistics()
+    expect(checks).toHaveBeenCalledTimes(6)
+  })
+
+  it('still names the snapshot and the field of a bad version, every time', async () => {
+    serve({ ETag: '"bad"' }, { ...statistics, topFlower: 'none' })
+    for (let i = 0; i < 2; i++) {
+      const error = await caught(fetchStatistics())
+      expect(error).toBeInstanceOf(SnapshotShapeError)
+      expect((error as Error).message).toMatch(/statistics.*topFlower/)
+    }
   })
 })

@@ -54,8 +54,11 @@ export const OFFLINE_COPY_HEADER = 'X-OMC-Saved-At'
  */
 export type Loaded<D> = { data: D; savedAt?: number; lastModified?: number }
 
-/** Raw is a snapshot's JSON before its shape is checked. */
-export type Raw = { body: unknown; savedAt?: number; lastModified?: number }
+/**
+ * Raw is a snapshot's JSON before its shape is checked; version names its bytes
+ * (the server's ETag, else its Last-Modified and length) when the server said.
+ */
+export type Raw = { body: unknown; savedAt?: number; lastModified?: number; version?: string }
 
 /**
  * loadSnapshot GETs a published snapshot (name: its path after /api/) and
@@ -94,27 +97,50 @@ export async function fetchRaw(name: string, { baseUrl = env.dataUrl, signal }: 
     const reason = error instanceof Error ? error.message : String(error)
     throw new SnapshotShapeError(name, '(root)', `not valid JSON (${reason})`)
   }
+  const version = versionOf(response.headers)
   const savedAt = Number(response.headers.get(OFFLINE_COPY_HEADER))
-  if (!(savedAt > 0)) return { body }
+  if (!(savedAt > 0)) return version ? { body, version } : { body }
   const lastModified = Date.parse(response.headers.get('Last-Modified') ?? '')
-  return Number.isFinite(lastModified) ? { body, savedAt, lastModified } : { body, savedAt }
+  const raw: Raw = Number.isFinite(lastModified) ? { body, savedAt, lastModified } : { body, savedAt }
+  if (version) raw.version = version
+  return raw
+}
+
+/**
+ * versionOf names a response's bytes: its ETag, else its Last-Modified with its
+ * length (omc serve sends no ETag; a publish rewrites a snapshot at most every
+ * few hours, never twice in a second at the same length). Undefined when the
+ * server says neither.
+ */
+function versionOf(headers: Headers): string | undefined {
+  const etag = headers.get('ETag')
+  if (etag) return etag
+  const modified = headers.get('Last-Modified')
+  return modified ? `${modified}|${headers.get('Content-Length') ?? ''}` : undefined
+}
+
+/**
+ * checked remembers, per snapshot, the last version whose shape was checked and
+ * its data (weakly: SWR's cache decides how long data lives). A revalidation that
+ * gets the same bytes again (a focus, a second screen, the map after the status
+ * page) then skips the check, which for the 2,000-store status snapshot is the
+ * largest piece of work between the answer and the cards.
+ */
+const checked = new Map<string, { schema: z.ZodMiniType; version: string; data: WeakRef<object> }>()
+
+/** clearChecked forgets every checked version (between tests). */
+export function clearChecked(): void {
+  checked.clear()
 }
 
 /**
  * parseSnapshot checks a snapshot's JSON against its shape (SnapshotShapeError
- * naming the first bad place). Asynchronous because the code that words the
- * problem (describe-issue.ts) loads only when there is one: every page checks
- * snapshots, few ever see a bad one.
+ * naming the first bad place), once per version of the snapshot (see checked).
+ * Asynchronous because the code that words the problem (describe-issue.ts) loads
+ * only when there is one: every page checks snapshots, few ever see a bad one.
  */
 export async function parseSnapshot<S extends z.ZodMiniType>(name: string, schema: S, raw: Raw): Promise<Loaded<z.infer<S>>> {
-  const result = schema.safeParse(raw.body, { reportInput: true })
-  if (!result.success) {
-    const issue = result.error.issues[0]
-    if (!issue) throw new SnapshotShapeError(name, '(root)', 'rejected without a reason')
-    const { describeIssue } = await import('./describe-issue')
-    throw new SnapshotShapeError(name, formatIssuePath(issue.path), describeIssue(issue))
-  }
-  const data = result.data as z.infer<S>
+  const data = (checkedBefore(name, schema, raw.version) ?? (await check(name, schema, raw))) as z.infer<S>
   if (raw.savedAt === undefined) return { data }
   return raw.lastModified !== undefined ? { data, savedAt: raw.savedAt, lastModified: raw.lastModified } : { data, savedAt: raw.savedAt }
 }
@@ -129,4 +155,27 @@ export async function fetchSiteFile(url: string): Promise<unknown> {
     throw new HttpError(response.status, response.url || url, `GET ${url} failed: HTTP ${response.status}`)
   }
   return response.json()
+}
+
+/** checkedBefore is the data of this very version of snapshot name, when its shape was checked against schema before and the data is still held. */
+function checkedBefore(name: string, schema: z.ZodMiniType, version: string | undefined): unknown {
+  const last = version === undefined ? undefined : checked.get(name)
+  if (!last || last.schema !== schema || last.version !== version) return undefined
+  return last.data.deref()
+}
+
+/** check checks raw's JSON against schema (SnapshotShapeError naming the first bad place) and remembers its version as checked. */
+async function check(name: string, schema: z.ZodMiniType, raw: Raw): Promise<unknown> {
+  const result = schema.safeParse(raw.body, { reportInput: true })
+  if (!result.success) {
+    const issue = result.error.issues[0]
+    if (!issue) throw new SnapshotShapeError(name, '(root)', 'rejected without a reason')
+    const { describeIssue } = await import('./describe-issue')
+    throw new SnapshotShapeError(name, formatIssuePath(issue.path), describeIssue(issue))
+  }
+  const data: unknown = result.data
+  if (raw.version !== undefined && typeof data === 'object' && data !== null) {
+    checked.set(name, { schema, version: raw.version, data: new WeakRef(data) })
+  }
+  return data
 }

@@ -5,32 +5,60 @@
 // - The app shell (HTML of every pre-rendered page, scripts, styles, images)
 //   is precached, so the site opens offline; a new deployment installs a new
 //   worker, which waits until the visitor accepts the reload the page offers.
+// - Pages (navigations) are network-first: the homepage and the status page are
+//   rendered again after every publish with the data just published, which the
+//   build's precached copies do not have, so a repeat visitor gets the published
+//   page when online and the precached one offline.
 // - Snapshots (/api/*) are network-first: always the latest when online. The
 //   copy kept for offline use is stamped with the time it was saved, and that
 //   stamp (X-OMC-Saved-At) only reaches the page when the copy is used, so the
 //   page can say how old the data is.
-import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
+import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
-import { NetworkFirst } from 'workbox-strategies'
+import { NetworkFirst, NetworkOnly } from 'workbox-strategies'
 import type { WorkboxPlugin } from 'workbox-core'
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: { url: string; revision: string | null }[] }
 
 const SAVED_AT_HEADER = 'X-OMC-Saved-At'
 
+// A page the network does not answer within this time comes from the precache:
+// a slow connection still opens the site, as offline.
+const PAGE_TIMEOUT_S = 4
+
 cleanupOutdatedCaches()
 
-// /events is pre-rendered as /events/index.html.
+/** pageFile is the precached file of a page: /events is pre-rendered as /events/index.html. */
+const pageFile = (url: URL) => `${url.pathname.replace(/\/$/, '')}/index.html`
+
+// Navigation preload: the page's request starts while the worker is still
+// starting up, so asking the network first costs no extra round of start-up.
+self.addEventListener('activate', (event) => event.waitUntil(self.registration.navigationPreload?.enable() ?? Promise.resolve()))
+
+/**
+ * offlinePage answers a page the network could not give: its precached copy, or
+ * for any other path (a not-found path, a later screen's URL) the shell, which
+ * sees it was pre-rendered for another path and renders this one. Not the deal
+ * feeds (/feeds/*.atom, linked from Deals): opening one offline fails as the
+ * browser would, rather than show the app.
+ */
+const offlinePage: WorkboxPlugin = {
+  async handlerDidError({ request }) {
+    const url = new URL(request.url)
+    if (url.pathname.startsWith('/feeds/')) return undefined
+    return (await matchPrecache(pageFile(url))) ?? (await matchPrecache('/index.html'))
+  },
+}
+
+// Registered before the precache's route, which would otherwise answer the
+// pages it holds from the cache first.
+registerRoute(new NavigationRoute(new NetworkOnly({ networkTimeoutSeconds: PAGE_TIMEOUT_S, plugins: [offlinePage] })))
+
 precacheAndRoute(self.__WB_MANIFEST, {
   directoryIndex: 'index.html',
   cleanURLs: false,
-  urlManipulation: ({ url }) => [new URL(`${url.pathname.replace(/\/$/, '')}/index.html`, url)],
+  urlManipulation: ({ url }) => [new URL(pageFile(url), url)],
 })
-
-// Any other page (a not-found path, a later screen's URL) gets the shell; the
-// app sees it was pre-rendered for another path and renders this one. Not the deal
-// feeds (/feeds/*.atom, linked from Deals): opening one shows the feed, not the app.
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/feeds\//] }))
 
 const stampSavedAt: WorkboxPlugin = {
   async cacheWillUpdate({ response }) {
