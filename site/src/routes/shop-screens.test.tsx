@@ -162,6 +162,21 @@ describe('Wishlist', () => {
     expect(wishlistStore.get()[0]!.seen).toEqual({ at: FIXTURE_NOW.toISOString(), stores: 4, minPrice: 35 })
   })
 
+  it('says about what each of the cheapest offers costs with tax at its store', async () => {
+    wishlistStore.set([{ ...muul, addedAt: '2026-06-20T00:00:00Z', seen: null }])
+    renderApp('/wishlist')
+    const offers = await screen.findByRole('list', { name: 'Cheapest for Muul Fuel' })
+    // Adult use: the 10 % excise plus the county's sales tax. RISE Toledo $35 (Lucas, 7.75 %): 35 × 1.1775 =
+    // 41.2125, $41.21; Bloom Akron $36 on sale (Summit, 6.75 %): 36 × 1.1675 = 42.03. Medical, sales tax alone:
+    // The Botanist Canton $38 (Stark, 6.5 %): 38 × 1.065 = 40.47.
+    await waitFor(() => expect(within(offers).getAllByText(/with tax$/)).toHaveLength(3))
+    expect(
+      within(offers)
+        .getAllByText(/with tax$/)
+        .map((e) => e.textContent),
+    ).toEqual(['≈ $41.21 with tax', '≈ $42.03 with tax', '≈ $40.47 with tax'])
+  })
+
   it('says how to fill an empty wishlist', async () => {
     renderApp('/dispensary-wishlist')
     expect(await screen.findByText('Your wishlist is empty.')).toBeInTheDocument()
