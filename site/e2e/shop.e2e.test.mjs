@@ -238,12 +238,15 @@ describe('shopping screens on the demo data', () => {
       for (const product of saved)
         await page.getByRole('spinbutton', { name: `Packages of ${product.name} in your basket` }).fill(String(product.quantity))
       await page.getByRole('combobox', { name: 'Market' }).selectOption({ label: market })
-      await page.getByRole('combobox', { name: 'Near' }).selectOption('Columbus')
+      // The place through the shared place field (a ZIP code, a city or the device's location).
+      await page.getByRole('combobox', { name: 'Near (ZIP code, city or address)' }).fill('Columbus')
+      await page.getByRole('button', { name: 'Find' }).click()
+      await page.getByText('Distances from Columbus.').waitFor()
       await page.getByRole('combobox', { name: 'Within' }).selectOption('200')
       const total = (group) => page.getByRole('group', { name: group }).getByTestId('plan-total')
       const cents = async (group) => Math.round(Number((await total(group).textContent()).replace('$', '')) * 100)
       const check = async () => {
-        await page.getByText('Totals count the menu prices without tax.').waitFor()
+        await page.getByText(/^Totals are the menu prices, without tax\./).waitFor()
         if (Number.isFinite(expected.single)) {
           assert.equal(await cents('One store'), expected.single, 'the one store with everything')
           if (expected.pair < expected.single) assert.equal(await cents('Two stores'), expected.pair, 'the two stores')
@@ -265,6 +268,64 @@ describe('shopping screens on the demo data', () => {
       // The basket is kept: a reload plans the same.
       await page.reload()
       await check()
+    } finally {
+      await page.close()
+    }
+  })
+
+  test('Deals by value per 100 mg THC: the first rows ascending, each figure worked from its size, THC and price, no-potency deals last', async () => {
+    const page = await newPage()
+    try {
+      await page.goto(url('dispensary-deals'))
+      await page.getByRole('heading', { level: 2, name: /^\d+ deals$/ }).waitFor({ timeout: 30_000 })
+      await page.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Best value by THC (price per 100 mg)' })
+      await page.waitForURL(/sort=thcValue/)
+      await page.getByRole('columnheader', { name: 'Per 100 mg THC' }).waitFor()
+      const total = Number((await page.getByRole('heading', { level: 2, name: /^\d+ deals$/ }).textContent()).match(/^\d+/)[0])
+      const note = await page.getByTestId('thc-value-note').textContent()
+      const none = Number(note.match(/(\d+) deals? (?:has|have) no usable THC figure and (?:is|are) listed last/)?.[1] ?? 0)
+      assert.ok(total - none >= 10, `too few deals with a THC figure to check the order: ${total - none} of ${total}`)
+      // Columns: product, size, price, off, unit price, per 100 mg THC, THC, …
+      const readRows = () =>
+        page
+          .getByRole('row')
+          .filter({ has: page.getByRole('cell') })
+          .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)))
+      const rows = await readRows()
+      const values = rows.slice(0, 10).map((cells) => Number(cells[5].match(/^\$(\d+\.\d\d) per 100 mg THC$/)?.[1]))
+      assert.ok(values.every(Number.isFinite), `the first rows have no value: ${rows.slice(0, 10).map((c) => c[5])}`)
+      for (let i = 1; i < values.length; i++)
+        assert.ok(values[i - 1] <= values[i], `row ${i + 1} ($${values[i]}) before row ${i} ($${values[i - 1]})`)
+      // Worked by hand wherever the row shows a weight and a THC %: price paid × 100 / (grams × 1000 × THC% / 100).
+      let worked = 0
+      for (const cells of rows.slice(0, 10)) {
+        const grams = cells[1].match(/^(\d+(?:\.\d+)?)g$/)
+        const thc = cells[6].match(/^(\d+(?:\.\d+)?)% THC$/)
+        if (!grams || !thc) continue
+        const byHand = (pricePaid(cells[2]) * 100) / (Number(grams[1]) * 10 * Number(thc[1]))
+        // To the cent as the site rounds (formatCost: the decimal as written, not toFixed's binary).
+        assert.equal(
+          cells[5],
+          `$${(Math.round(Number(`${byHand}e2`)) / 100).toFixed(2)} per 100 mg THC`,
+          `${cells[0]}: ${cells[1]} at ${cells[6]} for ${cells[2]}`,
+        )
+        worked++
+      }
+      assert.ok(worked > 0, 'no row of the first ten shows a weight and a THC %')
+      // The deals without a figure come last, each saying why: on the page of the last deal with one, and after.
+      if (none > 0) {
+        const firstNone = total - none
+        const pageOf = (i) => Math.floor(i / 100) + 1
+        await page.goto(url(`dispensary-deals?sort=thcValue&page=${pageOf(firstNone)}`))
+        await page.getByRole('columnheader', { name: 'Per 100 mg THC' }).waitFor({ timeout: 30_000 })
+        if (total > 100) await page.getByText(`Deals ${(pageOf(firstNone) - 1) * 100 + 1} to`).waitFor()
+        const last = (await readRows()).map((cells) => cells[5])
+        const at = firstNone % 100
+        assert.match(last[at], /^No THC value: /)
+        if (at > 0) assert.match(last[at - 1], /^\$\d+\.\d\d per 100 mg THC$/)
+        for (const value of last.slice(at)) assert.match(value, /^No THC value: /)
+      }
+      await page.screenshot({ path: path.join(resultsDir, 'deals-thc-value.png'), fullPage: true })
     } finally {
       await page.close()
     }
@@ -549,6 +610,7 @@ const AXE_PAGES = [
   'dispensary-menus',
   'dispensary-menus?by=distance&lat=39.9862&lng=-82.9855&within=25&near=Columbus&q=wedding&type=Flower',
   'dispensary-deals',
+  'dispensary-deals?sort=thcValue',
   'product/',
   'dispensary-wishlist',
   'dispensary-limits',
@@ -580,7 +642,7 @@ describe('axe-core: no serious or critical violation', () => {
               .getByRole('spinbutton', { name: /^Packages of / })
               .first()
               .fill('1')
-            await page.getByText('Totals count the menu prices without tax.').waitFor()
+            await page.getByText(/^Totals are the menu prices, without tax\./).waitFor()
           }
           if (p === 'dispensary-limits') {
             // An item added, the pointer left on "Add item": its hover colours are checked too.

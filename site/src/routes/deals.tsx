@@ -7,7 +7,7 @@ import { useDealsIndex } from '../features/shop/api/use-shop'
 import { DealFeeds } from '../features/shop/components/deals/deal-feeds'
 import { DealList } from '../features/shop/components/deals/deal-list'
 import { DealsFilters } from '../features/shop/components/deals/deals-filters'
-import { dealFiles, readDealsQuery } from '../features/shop/lib/deals'
+import { dealFiles, dealsParams, readDealsQuery } from '../features/shop/lib/deals'
 import { lastPointStore } from '../features/shop/lib/last-point'
 import { STALE_UNDER_HOURS } from '../lib/freshness'
 
@@ -34,14 +34,7 @@ function DealsScreen() {
   const lastPoint = lastPointStore.use()
   const query = readDealsQuery(params)
   const { region, near, within } = query
-  const set = (key: string, value: string) => {
-    const next = new URLSearchParams(params)
-    if (value) next.set(key, value)
-    else next.delete(key)
-    // Another search starts at its first page.
-    if (key !== 'page') next.delete('page')
-    setParams(next)
-  }
+  const set = (patch: Readonly<Record<string, string>>) => setParams(dealsParams(params, patch))
   return (
     <>
       <DealsFilters query={query} set={set} />
@@ -49,7 +42,7 @@ function DealsScreen() {
       <SnapshotView response={index} what="deals">
         {(data) => {
           const files = dealFiles(data, query)
-          const point = near ? { latitude: near.lat, longitude: near.lng } : lastPoint
+          const point = near ?? lastPoint
           return (
             <>
               <SampleNotice sample={data.sample} />
@@ -61,7 +54,7 @@ function DealsScreen() {
                 market={query.market}
                 sort={query.sort}
                 page={query.page}
-                onPage={(p) => set('page', p > 1 ? String(p) : '')}
+                onPage={(p) => set({ page: p > 1 ? String(p) : '' })}
               />
             </>
           )

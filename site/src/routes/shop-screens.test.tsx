@@ -154,6 +154,21 @@ describe('Wishlist', () => {
     expect(wishlistStore.get()[0]!.seen).toEqual({ at: FIXTURE_NOW.toISOString(), stores: 4, minPrice: 35 })
   })
 
+  it('says about what each of the cheapest offers costs with tax at its store', async () => {
+    wishlistStore.set([{ ...muul, addedAt: '2026-06-20T00:00:00Z', seen: null }])
+    renderApp('/wishlist')
+    const offers = await screen.findByRole('list', { name: 'Cheapest for Muul Fuel' })
+    // Adult use: the 10 % excise plus the county's sales tax. RISE Toledo $35 (Lucas, 7.75 %): 35 × 1.1775 =
+    // 41.2125, $41.21; Bloom Akron $36 on sale (Summit, 6.75 %): 36 × 1.1675 = 42.03. Medical, sales tax alone:
+    // The Botanist Canton $38 (Stark, 6.5 %): 38 × 1.065 = 40.47.
+    await waitFor(() => expect(within(offers).getAllByText(/with tax$/)).toHaveLength(3))
+    expect(
+      within(offers)
+        .getAllByText(/with tax$/)
+        .map((e) => e.textContent),
+    ).toEqual(['≈ $41.21 with tax', '≈ $42.03 with tax', '≈ $40.47 with tax'])
+  })
+
   it('says how to fill an empty wishlist', async () => {
     renderApp('/dispensary-wishlist')
     expect(await screen.findByText('Your wishlist is empty.')).toBeInTheDocument()
@@ -178,6 +193,55 @@ describe('Deals', () => {
     expect(await screen.findByRole('heading', { name: '1 deals' })).toBeInTheDocument()
     expect(screen.getByText('$60.00/g')).toBeInTheDocument()
     expect(screen.getByText('25% off')).toBeInTheDocument()
+  })
+
+  it('sorts by value per 100 mg THC, each row saying its figure, the deal without a THC figure last', async () => {
+    const user = userEvent.setup()
+    const { location } = renderApp('/deals')
+    expect(await screen.findByRole('heading', { name: '3 deals' })).toBeInTheDocument()
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Best value by THC (price per 100 mg)')
+    expect(location()?.search).toBe('?sort=thcValue')
+    // Muul Fuel: 3.5 g at 24.1 % = 843.5 mg for $36: $36 / 8.435 = $4.27. Lemon Haze Cart: 0.5 g at
+    // 85.2 % = 426 mg for $30: $7.04. Live Resin Badder: no THC figure, last.
+    const rows = await waitFor(() => {
+      const cells = screen
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => [within(r).getAllByRole('link')[0]!.textContent, within(r).getAllByRole('cell')[5]!.textContent])
+      expect(cells[0]![0]).toBe('Muul Fuel')
+      return cells
+    })
+    expect(rows).toEqual([
+      ['Muul Fuel', '$4.27 per 100 mg THC'],
+      ['Lemon Haze Cart', '$7.04 per 100 mg THC'],
+      ['Live Resin Badder', 'No THC value: no THC figure'],
+    ])
+    expect(screen.getByRole('columnheader', { name: 'Per 100 mg THC' })).toBeInTheDocument()
+    expect(screen.getByTestId('thc-value-note')).toHaveTextContent('1 deal has no usable THC figure and is listed last (no THC figure: 1).')
+  })
+
+  it('searches near a ZIP code with the shared place field, keeps the place in the URL and clears it', async () => {
+    const user = userEvent.setup()
+    const { location } = renderApp('/deals')
+    expect(await screen.findByRole('heading', { name: '3 deals' })).toBeInTheDocument()
+    // ZIP 44702 is Canton: within 5 miles, The Botanist Canton's deal alone (Bloom Akron is about 20 miles away).
+    await user.type(screen.getByRole('combobox', { name: 'Near (ZIP code, city or address)' }), '44702')
+    await user.click(screen.getByRole('button', { name: 'Find' }))
+    expect(await screen.findByText('Distances from ZIP 44702.')).toBeInTheDocument()
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Within' }), '5')
+    expect(await screen.findByRole('heading', { name: '1 deals' })).toBeInTheDocument()
+    expect(Object.fromEntries(new URLSearchParams(location()?.search))).toEqual({ lat: '40.7998', lng: '-81.3767', near: 'ZIP 44702', within: '5' })
+    expect(screen.getByRole('combobox', { name: 'Region' })).toBeDisabled()
+    await user.click(screen.getByRole('button', { name: 'Clear the place' }))
+    expect(await screen.findByRole('heading', { name: '3 deals' })).toBeInTheDocument()
+    expect(location()?.search).toBe('')
+  })
+
+  it('opens an older link near a city of the list', async () => {
+    renderApp('/deals?near=Akron&within=10')
+    // Bloom Akron's two deals, 1.3 miles from Akron's centre.
+    expect(await screen.findByRole('heading', { name: '2 deals' })).toBeInTheDocument()
+    expect(screen.getByRole('combobox', { name: 'Near (ZIP code, city or address)' })).toHaveValue('Akron')
   })
 
   it('says about what each deal costs with tax at its store, beside the menu price', async () => {

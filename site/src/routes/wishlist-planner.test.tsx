@@ -38,16 +38,49 @@ describe('the Wishlist basket planner', () => {
     expect(within(single).getByRole('link', { name: 'Bloom Akron' })).toBeInTheDocument()
     expect(single).toHaveTextContent('Akron, 1.3 mi')
     expect(screen.getByTestId('plan-total')).toHaveTextContent('$72.00')
-    expect(screen.getByText('Totals count the menu prices without tax.')).toBeInTheDocument()
-    // Medical: only The Botanist Canton, $38.
+    // With tax at Bloom Akron (Summit County, 6.75 %) and the 10 % adult-use excise: 72 × 1.1675 = 84.06.
+    expect(await screen.findByTestId('plan-total-with-tax')).toHaveTextContent('≈ $84.06 with tax')
+    expect(screen.getByText(/^Totals are the menu prices, without tax\./)).toHaveTextContent(
+      "Beside each, “≈ with tax” adds the 10% adult-use excise tax and each store's county sales tax: an estimate",
+    )
+    // Medical: only The Botanist Canton, $38; sales tax alone (Stark County, 6.5 %): 76 × 1.065 = 80.94.
     await user.selectOptions(screen.getByRole('combobox', { name: 'Market' }), 'medical')
     expect(within(screen.getByRole('group', { name: 'One store' })).getByRole('link', { name: 'The Botanist Canton' })).toBeInTheDocument()
     expect(screen.getByTestId('plan-total')).toHaveTextContent('$76.00')
+    expect(screen.getByTestId('plan-total-with-tax')).toHaveTextContent('≈ $80.94 with tax')
+    expect(screen.getByText(/^Totals are the menu prices/)).toHaveTextContent("adds each store's county sales tax (medical sales pay no excise tax)")
     // Within 5 miles of Akron, no medical menu has it.
     await user.selectOptions(screen.getByRole('combobox', { name: 'Within' }), '5')
     expect(screen.getByText('No store within 5 miles of Akron has any of them in stock for medical on a recent menu.')).toBeInTheDocument()
     // Kept for the next visit.
     expect(JSON.parse(window.localStorage.getItem('omc-basket')!).settings).toMatchObject({ market: 'medical', miles: 5, place: AKRON })
+  })
+
+  it('finds its place with the shared place field: a ZIP code, kept for the next visit', async () => {
+    const user = userEvent.setup()
+    setQuantity(muul, 1)
+    setSettings({ place: AKRON, miles: 5 })
+    renderApp('/wishlist')
+    // Within 5 miles of Akron: Bloom Akron, $36.
+    expect(within(await screen.findByRole('group', { name: 'One store' })).getByRole('link', { name: 'Bloom Akron' })).toBeInTheDocument()
+    // ZIP 44702 is Canton's centre: within 5 miles, The Botanist Canton, $40 (no sale).
+    const near = screen.getByRole('combobox', { name: 'Near (ZIP code, city or address)' })
+    expect(near).toHaveValue('Akron')
+    await user.clear(near)
+    await user.type(near, '44702{Enter}')
+    expect(await screen.findByText('Distances from ZIP 44702.')).toBeInTheDocument()
+    expect(within(screen.getByRole('group', { name: 'One store' })).getByRole('link', { name: 'The Botanist Canton' })).toBeInTheDocument()
+    expect(screen.getByTestId('plan-total')).toHaveTextContent('$40.00')
+    expect(JSON.parse(window.localStorage.getItem('omc-basket')!).settings.place).toEqual({
+      name: 'ZIP 44702',
+      latitude: 40.7998,
+      longitude: -81.3767,
+    })
+    // A ZIP outside Ohio is said plainly, and the plan keeps its place.
+    await user.clear(near)
+    await user.type(near, '10001{Enter}')
+    expect(await screen.findByText(/^ZIP code 10001 is not in Ohio/)).toBeInTheDocument()
+    expect(basketStore.get().settings.place.name).toBe('ZIP 44702')
   })
 
   it('says plainly which product no store near has', async () => {

@@ -36,6 +36,8 @@ export type OfferRow = {
   orderUrl?: string | null
   /** salesTaxPercent is the store's county sales tax rate, for "≈ $X with tax": null unknown, undefined not loaded (yet). */
   salesTaxPercent?: number | null
+  /** thcValue is the price per 100 mg THC as the row says it ("$4.55 per 100 mg THC", or why there is none), for a list sorted by it. */
+  thcValue?: string
 }
 
 /** canOrder reports whether any row links to order: the "Order" column is shown, last, only then. */
@@ -44,7 +46,7 @@ const canOrder = (rows: readonly OfferRow[]) => rows.some((row) => row.orderUrl)
 const orderCell = (o: OfferRow) => <OrderLink url={o.orderUrl} product={o.name} store={o.store.name} />
 
 /** OfferColumn is a column an offer list may show. */
-export type OfferColumn = 'product' | 'size' | 'price' | 'discount' | 'unitPrice' | 'thc' | 'market' | 'store' | 'open' | 'menu'
+export type OfferColumn = 'product' | 'size' | 'price' | 'discount' | 'unitPrice' | 'thcValue' | 'thc' | 'market' | 'store' | 'open' | 'menu'
 
 const COLUMNS: Record<OfferColumn, { heading: string; cell: (row: OfferRow, nowMs: number) => ReactNode }> = {
   product: {
@@ -61,6 +63,7 @@ const COLUMNS: Record<OfferColumn, { heading: string; cell: (row: OfferRow, nowM
   price: { heading: 'Price', cell: (o) => <PriceWithTax row={o} /> },
   discount: { heading: 'Off', cell: (o) => (o.discount === undefined ? '–' : `${Math.round(o.discount * 100)}% off`) },
   unitPrice: { heading: 'Unit price', cell: (o) => <UnitPrice unitPrice={o.unitPrice} unit={o.unit} /> },
+  thcValue: { heading: 'Per 100 mg THC', cell: (o) => o.thcValue ?? '–' },
   thc: { heading: 'THC', cell: (o) => <Thc thc={o.thc} unit={o.potencyUnit} /> },
   market: { heading: 'Market', cell: (o) => <Market market={o.market} /> },
   store: { heading: 'Store', cell: (o) => <StoreCell store={o.store} /> },
@@ -149,6 +152,7 @@ export function OfferCards<R extends OfferRow>({ rows, nowMs, showStore, action 
             <span>{o.size}</span>
             <PriceWithTax row={o} />
             <UnitPrice unitPrice={o.unitPrice} unit={o.unit} />
+            {o.thcValue && <span>{o.thcValue}</span>}
             <Thc thc={o.thc} unit={o.potencyUnit} />
           </p>
           <p className={styles.row}>

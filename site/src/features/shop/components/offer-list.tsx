@@ -5,17 +5,26 @@ import { OfferCards, OfferTable, type OfferColumn } from '../../../components/of
 import { OpenNow } from '../../../components/store-listing-lines'
 import { formatMiles } from '../../../lib/geo'
 import type { SearchOffer, StoreGroup } from '../lib/offer-search'
+import { formatThcValue, thcValue } from '../lib/thc-value'
 import styles from './shop.module.css'
 import { wishlistAction, type ShopRow } from './wishlist-button'
 import tables from '../../../components/data-table.module.css'
 
-type ListProps = { offers: readonly SearchOffer[]; nowMs: number; showStore: boolean; cardView: boolean }
+type ListProps = {
+  offers: readonly SearchOffer[]
+  nowMs: number
+  showStore: boolean
+  cardView: boolean
+  /** byThcValue: the list is sorted by price per 100 mg THC, which each row then says. */
+  byThcValue?: boolean
+}
 
 /** rowOf is a search offer as the offer lists show it. */
-function rowOf(o: SearchOffer): ShopRow {
+function rowOf(o: SearchOffer, byThcValue: boolean): ShopRow {
   const { store } = o
   return {
     ...o,
+    thcValue: byThcValue ? formatThcValue(thcValue(o)) : undefined,
     detail: [o.brand, o.strain].filter(Boolean).join(' · '),
     openingHours: store.openingHours ?? null,
     salesTaxPercent: store.salesTaxPercent ?? null,
@@ -27,19 +36,29 @@ function rowOf(o: SearchOffer): ShopRow {
 // "Open now?" last: the columns before it keep their places.
 const WITH_STORE: OfferColumn[] = ['product', 'size', 'price', 'unitPrice', 'thc', 'market', 'store', 'menu', 'open']
 const WITHOUT_STORE = WITH_STORE.filter((c) => c !== 'store' && c !== 'open')
+/** withThcValue adds the price per 100 mg THC beside the unit price: the columns of a list sorted by it (Menus, Deals, a store's page). */
+export const withThcValue = (columns: readonly OfferColumn[]): OfferColumn[] =>
+  columns.flatMap((c) => (c === 'unitPrice' ? [c, 'thcValue' as const] : [c]))
+const BY_VALUE_WITH_STORE = withThcValue(WITH_STORE)
+const BY_VALUE_WITHOUT_STORE = withThcValue(WITHOUT_STORE)
 
 /** OfferList shows a page of the Menus search as a table or cards. */
-export function OfferList({ offers, nowMs, showStore, cardView }: ListProps) {
-  const rows = offers.map(rowOf)
+export function OfferList({ offers, nowMs, showStore, cardView, byThcValue = false }: ListProps) {
+  const rows = offers.map((o) => rowOf(o, byThcValue))
   return cardView ? (
     <OfferCards rows={rows} nowMs={nowMs} showStore={showStore} action={wishlistAction} />
   ) : (
-    <OfferTable rows={rows} columns={showStore ? WITH_STORE : WITHOUT_STORE} nowMs={nowMs} action={wishlistAction} />
+    <OfferTable
+      rows={rows}
+      columns={byThcValue ? (showStore ? BY_VALUE_WITH_STORE : BY_VALUE_WITHOUT_STORE) : showStore ? WITH_STORE : WITHOUT_STORE}
+      nowMs={nowMs}
+      action={wishlistAction}
+    />
   )
 }
 
 /** StoreSection is one store's offers under a heading linking to the store's page and its own site. */
-export function StoreSection({ group, nowMs, cardView }: { group: StoreGroup; nowMs: number; cardView: boolean }) {
+export function StoreSection({ group, nowMs, cardView, byThcValue }: { group: StoreGroup; nowMs: number; cardView: boolean; byThcValue?: boolean }) {
   const headingId = useId()
   const { store } = group
   const site = store.website || store.markets.find((m) => m.menuUrl)?.menuUrl || null
@@ -65,7 +84,7 @@ export function StoreSection({ group, nowMs, cardView }: { group: StoreGroup; no
       ) : (
         <p className={tables.sub}>No website on record: call before you go.</p>
       )}
-      <OfferList offers={group.offers} nowMs={nowMs} showStore={false} cardView={cardView} />
+      <OfferList offers={group.offers} nowMs={nowMs} showStore={false} cardView={cardView} byThcValue={byThcValue} />
     </section>
   )
 }

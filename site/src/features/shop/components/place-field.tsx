@@ -2,12 +2,28 @@ import { useId, useState } from 'react'
 import { SelectField } from '../../../components/select-field'
 import { OHIO_CITIES, SIMPLEMAPS_CREDIT } from '../lib/ohio-cities'
 import { CENSUS_ZCTA_CREDIT, findPlace, loadZipTable, zipIn, type FoundPlace } from '../lib/place'
-import type { DispensarySearchState } from '../lib/search-state'
+import { DEFAULT_SEARCH_STATE, type DispensarySearchState } from '../lib/search-state'
 import styles from './shop.module.css'
 
 const DISTANCES = [5, 10, 25, 50, 100, 200]
 
 type Props = { search: DispensarySearchState; onChange: (patch: Partial<DispensarySearchState>) => void }
+
+/**
+ * asPlaceSearch is a point and radius kept elsewhere (the Deals URL, the basket planner's
+ * settings) as the distance search PlaceField reads; no point yet is no place.
+ */
+export function asPlaceSearch(point: FoundPlace | undefined, miles: number): DispensarySearchState {
+  return point
+    ? {
+        ...DEFAULT_SEARCH_STATE,
+        searchType: 'distance',
+        coordinates: { latitude: point.latitude, longitude: point.longitude },
+        place: point.place,
+        maxDistance: miles,
+      }
+    : { ...DEFAULT_SEARCH_STATE, maxDistance: miles }
+}
 
 /**
  * PlaceField is a distance search's point and radius: a ZIP code, a city or an address typed

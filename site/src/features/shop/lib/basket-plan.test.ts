@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { planBasket, type PlanItem, type PlanOffer, type PlanQuery } from './basket-plan'
+import { planBasket, planWithTax, type PlanItem, type PlanOffer, type PlanQuery } from './basket-plan'
 
 // Baskets worked out by hand. The shopper is at Columbus's centre; one degree of
 // latitude is 69.09 miles, so a store 0.0724° north is 5.0 miles away.
@@ -181,5 +181,27 @@ describe('planBasket', () => {
         expect(plan.stores).toBe(0)
       }
     }
+  })
+})
+
+describe('planWithTax', () => {
+  // Adult use pays the 10 % excise tax plus the store's county sales tax; medical the sales tax alone.
+  // The pair of the first test: x at Beta $50.00, y at Alpha $20.00.
+  const plan = planBasket([item('x', 2, [offer('alpha', 30), offer('beta', 25)]), item('y', 1, [offer('alpha', 20), offer('beta', 25)])], query).pair!
+  const rates: Record<string, number | null> = { alpha: 8, beta: 7.25 }
+
+  it('adds each store’s taxes to its share, to the cent, and sums them', () => {
+    // Alpha (8 %): $20 × 1.18 = $23.60; Beta (7.25 %): $50 × 1.1725 = $58.625, $58.63. Total $82.23.
+    expect(planWithTax(plan, 'recreational', (slug) => rates[slug] ?? null)).toEqual({ visits: [2360, 5863], cents: 8223, unknown: [] })
+    // Medical: $20 × 1.08 = $21.60; $50 × 1.0725 = $53.625, $53.63. Total $75.23.
+    expect(planWithTax(plan, 'medical', (slug) => rates[slug] ?? null)).toEqual({ visits: [2160, 5363], cents: 7523, unknown: [] })
+  })
+
+  it('gives no total when a store’s rate is unknown, and names the store', () => {
+    expect(planWithTax(plan, 'recreational', (slug) => (slug === 'beta' ? null : 8))).toEqual({
+      visits: [2360, null],
+      cents: null,
+      unknown: ['Beta'],
+    })
   })
 })

@@ -1,6 +1,7 @@
 import type { Market, ProductOffer } from '../../../api/common-schemas'
 import { freshnessOf } from '../../../lib/freshness'
 import { distanceMiles, type Coordinates } from '../../../lib/geo'
+import { withTax } from '../../../lib/tax'
 import { pricePaid } from '../../../lib/unit-price'
 
 // Where to buy a basket cheapest, in one stop or two: pure, so the plans are
@@ -266,4 +267,24 @@ function mostCovered(cost: Float64Array, S: number, J: number): number[] | null 
     }
   }
   return most
+}
+
+/** PlanTax is a plan's cost with tax: each store's share and the total, in cents; unknown names the stores whose rate is not known. */
+export type PlanTax = { visits: (number | null)[]; cents: number | null; unknown: string[] }
+
+/**
+ * planWithTax is about what a plan comes to at the counter: each store's share with the market's
+ * taxes at that store's county rate (src/lib/tax.ts, the same figure as "≈ $X with tax" beside every
+ * price), to the cent, and their sum. rateAt gives a store's sales tax rate (null: unknown); the
+ * total is null when any store's rate is unknown, since a part cannot stand for the whole. The plan
+ * itself is chosen on menu prices: the tax never changes which store is cheapest by more than the
+ * counties' difference in rate, and the menus' prices are what the stores promise.
+ */
+export function planWithTax(plan: Pick<Plan, 'visits'>, market: Market, rateAt: (slug: string) => number | null): PlanTax {
+  const visits = plan.visits.map((v) => {
+    const dollars = withTax(v.cents / 100, market, rateAt(v.slug))
+    return dollars === null ? null : toCents(dollars)
+  })
+  const unknown = plan.visits.filter((_, i) => visits[i] === null).map((v) => v.name)
+  return { visits, cents: unknown.length > 0 ? null : visits.reduce<number>((sum, c) => sum + (c ?? 0), 0), unknown }
 }

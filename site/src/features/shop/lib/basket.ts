@@ -36,8 +36,6 @@ export type Basket = { lines: BasketLine[]; settings: PlanSettings }
 export const BASKET_VERSION = 1
 /** MAX_PACKAGES is the most packages of one product a line holds. */
 export const MAX_PACKAGES = 99
-/** PLAN_MILES are the planner's distances. */
-export const PLAN_MILES = [5, 10, 25, 50, 100, 200] as const
 
 // The planner starts from Columbus (as OHIO_CITIES places it) until the shopper picks a place. The
 // figures are written out rather than looked up: the wishlist button, on every shopping screen,

@@ -1,21 +1,30 @@
 import { distanceMiles, type Coordinates } from '../../../lib/geo'
+import { pricePaid } from '../../../lib/unit-price'
 import { REGIONS, type DealOffer, type DealsIndex } from '../api/shop-schemas'
-import { OHIO_CITIES, type OhioCity } from './ohio-cities'
+import { OHIO_CITIES } from './ohio-cities'
+import type { FoundPlace } from './place'
+import type { DispensarySearchState } from './search-state'
+import { thcValue, type ThcValue } from './thc-value'
 
 export const DEAL_CATEGORIES = ['Flower', 'Preroll', 'Vape', 'Extract', 'Edible', 'Other'] as const
-export const DEAL_DISTANCES = [10, 25, 50, 100]
+/** DEAL_SORTS are the Deals screen's orders: largest discount (the default), lowest unit price, best value by THC. */
+export const DEAL_SORTS = ['discount', 'unitPrice', 'thcValue'] as const
+export type DealSort = (typeof DEAL_SORTS)[number]
+/** DEFAULT_WITHIN is the radius, in miles, of a search near a place until another is chosen. */
+export const DEFAULT_WITHIN = 25
+
 /** DEALS_PER_PAGE: deals on one page of the list; the pages reach the last deal. */
 export const DEALS_PER_PAGE = 100
 
 /** DealsQuery is the Deals screen's search, kept in its URL (each part empty for "any"). */
 export type DealsQuery = {
   region: string
-  /** near is the city the search is around (region is then ignored). */
-  near: OhioCity | undefined
+  /** near is the place the search is around (region is then ignored): a ZIP code's or a city's centre, or the device's location. */
+  near: FoundPlace | undefined
   within: number
   category: string
   market: string
-  sort: 'discount' | 'unitPrice'
+  sort: DealSort
   /** page is the page of the list shown, from 1 (the list may have fewer: the screen shows its last). */
   page: number
 }
@@ -23,16 +32,66 @@ export type DealsQuery = {
 /** readDealsQuery reads the Deals screen's URL, ignoring values it does not know. */
 export function readDealsQuery(params: URLSearchParams): DealsQuery {
   const known = (list: readonly string[], value: string | null) => (value !== null && list.includes(value) ? value : '')
+  const within = Number(params.get('within'))
   return {
     region: known(REGIONS, params.get('region')),
-    near: OHIO_CITIES.find((c) => c.city === params.get('near')),
-    within: Number(params.get('within')) || 25,
+    near: readPlace(params),
+    within: Number.isFinite(within) && within >= 1 && within <= 1000 ? within : DEFAULT_WITHIN,
     category: known(DEAL_CATEGORIES, params.get('type')),
     market: known(['medical', 'recreational'], params.get('market')),
-    sort: params.get('sort') === 'unitPrice' ? 'unitPrice' : 'discount',
+    sort: (known(DEAL_SORTS, params.get('sort')) || 'discount') as DealSort,
     page: Math.max(1, Math.floor(Number(params.get('page'))) || 1),
   }
 }
+
+/**
+ * readPlace reads the place of a Deals URL: near=<name>&lat=&lng= (a ZIP code, a city or the
+ * device's location, as the place field found it), or near=<city> alone (links from before
+ * the place field, when Near was a list of cities). None when neither is understood.
+ */
+function readPlace(params: URLSearchParams): FoundPlace | undefined {
+  const name = (params.get('near') ?? '').trim().slice(0, 80)
+  const coordinate = (key: string, limit: number) => {
+    const text = params.get(key)
+    const n = text === null || text.trim() === '' ? NaN : Number(text)
+    return Number.isFinite(n) && Math.abs(n) <= limit ? n : null
+  }
+  const latitude = coordinate('lat', 90)
+  const longitude = coordinate('lng', 180)
+  if (latitude !== null && longitude !== null && !(latitude === 0 && longitude === 0))
+    return { place: name || 'the point in the link', latitude, longitude }
+  const city = OHIO_CITIES.find((c) => c.city === name)
+  return city && { place: city.city, latitude: city.lat, longitude: city.lng }
+}
+
+/**
+ * dealsParams is the Deals URL after a change: each key of patch set, or removed when its
+ * value is ''. Another search starts at its first page, so any change but the page's drops it.
+ */
+export function dealsParams(params: URLSearchParams, patch: Readonly<Record<string, string>>): URLSearchParams {
+  const next = new URLSearchParams(params)
+  for (const [key, value] of Object.entries(patch)) {
+    if (value) next.set(key, value)
+    else next.delete(key)
+  }
+  if (!('page' in patch)) next.delete('page')
+  return next
+}
+
+/** placePatch turns a place field's change (a place found, a radius chosen) into a change of the Deals URL. */
+export function placePatch(patch: Partial<Pick<DispensarySearchState, 'coordinates' | 'place' | 'maxDistance'>>): Record<string, string> {
+  const out: Record<string, string> = {}
+  if (patch.coordinates) {
+    out.lat = patch.coordinates.latitude.toFixed(4)
+    out.lng = patch.coordinates.longitude.toFixed(4)
+    out.near = patch.place ?? ''
+  }
+  if (patch.maxDistance !== undefined) out.within = patch.maxDistance === DEFAULT_WITHIN ? '' : String(patch.maxDistance)
+  return out
+}
+
+/** NO_PLACE clears the place of a Deals URL: back to a region or all of Ohio. */
+export const NO_PLACE: Readonly<Record<string, string>> = { near: '', lat: '', lng: '', within: '' }
 
 /**
  * dealFiles names the regions' deal files (api/deals/<region>) a search reads: the
@@ -42,8 +101,8 @@ export function dealFiles(index: DealsIndex, { region, near }: Pick<DealsQuery, 
   return index.regions.filter((r) => r.count > 0 && (near || !region || r.region === region)).map((r) => r.path.replace(/^\/?api\//, ''))
 }
 
-/** LocatedDeal is a deal with its store's distance from the shopper's point (null without one). */
-export type LocatedDeal = DealOffer & { distance: number | null }
+/** LocatedDeal is a deal with its store's distance from the shopper's point (null without one) and its price per 100 mg THC. */
+export type LocatedDeal = DealOffer & { distance: number | null; perThc: ThcValue }
 
 /**
  * UNIT_ORDER is the order of the unit-price groups: a price per gram and a price per 100 mg THC
@@ -63,17 +122,32 @@ export function unitGroupCounts(deals: readonly Pick<DealOffer, 'unit' | 'unitPr
   return counts
 }
 
+const per100mg = (d: LocatedDeal) => ('per100mg' in d.perThc ? d.perThc.per100mg : null)
+
+/** byThcValue orders deals by price per 100 mg THC, those without one last; ties by discount, then store. */
+function byThcValue(a: LocatedDeal, b: LocatedDeal): number {
+  const x = per100mg(a)
+  const y = per100mg(b)
+  if (x === null || y === null) return x === y ? b.discount - a.discount || a.storeName.localeCompare(b.storeName) : x === null ? 1 : -1
+  return x - y || b.discount - a.discount || a.storeName.localeCompare(b.storeName)
+}
+
 /**
  * selectDeals keeps the deals of the category, market and distance asked for and
- * orders them by discount, or by unit price within each unit (UNIT_ORDER); ties as
- * publish breaks them: the lower sale price, then the store's name.
+ * orders them by discount, by unit price within each unit (UNIT_ORDER), or by price
+ * per 100 mg THC (thc-value.ts; deals without one last); ties as publish breaks
+ * them: the lower sale price, then the store's name.
  */
 export function selectDeals(
   deals: readonly DealOffer[],
   { point, within, category, market, sort }: { point: Coordinates | null; within: number | null } & Pick<DealsQuery, 'category' | 'market' | 'sort'>,
 ): LocatedDeal[] {
   return deals
-    .map((d) => ({ ...d, distance: point ? distanceMiles(point, { latitude: d.lat, longitude: d.lng }) : null }))
+    .map((d) => ({
+      ...d,
+      distance: point ? distanceMiles(point, { latitude: d.lat, longitude: d.lng }) : null,
+      perThc: thcValue({ ...d, paid: pricePaid(d.price, d.salePrice) }),
+    }))
     .filter(
       (d) =>
         (!category || d.category === category) &&
@@ -81,12 +155,14 @@ export function selectDeals(
         (within === null || (d.distance !== null && d.distance <= within)),
     )
     .sort((a, b) =>
-      sort === 'discount'
-        ? b.discount - a.discount || a.salePrice - b.salePrice || a.storeName.localeCompare(b.storeName)
-        : UNIT_ORDER[unitGroupOf(a)] - UNIT_ORDER[unitGroupOf(b)] ||
-          (a.unitPrice ?? 0) - (b.unitPrice ?? 0) ||
-          b.discount - a.discount ||
-          a.storeName.localeCompare(b.storeName),
+      sort === 'thcValue'
+        ? byThcValue(a, b)
+        : sort === 'discount'
+          ? b.discount - a.discount || a.salePrice - b.salePrice || a.storeName.localeCompare(b.storeName)
+          : UNIT_ORDER[unitGroupOf(a)] - UNIT_ORDER[unitGroupOf(b)] ||
+            (a.unitPrice ?? 0) - (b.unitPrice ?? 0) ||
+            b.discount - a.discount ||
+            a.storeName.localeCompare(b.storeName),
     )
 }
 

@@ -6,6 +6,7 @@ import { applyFacets, potencyUnitFor, sizeBucket, type FacetCounts, type FacetOf
 import { effectiveSort, hasPoint, type DispensarySearchState, type SearchFilters, type ShopFilters, type SortKey } from './search-state'
 import { matchScore, textMatches, tokenize, type WordCache } from './text-match'
 import { isOnSale, pricePaid, type Unit } from '../../../lib/unit-price'
+import { thcValuePer100mg } from './thc-value'
 
 /** SearchOffer is one offer of the Menus search: a shard row joined with its product and store. */
 export type SearchOffer = FacetOffer & {
@@ -219,6 +220,7 @@ function countStores(offers: readonly SearchOffer[]): number {
 const SORT_VALUE: Record<Exclude<SortKey, 'name' | 'relevance'>, (o: SearchOffer) => number | null> = {
   price: (o) => o.paid,
   unitPrice: (o) => o.unitPrice,
+  thcValue: thcValuePer100mg,
   thc: (o) => o.thc,
   distance: (o) => o.distance,
   lastUpdate: (o) => o.lastUpdateMs,

@@ -47,7 +47,8 @@ export const DEFAULT_SEARCH_STATE: DispensarySearchState = {
   place: '',
 }
 
-export const SORT_KEYS = ['relevance', 'name', 'price', 'unitPrice', 'thc', 'distance', 'lastUpdate'] as const
+// thcValue: price per 100 mg THC (thc-value.ts).
+export const SORT_KEYS = ['relevance', 'name', 'price', 'unitPrice', 'thcValue', 'thc', 'distance', 'lastUpdate'] as const
 export type SortKey = (typeof SORT_KEYS)[number]
 export type SortDirection = 'asc' | 'desc'
 

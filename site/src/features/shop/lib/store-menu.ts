@@ -5,6 +5,7 @@ import type { Menu } from '../api/shop-schemas'
 import { sizeBucket, type FacetOffer } from './facets'
 import { readFilters, writeFilters, type ShopFilters, type SortKey } from './search-state'
 import { tokenize } from './text-match'
+import { thcValuePer100mg } from './thc-value'
 
 /** StoreOffer is one offer of a store's page (api/menus/<slug>), with what its filters and sorts read. */
 export type StoreOffer = FacetOffer & {
@@ -98,6 +99,7 @@ export function writeStorePage(state: StorePageState): URLSearchParams {
 const STORE_SORT_VALUE: Partial<Record<SortKey, (o: StoreOffer) => number | null>> = {
   price: (o) => o.paid,
   unitPrice: (o) => o.unitPrice,
+  thcValue: thcValuePer100mg,
   thc: (o) => o.thc,
   lastUpdate: (o) => o.lastUpdateMs,
 }

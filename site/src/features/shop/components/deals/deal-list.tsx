@@ -3,18 +3,25 @@ import { OfferTable, type OfferColumn } from '../../../../components/offers/offe
 import { SnapshotView } from '../../../../components/snapshot-view'
 import type { Coordinates } from '../../../../lib/geo'
 import { useNow } from '../../../../lib/use-now'
-import { useRegionDeals, useSearchStores } from '../../api/use-shop'
+import { useRegionDeals } from '../../api/use-shop'
+import { taxRateAt, useStoreTaxRates, type StoreTaxRates } from '../../api/use-store-tax-rates'
 import { pageOfDeals, selectDeals, unitGroupCounts, type DealsQuery, type LocatedDeal } from '../../lib/deals'
+import { formatThcValue } from '../../lib/thc-value'
+import { withThcValue } from '../offer-list'
 import { Pager } from '../pager'
+import { ThcValueNote } from '../thc-value-note'
 import styles from '../shop.module.css'
 import { wishlistAction, type ShopRow } from '../wishlist-button'
 
 const COLUMNS: OfferColumn[] = ['product', 'size', 'price', 'discount', 'unitPrice', 'thc', 'market', 'store', 'menu']
+// Sorted by value, each row says its price per 100 mg THC (or why it has none) beside the unit price.
+const THC_VALUE_COLUMNS = withThcValue(COLUMNS)
 
-function rowOf(d: LocatedDeal, taxRates: ReadonlyMap<string, number | null> | undefined): ShopRow {
+function rowOf(d: LocatedDeal, taxRates: StoreTaxRates, showValue: boolean): ShopRow {
   return {
     ...d,
-    salesTaxPercent: taxRates ? (taxRates.get(d.slug) ?? null) : undefined,
+    salesTaxPercent: taxRateAt(taxRates, d.slug),
+    thcValue: showValue ? formatThcValue(d.perThc) : undefined,
     key: `${d.slug}|${d.market}|${d.code}|${d.size}`,
     detail: [d.brand, d.category].filter(Boolean).join(' · '),
     isNew: false,
@@ -37,19 +44,21 @@ type Props = Pick<DealsQuery, 'category' | 'market' | 'sort'> & {
 /** DealList loads the regions' deals and lists those asked for, a page at a time, through the last one. */
 export function DealList({ files, point, within, category, market, sort, page, onPage }: Props) {
   const lists = useRegionDeals(files)
-  // The stores' sales tax rates, for "≈ $X with tax" (api/search/stores, shared with Menus).
-  const { data: stores } = useSearchStores()
-  const taxRates = useMemo(() => stores && new Map(stores.stores.map((s) => [s.slug, s.salesTaxPercent ?? null])), [stores])
+  // The stores' sales tax rates, for "≈ $X with tax".
+  const taxRates = useStoreTaxRates()
   const nowMs = useNow(60_000)
+  // The point is read from the URL on every render: the list is chosen again only when it moves.
+  const lat = point?.latitude
+  const lng = point?.longitude
   const deals = useMemo(
     () =>
       lists.data
         ? selectDeals(
             lists.data.flatMap((l) => l.deals),
-            { point, within, category, market, sort },
+            { point: lat === undefined || lng === undefined ? null : { latitude: lat, longitude: lng }, within, category, market, sort },
           )
         : undefined,
-    [lists.data, point, within, category, market, sort],
+    [lists.data, lat, lng, within, category, market, sort],
   )
   return (
     <SnapshotView response={{ ...lists, data: deals }} what="deals">
@@ -71,7 +80,7 @@ export function DealList({ files, point, within, category, market, sort, page, o
   )
 }
 
-/** DealPages is one page of the ordered deals, with the pager and, for a unit-price sort, how it groups the units. */
+/** DealPages is one page of the ordered deals, with the pager and, for a unit-price or value sort, how it orders them. */
 function DealPages({
   deals,
   taxRates,
@@ -79,9 +88,10 @@ function DealPages({
   page,
   onPage,
   nowMs,
-}: { deals: LocatedDeal[]; taxRates: ReadonlyMap<string, number | null> | undefined; nowMs: number } & Pick<Props, 'sort' | 'page' | 'onPage'>) {
+}: { deals: LocatedDeal[]; taxRates: StoreTaxRates; nowMs: number } & Pick<Props, 'sort' | 'page' | 'onPage'>) {
   const shown = pageOfDeals(deals, page)
   const units = sort === 'unitPrice' ? unitGroupCounts(deals) : null
+  const byValue = sort === 'thcValue'
   const pager = shown.pages > 1 && (
     <Pager
       page={shown.page}
@@ -101,12 +111,18 @@ function DealPages({
           Lowest unit price, like with like: {unitOrderText(units)}. A price per gram and a price per 100 mg THC are never compared.
         </p>
       )}
+      {byValue && <ThcValueNote values={deals.map((d) => d.perThc)} what="deals" />}
       {shown.pages > 1 && (
         <p className={styles.summary}>
           Deals {shown.first + 1} to {shown.first + shown.rows.length} of {deals.length}.
         </p>
       )}
-      <OfferTable rows={shown.rows.map((d) => rowOf(d, taxRates))} columns={COLUMNS} nowMs={nowMs} action={wishlistAction} />
+      <OfferTable
+        rows={shown.rows.map((d) => rowOf(d, taxRates, byValue))}
+        columns={byValue ? THC_VALUE_COLUMNS : COLUMNS}
+        nowMs={nowMs}
+        action={wishlistAction}
+      />
       {pager}
     </section>
   )

@@ -1,7 +1,7 @@
 import { SelectField, type Choice } from '../../../../components/select-field'
 import { REGIONS } from '../../api/shop-schemas'
-import { DEAL_CATEGORIES, DEAL_DISTANCES, type DealsQuery } from '../../lib/deals'
-import { OHIO_CITIES, SIMPLEMAPS_CREDIT } from '../../lib/ohio-cities'
+import { DEAL_CATEGORIES, NO_PLACE, placePatch, type DealSort, type DealsQuery } from '../../lib/deals'
+import { asPlaceSearch, PlaceField } from '../place-field'
 import styles from '../shop.module.css'
 
 const MARKETS: readonly Choice[] = [
@@ -9,13 +9,18 @@ const MARKETS: readonly Choice[] = [
   ['medical', 'Medical'],
   ['recreational', 'Adult use'],
 ]
-const SORTS: readonly Choice[] = [
+const SORTS: readonly (readonly [DealSort, string])[] = [
   ['discount', 'Largest discount'],
   ['unitPrice', 'Lowest unit price'],
+  ['thcValue', 'Best value by THC (price per 100 mg)'],
 ]
 
-/** DealsFilters are the Deals screen's region or city, distance, product type, market and order; set(key, value) changes the URL. */
-export function DealsFilters({ query, set }: { query: DealsQuery; set: (key: string, value: string) => void }) {
+/**
+ * DealsFilters are the Deals screen's region or place (a ZIP code, a city or the device's
+ * location, through the shared place field) and distance, product type, market and order;
+ * set(patch) changes the URL (a value '' removes its key).
+ */
+export function DealsFilters({ query, set }: { query: DealsQuery; set: (patch: Readonly<Record<string, string>>) => void }) {
   const { region, near, within, category, market, sort } = query
   return (
     <form className={styles.form} aria-label="Deals filters" onSubmit={(e) => e.preventDefault()}>
@@ -25,38 +30,25 @@ export function DealsFilters({ query, set }: { query: DealsQuery; set: (key: str
         value={near ? '' : region}
         disabled={Boolean(near)}
         choices={[['', 'All of Ohio'], ...REGIONS]}
-        onChange={(v) => set('region', v)}
+        onChange={(v) => set({ region: v })}
       />
-      <SelectField
-        className={styles.field}
-        label="Near"
-        value={near?.city ?? ''}
-        choices={[['', 'Anywhere'], ...OHIO_CITIES.map((c) => c.city)]}
-        onChange={(v) => set('near', v)}
-      />
+      <PlaceField search={asPlaceSearch(near, within)} onChange={(patch) => set(placePatch(patch))} />
       {near && (
-        <SelectField
-          className={styles.field}
-          label="Within"
-          value={String(within)}
-          choices={DEAL_DISTANCES.map((d) => [String(d), `${d} miles`] as const)}
-          onChange={(v) => set('within', v)}
-        />
+        <div>
+          <button type="button" className="button button--secondary" onClick={() => set(NO_PLACE)}>
+            Clear the place
+          </button>
+        </div>
       )}
       <SelectField
         className={styles.field}
         label="Product type"
         value={category}
         choices={[['', 'All'], ...DEAL_CATEGORIES]}
-        onChange={(v) => set('type', v)}
+        onChange={(v) => set({ type: v })}
       />
-      <SelectField className={styles.field} label="Market" value={market} choices={MARKETS} onChange={(v) => set('market', v)} />
-      <SelectField className={styles.field} label="Sort by" value={sort} choices={SORTS} onChange={(v) => set('sort', v === 'unitPrice' ? v : '')} />
-      {near && (
-        <p className={`${styles.credit} ${styles.wide}`}>
-          Straight-line distances from the city centre. <a href={SIMPLEMAPS_CREDIT.url}>{SIMPLEMAPS_CREDIT.text}</a>.
-        </p>
-      )}
+      <SelectField className={styles.field} label="Market" value={market} choices={MARKETS} onChange={(v) => set({ market: v })} />
+      <SelectField className={styles.field} label="Sort by" value={sort} choices={SORTS} onChange={(v) => set({ sort: v === 'discount' ? '' : v })} />
     </form>
   )
 }

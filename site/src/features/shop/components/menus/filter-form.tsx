@@ -8,6 +8,7 @@ export const SORT_LABELS: Record<SortKey, [string, string, string]> = {
   name: ['Name', 'A to Z', 'Z to A'],
   price: ['Price', 'lowest first', 'highest first'],
   unitPrice: ['Unit price', 'lowest first', 'highest first'],
+  thcValue: ['Value by THC (price per 100 mg)', 'best value first', 'worst value first'],
   thc: ['THC', 'lowest first', 'highest first'],
   distance: ['Distance', 'nearest first', 'farthest first'],
   lastUpdate: ['Last update', 'oldest first', 'newest first'],

@@ -12,6 +12,8 @@ import { FacetForm } from '../facet-form'
 import { OfferList, StoreSection } from '../offer-list'
 import { Pager } from '../pager'
 import styles from '../shop.module.css'
+import { ThcValueNote } from '../thc-value-note'
+import { thcValue } from '../../lib/thc-value'
 import { EmptyResults } from './empty-results'
 
 type Props = {
@@ -61,6 +63,7 @@ export function MenuResults({ state, shownFilters, first, firstSettled, shardNam
   const chosenSort = effectiveSort(search, filters)
   const sortBy = chosenSort === 'relevance' ? effectiveSort(search, { ...filters, searchText: '', sortBy: null }) : chosenSort
   const sorted = useMemo(() => (all ? sortOffers(all, sortBy, sortByDirection) : null), [all, sortBy, sortByDirection])
+  const byThcValue = sortBy === 'thcValue'
   const result = useMemo(() => (sorted ? filterOffers(sorted, search, filters, nowMs) : null), [sorted, search, filters, nowMs])
   // "Open now": the offers of stores open now, then, apart, those of stores whose hours are unknown.
   const openNow = useMemo(
@@ -68,6 +71,8 @@ export function MenuResults({ state, shownFilters, first, firstSettled, shardNam
     [result, filters.openNow, nowMs],
   )
   const offers = useMemo(() => (openNow ? [...openNow.open, ...openNow.unknown] : result?.offers), [openNow, result])
+  // Sorted by value, the note above the list counts the offers without one: once per result, not per keystroke.
+  const thcValues = useMemo(() => (byThcValue && offers ? offers.map(thcValue) : null), [byThcValue, offers])
 
   // Until the shards are in, the default search shows publish's first page with its totals.
   const firstOffers = useMemo(() => (!result && first ? joinOffers(stores, [first], null) : null), [result, first, stores])
@@ -92,9 +97,11 @@ export function MenuResults({ state, shownFilters, first, firstSettled, shardNam
     if (!shown) return null
     const rows = (part: SearchOffer[]) =>
       !display.groupByStore ? (
-        <OfferList offers={part} nowMs={nowMs} showStore cardView={display.cardView} />
+        <OfferList offers={part} nowMs={nowMs} showStore cardView={display.cardView} byThcValue={byThcValue} />
       ) : (
-        groupByStore(part).map((group) => <StoreSection key={group.store.slug} group={group} nowMs={nowMs} cardView={display.cardView} />)
+        groupByStore(part).map((group) => (
+          <StoreSection key={group.store.slug} group={group} nowMs={nowMs} cardView={display.cardView} byThcValue={byThcValue} />
+        ))
       )
     if (!openNow) return rows(shown)
     const firstUnknown = openNow.open.length - (page - 1) * PAGE_SIZE
@@ -111,7 +118,7 @@ export function MenuResults({ state, shownFilters, first, firstSettled, shardNam
         )}
       </>
     )
-  }, [shown, display.groupByStore, display.cardView, nowMs, openNow, page])
+  }, [shown, display.groupByStore, display.cardView, nowMs, openNow, page, byThcValue])
   const storeCount = useMemo(
     () => (openNow && offers ? new Set(offers.map((o) => o.store.slug)).size : result ? result.stores : (first?.stores ?? 0)),
     [openNow, offers, result, first],
@@ -128,6 +135,7 @@ export function MenuResults({ state, shownFilters, first, firstSettled, shardNam
             {filters.searchText.trim() && `, matching “${filters.searchText.trim()}”`}.
           </p>
           <FacetForm filters={shownFilters} counts={result?.counts ?? null} unit={potencyUnitFor(search.productType)} onChange={onFilters} />
+          {thcValues && <ThcValueNote values={thcValues} what="offers" />}
           {result && result.offers.length === 0 ? (
             <EmptyResults result={result} search={search} onFilters={onFilters} onSearch={onSearch} />
           ) : openNow && offers?.length === 0 ? (

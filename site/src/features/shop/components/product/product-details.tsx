@@ -10,6 +10,7 @@ import { distanceMiles } from '../../../../lib/geo'
 import { useNow } from '../../../../lib/use-now'
 import type { Product, SearchStores } from '../../api/shop-schemas'
 import { useSearchStores } from '../../api/use-shop'
+import { taxRateAt, useStoreTaxRates, type StoreTaxRates } from '../../api/use-store-tax-rates'
 import { useTerpeneNames } from '../../api/use-terpene-names'
 import { lastPointStore, type LastPoint } from '../../lib/last-point'
 import { readProductView, storesInView, type ProductView } from '../../lib/product-view'
@@ -27,9 +28,14 @@ const PAST_COLUMNS = COLUMNS.filter((c) => c !== 'open')
  * shopper's point (ProductView), its hours and its county's sales tax rate (api/search/stores)
  * and a link to its page.
  */
-function rowsOf(product: Product, offers: Product['offers'], point: LastPoint | null, stores: SearchStores | undefined): OfferRow[] {
+function rowsOf(
+  product: Product,
+  offers: Product['offers'],
+  point: LastPoint | null,
+  stores: SearchStores | undefined,
+  taxRates: StoreTaxRates,
+): OfferRow[] {
   const hours = new Map(stores?.stores.map((s) => [s.slug, s.openingHours ?? null]))
-  const taxRates = new Map(stores?.stores.map((s) => [s.slug, s.salesTaxPercent ?? null]))
   return offers.map((o) => ({
     ...o,
     key: `${o.slug}|${o.market}`,
@@ -38,7 +44,7 @@ function rowsOf(product: Product, offers: Product['offers'], point: LastPoint | 
     detail: '',
     size: product.size,
     openingHours: stores ? (hours.get(o.slug) ?? null) : undefined,
-    salesTaxPercent: stores ? (taxRates.get(o.slug) ?? null) : undefined,
+    salesTaxPercent: taxRateAt(taxRates, o.slug),
     store: {
       slug: o.slug,
       href: storeMenuHref(o.slug),
@@ -63,7 +69,8 @@ export function ProductDetails({ product }: { product: Product }) {
   const { code, name, brand, category, size, grams, mg } = product
   const wish = { code, name, brand, category, size, grams, mg, thc: product.offers[0]?.thc ?? null }
   const count = product.offers.length
-  const rows = storesInView(rowsOf(product, product.offers, point, stores), view)
+  const taxRates = useStoreTaxRates()
+  const rows = storesInView(rowsOf(product, product.offers, point, stores, taxRates), view)
   const change = (key: string, value: string) => {
     const next = new URLSearchParams(params)
     next.set(key, value)
@@ -143,7 +150,7 @@ export function ProductDetails({ product }: { product: Product }) {
           {product.lastOffers.length > 0 && <p>Past prices, as each store’s menu last listed it (not offered now):</p>}
           {product.lastOffers.length > 0 && (
             <OfferTable
-              rows={storesInView(rowsOf(product, product.lastOffers, point, undefined), { market: '', sort: 'price' })}
+              rows={storesInView(rowsOf(product, product.lastOffers, point, undefined, undefined), { market: '', sort: 'price' })}
               columns={PAST_COLUMNS}
               nowMs={nowMs}
               caption="Past prices: what each store last asked, when its menu last listed it"

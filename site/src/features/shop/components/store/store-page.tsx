@@ -21,7 +21,9 @@ import { potencyUnitFor } from '../../lib/facets'
 import { narrowFilters } from '../../lib/offer-search'
 import { displayStore, effectiveSort, type ShopFilters } from '../../lib/search-state'
 import { readStorePage, sortStoreOffers, storeOffersOf, writeStorePage, type StoreOffer, type StorePageState } from '../../lib/store-menu'
+import { formatThcValue, thcValue } from '../../lib/thc-value'
 import { FacetForm } from '../facet-form'
+import { withThcValue } from '../offer-list'
 import { SortFields } from '../menus/filter-form'
 import styles from '../shop.module.css'
 import tables from '../../../../components/data-table.module.css'
@@ -40,11 +42,14 @@ export function StorePage({ slug }: { slug: string }) {
 
 // The store's page has no store column (and no "open now?" per row: the page says it once).
 const COLUMNS: OfferColumn[] = ['product', 'size', 'price', 'unitPrice', 'thc', 'market', 'menu']
+// Sorted by value, each row says its price per 100 mg THC beside the unit price.
+const BY_VALUE_COLUMNS = withThcValue(COLUMNS)
 
 /** rowOf is a store's offer as the offer lists show it. */
-function rowOf(o: StoreOffer, menu: Menu): ShopRow {
+function rowOf(o: StoreOffer, menu: Menu, byThcValue: boolean): ShopRow {
   return {
     ...o,
+    thcValue: byThcValue ? formatThcValue(thcValue(o)) : undefined,
     detail: [o.brand, o.strain, o.inStock ? 'in stock' : 'out of stock'].filter(Boolean).join(' · '),
     store: { slug: menu.slug, name: menu.name, city: menu.city, distance: null, about: false },
     wish: { code: o.code, name: o.name, brand: o.brand ?? '', category: o.category, size: o.size, grams: o.grams, mg: o.mg, thc: o.thc },
@@ -152,7 +157,7 @@ function StoreMenu({ menu }: { menu: Menu }) {
           {filters.searchText.trim() && `, matching “${filters.searchText.trim()}”`}.
         </p>
         {byCategory.map(({ category, offers }) => {
-          const rows = offers.map((o) => rowOf(o, menu))
+          const rows = offers.map((o) => rowOf(o, menu, sortBy === 'thcValue'))
           return (
             <section key={category} aria-labelledby={`category-${category}`}>
               <h3 id={`category-${category}`}>
@@ -161,7 +166,13 @@ function StoreMenu({ menu }: { menu: Menu }) {
               {display.cardView ? (
                 <OfferCards rows={rows} nowMs={nowMs} showStore={false} action={wishlistAction} />
               ) : (
-                <OfferTable rows={rows} columns={COLUMNS} nowMs={nowMs} caption={`${category} at ${menu.name}`} action={wishlistAction} />
+                <OfferTable
+                  rows={rows}
+                  columns={sortBy === 'thcValue' ? BY_VALUE_COLUMNS : COLUMNS}
+                  nowMs={nowMs}
+                  caption={`${category} at ${menu.name}`}
+                  action={wishlistAction}
+                />
               )}
             </section>
           )

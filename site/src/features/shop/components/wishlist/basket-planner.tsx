@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react'
+import { useMemo } from 'react'
 import { Link } from 'react-router-dom'
 import type { ProductOffer } from '../../../../api/common-schemas'
 import { Market, MenuAge, PricePaid, ProductLink, StoreCell, UnitPrice } from '../../../../components/offers/offer-cells'
@@ -6,15 +6,17 @@ import { SelectField } from '../../../../components/select-field'
 import { routes } from '../../../../config/routes'
 import { formatCost } from '../../../../lib/format'
 import { STALE_UNDER_HOURS } from '../../../../lib/freshness'
+import { ADULT_USE_EXCISE_PERCENT } from '../../../../lib/tax'
 import { MARKET_LABEL } from '../../../../lib/unit-price'
 import type { Product } from '../../api/shop-schemas'
-import { basketStore, PLAN_MILES, quantityOf, setSettings, type Basket } from '../../lib/basket'
+import { taxRateAt, useStoreTaxRates, type StoreTaxRates } from '../../api/use-store-tax-rates'
+import { basketStore, quantityOf, setSettings, type Basket } from '../../lib/basket'
 import { limitItemOf } from '../../lib/basket-limits'
-import { planBasket, type Plan } from '../../lib/basket-plan'
+import { planBasket, planWithTax, type Plan } from '../../lib/basket-plan'
 import { ADULT_CAPS, adultTotals, FILL_DAYS, formatPercent, medicalTotals, type Share } from '../../lib/limits'
 import { ADULT_LABEL, MEDICAL_LABEL } from '../../lib/limits-items'
-import { OHIO_CITIES, SIMPLEMAPS_CREDIT } from '../../lib/ohio-cities'
 import type { WishItem } from '../../lib/wishlist'
+import { asPlaceSearch, PlaceField } from '../place-field'
 import styles from '../shop.module.css'
 import offers from '../../../../components/offers/offers.module.css'
 import tables from '../../../../components/data-table.module.css'
@@ -43,6 +45,9 @@ export function BasketPlanner({ items, products, nowMs }: Props) {
   )
   const sizes = new Map(planned.map((p) => [p.code, p.size]))
   const where = `within ${miles} miles of ${place.name}`
+  // Each store's county sales tax rate, for the totals with tax.
+  const rates = useStoreTaxRates()
+  const view = { sizes, nowMs, market, rates }
   return (
     <section aria-labelledby="plan-heading" className="card" style={{ padding: '1rem' }}>
       <h2 id="plan-heading">Plan your basket</h2>
@@ -51,7 +56,13 @@ export function BasketPlanner({ items, products, nowMs }: Props) {
         stores, and says what no store near you has. Only offers in stock on menus read in the last {STALE_UNDER_HOURS} hours count.
       </p>
       <PlanForm basket={basket} />
-      <p className={tables.sub}>Totals count the menu prices without tax.</p>
+      <p className={tables.sub}>
+        Totals are the menu prices, without tax. Beside each, “≈ with tax” adds{' '}
+        {market === 'recreational'
+          ? `the ${ADULT_USE_EXCISE_PERCENT}% adult-use excise tax and each store's county sales tax`
+          : "each store's county sales tax (medical sales pay no excise tax)"}
+        : an estimate, as beside every price on the site.
+      </p>
       <LimitsWarning basket={basket} />
       {planned.length === 0 ? (
         <p>Your basket has none of your saved products yet.</p>
@@ -64,7 +75,7 @@ export function BasketPlanner({ items, products, nowMs }: Props) {
           {plan.single ? (
             <>
               <h3>One store with everything</h3>
-              <PlanView plan={plan.single} sizes={sizes} nowMs={nowMs} label="One store" />
+              <PlanView plan={plan.single} {...view} label="One store" />
             </>
           ) : (
             plan.nowhere.length === 0 && (
@@ -81,7 +92,7 @@ export function BasketPlanner({ items, products, nowMs }: Props) {
                   <strong>{dollars(plan.pair.savingCents)}</strong> less than the one store with everything.
                 </p>
               )}
-              <PlanView plan={plan.pair} sizes={sizes} nowMs={nowMs} label="Two stores" />
+              <PlanView plan={plan.pair} {...view} label="Two stores" />
             </>
           ) : (
             plan.single && planned.length > 1 && <p>No two stores {where} together cost less than that one store.</p>
@@ -92,7 +103,7 @@ export function BasketPlanner({ items, products, nowMs }: Props) {
               <p>
                 No store or pair of stores {where} has all {planned.length} products. The cheapest way to get {plan.partial.covered} of them:
               </p>
-              <PlanView plan={plan.partial} sizes={sizes} nowMs={nowMs} label="Most of your basket" />
+              <PlanView plan={plan.partial} {...view} label="Most of your basket" />
               <p role="note">
                 <strong>Missing:</strong>{' '}
                 {plan.partial.missing
@@ -110,23 +121,12 @@ export function BasketPlanner({ items, products, nowMs }: Props) {
   )
 }
 
-/** PlanForm picks the market, the place (a city or the browser's location) and the distance. */
+/**
+ * PlanForm picks the market, and the place (a ZIP code, a city, an address or the browser's
+ * location: the shared place field of Menus and Deals) and the distance.
+ */
 function PlanForm({ basket }: { basket: Basket }) {
   const { market, place, miles } = basket.settings
-  const [locating, setLocating] = useState<string | null>(null)
-  const city = OHIO_CITIES.find((c) => c.city === place.name)
-  const locate = () => {
-    if (!('geolocation' in navigator)) return setLocating('This browser cannot share its location: pick a city instead.')
-    setLocating('Asking the browser for your location…')
-    navigator.geolocation.getCurrentPosition(
-      (position) => {
-        setLocating(null)
-        setSettings({ place: { name: 'your location', latitude: position.coords.latitude, longitude: position.coords.longitude } })
-      },
-      (error) => setLocating(`Your location is not available (${error.message || 'permission denied'}): pick a city instead.`),
-      { maximumAge: 600_000, timeout: 15_000 },
-    )
-  }
   return (
     <form className={styles.form} aria-label="Where to buy" onSubmit={(event) => event.preventDefault()}>
       <SelectField
@@ -139,42 +139,29 @@ function PlanForm({ basket }: { basket: Basket }) {
         ]}
         onChange={(m) => setSettings({ market: m })}
       />
-      <SelectField
-        className={styles.field}
-        label="Near"
-        value={city ? city.city : ''}
-        choices={[...(city ? [] : [['', place.name] as const]), ...OHIO_CITIES.map((c) => c.city)]}
-        onChange={(name) => {
-          const picked = OHIO_CITIES.find((c) => c.city === name)
-          if (picked) setSettings({ place: { name: picked.city, latitude: picked.lat, longitude: picked.lng } })
-        }}
+      <PlaceField
+        search={asPlaceSearch({ place: place.name, latitude: place.latitude, longitude: place.longitude }, miles)}
+        onChange={({ coordinates, place: name, maxDistance }) =>
+          setSettings({
+            ...(coordinates && { place: { name: name || 'your location', latitude: coordinates.latitude, longitude: coordinates.longitude } }),
+            ...(maxDistance !== undefined && { miles: maxDistance }),
+          })
+        }
       />
-      <SelectField
-        className={styles.field}
-        label="Within"
-        value={String(miles)}
-        choices={[...new Set([...PLAN_MILES, miles])].sort((a, b) => a - b).map((d) => [String(d), `${d} miles`] as const)}
-        onChange={(d) => setSettings({ miles: Number(d) })}
-      />
-      <div>
-        <button type="button" className="button button--secondary" onClick={locate}>
-          Use my location
-        </button>
-        {locating && <p role="status">{locating}</p>}
-      </div>
-      <p className={`${styles.credit} ${styles.wide}`}>
-        Straight-line distances from the city centre or your location. <a href={SIMPLEMAPS_CREDIT.url}>{SIMPLEMAPS_CREDIT.text}</a>.
-      </p>
     </form>
   )
 }
 
-/** PlanView lists a plan's stores, what each sells of the basket and for how much, and the total. */
-function PlanView({ plan, sizes, nowMs, label }: { plan: Plan<ProductOffer>; sizes: Map<string, string>; nowMs: number; label: string }) {
+type ViewProps = { sizes: Map<string, string>; nowMs: number; market: Basket['settings']['market']; rates: StoreTaxRates }
+
+/** PlanView lists a plan's stores, what each sells of the basket and for how much, and the total, each with about what it comes to with tax. */
+function PlanView({ plan, sizes, nowMs, market, rates, label }: { plan: Plan<ProductOffer>; label: string } & ViewProps) {
+  // undefined while the stores' rates load: no figure rather than a guess.
+  const taxed = rates && planWithTax(plan, market, (slug) => taxRateAt(rates, slug) ?? null)
   return (
     <div role="group" aria-label={label}>
       <ul className={offers.cards} aria-label="Stores">
-        {plan.visits.map((visit) => (
+        {plan.visits.map((visit, v) => (
           <li key={visit.slug} className={`card ${offers.offerCard}`}>
             <p>
               <StoreCell store={{ slug: visit.slug, name: visit.name, city: visit.city, distance: visit.miles, about: false }} />
@@ -197,16 +184,29 @@ function PlanView({ plan, sizes, nowMs, label }: { plan: Plan<ProductOffer>; siz
             </ul>
             {plan.visits.length > 1 && (
               <p>
-                At {visit.name}: {dollars(visit.cents)}
+                At {visit.name}: {dollars(visit.cents)} <TaxedCents cents={taxed?.visits[v]} />
               </p>
             )}
           </li>
         ))}
       </ul>
       <p>
-        Total: <strong data-testid="plan-total">{dollars(plan.cents)}</strong>
+        Total: <strong data-testid="plan-total">{dollars(plan.cents)}</strong> <TaxedCents cents={taxed?.cents} testId="plan-total-with-tax" />
+        {taxed && taxed.unknown.length > 0 && (
+          <span className={tables.sub}>No total with tax: the sales tax rate of {taxed.unknown.join(' and ')}’s county is not known.</span>
+        )}
       </p>
     </div>
+  )
+}
+
+/** TaxedCents is "≈ $X with tax" for an amount already taxed (planWithTax); nothing while unknown. */
+function TaxedCents({ cents, testId }: { cents: number | null | undefined; testId?: string }) {
+  if (cents == null) return null
+  return (
+    <span className={offers.withTax} data-testid={testId}>
+      ≈ {dollars(cents)} with tax
+    </span>
   )
 }
 

@@ -1,8 +1,9 @@
 import { Link } from 'react-router-dom'
-import { Market, MenuAge, PricePaid, ProductLink, UnitPrice } from '../../../../components/offers/offer-cells'
+import { Market, MenuAge, PricePaid, ProductLink, UnitPrice, WithTax } from '../../../../components/offers/offer-cells'
 import { routes } from '../../../../config/routes'
 import { formatCost, formatLocaleDate } from '../../../../lib/format'
 import type { Product } from '../../api/shop-schemas'
+import { taxRateAt, useStoreTaxRates } from '../../api/use-store-tax-rates'
 import { basketStore, countProduct, MAX_PACKAGES, quantityOf, setQuantity } from '../../lib/basket'
 import { changeSince, stateOf, type Change, type Seen, type WishItem } from '../../lib/wishlist'
 import styles from '../shop.module.css'
@@ -19,12 +20,13 @@ const CHANGE_TEXT: Record<Exclude<Change, null>, string> = {
 
 type Props = { item: WishItem; product: Product | null; lastSeen: Seen | null; nowMs: number }
 
-/** WishCard is a saved product: what changed since the last visit, and its three cheapest offers now. */
+/** WishCard is a saved product: what changed since the last visit, and its three cheapest offers now, each with about what it comes to with tax. */
 export function WishCard({ item, product, lastSeen, nowMs }: Props) {
   const now = stateOf(product)
   const change = changeSince(lastSeen, product ? now : null)
   const cheapest = product?.offers.slice(0, 3) ?? []
   const quantity = quantityOf(basketStore.use(), item.code)
+  const rates = useStoreTaxRates()
   return (
     <li className={`card ${offers.offerCard} ${styles.wishCard}`}>
       <p>
@@ -55,7 +57,10 @@ export function WishCard({ item, product, lastSeen, nowMs }: Props) {
                   {o.storeName}, {o.city}
                 </span>
                 <Market market={o.market} />
-                <PricePaid price={o.price} salePrice={o.salePrice} />
+                <span>
+                  <PricePaid price={o.price} salePrice={o.salePrice} />{' '}
+                  <WithTax price={o.price} salePrice={o.salePrice} market={o.market} salesTaxPercent={taxRateAt(rates, o.slug)} />
+                </span>
                 <UnitPrice unitPrice={o.unitPrice} unit={o.unit} />
                 <MenuAge lastUpdate={o.lastUpdate} nowMs={nowMs} />
               </li>
