@@ -37,7 +37,7 @@ async function checkOnce(): Promise<void> {
     // IndexedDB unavailable (a private window may refuse it): no alerts, the site goes on.
     console.warn('wishlist alerts: check failed', error)
   }
-  for (const client of await self.clients.matchAll({ type: 'window' })) client.postMessage({ type: CHECKED_MESSAGE })
+  for (const client of await self.clients.matchAll({ type: 'window', includeUncontrolled: true })) client.postMessage({ type: CHECKED_MESSAGE })
 }
 
 // One check at a time: what is asked during a check (a page load, a settings change) runs once
