@@ -13,15 +13,11 @@ import { axeViolations, browserAgainstSite, resultsDir, watchCsp } from './proce
 
 const SYNC_TAG = 'omc-wishlist-alerts'
 
-let site
-let browser
-const problems = []
+/** run holds the site under test and Chromium once started, and every problem seen. */
+const run = { site: null, browser: null, problems: [] }
+browserAgainstSite('omc demo (alerts)', (started) => Object.assign(run, started))
 
-browserAgainstSite('omc demo (alerts)', (started) => {
-  ;({ site, browser } = started)
-})
-
-const url = (pathname) => new URL(pathname.replace(/^\//, ''), site).href
+const url = (pathname) => new URL(pathname.replace(/^\//, ''), run.site).href
 
 /**
  * newPage opens a page in a fresh context with the service worker allowed and notifications
@@ -30,28 +26,29 @@ const url = (pathname) => new URL(pathname.replace(/^\//, ''), site).href
  * and requests off the test host are problems.
  */
 async function newPage({ background = false } = {}) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'allow' })
-  await watchCsp(context, (violation) => problems.push(`CSP: ${violation}`))
-  await context.grantPermissions(['notifications'], { origin: site.origin })
+  const context = await run.browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'allow' })
+  await watchCsp(context, (violation) => run.problems.push(`CSP: ${violation}`))
+  await context.grantPermissions(['notifications'], { origin: run.site.origin })
   const page = await context.newPage()
   if (background) {
     const { targetInfo } = await (await context.newCDPSession(page)).send('Target.getTargetInfo')
     // Granting replaces what was granted: notifications again, with background sync.
     await (
-      await browser.newBrowserCDPSession()
+      await run.browser.newBrowserCDPSession()
     ).send('Browser.grantPermissions', {
-      origin: site.origin,
+      origin: run.site.origin,
       permissions: ['notifications', 'periodicBackgroundSync'],
       browserContextId: targetInfo.browserContextId,
     })
   }
-  page.on('pageerror', (error) => problems.push(`${page.url()}: ${error.message}`))
+  page.on('pageerror', (error) => run.problems.push(`${page.url()}: ${error.message}`))
   page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`${page.url()}: console: ${message.text()}`)
+    if (message.type() === 'error') run.problems.push(`${page.url()}: console: ${message.text()}`)
   })
   context.on('request', (request) => {
     const { hostname, protocol } = new URL(request.url())
-    if ((protocol === 'http:' || protocol === 'https:') && hostname !== site.hostname) problems.push(`request left the test host: ${request.url()}`)
+    if ((protocol === 'http:' || protocol === 'https:') && hostname !== run.site.hostname)
+      run.problems.push(`request left the test host: ${request.url()}`)
   })
   page.close = async () => context.close()
   return page
@@ -60,15 +57,14 @@ async function newPage({ background = false } = {}) {
 /** saveFirstDeal saves the first product on the Deals screen to the wishlist, as a shopper does, and returns its name and code. */
 async function saveFirstDeal(page) {
   await page.goto(url('dispensary-deals'))
-  const row = page
-    .getByRole('row')
-    .filter({ has: page.getByRole('cell') })
-    .first()
-  const link = row.getByRole('link').first()
+  const link = page.locator('tbody a[href^="/product/"]').first()
   await link.waitFor({ timeout: 30_000 })
   const name = await link.textContent()
   const code = (await link.getAttribute('href')).match(/\/product\/([a-z0-9-]+)$/)[1]
-  await row.getByRole('button', { name: `Save to wishlist: ${name}` }).click()
+  await page
+    .getByRole('button', { name: `Save to wishlist: ${name}` })
+    .first()
+    .click()
   // The service worker is installed and active (the alerts need it).
   await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active !== null, null, { timeout: 30_000 })
   return { name, code }
@@ -131,7 +127,7 @@ async function firePeriodicSync(page) {
   )
   await cdp.send('ServiceWorker.enable')
   const ended = await page.evaluate(() => window.__omcChecks)
-  await cdp.send('ServiceWorker.dispatchPeriodicSyncEvent', { origin: site.origin, registrationId: await registration, tag: SYNC_TAG })
+  await cdp.send('ServiceWorker.dispatchPeriodicSyncEvent', { origin: run.site.origin, registrationId: await registration, tag: SYNC_TAG })
   await checksEnded(page, ended)
   await cdp.detach()
 }
@@ -253,6 +249,6 @@ describe('wishlist alerts', () => {
   })
 
   test('afterwards: no page threw or logged an error, broke the Content-Security-Policy, or sent anything off the test host', () => {
-    assert.deepEqual(problems, [])
+    assert.deepEqual(run.problems, [])
   })
 })
