@@ -119,6 +119,15 @@ export default defineConfig(({ mode }) => ({
               includeDependenciesRecursively: false,
             },
             { name: 'firebase-sdk', test: /[\\/]node_modules[\\/](firebase|@firebase|idb)[\\/]/, priority: 2 },
+            // The wishlist's alerts keep their state in IndexedDB (idb-keyval): with their own
+            // code, loaded by the Wishlist's alerts panel and when a product is saved, never
+            // with the homepage.
+            {
+              name: 'alert-store',
+              test: /[\\/](node_modules[\\/]idb-keyval[\\/]|src[\\/]features[\\/]shop[\\/]lib[\\/]alert-store\.)/,
+              priority: 2,
+              includeDependenciesRecursively: false,
+            },
             { name: 'vendor', test: /[\\/]node_modules[\\/](?!workbox-)/, priority: 1 },
           ],
         },

@@ -17,6 +17,8 @@ import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-
 import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { NetworkFirst, NetworkOnly } from 'workbox-strategies'
 import type { WorkboxPlugin } from 'workbox-core'
+// The wishlist's alerts: periodic background sync, checks on each visit, notifications.
+import './alerts'
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: { url: string; revision: string | null }[] }
 

@@ -93,6 +93,10 @@ export function toggleWish(item: Omit<WishItem, 'addedAt' | 'seen'>, now: Date =
       ? items.filter((i) => i.code !== item.code)
       : [...items, { ...item, addedAt: now.toISOString(), seen: null }],
   )
+  // The alerts' service worker cannot read localStorage: it finds the saved codes in IndexedDB
+  // (alert-store.ts, loaded on the first save). Without IndexedDB there are no alerts to feed.
+  const codes = wishlistStore.get().map((i) => i.code)
+  void import('./alert-store').then((store) => store.saveAlertCodes(codes)).catch(() => undefined)
 }
 
 /** recordVisit stores what the wishlist shows now, the base of the next visit's changes. */

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { SampleNotice } from '../../../../components/sample-notice'
 import { SnapshotView } from '../../../../components/snapshot-view'
@@ -9,6 +9,9 @@ import { recordVisit, stateOf, wishlistStore } from '../../lib/wishlist'
 import { BasketPlanner } from './basket-planner'
 import { WishCard } from './wish-card'
 import offers from '../../../../components/offers/offers.module.css'
+
+// The alerts' panel and what it needs (IndexedDB, the permissions) load with the Wishlist's data, not before.
+const AlertsPanel = lazy(() => import('./alerts-panel').then((m) => ({ default: m.AlertsPanel })))
 
 /** WishlistScreen shows the saved products as they are now, and records this visit for the next. */
 export function WishlistScreen() {
@@ -41,6 +44,9 @@ export function WishlistScreen() {
       {(products) => (
         <>
           <SampleNotice sample={products.some((p) => p?.sample)} />
+          <Suspense fallback={null}>
+            <AlertsPanel codes={codes} />
+          </Suspense>
           <BasketPlanner items={items} products={products} nowMs={nowMs} />
           <ul className={offers.cards}>
             {items.map((item, i) => (
