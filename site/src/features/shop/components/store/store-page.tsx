@@ -17,9 +17,10 @@ import { MARKET_LABEL } from '../../../../lib/unit-price'
 import { useNow } from '../../../../lib/use-now'
 import type { Menu } from '../../api/shop-schemas'
 import { useStoreMenu } from '../../api/use-shop'
-import { potencyUnitFor } from '../../lib/facets'
+import { countFacetsOnce, potencyUnitFor } from '../../lib/facets'
 import { narrowFilters } from '../../lib/offer-search'
 import { displayStore, effectiveSort, type ShopFilters } from '../../lib/search-state'
+import { useAfterPaint } from '../../lib/use-menu-search'
 import { readStorePage, sortStoreOffers, storeOffersOf, writeStorePage, type StoreOffer, type StorePageState } from '../../lib/store-menu'
 import { FacetForm } from '../facet-form'
 import { SortFields } from '../menus/filter-form'
@@ -78,6 +79,10 @@ function StoreMenu({ menu }: { menu: Menu }) {
   )
   const unit = potencyUnitFor(filters.category || null)
   const result = useMemo(() => narrowFilters(inScope, filters, unit, nowMs), [inScope, filters, unit, nowMs])
+  // The options' counts follow the offers, counted once those are painted.
+  const toCount = useMemo(() => ({ counted: result.counted, filters, unit }), [result, filters, unit])
+  const countFor = useAfterPaint(toCount)
+  const counts = useMemo(() => (countFor ? countFacetsOnce(countFor.counted, countFor.filters, countFor.unit) : null), [countFor])
   const byCategory = useMemo(
     () =>
       CATEGORIES.map((category) => ({ category, offers: result.offers.filter((o) => o.category === category) })).filter((g) => g.offers.length > 0),
@@ -145,8 +150,8 @@ function StoreMenu({ menu }: { menu: Menu }) {
           Cards
         </label>
       </form>
-      <FacetForm filters={shown} counts={result.counts} unit={unit} onChange={change} />
-      <section aria-labelledby="offers-heading" aria-busy={filters !== state}>
+      <FacetForm filters={shown} counts={counts} unit={unit} onChange={change} />
+      <section aria-labelledby="offers-heading" aria-busy={filters !== state || countFor !== toCount}>
         <p className={styles.summary} role="status">
           {result.offers.length} of {all.length} offers
           {filters.searchText.trim() && `, matching “${filters.searchText.trim()}”`}.
