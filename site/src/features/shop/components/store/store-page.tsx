@@ -42,6 +42,11 @@ export function StorePage({ slug }: { slug: string }) {
 // The store's page has no store column (and no "open now?" per row: the page says it once).
 const COLUMNS: OfferColumn[] = ['product', 'size', 'price', 'unitPrice', 'thc', 'market', 'menu']
 
+// A large store lists 700 offers and more: the first FIRST_ROWS of each product type are
+// painted first, the rest follow once they are (rendering them all before the first paint took
+// several seconds at 4x CPU slowdown: npm run bench:menus).
+const FIRST_ROWS = 20
+
 /** rowOf is a store's offer as the offer lists show it. */
 function rowOf(o: StoreOffer, menu: Menu): ShopRow {
   return {
@@ -88,6 +93,8 @@ function StoreMenu({ menu }: { menu: Menu }) {
       CATEGORIES.map((category) => ({ category, offers: result.offers.filter((o) => o.category === category) })).filter((g) => g.offers.length > 0),
     [result],
   )
+  const painted = useAfterPaint(byCategory)
+  const complete = painted === byCategory
   const categoryCounts = useMemo(() => {
     const counts = new Map<string, number>()
     for (const o of all) if (!filters.market || o.market === filters.market) counts.set(o.category, (counts.get(o.category) ?? 0) + 1)
@@ -151,13 +158,13 @@ function StoreMenu({ menu }: { menu: Menu }) {
         </label>
       </form>
       <FacetForm filters={shown} counts={counts} unit={unit} onChange={change} />
-      <section aria-labelledby="offers-heading" aria-busy={filters !== state || countFor !== toCount}>
+      <section aria-labelledby="offers-heading" aria-busy={filters !== state || countFor !== toCount || !complete}>
         <p className={styles.summary} role="status">
           {result.offers.length} of {all.length} offers
           {filters.searchText.trim() && `, matching “${filters.searchText.trim()}”`}.
         </p>
         {byCategory.map(({ category, offers }) => {
-          const rows = offers.map((o) => rowOf(o, menu))
+          const rows = (complete ? offers : offers.slice(0, FIRST_ROWS)).map((o) => rowOf(o, menu))
           return (
             <section key={category} aria-labelledby={`category-${category}`}>
               <h3 id={`category-${category}`}>
