@@ -34,8 +34,9 @@ describe('a store’s page', () => {
     expect(rows[0]).toHaveTextContent('New')
     expect(within(rows[1]!).getByText('$10.29/g')).toBeInTheDocument()
     expect(screen.getByRole('table', { name: 'Edible at Bloom Akron' })).toHaveTextContent('100 mg THC')
-    // Sizes as shoppers say them; strain types and terpenes from the menu file, each with its count.
-    expect(within(screen.getByRole('group', { name: 'Size' })).getByRole('checkbox', { name: '⅛ oz (2)' })).toBeInTheDocument()
+    // Sizes as shoppers say them; strain types and terpenes from the menu file, each with its
+    // count (counted once the offers are painted).
+    expect(within(await screen.findByRole('group', { name: 'Size' })).getByRole('checkbox', { name: '⅛ oz (2)' })).toBeInTheDocument()
     expect(within(screen.getByRole('group', { name: 'Strain type' })).getByRole('checkbox', { name: 'Indica (1)' })).toBeInTheDocument()
     expect(within(screen.getByRole('group', { name: 'Terpene' })).getByRole('checkbox', { name: /^Myrcene \(1\)$/i })).toBeInTheDocument()
   })
@@ -44,7 +45,7 @@ describe('a store’s page', () => {
     const user = userEvent.setup()
     const { location } = renderApp('/dispensary-menus/bloom-akron')
     await screen.findByRole('heading', { level: 1, name: 'Bloom Akron' })
-    const klutch = screen.getByRole('checkbox', { name: /^Klutch \(\d+\)$/ })
+    const klutch = await screen.findByRole('checkbox', { name: /^Klutch \(\d+\)$/ })
     const count = Number(/\((\d+)\)/.exec(klutch.closest('label')!.textContent!)![1])
     await user.click(klutch)
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(`${count} of 5 offers.`))

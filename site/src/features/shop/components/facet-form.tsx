@@ -66,7 +66,7 @@ export const FacetForm = memo(function FacetForm({ filters, counts, unit, onChan
     label: string,
     key: 'thcMin' | 'thcMax' | 'cbdMin' | 'priceMin' | 'priceMax',
     steps: readonly number[],
-    values: number[] | undefined,
+    values: Float64Array | undefined,
     say: (n: number) => string,
     within: (n: number) => [number | null, number | null],
   ) => (

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest'
-import { applyFacets, countInRange, NO_FACETS, sizeBucket, sizeLabel, sizeOrder, type FacetFilters, type FacetOffer } from './facets'
+import {
+  countFacets,
+  countFacetsOnce,
+  countInRange,
+  keepFacets,
+  NO_FACETS,
+  sizeBucket,
+  sizeLabel,
+  sizeOrder,
+  type FacetFilters,
+  type FacetOffer,
+} from './facets'
 
 const offer = (o: Partial<FacetOffer>): FacetOffer => ({
   category: 'Flower',
@@ -26,7 +37,10 @@ const OFFERS: FacetOffer[] = [
   offer({ brand: null, category: 'Edible', sizeKey: '100mg', thc: 100, potencyUnit: 'mg', paid: 20 }),
 ]
 
-const left = (f: Partial<FacetFilters>) => applyFacets(OFFERS, { ...NO_FACETS, ...f }, '%')
+const left = (f: Partial<FacetFilters>) => ({
+  offers: keepFacets(OFFERS, { ...NO_FACETS, ...f }, '%'),
+  counts: countFacets(OFFERS, { ...NO_FACETS, ...f }, '%'),
+})
 
 describe('filters with counts', () => {
   it('keeps every offer and counts every option when nothing is chosen', () => {
@@ -37,7 +51,9 @@ describe('filters with counts', () => {
     expect(Object.fromEntries(counts.terpene)).toEqual({ myrcene: 2, limonene: 1 })
     expect([counts.sale, counts.new]).toEqual([2, 2])
     // The edible's THC is in mg: not counted among the % figures.
-    expect(counts.thc.sort((a, b) => a - b)).toEqual([18, 24, 27, 31])
+    // The range values come sorted, for countInRange's binary searches.
+    expect([...counts.thc]).toEqual([18, 24, 27, 31])
+    expect([...counts.price]).toEqual([15, 20, 36, 42, 70, 200])
   })
 
   it('gives each option the number of offers it leaves when chosen, given the other filters', () => {
@@ -74,8 +90,32 @@ describe('filters with counts', () => {
     expect(Object.fromEntries(left({ brands: ['Klutch'] }).counts.brand)).toEqual({ Klutch: 2, 'Grow Ohio': 2, Galenas: 1 })
   })
 
+  it('counts a range’s options with both ends included, either end open', () => {
+    const values = Float64Array.from([10, 15, 15, 20, 25.5, 30])
+    expect(countInRange(values, 15, 25.5)).toBe(4)
+    expect(countInRange(values, 15, null)).toBe(5)
+    expect(countInRange(values, null, 14.99)).toBe(1)
+    expect(countInRange(values, 31, null)).toBe(0)
+    expect(countInRange(values, 20, 15)).toBe(0)
+    expect(countInRange(new Float64Array(), null, null)).toBe(0)
+  })
+
+  it('counts once per list of offers and choice of filters', () => {
+    const brand = { ...NO_FACETS, brands: ['Klutch'] }
+    const first = countFacetsOnce(OFFERS, brand, '%')
+    expect(countFacetsOnce(OFFERS, { ...brand, brands: ['Klutch'] }, '%')).toBe(first)
+    expect(first).toEqual(countFacets(OFFERS, brand, '%'))
+    // Another choice, another unit or another list of offers is counted anew.
+    const none = countFacetsOnce(OFFERS, NO_FACETS, '%')
+    expect(none).not.toBe(first)
+    expect(none.sale).toBe(2)
+    expect(countFacetsOnce(OFFERS, brand, 'mg')).not.toBe(first)
+    expect(countFacetsOnce([...OFFERS], brand, '%')).not.toBe(first)
+    expect(countFacetsOnce(OFFERS, brand, '%')).toBe(first)
+  })
+
   it('filters THC and CBD in the search’s unit only', () => {
-    expect(applyFacets(OFFERS, { ...NO_FACETS, thcMin: 50 }, 'mg').offers.map((o) => o.category)).toEqual(['Edible'])
+    expect(keepFacets(OFFERS, { ...NO_FACETS, thcMin: 50 }, 'mg').map((o) => o.category)).toEqual(['Edible'])
     expect(left({ cbdMin: 1 }).offers.map((o) => o.brand)).toEqual(['Galenas'])
   })
 })

@@ -2,7 +2,7 @@ import type { Category } from '../../../api/common-schemas'
 import type { SearchShard, SearchStore, SearchStores } from '../api/shop-schemas'
 import { freshnessAt, parseUpdateTime, type Freshness } from '../../../lib/freshness'
 import { distanceMiles, type Coordinates } from '../../../lib/geo'
-import { applyFacets, potencyUnitFor, sizeBucket, type FacetCounts, type FacetOffer, type StrainType } from './facets'
+import { keepFacets, potencyUnitFor, sizeBucket, type FacetOffer, type StrainType } from './facets'
 import { effectiveSort, hasPoint, type DispensarySearchState, type SearchFilters, type ShopFilters, type SortKey } from './search-state'
 import { matchScore, textMatches, tokenize, type WordCache } from './text-match'
 import { isOnSale, pricePaid, type Unit } from '../../../lib/unit-price'
@@ -205,8 +205,11 @@ export type FilterResult<T extends FacetOffer = SearchOffer> = {
   inScope: number
   /** excluded counts offers each filter removed (a filter applied after another counts what was left; facets: the filters with counts together). */
   excluded: Partial<Record<'dealsOnly' | 'staleExclude' | 'searchText' | 'facets', number>>
-  /** counts are the filters' options' counts. */
-  counts: FacetCounts
+  /**
+   * counted are the offers the other filters leave, which the filters with counts count their
+   * options over (countFacetsOnce): apart, so that the results show before their counts.
+   */
+  counted: readonly T[]
   /** stores counts the distinct stores of offers. */
   stores: number
 }
@@ -273,8 +276,8 @@ export type NarrowFilters = ShopFilters & Partial<Pick<SearchFilters, 'dealsOnly
 
 /**
  * narrowFilters applies the deals, freshness and text filters, then the filters with
- * counts (applyFacets, counting their options over what the others leave), keeping
- * the offers' order but for a relevance sort, which puts the best matches first.
+ * counts (keepFacets; their options are counted over what the others leave, counted),
+ * keeping the offers' order but for a relevance sort, which puts the best matches first.
  */
 export function narrowFilters<T extends FacetOffer & { unitPrice: number | null; lastUpdateMs: number | null; words: readonly string[] }>(
   inScope: readonly T[],
@@ -305,11 +308,11 @@ export function narrowFilters<T extends FacetOffer & { unitPrice: number | null;
       return match
     })
   }
-  const before = offers.length
-  const faceted = applyFacets(offers, filters, unit)
-  if (faceted.offers.length < before) excluded.facets = before - faceted.offers.length
-  const kept = effectiveSort(null, filters) === 'relevance' && typed.length > 0 ? rankByRelevance(faceted.offers, typed) : faceted.offers
-  return { offers: kept, inScope: inScope.length, excluded, counts: faceted.counts }
+  const counted = offers
+  const faceted = keepFacets(counted, filters, unit)
+  if (faceted.length < counted.length) excluded.facets = counted.length - faceted.length
+  const kept = effectiveSort(null, filters) === 'relevance' && typed.length > 0 ? rankByRelevance(faceted, typed) : faceted
+  return { offers: kept, inScope: inScope.length, excluded, counted }
 }
 
 /** rankByRelevance orders offers by how well their words match the typed ones (matchScore), best first, ties in their order. */

@@ -1,4 +1,4 @@
-import { startTransition, useMemo, useOptimistic, useRef } from 'react'
+import { startTransition, useEffect, useMemo, useOptimistic, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import { lastPointStore } from './last-point'
 import {
@@ -18,6 +18,24 @@ const TYPING_PAUSE_MS = 200
 /** afterNextPaint resolves once the browser has painted the current frame. */
 function afterNextPaint(): Promise<void> {
   return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)))
+}
+
+/**
+ * useAfterPaint is value as it was when the screen last painted: null at first, then
+ * each new value once the frame that shows what changed with it is painted (in a
+ * transition). What is costly to derive from it (the filters' counts over a whole
+ * state's offers) then never delays the results' own paint.
+ */
+export function useAfterPaint<T>(value: T): T | null {
+  const [painted, setPainted] = useState<T | null>(null)
+  useEffect(() => {
+    let current = true
+    void afterNextPaint().then(() => current && startTransition(() => setPainted(() => value)))
+    return () => {
+      current = false
+    }
+  }, [value])
+  return painted
 }
 
 /**

@@ -5,9 +5,10 @@ import { useNow } from '../../../../lib/use-now'
 import type { SearchFirst } from '../../api/shop-schemas'
 import { useSearchShards, useSearchStores } from '../../api/use-shop'
 import { describeSearch, PAGE_SIZE } from '../../lib/menu-search'
-import { potencyUnitFor } from '../../lib/facets'
+import { countFacetsOnce, potencyUnitFor } from '../../lib/facets'
 import { filterOffers, groupByStore, joinOffers, sortOffers, type SearchOffer } from '../../lib/offer-search'
 import { displayStore, effectiveSort, hasPoint, type DispensarySearchState, type MenuSearch, type SearchFilters } from '../../lib/search-state'
+import { useAfterPaint } from '../../lib/use-menu-search'
 import { FacetForm } from '../facet-form'
 import { OfferList, StoreSection } from '../offer-list'
 import { Pager } from '../pager'
@@ -65,6 +66,11 @@ export function MenuResults({ state, shownFilters, first, firstSettled, shardNam
   const sorted = useMemo(() => (all ? sortOffers(all, sortBy, sortByDirection) : null), [all, sortBy, sortByDirection])
   const byThcValue = sortBy === 'thcValue'
   const result = useMemo(() => (sorted ? filterOffers(sorted, search, filters, nowMs) : null), [sorted, search, filters, nowMs])
+  // The options' counts follow the results: counted once those are painted (once per result set).
+  const unit = potencyUnitFor(search.productType)
+  const toCount = useMemo(() => (result ? { counted: result.counted, filters, unit } : null), [result, filters, unit])
+  const countFor = useAfterPaint(toCount)
+  const counts = useMemo(() => (countFor ? countFacetsOnce(countFor.counted, countFor.filters, countFor.unit) : null), [countFor])
   // "Open now": the offers of stores open now, then, apart, those of stores whose hours are unknown.
   const openNow = useMemo(
     () => (result && filters.openNow ? splitOpenNow(result.offers, (o) => o.store.openingHours, nowMs) : null),
@@ -128,13 +134,13 @@ export function MenuResults({ state, shownFilters, first, firstSettled, shardNam
   return (
     <SnapshotView response={loaded} what="menus" loading={`Loading ${search.productType.toLowerCase()} menus`}>
       {() => (
-        <section aria-labelledby="results-heading" aria-busy={!result || filters !== stateFilters}>
+        <section aria-labelledby="results-heading" aria-busy={!result || filters !== stateFilters || countFor !== toCount}>
           <h2 id="results-heading">{state.searched ? 'Results' : 'Everything in stock, all of Ohio'}</h2>
           <p className={styles.summary} role="status">
             {total} offers at {storeCount} {storeCount === 1 ? 'store' : 'stores'}: {describeSearch(search)}
             {filters.searchText.trim() && `, matching “${filters.searchText.trim()}”`}.
           </p>
-          <FacetForm filters={shownFilters} counts={result?.counts ?? null} unit={potencyUnitFor(search.productType)} onChange={onFilters} />
+          <FacetForm filters={shownFilters} counts={counts} unit={unit} onChange={onFilters} />
           {thcValues && <ThcValueNote values={thcValues} what="offers" />}
           {result && result.offers.length === 0 ? (
             <EmptyResults result={result} search={search} onFilters={onFilters} onSearch={onSearch} />

@@ -17,9 +17,10 @@ import { MARKET_LABEL } from '../../../../lib/unit-price'
 import { useNow } from '../../../../lib/use-now'
 import type { Menu } from '../../api/shop-schemas'
 import { useStoreMenu } from '../../api/use-shop'
-import { potencyUnitFor } from '../../lib/facets'
+import { countFacetsOnce, potencyUnitFor } from '../../lib/facets'
 import { narrowFilters } from '../../lib/offer-search'
 import { displayStore, effectiveSort, type ShopFilters } from '../../lib/search-state'
+import { useAfterPaint } from '../../lib/use-menu-search'
 import { readStorePage, sortStoreOffers, storeOffersOf, writeStorePage, type StoreOffer, type StorePageState } from '../../lib/store-menu'
 import { formatThcValue, thcValue } from '../../lib/thc-value'
 import { FacetForm } from '../facet-form'
@@ -44,6 +45,11 @@ export function StorePage({ slug }: { slug: string }) {
 const COLUMNS: OfferColumn[] = ['product', 'size', 'price', 'unitPrice', 'thc', 'market', 'menu']
 // Sorted by value, each row says its price per 100 mg THC beside the unit price.
 const BY_VALUE_COLUMNS = withThcValue(COLUMNS)
+
+// A large store lists 700 offers and more: the first FIRST_ROWS of each product type are
+// painted first, the rest follow once they are (rendering them all before the first paint took
+// several seconds at 4x CPU slowdown: npm run bench:menus).
+const FIRST_ROWS = 20
 
 /** rowOf is a store's offer as the offer lists show it. */
 function rowOf(o: StoreOffer, menu: Menu, byThcValue: boolean): ShopRow {
@@ -83,11 +89,17 @@ function StoreMenu({ menu }: { menu: Menu }) {
   )
   const unit = potencyUnitFor(filters.category || null)
   const result = useMemo(() => narrowFilters(inScope, filters, unit, nowMs), [inScope, filters, unit, nowMs])
+  // The options' counts follow the offers, counted once those are painted.
+  const toCount = useMemo(() => ({ counted: result.counted, filters, unit }), [result, filters, unit])
+  const countFor = useAfterPaint(toCount)
+  const counts = useMemo(() => (countFor ? countFacetsOnce(countFor.counted, countFor.filters, countFor.unit) : null), [countFor])
   const byCategory = useMemo(
     () =>
       CATEGORIES.map((category) => ({ category, offers: result.offers.filter((o) => o.category === category) })).filter((g) => g.offers.length > 0),
     [result],
   )
+  const painted = useAfterPaint(byCategory)
+  const complete = painted === byCategory
   const categoryCounts = useMemo(() => {
     const counts = new Map<string, number>()
     for (const o of all) if (!filters.market || o.market === filters.market) counts.set(o.category, (counts.get(o.category) ?? 0) + 1)
@@ -150,14 +162,14 @@ function StoreMenu({ menu }: { menu: Menu }) {
           Cards
         </label>
       </form>
-      <FacetForm filters={shown} counts={result.counts} unit={unit} onChange={change} />
-      <section aria-labelledby="offers-heading" aria-busy={filters !== state}>
+      <FacetForm filters={shown} counts={counts} unit={unit} onChange={change} />
+      <section aria-labelledby="offers-heading" aria-busy={filters !== state || countFor !== toCount || !complete}>
         <p className={styles.summary} role="status">
           {result.offers.length} of {all.length} offers
           {filters.searchText.trim() && `, matching “${filters.searchText.trim()}”`}.
         </p>
         {byCategory.map(({ category, offers }) => {
-          const rows = offers.map((o) => rowOf(o, menu, sortBy === 'thcValue'))
+          const rows = (complete ? offers : offers.slice(0, FIRST_ROWS)).map((o) => rowOf(o, menu, sortBy === 'thcValue'))
           return (
             <section key={category} aria-labelledby={`category-${category}`}>
               <h3 id={`category-${category}`}>
