@@ -283,11 +283,18 @@ describe('every screen', () => {
     const page = await newPage()
     try {
       // routes.json is what the build wrote from the site's one list of routes (src/config/routes.ts).
-      const { paths } = await (await page.request.get(new URL('routes.json', site).href)).json()
+      const { paths, snapshots = {} } = await (await page.request.get(new URL('routes.json', site).href)).json()
       assert.ok(paths.length >= 30, `routes.json lists only ${paths.length} paths`)
+      // A path that shows one snapshot (a store's page: api/menus/<slug>) is the app for a
+      // published one and 404 for any other; every other path is the app whatever it names.
+      const { stores } = await (await page.request.get(new URL('api/search/stores', site).href)).json()
+      const published = stores[0].slug
       for (const p of paths) {
-        const response = await page.request.get(new URL(p.slice(1).replace(/:[a-z]+/g, 'e2e-x'), site).href)
+        const shows = snapshots[p]
+        const response = await page.request.get(new URL(p.slice(1).replace(/:[a-z]+/g, shows ? published : 'e2e-x'), site).href)
         assert.equal(response.status(), 200, `${p}: HTTP ${response.status()}`)
+        if (shows)
+          assert.equal((await page.request.get(new URL(p.slice(1).replace(/:[a-z]+/g, 'e2e-x'), site).href)).status(), 404, `${p}, unpublished`)
       }
       for (const p of ['dispensary-status/e2e-x', 'product/e2e-x/more', 'signin/e2e-x']) {
         assert.equal((await page.request.get(new URL(p, site).href)).status(), 404, `/${p}`)
