@@ -450,7 +450,11 @@ describe('shopping screens on the demo data', () => {
       const order = offers
         .filter({ has: page.getByRole('link', { name: store, exact: true }) })
         .getByRole('link', { name: `at ${store} (opens in a new tab)` })
-      assert.ok((await order.count()) > 0, `the product page has no link to order at ${store}`)
+      // The offers may paint before the page settles on its order (a place, a market): wait for the link.
+      await order
+        .first()
+        .waitFor({ timeout: 15_000 })
+        .catch(() => assert.fail(`the product page has no link to order at ${store}`))
       const hrefs = await order.evaluateAll((as) => as.map((a) => a.href))
       assert.ok(hrefs.includes(href), `the product page links to ${hrefs}, the deal to ${href}`)
       assert.equal(await order.first().getAttribute('target'), '_blank')
