@@ -17,6 +17,7 @@ import { MARKET_LABEL } from '../../../../lib/unit-price'
 import { useNow } from '../../../../lib/use-now'
 import type { Menu } from '../../api/shop-schemas'
 import { useStoreMenu } from '../../api/use-shop'
+import { publishedWithPage } from '../../../../api/page-data'
 import { countFacetsOnce, potencyUnitFor } from '../../lib/facets'
 import { narrowFilters } from '../../lib/offer-search'
 import { displayStore, effectiveSort, type ShopFilters } from '../../lib/search-state'
@@ -99,7 +100,9 @@ function StoreMenu({ menu }: { menu: Menu }) {
     [result],
   )
   const painted = useAfterPaint(byCategory)
-  const complete = painted === byCategory
+  // A page rendered after the publish carries every offer in its HTML (for a visitor
+  // without JavaScript too): it renders them all from the start, and so hydrates them all.
+  const complete = painted === byCategory || publishedWithPage(`menus/${menu.slug}`)
   const categoryCounts = useMemo(() => {
     const counts = new Map<string, number>()
     for (const o of all) if (!filters.market || o.market === filters.market) counts.set(o.category, (counts.get(o.category) ?? 0) + 1)
