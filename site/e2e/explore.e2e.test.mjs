@@ -85,6 +85,8 @@ describe('dispensary maps', () => {
       // Back on the map, the same popup's "Search this menu" opens the store's page with its offers.
       await page.goBack()
       await page.locator(`.leaflet-marker-icon[title="${title}"]`).first().click()
+      // Clicked only once the popup has faded in (a click during Leaflet's animation can miss the link).
+      await page.waitForFunction(() => getComputedStyle(document.querySelector('.leaflet-popup')).opacity === '1')
       await page.locator('.leaflet-popup').getByRole('link', { name: 'Search this menu' }).click()
       await page.waitForURL((u) => u.pathname === `/dispensary-menus/${store.slug}`)
       await page.getByRole('heading', { level: 1, name }).waitFor({ timeout: 30_000 })
