@@ -2,7 +2,6 @@ package data_test
 
 import (
 	"context"
-	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -214,12 +213,7 @@ func TestApplyRoster(t *testing.T) {
 // the stored licence; a real move is both.
 func TestRosterRespelledAddress(t *testing.T) {
 	ctx := context.Background()
-	file := filepath.Join(t.TempDir(), "omc.db")
-	db, err := data.Open(ctx, file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db, file := mustOpenDBFile(t)
 	const url = "http://127.0.0.1:1/FeatureServer/0"
 	if _, err := db.RecordRoster(ctx, url, t0, []data.RosterEntry{bliss}); err != nil {
 		t.Fatal(err)

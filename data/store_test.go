@@ -12,12 +12,20 @@ import (
 // MustOpenDB opens a fresh database file in a temporary directory.
 func MustOpenDB(tb testing.TB) *data.DB {
 	tb.Helper()
-	db, err := data.Open(context.Background(), filepath.Join(tb.TempDir(), "omc.db"))
+	db, _ := mustOpenDBFile(tb)
+	return db
+}
+
+// mustOpenDBFile is MustOpenDB with the database's file, for the checks that read the file itself.
+func mustOpenDBFile(tb testing.TB) (*data.DB, string) {
+	tb.Helper()
+	file := filepath.Join(tb.TempDir(), "omc.db")
+	db, err := data.Open(context.Background(), file)
 	if err != nil {
 		tb.Fatal(err)
 	}
 	tb.Cleanup(func() { db.Close() })
-	return db
+	return db, file
 }
 
 var (

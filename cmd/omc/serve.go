@@ -164,7 +164,7 @@ func siteHandler(siteDir, dataDir string) (http.Handler, error) {
 			}
 		}
 		file := filepath.Join(siteDir, filepath.FromSlash(clean))
-		if fi, err := os.Stat(file); err == nil && !fi.IsDir() && clean != "/index.html" {
+		if clean != "/index.html" && fileExists(file) {
 			http.ServeFile(w, r, file)
 			return
 		}
@@ -184,7 +184,7 @@ func siteHandler(siteDir, dataDir string) (http.Handler, error) {
 		}
 		// A pre-rendered page: /events is served from events/index.html, as static hosts do.
 		if page := filepath.Join(file, "index.html"); clean != "/" {
-			if fi, err := os.Stat(page); err == nil && !fi.IsDir() {
+			if fileExists(page) {
 				w.Header().Set("Content-Type", "text/html; charset=utf-8")
 				http.ServeFile(w, r, page)
 				return

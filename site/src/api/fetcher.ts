@@ -97,12 +97,15 @@ export async function fetchRaw(name: string, { baseUrl = env.dataUrl, signal }: 
     const reason = error instanceof Error ? error.message : String(error)
     throw new SnapshotShapeError(name, '(root)', `not valid JSON (${reason})`)
   }
+  const raw: Raw = { body }
   const version = versionOf(response.headers)
-  const savedAt = Number(response.headers.get(OFFLINE_COPY_HEADER))
-  if (!(savedAt > 0)) return version ? { body, version } : { body }
-  const lastModified = Date.parse(response.headers.get('Last-Modified') ?? '')
-  const raw: Raw = Number.isFinite(lastModified) ? { body, savedAt, lastModified } : { body, savedAt }
   if (version) raw.version = version
+  const savedAt = Number(response.headers.get(OFFLINE_COPY_HEADER))
+  if (savedAt > 0) {
+    raw.savedAt = savedAt
+    const lastModified = Date.parse(response.headers.get('Last-Modified') ?? '')
+    if (Number.isFinite(lastModified)) raw.lastModified = lastModified
+  }
   return raw
 }
 

@@ -3,7 +3,7 @@ import { pricePaid } from '../../../lib/unit-price'
 import { REGIONS, type DealOffer, type DealsIndex } from '../api/shop-schemas'
 import { OHIO_CITIES } from './ohio-cities'
 import type { FoundPlace } from './place'
-import type { DispensarySearchState } from './search-state'
+import { pointParams, type DispensarySearchState } from './search-state'
 import { thcValue, type ThcValue } from './thc-value'
 
 export const DEAL_CATEGORIES = ['Flower', 'Preroll', 'Vape', 'Extract', 'Edible', 'Other'] as const
@@ -81,11 +81,7 @@ export function dealsParams(params: URLSearchParams, patch: Readonly<Record<stri
 /** placePatch turns a place field's change (a place found, a radius chosen) into a change of the Deals URL. */
 export function placePatch(patch: Partial<Pick<DispensarySearchState, 'coordinates' | 'place' | 'maxDistance'>>): Record<string, string> {
   const out: Record<string, string> = {}
-  if (patch.coordinates) {
-    out.lat = patch.coordinates.latitude.toFixed(4)
-    out.lng = patch.coordinates.longitude.toFixed(4)
-    out.near = patch.place ?? ''
-  }
+  if (patch.coordinates) Object.assign(out, pointParams(patch.coordinates), { near: patch.place ?? '' })
   if (patch.maxDistance !== undefined) out.within = patch.maxDistance === DEFAULT_WITHIN ? '' : String(patch.maxDistance)
   return out
 }

@@ -166,8 +166,7 @@ export function writeMenuSearch({ search, filters, page }: Omit<MenuSearch, 'sea
   params.set('by', search.searchType)
   if (search.searchType === 'region') put('region', search.region, d.region)
   else {
-    params.set('lat', search.coordinates.latitude.toFixed(4))
-    params.set('lng', search.coordinates.longitude.toFixed(4))
+    for (const [key, value] of Object.entries(pointParams(search.coordinates))) params.set(key, value)
     put('within', String(search.maxDistance), String(d.maxDistance))
     put('near', search.place, '')
   }
@@ -235,6 +234,11 @@ export function writeFilters(params: URLSearchParams, filters: ShopFilters): voi
   if (filters.searchText.trim()) params.set('q', filters.searchText.trim())
   if (filters.sortBy !== null) params.set('sort', filters.sortBy)
   if (filters.sortByDirection !== f.sortByDirection) params.set('dir', filters.sortByDirection)
+}
+
+/** pointParams is a distance search's point as a URL carries it (Menus, Deals): lat and lng to 4 decimals, about 11 m. */
+export function pointParams({ latitude, longitude }: Coordinates): { lat: string; lng: string } {
+  return { lat: latitude.toFixed(4), lng: longitude.toFixed(4) }
 }
 
 /** hasPoint tells a real point from the spec's 0,0 "no coordinates" default. */
