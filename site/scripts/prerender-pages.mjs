@@ -1,13 +1,13 @@
 #!/usr/bin/env node
 // Renders the data pages (the homepage's statistics, the status page's cards, Deals' and
-// Menus' default results, every store's page: the PUBLISHED_PAGES of
+// Menus' default results, every store's page and every product's: the PUBLISHED_PAGES of
 // src/app/prerender.tsx) after `omc publish`, with the snapshots
 // just published, so their HTML shows the data before any script runs and the app
 // hydrates it from the same snapshots, carried in the page, without fetching them.
 // One renderer: the site's own components, as the build's pre-rendering uses
 // (scripts/prerender.mjs keeps its bundle and index.html for this). All in one process,
 // each screen's code loaded once; with the site's address (VITE_SITE_URL) it also writes
-// sitemap.xml with every store's page.
+// sitemap.xml with every store's and product's page.
 //
 // Usage: node scripts/prerender-pages.mjs [--build dist] [--pages DIR] PUBLISHED_DIR
 //   --build  the site build the pages are for (a directory in site/, as OMC_SITE_OUT names it)
@@ -76,8 +76,8 @@ function read(name) {
       throw new Error(`${file}: not valid JSON (${error.message})`)
     }
   }
-  // A store's menu is read by its page only: not kept.
-  if (!name.startsWith('menus/')) cache.set(name, body)
+  // A store's menu or a product is read by its page only: not kept.
+  if (!name.startsWith('menus/') && !name.startsWith('products/')) cache.set(name, body)
   return body
 }
 /** list names the snapshots in api/<dir> (a store's menu per file in api/menus). */
@@ -94,8 +94,8 @@ function list(dir) {
 const pages = publishedPages(list)
 const written = []
 let count = 0
-let made = 0
-let madeMs = 0
+// The pages made for each snapshot of a kind (a store's, a product's): how many and how long, by kind.
+const made = new Map()
 // A page that cannot be rendered (a snapshot of the wrong shape) is reported and left as the
 // build made it, loading its data in the browser; the other pages are still rendered.
 const failed = []
@@ -121,8 +121,11 @@ for (const { path: pagePath, byQuery, each } of pages) {
       writing = []
     }
     if (each) {
-      made++
-      madeMs += performance.now() - pageStarted
+      const kind = made.get(each) ?? { pages: 0, ms: 0, bytes: 0 }
+      kind.pages++
+      kind.ms += performance.now() - pageStarted
+      kind.bytes += Buffer.byteLength(html)
+      made.set(each, kind)
     } else {
       written.push(`${pagePath} (${Object.keys(rendered.data.snapshots).join(', ') || 'no snapshots'})`)
     }
@@ -132,8 +135,14 @@ for (const { path: pagePath, byQuery, each } of pages) {
   }
 }
 await Promise.all(writing)
-if (made > 0) written.push(`${made} store pages (${Math.round(madeMs)} ms, ${(madeMs / made).toFixed(1)} ms each)`)
-// The sitemap lists the store pages too, which only the published data knows: it is
+const KIND_NAMES = { menus: 'store', products: 'product' }
+for (const [dir, { pages: n, ms, bytes }] of made) {
+  const mb = (bytes / 1e6).toFixed(1)
+  written.push(
+    `${n} ${KIND_NAMES[dir] ?? dir} pages (${Math.round(ms)} ms, ${(ms / n).toFixed(1)} ms each; ${mb} MB, ${Math.round(bytes / n / 1e3)} kB each)`,
+  )
+}
+// The sitemap lists the store and product pages too, which only the published data knows: it is
 // written beside the pages (omc serve and a static host's tree serve it from there).
 if (env.siteUrl) {
   writing = [writeFileAsync(path.join(pagesDir, 'sitemap.xml'), sitemapXml(env.siteUrl, sitemapPaths(pages)))]
