@@ -9,11 +9,14 @@
 // each screen's code loaded once; with the site's address (VITE_SITE_URL) it also writes
 // sitemap.xml with every store's and product's page.
 //
-// Usage: node scripts/prerender-pages.mjs [--build dist] [--pages DIR] PUBLISHED_DIR
-//   --build  the site build the pages are for (a directory in site/, as OMC_SITE_OUT names it)
-//   --pages  where the pages go (default PUBLISHED_DIR/pages, where omc serve looks for
-//            them; a static host's tree, where the site and the snapshots are copied
-//            together, takes them at its root: --pages that tree)
+// Usage: node scripts/prerender-pages.mjs [--build dist] [--pages DIR] [--products N|all] PUBLISHED_DIR
+//   --build     the site build the pages are for (a directory in site/, as OMC_SITE_OUT names it)
+//   --pages     where the pages go (default PUBLISHED_DIR/pages, where omc serve looks for
+//               them; a static host's tree, where the site and the snapshots are copied
+//               together, takes them at its root: --pages that tree)
+//   --products  how many product pages at most (default DEFAULT_PRODUCTS): the products at
+//               the most menus (productsByReach in src/app/prerender.tsx); the others load
+//               their product in the browser as before. all: every published product.
 import fs from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
@@ -22,6 +25,11 @@ import { jsonScript, pageFile, pageHtml, ssrEntry, SSR_TEMPLATE, writeFileAsync 
 
 // The id of the <script> holding the snapshots a page was rendered with (src/api/page-data.ts).
 const PUBLISHED_WITH_ID = 'omc-page-data'
+// A state-sized tree publishes thousands of products (a synthetic Ohio of 300 menus: 9,269)
+// at about 30 kB a page: rendering them all would add about 290 MB to every deploy (GitHub
+// Pages takes 1 GB a site) and minutes to every run. The pages shoppers meet most are
+// rendered; DEFAULT_PRODUCTS covers every product of the demo (397) and of a small state.
+const DEFAULT_PRODUCTS = 2000
 
 function fail(message) {
   console.error(`prerender-pages: ${message}`)
@@ -30,10 +38,20 @@ function fail(message) {
 
 let args
 try {
-  args = parseArgs({ allowPositionals: true, options: { build: { type: 'string', default: 'dist' }, pages: { type: 'string' } } })
+  args = parseArgs({
+    allowPositionals: true,
+    options: {
+      build: { type: 'string', default: 'dist' },
+      pages: { type: 'string' },
+      products: { type: 'string', default: String(DEFAULT_PRODUCTS) },
+    },
+  })
 } catch (error) {
   fail(error.message)
 }
+const maxProducts = args.values.products === 'all' ? Infinity : Number(args.values.products)
+if (maxProducts !== Infinity && !(Number.isInteger(maxProducts) && maxProducts >= 0))
+  fail(`--products ${args.values.products}: give a whole number of pages (0 for none) or all`)
 const [published] = args.positionals
 if (!published || args.positionals.length > 1) fail('give one published directory (omc publish --out DIR), e.g. prerender-pages.mjs out')
 const dataDir = path.resolve(published)
@@ -58,7 +76,7 @@ if (!script || !fs.existsSync(path.join(outDir, script[1]))) {
   fail(`the pre-rendering bundle in ${ssrDir} is not that of site/${outName} (rebuild the site: go tool task site:build)`)
 }
 
-const { renderPublished, publishedPages, sitemapPaths, sitemapXml, canonicalPath, env } = await import(pathToFileURL(entry).href)
+const { renderPublished, publishedPages, productsByReach, sitemapPaths, sitemapXml, canonicalPath, env } = await import(pathToFileURL(entry).href)
 const started = performance.now()
 const renderedAt = Date.now()
 
@@ -91,7 +109,15 @@ function list(dir) {
     .sort()
 }
 
-const pages = publishedPages(list)
+// The product pages: those of the products at the most menus, up to --products.
+let productsLeft = 0
+function listRendered(dir) {
+  const names = list(dir)
+  if (dir !== 'products' || names.length <= maxProducts) return names
+  productsLeft = names.length - maxProducts
+  return productsByReach(names, read).slice(0, maxProducts)
+}
+const pages = publishedPages(listRendered)
 const written = []
 let count = 0
 // The pages made for each snapshot of a kind (a store's, a product's): how many and how long, by kind.
@@ -142,6 +168,7 @@ for (const [dir, { pages: n, ms, bytes }] of made) {
     `${n} ${KIND_NAMES[dir] ?? dir} pages (${Math.round(ms)} ms, ${(ms / n).toFixed(1)} ms each; ${mb} MB, ${Math.round(bytes / n / 1e3)} kB each)`,
   )
 }
+if (productsLeft > 0) written.push(`${productsLeft} products at fewer menus not rendered (--products ${maxProducts}): they load in the browser`)
 // The sitemap lists the store and product pages too, which only the published data knows: it is
 // written beside the pages (omc serve and a static host's tree serve it from there).
 if (env.siteUrl) {

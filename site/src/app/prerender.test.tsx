@@ -12,7 +12,7 @@ import muulFuel from '../testing/fixtures/shop/products-muul-fuel.json'
 import searchFirst from '../testing/fixtures/shop/search-flower-first.json'
 import searchStores from '../testing/fixtures/shop/search-stores.json'
 import { pageRenderedAt, publishedWithPage } from '../api/page-data'
-import { CANONICAL_PATHS, contentFor, publishedPages, render, renderPublished, sitemapPaths } from './prerender'
+import { CANONICAL_PATHS, contentFor, productsByReach, publishedPages, render, renderPublished, sitemapPaths } from './prerender'
 
 describe('render (pre-rendering)', () => {
   it('writes the screen itself with its title, not a loading state', async () => {
@@ -186,6 +186,29 @@ describe('renderPublished (the data pages, after a publish)', () => {
     expect(html.indexOf(cheapest.storeName)).toBeLessThan(
       Math.min(...muulFuel.offers.filter((o) => o !== cheapest).map((o) => html.indexOf(o.storeName))),
     )
+  })
+
+  it('orders products for a partial rendering: listed now, at the most menus first, then by code; an unreadable one last', () => {
+    const offers = (n: number) => Array.from({ length: n }, () => ({}))
+    const files: Record<string, unknown> = {
+      'products/b-two': { listedNow: true, offers: offers(2) },
+      'products/a-two': { listedNow: true, offers: offers(2) },
+      'products/c-five': { listedNow: true, offers: offers(5) },
+      'products/gone': { listedNow: false, offers: [], lastOffers: offers(9) },
+      'products/odd': { listedNow: true, offers: 'many' },
+    }
+    const read = (name: string) => {
+      if (name === 'products/broken') throw new Error('not valid JSON')
+      return files[name]
+    }
+    expect(productsByReach(['gone', 'broken', 'a-two', 'odd', 'c-five', 'b-two'], read)).toEqual([
+      'c-five',
+      'a-two',
+      'b-two',
+      'broken',
+      'gone',
+      'odd',
+    ])
   })
 
   it('refuses a snapshot of the wrong shape, naming it, and a page that is not a data page', async () => {

@@ -157,6 +157,29 @@ export function sitemapPaths(published: readonly PublishedPath[]): string[] {
   return [...CANONICAL_PATHS, ...published.filter((p) => p.each).map((p) => p.path)]
 }
 
+/**
+ * productsByReach orders published product codes for rendering only the first few of
+ * their pages (scripts/prerender-pages.mjs --products): the products a current menu
+ * lists, those at the most menus first (the ones shoppers meet most often, on the most
+ * store pages and in Menus' and Deals' results), then by code. read gives a product's
+ * JSON as published (api/products/<code>); one it cannot read, or of another shape,
+ * comes last (its page, if rendered, reports the problem).
+ */
+export function productsByReach(codes: readonly string[], read: (name: string) => unknown): string[] {
+  const reach = new Map<string, number>()
+  for (const code of codes) {
+    let body: unknown
+    try {
+      body = read(`products/${code}`)
+    } catch {
+      body = undefined
+    }
+    const product = typeof body === 'object' && body !== null ? (body as { listedNow?: unknown; offers?: unknown }) : {}
+    reach.set(code, product.listedNow === true && Array.isArray(product.offers) ? product.offers.length : -1)
+  }
+  return [...codes].sort((a, b) => reach.get(b)! - reach.get(a)! || (a < b ? -1 : a > b ? 1 : 0))
+}
+
 /** publishedPageAt finds the data page of path and the path's parameters. */
 function publishedPageAt(path: string): { page: PublishedPage; params: Record<string, string | undefined> } | undefined {
   for (const page of PUBLISHED_PAGES) {
