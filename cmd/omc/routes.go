@@ -26,6 +26,10 @@ type siteRoutes struct {
 	// segment shows, that segment's value in place of its ":name" (menus/:store): a
 	// page whose snapshot is not published is not found ("" for a route without).
 	snapshots []string
+	// mains are, beside patterns, the main path of an alias (/menu/:store's is
+	// /dispensary-menus/:store; "" for a main path): an alias whose page was not
+	// rendered after the publish is sent to its main path's, when that one was.
+	mains []string
 	// any is set for a site built before it listed its routes (no routes.json):
 	// every page path gets the app, whose router shows the not-found screen itself,
 	// as a static host's single-page fallback does. Deep links keep working; only
@@ -48,6 +52,7 @@ func readSiteRoutes(dir string) (siteRoutes, error) {
 	var file struct {
 		Paths     []string          `json:"paths"`
 		Snapshots map[string]string `json:"snapshots"`
+		Aliases   map[string]string `json:"aliases"`
 	}
 	if err := json.Unmarshal(b, &file); err != nil {
 		return siteRoutes{}, fmt.Errorf("site routes %s: %w", name, err)
@@ -62,6 +67,7 @@ func readSiteRoutes(dir string) (siteRoutes, error) {
 		}
 		r.patterns = append(r.patterns, segments(p))
 		r.snapshots = append(r.snapshots, file.Snapshots[p])
+		r.mains = append(r.mains, file.Aliases[p])
 	}
 	for p, snapshot := range file.Snapshots {
 		if !slices.Contains(file.Paths, p) {
@@ -71,16 +77,34 @@ func readSiteRoutes(dir string) (siteRoutes, error) {
 			return siteRoutes{}, fmt.Errorf("site routes %s: snapshot %q of %q is not a snapshot path like menus/:store", name, snapshot, p)
 		}
 	}
+	for alias, main := range file.Aliases {
+		if !slices.Contains(file.Paths, alias) || !slices.Contains(file.Paths, main) {
+			return siteRoutes{}, fmt.Errorf("site routes %s: alias %q of %q: both must be among its paths", name, alias, main)
+		}
+		for _, seg := range segments(main) {
+			if strings.HasPrefix(seg, ":") && !slices.Contains(segments(alias), seg) {
+				return siteRoutes{}, fmt.Errorf("site routes %s: alias %q of %q has no %s segment", name, alias, main, seg)
+			}
+		}
+	}
 	return r, nil
 }
 
-// match reports whether urlPath is a route of the site and, for a page of a route
-// showing one snapshot per value of its ":name" segment (a store's page), that
-// snapshot's name (api/<snapshot>). Like react-router's matching it ignores case
-// and a trailing slash.
-func (r siteRoutes) match(urlPath string) (ok bool, snapshot string) {
+// routeMatch is what a page path is to the site.
+type routeMatch struct {
+	// snapshot is, for a page of a route showing one snapshot per value of its ":name"
+	// segment (a store's page), that snapshot's name (api/<snapshot>); "" for others.
+	snapshot string
+	// main is, for an alias, the same page at its main path (/menu/x → /dispensary-menus/x); "" for others.
+	main string
+}
+
+// match reports whether urlPath is a route of the site and what it is to it (its
+// snapshot, its main path). Like react-router's matching it ignores case and a
+// trailing slash.
+func (r siteRoutes) match(urlPath string) (ok bool, m routeMatch) {
 	if r.any {
-		return true, ""
+		return true, routeMatch{}
 	}
 	got := segments(urlPath)
 	for n, want := range r.patterns {
@@ -95,10 +119,32 @@ func (r siteRoutes) match(urlPath string) (ok bool, snapshot string) {
 			}
 		}
 		if ok {
-			return true, fillSnapshot(r.snapshots[n], want, got)
+			m := routeMatch{snapshot: fillSnapshot(r.snapshots[n], want, got)}
+			if r.mains[n] != "" {
+				m.main = fillPath(r.mains[n], want, got)
+			}
+			return true, m
 		}
 	}
-	return false, ""
+	return false, routeMatch{}
+}
+
+// fillPath is main, an alias's main path, with the values the alias's pattern matched
+// in got in place of its ":name" segments (each alias has every one of them).
+func fillPath(main string, pattern, got []string) string {
+	values := map[string]string{}
+	for i, w := range pattern {
+		if strings.HasPrefix(w, ":") {
+			values[w] = got[i]
+		}
+	}
+	out := segments(main)
+	for i, w := range out {
+		if v, ok := values[w]; ok {
+			out[i] = v
+		}
+	}
+	return "/" + strings.Join(out, "/")
 }
 
 // fillSnapshot puts the segments of a matched path in place of the ":name" parts of

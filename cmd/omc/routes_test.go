@@ -106,6 +106,9 @@ func TestSiteRoutesBadFile(t *testing.T) {
 		"empty segment":       `{"paths": ["/a//b"]}`,
 		"snapshot of no path": `{"paths": ["/"], "snapshots": {"/menu/:store": "menus/:store"}}`,
 		"snapshot not a name": `{"paths": ["/menu/:store"], "snapshots": {"/menu/:store": "/api/menus"}}`,
+		"alias of no path":    `{"paths": ["/menu/:store"], "aliases": {"/menu/:store": "/dispensary-menus/:store"}}`,
+		"alias not a path":    `{"paths": ["/", "/home"], "aliases": {"/houme": "/"}}`,
+		"alias lacks a name":  `{"paths": ["/menu", "/dispensary-menus/:store"], "aliases": {"/menu": "/dispensary-menus/:store"}}`,
 	} {
 		t.Run(name, func(t *testing.T) {
 			_, err := siteHandler(siteWithRoutes(t, body), t.TempDir())

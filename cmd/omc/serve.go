@@ -195,10 +195,23 @@ func siteHandler(siteDir, dataDir string) (http.Handler, error) {
 		// whose router shows the same screen), as static hosts answer.
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		// index.html itself is the app too (the service worker precaches it).
-		ok, snapshot := routes.match(clean)
+		ok, found := routes.match(clean)
 		// A page of one published snapshot (a store's page) is found when that snapshot is.
-		if ok && snapshot != "" && !publishedSnapshot(dataDir, snapshot) {
+		if ok && found.snapshot != "" && !publishedSnapshot(dataDir, found.snapshot) {
 			ok = false
+		}
+		// An alias whose main path has a page rendered after the publish (/menu/<slug>,
+		// whose store page is /dispensary-menus/<slug>) is sent there, its query kept: one
+		// page per store, hydrated at the path it was rendered for.
+		if ok && found.main != "" {
+			if _, _, rendered := publishedPage(siteDir, dataDir, found.main); rendered {
+				target := found.main
+				if r.URL.RawQuery != "" {
+					target += "?" + r.URL.RawQuery
+				}
+				http.Redirect(w, r, target, http.StatusMovedPermanently)
+				return
+			}
 		}
 		if ok || clean == "/index.html" {
 			http.ServeFile(w, r, index)

@@ -34,8 +34,9 @@ func TestServePublishedPages(t *testing.T) {
 	write(site, "assets/index-new.js", "export {}")
 	write(site, "sitemap.xml", "built sitemap")
 	write(site, "routes.json", `{
-  "paths": ["/", "/home", "/dispensary-status", "/events", "/trends", "/dispensary-menus/:store", "/menu/:store"],
-  "snapshots": {"/dispensary-menus/:store": "menus/:store", "/menu/:store": "menus/:store"}
+  "paths": ["/", "/home", "/dispensary-status", "/events", "/trends", "/dispensary-menus/:store", "/menu/:store", "/product/:code"],
+  "snapshots": {"/dispensary-menus/:store": "menus/:store", "/menu/:store": "menus/:store", "/product/:code": "products/:code"},
+  "aliases": {"/home": "/", "/menu/:store": "/dispensary-menus/:store"}
 }`)
 
 	published := t.TempDir()
@@ -50,6 +51,10 @@ func TestServePublishedPages(t *testing.T) {
 	write(published, "api/menus/zen-leaf-dayton", `{}`)
 	write(published, "pages/dispensary-menus/bloom-akron/index.html", page("published Bloom Akron", "assets/index-new.js"))
 	write(published, "pages/sitemap.xml", "published sitemap")
+	// Two products, one of them with its page rendered.
+	write(published, "api/products/muul-fuel-3-5g", `{}`)
+	write(published, "api/products/blue-dream-1g", `{}`)
+	write(published, "pages/product/muul-fuel-3-5g/index.html", page("published Muul Fuel", "assets/index-new.js"))
 
 	get := func(t *testing.T, srv *httptest.Server, path string) (int, string, string) {
 		t.Helper()
@@ -87,7 +92,10 @@ func TestServePublishedPages(t *testing.T) {
 			// A store's page: rendered with its menu, else the app, for every published menu.
 			"/dispensary-menus/bloom-akron":     "published Bloom Akron",
 			"/dispensary-menus/zen-leaf-dayton": "built home",
-			"/menu/bloom-akron":                 "built home",
+			"/menu/zen-leaf-dayton":             "built home",
+			// A product's page: the same.
+			"/product/muul-fuel-3-5g": "published Muul Fuel",
+			"/product/blue-dream-1g":  "built home",
 		} {
 			status, ctype, body := get(t, srv, path)
 			if status != http.StatusOK || ctype != "text/html; charset=utf-8" || !strings.Contains(body, "<title>"+want+"</title>") {
@@ -97,10 +105,26 @@ func TestServePublishedPages(t *testing.T) {
 		if status, _, _ := get(t, srv, "/pages/index.html"); status != http.StatusNotFound {
 			t.Errorf("GET /pages/index.html = %d, want 404: the pages are served at their own paths only", status)
 		}
-		// A store whose menu is not published is not found, whatever the path says.
-		for _, path := range []string{"/dispensary-menus/closed-store", "/menu/closed-store", "/dispensary-menus/Bloom-Akron"} {
+		// A store or product whose snapshot is not published is not found, whatever the path says.
+		for _, path := range []string{"/dispensary-menus/closed-store", "/menu/closed-store", "/dispensary-menus/Bloom-Akron", "/menu/Bloom-Akron",
+			"/product/gone-1g", "/product/Muul-Fuel-3-5g"} {
 			if status, _, _ := get(t, srv, path); status != http.StatusNotFound {
-				t.Errorf("GET %s = %d, want 404: no menus/ snapshot for it", path, status)
+				t.Errorf("GET %s = %d, want 404: no snapshot for it", path, status)
+			}
+		}
+		// An alias of a store's page rendered after the publish is sent to it, its query kept.
+		noFollow := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+		for path, want := range map[string]string{
+			"/menu/bloom-akron":              "/dispensary-menus/bloom-akron",
+			"/MENU/bloom-akron/?type=Flower": "/dispensary-menus/bloom-akron?type=Flower",
+		} {
+			resp, err := noFollow.Get(srv.URL + path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp.Body.Close()
+			if resp.StatusCode != http.StatusMovedPermanently || resp.Header.Get("Location") != want {
+				t.Errorf("GET %s = %d to %q, want 301 to %q", path, resp.StatusCode, resp.Header.Get("Location"), want)
 			}
 		}
 		// The sitemap written with the pages lists the stores: it wins over the build's.
@@ -121,8 +145,10 @@ func TestServePublishedPages(t *testing.T) {
 		if status, _, body := get(t, srv, "/sitemap.xml"); status != http.StatusOK || body != "built sitemap" {
 			t.Errorf("GET /sitemap.xml = %d %q, want the build's", status, body)
 		}
-		if status, _, _ := get(t, srv, "/dispensary-menus/bloom-akron"); status != http.StatusNotFound {
-			t.Errorf("GET /dispensary-menus/bloom-akron = %d, want 404: this tree has no menu of it", status)
+		for _, path := range []string{"/dispensary-menus/bloom-akron", "/menu/bloom-akron", "/product/muul-fuel-3-5g"} {
+			if status, _, _ := get(t, srv, path); status != http.StatusNotFound {
+				t.Errorf("GET %s = %d, want 404: this tree has no snapshot of it", path, status)
+			}
 		}
 	})
 }

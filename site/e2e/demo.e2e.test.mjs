@@ -285,13 +285,18 @@ describe('every screen', () => {
       // routes.json is what the build wrote from the site's one list of routes (src/config/routes.ts).
       const { paths, snapshots = {} } = await (await page.request.get(new URL('routes.json', site).href)).json()
       assert.ok(paths.length >= 30, `routes.json lists only ${paths.length} paths`)
-      // A path that shows one snapshot (a store's page: api/menus/<slug>) is the app for a
-      // published one and 404 for any other; every other path is the app whatever it names.
-      const { stores } = await (await page.request.get(new URL('api/search/stores', site).href)).json()
-      const published = stores[0].slug
+      // A path that shows one snapshot (a store's page: api/menus/<slug>, a product's:
+      // api/products/<code>) is the app for a published one and 404 for any other; every
+      // other path is the app whatever it names.
+      const getJson = async (name) => (await page.request.get(new URL(`api/${name}`, site).href)).json()
+      const { stores } = await getJson('search/stores')
+      const { products } = await getJson('search/flower/first')
+      const published = { menus: stores[0].slug, products: products.code[0] }
       for (const p of paths) {
         const shows = snapshots[p]
-        const response = await page.request.get(new URL(p.slice(1).replace(/:[a-z]+/g, shows ? published : 'e2e-x'), site).href)
+        const name = shows ? published[shows.split('/')[0]] : 'e2e-x'
+        assert.ok(name, `${p}: a published ${shows} to ask for`)
+        const response = await page.request.get(new URL(p.slice(1).replace(/:[a-z]+/g, name), site).href)
         assert.equal(response.status(), 200, `${p}: HTTP ${response.status()}`)
         if (shows)
           assert.equal((await page.request.get(new URL(p.slice(1).replace(/:[a-z]+/g, 'e2e-x'), site).href)).status(), 404, `${p}, unpublished`)

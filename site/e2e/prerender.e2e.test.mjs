@@ -255,6 +255,89 @@ describe('Deals, Menus and the store pages rendered after the publish', () => {
   })
 })
 
+// Every product's page, rendered after the publish with api/products/<code> (the same
+// PUBLISHED_PAGES), and a store page's /menu/<slug> alias, which omc serve sends to it.
+describe('the product pages rendered after the publish', () => {
+  const OFFER_ROWS = 'table.offer-rows tbody tr'
+
+  /** productOnSale is a published product that a store has on sale (the first deal's). */
+  async function productOnSale() {
+    const index = await snapshot('deals/index')
+    const region = index.regions.find((r) => r.count > 0)
+    assert.ok(region, 'the demo publishes deals')
+    const { deals } = await snapshot(region.path.replace(/^\/?api\//, ''))
+    return snapshot(`products/${deals[0].code}`)
+  }
+
+  test('without JavaScript a product page lists its offers: price paid, struck regular price, unit price, store, market, freshness', async () => {
+    const product = await productOnSale()
+    assert.ok(product.listedNow && product.offers.length > 0, `${product.code} is listed now`)
+    const money = (v) => `$${v.toFixed(2)}`
+    await withPage({ javaScriptEnabled: false }, async (page) => {
+      await page.goto(new URL(`product/${product.code}`, site).href)
+      assert.equal((await page.locator('h1').innerText()).trim(), product.name)
+      const rows = page.locator(OFFER_ROWS)
+      assert.equal(await rows.count(), product.offers.length, `${product.code}: every store offering it`)
+      const facts = (await page.locator('dl').first().innerText()).replace(/\s+/g, ' ')
+      assert.ok(facts.includes(`Size ${product.size}`), `the size ${product.size} in "${facts}"`)
+      let struck = 0
+      for (let i = 0; i < product.offers.length; i++) {
+        const row = rows.nth(i)
+        const text = (await row.innerText()).replace(/\s+/g, ' ')
+        const store = (await row.getByRole('link').first().innerText()).trim()
+        const offers = product.offers.filter((o) => o.storeName === store)
+        assert.ok(offers.length > 0, `row ${i}: "${store}" is not a store offering ${product.code}`)
+        const offer = offers.find((o) => text.includes(money(o.salePrice ?? o.price))) ?? offers[0]
+        const paid = offer.salePrice !== null && offer.salePrice < offer.price ? offer.salePrice : offer.price
+        assert.ok(text.includes(money(paid)), `${store}: the price paid ${money(paid)} in "${text}"`)
+        if (paid < offer.price) {
+          const regular = (await row.locator('del').innerText()).replace(/^\s*regular price\s*/, '').trim()
+          assert.equal(regular, money(offer.price), `${store}: the regular price struck`)
+          struck++
+        }
+        if (offer.unitPrice !== null) assert.ok(text.includes(`${money(offer.unitPrice)}/`), `${store}: the unit price in "${text}"`)
+        assert.match(text, /Adult use|Medical/, `${store}: no market in "${text}"`)
+        assert.match(text, /menu (updated (.+ ago|just now)|never read)/, `${store}: no menu freshness in "${text}"`)
+      }
+      assert.ok(struck > 0, `${product.code}: the sale's regular price is struck`)
+      if (product.sample) assert.equal(await page.getByRole('note').filter({ hasText: 'Sample data' }).count(), 1, 'the page says it is sample data')
+      assert.match(await page.getByTestId('rendered-at').innerText(), /^As published .+: the ages shown are counted to that time\.$/)
+
+      // A store page's alias is sent to the page rendered for the store.
+      const { slug, storeName } = product.offers[0]
+      await page.goto(new URL(`menu/${slug}`, site).href)
+      assert.equal(new URL(page.url()).pathname, `/dispensary-menus/${slug}`)
+      assert.equal((await page.locator('h1').innerText()).trim(), storeName)
+      assert.ok((await page.locator(OFFER_ROWS).count()) > 0, `/menu/${slug}: the store's offers, without JavaScript`)
+    })
+  })
+
+  test('with JavaScript a product page hydrates from the product it carries: no mismatch, no second request for it', async () => {
+    const product = await productOnSale()
+    const own = `/api/products/${product.code}`
+    // The default view is hydrated; one with a choice in the URL is rendered afresh, from the same data.
+    for (const query of ['', '?market=both']) {
+      await withPage({}, async (page) => {
+        const { problems, requests } = watch(page)
+        await page.goto(new URL(`product/${product.code}${query}`, site).href, { waitUntil: 'networkidle' })
+        assert.equal(await page.locator('#omc-page-data').count(), 1, `${product.code}${query} carries the product`)
+        await page.getByTestId('rendered-at').waitFor({ state: 'detached', timeout: 15_000 })
+        await page.locator(OFFER_ROWS).first().waitFor({ timeout: 15_000 })
+        assert.equal(await page.locator(OFFER_ROWS).count(), product.offers.length, `${product.code}${query}: every store`)
+        // Only the hydrated page changes the URL when a control is used.
+        await page.getByRole('combobox', { name: 'Market' }).selectOption('medical')
+        await page.waitForURL((url) => url.searchParams.get('market') === 'medical', { timeout: 15_000 })
+        assert.deepEqual(problems, [], `${product.code}${query}: no hydration mismatch or other error`)
+        assert.deepEqual(
+          requests.filter((p) => p === own),
+          [],
+          `${product.code}${query}: no request for the product the page carries`,
+        )
+      })
+    }
+  })
+})
+
 describe('a repeat visit, the service worker in control', () => {
   test('gets the pages rendered after the publish, their data in the HTML before any script runs, not the build’s precached copies', async () => {
     const statuses = await snapshot('DispensaryStatus')

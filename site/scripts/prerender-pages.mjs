@@ -1,19 +1,22 @@
 #!/usr/bin/env node
 // Renders the data pages (the homepage's statistics, the status page's cards, Deals' and
-// Menus' default results, every store's page: the PUBLISHED_PAGES of
+// Menus' default results, every store's page and every product's: the PUBLISHED_PAGES of
 // src/app/prerender.tsx) after `omc publish`, with the snapshots
 // just published, so their HTML shows the data before any script runs and the app
 // hydrates it from the same snapshots, carried in the page, without fetching them.
 // One renderer: the site's own components, as the build's pre-rendering uses
 // (scripts/prerender.mjs keeps its bundle and index.html for this). All in one process,
 // each screen's code loaded once; with the site's address (VITE_SITE_URL) it also writes
-// sitemap.xml with every store's page.
+// sitemap.xml with every store's and product's page.
 //
-// Usage: node scripts/prerender-pages.mjs [--build dist] [--pages DIR] PUBLISHED_DIR
-//   --build  the site build the pages are for (a directory in site/, as OMC_SITE_OUT names it)
-//   --pages  where the pages go (default PUBLISHED_DIR/pages, where omc serve looks for
-//            them; a static host's tree, where the site and the snapshots are copied
-//            together, takes them at its root: --pages that tree)
+// Usage: node scripts/prerender-pages.mjs [--build dist] [--pages DIR] [--products N|all] PUBLISHED_DIR
+//   --build     the site build the pages are for (a directory in site/, as OMC_SITE_OUT names it)
+//   --pages     where the pages go (default PUBLISHED_DIR/pages, where omc serve looks for
+//               them; a static host's tree, where the site and the snapshots are copied
+//               together, takes them at its root: --pages that tree)
+//   --products  how many product pages at most (default DEFAULT_PRODUCTS): the products at
+//               the most menus (productsByReach in src/app/prerender.tsx); the others load
+//               their product in the browser as before. all: every published product.
 import fs from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
@@ -22,6 +25,14 @@ import { jsonScript, pageFile, pageHtml, ssrEntry, SSR_TEMPLATE, writeFileAsync 
 
 // The id of the <script> holding the snapshots a page was rendered with (src/api/page-data.ts).
 const PUBLISHED_WITH_ID = 'omc-page-data'
+// A state-sized tree publishes thousands of products (the synthetic Ohio of
+// publish/bench_test.go, 300 menus: 9,269), and more as delisted ones keep their page 90
+// days: all of them came to 213 MB of pages (23 kB each) and about a CPU-minute, on every
+// deploy (GitHub Pages takes 1 GB a site, snapshots and store pages included). A bound keeps
+// both from growing with the catalogue; the 2,000 products at the most menus are the pages
+// shoppers meet most (54 % of that Ohio's offer rows link to one), and every product of
+// the demo (397) is among them.
+const DEFAULT_PRODUCTS = 2000
 
 function fail(message) {
   console.error(`prerender-pages: ${message}`)
@@ -30,10 +41,20 @@ function fail(message) {
 
 let args
 try {
-  args = parseArgs({ allowPositionals: true, options: { build: { type: 'string', default: 'dist' }, pages: { type: 'string' } } })
+  args = parseArgs({
+    allowPositionals: true,
+    options: {
+      build: { type: 'string', default: 'dist' },
+      pages: { type: 'string' },
+      products: { type: 'string', default: String(DEFAULT_PRODUCTS) },
+    },
+  })
 } catch (error) {
   fail(error.message)
 }
+const maxProducts = args.values.products === 'all' ? Infinity : Number(args.values.products)
+if (maxProducts !== Infinity && !(Number.isInteger(maxProducts) && maxProducts >= 0))
+  fail(`--products ${args.values.products}: give a whole number of pages (0 for none) or all`)
 const [published] = args.positionals
 if (!published || args.positionals.length > 1) fail('give one published directory (omc publish --out DIR), e.g. prerender-pages.mjs out')
 const dataDir = path.resolve(published)
@@ -58,7 +79,7 @@ if (!script || !fs.existsSync(path.join(outDir, script[1]))) {
   fail(`the pre-rendering bundle in ${ssrDir} is not that of site/${outName} (rebuild the site: go tool task site:build)`)
 }
 
-const { renderPublished, publishedPages, sitemapPaths, sitemapXml, canonicalPath, env } = await import(pathToFileURL(entry).href)
+const { renderPublished, publishedPages, productsByReach, sitemapPaths, sitemapXml, canonicalPath, env } = await import(pathToFileURL(entry).href)
 const started = performance.now()
 const renderedAt = Date.now()
 
@@ -76,8 +97,8 @@ function read(name) {
       throw new Error(`${file}: not valid JSON (${error.message})`)
     }
   }
-  // A store's menu is read by its page only: not kept.
-  if (!name.startsWith('menus/')) cache.set(name, body)
+  // A store's menu or a product is read by its page only: not kept.
+  if (!name.startsWith('menus/') && !name.startsWith('products/')) cache.set(name, body)
   return body
 }
 /** list names the snapshots in api/<dir> (a store's menu per file in api/menus). */
@@ -91,11 +112,19 @@ function list(dir) {
     .sort()
 }
 
-const pages = publishedPages(list)
+// The product pages: those of the products at the most menus, up to --products.
+let productsLeft = 0
+function listRendered(dir) {
+  const names = list(dir)
+  if (dir !== 'products' || names.length <= maxProducts) return names
+  productsLeft = names.length - maxProducts
+  return productsByReach(names, read).slice(0, maxProducts)
+}
+const pages = publishedPages(listRendered)
 const written = []
 let count = 0
-let made = 0
-let madeMs = 0
+// The pages made for each snapshot of a kind (a store's, a product's): how many and how long, by kind.
+const made = new Map()
 // A page that cannot be rendered (a snapshot of the wrong shape) is reported and left as the
 // build made it, loading its data in the browser; the other pages are still rendered.
 const failed = []
@@ -121,8 +150,11 @@ for (const { path: pagePath, byQuery, each } of pages) {
       writing = []
     }
     if (each) {
-      made++
-      madeMs += performance.now() - pageStarted
+      const kind = made.get(each) ?? { pages: 0, ms: 0, bytes: 0 }
+      kind.pages++
+      kind.ms += performance.now() - pageStarted
+      kind.bytes += Buffer.byteLength(html)
+      made.set(each, kind)
     } else {
       written.push(`${pagePath} (${Object.keys(rendered.data.snapshots).join(', ') || 'no snapshots'})`)
     }
@@ -132,8 +164,15 @@ for (const { path: pagePath, byQuery, each } of pages) {
   }
 }
 await Promise.all(writing)
-if (made > 0) written.push(`${made} store pages (${Math.round(madeMs)} ms, ${(madeMs / made).toFixed(1)} ms each)`)
-// The sitemap lists the store pages too, which only the published data knows: it is
+const KIND_NAMES = { menus: 'store', products: 'product' }
+for (const [dir, { pages: n, ms, bytes }] of made) {
+  const mb = (bytes / 1e6).toFixed(1)
+  written.push(
+    `${n} ${KIND_NAMES[dir] ?? dir} pages (${Math.round(ms)} ms, ${(ms / n).toFixed(1)} ms each; ${mb} MB, ${Math.round(bytes / n / 1e3)} kB each)`,
+  )
+}
+if (productsLeft > 0) written.push(`${productsLeft} products at fewer menus not rendered (--products ${maxProducts}): they load in the browser`)
+// The sitemap lists the store and product pages too, which only the published data knows: it is
 // written beside the pages (omc serve and a static host's tree serve it from there).
 if (env.siteUrl) {
   writing = [writeFileAsync(path.join(pagesDir, 'sitemap.xml'), sitemapXml(env.siteUrl, sitemapPaths(pages)))]

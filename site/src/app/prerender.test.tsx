@@ -8,10 +8,11 @@ import statistics from '../testing/fixtures/statistics.json'
 import dealsIndex from '../testing/fixtures/shop/deals-index.json'
 import dealsNortheast from '../testing/fixtures/shop/deals-northeast.json'
 import bloomAkron from '../testing/fixtures/shop/menus-bloom-akron.json'
+import muulFuel from '../testing/fixtures/shop/products-muul-fuel.json'
 import searchFirst from '../testing/fixtures/shop/search-flower-first.json'
 import searchStores from '../testing/fixtures/shop/search-stores.json'
 import { pageRenderedAt, publishedWithPage } from '../api/page-data'
-import { CANONICAL_PATHS, contentFor, publishedPages, render, renderPublished, sitemapPaths } from './prerender'
+import { CANONICAL_PATHS, contentFor, productsByReach, publishedPages, render, renderPublished, sitemapPaths } from './prerender'
 
 describe('render (pre-rendering)', () => {
   it('writes the screen itself with its title, not a loading state', async () => {
@@ -51,25 +52,37 @@ describe('renderPublished (the data pages, after a publish)', () => {
     'search/stores': searchStores,
     'search/flower/first': searchFirst,
     'menus/bloom-akron': bloomAkron,
+    [`products/${muulFuel.code}`]: muulFuel,
   }
 
-  it('lists every path of the data pages, and a page for each store whose menu is published', () => {
-    const list = (dir: string) => (dir === 'menus' ? ['bloom-akron', 'Not A Slug', 'zen-leaf-dayton'] : [])
-    const pages = publishedPages(list)
+  it('lists every path of the data pages, and a page for each store and product whose snapshot is published', () => {
+    const files: Record<string, string[]> = {
+      menus: ['bloom-akron', 'Not A Slug', 'zen-leaf-dayton'],
+      products: ['klutch-muul-fuel-flower-3-5g', 'no_such.code', 'wyld-gummies-100mg'],
+    }
+    const pages = publishedPages((dir) => files[dir] ?? [])
     expect(pages).toEqual([
-      { path: '/', byQuery: false, each: false },
-      { path: '/home', byQuery: false, each: false },
-      { path: '/dispensary-status', byQuery: false, each: false },
-      { path: '/dispensary-deals', byQuery: true, each: false },
-      { path: '/deals', byQuery: true, each: false },
-      { path: '/dispensary-menus', byQuery: true, each: false },
-      { path: '/menu', byQuery: true, each: false },
-      // A file publish cannot have written as a store's menu makes no page.
-      { path: '/dispensary-menus/bloom-akron', byQuery: true, each: true },
-      { path: '/dispensary-menus/zen-leaf-dayton', byQuery: true, each: true },
+      { path: '/', byQuery: false },
+      { path: '/home', byQuery: false },
+      { path: '/dispensary-status', byQuery: false },
+      { path: '/dispensary-deals', byQuery: true },
+      { path: '/deals', byQuery: true },
+      { path: '/dispensary-menus', byQuery: true },
+      { path: '/menu', byQuery: true },
+      // A file publish cannot have written as a store's menu or a product makes no page.
+      { path: '/dispensary-menus/bloom-akron', byQuery: true, each: 'menus' },
+      { path: '/dispensary-menus/zen-leaf-dayton', byQuery: true, each: 'menus' },
+      { path: '/product/klutch-muul-fuel-flower-3-5g', byQuery: true, each: 'products' },
+      { path: '/product/wyld-gummies-100mg', byQuery: true, each: 'products' },
     ])
-    // The sitemap lists every screen and, once published, every store's page.
-    expect(sitemapPaths(pages)).toEqual([...CANONICAL_PATHS, '/dispensary-menus/bloom-akron', '/dispensary-menus/zen-leaf-dayton'])
+    // The sitemap lists every screen and, once published, every store's and product's page.
+    expect(sitemapPaths(pages)).toEqual([
+      ...CANONICAL_PATHS,
+      '/dispensary-menus/bloom-akron',
+      '/dispensary-menus/zen-leaf-dayton',
+      '/product/klutch-muul-fuel-flower-3-5g',
+      '/product/wyld-gummies-100mg',
+    ])
   })
 
   it('writes the status page with its summary and first cards, aged at the time of rendering', async () => {
@@ -145,6 +158,59 @@ describe('renderPublished (the data pages, after a publish)', () => {
     expect(second.html).toContain('<title>Bloom Columbus - Ohio Marijuana Community</title>')
   })
 
+  it('writes a product’s page with every store offering it: size, price paid with the regular price struck, unit price, store, market, freshness', async () => {
+    const rendered = await renderPublished(`/product/${muulFuel.code}`, tree(shop), renderedAt)
+    const { data } = rendered
+    const html = plain(rendered.html)
+    // Only the product: the stores' hours and tax rates (api/search/stores) follow after hydration.
+    expect(Object.keys(data.snapshots)).toEqual([`products/${muulFuel.code}`])
+    expect(html).toContain('<title>Muul Fuel - Ohio Marijuana Community</title>')
+    expect(html).not.toContain('Loading the product')
+    expect(html).toContain(`In stock at ${muulFuel.offers.length} menus, cheapest first`)
+    for (const o of muulFuel.offers) expect(html).toContain(o.storeName)
+    const sale = muulFuel.offers.find((o) => o.salePrice !== null)!
+    expect(html).toContain(`$${sale.salePrice!.toFixed(2)}`)
+    expect(html).toContain(`regular price </span>$${sale.price.toFixed(2)}</del>`)
+    expect(html).toContain(`$${sale.unitPrice.toFixed(2)}/g`)
+    expect(html).toContain('<dd>3.5g</dd>')
+    expect(html).toContain('Adult use')
+    // Freshness to the time of rendering (13:00): Bloom Akron's menu was updated at 10:00.
+    expect(html).toContain('menu updated 3 h ago')
+    // Dates on Ohio's clock, as the browser hydrates them; the price history drawn.
+    expect(html).toContain('<dd>6/24/2026</dd>')
+    expect(html).toContain('aria-label="Lowest price paid per day')
+    expect(html).toContain('data-testid="rendered-at"')
+    // Cheapest first: the price paid orders the rows.
+    const paid = (o: (typeof muulFuel.offers)[number]) => o.salePrice ?? o.price
+    const cheapest = [...muulFuel.offers].sort((a, b) => paid(a) - paid(b))[0]!
+    expect(html.indexOf(cheapest.storeName)).toBeLessThan(
+      Math.min(...muulFuel.offers.filter((o) => o !== cheapest).map((o) => html.indexOf(o.storeName))),
+    )
+  })
+
+  it('orders products for a partial rendering: listed now, at the most menus first, then by code; an unreadable one last', () => {
+    const offers = (n: number) => Array.from({ length: n }, () => ({}))
+    const files: Record<string, unknown> = {
+      'products/b-two': { listedNow: true, offers: offers(2) },
+      'products/a-two': { listedNow: true, offers: offers(2) },
+      'products/c-five': { listedNow: true, offers: offers(5) },
+      'products/gone': { listedNow: false, offers: [], lastOffers: offers(9) },
+      'products/odd': { listedNow: true, offers: 'many' },
+    }
+    const read = (name: string) => {
+      if (name === 'products/broken') throw new Error('not valid JSON')
+      return files[name]
+    }
+    expect(productsByReach(['gone', 'broken', 'a-two', 'odd', 'c-five', 'b-two'], read)).toEqual([
+      'c-five',
+      'a-two',
+      'b-two',
+      'broken',
+      'gone',
+      'odd',
+    ])
+  })
+
   it('refuses a snapshot of the wrong shape, naming it, and a page that is not a data page', async () => {
     await expect(renderPublished('/dispensary-status', tree({ DispensaryStatus: [{ name: 1 }] }), renderedAt)).rejects.toThrow(
       'snapshot DispensaryStatus',
@@ -152,6 +218,7 @@ describe('renderPublished (the data pages, after a publish)', () => {
     await expect(renderPublished('/dispensary-menus/bloom-akron', tree({ 'menus/bloom-akron': { name: 1 } }), renderedAt)).rejects.toThrow(
       'snapshot menus/bloom-akron',
     )
+    await expect(renderPublished('/product/x', tree({ 'products/x': { code: 1 } }), renderedAt)).rejects.toThrow('snapshot products/x')
     await expect(renderPublished('/events', tree({}), renderedAt)).rejects.toThrow('/events: not one of the pages rendered after a publish')
   })
 })

@@ -14,8 +14,15 @@ import { terpeneContentSchema } from '../features/explore/api/explore-schemas'
 import { statisticsSchema } from '../features/home/api/home-schemas'
 import { announcementsSchema } from '../features/home/api/use-home'
 import { pipelineSchema } from '../features/status/api/use-pipeline'
-import { dealsIndexSchema, dealsRegionSchema, menuSchema, searchFirstSchema, searchStoresSchema } from '../features/shop/api/shop-schemas'
-import { STORE_SLUG } from '../features/shop/api/use-shop'
+import {
+  dealsIndexSchema,
+  dealsRegionSchema,
+  menuSchema,
+  productSchema,
+  searchFirstSchema,
+  searchStoresSchema,
+} from '../features/shop/api/shop-schemas'
+import { PRODUCT_CODE, STORE_SLUG } from '../features/shop/api/use-shop'
 import { dealFiles, readDealsQuery } from '../features/shop/lib/deals'
 import { DEFAULT_SEARCH_STATE } from '../features/shop/lib/search-state'
 import { AppProviders } from './providers'
@@ -59,11 +66,12 @@ type Load = <S extends z.ZodMiniType>(name: string, shape: S) => Promise<z.infer
 type PublishedPage = {
   route: RouteDef
   /**
-   * each: one page per snapshot in api/<each>/, its name the path's parameter (a
-   * store's page per api/menus/<slug>), at the route's main path only; without it,
-   * the route's paths (aliases too).
+   * each: one page per snapshot in api/<dir>/ whose name publish could have written
+   * (name), that name the path's parameter (a store's page per api/menus/<slug>), at
+   * the route's main path only (omc serve sends an alias there); without it, the
+   * route's paths (aliases too).
    */
-  each?: string
+  each?: { dir: string; name: RegExp }
   /** snapshots loads, through load, the snapshots the page at params shows: those a page names (deal files) after the one naming them. */
   snapshots: (load: Load, params: Readonly<Record<string, string | undefined>>) => Promise<unknown>
   /** byQuery: the screen follows the URL's query; the page is its default view, for the URL without one (app/main.tsx). */
@@ -103,18 +111,27 @@ const PUBLISHED_PAGES: readonly PublishedPage[] = [
   },
   {
     route: routes.store,
-    each: 'menus',
+    each: { dir: 'menus', name: STORE_SLUG },
     byQuery: true,
     snapshots: (load, { store = '' }) => load(`menus/${store}`, menuSchema),
+  },
+  // Its stores' hours and tax rates (api/search/stores) are not carried: they would add
+  // that file to every product's page; they follow after hydration, as before.
+  {
+    route: routes.product,
+    each: { dir: 'products', name: PRODUCT_CODE },
+    byQuery: true,
+    snapshots: (load, { code = '' }) => load(`products/${code}`, productSchema),
   },
 ]
 
 /**
  * PublishedPath is a page rendered after a publish: its path, whether it is the
- * default view of a screen following its query, and whether it is one of the pages
- * made for each snapshot of a kind (a store's page).
+ * default view of a screen following its query, and, for one of the pages made for
+ * each snapshot of a kind, the directory of that kind ("menus": a store's page,
+ * "products": a product's).
  */
-export type PublishedPath = { path: string; byQuery: boolean; each: boolean }
+export type PublishedPath = { path: string; byQuery: boolean; each?: string }
 
 /**
  * publishedPages lists the pages rendered after a publish: each path (aliases too)
@@ -123,20 +140,44 @@ export type PublishedPath = { path: string; byQuery: boolean; each: boolean }
  */
 export function publishedPages(list: (dir: string) => readonly string[]): PublishedPath[] {
   return PUBLISHED_PAGES.flatMap(({ route, each, byQuery = false }): PublishedPath[] => {
-    if (!each) return pathsOf(route).map((path) => ({ path, byQuery, each: false }))
+    if (!each) return pathsOf(route).map((path) => ({ path, byQuery }))
     const param = /:[^/]+/
-    return list(each)
-      .filter((name) => STORE_SLUG.test(name))
-      .map((name) => ({ path: route.path.replace(param, name), byQuery, each: true }))
+    return list(each.dir)
+      .filter((name) => each.name.test(name))
+      .map((name) => ({ path: route.path.replace(param, name), byQuery, each: each.dir }))
   })
 }
 
 /**
  * sitemapPaths are the sitemap's pages once the data is published: each screen's
- * main path, then the pages made for each published snapshot (every store's page).
+ * main path, then the pages made for each published snapshot (every store's and
+ * product's page).
  */
 export function sitemapPaths(published: readonly PublishedPath[]): string[] {
   return [...CANONICAL_PATHS, ...published.filter((p) => p.each).map((p) => p.path)]
+}
+
+/**
+ * productsByReach orders published product codes for rendering only the first few of
+ * their pages (scripts/prerender-pages.mjs --products): the products a current menu
+ * lists, those at the most menus first (the ones shoppers meet most often, on the most
+ * store pages and in Menus' and Deals' results), then by code. read gives a product's
+ * JSON as published (api/products/<code>); one it cannot read, or of another shape,
+ * comes last (its page, if rendered, reports the problem).
+ */
+export function productsByReach(codes: readonly string[], read: (name: string) => unknown): string[] {
+  const reach = new Map<string, number>()
+  for (const code of codes) {
+    let body: unknown
+    try {
+      body = read(`products/${code}`)
+    } catch {
+      body = undefined
+    }
+    const product = typeof body === 'object' && body !== null ? (body as { listedNow?: unknown; offers?: unknown }) : {}
+    reach.set(code, product.listedNow === true && Array.isArray(product.offers) ? product.offers.length : -1)
+  }
+  return [...codes].sort((a, b) => reach.get(b)! - reach.get(a)! || (a < b ? -1 : a > b ? 1 : 0))
 }
 
 /** publishedPageAt finds the data page of path and the path's parameters. */

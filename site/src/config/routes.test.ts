@@ -13,9 +13,16 @@ describe('the route list', () => {
     for (const path of paths) expect(path).toMatch(/^\/([A-Za-z0-9-]+|:[a-z]+)?(\/([A-Za-z0-9-]+|:[a-z]+))*$/)
   })
 
-  it('names in routes.json the snapshot each store page shows, so omc serve finds only published stores', () => {
+  it('names in routes.json the snapshot each store and product page shows, so omc serve finds only published ones', () => {
     const { snapshots } = JSON.parse(siteRoutesJson()) as { snapshots: Record<string, string> }
-    expect(snapshots).toEqual({ '/dispensary-menus/:store': 'menus/:store', '/menu/:store': 'menus/:store' })
+    expect(snapshots).toEqual({ '/dispensary-menus/:store': 'menus/:store', '/menu/:store': 'menus/:store', '/product/:code': 'products/:code' })
+  })
+
+  it('names in routes.json the main path of each alias, so omc serve can send an alias to its main path’s rendered page', () => {
+    const { aliases } = JSON.parse(siteRoutesJson()) as { aliases: Record<string, string> }
+    expect(aliases['/menu/:store']).toBe('/dispensary-menus/:store')
+    expect(aliases['/home']).toBe('/')
+    expect(Object.keys(aliases)).toEqual(ROUTES.flatMap((r) => r.aliases ?? []))
   })
 
   it('pre-renders the public screens only: not the account screens, not the pages of one thing', () => {

@@ -83,7 +83,7 @@ export const routes = {
   },
   terpenes: { module: 'terpenes', path: '/terpenes', data: ['content/terpenes', 'terpenes/index'], footer: 'Terpenes' },
   terpene: { module: 'terpenes', path: '/terpenes/:terpene', data: ['content/terpenes'] },
-  product: { module: 'product', path: '/product/:code' },
+  product: { module: 'product', path: '/product/:code', snapshot: 'products/:code' },
   signIn: { module: 'signin', path: '/signin', personal: true },
   signUp: { module: 'signup', path: '/signup', personal: true },
   profile: { module: 'profile', path: '/profile', personal: true },
@@ -106,10 +106,13 @@ export const ROUTES_FILE = 'routes.json'
 /**
  * siteRoutesJson is routes.json: every path the app has a screen for, its
  * patterns included, as omc serve matches them (case-insensitively, a ":name"
- * segment matching any one segment, as the router does), and the snapshot each
- * page of a pattern shows, when it has one (path → snapshot).
+ * segment matching any one segment, as the router does), the snapshot each
+ * page of a pattern shows, when it has one (path → snapshot), and each alias's
+ * main path (alias → path: omc serve sends an alias with no page rendered after
+ * the publish to its main path's, when that has one).
  */
 export function siteRoutesJson(): string {
   const snapshots = Object.fromEntries(ROUTES.flatMap((r) => (r.snapshot ? pathsOf(r).map((p) => [p, r.snapshot]) : [])))
-  return `${JSON.stringify({ paths: ROUTES.flatMap(pathsOf), snapshots }, null, 2)}\n`
+  const aliases = Object.fromEntries(ROUTES.flatMap((r) => (r.aliases ?? []).map((alias) => [alias, r.path])))
+  return `${JSON.stringify({ paths: ROUTES.flatMap(pathsOf), snapshots, aliases }, null, 2)}\n`
 }

@@ -6,11 +6,15 @@ import { useProduct } from '../features/shop/api/use-shop'
 import { NoLongerListed } from '../features/shop/components/product/no-longer-listed'
 import { ProductDetails } from '../features/shop/components/product/product-details'
 
-/** ProductRoute (/product/:code): one product across Ohio, its price history and where it is in stock. */
+/**
+ * ProductRoute (/product/:code): one product across Ohio, its price history and where it
+ * is in stock. A page rendered after the publish with api/products/<code> shows it from
+ * the start and hydrates from it (AfterHydration withPageData).
+ */
 export default function ProductRoute() {
   const { code = '' } = useParams()
   return (
-    <AfterHydration loading="Loading the product">
+    <AfterHydration loading="Loading the product" withPageData>
       <ProductScreen code={code} />
     </AfterHydration>
   )

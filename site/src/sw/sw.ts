@@ -6,7 +6,7 @@
 //   is precached, so the site opens offline; a new deployment installs a new
 //   worker, which waits until the visitor accepts the reload the page offers.
 // - Pages (navigations) are network-first: the homepage, the status page, Deals,
-//   Menus and every store's page are rendered again after every publish with the
+//   Menus, every store's page and the product pages are rendered again after every publish with the
 //   data just published, which the build's precached copies do not have, so a
 //   repeat visitor gets the published page when online and the precached one offline.
 // - Snapshots (/api/*) are network-first: always the latest when online. The

@@ -1,10 +1,10 @@
 import { Link, useSearchParams } from 'react-router-dom'
+import { LocalTime } from '../../../../components/local-time'
 import { OfferTable, type OfferColumn, type OfferRow } from '../../../../components/offers/offer-table'
 import { SampleNotice } from '../../../../components/sample-notice'
 import { PageTitle } from '../../../../components/page-title'
 import { SelectField } from '../../../../components/select-field'
 import { storeMenuHref, strainHref, terpeneHref } from '../../../../config/paths'
-import { formatLocaleDate } from '../../../../lib/format'
 import { MARKET_LABEL } from '../../../../lib/unit-price'
 import { distanceMiles } from '../../../../lib/geo'
 import { useNow } from '../../../../lib/use-now'
@@ -99,7 +99,7 @@ export function ProductDetails({ product }: { product: Product }) {
           {product.strain ? product.strainSlug ? <Link to={strainHref(product.strainSlug)}>{product.strain}</Link> : product.strain : 'not given'}
         </dd>
         <dt>First seen in Ohio</dt>
-        <dd>{product.firstSeen ? formatLocaleDate(Date.parse(product.firstSeen)) : 'unknown'}</dd>
+        <dd>{product.firstSeen ? <LocalTime ms={Date.parse(product.firstSeen)} /> : 'unknown'}</dd>
         {product.terpenes.length > 0 && (
           <>
             <dt>Terpenes</dt>
@@ -144,7 +144,7 @@ export function ProductDetails({ product }: { product: Product }) {
         <section aria-labelledby="stores-heading">
           <h2 id="stores-heading">No menu lists it now</h2>
           <p className="empty-state">
-            No menu has listed it since {product.lastListed ? formatLocaleDate(Date.parse(product.lastListed)) : 'before our records begin'}. Save it
+            No menu has listed it since {product.lastListed ? <LocalTime ms={Date.parse(product.lastListed)} /> : 'before our records begin'}. Save it
             to your wishlist to see if it comes back.
           </p>
           {product.lastOffers.length > 0 && <p>Past prices, as each store’s menu last listed it (not offered now):</p>}
