@@ -25,31 +25,37 @@ import { storeListing } from '../../../api/store-listing'
 
 export { CATEGORIES, type Category } from '../../../api/common-schemas'
 
-export const menuOfferSchema = z.looseObject({
-  code: productCode,
-  name: z.string(),
-  brand: z.string(),
-  category,
-  strain: z.string(),
-  size: z.string(),
-  grams: nullableNumber,
-  mg: nullableNumber,
-  price: money,
-  salePrice: z.nullable(money),
-  unitPrice: z.nullable(money),
-  unit,
-  thc: nullableNumber,
-  cbd: nullableNumber,
-  potencyUnit,
-  inStock: z.boolean(),
-  isNew: z.boolean(),
-  firstSeen: nullableTimestamp,
-  orderUrl,
-  // The strain type and terpene slugs, for the store page's filters (as the search files give them).
-  strainType,
-  terpenes: z.array(z.string()),
+/** sameLength: every column of an object of columns has as many entries. */
+const sameLength = (columns: object) => new Set(Object.values(columns).map((c: readonly unknown[]) => c.length)).size <= 1
+
+/** menuProductsSchema: a store's products as columns (SNAPSHOTS.md, api/menus), each once for both markets. */
+const menuProductsSchema = z.object({
+  code: z.array(productCode),
+  // Where to order it, after its market's orderUrlBase; null when no link is known.
+  orderPath: z.array(z.nullable(z.string())),
+  name: z.array(z.string()),
+  strain: z.array(z.string()),
+  brand: z.array(z.string()),
+  category: z.array(category),
+  strainType: z.array(strainType),
+  size: z.array(z.string()),
+  grams: z.array(nullableNumber),
+  mg: z.array(nullableNumber),
+  terpenes: z.array(z.array(z.string())),
 })
-export type MenuOffer = z.infer<typeof menuOfferSchema>
+
+/** menuOffersSchema: a market's offers as columns, each pointing to its product. The unit price follows from the price paid and size (unitPriceOf). */
+const menuOffersSchema = z.object({
+  product: z.array(z.int().check(z.nonnegative())),
+  price: z.array(money),
+  salePrice: z.array(z.nullable(money)),
+  thc: z.array(nullableNumber),
+  cbd: z.array(nullableNumber),
+  potencyUnit: z.array(potencyUnit),
+  inStock: z.array(z.boolean()),
+  isNew: z.array(z.boolean()),
+  firstSeen: z.array(nullableTimestamp),
+})
 
 // A store as the menu and search files describe it.
 const store = {
@@ -74,10 +80,15 @@ export const menuSchema = published({
       market,
       menuUrl: z.nullable(z.string()),
       categories: z.record(z.string(), z.looseObject({ lastUpdate: nullableTimestamp, freshness: freshnessState, count: productCount })),
-      offers: z.array(menuOfferSchema),
+      // An offer's order link is this followed by its product's orderPath.
+      orderUrlBase: z.string(),
+      offers: menuOffersSchema.check(z.refine((o) => sameLength(o), 'every offers column has one entry per offer')),
     }),
   ),
-})
+  products: menuProductsSchema.check(z.refine((p) => sameLength(p), 'every products column has one entry per product')),
+}).check(
+  z.refine((m) => m.markets.every((mk) => mk.offers.product.every((i) => i < m.products.code.length)), 'every offer points to a product of the file'),
+)
 export type Menu = z.infer<typeof menuSchema>
 
 export type { ProductOffer } from '../../../api/common-schemas'
@@ -141,8 +152,6 @@ const searchOffersSchema = z.object({
   cbd: z.array(nullableNumber),
   isNew: z.array(z.boolean()),
 })
-
-const sameLength = (columns: object) => new Set(Object.values(columns).map((c: readonly unknown[]) => c.length)).size <= 1
 
 const searchRows = {
   generatedAt: timestamp,
