@@ -28,34 +28,38 @@ export { CATEGORIES, type Category } from '../../../api/common-schemas'
 /** sameLength: every column of an object of columns has as many entries. */
 const sameLength = (columns: object) => new Set(Object.values(columns).map((c: readonly unknown[]) => c.length)).size <= 1
 
-/** menuProductsSchema: a store's products as columns (SNAPSHOTS.md, api/menus), each once for both markets. */
-const menuProductsSchema = z.object({
+// The columns the menu and search files share (SNAPSHOTS.md): what a product is, what an offer of it says.
+const productColumns = {
   code: z.array(productCode),
-  // Where to order it, after its market's orderUrlBase; null when no link is known.
-  orderPath: z.array(z.nullable(z.string())),
   name: z.array(z.string()),
-  strain: z.array(z.string()),
   brand: z.array(z.string()),
-  category: z.array(category),
+  strain: z.array(z.string()),
   strainType: z.array(strainType),
   size: z.array(z.string()),
   grams: z.array(nullableNumber),
   mg: z.array(nullableNumber),
   terpenes: z.array(z.array(z.string())),
-})
-
-/** menuOffersSchema: a market's offers as columns, each pointing to its product. The unit price follows from the price paid and size (unitPriceOf). */
-const menuOffersSchema = z.object({
+}
+const offerColumns = {
   product: z.array(z.int().check(z.nonnegative())),
   price: z.array(money),
   salePrice: z.array(z.nullable(money)),
   thc: z.array(nullableNumber),
-  cbd: z.array(nullableNumber),
   potencyUnit: z.array(potencyUnit),
-  inStock: z.array(z.boolean()),
+  cbd: z.array(nullableNumber),
   isNew: z.array(z.boolean()),
-  firstSeen: z.array(nullableTimestamp),
+}
+
+/** menuProductsSchema: a store's products as columns (api/menus), each once for both markets. */
+const menuProductsSchema = z.object({
+  ...productColumns,
+  // Where to order it, after its market's orderUrlBase; null when no link is known.
+  orderPath: z.array(z.nullable(z.string())),
+  category: z.array(category),
 })
+
+/** menuOffersSchema: a market's offers as columns, each pointing to its product. The unit price follows from the price paid and size (unitPriceOf). */
+const menuOffersSchema = z.object({ ...offerColumns, inStock: z.array(z.boolean()), firstSeen: z.array(nullableTimestamp) })
 
 // A store as the menu and search files describe it.
 const store = {
@@ -129,29 +133,10 @@ export const searchStoresSchema = published({
 export type SearchStores = z.infer<typeof searchStoresSchema>
 
 /** searchProductsSchema: a search file's products, as columns (SNAPSHOTS.md). */
-const searchProductsSchema = z.object({
-  code: z.array(productCode),
-  name: z.array(z.string()),
-  brand: z.array(z.string()),
-  strain: z.array(z.string()),
-  strainType: z.array(strainType),
-  size: z.array(z.string()),
-  grams: z.array(nullableNumber),
-  mg: z.array(nullableNumber),
-  terpenes: z.array(z.array(z.string())),
-})
+const searchProductsSchema = z.object(productColumns)
 
-/** searchOffersSchema: a search file's offers, as columns (SNAPSHOTS.md). */
-const searchOffersSchema = z.object({
-  product: z.array(z.int().check(z.nonnegative())),
-  menu: z.array(z.int().check(z.nonnegative())),
-  price: z.array(money),
-  salePrice: z.array(z.nullable(money)),
-  thc: z.array(nullableNumber),
-  potencyUnit: z.array(potencyUnit),
-  cbd: z.array(nullableNumber),
-  isNew: z.array(z.boolean()),
-})
+/** searchOffersSchema: a search file's offers, as columns (SNAPSHOTS.md), each pointing to its product and menu. */
+const searchOffersSchema = z.object({ ...offerColumns, menu: z.array(z.int().check(z.nonnegative())) })
 
 const searchRows = {
   generatedAt: timestamp,

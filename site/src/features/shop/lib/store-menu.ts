@@ -42,15 +42,10 @@ export function storeOffersOf(menu: Menu): StoreOffer[] {
       if (code === undefined) continue
       const category = p.category[product]!
       const lastUpdate = m.categories[category]?.lastUpdate ?? null
-      const price = o.price[i]!
-      const sale = o.salePrice[i] ?? null
-      const paid = pricePaid(price, sale)
-      const grams = p.grams[product] ?? null
-      const mg = p.mg[product] ?? null
-      const size = p.size[product]!
+      const [price, sale, grams, mg] = [o.price[i]!, o.salePrice[i] ?? null, p.grams[product] ?? null, p.mg[product] ?? null]
       const path = p.orderPath[product] ?? null
       out.push({
-        key: `${m.market}|${code}|${size}`,
+        key: `${m.market}|${code}|${p.size[product]}`,
         code,
         name: p.name[product]!,
         brand: p.brand[product] || null,
@@ -59,14 +54,14 @@ export function storeOffersOf(menu: Menu): StoreOffer[] {
         terpenes: p.terpenes[product] ?? [],
         category,
         market: m.market,
-        size,
+        size: p.size[product]!,
         sizeKey: sizeBucket(category, grams, mg),
         grams,
         mg,
         price,
         salePrice: isOnSale(price, sale) ? sale : null,
-        paid,
-        ...unitPriceOf(category, paid, grams, mg),
+        paid: pricePaid(price, sale),
+        ...unitPriceOf(category, pricePaid(price, sale), grams, mg),
         thc: o.thc[i] ?? null,
         cbd: o.cbd[i] ?? null,
         potencyUnit: o.potencyUnit[i] ?? null,
