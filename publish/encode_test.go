@@ -40,7 +40,8 @@ func TestEncodePool(t *testing.T) {
 		}
 		if want := `{"generatedAt":"","sample":false,"slug":"bloom-akron","name":"","location":"","city":"","address":"","region":"",` +
 			`"lat":0,"lng":0,"coordinates":"","website":"","monitored":false,"licence":null,"phone":null,"hours":null,"openingHours":null,` +
-			`"onStateList":null,"medical":false,"adultUse":false,"county":null,"salesTaxPercent":null,"markets":[]}`; got["menu"] != want {
+			`"onStateList":null,"medical":false,"adultUse":false,"county":null,"salesTaxPercent":null,"markets":[],` +
+			`"products":{"code":[],"orderPath":[],"name":[],"strain":[],"brand":[],"category":[],"strainType":[],"size":[],"grams":[],"mg":[],"terpenes":[]}}`; got["menu"] != want {
 			t.Errorf("menu encoded as\n%s\nwant\n%s", got["menu"], want)
 		}
 	})

@@ -46,6 +46,18 @@ func appendList[T any](b []byte, items []T, write func(b []byte, item T, i int) 
 	return append(b, ']')
 }
 
+// appendColumn appends items as the column name of an object of columns (a comma
+// before it unless it is the first), each written by write (with its index).
+func appendColumn[T any](b []byte, name string, first bool, items []T, write func(b []byte, item T, i int) []byte) []byte {
+	if !first {
+		b = append(b, ',')
+	}
+	b = append(b, '"')
+	b = append(b, name...)
+	b = append(b, `":`...)
+	return appendList(b, items, write)
+}
+
 // appendString appends s as a JSON string, escaped as encoding/json escapes it with HTML
 // escaping off: quotes, backslashes and control characters; invalid UTF-8 becomes
 // U+FFFD; U+2028 and U+2029 are escaped for JavaScript.

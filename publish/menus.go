@@ -4,16 +4,22 @@ import (
 	"cmp"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/ohiomc/omc/data"
 	"github.com/ohiomc/omc/freshness"
 )
 
-// Menu is api/menus/<slug>: one dispensary and its menus.
+// Menu is api/menus/<slug>: one dispensary, its menus and their offers. Offers and
+// products are columns, each product written once for both markets: a large store's
+// 700 offers as objects, each with its whole order link, were 33 kB gzip, over the
+// 25 kB budget (BenchmarkPublishLargeStore measures it).
 type Menu struct {
 	MenuInfo
 	Markets []MenuMarket `json:"markets"`
+	// Products are what the markets' offers sell, each pointing to one.
+	Products MenuProducts `json:"products"`
 }
 
 // MenuInfo is what a Menu says of its dispensary.
@@ -38,7 +44,7 @@ type MenuInfo struct {
 // MenuMarket is one market's menu: its categories' freshness and its offers.
 type MenuMarket struct {
 	MenuMarketInfo
-	Offers []MenuOffer `json:"offers"`
+	Offers MenuOffers `json:"offers"`
 }
 
 // MenuMarketInfo is what a MenuMarket says besides its offers.
@@ -46,6 +52,10 @@ type MenuMarketInfo struct {
 	Market     data.Market                    `json:"market"`
 	MenuURL    *string                        `json:"menuUrl"`
 	Categories map[data.Category]MenuCategory `json:"categories"`
+	// OrderURLBase is what every order link of the market's offers starts with, up to
+	// a "/" ("" when none has a link): an offer's order link is OrderURLBase followed by
+	// its product's OrderPath, so the store's part of it is written once.
+	OrderURLBase string `json:"orderUrlBase"`
 }
 
 // MenuCategory is the freshness of one category of a menu.
@@ -55,33 +65,43 @@ type MenuCategory struct {
 	Count      int             `json:"count"`
 }
 
-// MenuOffer is one offer on a menu.
-type MenuOffer struct {
-	Code        string        `json:"code"`
-	Name        string        `json:"name"`
-	Brand       string        `json:"brand"`
-	Category    data.Category `json:"category"`
-	Strain      string        `json:"strain"`
-	Size        string        `json:"size"`
-	Grams       *float64      `json:"grams"`
-	Mg          *float64      `json:"mg"`
-	Price       float64       `json:"price"`
-	SalePrice   *float64      `json:"salePrice"`
-	UnitPrice   *float64      `json:"unitPrice"`
-	Unit        *string       `json:"unit"`
-	THC         *float64      `json:"thc"`
-	CBD         *float64      `json:"cbd"`
-	PotencyUnit *string       `json:"potencyUnit"`
-	InStock     bool          `json:"inStock"`
-	IsNew       bool          `json:"isNew"`
-	FirstSeen   *string       `json:"firstSeen"`
-	// OrderURL is where to order it: the product's page on the store's own menu, else
-	// the menu's page; null when neither is known.
-	OrderURL *string `json:"orderUrl"`
+// MenuProducts are a menu's products as columns: what its offers say of what they
+// sell, each distinct row once (a store's two markets mostly list the same products).
+// The store's own words: an offer's name, not the product's display name.
+type MenuProducts struct {
+	Code []string `json:"code"`
+	// OrderPath is where to order the product after its market's orderUrlBase: its page
+	// on the store's own menu, else the menu's page; null when neither is known. Beside
+	// the code, which it often resembles: gzip then finds the likeness.
+	OrderPath []*string       `json:"orderPath"`
+	Name      []string        `json:"name"`
+	Strain    []string        `json:"strain"`
+	Brand     []string        `json:"brand"`
+	Category  []data.Category `json:"category"`
 	// StrainType is "indica", "sativa", "hybrid"… (the menu's, else the catalogue's); null when unknown.
-	StrainType *string `json:"strainType"`
+	StrainType []*string  `json:"strainType"`
+	Size       []string   `json:"size"`
+	Grams      []*float64 `json:"grams"`
+	MG         []*float64 `json:"mg"`
 	// Terpenes are the slugs of the terpenes the product's menu lists (api/terpenes/<slug>).
-	Terpenes []string `json:"terpenes"`
+	Terpenes [][]string `json:"terpenes"`
+}
+
+// MenuOffers are a market's offers as columns, each pointing to its product (an index
+// of Products). The unit price is not written: it follows from the price paid and the
+// product's grams (or 100 mg of THC for edibles) as unitPriceFor has it, as in the
+// search files.
+type MenuOffers struct {
+	Product   []int      `json:"product"`
+	Price     []float64  `json:"price"`
+	SalePrice []*float64 `json:"salePrice"`
+	THC       []*float64 `json:"thc"`
+	CBD       []*float64 `json:"cbd"`
+	// PotencyUnit is each THC and CBD figure's unit: "%" or, for most edibles, "mg".
+	PotencyUnit []*string `json:"potencyUnit"`
+	InStock     []bool    `json:"inStock"`
+	IsNew       []bool    `json:"isNew"`
+	FirstSeen   []*string `json:"firstSeen"`
 }
 
 // emitMenu emits the Menu of one dispensary with at least one menu, its offers by
@@ -133,6 +153,21 @@ type menuMarketFile struct {
 	offers []*offer
 }
 
+// menuProduct is a row of MenuProducts: an offer that has it, and its order path.
+type menuProduct struct {
+	o    *offer
+	path string
+	link bool
+}
+
+// menuProductKey is what a product row writes: offers with the same key share one.
+type menuProductKey struct {
+	code, name, strain, brand, strainType, size, terpenes, path string
+	link                                                        bool
+	category                                                    uint8
+	grams, mg                                                   float64
+}
+
 func (m menuFile) MarshalJSON() ([]byte, error) { return m.appendJSON(nil) }
 
 func (m menuFile) appendJSON(b []byte) ([]byte, error) {
@@ -140,58 +175,107 @@ func (m menuFile) appendJSON(b []byte) ([]byte, error) {
 	if err != nil {
 		return b, err
 	}
+	// Number the products in order of first offer, market by market.
+	var products []menuProduct
+	index := map[menuProductKey]int{}
+	productOf := make([][]int, len(m.markets))
+	for i := range m.markets {
+		mm := &m.markets[i]
+		mm.info.OrderURLBase = orderURLBase(mm.offers)
+		productOf[i] = make([]int, len(mm.offers))
+		for j, o := range mm.offers {
+			link := o.orderURL()
+			p := menuProduct{o: o, path: strings.TrimPrefix(link, mm.info.OrderURLBase), link: link != ""}
+			k := menuProductKey{code: o.Code, name: o.Name, strain: o.Strain, brand: o.Brand, strainType: strainTypeOf(o.desc),
+				size: o.sizeLabel, terpenes: terpeneKey(o.desc), path: p.path, link: p.link, category: o.desc.category, grams: o.Grams, mg: o.Milligrams}
+			n, ok := index[k]
+			if !ok {
+				n = len(products)
+				index[k] = n
+				products = append(products, p)
+			}
+			productOf[i][j] = n
+		}
+	}
 	b = append(b, `,"markets":`...)
-	b = appendList(b, m.markets, func(b []byte, mm menuMarketFile, _ int) []byte {
+	b = appendList(b, m.markets, func(b []byte, mm menuMarketFile, i int) []byte {
 		if b, err = appendObjectHead(b, mm.info); err != nil {
 			return b
 		}
-		b = append(b, `,"offers":`...)
-		b = appendList(b, mm.offers, func(b []byte, o *offer, _ int) []byte { return appendMenuOffer(b, o) })
-		return append(b, '}')
+		b = append(b, `,"offers":{`...)
+		b = appendMenuOffers(b, mm.offers, productOf[i])
+		return append(b, "}}"...)
 	})
-	return append(b, '}'), err
+	b = append(b, `,"products":{`...)
+	b = appendMenuProducts(b, products)
+	return append(b, "}}"...), err
 }
 
-// appendMenuOffer appends o as a MenuOffer.
-func appendMenuOffer(b []byte, o *offer) []byte {
-	b = append(b, `{"code":`...)
-	b = appendString(b, o.Code)
-	b = append(b, `,"name":`...)
-	b = appendString(b, o.Name)
-	b = append(b, `,"brand":`...)
-	b = appendString(b, o.Brand)
-	b = append(b, `,"category":`...)
-	b = appendString(b, string(o.Category))
-	b = append(b, `,"strain":`...)
-	b = appendString(b, o.Strain)
-	b = append(b, `,"size":`...)
-	b = appendString(b, o.sizeLabel)
-	b = append(b, `,"grams":`...)
-	b = appendPositive(b, o.Grams)
-	b = append(b, `,"mg":`...)
-	b = appendPositive(b, o.Milligrams)
-	b = append(b, ',')
-	b = appendPrices(b, o)
-	b = append(b, `,"thc":`...)
-	b = appendFloatOrNull(b, o.THC)
-	b = append(b, `,"cbd":`...)
-	b = appendFloatOrNull(b, o.CBD)
-	b = append(b, `,"potencyUnit":`...)
-	b = appendStringOrNull(b, o.PotencyUnit)
-	b = append(b, `,"inStock":`...)
-	b = appendBool(b, o.InStock)
-	b = append(b, `,"isNew":`...)
-	b = appendBool(b, o.isNew)
-	b = append(b, `,"firstSeen":`...)
-	b = appendTimeSeconds(b, o.firstSeen)
-	b = append(b, `,"orderUrl":`...)
-	b = appendStringOrNull(b, o.orderURL())
+// appendMenuOffers appends a market's offers as MenuOffers' columns; productOf[i] is
+// the product of offers[i].
+func appendMenuOffers(b []byte, offers []*offer, productOf []int) []byte {
+	b = appendColumn(b, "product", true, productOf, func(b []byte, p int, _ int) []byte { return strconv.AppendInt(b, int64(p), 10) })
+	b = appendColumn(b, "price", false, offers, func(b []byte, o *offer, _ int) []byte { return appendMoney(b, o.Price) })
+	b = appendColumn(b, "salePrice", false, offers, func(b []byte, o *offer, _ int) []byte { return appendSalePrice(b, o) })
+	b = appendColumn(b, "thc", false, offers, func(b []byte, o *offer, _ int) []byte { return appendFloatOrNull(b, o.THC) })
+	b = appendColumn(b, "cbd", false, offers, func(b []byte, o *offer, _ int) []byte { return appendFloatOrNull(b, o.CBD) })
+	b = appendColumn(b, "potencyUnit", false, offers, func(b []byte, o *offer, _ int) []byte { return appendStringOrNull(b, o.PotencyUnit) })
+	b = appendColumn(b, "inStock", false, offers, func(b []byte, o *offer, _ int) []byte { return appendBool(b, o.InStock) })
+	b = appendColumn(b, "isNew", false, offers, func(b []byte, o *offer, _ int) []byte { return appendBool(b, o.isNew) })
+	return appendColumn(b, "firstSeen", false, offers, func(b []byte, o *offer, _ int) []byte { return appendTimeSeconds(b, o.firstSeen) })
+}
+
+// appendMenuProducts appends a menu's products as MenuProducts' columns.
+func appendMenuProducts(b []byte, products []menuProduct) []byte {
+	b = appendColumn(b, "code", true, products, func(b []byte, p menuProduct, _ int) []byte { return appendString(b, p.o.Code) })
+	b = appendColumn(b, "orderPath", false, products, func(b []byte, p menuProduct, _ int) []byte {
+		if !p.link {
+			return append(b, "null"...)
+		}
+		return appendString(b, p.path)
+	})
+	b = appendColumn(b, "name", false, products, func(b []byte, p menuProduct, _ int) []byte { return appendString(b, p.o.Name) })
+	b = appendColumn(b, "strain", false, products, func(b []byte, p menuProduct, _ int) []byte { return appendString(b, p.o.Strain) })
+	b = appendColumn(b, "brand", false, products, func(b []byte, p menuProduct, _ int) []byte { return appendString(b, p.o.Brand) })
+	b = appendColumn(b, "category", false, products, func(b []byte, p menuProduct, _ int) []byte { return appendString(b, string(p.o.Category)) })
 	// The store page filters its offers as Menus does: by strain type and terpene too.
-	b = append(b, `,"strainType":`...)
-	b = appendStringOrNull(b, strainTypeOf(o.desc))
-	b = append(b, `,"terpenes":`...)
-	b = appendTerpeneSlugs(b, o.desc)
-	return append(b, '}')
+	b = appendColumn(b, "strainType", false, products, func(b []byte, p menuProduct, _ int) []byte {
+		return appendStringOrNull(b, strainTypeOf(p.o.desc))
+	})
+	b = appendColumn(b, "size", false, products, func(b []byte, p menuProduct, _ int) []byte { return appendString(b, p.o.sizeLabel) })
+	b = appendColumn(b, "grams", false, products, func(b []byte, p menuProduct, _ int) []byte { return appendPositive(b, p.o.Grams) })
+	b = appendColumn(b, "mg", false, products, func(b []byte, p menuProduct, _ int) []byte { return appendPositive(b, p.o.Milligrams) })
+	return appendColumn(b, "terpenes", false, products, func(b []byte, p menuProduct, _ int) []byte { return appendTerpeneSlugs(b, p.o.desc) })
+}
+
+// orderURLBase is what the order links of offers have in common, up to and with its
+// last "/" ("" when no offer has a link), e.g. "https://dutchie.com/dispensary/<store>/product/".
+func orderURLBase(offers []*offer) string {
+	base, seen := "", false
+	for _, o := range offers {
+		u := o.orderURL()
+		if u == "" {
+			continue
+		}
+		if !seen {
+			base, seen = u, true
+			continue
+		}
+		n := 0
+		for n < len(base) && n < len(u) && base[n] == u[n] {
+			n++
+		}
+		base = base[:n]
+	}
+	return base[:strings.LastIndexByte(base, '/')+1]
+}
+
+// terpeneKey is the terpenes a product row writes, as one string ("" for none).
+func terpeneKey(d *desc) string {
+	if len(d.Terpenes) == 0 {
+		return ""
+	}
+	return string(appendTerpeneSlugs(nil, d))
 }
 
 // compareJoined compares a1+a2 with b1+b2, byte by byte as Go compares strings,

@@ -341,13 +341,7 @@ func (f searchFile) appendJSON(b []byte) ([]byte, error) {
 		return append(b, ']')
 	})
 	column := func(name string, first bool, of []*offer, write func(b []byte, o *offer, i int) []byte) {
-		if !first {
-			b = append(b, ',')
-		}
-		b = append(b, '"')
-		b = append(b, name...)
-		b = append(b, `":`...)
-		b = appendList(b, of, write)
+		b = appendColumn(b, name, first, of, write)
 	}
 	b = append(b, `,"products":{`...)
 	column("code", true, products, func(b []byte, o *offer, _ int) []byte { return appendString(b, o.Code) })

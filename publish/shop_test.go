@@ -210,8 +210,8 @@ func TestShopRules(t *testing.T) {
 			t.Fatal(err)
 		}
 		isNew := map[string]bool{}
-		for _, o := range m.Markets[0].Offers {
-			isNew[o.Name] = o.IsNew
+		for i, p := range m.Markets[0].Offers.Product {
+			isNew[m.Products.Name[p]] = m.Markets[0].Offers.IsNew[i]
 		}
 		if !isNew["Lemon Haze Cart"] || !isNew["Camino Gummies"] || isNew["Muul Fuel"] || isNew["Gelato 41"] {
 			t.Errorf("isNew = %v", isNew)
@@ -220,9 +220,9 @@ func TestShopRules(t *testing.T) {
 		if err := json.Unmarshal(files["api/menus/botanist-canton"], &c); err != nil {
 			t.Fatal(err)
 		}
-		for _, o := range c.Markets[0].Offers {
-			if o.IsNew {
-				t.Errorf("%s is new on a menu first fetched with it", o.Name)
+		for i, p := range c.Markets[0].Offers.Product {
+			if c.Markets[0].Offers.IsNew[i] {
+				t.Errorf("%s is new on a menu first fetched with it", c.Products.Name[p])
 			}
 		}
 	})
@@ -659,8 +659,8 @@ func TestOneNamePerProduct(t *testing.T) {
 	if err := json.Unmarshal(files[publish.PathMenus+"c"], &m); err != nil {
 		t.Fatal(err)
 	}
-	if m.Markets[0].Offers[0].Name != "COMET TAIL" {
-		t.Errorf("store c's menu says %q, want its own COMET TAIL", m.Markets[0].Offers[0].Name)
+	if name := m.Products.Name[m.Markets[0].Offers.Product[0]]; name != "COMET TAIL" {
+		t.Errorf("store c's menu says %q, want its own COMET TAIL", name)
 	}
 }
 

@@ -318,11 +318,11 @@ func demoHistoryShows(t *testing.T, out string) {
 			t.Errorf("%s: not marked sample", path)
 		}
 		for _, mk := range m.Markets {
-			for _, o := range mk.Offers {
-				if o.IsNew {
+			for i := range mk.Offers.Product {
+				if mk.Offers.IsNew[i] {
 					newOffers++
 				}
-				if o.SalePrice != nil {
+				if mk.Offers.SalePrice[i] != nil {
 					onSale++
 				}
 			}

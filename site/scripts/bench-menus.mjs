@@ -269,20 +269,103 @@ function ohio(now) {
 }
 
 // The store page's store: the first, which has both markets (2 x OFFERS_PER_MENU offers, a
-// large Ohio store), its menu file as publish writes it (publish/SNAPSHOTS.md, api/menus/<slug>):
-// every offer with its product link on a Dutchie-style menu (docs/platforms.md, product pages).
+// large Ohio store), its menu file as publish writes it (publish/SNAPSHOTS.md, api/menus/<slug>;
+// publish/menus.go): every offer with its product link on a Dutchie-style menu (docs/platforms.md,
+// product pages), offers in publish's order (category, name, brand, weight, code), offers and
+// products as columns, each product once for both markets, each link as its market's base and
+// its product's path, keys in publish's order.
 const STORE = { slug: 'bench-store-0', name: 'Bench Store 0' }
 function storeMenu(store, offers, generatedAt) {
   const menuUrl = `https://dutchie.com/dispensary/${store.slug}`
-  const perUnit = (o, paid) => {
-    const per = o.product.mg ? o.product.mg / 100 : o.product.grams
-    return per ? Math.round((paid / per) * 100) / 100 : null
+  const order = [...CATEGORIES.map(([c]) => c), 'Other']
+  const seconds = (iso) => `${iso.slice(0, 19)}Z`
+  const products = {
+    code: [],
+    orderPath: [],
+    name: [],
+    strain: [],
+    brand: [],
+    category: [],
+    strainType: [],
+    size: [],
+    grams: [],
+    mg: [],
+    terpenes: [],
   }
+  const productIndex = new Map()
+  const markets = store.markets.map(({ market, lastUpdate }) => {
+    const listed = [...offers]
+      .flatMap(([category, list]) => list.filter((o) => o.menu[0] === store.slug && o.menu[1] === market).map((o) => ({ ...o, category })))
+      .sort(
+        (a, b) =>
+          order.indexOf(a.category) - order.indexOf(b.category) ||
+          compare(a.product.name.toLowerCase(), b.product.name.toLowerCase()) ||
+          compare(a.product.brand, b.product.brand) ||
+          (a.product.grams ?? 0) + (a.product.mg ?? 0) - ((b.product.grams ?? 0) + (b.product.mg ?? 0)) ||
+          compare(a.product.code + a.product.size, b.product.code + b.product.size),
+      )
+    const links = listed.map((o) => `${menuUrl}/product/${o.product.code}`)
+    // What every link has in common, up to and with a "/" (publish's orderURLBase).
+    let base = links[0] ?? ''
+    for (const link of links) while (!link.startsWith(base)) base = base.slice(0, -1)
+    base = base.slice(0, base.lastIndexOf('/') + 1)
+    const columns = { product: [], price: [], salePrice: [], thc: [], cbd: [], potencyUnit: [], inStock: [], isNew: [], firstSeen: [] }
+    listed.forEach((o, i) => {
+      const p = o.product
+      const row = {
+        code: p.code,
+        orderPath: links[i].slice(base.length),
+        name: p.name,
+        strain: p.strain,
+        brand: p.brand,
+        category: o.category,
+        strainType: p.strainType,
+        size: p.size,
+        grams: p.grams,
+        mg: p.mg,
+        terpenes: p.terpenes,
+      }
+      const key = JSON.stringify(row)
+      if (!productIndex.has(key)) {
+        productIndex.set(key, products.code.length)
+        for (const [column, value] of Object.entries(row)) products[column].push(value)
+      }
+      columns.product.push(productIndex.get(key))
+      columns.price.push(o.price)
+      columns.salePrice.push(o.salePrice)
+      columns.thc.push(o.thc)
+      columns.cbd.push(o.cbd)
+      columns.potencyUnit.push(p.mg ? 'mg' : '%')
+      columns.inStock.push(true)
+      columns.isNew.push(o.isNew)
+      columns.firstSeen.push(seconds(generatedAt))
+    })
+    return {
+      market,
+      menuUrl,
+      // A Go map: its keys in byte order.
+      categories: Object.fromEntries(
+        CATEGORIES.map(([c]) => c)
+          .sort()
+          .map((c) => [c, { lastUpdate: seconds(lastUpdate[c]), freshness: 'current', count: listed.filter((o) => o.category === c).length }]),
+      ),
+      orderUrlBase: base,
+      offers: columns,
+    }
+  })
   return {
     generatedAt,
     sample: false,
-    ...store,
+    slug: store.slug,
+    name: store.name,
     location: `${store.address}, ${store.city}`,
+    city: store.city,
+    address: store.address,
+    region: store.region,
+    lat: store.lat,
+    lng: store.lng,
+    coordinates: store.coordinates,
+    website: store.website,
     monitored: true,
     licence: { number: 'CCD000000-00', status: 'Active', active: true, type: 'Dual Use Dispensary', since: '2026-01-05', sample: false },
     phone: '(614) 555-0100',
@@ -296,46 +379,12 @@ function storeMenu(store, offers, generatedAt) {
     adultUse: true,
     county: 'Franklin',
     salesTaxPercent: 7.5,
-    markets: store.markets.map(({ market, lastUpdate }) => {
-      const listed = [...offers].flatMap(([category, list]) =>
-        list.filter((o) => o.menu[0] === store.slug && o.menu[1] === market).map((o) => ({ ...o, category })),
-      )
-      return {
-        market,
-        menuUrl,
-        categories: Object.fromEntries(
-          CATEGORIES.map(([c]) => [c, { lastUpdate: lastUpdate[c], freshness: 'current', count: listed.filter((o) => o.category === c).length }]),
-        ),
-        offers: listed.map((o) => {
-          const paid = o.salePrice ?? o.price
-          return {
-            code: o.product.code,
-            name: o.product.name,
-            brand: o.product.brand,
-            category: o.category,
-            strain: o.product.strain,
-            size: o.product.size,
-            grams: o.product.grams,
-            mg: o.product.mg,
-            price: o.price,
-            salePrice: o.salePrice,
-            unitPrice: perUnit(o, paid),
-            unit: o.product.mg ? '100mg' : 'g',
-            thc: o.thc,
-            cbd: o.cbd,
-            potencyUnit: o.product.mg ? 'mg' : '%',
-            inStock: true,
-            isNew: o.isNew,
-            firstSeen: generatedAt,
-            orderUrl: `${menuUrl}/product/${o.product.code}`,
-            strainType: o.product.strainType,
-            terpenes: o.product.terpenes,
-          }
-        }),
-      }
-    }),
+    markets,
+    products,
   }
 }
+// compare compares strings byte by byte, as Go does (for the ASCII the generator writes).
+const compare = (a, b) => (a < b ? -1 : a > b ? 1 : 0)
 
 const files = ohio(Date.now())
 const TYPES = {

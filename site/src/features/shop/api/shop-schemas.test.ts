@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import * as z from 'zod/mini'
+import { SnapshotShapeError } from '../../../api/errors'
+import { parseSnapshot } from '../../../api/fetcher'
 import { itAcceptsGoldenFiles } from '../../../testing/golden'
 import dealsIndex from '../../../testing/fixtures/shop/deals-index.json'
 import dealsNortheast from '../../../testing/fixtures/shop/deals-northeast.json'
@@ -50,6 +52,27 @@ describe('shopping snapshot shapes', () => {
     expect(z.safeParse(searchShardSchema, outside).success).toBe(false)
     const noMenu = { ...searchShard, offers: { ...offers, menu: offers.menu.map(() => searchShard.menus.length) } }
     expect(z.safeParse(searchFirstSchema, { ...noMenu, total: 4, stores: 2 }).success).toBe(false)
+  })
+
+  it('refuses menu columns of different lengths and an offer pointing outside the file', () => {
+    const [market] = menu.markets
+    const offers = market!.offers
+    const short = { ...menu, markets: [{ ...market, offers: { ...offers, price: offers.price.slice(1) } }] }
+    expect(z.safeParse(menuSchema, short).success).toBe(false)
+    const shortProducts = { ...menu, products: { ...menu.products, orderPath: menu.products.orderPath.slice(1) } }
+    expect(z.safeParse(menuSchema, shortProducts).success).toBe(false)
+    const outside = { ...menu, markets: [{ ...market, offers: { ...offers, product: offers.product.map(() => menu.products.code.length) } }] }
+    expect(z.safeParse(menuSchema, outside).success).toBe(false)
+  })
+
+  it('names the file and the field of a menu published before its offers were columns', async () => {
+    // Offers as objects, each with its whole order link, and no products (publish before issue 24's store file budget).
+    const old = { ...menu, products: undefined, markets: [{ ...menu.markets[0], orderUrlBase: undefined, offers: [{ code: 'a', orderUrl: null }] }] }
+    const error = await parseSnapshot('menus/bloom-akron', menuSchema, { body: old }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(SnapshotShapeError)
+    expect((error as SnapshotShapeError).message).toMatch(
+      /^snapshot menus\/bloom-akron has an unexpected shape at markets\[0\]\.(orderUrlBase|offers)/,
+    )
   })
 
   it('refuses an unknown unit and a sale discount of 100 %', () => {

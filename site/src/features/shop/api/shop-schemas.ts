@@ -25,31 +25,41 @@ import { storeListing } from '../../../api/store-listing'
 
 export { CATEGORIES, type Category } from '../../../api/common-schemas'
 
-export const menuOfferSchema = z.looseObject({
-  code: productCode,
-  name: z.string(),
-  brand: z.string(),
-  category,
-  strain: z.string(),
-  size: z.string(),
-  grams: nullableNumber,
-  mg: nullableNumber,
-  price: money,
-  salePrice: z.nullable(money),
-  unitPrice: z.nullable(money),
-  unit,
-  thc: nullableNumber,
-  cbd: nullableNumber,
-  potencyUnit,
-  inStock: z.boolean(),
-  isNew: z.boolean(),
-  firstSeen: nullableTimestamp,
-  orderUrl,
-  // The strain type and terpene slugs, for the store page's filters (as the search files give them).
-  strainType,
-  terpenes: z.array(z.string()),
+/** sameLength: every column of an object of columns has as many entries. */
+const sameLength = (columns: object) => new Set(Object.values(columns).map((c: readonly unknown[]) => c.length)).size <= 1
+
+// The columns the menu and search files share (SNAPSHOTS.md): what a product is, what an offer of it says.
+const productColumns = {
+  code: z.array(productCode),
+  name: z.array(z.string()),
+  brand: z.array(z.string()),
+  strain: z.array(z.string()),
+  strainType: z.array(strainType),
+  size: z.array(z.string()),
+  grams: z.array(nullableNumber),
+  mg: z.array(nullableNumber),
+  terpenes: z.array(z.array(z.string())),
+}
+const offerColumns = {
+  product: z.array(z.int().check(z.nonnegative())),
+  price: z.array(money),
+  salePrice: z.array(z.nullable(money)),
+  thc: z.array(nullableNumber),
+  potencyUnit: z.array(potencyUnit),
+  cbd: z.array(nullableNumber),
+  isNew: z.array(z.boolean()),
+}
+
+/** menuProductsSchema: a store's products as columns (api/menus), each once for both markets. */
+const menuProductsSchema = z.object({
+  ...productColumns,
+  // Where to order it, after its market's orderUrlBase; null when no link is known.
+  orderPath: z.array(z.nullable(z.string())),
+  category: z.array(category),
 })
-export type MenuOffer = z.infer<typeof menuOfferSchema>
+
+/** menuOffersSchema: a market's offers as columns, each pointing to its product. The unit price follows from the price paid and size (unitPriceOf). */
+const menuOffersSchema = z.object({ ...offerColumns, inStock: z.array(z.boolean()), firstSeen: z.array(nullableTimestamp) })
 
 // A store as the menu and search files describe it.
 const store = {
@@ -74,10 +84,15 @@ export const menuSchema = published({
       market,
       menuUrl: z.nullable(z.string()),
       categories: z.record(z.string(), z.looseObject({ lastUpdate: nullableTimestamp, freshness: freshnessState, count: productCount })),
-      offers: z.array(menuOfferSchema),
+      // An offer's order link is this followed by its product's orderPath.
+      orderUrlBase: z.string(),
+      offers: menuOffersSchema.check(z.refine((o) => sameLength(o), 'every offers column has one entry per offer')),
     }),
   ),
-})
+  products: menuProductsSchema.check(z.refine((p) => sameLength(p), 'every products column has one entry per product')),
+}).check(
+  z.refine((m) => m.markets.every((mk) => mk.offers.product.every((i) => i < m.products.code.length)), 'every offer points to a product of the file'),
+)
 export type Menu = z.infer<typeof menuSchema>
 
 export type { ProductOffer } from '../../../api/common-schemas'
@@ -118,31 +133,10 @@ export const searchStoresSchema = published({
 export type SearchStores = z.infer<typeof searchStoresSchema>
 
 /** searchProductsSchema: a search file's products, as columns (SNAPSHOTS.md). */
-const searchProductsSchema = z.object({
-  code: z.array(productCode),
-  name: z.array(z.string()),
-  brand: z.array(z.string()),
-  strain: z.array(z.string()),
-  strainType: z.array(strainType),
-  size: z.array(z.string()),
-  grams: z.array(nullableNumber),
-  mg: z.array(nullableNumber),
-  terpenes: z.array(z.array(z.string())),
-})
+const searchProductsSchema = z.object(productColumns)
 
-/** searchOffersSchema: a search file's offers, as columns (SNAPSHOTS.md). */
-const searchOffersSchema = z.object({
-  product: z.array(z.int().check(z.nonnegative())),
-  menu: z.array(z.int().check(z.nonnegative())),
-  price: z.array(money),
-  salePrice: z.array(z.nullable(money)),
-  thc: z.array(nullableNumber),
-  potencyUnit: z.array(potencyUnit),
-  cbd: z.array(nullableNumber),
-  isNew: z.array(z.boolean()),
-})
-
-const sameLength = (columns: object) => new Set(Object.values(columns).map((c: readonly unknown[]) => c.length)).size <= 1
+/** searchOffersSchema: a search file's offers, as columns (SNAPSHOTS.md), each pointing to its product and menu. */
+const searchOffersSchema = z.object({ ...offerColumns, menu: z.array(z.int().check(z.nonnegative())) })
 
 const searchRows = {
   generatedAt: timestamp,

@@ -1,6 +1,7 @@
 import { CATEGORIES, type Category } from '../../../api/common-schemas'
 import { parseUpdateTime } from '../../../lib/freshness'
 import { isOnSale, pricePaid, type Unit } from '../../../lib/unit-price'
+import { unitPriceOf } from './offer-search'
 import type { Menu } from '../api/shop-schemas'
 import { sizeBucket, type FacetOffer } from './facets'
 import { readFilters, writeFilters, type ShopFilters, type SortKey } from './search-state'
@@ -30,38 +31,46 @@ export type StoreOffer = FacetOffer & {
 /** storeOffersOf lists a store's offers, every market's, each with its category's last update on that market's menu. */
 export function storeOffersOf(menu: Menu): StoreOffer[] {
   const out: StoreOffer[] = []
+  const p = menu.products
+  // Products are written once for both markets: their words once too.
+  const words = p.name.map((name, i) => tokenize(`${name} ${p.brand[i]} ${p.strain[i]}`))
   for (const m of menu.markets) {
-    for (const o of m.offers) {
-      const lastUpdate = m.categories[o.category]?.lastUpdate ?? null
-      const paid = pricePaid(o.price, o.salePrice)
+    const o = m.offers
+    for (let i = 0; i < o.product.length; i++) {
+      const product = o.product[i]!
+      const code = p.code[product]
+      if (code === undefined) continue
+      const category = p.category[product]!
+      const lastUpdate = m.categories[category]?.lastUpdate ?? null
+      const [price, sale, grams, mg] = [o.price[i]!, o.salePrice[i] ?? null, p.grams[product] ?? null, p.mg[product] ?? null]
+      const path = p.orderPath[product] ?? null
       out.push({
-        key: `${m.market}|${o.code}|${o.size}`,
-        code: o.code,
-        name: o.name,
-        brand: o.brand || null,
-        strain: o.strain,
-        strainType: o.strainType ?? null,
-        terpenes: o.terpenes ?? [],
-        category: o.category,
+        key: `${m.market}|${code}|${p.size[product]}`,
+        code,
+        name: p.name[product]!,
+        brand: p.brand[product] || null,
+        strain: p.strain[product]!,
+        strainType: p.strainType[product] ?? null,
+        terpenes: p.terpenes[product] ?? [],
+        category,
         market: m.market,
-        size: o.size,
-        sizeKey: sizeBucket(o.category, o.grams, o.mg),
-        grams: o.grams,
-        mg: o.mg,
-        price: o.price,
-        salePrice: isOnSale(o.price, o.salePrice) ? o.salePrice : null,
-        paid,
-        unitPrice: o.unitPrice,
-        unit: o.unit as Unit | null,
-        thc: o.thc,
-        cbd: o.cbd,
-        potencyUnit: o.potencyUnit,
-        isNew: o.isNew,
-        inStock: o.inStock,
-        orderUrl: o.orderUrl ?? null,
+        size: p.size[product]!,
+        sizeKey: sizeBucket(category, grams, mg),
+        grams,
+        mg,
+        price,
+        salePrice: isOnSale(price, sale) ? sale : null,
+        paid: pricePaid(price, sale),
+        ...unitPriceOf(category, pricePaid(price, sale), grams, mg),
+        thc: o.thc[i] ?? null,
+        cbd: o.cbd[i] ?? null,
+        potencyUnit: o.potencyUnit[i] ?? null,
+        isNew: o.isNew[i] ?? false,
+        inStock: o.inStock[i] ?? false,
+        orderUrl: path === null ? null : m.orderUrlBase + path,
         lastUpdate,
         lastUpdateMs: parseUpdateTime(lastUpdate),
-        words: tokenize(`${o.name} ${o.brand} ${o.strain}`),
+        words: words[product] ?? [],
       })
     }
   }
