@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 // The file the Go hours package tests its parser and these checks against, so the two cannot drift.
 import shared from '../../../hours/testdata/vectors.json'
-import { describeOpenState, openStateAt, splitOpenNow, wallClock, type OpeningHours } from './opening-hours'
+import { describeOpenState, OHIO_TIME_ZONE, openStateAt, splitOpenNow, wallClock, type OpeningHours } from './opening-hours'
 
 const checks = shared.vectors.flatMap((v) => (v.checks ?? []).map((c) => ({ text: v.text, hours: v.hours as OpeningHours | null, ...c })))
 const week = (text: string) => shared.vectors.find((v) => v.text === text)!.hours as OpeningHours
@@ -37,6 +37,39 @@ describe("Ohio's clock", () => {
     ['2026-11-01T06:30:00Z', '2026-11-01T01:30:00Z'],
   ])('%s reads %s in Ohio', (instant, wall) => {
     expect(wallClock(Date.parse(instant))).toBe(Date.parse(wall))
+  })
+
+  it('reads as Intl reads America/New_York, on both sides of every change from 2007 to 2040', () => {
+    const intl = new Intl.DateTimeFormat('en-US', {
+      timeZone: OHIO_TIME_ZONE,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    })
+    const read = (ms: number) => {
+      const p = Object.fromEntries(intl.formatToParts(ms).map((part) => [part.type, Number(part.value)]))
+      return Date.UTC(p.year!, p.month! - 1, p.day!, p.hour, p.minute, p.second)
+    }
+    let checked = 0
+    for (let year = 2007; year <= 2040; year++) {
+      // Every hour of March and November (the changes and the days around them), a day in summer and one in winter.
+      for (const [month, days] of [
+        [2, 31],
+        [10, 30],
+      ] as const) {
+        for (let h = 0; h < days * 24; h++) {
+          const ms = Date.UTC(year, month, 1) + h * 3_600_000 + 59_000
+          expect(wallClock(ms), new Date(ms).toISOString()).toBe(read(ms))
+          checked++
+        }
+      }
+      for (const ms of [Date.UTC(year, 6, 4, 16, 30), Date.UTC(year, 0, 1, 3, 15)]) expect(wallClock(ms)).toBe(read(ms))
+    }
+    expect(checked).toBe(34 * 61 * 24)
   })
 
   it('counts in Ohio whatever zone the visitor is in', () => {

@@ -23,24 +23,30 @@ const WEEK_MS = 7 * DAY_MS
  */
 export type OpenState = { open: boolean | null; untilWall: number | null; atWall: number }
 
-// One formatter: building one per call costs more than the arithmetic around it.
-const ohioClock = new Intl.DateTimeFormat('en-US', {
-  timeZone: OHIO_TIME_ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: 'numeric',
-  second: 'numeric',
-})
+const HOUR_MS = 3_600_000
 
-/** wallClock is the reading of Ohio's clock at instant ms, as epoch ms of the same reading in UTC. */
+/** sundayOf is the UTC midnight (epoch ms) of the nth Sunday (1-based) of a month (0-based) of a year. */
+function sundayOf(year: number, month: number, nth: number): number {
+  const first = Date.UTC(year, month, 1)
+  return first + (((7 - new Date(first).getUTCDay()) % 7) + (nth - 1) * 7) * DAY_MS
+}
+
+/**
+ * wallClock is the reading of Ohio's clock at instant ms, as epoch ms of the same reading in UTC.
+ *
+ * Ohio keeps Eastern Time: UTC-5, and UTC-4 from 2:00 a.m. on the second Sunday of March
+ * (07:00 UTC) to 2:00 a.m. on the first Sunday of November (06:00 UTC), the rule of 15 U.S.C.
+ * 260a in force since 2007. Counted here rather than with Intl.DateTimeFormat and the zone's
+ * name: a page's first Intl date formatter loads the browser's locale data, about 250 ms at 4x
+ * CPU slowdown, and every offer row's "open now" asked for it before the Menus search's first
+ * results could paint (npm run bench:menus). opening-hours.test.ts holds this to Intl's
+ * America/New_York on every change of the clock from 2007 to 2040, so a change of the rule in
+ * the platform's time zone data fails the tests.
+ */
 export function wallClock(ms: number): number {
-  const parts: Record<string, number> = {}
-  for (const p of ohioClock.formatToParts(new Date(ms))) if (p.type !== 'literal') parts[p.type] = Number(p.value)
-  const { year = 1970, month = 1, day = 1, hour = 0, minute = 0, second = 0 } = parts
-  return Date.UTC(year, month - 1, day, hour, minute, second) + (((ms % 1000) + 1000) % 1000)
+  const year = new Date(ms).getUTCFullYear()
+  const summer = ms >= sundayOf(year, 2, 2) + 7 * HOUR_MS && ms < sundayOf(year, 10, 1) + 6 * HOUR_MS
+  return ms - (summer ? 4 : 5) * HOUR_MS
 }
 
 const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5))

@@ -126,3 +126,19 @@ export function sortStoreOffers(offers: readonly StoreOffer[], sortBy: SortKey, 
     return sign * (x - y) || byName(a, b)
   })
 }
+
+/**
+ * firstRowsOf is a store's offers by product type cut to their first limit offers in all, in
+ * the same order (the first types whole, the one that reaches the limit cut, the rest left out):
+ * what the page renders before its first paint.
+ */
+export function firstRowsOf<T extends { offers: readonly unknown[] }>(groups: readonly T[], limit: number): T[] {
+  const first: T[] = []
+  let left = limit
+  for (const group of groups) {
+    if (left <= 0) break
+    first.push(group.offers.length <= left ? group : { ...group, offers: group.offers.slice(0, left) })
+    left -= group.offers.length
+  }
+  return first
+}

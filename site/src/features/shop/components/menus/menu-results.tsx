@@ -1,4 +1,5 @@
 import { useDeferredValue, useEffect, useMemo, useState } from 'react'
+import { publishedWithPage } from '../../../../api/page-data'
 import { SnapshotView } from '../../../../components/snapshot-view'
 import { splitOpenNow } from '../../../../lib/opening-hours'
 import { useNow } from '../../../../lib/use-now'
@@ -8,7 +9,7 @@ import { describeSearch, PAGE_SIZE } from '../../lib/menu-search'
 import { countFacetsOnce, potencyUnitFor } from '../../lib/facets'
 import { filterOffers, groupByStore, joinOffers, sortOffers, type SearchOffer } from '../../lib/offer-search'
 import { displayStore, effectiveSort, hasPoint, type DispensarySearchState, type MenuSearch, type SearchFilters } from '../../lib/search-state'
-import { useAfterPaint } from '../../lib/use-menu-search'
+import { FIRST_ROWS, useAfterPaint, useFirstRowsPainted } from '../../lib/use-menu-search'
 import { FacetForm } from '../facet-form'
 import { OfferList, StoreSection } from '../offer-list'
 import { Pager } from '../pager'
@@ -97,7 +98,13 @@ export function MenuResults({ state, shownFilters, first, firstSettled, shardNam
   const total = offers ? offers.length : (first?.total ?? 0)
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE))
   const page = Math.min(state.page, pages)
-  const shown = useMemo(() => (offers ? offers.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE) : firstOffers), [offers, page, firstOffers])
+  // The first results after a load paint their first FIRST_ROWS rows, then the rest of the page;
+  // a page rendered after the publish has them all in its HTML, and hydrates them all.
+  const complete = useFirstRowsPainted(offers !== undefined || firstOffers !== null) || publishedWithPage('search/stores')
+  const shown = useMemo(
+    () => (offers ? offers.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE) : firstOffers)?.slice(0, complete ? PAGE_SIZE : FIRST_ROWS) ?? null,
+    [offers, page, firstOffers, complete],
+  )
   // The page's rows change only with the results: re-rendering the form (each keystroke) leaves them be.
   const list = useMemo(() => {
     if (!shown) return null
@@ -134,7 +141,7 @@ export function MenuResults({ state, shownFilters, first, firstSettled, shardNam
   return (
     <SnapshotView response={loaded} what="menus" loading={`Loading ${search.productType.toLowerCase()} menus`}>
       {() => (
-        <section aria-labelledby="results-heading" aria-busy={!result || filters !== stateFilters || countFor !== toCount}>
+        <section aria-labelledby="results-heading" aria-busy={!result || !complete || filters !== stateFilters || countFor !== toCount}>
           <h2 id="results-heading">{state.searched ? 'Results' : 'Everything in stock, all of Ohio'}</h2>
           <p className={styles.summary} role="status">
             {total} offers at {storeCount} {storeCount === 1 ? 'store' : 'stores'}: {describeSearch(search)}

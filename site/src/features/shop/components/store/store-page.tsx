@@ -21,8 +21,16 @@ import { publishedWithPage } from '../../../../api/page-data'
 import { countFacetsOnce, potencyUnitFor } from '../../lib/facets'
 import { narrowFilters } from '../../lib/offer-search'
 import { displayStore, effectiveSort, type ShopFilters } from '../../lib/search-state'
-import { useAfterPaint } from '../../lib/use-menu-search'
-import { readStorePage, sortStoreOffers, storeOffersOf, writeStorePage, type StoreOffer, type StorePageState } from '../../lib/store-menu'
+import { FIRST_ROWS, useAfterPaint } from '../../lib/use-menu-search'
+import {
+  firstRowsOf,
+  readStorePage,
+  sortStoreOffers,
+  storeOffersOf,
+  writeStorePage,
+  type StoreOffer,
+  type StorePageState,
+} from '../../lib/store-menu'
 import { formatThcValue, thcValue } from '../../lib/thc-value'
 import { FacetForm } from '../facet-form'
 import { withThcValue } from '../offer-list'
@@ -46,11 +54,6 @@ export function StorePage({ slug }: { slug: string }) {
 const COLUMNS: OfferColumn[] = ['product', 'size', 'price', 'unitPrice', 'thc', 'market', 'menu']
 // Sorted by value, each row says its price per 100 mg THC beside the unit price.
 const BY_VALUE_COLUMNS = withThcValue(COLUMNS)
-
-// A large store lists 700 offers and more: the first FIRST_ROWS of each product type are
-// painted first, the rest follow once they are (rendering them all before the first paint took
-// several seconds at 4x CPU slowdown: npm run bench:menus).
-const FIRST_ROWS = 20
 
 /** rowOf is a store's offer as the offer lists show it. */
 function rowOf(o: StoreOffer, menu: Menu, byThcValue: boolean): ShopRow {
@@ -99,10 +102,13 @@ function StoreMenu({ menu }: { menu: Menu }) {
       CATEGORIES.map((category) => ({ category, offers: result.offers.filter((o) => o.category === category) })).filter((g) => g.offers.length > 0),
     [result],
   )
+  // A large store lists 700 offers and more: its first FIRST_ROWS offers (of the first product
+  // types) are painted first, the rest follow once they are. A page rendered after the publish
+  // carries every offer in its HTML (for a visitor without JavaScript too): it renders them all
+  // from the start, and so hydrates them all.
   const painted = useAfterPaint(byCategory)
-  // A page rendered after the publish carries every offer in its HTML (for a visitor
-  // without JavaScript too): it renders them all from the start, and so hydrates them all.
   const complete = painted === byCategory || publishedWithPage(`menus/${menu.slug}`)
+  const sections = useMemo(() => (complete ? byCategory : firstRowsOf(byCategory, FIRST_ROWS)), [complete, byCategory])
   const categoryCounts = useMemo(() => {
     const counts = new Map<string, number>()
     for (const o of all) if (!filters.market || o.market === filters.market) counts.set(o.category, (counts.get(o.category) ?? 0) + 1)
@@ -171,12 +177,12 @@ function StoreMenu({ menu }: { menu: Menu }) {
           {result.offers.length} of {all.length} offers
           {filters.searchText.trim() && `, matching “${filters.searchText.trim()}”`}.
         </p>
-        {byCategory.map(({ category, offers }) => {
-          const rows = (complete ? offers : offers.slice(0, FIRST_ROWS)).map((o) => rowOf(o, menu, sortBy === 'thcValue'))
+        {sections.map(({ category, offers }, i) => {
+          const rows = offers.map((o) => rowOf(o, menu, sortBy === 'thcValue'))
           return (
             <section key={category} aria-labelledby={`category-${category}`}>
               <h3 id={`category-${category}`}>
-                {category} <span className={tables.sub}>({offers.length})</span>
+                {category} <span className={tables.sub}>({byCategory[i]!.offers.length})</span>
               </h3>
               {display.cardView ? (
                 <OfferCards rows={rows} nowMs={nowMs} showStore={false} action={wishlistAction} />
