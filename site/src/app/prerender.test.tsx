@@ -150,8 +150,9 @@ describe('renderPublished (the data pages, after a publish)', () => {
     expect(Object.keys(data.snapshots)).toEqual(['menus/bloom-akron'])
     expect(html).toContain('<title>Bloom Akron - Ohio Marijuana Community</title>')
     expect(html).not.toContain('Loading the store’s menu')
-    const offers = bloomAkron.markets.flatMap((m) => m.offers ?? [])
-    expect(html).toContain(`${offers.length} of ${offers.length} offers`)
+    // Offers are columns (publish/SNAPSHOTS.md): one entry of each column per offer.
+    const offers = bloomAkron.markets.reduce((n, m) => n + m.offers.product.length, 0)
+    expect(html).toContain(`${offers} of ${offers} offers`)
     // Another store renders in one pass, with its own data.
     const other = { ...bloomAkron, slug: 'bloom-columbus', name: 'Bloom Columbus' }
     const second = await renderPublished('/dispensary-menus/bloom-columbus', tree({ 'menus/bloom-columbus': other }), renderedAt)
