@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini'
+import { setGuard } from './fetcher'
 
 // zod checks a snapshot by walking its schema for every value, building an issue
 // list and a copy of each object as it goes: for the 2,000-store DispensaryStatus
@@ -36,6 +37,13 @@ export function fastGuard(schema: z.ZodMiniType): Guard | undefined {
     guards.set(schema, guard)
   }
   return guard ?? undefined
+}
+
+/** guarded gives schema its guard in the snapshot checks (fetcher.ts), when it can have one, and returns it. */
+export function guarded<S extends z.ZodMiniType>(schema: S): S {
+  const guard = fastGuard(schema)
+  if (guard) setGuard(schema, guard)
+  return schema
 }
 
 /** pattern is a regular expression a check tests strings with (one without state: no g or y flag). */

@@ -1,11 +1,12 @@
 import { http, HttpResponse, type JsonBodyType } from 'msw'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import statistics from '../testing/fixtures/statistics.json'
 import { server } from '../testing/server'
 import { HttpError, SnapshotShapeError } from './errors'
 import * as z from 'zod/mini'
 import { announcementSchema, statisticsSchema } from '../features/home/api/home-schemas'
-import { dispensaryStatusSchema } from './dispensary-status'
+import statusFixture from '../testing/fixtures/dispensary-status.json'
+import { dispensaryStatusListSchema, dispensaryStatusSchema } from './dispensary-status'
 import { clearChecked, loadSnapshot, snapshotUrl, type FetchSnapshotOptions } from './fetcher'
 
 // Two real snapshots' shapes to load (the homepage's).
@@ -243,5 +244,23 @@ describe('a version already checked', () => {
       expect(error).toBeInstanceOf(SnapshotShapeError)
       expect((error as Error).message).toMatch(/statistics.*topFlower/)
     }
+  })
+})
+
+describe('a snapshot with a guard (fast-check.ts)', () => {
+  beforeEach(clearChecked)
+
+  it('is used as it came when its guard passes it, and goes through zod, naming the field, when not', async () => {
+    const zod = vi.spyOn(dispensaryStatusListSchema, 'safeParse')
+    server.use(http.get('*/api/DispensaryStatus', () => HttpResponse.json(statusFixture)))
+    expect((await loadSnapshot('DispensaryStatus', dispensaryStatusListSchema)).data).toEqual(statusFixture)
+    expect(zod).not.toHaveBeenCalled()
+    const bad = structuredClone(statusFixture)
+    ;(bad[0] as Record<string, unknown>).monitored = 'yes'
+    server.use(http.get('*/api/DispensaryStatus', () => HttpResponse.json(bad)))
+    const error = await caught(loadSnapshot('DispensaryStatus', dispensaryStatusListSchema))
+    expect(zod).toHaveBeenCalledTimes(1)
+    expect((error as Error).message).toBe('snapshot DispensaryStatus has an unexpected shape at [0].monitored: expected boolean, got string')
+    zod.mockRestore()
   })
 })
