@@ -15,6 +15,16 @@
 // the first card or statistic within --ratio-budget × the paragraph and under
 // --budget-ms, the keystroke under --key-budget-ms.
 // Usage: node scripts/bench-lcp.mjs [--runs 5] [--budget-ms 1000] [--ratio-budget 1.2] [--key-budget-ms 100] [--stores 2000]
+//          [--scenes status,home,status-built,deals,menus,store] [--build dist[,dist-other]]
+//   --scenes  the pages to measure (default all; the floor always): status-built is the status page
+//             as the build alone renders it; without deals, menus and store no store page is rendered.
+//   --build   the site builds to measure (directories in site/, as OMC_SITE_OUT names them). Each is
+//             served by its own server with the pages its own pre-rendering bundle renders (another
+//             build's pages load scripts it does not have); several are measured interleaved in one
+//             run, so a change can be compared with the build before it under the same load.
+//   --profile DIR  writes a CPU profile (CDP Profiler, from navigation to the last key) of each
+//             run of the status page into DIR, and lists each keystroke's input delay, handlers
+//             and paint, to find what a slow key waited for (open a profile in Chromium's DevTools).
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import http from 'node:http'
@@ -26,7 +36,6 @@ import zlib from 'node:zlib'
 import { launchChromium } from '../e2e/processes.mjs'
 
 const siteDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-const distDir = path.join(siteDir, 'dist')
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(name)
   return i > 0 ? Number(process.argv[i + 1]) : fallback
@@ -37,10 +46,25 @@ const RATIO_BUDGET = arg('--ratio-budget', 1.2)
 const KEY_BUDGET_MS = arg('--key-budget-ms', 100)
 const DISPENSARIES = arg('--stores', 2000)
 const CPU_SLOWDOWN = 4
-
-if (!fs.existsSync(path.join(distDir, 'dispensary-status', 'index.html'))) {
-  console.error('bench-lcp: dist/dispensary-status/index.html not found; run npm run build first')
+const names = (name, fallback) => {
+  const i = process.argv.indexOf(name)
+  return i > 0 ? (process.argv[i + 1] ?? '').split(',').filter(Boolean) : fallback
+}
+const BUILDS = names('--build', ['dist'])
+const SCENE_KEYS = ['status', 'home', 'status-built', 'deals', 'menus', 'store']
+const WANTED = names('--scenes', SCENE_KEYS)
+const PROFILE_DIR = names('--profile', [])[0]
+if (PROFILE_DIR) fs.mkdirSync(PROFILE_DIR, { recursive: true })
+const unknown = WANTED.filter((k) => !SCENE_KEYS.includes(k))
+if (unknown.length) {
+  console.error(`bench-lcp: --scenes ${unknown.join(',')}: not a scene (${SCENE_KEYS.join(', ')})`)
   process.exit(2)
+}
+for (const build of BUILDS) {
+  if (!fs.existsSync(path.join(siteDir, build, 'dispensary-status', 'index.html'))) {
+    console.error(`bench-lcp: ${build}/dispensary-status/index.html not found; run npm run build first (OMC_SITE_OUT=${build} for another build)`)
+    process.exit(2)
+  }
 }
 const fixturesDir = path.join(siteDir, 'src', 'testing', 'fixtures')
 
@@ -95,17 +119,21 @@ for (const [name, fixture] of [
 ]) {
   fs.copyFileSync(path.join(fixturesDir, fixture), path.join(treeDir, 'api', name))
 }
-writeShopSnapshots(treeDir)
-const renderStarted = performance.now()
-const rendered = execFileSync(process.execPath, [path.join(siteDir, 'scripts', 'prerender-pages.mjs'), '--build', 'dist', treeDir], {
-  stdio: ['ignore', 'pipe', 'inherit'],
-  encoding: 'utf8',
+// The store pages (2,000 of them) are rendered only for the scenes that show shop data.
+if (WANTED.some((k) => ['deals', 'menus', 'store'].includes(k))) writeShopSnapshots(treeDir)
+// Each build's pages, rendered by that build's own bundle.
+const rendered = BUILDS.map((build) => {
+  const started = performance.now()
+  const pages = path.join(treeDir, `pages-${build.replace(/[\\/]/g, '_')}`)
+  const output = execFileSync(process.execPath, [path.join(siteDir, 'scripts', 'prerender-pages.mjs'), '--build', build, '--pages', pages, treeDir], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    encoding: 'utf8',
+  })
+  return { build, pages, output, ms: performance.now() - started }
 })
-const renderMs = performance.now() - renderStarted
-const pagesDir = path.join(treeDir, 'pages')
 
 // The floor: the built page with its pre-rendered paragraph only, no script.
-const template = fs.readFileSync(path.join(distDir, '404.html'), 'utf8')
+const template = fs.readFileSync(path.join(siteDir, BUILDS[0], '404.html'), 'utf8')
 const blank = template
   .replace(/<script type="module"[^>]*><\/script>/g, '')
   .replace(/<link rel="modulepreload"[^>]*>/g, '')
@@ -127,7 +155,7 @@ function send(req, res, body, type, cache) {
 // <path>?built is the build's own page for <path>, as a tree published without
 // pre-rendering serves it (the app ignores the query); without it a page path gets
 // the page rendered after the publish when there is one.
-const server = http.createServer((req, res) => {
+const serve = (distDir, pagesDir) => (req, res) => {
   const { pathname, searchParams } = new URL(req.url, 'http://localhost')
   if (pathname === '/floor') return send(req, res, Buffer.from(blank), TYPES['.html'], 'no-cache')
   if (pathname.startsWith('/api/')) {
@@ -145,21 +173,42 @@ const server = http.createServer((req, res) => {
   if (!fs.existsSync(file)) file = path.join(distDir, 'index.html')
   const cache = clean.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache'
   send(req, res, fs.readFileSync(file), TYPES[path.extname(file)] ?? 'application/octet-stream', cache)
-})
-await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
-const origin = `http://127.0.0.1:${server.address().port}`
+}
+// One server per build: their pages load scripts from the same paths.
+const servers = []
+for (const { build, pages } of rendered) {
+  const server = http.createServer(serve(path.join(siteDir, build), pages))
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
+  servers.push({ build, server, origin: `http://127.0.0.1:${server.address().port}` })
+}
 
 const browser = await launchChromium()
 
-/** SCENES are the pages measured: the pre-rendered paragraph and the first piece of data (selectors), and whether to type in the status search. */
-const SCENES = {
-  status: { url: '/dispensary-status', paragraph: 'main p.intro', first: 'main article', what: 'first card', type: true },
-  home: { url: '/', paragraph: 'main section[aria-labelledby="welcome-heading"] p', first: 'main #top-strains-heading', what: 'first statistic' },
-  'status, build only': { url: '/dispensary-status?built', paragraph: 'main p.intro', first: 'main article', what: 'first card' },
-  floor: { url: '/floor', paragraph: 'main p.intro' },
+/** PAGES are the pages that can be measured (--scenes): the pre-rendered paragraph and the first piece of data (selectors), and whether to type in the status search. */
+const PAGES = {
+  status: { name: 'status', url: '/dispensary-status', paragraph: 'main p.intro', first: 'main article', what: 'first card', type: true },
+  home: {
+    name: 'home',
+    url: '/',
+    paragraph: 'main section[aria-labelledby="welcome-heading"] p',
+    first: 'main #top-strains-heading',
+    what: 'first statistic',
+  },
+  'status-built': {
+    name: 'status, build only',
+    url: '/dispensary-status?built',
+    paragraph: 'main p.intro',
+    first: 'main article',
+    what: 'first card',
+  },
+  ...shopScenes(),
 }
-
-Object.assign(SCENES, shopScenes())
+/** SCENES are the pages measured, for each build (named after it when there are several), and the floor. */
+const SCENES = {}
+for (const key of SCENE_KEYS.filter((k) => WANTED.includes(k))) {
+  for (const { build, origin } of servers) SCENES[servers.length > 1 ? `${PAGES[key].name} [${build}]` : PAGES[key].name] = { ...PAGES[key], origin }
+}
+SCENES.floor = { url: '/floor', paragraph: 'main p.intro', origin: servers[0].origin }
 
 async function measure(scene) {
   // A fresh context each run: a first visit, nothing cached, no service worker.
@@ -173,12 +222,23 @@ async function measure(scene) {
     ({ paragraph, first }) => {
       window.__lcp = []
       window.__keys = []
+      window.__keyEntries = []
       new PerformanceObserver((list) => {
         for (const e of list.getEntries()) window.__lcp.push({ t: e.startTime, size: e.size, el: e.element?.tagName ?? '' })
       }).observe({ type: 'largest-contentful-paint', buffered: true })
       // Every keyboard interaction: from the key press to the next paint.
       new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) if (e.interactionId && e.name.startsWith('key')) window.__keys.push(e.duration)
+        for (const e of list.getEntries()) {
+          if (!e.interactionId || !e.name.startsWith('key')) continue
+          window.__keys.push(e.duration)
+          window.__keyEntries.push({
+            name: e.name,
+            start: e.startTime,
+            delay: e.processingStart - e.startTime,
+            handlers: e.processingEnd - e.processingStart,
+            duration: e.duration,
+          })
+        }
       }).observe({ type: 'event', durationThreshold: 16, buffered: true })
       // An element is noted when it enters the page, painted at the next frame: the
       // paragraph and the first card or statistic alike, so their ratio compares like with like.
@@ -197,7 +257,12 @@ async function measure(scene) {
   )
   const cdp = await context.newCDPSession(page)
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
-  await page.goto(`${origin}${scene.url}`, { waitUntil: 'load' })
+  const profiling = PROFILE_DIR && scene.type
+  if (profiling) {
+    await cdp.send('Profiler.enable')
+    await cdp.send('Profiler.start')
+  }
+  await page.goto(`${scene.origin}${scene.url}`, { waitUntil: 'load' })
   await page.waitForFunction((first) => window.__paragraphAt !== undefined && (!first || window.__firstAt !== undefined), scene.first, {
     timeout: 60_000,
   })
@@ -210,6 +275,18 @@ async function measure(scene) {
     await box.pressSequentially('dayton', { delay: 150 })
     await page.waitForFunction(() => document.querySelectorAll('main article').length > 0)
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 300))))
+  }
+  if (profiling) {
+    const { profile } = await cdp.send('Profiler.stop')
+    const file = path.join(PROFILE_DIR, `${scene.name}-${Date.now()}.cpuprofile`)
+    fs.writeFileSync(file, JSON.stringify(profile))
+    const keys = await page.evaluate(() => window.__keyEntries)
+    console.log(`bench-lcp: ${file}`)
+    for (const k of keys) {
+      console.log(
+        `  ${k.name} at ${k.start.toFixed(0)} ms: waited ${k.delay.toFixed(0)}, handlers ${k.handlers.toFixed(0)}, to next paint ${k.duration.toFixed(0)} ms`,
+      )
+    }
   }
   const r = await page.evaluate(() => ({
     entries: window.__lcp,
@@ -241,7 +318,7 @@ try {
   for (let i = 0; i < RUNS; i++) for (const [name, scene] of Object.entries(SCENES)) results[name].push(await measure(scene))
 } finally {
   await browser.close()
-  server.close()
+  for (const { server } of servers) server.close()
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
@@ -250,10 +327,12 @@ const load = os.loadavg()
 console.log(
   `data pages' first paint, CPU ${CPU_SLOWDOWN}x slower, ${os.cpus().length} CPUs, load average ${load.map((l) => l.toFixed(2)).join(' ')}, ${RUNS} runs each (medians; ratios to the paragraph's paint in the same run):`,
 )
-console.log(
-  `  pre-rendering after the publish: ${renderMs.toFixed(0)} ms (the data pages: ${DISPENSARIES} dispensaries and as many store pages, one node process)`,
-)
-console.log(`  ${rendered.trim().replace(/^prerender-pages: /, 'prerender-pages: ')}`)
+for (const { build, output, ms } of rendered) {
+  console.log(
+    `  pre-rendering after the publish for ${build}: ${ms.toFixed(0)} ms (the data pages: ${DISPENSARIES} dispensaries${WANTED.includes('store') ? ' and as many store pages' : ''}, one node process)`,
+  )
+  console.log(`  ${output.trim()}`)
+}
 const floor = results.floor
 const floorParagraph = median(floor.map((r) => r.paragraphAt))
 console.log(
@@ -359,8 +438,14 @@ function writeShopSnapshots(dir) {
 /** shopScenes: Deals' and Menus' first result and a store page's first offer, against the pre-rendered paragraph (a store's name for its page). */
 function shopScenes() {
   return {
-    deals: { url: '/dispensary-deals', paragraph: 'main p.lead', first: 'main table.offer-rows tbody tr', what: 'first deal' },
-    menus: { url: '/dispensary-menus', paragraph: 'main p.lead', first: 'main table.offer-rows tbody tr', what: 'first result' },
-    store: { url: '/dispensary-menus/bench-dispensary-1', paragraph: 'main h1', first: 'main table.offer-rows tbody tr', what: 'first offer' },
+    deals: { name: 'deals', url: '/dispensary-deals', paragraph: 'main p.lead', first: 'main table.offer-rows tbody tr', what: 'first deal' },
+    menus: { name: 'menus', url: '/dispensary-menus', paragraph: 'main p.lead', first: 'main table.offer-rows tbody tr', what: 'first result' },
+    store: {
+      name: 'store',
+      url: '/dispensary-menus/bench-dispensary-1',
+      paragraph: 'main h1',
+      first: 'main table.offer-rows tbody tr',
+      what: 'first offer',
+    },
   }
 }

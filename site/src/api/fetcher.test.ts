@@ -5,7 +5,8 @@ import { server } from '../testing/server'
 import { HttpError, SnapshotShapeError } from './errors'
 import * as z from 'zod/mini'
 import { announcementSchema, statisticsSchema } from '../features/home/api/home-schemas'
-import { dispensaryStatusSchema } from './dispensary-status'
+import statusFixture from '../testing/fixtures/dispensary-status.json'
+import { dispensaryStatusListSchema, dispensaryStatusSchema } from './dispensary-status'
 import { clearChecked, loadSnapshot, snapshotUrl, type FetchSnapshotOptions } from './fetcher'
 
 // Two real snapshots' shapes to load (the homepage's).
@@ -137,6 +138,12 @@ describe('loadSnapshot', () => {
         problem: /expected int, got number/,
       },
       {
+        name: 'count no number can hold exactly',
+        body: [{ ...good, marketStatuses: [{ ...goodMarket, lastFlowerCount: 1e300 }] }],
+        path: '[0].marketStatuses[0].lastFlowerCount',
+        problem: /must be <= 9007199254740991, got 1e\+300/,
+      },
+      {
         name: 'date that is not RFC 3339',
         body: [{ ...good, marketStatuses: [{ ...goodMarket, lastFlower: '07/01/2026' }] }],
         path: '[0].marketStatuses[0].lastFlower',
@@ -198,34 +205,36 @@ describe('loadSnapshot', () => {
 describe('a version already checked', () => {
   beforeEach(clearChecked)
 
-  // statistics answered with the given headers (and body), counting the shape checks.
+  // statistics answered with the given headers (and body). A check gives the data of the
+  // answer it read (each answer is new JSON); data not checked again is the first answer's.
   function serve(headers: Record<string, string>, body: JsonBodyType = statistics) {
     server.use(http.get('*/api/statistics', () => HttpResponse.json(body, { headers })))
-    return vi.spyOn(statisticsSchema, 'safeParse')
   }
 
   it('is not checked again: the same ETag gives the data checked the first time', async () => {
-    const checks = serve({ ETag: '"v1"' })
+    serve({ ETag: '"v1"' })
     const first = await fetchStatistics()
     const second = await fetchStatistics()
-    expect(checks).toHaveBeenCalledTimes(1)
     expect(second).toBe(first)
   })
 
   it('is checked again when the ETag, the Last-Modified or the length differs, or when the server names no version', async () => {
-    const checks = serve({ ETag: '"v1"' })
-    await fetchStatistics()
+    serve({ ETag: '"v1"' })
+    const v1 = await fetchStatistics()
     serve({ ETag: '"v2"' })
-    await fetchStatistics()
+    const v2 = await fetchStatistics()
+    expect(v2).not.toBe(v1)
     serve({ 'Last-Modified': 'Fri, 27 Nov 2026 12:00:00 GMT', 'Content-Length': '100' })
-    await fetchStatistics()
-    await fetchStatistics()
+    const modified = await fetchStatistics()
+    expect(modified).not.toBe(v2)
+    expect(await fetchStatistics()).toBe(modified)
     serve({ 'Last-Modified': 'Fri, 27 Nov 2026 12:00:00 GMT', 'Content-Length': '101' })
-    await fetchStatistics()
+    const longer = await fetchStatistics()
+    expect(longer).not.toBe(modified)
     serve({})
-    await fetchStatistics()
-    await fetchStatistics()
-    expect(checks).toHaveBeenCalledTimes(6)
+    const unnamed = await fetchStatistics()
+    expect(unnamed).not.toBe(longer)
+    expect(await fetchStatistics()).not.toBe(unnamed)
   })
 
   it('still names the snapshot and the field of a bad version, every time', async () => {
@@ -235,5 +244,23 @@ describe('a version already checked', () => {
       expect(error).toBeInstanceOf(SnapshotShapeError)
       expect((error as Error).message).toMatch(/statistics.*topFlower/)
     }
+  })
+})
+
+describe('a snapshot with a guard (fast-check.ts)', () => {
+  beforeEach(clearChecked)
+
+  it('is used as it came when its guard passes it, and goes through zod, naming the field, when not', async () => {
+    const zod = vi.spyOn(dispensaryStatusListSchema, 'safeParse')
+    server.use(http.get('*/api/DispensaryStatus', () => HttpResponse.json(statusFixture)))
+    expect((await loadSnapshot('DispensaryStatus', dispensaryStatusListSchema)).data).toEqual(statusFixture)
+    expect(zod).not.toHaveBeenCalled()
+    const bad = structuredClone(statusFixture)
+    ;(bad[0] as Record<string, unknown>).monitored = 'yes'
+    server.use(http.get('*/api/DispensaryStatus', () => HttpResponse.json(bad)))
+    const error = await caught(loadSnapshot('DispensaryStatus', dispensaryStatusListSchema))
+    expect(zod).toHaveBeenCalledTimes(1)
+    expect((error as Error).message).toBe('snapshot DispensaryStatus has an unexpected shape at [0].monitored: expected boolean, got string')
+    zod.mockRestore()
   })
 })

@@ -167,16 +167,35 @@ function checkedBefore(name: string, schema: z.ZodMiniType, version: string | un
   return last.data.deref()
 }
 
-/** check checks raw's JSON against schema (SnapshotShapeError naming the first bad place) and remembers its version as checked. */
+/**
+ * guards are the quick checks of the schemas of large snapshots (fast-check.ts's
+ * guarded registers them): that code loads with the screens showing those snapshots,
+ * not with every page.
+ */
+const guards = new WeakMap<z.ZodMiniType, (value: unknown) => boolean>()
+
+/** setGuard makes the shape checks of schema try guard first (see check). */
+export function setGuard(schema: z.ZodMiniType, guard: (value: unknown) => boolean): void {
+  guards.set(schema, guard)
+}
+
+/**
+ * check checks raw's JSON against schema (SnapshotShapeError naming the first bad place) and remembers its version as checked.
+ * A snapshot its schema's guard passes (fast-check.ts, for the schemas given one) is used as it is; one it does not, or one whose schema has no
+ * guard, goes through zod, which words the problem.
+ */
 async function check(name: string, schema: z.ZodMiniType, raw: Raw): Promise<unknown> {
-  const result = schema.safeParse(raw.body, { reportInput: true })
-  if (!result.success) {
-    const issue = result.error.issues[0]
-    if (!issue) throw new SnapshotShapeError(name, '(root)', 'rejected without a reason')
-    const { describeIssue } = await import('./describe-issue')
-    throw new SnapshotShapeError(name, formatIssuePath(issue.path), describeIssue(issue))
+  let data: unknown = raw.body
+  if (!guards.get(schema)?.(raw.body)) {
+    const result = schema.safeParse(raw.body, { reportInput: true })
+    if (!result.success) {
+      const issue = result.error.issues[0]
+      if (!issue) throw new SnapshotShapeError(name, '(root)', 'rejected without a reason')
+      const { describeIssue } = await import('./describe-issue')
+      throw new SnapshotShapeError(name, formatIssuePath(issue.path), describeIssue(issue))
+    }
+    data = result.data
   }
-  const data: unknown = result.data
   if (raw.version !== undefined && typeof data === 'object' && data !== null) {
     checked.set(name, { schema, version: raw.version, data: new WeakRef(data) })
   }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { startTransition, useEffect, useState } from 'react'
 import { pageRenderedAt } from '../api/page-data'
 import { useHydrated } from './use-hydrated'
 
@@ -20,9 +20,14 @@ function useRenderedNow(now: number): number {
  * ages computed from it keep up while a page stays open.
  */
 export function useNow(intervalMs: number): number {
+  return useRenderedNow(useTicking(intervalMs, false))
+}
+
+/** useTicking is the current time, refreshed every intervalMs and when the tab is shown again; inTransition: refreshed in a transition. */
+function useTicking(intervalMs: number, inTransition: boolean): number {
   const [now, setNow] = useState(() => Date.now())
   useEffect(() => {
-    const tick = () => setNow(Date.now())
+    const tick = inTransition ? () => startTransition(() => setNow(Date.now())) : () => setNow(Date.now())
     const id = setInterval(tick, intervalMs)
     const onVisible = () => {
       if (document.visibilityState === 'visible') tick()
@@ -32,8 +37,30 @@ export function useNow(intervalMs: number): number {
       clearInterval(id)
       document.removeEventListener('visibilitychange', onVisible)
     }
-  }, [intervalMs])
-  return useRenderedNow(now)
+  }, [intervalMs, inTransition])
+  return now
+}
+
+/** Clock is the time a screen counts ages to and whether it shows what only the browser knows (see useClock). */
+export type Clock = { now: number; hydrated: boolean }
+
+/**
+ * useClock is useNow and useHydrated in one, for a screen that redraws much when
+ * either changes (the status page's 2,000 dispensaries): while a page rendered with
+ * its data hydrates, the time it was rendered and hydrated false, as the HTML has
+ * them; then now and true together, and each tick after, in a transition, so a
+ * key pressed meanwhile is not kept waiting by the redraw. Elsewhere (a screen shown
+ * after the page has hydrated) now and true from the start.
+ */
+export function useClock(intervalMs: number): Clock {
+  const hydrated = useHydrated()
+  const [settled, setSettled] = useState(hydrated)
+  const ticking = useTicking(intervalMs, true)
+  useEffect(() => {
+    if (hydrated && !settled) startTransition(() => setSettled(true))
+  }, [hydrated, settled])
+  const renderedAt = pageRenderedAt()
+  return { now: settled || renderedAt === undefined ? ticking : renderedAt, hydrated: settled }
 }
 
 /**

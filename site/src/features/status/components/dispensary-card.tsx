@@ -20,6 +20,8 @@ export type DispensaryCardProps = {
   stateKey: string
   /** nowMs is the time the tiles' ages are counted to (a new minute re-renders the card). */
   nowMs: number
+  /** hydrated: the tiles' dates in the visitor's own form, else as the pre-rendered page has them. */
+  hydrated: boolean
 }
 
 /** streetLine is the address to show: the published location, with the street added when only the city is in it. */
@@ -28,7 +30,7 @@ function streetLine(d: DispensaryStatus): string {
   return d.location
 }
 
-function DispensaryCardView({ dispensary, slug, updateTimes, states, nowMs }: DispensaryCardProps) {
+function DispensaryCardView({ dispensary, slug, updateTimes, states, nowMs, hydrated }: DispensaryCardProps) {
   const headingId = useId()
   const menuPages = dispensary.marketStatuses.filter((s) => s.menuUrl)
   return (
@@ -74,7 +76,8 @@ function DispensaryCardView({ dispensary, slug, updateTimes, states, nowMs }: Di
         </p>
       ) : (
         dispensary.marketStatuses.map((status, m) => (
-          <div key={`${status.market}|${m}`} className={styles.market}>
+          // By position, as the cards are (dispensary-list.tsx): another store's markets rewrite these.
+          <div key={m} className={styles.market}>
             <h3 className={styles.marketName}>{marketLabel(status.market)}</h3>
             <ul className={styles.tiles} aria-label={`${marketLabel(status.market)} menu`}>
               {MENU_CATEGORIES.map((category, c) => (
@@ -85,6 +88,7 @@ function DispensaryCardView({ dispensary, slug, updateTimes, states, nowMs }: Di
                   lastUpdate={status[category.dateField]}
                   updateMs={updateTimes[m]?.[c] ?? null}
                   nowMs={nowMs}
+                  hydrated={hydrated}
                   count={productCount(status, category)}
                 />
               ))}
@@ -96,7 +100,7 @@ function DispensaryCardView({ dispensary, slug, updateTimes, states, nowMs }: Di
   )
 }
 
-/** DispensaryCard is one dispensary with a row of five tiles per market; it re-renders only when its data, states or minute change. */
+/** DispensaryCard is one dispensary with a row of five tiles per market; it re-renders only when its data, states, minute or hydration change. */
 export const DispensaryCard = memo(
   DispensaryCardView,
   (previous, next) =>
@@ -104,5 +108,6 @@ export const DispensaryCard = memo(
     previous.updateTimes === next.updateTimes &&
     previous.stateKey === next.stateKey &&
     previous.nowMs === next.nowMs &&
+    previous.hydrated === next.hydrated &&
     previous.slug === next.slug,
 )

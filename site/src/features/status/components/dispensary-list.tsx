@@ -19,21 +19,26 @@ type Props = {
   updateTimes: UpdateTimes
   states: TileStates
   nowMs: number
+  /** hydrated: dates in the visitor's own form (see localTimeText). */
+  hydrated: boolean
   onMore: () => void
 }
 
 /** DispensaryList is the status page's cards, each with its #slug anchor, and the "Show more" button. */
-export function DispensaryList({ data, order, visible, slugs, updateTimes, states, nowMs, onMore }: Props) {
+export function DispensaryList({ data, order, visible, slugs, updateTimes, states, nowMs, hydrated, onMore }: Props) {
   return (
     <>
       <ul className={styles.list} aria-label="Dispensaries">
-        {order.slice(0, visible).map((i) => {
+        {order.slice(0, visible).map((i, position) => {
           const dispensary = data[i]
           if (!dispensary) return null
           const cardStates = states[i] ?? []
           const slug = slugs[i] ?? ''
+          // Keyed by position: a keystroke that brings other dispensaries rewrites the
+          // cards' text in place instead of removing 20 cards and building 20 new ones
+          // (their DOM, and React's walk over every removed element); cards hold no state.
           return (
-            <li key={`${slug}|${i}`} id={slug}>
+            <li key={position} id={slug}>
               <DispensaryCard
                 dispensary={dispensary}
                 slug={slug}
@@ -41,6 +46,7 @@ export function DispensaryList({ data, order, visible, slugs, updateTimes, state
                 states={cardStates}
                 stateKey={cardStates.map((row) => row.join(',')).join('|')}
                 nowMs={nowMs}
+                hydrated={hydrated}
               />
             </li>
           )

@@ -1,11 +1,10 @@
 import { useDeferredValue, useLayoutEffect, useMemo, useState } from 'react'
 import { useLocation } from 'react-router-dom'
 import type { DispensaryStatus } from '../../../api/dispensary-status'
-import { classifyTiles, dispensarySlug, parseUpdateTimes, storeFacts, summarize } from '../../../lib/status-summary'
-import { useHydrated } from '../../../lib/use-hydrated'
-import { useNow } from '../../../lib/use-now'
+import { dispensarySlug, storeFactsOf, summaryOf, tileStatesAt, updateTimesOf } from '../../../lib/status-summary'
+import { useClock } from '../../../lib/use-now'
 import type { Pipeline } from '../api/use-pipeline'
-import { DEFAULT_STATUS_FILTERS, filterStatus, regionsOf, type StatusFilters } from '../lib/status-filter'
+import { DEFAULT_STATUS_FILTERS, filterStatusOf, regionsOf, type StatusFilters } from '../lib/status-filter'
 import { CoveragePanel } from './coverage-panel'
 import { DispensaryList, PAGE_SIZE } from './dispensary-list'
 import styles from './dispensary-status.module.css'
@@ -17,27 +16,28 @@ const CLOCK_TICK_MS = 60_000
 
 /** StatusScreen is the status page once its snapshot is in: the summary, coverage, the search and the dispensaries' cards. */
 export function StatusScreen({ data, pipeline }: { data: readonly DispensaryStatus[]; pipeline: Pipeline | undefined }) {
-  const now = useNow(CLOCK_TICK_MS)
+  // The clock (and the switch from the pre-rendered page's time to now) moves in a transition.
+  const { now, hydrated } = useClock(CLOCK_TICK_MS)
   const { hash } = useLocation()
   const [filters, setFilters] = useState<StatusFilters>(DEFAULT_STATUS_FILTERS)
-  // Typing stays responsive: the list follows the query when React has time.
+  // Typing stays responsive: the input follows each key at once, the list when React has time.
   const deferredFilters = useDeferredValue(filters)
   const [shown, setShown] = useState(PAGE_SIZE)
 
-  // Dates are parsed once per snapshot; a clock tick only re-runs the comparisons.
-  const updateTimes = useMemo(() => parseUpdateTimes(data), [data])
-  const states = useMemo(() => classifyTiles(updateTimes, now), [updateTimes, now])
-  const summary = useMemo(() => summarize(data, states), [data, states])
+  // Derived once per snapshot, time and search, and kept outside the render (lib/status-summary.ts):
+  // a render React restarts finds them instead of computing them over 2,000 dispensaries again.
+  const updateTimes = updateTimesOf(data)
+  const states = tileStatesAt(updateTimes, now)
+  const summary = summaryOf(states, data)
+  const facts = storeFactsOf(states, { dispensaries: data, times: updateTimes, market: deferredFilters.market })
+  const order = filterStatusOf(facts, { dispensaries: data, filters: deferredFilters })
   const slugs = useMemo(() => data.map(dispensarySlug), [data])
-  const facts = useMemo(() => storeFacts(data, updateTimes, states, deferredFilters.market), [data, updateTimes, states, deferredFilters.market])
-  const order = useMemo(() => filterStatus(data, facts, deferredFilters), [data, facts, deferredFilters])
   const regions = useMemo(() => regionsOf(data), [data])
   // Minutes, not ms: the tiles' ages change once a minute.
   const nowMinute = Math.floor(now / CLOCK_TICK_MS) * CLOCK_TICK_MS
 
   // A link to #slug opens the list far enough to hold that card, then scrolls to it.
   // Not while hydrating: the HTML was rendered without the hash.
-  const hydrated = useHydrated()
   const target = hydrated ? decodeURIComponent(hash.replace(/^#/, '')) : ''
   const targetPosition = target ? order.findIndex((i) => slugs[i] === target) : -1
   const visible = Math.max(shown, targetPosition + 1)
@@ -80,6 +80,7 @@ export function StatusScreen({ data, pipeline }: { data: readonly DispensaryStat
               updateTimes={updateTimes}
               states={states}
               nowMs={nowMinute}
+              hydrated={hydrated}
               onMore={() => setShown(visible + PAGE_SIZE)}
             />
           )}

@@ -3,7 +3,7 @@ import { licensedWithoutMenu } from '../../../api/store-listing'
 import type { Market } from '../../../api/common-schemas'
 import type { Freshness } from '../../../lib/freshness'
 import { normalize } from '../../../lib/format'
-import type { StoreFacts } from '../../../lib/status-summary'
+import { lastPer, type StoreFacts } from '../../../lib/status-summary'
 
 /** StatusFilters are the status page's search, filters and sort. Empty strings mean "any". */
 export type StatusFilters = {
@@ -63,6 +63,16 @@ export function filterStatus(dispensaries: readonly DispensaryStatus[], facts: r
   }
   return out
 }
+
+/**
+ * filterStatusOf is filterStatus, kept for the last filters of each set of facts
+ * (a render restarted after a keystroke finds the order it had computed).
+ */
+export const filterStatusOf = lastPer(
+  (facts: readonly StoreFacts[], { dispensaries, filters }: { dispensaries: readonly DispensaryStatus[]; filters: StatusFilters }) =>
+    filterStatus(dispensaries, facts, filters),
+  (a, b) => a.dispensaries === b.dispensaries && a.filters === b.filters,
+)
 
 /** regionsOf lists the regions the dispensaries are in, sorted. */
 export function regionsOf(dispensaries: readonly DispensaryStatus[]): string[] {
