@@ -205,7 +205,8 @@ describe('Deals, Menus and the store pages rendered after the publish', () => {
 
       const slug = stores.stores.find((s) => s.slug)?.slug
       const menu = await snapshot(`menus/${slug}`)
-      const offers = menu.markets.flatMap((m) => m.offers ?? [])
+      // Offers are columns (publish/SNAPSHOTS.md): one entry of each column per offer.
+      const offers = menu.markets.flatMap((m) => m.offers.product)
       await page.goto(new URL(`dispensary-menus/${slug}`, site).href)
       assert.equal((await page.locator('h1').innerText()).trim(), menu.name)
       assert.equal(await page.locator(OFFER_ROWS).count(), offers.length, `${slug}: every offer`)
@@ -219,11 +220,7 @@ describe('Deals, Menus and the store pages rendered after the publish', () => {
       if (offers.length > 0) {
         const row = page.locator(OFFER_ROWS).first()
         const name = (await row.getByRole('link').first().innerText()).trim()
-        await checkOfferRow(
-          row,
-          offers.find((o) => o.name === name),
-          `${slug}`,
-        )
+        await checkOfferRow(row, { size: menu.products.size[menu.products.name.indexOf(name)] }, `${slug}`)
       }
       if (menu.sample)
         assert.equal(await page.getByRole('note').filter({ hasText: 'Sample data' }).count(), 1, 'the store page says it is sample data')

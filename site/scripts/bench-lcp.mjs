@@ -392,7 +392,6 @@ function writeShopSnapshots(dir) {
   write('search/flower/first', shop('search-flower-first.json'))
   const now = Date.now()
   const menu = shop('menus-bloom-akron.json')
-  const offers = menu.markets.flatMap((m) => m.offers)
   const fresh = (market, h) => ({
     ...market,
     categories: Object.fromEntries(
@@ -400,16 +399,26 @@ function writeShopSnapshots(dir) {
     ),
   })
   for (let i = 1; i <= DISPENSARIES; i++) {
+    // The fixture's first market's offers, repeated to STORE_OFFERS, each a product of its own;
+    // as columns, the way publish writes a menu (publish/SNAPSHOTS.md).
     const market = menu.markets[0]
-    const many = Array.from({ length: STORE_OFFERS }, (_, k) => {
-      const o = offers[k % offers.length]
-      return { ...o, code: `${o.code}-${k}`, name: `${o.name} ${k + 1}`, price: o.price + (k % 17) }
-    })
+    const from = Array.from({ length: STORE_OFFERS }, (_, k) => k % market.offers.product.length)
+    const column = (columns, name, at) => from.map((j, k) => at(columns[name][j], k, j))
+    const same = (columns, name) => column(columns, name, (v) => v)
+    const products = Object.fromEntries(
+      Object.keys(menu.products).map((name) => [name, from.map((j) => menu.products[name][market.offers.product[j]])]),
+    )
+    products.code = products.code.map((code, k) => `${code}-${k}`)
+    products.name = products.name.map((name, k) => `${name} ${k + 1}`)
+    const offered = Object.fromEntries(Object.keys(market.offers).map((name) => [name, same(market.offers, name)]))
+    offered.product = from.map((_, k) => k)
+    offered.price = column(market.offers, 'price', (price, k) => price + (k % 17))
     write(`menus/bench-dispensary-${i}`, {
       ...menu,
       slug: `bench-dispensary-${i}`,
       name: `Bench Dispensary ${i}`,
-      markets: [{ ...fresh(market, i % 30), offers: many }],
+      markets: [{ ...fresh(market, i % 30), offers: offered }],
+      products,
     })
   }
   const index = shop('deals-index.json')
