@@ -82,70 +82,47 @@ const NONE = Infinity
 export function planBasket<O extends PlanOffer>(items: readonly PlanItem<O>[], query: PlanQuery): BasketPlan<O> {
   const wanted = items.filter((i) => i.quantity > 0)
   const I = wanted.length
-  // The stores in range with something of the basket, in the order first met, and each one's
-  // cheapest usable offer per item: found[k] is a store, offerAt[k * I + i] and centsAt[k * I + i]
-  // its offer of item i and that offer's price paid for one package, in cents. Plain arrays
-  // indexed by number, because this loop reads every offer of the basket (300 stores × 25 items
-  // × both markets at the ceiling) and was most of the planner's time when keyed by slug.
-  const found: Store[] = []
-  const offerAt: (O | undefined)[] = []
-  const centsAt: number[] = []
-  // slug → index in found, or -1 when the store is out of range.
-  const slot = new Map<string, number>()
+  // The stores in range with something of the basket, and each one's cheapest usable offer per item.
+  const stores = new Map<string, Store>()
+  const best = new Map<string, (O | undefined)[]>()
+  const inRange = new Map<string, boolean>()
   // A store's menus share a handful of update times: each read once.
   const freshByDate = new Map<string | null, boolean>()
-  for (let i = 0; i < I; i++) {
-    for (const offer of wanted[i]!.offers) {
+  wanted.forEach((item, i) => {
+    for (const offer of item.offers) {
       if (offer.market !== query.market || offer.inStock === false) continue
       let fresh = freshByDate.get(offer.lastUpdate)
       if (fresh === undefined) freshByDate.set(offer.lastUpdate, (fresh = freshnessOf(offer.lastUpdate, query.nowMs) !== 'missing'))
       if (!fresh) continue
-      let k = slot.get(offer.slug)
-      if (k === undefined) {
+      let ok = inRange.get(offer.slug)
+      if (ok === undefined) {
         const miles = distanceMiles(query.from, { latitude: offer.lat, longitude: offer.lng })
-        k = miles <= query.maxMiles ? found.length : -1
-        slot.set(offer.slug, k)
-        if (k >= 0) {
-          found.push({ slug: offer.slug, name: offer.storeName, city: offer.city, miles })
-          for (let n = 0; n < I; n++) {
-            offerAt.push(undefined)
-            centsAt.push(NONE)
-          }
+        ok = miles <= query.maxMiles
+        inRange.set(offer.slug, ok)
+        if (ok) {
+          stores.set(offer.slug, { slug: offer.slug, name: offer.storeName, city: offer.city, miles })
+          best.set(offer.slug, new Array(I))
         }
       }
-      if (k < 0) continue
-      const cents = toCents(pricePaid(offer.price, offer.salePrice))
-      if (cents < centsAt[k * I + i]!) {
-        centsAt[k * I + i] = cents
-        offerAt[k * I + i] = offer
-      }
+      if (!ok) continue
+      const row = best.get(offer.slug)!
+      const held = row[i]
+      if (!held || pricePaid(offer.price, offer.salePrice) < pricePaid(held.price, held.salePrice)) row[i] = offer
     }
-  }
-  const ranks = found.map((_, k) => k)
-  ranks.sort((x, y) => {
-    const a = found[x]!
-    const b = found[y]!
-    return a.miles - b.miles || a.name.localeCompare(b.name) || (a.slug < b.slug ? -1 : 1)
   })
-  const order = ranks.map((k) => found[k]!)
+  const order = [...stores.values()].sort((a, b) => a.miles - b.miles || a.name.localeCompare(b.name) || (a.slug < b.slug ? -1 : 1))
   const S = order.length
-  // cost[s * I + i]: what store s (nearest first) charges for all the packages of item i, in cents (NONE: not there).
-  const cost = new Float64Array(S * I)
-  for (let s = 0; s < S; s++) {
-    const k = ranks[s]!
-    for (let i = 0; i < I; i++) cost[s * I + i] = centsAt[k * I + i]! * wanted[i]!.quantity
-  }
-  const offerOf = (s: number, i: number) => offerAt[ranks[s]! * I + i]!
+  // cost[s * I + i]: what store s charges for all the packages of item i, in cents (NONE: not there).
+  const cost = new Float64Array(S * I).fill(NONE)
+  order.forEach((store, s) => {
+    best.get(store.slug)!.forEach((offer, i) => {
+      if (offer) cost[s * I + i] = toCents(pricePaid(offer.price, offer.salePrice)) * wanted[i]!.quantity
+    })
+  })
   const nowhere = wanted.filter((_, i) => order.every((_, s) => cost[s * I + i] === NONE)).map(({ code, name }) => ({ code, name }))
 
   // The items some store has: a plan covering all of them is the best there is.
-  // Rarest first: the pair search abandons a pair at its first item neither store has, and the
-  // order of the items changes no sum.
-  const storesWith = (i: number) => order.reduce((n, _, s) => n + (cost[s * I + i] === NONE ? 0 : 1), 0)
-  const somewhere = wanted
-    .flatMap((item, i) => (nowhere.some((n) => n.code === item.code) ? [] : [{ i, n: storesWith(i) }]))
-    .sort((a, b) => a.n - b.n || a.i - b.i)
-    .map(({ i }) => i)
+  const somewhere = wanted.flatMap((item, i) => (nowhere.some((n) => n.code === item.code) ? [] : [i]))
   const J = somewhere.length
   const sub = new Float64Array(S * J)
   for (let s = 0; s < S; s++) for (let j = 0; j < J; j++) sub[s * J + j] = cost[s * I + somewhere[j]!]!
@@ -173,7 +150,7 @@ export function planBasket<O extends PlanOffer>(items: readonly PlanItem<O>[], q
         if (cost[s * I + i] !== NONE && (at < 0 || cost[s * I + i]! < cost[chosen[at]! * I + i]!)) at = k
       })
       if (at < 0) return missing.push({ code: item.code, name: item.name })
-      const offer = offerOf(chosen[at]!, i)
+      const offer = best.get(order[chosen[at]!]!.slug)![i]!
       const unitCents = toCents(pricePaid(offer.price, offer.salePrice))
       const cents = cost[chosen[at]! * I + i]!
       visits[at]!.purchases.push({ code: item.code, name: item.name, quantity: item.quantity, unitCents, cents, offer })
@@ -197,10 +174,8 @@ const before = (cents: number, a: number, b: number, bestCents: number, best: nu
  * that store. cost is S rows of J costs (cents; NONE: not sold). The pair search is exact with
  * pruning that never drops a pair that could win: stores are tried by their lower bound (each
  * item at the cheaper of the store and the cheapest anywhere, a bound no pair with the store
- * can beat); the stores after a pair's second store have larger bounds, so the search of that
- * first store ends there; and a pair is abandoned as soon as it lacks an item (the rarest items
- * come first) or its running cost plus the larger of its two stores' bounds for the items left
- * goes over the best plan so far.
+ * can beat), and a pair is abandoned as soon as it lacks an item or its running cost plus the
+ * bound of the items left goes over the best plan so far.
  */
 function fullPlans(cost: Float64Array, S: number, J: number) {
   let single: number[] | null = null
@@ -229,25 +204,17 @@ function fullPlans(cost: Float64Array, S: number, J: number) {
     if (boundX >= singleCents || boundX > pairCents) break
     for (let q = p + 1; q < S; q++) {
       const y = byBound[q]!
-      // The pair costs at least y's bound too, and the stores after y have larger ones: none of them can win.
-      const boundY = rest[y * (J + 1)]!
-      if (boundY >= singleCents || boundY > pairCents) break
       const [a, b] = x < y ? [x, y] : [y, x]
       const rowA = a * J
       const rowB = b * J
       const restX = x * (J + 1)
-      const restY = y * (J + 1)
       let cents = 0
       let j = 0
       for (; j < J; j++) {
         const ca = cost[rowA + j]!
         const cb = cost[rowB + j]!
         cents += ca <= cb ? ca : cb
-        // The items left cost the pair at least the larger of the two stores' bounds for them.
-        const rx = rest[restX + j + 1]!
-        const ry = rest[restY + j + 1]!
-        const left = cents + (rx > ry ? rx : ry)
-        if (cents === NONE || left > pairCents || left >= singleCents) break
+        if (cents === NONE || cents + rest[restX + j + 1]! > pairCents || cents + rest[restX + j + 1]! >= singleCents) break
       }
       if (j === J && cents < singleCents && before(cents, a, b, pairCents, pair)) {
         pair = [a, b]
