@@ -63,6 +63,26 @@ async function withPage(options, use) {
   }
 }
 
+/**
+ * assertStyled checks that a page shown without JavaScript has its screen's stylesheets (they
+ * come with the screen's code otherwise): its icons keep their size and its first heading is on
+ * the first screen. Without them an announcement's icon filled the page's width and pushed the
+ * homepage's text two screens down, and the first paint of every pre-rendered page looked so.
+ */
+async function assertStyled(page, what) {
+  const { widest, top, height } = await page.evaluate(() => ({
+    // Icons: drawn on a grid of at most 32 units (a chart's is hundreds wide and fills its box).
+    widest: Math.max(
+      0,
+      ...[...document.querySelectorAll('main svg')].filter((svg) => svg.viewBox.baseVal.width <= 32).map((svg) => svg.getBoundingClientRect().width),
+    ),
+    top: document.querySelector('main h1, main h2')?.getBoundingClientRect().top ?? Infinity,
+    height: window.innerHeight,
+  }))
+  assert.ok(widest <= 64, `${what}: an icon ${Math.round(widest)} px wide: the screen's stylesheets are missing`)
+  assert.ok(top < height, `${what}: the first heading starts ${Math.round(top)} px down, below the first screen (${height} px)`)
+}
+
 /** watch collects a page's script errors, hydration warnings and the paths it requests. */
 function watch(page) {
   const problems = []
@@ -81,6 +101,7 @@ describe('data pages rendered after the publish', () => {
     const statistics = await snapshot('statistics')
     await withPage({ javaScriptEnabled: false }, async (page) => {
       await page.goto(new URL('dispensary-status', site).href)
+      await assertStyled(page, 'the status page')
       const summary = page.getByRole('region', { name: 'Summary' })
       const count = await summary.getByText('Dispensaries', { exact: true }).locator('xpath=following-sibling::dd').textContent()
       assert.equal(count, String(statuses.length), 'the summary counts the published dispensaries')
@@ -91,6 +112,7 @@ describe('data pages rendered after the publish', () => {
       assert.match(await page.getByRole('status').first().innerText(), new RegExp(`^${statuses.length} dispensaries`))
 
       await page.goto(site.href)
+      await assertStyled(page, 'the homepage')
       const section = page.getByRole('region', { name: 'Product statistics' })
       const text = await section.innerText()
       assert.ok(statistics.topFlower.length > 0 && statistics.topDeals.length > 0, 'the demo publishes statistics')
@@ -172,6 +194,7 @@ describe('Deals, Menus and the store pages rendered after the publish', () => {
     assert.ok(deals.length > 0 && first.total > 0 && stores.stores.length > 0, 'the demo publishes deals, offers and stores')
     await withPage({ javaScriptEnabled: false }, async (page) => {
       await page.goto(new URL('dispensary-deals', site).href)
+      await assertStyled(page, 'Deals')
       assert.equal((await page.locator('#deals-heading').innerText()).trim(), `${deals.length} deals`)
       const rows = page.locator(OFFER_ROWS)
       assert.equal(await rows.count(), Math.min(DEALS_PER_PAGE, deals.length), 'the first page of deals')
@@ -192,6 +215,7 @@ describe('Deals, Menus and the store pages rendered after the publish', () => {
       assert.match(await page.getByTestId('rendered-at').innerText(), /^As published .+: the ages shown are counted to that time\.$/)
 
       await page.goto(new URL('dispensary-menus', site).href)
+      await assertStyled(page, 'Menus')
       const summary = await page
         .getByRole('status')
         .filter({ hasText: / offers at / })
@@ -208,6 +232,7 @@ describe('Deals, Menus and the store pages rendered after the publish', () => {
       // Offers are columns (publish/SNAPSHOTS.md): one entry of each column per offer.
       const offers = menu.markets.flatMap((m) => m.offers.product)
       await page.goto(new URL(`dispensary-menus/${slug}`, site).href)
+      await assertStyled(page, `the store page ${slug}`)
       assert.equal((await page.locator('h1').innerText()).trim(), menu.name)
       assert.equal(await page.locator(OFFER_ROWS).count(), offers.length, `${slug}: every offer`)
       assert.match(
@@ -272,6 +297,7 @@ describe('the product pages rendered after the publish', () => {
     const money = (v) => `$${v.toFixed(2)}`
     await withPage({ javaScriptEnabled: false }, async (page) => {
       await page.goto(new URL(`product/${product.code}`, site).href)
+      await assertStyled(page, `the product page ${product.code}`)
       assert.equal((await page.locator('h1').innerText()).trim(), product.name)
       const rows = page.locator(OFFER_ROWS)
       assert.equal(await rows.count(), product.offers.length, `${product.code}: every store offering it`)

@@ -38,6 +38,7 @@ import { fileURLToPath } from 'node:url'
 import zlib from 'node:zlib'
 
 import { launchChromium } from '../e2e/processes.mjs'
+import { paintsOf, watchPaints } from './paint-marks.mjs'
 
 const siteDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const arg = (name, fallback) => {
@@ -224,59 +225,29 @@ async function measure(scene) {
   page.on('request', (r) => {
     if (new URL(r.url()).pathname.startsWith('/api/')) snapshotRequests.push(new URL(r.url()).pathname)
   })
-  await page.addInitScript(
-    ({ paragraph, first }) => {
-      window.__lcp = []
-      window.__keys = []
-      window.__keyEntries = []
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) window.__lcp.push({ t: e.startTime, size: e.size, el: e.element?.tagName ?? '' })
-      }).observe({ type: 'largest-contentful-paint', buffered: true })
-      // Every keyboard interaction: from the key press to the next paint.
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) {
-          if (!e.interactionId || !e.name.startsWith('key')) continue
-          window.__keys.push(e.duration)
-          window.__keyEntries.push({
-            name: e.name,
-            start: e.startTime,
-            delay: e.processingStart - e.startTime,
-            handlers: e.processingEnd - e.processingStart,
-            duration: e.duration,
-          })
-        }
-      }).observe({ type: 'event', durationThreshold: 16, buffered: true })
-      // When an element was painted, as a person sees it: Element Timing's renderTime, the
-      // frame that first showed its text. The attribute is set on the element and everything
-      // in it the moment the parser (or React) inserts it, before any frame (mutation
-      // observers run before rendering); Chromium reports the element that holds a text's
-      // block, so the earliest of their entries is the element's paint. A frame-based mark
-      // (requestAnimationFrame, then a task) would also count any long task that happens to
-      // run between that frame and the mark, such as the app's start right after parsing.
-      window.__painted = {}
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) {
-          const t = e.renderTime || e.loadTime
-          if (!(e.identifier in window.__painted) || t < window.__painted[e.identifier]) window.__painted[e.identifier] = t
-        }
-        // A console message says both are painted: page.waitForFunction would poll on the
-        // page's main thread, inside the window measured.
-        if ('__paragraphAt' in window.__painted && (!first || '__firstAt' in window.__painted)) console.log('bench-lcp: painted')
-      }).observe({ type: 'element', buffered: true })
-      const seen = {}
-      const watch = (name, selector) =>
-        new MutationObserver((_, observer) => {
-          const found = !seen[name] && document.querySelector(selector)
-          if (!found) return
-          seen[name] = true
-          observer.disconnect()
-          for (const el of [found, ...found.querySelectorAll('*')].slice(0, 200)) el.setAttribute('elementtiming', name)
-        }).observe(document, { childList: true, subtree: true })
-      watch('__paragraphAt', paragraph)
-      if (first) watch('__firstAt', first)
-    },
-    { paragraph: scene.paragraph, first: scene.first },
-  )
+  await page.addInitScript(() => {
+    window.__lcp = []
+    window.__keys = []
+    window.__keyEntries = []
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__lcp.push({ t: e.startTime, size: e.size, el: e.element?.tagName ?? '' })
+    }).observe({ type: 'largest-contentful-paint', buffered: true })
+    // Every keyboard interaction: from the key press to the next paint.
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        if (!e.interactionId || !e.name.startsWith('key')) continue
+        window.__keys.push(e.duration)
+        window.__keyEntries.push({
+          name: e.name,
+          start: e.startTime,
+          delay: e.processingStart - e.startTime,
+          handlers: e.processingEnd - e.processingStart,
+          duration: e.duration,
+        })
+      }
+    }).observe({ type: 'event', durationThreshold: 16, buffered: true })
+  })
+  await page.addInitScript(watchPaints, scene.first ? { paragraph: scene.paragraph, first: scene.first } : { paragraph: scene.paragraph })
   const cdp = await context.newCDPSession(page)
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
   const profiling = PROFILE_DIR && scene.type
@@ -286,7 +257,7 @@ async function measure(scene) {
   }
   const traceFile = TRACE_DIR && path.join(TRACE_DIR, `${(scene.name ?? 'floor').replace(/[^a-z0-9-]+/gi, '_')}-${Date.now()}.json`)
   if (traceFile) await browser.startTracing(page, { path: traceFile })
-  const painted = page.waitForEvent('console', { predicate: (message) => message.text() === 'bench-lcp: painted', timeout: 60_000 })
+  const painted = paintsOf(page)
   await page.goto(`${scene.origin}${scene.url}`, { waitUntil: 'load' })
   await painted
   // Let the paints be reported.
@@ -314,8 +285,8 @@ async function measure(scene) {
   }
   const r = await page.evaluate(() => ({
     entries: window.__lcp,
-    paragraphAt: window.__painted.__paragraphAt,
-    firstAt: window.__painted.__firstAt,
+    paragraphAt: window.__painted.paragraph,
+    firstAt: window.__painted.first,
     keys: window.__keys,
     load: performance.getEntriesByType('navigation')[0]?.loadEventStart ?? NaN,
   }))

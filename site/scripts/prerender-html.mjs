@@ -21,14 +21,44 @@ const TITLE = /<title>([\s\S]*?)<\/title>/
 /** jsonScript is JSON in a <script type="application/json"> with id, "<" escaped so no "</script>" can end it early. */
 export const jsonScript = (id, value) => `<script type="application/json" id="${id}">${JSON.stringify(value).replace(/</g, '\\u003c')}</script>`
 
+/** readManifest is the build's Vite manifest (dist/.vite/manifest.json): each source module's chunk, its imports and stylesheets. */
+export function readManifest(distDir) {
+  const file = path.join(distDir, '.vite', 'manifest.json')
+  if (!fs.existsSync(file)) throw new Error(`${file} not found: the build writes it (build.manifest in vite.config.ts)`)
+  return JSON.parse(fs.readFileSync(file, 'utf8'))
+}
+
+/**
+ * routeStyles are the stylesheets (paths from the site's root) the route module
+ * src/routes/<module>.tsx brings with its chunk and the chunks it imports, as the browser
+ * loads them with the screen's code. A pre-rendered page links them in its head: without
+ * them its first paint, and the page without JavaScript, showed the screen unstyled (an
+ * icon the width of the page, cards and tables as plain text) until the screen's code
+ * arrived. Vite's loader sees the links already there and does not add them again.
+ */
+export function routeStyles(manifest, module) {
+  const styles = new Set()
+  const seen = new Set()
+  const visit = (key) => {
+    const chunk = manifest[key]
+    if (!chunk || seen.has(key)) return
+    seen.add(key)
+    for (const css of chunk.css ?? []) styles.add(`/${css}`)
+    for (const imported of chunk.imports ?? []) visit(imported)
+  }
+  if (module) visit(`src/routes/${module}.tsx`)
+  return [...styles]
+}
+
 /**
  * pageHtml puts a rendered body into the built index.html (template), with its
- * title (and a canonical link when canonical is given) and the scripts after the
+ * title (and a canonical link when canonical is given), its screen's stylesheets
+ * (styles, from routeStyles) and the scripts after the
  * root element (the snapshots the page carries). query is the URL query a page whose
  * content follows it was rendered for ('' for its default view; src/app/main.tsx
  * hydrates it only for that query).
  */
-export function pageHtml({ template, pagePath, body, canonical, scripts = '', query }) {
+export function pageHtml({ template, pagePath, body, canonical, scripts = '', query, styles = [] }) {
   const match = body.match(TITLE)
   if (!match) throw new Error(`prerender ${pagePath}: the page rendered no <title>`)
   // React renders <title> where the component is; the document wants it in <head>.
@@ -36,8 +66,14 @@ export function pageHtml({ template, pagePath, body, canonical, scripts = '', qu
   let head = `<title>${match[1]}</title>`
   if (canonical) head += `\n    <link rel="canonical" href="${escapeAttr(canonical)}" />`
   const attr = query === undefined ? '' : ` data-query="${escapeAttr(query)}"`
+  // After the app's own stylesheet (skipped when among them), where the screen's code would append them.
+  const links = styles
+    .filter((href) => !template.includes(`href="${href}"`))
+    .map((href) => `<link rel="stylesheet" crossorigin href="${escapeAttr(href)}">\n  `)
+    .join('')
   return template
     .replace(TITLE, head)
+    .replace('</head>', `${links}</head>`)
     .replace('<div id="root"></div>', `<div id="root" data-prerendered="${escapeAttr(pagePath)}"${attr}>${html}</div>${scripts}`)
 }
 

@@ -21,7 +21,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { pathToFileURL } from 'node:url'
-import { jsonScript, pageFile, pageHtml, ssrEntry, SSR_TEMPLATE, writeFileAsync } from './prerender-html.mjs'
+import { jsonScript, pageFile, pageHtml, readManifest, routeStyles, ssrEntry, SSR_TEMPLATE, writeFileAsync } from './prerender-html.mjs'
 
 // The id of the <script> holding the snapshots a page was rendered with (src/api/page-data.ts).
 const PUBLISHED_WITH_ID = 'omc-page-data'
@@ -79,7 +79,10 @@ if (!script || !fs.existsSync(path.join(outDir, script[1]))) {
   fail(`the pre-rendering bundle in ${ssrDir} is not that of site/${outName} (rebuild the site: go tool task site:build)`)
 }
 
-const { renderPublished, publishedPages, productsByReach, sitemapPaths, sitemapXml, canonicalPath, env } = await import(pathToFileURL(entry).href)
+const { renderPublished, publishedPages, productsByReach, sitemapPaths, sitemapXml, canonicalPath, routeModuleOf, env } = await import(
+  pathToFileURL(entry).href
+)
+const manifest = readManifest(outDir)
 const started = performance.now()
 const renderedAt = Date.now()
 
@@ -142,6 +145,7 @@ for (const { path: pagePath, byQuery, each } of pages) {
       scripts: jsonScript(PUBLISHED_WITH_ID, rendered.data),
       // A screen following its query is rendered for none: its default view.
       query: byQuery ? '' : undefined,
+      styles: routeStyles(manifest, routeModuleOf(pagePath)),
     })
     writing.push(writeFileAsync(pageFile(pagesDir, pagePath), html))
     count++

@@ -43,6 +43,15 @@ export const PUBLIC_PATHS: readonly string[] = PRERENDERED.flatMap(pathsOf)
 /** CANONICAL_PATHS are each screen's main path, for the sitemap (aliases point to them). */
 export const CANONICAL_PATHS: readonly string[] = PRERENDERED.map((r) => r.path)
 
+/**
+ * routeModuleOf names the route module (src/routes/<module>.tsx) of the screen at path, as
+ * the router matches it (undefined: the not-found screen, part of the app's entry). The
+ * pre-rendering scripts link that module's stylesheets into the page (scripts/prerender-html.mjs).
+ */
+export function routeModuleOf(path: string): string | undefined {
+  return ROUTES.find((r) => pathsOf(r).some((p) => matchPath(p, path)))?.module
+}
+
 /** canonicalPath is the main path of the screen at path. */
 export function canonicalPath(path: string): string {
   return ROUTES.find((r) => pathsOf(r).includes(path))?.path ?? path
