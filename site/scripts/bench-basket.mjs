@@ -57,7 +57,11 @@ async function bundle(entry) {
     configFile: false,
     logLevel: 'silent',
     root: siteDir,
-    build: { write: false, minify: true, lib: { entry: path.resolve(siteDir, entry), name: 'BasketPlan', formats: ['iife'], fileName: 'basket-plan' } },
+    build: {
+      write: false,
+      minify: true,
+      lib: { entry: path.resolve(siteDir, entry), name: 'BasketPlan', formats: ['iife'], fileName: 'basket-plan' },
+    },
   })
   return out.output[0].code
 }
@@ -88,7 +92,12 @@ function basketCase(name, ITEMS, STORES, CASES) {
     quantity: 1 + (i % 3),
     offers: stores.flatMap((st) =>
       has(i)
-        ? ['recreational', 'medical'].map((market) => ({ ...st, market, price: 10 + Math.round(random() * 9000) / 100, salePrice: random() < 0.2 ? 9 : null }))
+        ? ['recreational', 'medical'].map((market) => ({
+            ...st,
+            market,
+            price: 10 + Math.round(random() * 9000) / 100,
+            salePrice: random() < 0.2 ? 9 : null,
+          }))
         : [],
     ),
   }))
@@ -207,7 +216,9 @@ modules.forEach((module, m) => {
     if (med > budgetMs) over.push(`${module}: ${name}, median ${med.toFixed(1)} ms`)
   }
   const f = warm[m].floor
-  console.log(`${'floor: pair-item steps alone'.padEnd(36)}${String(STORES).padStart(6)}  ${''.padEnd(13)}${f.cold.toFixed(1).padStart(8)}${f.median.toFixed(1).padStart(11)}${f.max.toFixed(1).padStart(8)}`)
+  console.log(
+    `${'floor: pair-item steps alone'.padEnd(36)}${String(STORES).padStart(6)}  ${''.padEnd(13)}${f.cold.toFixed(1).padStart(8)}${f.median.toFixed(1).padStart(11)}${f.max.toFixed(1).padStart(8)}`,
+  )
 })
 if (over.length > 0) {
   console.error(`bench-basket: over the ${budgetMs} ms budget: ${over.join('; ')}`)

@@ -126,7 +126,11 @@ export function planBasket<O extends PlanOffer>(items: readonly PlanItem<O>[], q
   // No one or two stores have all the items some store has: the plan covering most, by plain enumeration.
   if (!single && !pair && !most && somewhere > 0) most = mostCovered(costs.cost, S, I)
 
-  const planOf = (chosen: number[]) => planFrom(chosen.map((s) => order[s]!), wanted)
+  const planOf = (chosen: number[]) =>
+    planFrom(
+      chosen.map((s) => order[s]!),
+      wanted,
+    )
   const singlePlan = single ? planOf(single) : null
   const pairPlan = pair ? { ...planOf(pair), savingCents: single ? full.singleCents - full.pairCents : null } : null
   const partial = most ? planOf(most) : null
@@ -295,7 +299,15 @@ function costMatrix<O extends PlanOffer>(order: readonly Store<O>[], wanted: rea
  * an item no store has, quantity 0, costs 0), adds each sold item's cost to its column, and
  * returns the row's total (NONE when the store lacks an item some store has).
  */
-function rowCosts(paid: readonly number[], quantity: readonly number[], cost: Float64Array, row: number, column: Float64Array, count: Int32Array, S: number) {
+function rowCosts(
+  paid: readonly number[],
+  quantity: readonly number[],
+  cost: Float64Array,
+  row: number,
+  column: Float64Array,
+  count: Int32Array,
+  S: number,
+) {
   let total = 0
   for (let i = 0; i < quantity.length; i++) {
     const q = quantity[i]!
