@@ -104,14 +104,14 @@ const NO_PRICES: number[] = []
 export function planBasket<O extends PlanOffer>(items: readonly PlanItem<O>[], query: PlanQuery): BasketPlan<O> {
   const wanted = items.filter((i) => i.quantity > 0)
   const I = wanted.length
-  const { stores: used, sold } = readOffers(wanted, query)
+  const { stores: used, sold, typical } = readOffers(wanted, query)
   const order = used.sort((a, b) => a.miles - b.miles || a.name.localeCompare(b.name) || (a.slug < b.slug ? -1 : 1))
   const S = order.length
   for (let s = 0; s < S; s++) order[s]!.rank = s
   const nowhere = wanted.filter((_, i) => sold[i] === 0).map(({ code, name }) => ({ code, name }))
   const somewhere = I - nowhere.length
 
-  const costs = costMatrix(order, wanted, sold)
+  const costs = costMatrix(order, wanted, sold, typical)
   const full = fullPlans(costs, S, I)
   let single: number[] | null = null
   let pair: number[] | null = null
@@ -142,10 +142,17 @@ export function planBasket<O extends PlanOffer>(items: readonly PlanItem<O>[], q
 // (on-stack replacement). A short loop nested in a long one is the worst case for that: the engine
 // compiles the inner loop alone and drops back to the interpreter each time it ends, once per
 // store or pair. So no hot loop here is nested in another: each inner loop is a function of its
-// own (readItem, rowCosts, rowUnder, bestPartner, pairCents), which the engine compiles whole after
+// own (readItem, rowCosts, bestPartner, pairCents), which the engine compiles whole after
 // a few calls, and the outer loop only calls it. In Chromium at 4× slowdown, nested loops cost
 // the first plan a deoptimization per store ("exit from OSR'd inner loop", --js-flags=--trace-deopt)
 // and a fifth more main-thread time than these functions, which are compiled with none.
+
+// The share of stores, by price, under an item's typical cost: the threshold of the pairs' lower
+// bound in fullPlans. Any threshold keeps the bound true; this one keeps it tight for the cheap
+// pairs, which buy each item under it at one of their stores and at or over it at the other.
+// 40 % left the fewest pairs to add up on the bench's baskets (30 %: 1-7× as many, 50 %: 1-2.5×,
+// 60 %: 2-7×).
+const TYPICAL_QUANTILE = 0.4
 
 /** Reading is what readOffers keeps while it reads the items' offers one item at a time (readItem). */
 type Reading<O> = {
@@ -155,25 +162,40 @@ type Reading<O> = {
   freshByDate: Map<string | null, boolean>
   stores: Store<O>[]
   sold: Uint8Array
+  typical: Float64Array
+  // Scratch: an item's usable prices, for its typical cost.
+  prices: Float64Array
 }
 
 /**
  * readOffers reads every offer once: the stores in range, in the market, with at least one of
  * the items in stock on a current or stale menu (in the order first met), each with its cheapest
- * usable offer per item, and per item whether some such store has it (sold, 1 or 0). One Map
- * lookup per offer: distance and freshness are the store's, worked out when first needed.
+ * usable offer per item; per item whether some such store has it (sold, 1 or 0) and its typical
+ * cost (cents, all packages: the TYPICAL_QUANTILE of its usable offers' prices). One Map lookup
+ * per offer: distance and freshness are the store's, worked out when first needed.
  */
 function readOffers<O extends PlanOffer>(wanted: readonly PlanItem<O>[], query: PlanQuery) {
   const I = wanted.length
-  const reading: Reading<O> = { query, I, bySlug: new Map(), freshByDate: new Map(), stores: [], sold: new Uint8Array(I) }
-  for (let i = 0; i < I; i++) readItem(reading, i, wanted[i]!.offers)
-  return { stores: reading.stores, sold: reading.sold }
+  const most = wanted.reduce((n, item) => Math.max(n, item.offers.length), 0)
+  const reading: Reading<O> = {
+    query,
+    I,
+    bySlug: new Map(),
+    freshByDate: new Map(),
+    stores: [],
+    sold: new Uint8Array(I),
+    typical: new Float64Array(I),
+    prices: new Float64Array(most),
+  }
+  for (let i = 0; i < I; i++) readItem(reading, i, wanted[i]!)
+  return { stores: reading.stores, sold: reading.sold, typical: reading.typical }
 }
 
-/** readItem reads item i's offers into the stores' rows. */
-function readItem<O extends PlanOffer>(reading: Reading<O>, i: number, offers: readonly O[]) {
-  const { query, bySlug, stores } = reading
+/** readItem reads item i's offers into the stores' rows, and works out its typical cost. */
+function readItem<O extends PlanOffer>(reading: Reading<O>, i: number, { offers, quantity }: PlanItem<O>) {
+  const { query, bySlug, stores, prices } = reading
   const market = query.market
+  let n = 0
   for (let k = 0; k < offers.length; k++) {
     const offer = offers[k]!
     if (offer.market !== market || offer.inStock === false) continue
@@ -195,12 +217,15 @@ function readItem<O extends PlanOffer>(reading: Reading<O>, i: number, offers: r
     // pricePaid, inlined: the first plan runs interpreted, where a call per offer counts.
     const sale = offer.salePrice
     const paid = sale != null && sale < offer.price ? sale : offer.price
+    prices[n++] = paid
     if (paid < store.paid[i]!) {
       store.paid[i] = paid
       store.offers[i] = offer
-      reading.sold[i] = 1
     }
   }
+  if (n === 0) return
+  reading.sold[i] = 1
+  reading.typical[i] = Math.round(prices.subarray(0, n).sort()[Math.floor(n * TYPICAL_QUANTILE)]! * 100) * quantity
 }
 
 /** storeOf is the store an offer names, as first met: its distance, whether in range, and (in range) its first offer's menu freshness. */
@@ -258,75 +283,52 @@ const before = (cents: number, a: number, b: number, bestCents: number, best: nu
  */
 type Costs = { cost: Float64Array; typical: Float64Array; typicalSum: number; under: Float64Array; single: number[] | null; singleCents: number }
 
-// The share of stores, by price, under an item's typical cost: the threshold of the pairs' lower
-// bound in fullPlans. Any threshold keeps the bound true; this one keeps it tight for the cheap
-// pairs, which buy each item under it at one of their stores and at or over it at the other.
-// 40 % left the fewest pairs to add up on the bench's baskets (30 %: 1-7× as many, 50 %: 1-2.5×,
-// 60 %: 2-7×).
-const TYPICAL_QUANTILE = 0.4
-
-/** costMatrix is the Costs of the stores (ranked) for the items; sold[i] tells whether any has item i. */
-function costMatrix<O extends PlanOffer>(order: readonly Store<O>[], wanted: readonly PlanItem<O>[], sold: Uint8Array): Costs {
+/** costMatrix is the Costs of the stores (ranked) for the items, from readOffers' sold and typical costs. */
+function costMatrix<O extends PlanOffer>(order: readonly Store<O>[], wanted: readonly PlanItem<O>[], sold: Uint8Array, typical: Float64Array): Costs {
   const S = order.length
   const I = wanted.length
   const quantity = wanted.map((item, i) => (sold[i] === 1 ? item.quantity : 0))
+  let typicalSum = 0
+  for (let i = 0; i < I; i++) typicalSum += typical[i]!
   const cost = new Float64Array(S * I)
-  // Each item's costs where sold, item by item (column[i * S + k], k < count[i]), for its typical cost.
-  const column = new Float64Array(I * S)
-  const count = new Int32Array(I)
+  const under = new Float64Array(S)
   let single: number[] | null = null
   let singleCents = NONE
   for (let s = 0; s < S; s++) {
-    const total = rowCosts(order[s]!.paid, quantity, cost, s * I, column, count, S)
+    const total = rowCosts(order[s]!.paid, quantity, typical, cost, s * I, under, s)
     if (total < singleCents) {
       single = [s]
       singleCents = total
     }
   }
-  const typical = new Float64Array(I)
-  let typicalSum = 0
-  for (let i = 0; i < I; i++) {
-    const sorted = column.subarray(i * S, i * S + count[i]!).sort()
-    typicalSum += typical[i] = count[i]! > 0 ? sorted[Math.floor(count[i]! * TYPICAL_QUANTILE)]! : 0
-  }
-  const under = new Float64Array(S)
-  for (let s = 0; s < S; s++) under[s] = rowUnder(cost, s * I, typical)
   return { cost, typical, typicalSum, under, single, singleCents }
 }
 
 /**
- * rowCosts writes a store's row of costs from its prices paid (cents × quantity, toCents inlined;
- * an item no store has, quantity 0, costs 0), adds each sold item's cost to its column, and
- * returns the row's total (NONE when the store lacks an item some store has).
+ * rowCosts writes store s's row of costs from its prices paid (cents × quantity, toCents inlined;
+ * an item no store has, quantity 0, costs 0) and its share of fullPlans' bound, under[s] =
+ * Σ min(cost, typical cost), and returns the row's total (NONE when the store lacks an item some
+ * store has).
  */
 function rowCosts(
   paid: readonly number[],
   quantity: readonly number[],
+  typical: Float64Array,
   cost: Float64Array,
   row: number,
-  column: Float64Array,
-  count: Int32Array,
-  S: number,
+  under: Float64Array,
+  s: number,
 ) {
   let total = 0
+  let low = 0
   for (let i = 0; i < quantity.length; i++) {
-    const q = quantity[i]!
-    const c = q === 0 ? 0 : Math.round(paid[i]! * 100) * q
+    const c = quantity[i] === 0 ? 0 : Math.round(paid[i]! * 100) * quantity[i]!
     cost[row + i] = c
     total += c
-    if (c !== NONE && q !== 0) column[i * S + count[i]!++] = c
+    low += c < typical[i]! ? c : typical[i]!
   }
+  under[s] = low
   return total
-}
-
-/** rowUnder is a store's Σ min(cost, typical cost) over the items: its share of fullPlans' bound. */
-function rowUnder(cost: Float64Array, row: number, typical: Float64Array) {
-  let sum = 0
-  for (let i = 0; i < typical.length; i++) {
-    const c = cost[row + i]!
-    sum += c < typical[i]! ? c : typical[i]!
-  }
-  return sum
 }
 
 /** Search is the pair search's best so far: the pair (ranks, nearer first) and its cost, under singleCents. */
