@@ -105,11 +105,14 @@ function basketCase(name, ITEMS, STORES, CASES) {
 }
 
 /** openPage is a page in its own browser context with the module and basketCase loaded, its CPU slowed down. */
+let pages = 0
 async function openPage(browser, code) {
   const context = await browser.newContext()
   const page = await context.newPage()
   await page.setContent('<!doctype html><title>basket planner bench</title>')
-  await page.addScriptTag({ content: code })
+  // A line of its own makes each page's copy a new script: pages may share a renderer, whose
+  // engine would otherwise reuse the code it compiled for an earlier page, and the plan would not be cold.
+  await page.addScriptTag({ content: `${code}\n// page ${++pages}` })
   await page.addScriptTag({ content: `window.basketCase = ${basketCase.toString()}` })
   const cdp = await context.newCDPSession(page)
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
