@@ -16,9 +16,10 @@ import { withTax } from '../../../lib/tax'
 // items ≈ 1.1 M steps at the issue's ceiling (25 items, 300 stores). The pair
 // search prunes only pairs that provably cannot win (a lower bound per pair from
 // each item's typical cost, see fullPlans), so it stays exact, and there adds
-// up 1-11 thousand pair-item steps, not a million; when no one or two stores have every item some store
-// has, the plan covering most is a plain enumeration of every pair. Plans of
-// three stores or more are not searched: the issue asks for one stop or two.
+// up 1-11 thousand pair-item steps, not a million; when no one or two stores
+// have every item some store has, the plan covering most is a plain enumeration
+// of every pair. Plans of three stores or more are not searched: the issue asks
+// for one stop or two.
 // scripts/bench-basket.mjs times it in Chromium at 4× CPU slowdown, the first
 // plan of a page (cold: the note above readOffers says why the loops are shaped
 // for it) and warm.
