@@ -82,6 +82,18 @@ describe('planBasket', () => {
     expect(plan.pair?.savingCents).toBe(1000)
   })
 
+  it('ranks stores as far away as each other by name, then slug', () => {
+    // Three stores at Beta's point, all $10: Aardvark first by name; of the two Zephyrs, slug beta-a.
+    const same = (slug: string, storeName: string) => offer('beta', 10, { slug, storeName })
+    const plan = planBasket(
+      [item('x', 1, [same('beta-z', 'Zephyr'), same('beta-b', 'Zephyr'), same('beta-a', 'Zephyr'), same('beta', 'Aardvark')])],
+      query,
+    )
+    expect(visits(plan.single)).toEqual(['beta: x×1 1000'])
+    const zephyrs = planBasket([item('x', 1, [same('beta-z', 'Zephyr'), same('beta-b', 'Zephyr'), same('beta-a', 'Zephyr')])], query)
+    expect(visits(zephyrs.single)).toEqual(['beta-a: x×1 1000'])
+  })
+
   it('says which item no store has and plans the rest: the cheapest plan covering the most items', () => {
     // z is nowhere. x at Alpha $10 or Beta $12, y only at Beta $8: Beta alone covers x and y for $20,
     // Alpha + Beta for $18 (x at Alpha): the cheapest plan covering two of three.
