@@ -163,6 +163,9 @@ type Reading<O> = {
   query: PlanQuery
   I: number
   bySlug: Map<string, Store<O>>
+  // A store's rows start as copies of these: copying a row is cheaper than filling a new one.
+  noPrices: number[]
+  noOffers: (O | undefined)[]
   freshByDate: Map<string | null, boolean>
   stores: Store<O>[]
   sold: Uint8Array
@@ -186,6 +189,8 @@ function readOffers<O extends PlanOffer>(wanted: readonly PlanItem<O>[], query: 
     I,
     bySlug: new Map(),
     freshByDate: new Map(),
+    noPrices: new Array<number>(I).fill(NONE),
+    noOffers: new Array<O | undefined>(I).fill(undefined),
     stores: [],
     sold: new Uint8Array(I),
     typical: new Float64Array(I),
@@ -205,7 +210,7 @@ function readItem<O extends PlanOffer>(reading: Reading<O>, i: number, { offers,
     if (offer.market !== market || offer.inStock === false) continue
     let store = bySlug.get(offer.slug)
     if (store === undefined) {
-      store = storeOf(offer, query, reading.I, reading.freshByDate)
+      store = storeOf(offer, reading)
       bySlug.set(offer.slug, store)
     }
     // fresh holds for a store in range only, so one test leaves out both.
@@ -233,7 +238,7 @@ function readItem<O extends PlanOffer>(reading: Reading<O>, i: number, { offers,
 }
 
 /** storeOf is the store an offer names, as first met: its distance, whether in range, and (in range) its first offer's menu freshness. */
-function storeOf<O extends PlanOffer>(offer: O, query: PlanQuery, I: number, freshByDate: Map<string | null, boolean>): Store<O> {
+function storeOf<O extends PlanOffer>(offer: O, { query, freshByDate, noPrices, noOffers }: Reading<O>): Store<O> {
   const miles = distanceMiles(query.from, { latitude: offer.lat, longitude: offer.lng })
   const inRange = miles <= query.maxMiles
   return {
@@ -245,8 +250,8 @@ function storeOf<O extends PlanOffer>(offer: O, query: PlanQuery, I: number, fre
     lastUpdate: offer.lastUpdate,
     fresh: inRange && isFresh(offer.lastUpdate, query.nowMs, freshByDate),
     rank: -1,
-    paid: inRange ? new Array<number>(I).fill(NONE) : NO_PRICES,
-    offers: inRange ? new Array<O | undefined>(I).fill(undefined) : [],
+    paid: inRange ? noPrices.slice() : NO_PRICES,
+    offers: inRange ? noOffers.slice() : [],
   }
 }
 
