@@ -82,6 +82,18 @@ describe('planBasket', () => {
     expect(plan.pair?.savingCents).toBe(1000)
   })
 
+  it('ranks stores as far away as each other by name, then slug', () => {
+    // Three stores at Beta's point, all $10: Aardvark first by name; of the two Zephyrs, slug beta-a.
+    const same = (slug: string, storeName: string) => offer('beta', 10, { slug, storeName })
+    const plan = planBasket(
+      [item('x', 1, [same('beta-z', 'Zephyr'), same('beta-b', 'Zephyr'), same('beta-a', 'Zephyr'), same('beta', 'Aardvark')])],
+      query,
+    )
+    expect(visits(plan.single)).toEqual(['beta: x×1 1000'])
+    const zephyrs = planBasket([item('x', 1, [same('beta-z', 'Zephyr'), same('beta-b', 'Zephyr'), same('beta-a', 'Zephyr')])], query)
+    expect(visits(zephyrs.single)).toEqual(['beta-a: x×1 1000'])
+  })
+
   it('says which item no store has and plans the rest: the cheapest plan covering the most items', () => {
     // z is nowhere. x at Alpha $10 or Beta $12, y only at Beta $8: Beta alone covers x and y for $20,
     // Alpha + Beta for $18 (x at Alpha): the cheapest plan covering two of three.
@@ -180,6 +192,84 @@ describe('planBasket', () => {
       } else if (plan.single === null && plan.pair === null) {
         expect(plan.stores).toBe(0)
       }
+    }
+  })
+
+  it('judges each offer by its own menu time, though its store read another before', () => {
+    // Alpha's x sits on a menu 40 h old (missing), its y on one 1 h old; the reverse order too.
+    const plan = planBasket(
+      [
+        item('x', 1, [offer('alpha', 5, { lastUpdate: hoursAgo(40) }), offer('beta', 9)]),
+        item('y', 1, [offer('alpha', 4), offer('beta', 6)]),
+        item('z', 1, [offer('alpha', 3, { lastUpdate: hoursAgo(40) }), offer('beta', 8)]),
+      ],
+      query,
+    )
+    expect(visits(plan.single)).toEqual(['beta: x×1 900, y×1 600, z×1 800'])
+    expect(visits(plan.pair)).toEqual(['alpha: y×1 400', 'beta: x×1 900, z×1 800'])
+  })
+
+  it('keeps a store’s cheapest offer when it lists an item twice', () => {
+    const plan = planBasket([item('x', 2, [offer('alpha', 12), offer('alpha', 8, { salePrice: 7 }), offer('alpha', 9)])], query)
+    expect(visits(plan.single)).toEqual(['alpha: x×2 1400'])
+    expect(plan.single?.visits[0]?.purchases[0]?.offer.price).toBe(8)
+  })
+
+  it('matches an exhaustive search, ties and all, on baskets of many stores', () => {
+    // 40 stores a mile apart, prices from a few values so that many plans cost the same: the
+    // pruned search must find the same cost and, among equal plans, the same (nearest) stores.
+    let seed = 11
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31
+    const stores = Array.from({ length: 40 }, (_, s) => ({ slug: `s${String(s).padStart(2, '0')}`, lat: COLUMBUS.latitude + (s + 1) / 69.09 }))
+    const at = (s: number, price: number): PlanOffer => ({
+      slug: stores[s]!.slug,
+      storeName: stores[s]!.slug,
+      city: 'Columbus',
+      lat: stores[s]!.lat,
+      lng: COLUMBUS.longitude,
+      market: 'recreational',
+      price,
+      salePrice: null,
+      lastUpdate: hoursAgo(1),
+    })
+    const wide = { ...query, maxMiles: 100 }
+    for (let round = 0; round < 60; round++) {
+      const sold = 0.5 + random() / 2
+      const items = Array.from({ length: 2 + Math.floor(random() * 6) }, (_, k) =>
+        item(
+          `i${k}`,
+          1 + Math.floor(random() * 3),
+          stores.flatMap((_, s) => (random() < sold ? [at(s, 5 + Math.floor(random() * 4))] : [])),
+        ),
+      )
+      const plan = planBasket(items, wide)
+      // Every store and pair, nearest first: the first of the cheapest wins.
+      const costOf = (chosen: number[]) => {
+        let cents = 0
+        let covered = 0
+        for (const it of items) {
+          const prices = it.offers.filter((o) => chosen.some((s) => stores[s]!.slug === o.slug)).map((o) => o.price * 100 * it.quantity)
+          if (prices.length) {
+            covered++
+            cents += Math.min(...prices)
+          }
+        }
+        return { chosen, cents, covered }
+      }
+      const singles = stores.map((_, a) => costOf([a]))
+      const pairs = stores.flatMap((_, a) => stores.slice(a + 1).map((_, k) => costOf([a, a + 1 + k])))
+      const full = (list: ReturnType<typeof costOf>[]) => list.filter((c) => c.covered === items.length)
+      const cheapest = (list: ReturnType<typeof costOf>[]) =>
+        list.reduce<ReturnType<typeof costOf> | null>((best, c) => (!best || c.cents < best.cents ? c : best), null)
+      const single = cheapest(full(singles))
+      const pair = cheapest(full(pairs))
+      const slugs = (p: { visits: { slug: string }[] } | null) => p?.visits.map((v) => v.slug) ?? null
+      const names = (c: ReturnType<typeof costOf> | null) => c?.chosen.map((s) => stores[s]!.slug) ?? null
+      expect(plan.single?.cents ?? null).toBe(single?.cents ?? null)
+      expect(slugs(plan.single)).toEqual(names(single))
+      const pairWins = pair && (!single || pair.cents < single.cents)
+      expect(plan.pair?.cents ?? null).toBe(pairWins ? pair.cents : null)
+      if (pairWins) expect(slugs(plan.pair)).toEqual(names(pair))
     }
   })
 })
