@@ -44,6 +44,7 @@ export function storeOffersOf(menu: Menu): StoreOffer[] {
       const lastUpdate = m.categories[category]?.lastUpdate ?? null
       const [price, sale, grams, mg] = [o.price[i]!, o.salePrice[i] ?? null, p.grams[product] ?? null, p.mg[product] ?? null]
       const path = p.orderPath[product] ?? null
+      const paid = pricePaid(price, sale)
       out.push({
         key: `${m.market}|${code}|${p.size[product]}`,
         code,
@@ -60,8 +61,8 @@ export function storeOffersOf(menu: Menu): StoreOffer[] {
         mg,
         price,
         salePrice: isOnSale(price, sale) ? sale : null,
-        paid: pricePaid(price, sale),
-        ...unitPriceOf(category, pricePaid(price, sale), grams, mg),
+        paid,
+        ...unitPriceOf(category, paid, grams, mg),
         thc: o.thc[i] ?? null,
         cbd: o.cbd[i] ?? null,
         potencyUnit: o.potencyUnit[i] ?? null,
