@@ -18,8 +18,9 @@
 //            served by its own server, measured interleaved in one run so that a change is compared
 //            with the build before it under the same load; each gets its report and budgets.
 //   --trace DIR  writes a Chromium trace (devtools.timeline and V8 categories) of each measured
-//            page load, from navigation to its first results painted, into DIR (summarise one's
-//            main thread with a script, or open it in DevTools' Performance panel).
+//            page load, from navigation to its first results painted, and of the interactions
+//            (filter changes and keystrokes), into DIR (summarise one's main thread with a
+//            script, or open it in DevTools' Performance panel).
 import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
@@ -554,7 +555,8 @@ const middle = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
  * brand of the filters with counts, on and off, then "On sale") and INTERACTIONS
  * keystrokes in the search box, each from input to next paint; medians of each.
  */
-async function interactions(page) {
+async function interactions(page, traceName) {
+  if (TRACE_DIR && traceName) await browser.startTracing(page, { path: path.join(TRACE_DIR, `${traceName}-${Date.now()}.json`) })
   const filters = []
   const brand = page.getByRole('group', { name: 'Brand' }).getByRole('checkbox').first()
   const sale = page.getByRole('checkbox', { name: /^On sale/ })
@@ -569,6 +571,7 @@ async function interactions(page) {
   const searchbox = page.getByRole('searchbox', { name: 'Brand, product or strain' })
   for (const key of 'weddi') keys.push(await inputToPaint(page, () => searchbox.press(key)))
   await page.waitForURL(/q=weddi/, { timeout: 60_000 })
+  if (TRACE_DIR && traceName) await browser.stopTracing()
   return { filter: middle(filters), key: middle(keys), longest: Math.max(...filters, ...keys) }
 }
 
@@ -580,7 +583,7 @@ async function measure(build) {
   const floor = await firstPaint(origin, '/floor', { paragraph: 'main p.intro' })
   await floor.context.close()
   const whole = await firstResults(origin, '', trace('whole'))
-  const { filter, key, longest } = await interactions(whole.page)
+  const { filter, key, longest } = await interactions(whole.page, trace('interactions'))
   await whole.context.close()
   const region = await firstResults(origin, '?by=region&region=Central&type=Flower', trace('region'))
   await region.context.close()
