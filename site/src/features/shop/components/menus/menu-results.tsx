@@ -57,9 +57,10 @@ export function MenuResults({ state, shownFilters, first, firstSettled, shardNam
   // A search by region in the default order paints its first page from the files' prices
   // (firstPageOf), then joins every offer once that page is painted. (The whole state's
   // default search has publish's first page for that; files without offers show why at once.)
+  // Files painted before (a filter cleared) are joined at once.
   const pageFirst = isDefaultFirstPage(state) && !isFirstPageSearch(state) && (shards.data ?? []).some((shard) => shard.offers.product.length > 0)
-  const paintedData = useAfterPaint(pageFirst ? shards.data : undefined)
-  const toJoin = pageFirst ? (paintedData === shards.data ? shards.data : undefined) : shards.data
+  const paintedData = useAfterPaint(shards.data)
+  const toJoin = !pageFirst || paintedData === shards.data ? shards.data : undefined
   const all = useMemo(
     () => (toJoin ? joinOffers(stores, toJoin, lat === undefined || lng === undefined ? null : { latitude: lat, longitude: lng }) : null),
     [stores, toJoin, lat, lng],
