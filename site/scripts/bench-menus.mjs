@@ -13,6 +13,14 @@
 // when a median first-results time is not under its budget or a search loads more
 // than --budget-kb of data (not checked with --distinct, the worst case).
 // Usage: node scripts/bench-menus.mjs [--runs 3] [--budget-ms 1500] [--budget-kb 200] [--distinct]
+//          [--build dist[,dist-b]] [--trace DIR]
+//   --build  the site builds to measure (directories in site/, as OMC_SITE_OUT names them), each
+//            served by its own server, measured interleaved in one run so that a change is compared
+//            with the build before it under the same load; each gets its report and budgets.
+//   --trace DIR  writes a Chromium trace (devtools.timeline and V8 categories) of each measured
+//            page load, from navigation to its first results painted, and of the interactions
+//            (filter changes and keystrokes), into DIR (summarise one's main thread with a
+//            script, or open it in DevTools' Performance panel).
 import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
@@ -23,11 +31,17 @@ import zlib from 'node:zlib'
 import { launchChromium } from '../e2e/processes.mjs'
 
 const siteDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-const distDir = path.join(siteDir, 'dist')
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(name)
   return i > 0 ? Number(process.argv[i + 1]) : fallback
 }
+const names = (name, fallback) => {
+  const i = process.argv.indexOf(name)
+  return i > 0 ? (process.argv[i + 1] ?? '').split(',').filter(Boolean) : fallback
+}
+const BUILDS = names('--build', ['dist'])
+const TRACE_DIR = names('--trace', [])[0]
+if (TRACE_DIR) fs.mkdirSync(TRACE_DIR, { recursive: true })
 const RUNS = arg('--runs', 3)
 const BUDGET_MS = arg('--budget-ms', 1500)
 const BUDGET_KB = arg('--budget-kb', 200)
@@ -50,9 +64,11 @@ const CATEGORIES = [
   ['Edible', 0.15],
 ]
 
-if (!fs.existsSync(path.join(distDir, 'dispensary-menus', 'index.html'))) {
-  console.error('bench-menus: dist/dispensary-menus/index.html not found; run npm run build first')
-  process.exit(2)
+for (const build of BUILDS) {
+  if (!fs.existsSync(path.join(siteDir, build, 'dispensary-menus', 'index.html'))) {
+    console.error(`bench-menus: ${build}/dispensary-menus/index.html not found; run npm run build first (OMC_SITE_OUT=${build} for another build)`)
+    process.exit(2)
+  }
 }
 
 // A deterministic generator (mulberry32), so every run measures the same data. (The
@@ -395,39 +411,50 @@ const TYPES = {
 }
 let dataBytes = 0
 
-// The floor: the built page with a pre-rendered paragraph only, no script (as bench-lcp's).
-const blank = fs
-  .readFileSync(path.join(distDir, '404.html'), 'utf8')
-  .replace(/<script type="module"[^>]*><\/script>/g, '')
-  .replace(/<link rel="modulepreload"[^>]*>/g, '')
-  .replace(/<div id="root"[\s\S]*<\/body>/, '<div id="root"><main><p class="intro">A blank pre-rendered page.</p></main></div></body>')
-
-const server = http.createServer((req, res) => {
-  const { pathname } = new URL(req.url, 'http://localhost')
-  if (pathname === '/floor') {
-    res.writeHead(200, { 'Content-Type': TYPES['.html'], 'Cache-Control': 'no-cache', 'Content-Encoding': 'gzip' })
-    return res.end(zlib.gzipSync(blank))
-  }
-  if (files.has(pathname)) {
-    const body = files.get(pathname)
-    dataBytes += body.length
-    res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Encoding': 'gzip', 'Cache-Control': 'no-cache' })
-    return res.end(body)
-  }
-  if (pathname.startsWith('/api/')) {
-    res.writeHead(404, { 'Content-Type': 'application/json' })
-    return res.end('{}')
-  }
-  const clean = path.normalize(pathname).replace(/^(\.\.[/\\])+/, '')
-  let file = path.join(distDir, clean)
-  if (fs.existsSync(file) && fs.statSync(file).isDirectory()) file = path.join(file, 'index.html')
-  if (!fs.existsSync(file)) file = path.join(distDir, 'index.html')
-  const cache = clean.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache'
-  res.writeHead(200, { 'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream', 'Cache-Control': cache, 'Content-Encoding': 'gzip' })
-  res.end(zlib.gzipSync(fs.readFileSync(file)))
-})
-await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
-const origin = `http://127.0.0.1:${server.address().port}`
+/** serveBuild serves one build's pages and the bench's data from localhost, gzipped, and resolves to its origin. */
+async function serveBuild(build) {
+  const distDir = path.join(siteDir, build)
+  // The floor: the built page with a pre-rendered paragraph only, no script (as bench-lcp's).
+  const blank = fs
+    .readFileSync(path.join(distDir, '404.html'), 'utf8')
+    .replace(/<script type="module"[^>]*><\/script>/g, '')
+    .replace(/<link rel="modulepreload"[^>]*>/g, '')
+    .replace(/<div id="root"[\s\S]*<\/body>/, '<div id="root"><main><p class="intro">A blank pre-rendered page.</p></main></div></body>')
+  const server = http.createServer((req, res) => {
+    const { pathname } = new URL(req.url, 'http://localhost')
+    if (pathname === '/floor') {
+      res.writeHead(200, { 'Content-Type': TYPES['.html'], 'Cache-Control': 'no-cache', 'Content-Encoding': 'gzip' })
+      return res.end(zlib.gzipSync(blank))
+    }
+    if (files.has(pathname)) {
+      const body = files.get(pathname)
+      dataBytes += body.length
+      res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Encoding': 'gzip', 'Cache-Control': 'no-cache' })
+      return res.end(body)
+    }
+    if (pathname.startsWith('/api/')) {
+      res.writeHead(404, { 'Content-Type': 'application/json' })
+      return res.end('{}')
+    }
+    const clean = path.normalize(pathname).replace(/^(\.\.[/\\])+/, '')
+    let file = path.join(distDir, clean)
+    if (fs.existsSync(file) && fs.statSync(file).isDirectory()) file = path.join(file, 'index.html')
+    if (!fs.existsSync(file)) file = path.join(distDir, 'index.html')
+    const cache = clean.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache'
+    res.writeHead(200, {
+      'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream',
+      'Cache-Control': cache,
+      'Content-Encoding': 'gzip',
+    })
+    res.end(zlib.gzipSync(fs.readFileSync(file)))
+  })
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
+  servers.push(server)
+  return `http://127.0.0.1:${server.address().port}`
+}
+const servers = []
+const origins = new Map()
+for (const build of BUILDS) origins.set(build, await serveBuild(build))
 
 const browser = await launchChromium()
 
@@ -437,7 +464,7 @@ const browser = await launchChromium()
  * enters the page, at the next frame, so that their ratio compares like with like (as
  * bench-lcp does).
  */
-async function firstPaint(url, { paragraph, first }) {
+async function firstPaint(origin, url, { paragraph, first }, traceName) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' })
   const page = await context.newPage()
   await page.addInitScript(
@@ -471,8 +498,11 @@ async function firstPaint(url, { paragraph, first }) {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
   dataBytes = 0
   const painted = page.waitForEvent('console', { predicate: (message) => message.text() === 'bench-menus: painted', timeout: 60_000 })
+  const tracing = TRACE_DIR && traceName
+  if (tracing) await browser.startTracing(page, { path: path.join(TRACE_DIR, `${traceName}-${Date.now()}.json`) })
   await page.goto(`${origin}${url}`, { waitUntil: 'load' })
   await painted
+  if (tracing) await browser.stopTracing()
   const { at, paragraphAt } = await page.evaluate(() => ({ at: window.__resultsAt, paragraphAt: window.__paragraphAt }))
   return { context, page, at, paragraphAt }
 }
@@ -480,8 +510,8 @@ async function firstPaint(url, { paragraph, first }) {
 /** The Menus page's pre-rendered paragraph and its first result rows. */
 const MENUS_PAGE = { paragraph: 'main p.lead', first: 'main tbody tr' }
 
-async function firstResults(query) {
-  const { context, page, at, paragraphAt } = await firstPaint(`/dispensary-menus${query}`, MENUS_PAGE)
+async function firstResults(origin, query, traceName) {
+  const { context, page, at, paragraphAt } = await firstPaint(origin, `/dispensary-menus${query}`, MENUS_PAGE, traceName)
   // When the data arrived, to tell network waits from work in the page.
   const dataAt = await page.evaluate(() =>
     Math.max(
@@ -525,7 +555,8 @@ const middle = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
  * brand of the filters with counts, on and off, then "On sale") and INTERACTIONS
  * keystrokes in the search box, each from input to next paint; medians of each.
  */
-async function interactions(page) {
+async function interactions(page, traceName) {
+  if (TRACE_DIR && traceName) await browser.startTracing(page, { path: path.join(TRACE_DIR, `${traceName}-${Date.now()}.json`) })
   const filters = []
   const brand = page.getByRole('group', { name: 'Brand' }).getByRole('checkbox').first()
   const sale = page.getByRole('checkbox', { name: /^On sale/ })
@@ -540,110 +571,129 @@ async function interactions(page) {
   const searchbox = page.getByRole('searchbox', { name: 'Brand, product or strain' })
   for (const key of 'weddi') keys.push(await inputToPaint(page, () => searchbox.press(key)))
   await page.waitForURL(/q=weddi/, { timeout: 60_000 })
+  if (TRACE_DIR && traceName) await browser.stopTracing()
   return { filter: middle(filters), key: middle(keys), longest: Math.max(...filters, ...keys) }
 }
 
-const rows = []
+/** measure measures one run of every page of one build, and returns its row. */
+async function measure(build) {
+  const origin = origins.get(build)
+  // A trace's name says which build and page it is.
+  const trace = (name) => `${build}-${name}`
+  const floor = await firstPaint(origin, '/floor', { paragraph: 'main p.intro' })
+  await floor.context.close()
+  const whole = await firstResults(origin, '', trace('whole'))
+  const { filter, key, longest } = await interactions(whole.page, trace('interactions'))
+  await whole.context.close()
+  const region = await firstResults(origin, '?by=region&region=Central&type=Flower', trace('region'))
+  await region.context.close()
+  // Its offers' rows (the freshness tables above them have rows too, painted earlier).
+  const store = await firstPaint(
+    origin,
+    `/dispensary-menus/${STORE.slug}`,
+    { first: 'section[aria-labelledby="offers-heading"] tbody tr' },
+    trace('store'),
+  )
+  await store.context.close()
+  return {
+    floor: floor.paragraphAt,
+    whole: whole.at,
+    wholeParagraph: whole.paragraphAt,
+    wholeData: whole.dataAt,
+    wholeDone: whole.doneAt,
+    wholeFirstBytes: whole.firstBytes,
+    wholeBytes: whole.bytes,
+    longest,
+    filter,
+    key,
+    region: region.at,
+    regionParagraph: region.paragraphAt,
+    regionData: region.dataAt,
+    regionFirstBytes: region.firstBytes,
+    regionBytes: region.bytes,
+    store: store.at,
+  }
+}
+
+const rowsOf = new Map(BUILDS.map((build) => [build, []]))
 try {
   // One run first, not counted (Chromium's own start-up).
-  await (await firstResults('')).context.close()
-  // Runs interleaved, so a change in the machine's load touches every page alike.
+  await (await firstResults(origins.get(BUILDS[0]), '')).context.close()
+  // Runs interleaved (pages and builds), so a change in the machine's load touches every one alike.
   for (let i = 0; i < RUNS; i++) {
-    const floor = await firstPaint('/floor', { paragraph: 'main p.intro' })
-    await floor.context.close()
-    const whole = await firstResults('')
-    const { filter, key, longest } = await interactions(whole.page)
-    await whole.context.close()
-    const region = await firstResults('?by=region&region=Central&type=Flower')
-    await region.context.close()
-    // Its offers' rows (the freshness tables above them have rows too, painted earlier).
-    const store = await firstPaint(`/dispensary-menus/${STORE.slug}`, { first: 'section[aria-labelledby="offers-heading"] tbody tr' })
-    await store.context.close()
-    rows.push({
-      floor: floor.paragraphAt,
-      whole: whole.at,
-      wholeParagraph: whole.paragraphAt,
-      wholeData: whole.dataAt,
-      wholeDone: whole.doneAt,
-      wholeFirstBytes: whole.firstBytes,
-      wholeBytes: whole.bytes,
-      longest,
-      filter,
-      key,
-      region: region.at,
-      regionParagraph: region.paragraphAt,
-      regionData: region.dataAt,
-      regionFirstBytes: region.firstBytes,
-      regionBytes: region.bytes,
-      store: store.at,
-    })
+    for (const build of BUILDS) rowsOf.get(build).push(await measure(build))
   }
 } finally {
   await browser.close()
-  server.close()
+  for (const server of servers) server.close()
 }
-const median = (key) => rows.map((r) => r[key]).sort((a, b) => a - b)[Math.floor(rows.length / 2)]
-const medianOf = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
-const kb = (b) => `${(b / 1000).toFixed(0)} kB`
-const list = (key) => rows.map((r) => r[key].toFixed(0)).join(', ')
-// A time as a ratio to the paragraph painted in the same run, and to the floor of the same run.
-const ratios = (key, paragraph) =>
-  `${medianOf(rows.map((r) => r[key] / r[paragraph])).toFixed(2)}x its paragraph (${median(paragraph).toFixed(0)} ms), ${medianOf(rows.map((r) => r[key] / r.floor)).toFixed(2)}x the floor`
-console.log(
-  `Menus on ${MENUS} menus x ${OFFERS_PER_MENU} offers (${STORES} stores, ${DISTINCT ? 'every offer a product of its own' : `a catalogue of ${CATALOGUE} products`}), CPU ${CPU_SLOWDOWN}x slower, ${os.cpus().length} CPUs, ${RUNS} runs:`,
-)
-console.log(`  floor, a blank pre-rendered page: paragraph painted ${list('floor')} ms; median ${median('floor').toFixed(0)} ms`)
-console.log(
-  `  first results, whole state (first visit): ${list('whole')} ms (data in at ${list('wholeData')} ms); median ${median('whole').toFixed(0)} ms, ${ratios('whole', 'wholeParagraph')}; budget < ${BUDGET_MS} ms; data before first results ${kb(rows[0].wholeFirstBytes)} gzip`,
-)
-console.log(
-  `  whole state, all its data loaded: ${list('wholeDone')} ms; median ${median('wholeDone').toFixed(0)} ms; data ${kb(rows[0].wholeBytes)} gzip`,
-)
-console.log(
-  `  first results, one region (Central flower): ${list('region')} ms (data in at ${list('regionData')} ms); median ${median('region').toFixed(0)} ms, ${ratios('region', 'regionParagraph')}; budget < ${BUDGET_MS} ms; data ${kb(rows[0].regionBytes)} gzip (before first results ${kb(rows[0].regionFirstBytes)})`,
-)
-const storeBytes = files.get(`/api/menus/${STORE.slug}`).length
-console.log(
-  `  store page (${STORE.slug}, ${OFFERS_PER_MENU * 2} offers on two menus), first offers: ${list('store')} ms; median ${median('store').toFixed(0)} ms, ${medianOf(rows.map((r) => r.store / r.floor)).toFixed(2)}x the floor; budget < ${BUDGET_MS} ms; api/menus/${STORE.slug} ${(storeBytes / 1000).toFixed(1)} kB gzip (budget ${STORE_BUDGET_KB} kB)`,
-)
-console.log(
-  `  filter change (brand, on sale), input to next paint, median of ${INTERACTIONS} per run: ${list('filter')} ms; median ${median('filter').toFixed(0)} ms (issue budget 100 ms)`,
-)
-console.log(
-  `  keystroke in the search box, input to next paint, median of ${INTERACTIONS} per run: ${list('key')} ms; median ${median('key').toFixed(0)} ms (issue budget 100 ms)`,
-)
-console.log(
-  `  longest interaction of all: ${list('longest')} ms; machine load (1, 5, 15 min): ${os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(', ')}`,
-)
-const [largest, largestBytes] = [...files]
-  .filter(([name]) => /^\/api\/search\/[a-z]+\//.test(name))
-  .reduce((a, b) => (b[1].length > a[1].length ? b : a))
-console.log(`  largest search file: ${largest} ${kb(largestBytes.length)} gzip (issue 9: each shard at most 150 kB)`)
-for (const [what, bytes] of [
-  ['the whole state', rows[0].wholeBytes],
-  ['one region', rows[0].regionBytes],
-]) {
-  if (!DISTINCT && bytes > BUDGET_KB * 1000) {
-    console.error(`bench-menus: ${what}'s search loads ${kb(bytes)} gzip of data, over ${BUDGET_KB} kB`)
+for (const [build, rows] of rowsOf) report(build, rows)
+
+/** report prints one build's figures and sets the exit code when one is over its budget. */
+function report(build, rows) {
+  const median = (key) => rows.map((r) => r[key]).sort((a, b) => a - b)[Math.floor(rows.length / 2)]
+  const medianOf = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
+  const kb = (b) => `${(b / 1000).toFixed(0)} kB`
+  const list = (key) => rows.map((r) => r[key].toFixed(0)).join(', ')
+  // A time as a ratio to the paragraph painted in the same run, and to the floor of the same run.
+  const ratios = (key, paragraph) =>
+    `${medianOf(rows.map((r) => r[key] / r[paragraph])).toFixed(2)}x its paragraph (${median(paragraph).toFixed(0)} ms), ${medianOf(rows.map((r) => r[key] / r.floor)).toFixed(2)}x the floor`
+  console.log(
+    `${build}: Menus on ${MENUS} menus x ${OFFERS_PER_MENU} offers (${STORES} stores, ${DISTINCT ? 'every offer a product of its own' : `a catalogue of ${CATALOGUE} products`}), CPU ${CPU_SLOWDOWN}x slower, ${os.cpus().length} CPUs, ${RUNS} runs:`,
+  )
+  console.log(`  floor, a blank pre-rendered page: paragraph painted ${list('floor')} ms; median ${median('floor').toFixed(0)} ms`)
+  console.log(
+    `  first results, whole state (first visit): ${list('whole')} ms (data in at ${list('wholeData')} ms); median ${median('whole').toFixed(0)} ms, ${ratios('whole', 'wholeParagraph')}; budget < ${BUDGET_MS} ms; data before first results ${kb(rows[0].wholeFirstBytes)} gzip`,
+  )
+  console.log(
+    `  whole state, all its data loaded: ${list('wholeDone')} ms; median ${median('wholeDone').toFixed(0)} ms; data ${kb(rows[0].wholeBytes)} gzip`,
+  )
+  console.log(
+    `  first results, one region (Central flower): ${list('region')} ms (data in at ${list('regionData')} ms); median ${median('region').toFixed(0)} ms, ${ratios('region', 'regionParagraph')}; budget < ${BUDGET_MS} ms; data ${kb(rows[0].regionBytes)} gzip (before first results ${kb(rows[0].regionFirstBytes)})`,
+  )
+  const storeBytes = files.get(`/api/menus/${STORE.slug}`).length
+  console.log(
+    `  store page (${STORE.slug}, ${OFFERS_PER_MENU * 2} offers on two menus), first offers: ${list('store')} ms; median ${median('store').toFixed(0)} ms, ${medianOf(rows.map((r) => r.store / r.floor)).toFixed(2)}x the floor; budget < ${BUDGET_MS} ms; api/menus/${STORE.slug} ${(storeBytes / 1000).toFixed(1)} kB gzip (budget ${STORE_BUDGET_KB} kB)`,
+  )
+  console.log(
+    `  filter change (brand, on sale), input to next paint, median of ${INTERACTIONS} per run: ${list('filter')} ms; median ${median('filter').toFixed(0)} ms (issue budget 100 ms)`,
+  )
+  console.log(
+    `  keystroke in the search box, input to next paint, median of ${INTERACTIONS} per run: ${list('key')} ms; median ${median('key').toFixed(0)} ms (issue budget 100 ms)`,
+  )
+  console.log(
+    `  longest interaction of all: ${list('longest')} ms; machine load (1, 5, 15 min): ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', ')}`,
+  )
+  const [largest, largestBytes] = [...files]
+    .filter(([name]) => /^\/api\/search\/[a-z]+\//.test(name))
+    .reduce((a, b) => (b[1].length > a[1].length ? b : a))
+  console.log(`  largest search file: ${largest} ${kb(largestBytes.length)} gzip (issue 9: each shard at most 150 kB)`)
+  for (const [what, bytes] of [
+    ['the whole state', rows[0].wholeBytes],
+    ['one region', rows[0].regionBytes],
+  ]) {
+    if (!DISTINCT && bytes > BUDGET_KB * 1000) {
+      console.error(`bench-menus (${build}): ${what}'s search loads ${kb(bytes)} gzip of data, over ${BUDGET_KB} kB`)
+      process.exitCode = 1
+    }
+  }
+  if (storeBytes > STORE_BUDGET_KB * 1000) {
+    console.error(`bench-menus (${build}): api/menus/${STORE.slug} is ${(storeBytes / 1000).toFixed(1)} kB gzip, over ${STORE_BUDGET_KB} kB`)
     process.exitCode = 1
   }
-}
-if (storeBytes > STORE_BUDGET_KB * 1000) {
-  console.error(`bench-menus: api/menus/${STORE.slug} is ${(storeBytes / 1000).toFixed(1)} kB gzip, over ${STORE_BUDGET_KB} kB`)
-  process.exitCode = 1
-}
-if (!(median('store') < BUDGET_MS)) {
-  console.error(`bench-menus: median store page first offers ${median('store').toFixed(0)} ms is not under ${BUDGET_MS} ms`)
-  process.exitCode = 1
-}
-if (!(median('region') < BUDGET_MS)) {
-  console.error(`bench-menus: median one-region first results ${median('region').toFixed(0)} ms is not under ${BUDGET_MS} ms`)
-  process.exitCode = 1
-}
-if (!(median('whole') < BUDGET_MS)) {
-  console.error(`bench-menus: median first results ${median('whole').toFixed(0)} ms is not under ${BUDGET_MS} ms`)
-  process.exit(1)
+  if (!(median('store') < BUDGET_MS)) {
+    console.error(`bench-menus (${build}): median store page first offers ${median('store').toFixed(0)} ms is not under ${BUDGET_MS} ms`)
+    process.exitCode = 1
+  }
+  if (!(median('region') < BUDGET_MS)) {
+    console.error(`bench-menus (${build}): median one-region first results ${median('region').toFixed(0)} ms is not under ${BUDGET_MS} ms`)
+    process.exitCode = 1
+  }
+  if (!(median('whole') < BUDGET_MS)) {
+    console.error(`bench-menus (${build}): median first results ${median('whole').toFixed(0)} ms is not under ${BUDGET_MS} ms`)
+    process.exitCode = 1
+  }
 }

@@ -8,14 +8,16 @@ import { setGuard } from './fetcher'
 // a schema into plain closures instead (no code generation), for the schemas whose
 // output is their input unchanged: a snapshot that passes is used as it is, one
 // that fails goes through zod, whose issue names the field and the problem as
-// before. Anything it does not know (a transform, a default, an object that strips
-// unknown keys, a check it cannot repeat exactly) makes it give no guard at all.
+// before. An object that strips unknown keys passes only without any (zod's copy
+// would differ); a refinement (z.refine) is called as zod calls it. Anything it does
+// not know (a transform, a default, a check it cannot repeat exactly) makes it give
+// no guard at all.
 
 /** Guard says whether a value is certainly what its schema accepts, and accepts unchanged. */
 export type Guard = (value: unknown) => boolean
 
 type Def = { type: string; [key: string]: unknown }
-type CheckDef = { check: string; format?: string; pattern?: unknown; value?: unknown; inclusive?: boolean }
+type CheckDef = { check: string; format?: string; pattern?: unknown; value?: unknown; inclusive?: boolean; fn?: unknown }
 
 class Unsupported extends Error {}
 
@@ -96,14 +98,25 @@ function baseGuard(def: Def): Guard {
         return true
       }
     }
-    case 'object': {
-      // Only a loose object gives its input back as it is (a strict one refuses, a plain one drops, unknown keys).
-      if (!def.catchall || defOf(def.catchall).type !== 'unknown') throw new Unsupported()
-      const fields = Object.entries(def.shape as Record<string, unknown>).map(([key, field]) => [key, build(field)] as const)
+    case 'object':
+      return objectGuard(def)
+    case 'tuple': {
+      // A tuple of required items only, without a rest: exactly that many (optional items may be left off, a rest adds more).
+      const items = (def.items as unknown[]).map((item) => {
+        if ((item as { _zod: { optin?: string } })._zod.optin === 'optional') throw new Unsupported()
+        return build(item)
+      })
+      if (def.rest) throw new Unsupported()
+      return (v) => Array.isArray(v) && v.length === items.length && items.every((item, i) => item(v[i]))
+    }
+    case 'record': {
+      // String keys only (an enum's would have to be all there); zod drops a "__proto__" key, so one goes through zod.
+      const keyDef = defOf(def.keyType)
+      if (keyDef.type !== 'string' || keyDef.format !== undefined || checksOf(keyDef).length > 0) throw new Unsupported()
+      const value = build(def.valueType)
       return (v) => {
-        if (typeof v !== 'object' || v === null || Array.isArray(v)) return false
-        const record = v as Record<string, unknown>
-        for (const [key, guard] of fields) if (!guard(record[key])) return false
+        if (!isPlainRecord(v)) return false
+        for (const key of Object.keys(v)) if (key === '__proto__' || !value(v[key])) return false
         return true
       }
     }
@@ -112,8 +125,41 @@ function baseGuard(def: Def): Guard {
   }
 }
 
+/** isPlainRecord: a JSON object (zod's records and objects refuse arrays; JSON.parse makes no other kind). */
+function isPlainRecord(v: unknown): v is Record<string, unknown> {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false
+  const proto = Object.getPrototypeOf(v) as unknown
+  return proto === Object.prototype || proto === null
+}
+
+/**
+ * objectGuard checks an object's fields. A loose object gives its input back as it is;
+ * a plain one drops unknown keys, so it passes only without any; a strict one refuses
+ * them with an issue of its own (left to zod).
+ */
+function objectGuard(def: Def): Guard {
+  const loose = def.catchall !== undefined && defOf(def.catchall).type === 'unknown'
+  if (def.catchall !== undefined && !loose) throw new Unsupported()
+  const shape = def.shape as Record<string, unknown>
+  const fields = Object.entries(shape).map(([key, field]) => [key, build(field)] as const)
+  const known = new Set(Object.keys(shape))
+  return (v) => {
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) return false
+    const record = v as Record<string, unknown>
+    for (const [key, guard] of fields) if (!guard(record[key])) return false
+    if (!loose) for (const key in record) if (!known.has(key)) return false
+    return true
+  }
+}
+
 function checkGuard(check: CheckDef): Guard {
   switch (check.check) {
+    case 'custom': {
+      // A refinement (z.refine): zod passes what its function says is true; a promise (an async check) is left to zod.
+      const fn = check.fn
+      if (typeof fn !== 'function') throw new Unsupported()
+      return (v) => (fn as (value: unknown) => unknown)(v) === true
+    }
     case 'string_format': {
       if (check.format !== 'regex') throw new Unsupported()
       const re = pattern(check.pattern)

@@ -175,6 +175,21 @@ describe('preloadScreen', () => {
     }
   })
 
+  it('starts downloading the snapshot of one page of a ":name" route with its code, not for a name publish cannot write', async () => {
+    const requested: string[] = []
+    server.events.on('request:start', ({ request }) => {
+      requested.push(new URL(request.url).pathname)
+    })
+    try {
+      preloadScreen('/menu/Not_A_Slug')
+      preloadScreen('/dispensary-menus/bloom-akron')
+      await waitFor(() => expect(requested).toContain('/api/menus/bloom-akron'))
+      expect(requested.filter((p) => p.startsWith('/api/menus/'))).toEqual(['/api/menus/bloom-akron'])
+    } finally {
+      server.events.removeAllListeners('request:start')
+    }
+  })
+
   it('does nothing for a path that is not a screen', () => {
     expect(() => preloadScreen('/no-such-page')).not.toThrow()
   })

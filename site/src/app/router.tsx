@@ -38,15 +38,38 @@ function loadModule(name: string): Promise<RouteModule> {
  */
 const URL_DATA: Partial<Record<RouteId, (url: URL) => readonly string[]>> = { menus: searchFilesFor }
 
+/** SEGMENT is the shape of the slugs and codes publish names a page's snapshot with (use-shop.ts's STORE_SLUG, PRODUCT_CODE). */
+const SEGMENT = /^[a-z0-9-]{1,200}$/
+
+/**
+ * pageSnapshotName names the snapshot of one page of a ":name" route (menus/<slug> for
+ * /dispensary-menus/<slug>): the screen asks for it only once its code has loaded and the
+ * layout has hydrated (about a second after its code at 4x CPU slowdown, bench:menus's
+ * store page), so it starts with the code instead. None for a segment publish cannot
+ * have written (the screen shows not found without asking).
+ */
+function pageSnapshotName(route: RouteDef, pathname: string): string | undefined {
+  if (!route.snapshot) return undefined
+  for (const path of pathsOf(route)) {
+    const params = matchPath(path, pathname)?.params
+    if (!params) continue
+    const values = Object.values(params)
+    if (!values.every((value) => value !== undefined && SEGMENT.test(value))) return undefined
+    return route.snapshot.replace(/:([A-Za-z]+)/g, (_, key: string) => params[key] ?? '')
+  }
+  return undefined
+}
+
 /**
  * preload starts downloading a screen's code and snapshots side by side (the
- * hook that shows a snapshot takes the download). Prefetching needs a window:
- * not while pre-rendering.
+ * hook that shows a snapshot takes the download), pathname's (the window's by
+ * default). Prefetching needs a window: not while pre-rendering.
  */
-function preload(route: RouteDef & { id: RouteId }): Promise<RouteModule> {
+function preload(route: RouteDef & { id: RouteId }, pathname?: string): Promise<RouteModule> {
   if (typeof window !== 'undefined') {
     const url = new URL(window.location.href)
-    for (const name of [...(route.data ?? []), ...(URL_DATA[route.id]?.(url) ?? [])]) prefetchSnapshot(name)
+    const page = pageSnapshotName(route, pathname ?? url.pathname)
+    for (const name of [...(route.data ?? []), ...(URL_DATA[route.id]?.(url) ?? []), ...(page ? [page] : [])]) prefetchSnapshot(name)
   }
   return loadModule(route.module)
 }
@@ -67,7 +90,7 @@ const SCREENS = ROUTES.map((route) => ({ route, Screen: lazy(async () => preload
 export function preloadScreen(pathname: string): void {
   const route = ROUTES.find((r) => pathsOf(r).some((path) => matchPath(path, pathname)))
   // A failed download is React's to report when it renders the screen.
-  if (route) preload(route).catch(() => undefined)
+  if (route) preload(route, pathname).catch(() => undefined)
 }
 
 /** UNDER_SCREENS are the paths below a screen (/dispensary-status/x, /product): not found, inside the layout. */

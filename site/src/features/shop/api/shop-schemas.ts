@@ -18,10 +18,14 @@ import {
   timestamp,
   unit,
 } from '../../../api/common-schemas'
+import { guarded } from '../../../api/fast-check'
 import { storeListing } from '../../../api/store-listing'
 
 // The shapes of the shopping snapshots (publish/SNAPSHOTS.md): menus, products,
 // search and deals. They load with the shop's screens, never with the homepage.
+// The large ones (a store's menu, the search's stores and files) are guarded
+// (fast-check.ts): zod's walk of a region's flower file took about as long as
+// everything else between its arrival and the first results (bench:menus, 4x CPU).
 
 export { CATEGORIES, type Category } from '../../../api/common-schemas'
 
@@ -74,24 +78,29 @@ const store = {
   website: z.string(),
 }
 
-export const menuSchema = published({
-  ...store,
-  ...storeListing,
-  location: z.string(),
-  monitored: z.boolean(),
-  markets: z.array(
-    z.looseObject({
-      market,
-      menuUrl: z.nullable(z.string()),
-      categories: z.record(z.string(), z.looseObject({ lastUpdate: nullableTimestamp, freshness: freshnessState, count: productCount })),
-      // An offer's order link is this followed by its product's orderPath.
-      orderUrlBase: z.string(),
-      offers: menuOffersSchema.check(z.refine((o) => sameLength(o), 'every offers column has one entry per offer')),
-    }),
+export const menuSchema = guarded(
+  published({
+    ...store,
+    ...storeListing,
+    location: z.string(),
+    monitored: z.boolean(),
+    markets: z.array(
+      z.looseObject({
+        market,
+        menuUrl: z.nullable(z.string()),
+        categories: z.record(z.string(), z.looseObject({ lastUpdate: nullableTimestamp, freshness: freshnessState, count: productCount })),
+        // An offer's order link is this followed by its product's orderPath.
+        orderUrlBase: z.string(),
+        offers: menuOffersSchema.check(z.refine((o) => sameLength(o), 'every offers column has one entry per offer')),
+      }),
+    ),
+    products: menuProductsSchema.check(z.refine((p) => sameLength(p), 'every products column has one entry per product')),
+  }).check(
+    z.refine(
+      (m) => m.markets.every((mk) => mk.offers.product.every((i) => i < m.products.code.length)),
+      'every offer points to a product of the file',
+    ),
   ),
-  products: menuProductsSchema.check(z.refine((p) => sameLength(p), 'every products column has one entry per product')),
-}).check(
-  z.refine((m) => m.markets.every((mk) => mk.offers.product.every((i) => i < m.products.code.length)), 'every offer points to a product of the file'),
 )
 export type Menu = z.infer<typeof menuSchema>
 
@@ -119,17 +128,19 @@ export const productSchema = published({
 })
 export type Product = z.infer<typeof productSchema>
 
-export const searchStoresSchema = published({
-  stores: z.array(
-    z.looseObject({
-      ...store,
-      ...storeListing,
-      sample: z.boolean(),
-      markets: z.array(z.looseObject({ market, menuUrl: z.nullable(z.string()), lastUpdate: z.record(z.string(), nullableTimestamp) })),
-    }),
-  ),
-  shards: z.array(z.looseObject({ category, region: z.string(), path: z.string(), offers: z.int() })),
-})
+export const searchStoresSchema = guarded(
+  published({
+    stores: z.array(
+      z.looseObject({
+        ...store,
+        ...storeListing,
+        sample: z.boolean(),
+        markets: z.array(z.looseObject({ market, menuUrl: z.nullable(z.string()), lastUpdate: z.record(z.string(), nullableTimestamp) })),
+      }),
+    ),
+    shards: z.array(z.looseObject({ category, region: z.string(), path: z.string(), offers: z.int() })),
+  }),
+)
 export type SearchStores = z.infer<typeof searchStoresSchema>
 
 /** searchProductsSchema: a search file's products, as columns (SNAPSHOTS.md). */
@@ -160,11 +171,11 @@ const pointsInside = <T extends SearchColumns>() =>
     'every offer points to a product and a menu of the file',
   )
 
-export const searchShardSchema = z.looseObject(searchRows).check(pointsInside())
+export const searchShardSchema = guarded(z.looseObject(searchRows).check(pointsInside()))
 export type SearchShard = z.infer<typeof searchShardSchema>
 
 /** searchFirstSchema is api/search/<category>/first: the default search's first page and its totals. */
-export const searchFirstSchema = z.looseObject({ ...searchRows, total: z.int(), stores: z.int() }).check(pointsInside())
+export const searchFirstSchema = guarded(z.looseObject({ ...searchRows, total: z.int(), stores: z.int() }).check(pointsInside()))
 export type SearchFirst = z.infer<typeof searchFirstSchema>
 
 export const dealOfferSchema = z.looseObject({

@@ -22,16 +22,25 @@ export function describePrevious(previous: PreviousSearch): string {
 }
 
 /**
- * isFirstPageSearch tells whether a search is the one publish writes the first page
- * of (api/search/<category>/first): the whole state, both markets, default filters, page 1.
+ * isDefaultFirstPage tells whether a search shows the first page of its files' offers in
+ * the default order (price paid): a search by region (or the whole state), both markets,
+ * default filters, page 1. Every offer is in it, so that page follows from the files'
+ * prices alone (firstPageOf).
  */
-export function isFirstPageSearch({ search, filters, page }: MenuSearch): boolean {
+export function isDefaultFirstPage({ search, filters, page }: MenuSearch): boolean {
   return (
     page === 1 &&
     search.searchType === 'region' &&
-    search.region === '' &&
     search.showMedical &&
     search.showRecreational &&
     (Object.keys(DEFAULT_FILTERS) as (keyof SearchFilters)[]).every((k) => JSON.stringify(filters[k]) === JSON.stringify(DEFAULT_FILTERS[k]))
   )
+}
+
+/**
+ * isFirstPageSearch tells whether a search is the one publish writes the first page
+ * of (api/search/<category>/first): the whole state's default first page.
+ */
+export function isFirstPageSearch(state: MenuSearch): boolean {
+  return isDefaultFirstPage(state) && state.search.region === ''
 }

@@ -183,6 +183,61 @@ export function joinOffers(stores: SearchStores, shards: readonly SearchRows[], 
   return out
 }
 
+/** FirstPage is a search's first page of offers, in order, with the whole search's offer and store counts. */
+export type FirstPage = { offers: SearchOffer[]; total: number; stores: number }
+
+/**
+ * firstPageOf is the first size offers of shards in the default order (sortOffers by price,
+ * ascending), with the counts of all of them, joining only the offers that can be on that
+ * page: those paying no more than the size-th lowest price (ties are ordered by name and
+ * store). Joining a region's 8,000 flower offers (joinOffers) before its first page was
+ * painted took longer than that page's rendering at 4x CPU slowdown (a trace of
+ * bench:menus); the join can follow the paint.
+ */
+export function firstPageOf(stores: SearchStores, shards: readonly SearchRows[], size: number): FirstPage {
+  const known = new Set(stores.stores.map((s) => s.slug))
+  // Offers joinOffers would leave out (a menu of no known store, a product the file lacks) are not counted.
+  const listed = shards.map((shard) => {
+    const menuKnown = shard.menus.map(([slug]) => known.has(slug))
+    const o = shard.offers
+    const keep: number[] = []
+    for (let i = 0; i < o.product.length; i++) if (menuKnown[o.menu[i]!] && shard.products.code[o.product[i]!] !== undefined) keep.push(i)
+    return keep
+  })
+  const paid = (shard: SearchRows, i: number) => pricePaid(shard.offers.price[i]!, shard.offers.salePrice[i] ?? null)
+  const prices = Float64Array.from(listed.flatMap((keep, s) => keep.map((i) => paid(shards[s]!, i)))).sort()
+  const storeSlugs = new Set(listed.flatMap((keep, s) => keep.map((i) => shards[s]!.menus[shards[s]!.offers.menu[i]!]![0])))
+  const limit = prices.length === 0 ? -Infinity : prices[Math.min(size, prices.length) - 1]!
+  const candidates = shards.map((shard, s) =>
+    rowsOf(
+      shard,
+      listed[s]!.filter((i) => paid(shard, i) <= limit),
+    ),
+  )
+  return { offers: sortOffers(joinOffers(stores, candidates, null), 'price', 'asc').slice(0, size), total: prices.length, stores: storeSlugs.size }
+}
+
+/** rowsOf is shard with only the offers at indexes (its menus and products as they are). */
+function rowsOf(shard: SearchRows, indexes: readonly number[]): SearchRows {
+  const o = shard.offers
+  const pick = <T>(column: readonly T[]) => indexes.map((i) => column[i]!)
+  return {
+    category: shard.category,
+    menus: shard.menus,
+    products: shard.products,
+    offers: {
+      product: pick(o.product),
+      menu: pick(o.menu),
+      price: pick(o.price),
+      salePrice: pick(o.salePrice),
+      thc: pick(o.thc),
+      potencyUnit: pick(o.potencyUnit),
+      cbd: pick(o.cbd),
+      isNew: pick(o.isNew),
+    },
+  }
+}
+
 /** offerFreshness is an offer's menu freshness at nowMs. */
 export function offerFreshness(offer: Pick<SearchOffer, 'lastUpdateMs'>, nowMs: number): Freshness {
   return freshnessAt(offer.lastUpdateMs, nowMs)

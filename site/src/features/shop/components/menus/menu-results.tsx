@@ -5,9 +5,9 @@ import { splitOpenNow } from '../../../../lib/opening-hours'
 import { useNow } from '../../../../lib/use-now'
 import type { SearchFirst } from '../../api/shop-schemas'
 import { useSearchShards, useSearchStores } from '../../api/use-shop'
-import { describeSearch, PAGE_SIZE } from '../../lib/menu-search'
+import { describeSearch, isDefaultFirstPage, isFirstPageSearch, PAGE_SIZE } from '../../lib/menu-search'
 import { countFacetsOnce, potencyUnitFor } from '../../lib/facets'
-import { filterOffers, groupByStore, joinOffers, sortOffers, type SearchOffer } from '../../lib/offer-search'
+import { filterOffers, firstPageOf, groupByStore, joinOffers, sortOffers, type SearchOffer } from '../../lib/offer-search'
 import { displayStore, effectiveSort, hasPoint, type DispensarySearchState, type MenuSearch, type SearchFilters } from '../../lib/search-state'
 import { FIRST_ROWS, useAfterPaint, useFirstRowsPainted } from '../../lib/use-menu-search'
 import { FacetForm } from '../facet-form'
@@ -54,9 +54,16 @@ export function MenuResults({ state, shownFilters, first, firstSettled, shardNam
   const point = search.searchType === 'distance' && hasPoint(search.coordinates) ? search.coordinates : null
   const lat = point?.latitude
   const lng = point?.longitude
+  // A search by region in the default order paints its first page from the files' prices
+  // (firstPageOf), then joins every offer once that page is painted. (The whole state's
+  // default search has publish's first page for that; files without offers show why at once.)
+  // Files painted before (a filter cleared) are joined at once.
+  const pageFirst = isDefaultFirstPage(state) && !isFirstPageSearch(state) && (shards.data ?? []).some((shard) => shard.offers.product.length > 0)
+  const paintedData = useAfterPaint(shards.data)
+  const toJoin = !pageFirst || paintedData === shards.data ? shards.data : undefined
   const all = useMemo(
-    () => (shards.data ? joinOffers(stores, shards.data, lat === undefined || lng === undefined ? null : { latitude: lat, longitude: lng }) : null),
-    [stores, shards.data, lat, lng],
+    () => (toJoin ? joinOffers(stores, toJoin, lat === undefined || lng === undefined ? null : { latitude: lat, longitude: lng }) : null),
+    [stores, toJoin, lat, lng],
   )
   // Typing and toggling filters re-filter in the background: the input stays responsive.
   const filters = useDeferredValue(stateFilters)
@@ -81,8 +88,20 @@ export function MenuResults({ state, shownFilters, first, firstSettled, shardNam
   // Sorted by value, the note above the list counts the offers without one: once per result, not per keystroke.
   const thcValues = useMemo(() => (byThcValue && offers ? offers.map(thcValue) : null), [byThcValue, offers])
 
-  // Until the shards are in, the default search shows publish's first page with its totals.
-  const firstOffers = useMemo(() => (!result && first ? joinOffers(stores, [first], null) : null), [result, first, stores])
+  // Until the shards are in, the default search shows publish's first page with its totals;
+  // until they are joined, a search by region in the default order shows its first page.
+  const firstPage = useMemo(
+    () =>
+      result
+        ? null
+        : first
+          ? { offers: joinOffers(stores, [first], null), total: first.total, stores: first.stores }
+          : pageFirst && shards.data
+            ? firstPageOf(stores, shards.data, PAGE_SIZE)
+            : null,
+    [result, first, stores, pageFirst, shards.data],
+  )
+  const firstOffers = firstPage?.offers ?? null
   const showsFirst = firstOffers !== null
   useEffect(() => {
     if (!showsFirst || painted) return
@@ -95,7 +114,7 @@ export function MenuResults({ state, shownFilters, first, firstSettled, shardNam
     }
   }, [showsFirst, painted])
 
-  const total = offers ? offers.length : (first?.total ?? 0)
+  const total = offers ? offers.length : (firstPage?.total ?? 0)
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE))
   const page = Math.min(state.page, pages)
   // The first results after a load paint their first FIRST_ROWS rows, then the rest of the page;
@@ -133,8 +152,8 @@ export function MenuResults({ state, shownFilters, first, firstSettled, shardNam
     )
   }, [shown, display.groupByStore, display.cardView, nowMs, openNow, page, byThcValue])
   const storeCount = useMemo(
-    () => (openNow && offers ? new Set(offers.map((o) => o.store.slug)).size : result ? result.stores : (first?.stores ?? 0)),
-    [openNow, offers, result, first],
+    () => (openNow && offers ? new Set(offers.map((o) => o.store.slug)).size : result ? result.stores : (firstPage?.stores ?? 0)),
+    [openNow, offers, result, firstPage],
   )
   // The first page stands in for the shards while they load; their failure is reported, with "Try again".
   const loaded = { ...shards, data: shards.data ?? (firstOffers && !shards.error ? [] : undefined) }
