@@ -29,6 +29,7 @@ import { fileURLToPath } from 'node:url'
 import zlib from 'node:zlib'
 
 import { launchChromium } from '../e2e/processes.mjs'
+import { paintsOf, watchPaints } from './paint-marks.mjs'
 
 const siteDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const arg = (name, fallback) => {
@@ -460,50 +461,29 @@ const browser = await launchChromium()
 
 /**
  * firstPaint opens url in a fresh context (a first visit) at CPU_SLOWDOWN and notes when
- * the paragraph and the first result rows (selectors) are painted: each is noted when it
- * enters the page, at the next frame, so that their ratio compares like with like (as
- * bench-lcp does).
+ * the paragraph and the first result rows (selectors) were painted, as Element Timing
+ * reports them (scripts/paint-marks.mjs, as bench-lcp does).
  */
 async function firstPaint(origin, url, { paragraph, first }, traceName) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' })
   const page = await context.newPage()
-  await page.addInitScript(
-    ({ paragraph, first }) => {
-      window.__events = []
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) window.__events.push({ name: e.name, duration: e.duration })
-      }).observe({ type: 'event', durationThreshold: 16, buffered: true })
-      // Once both are noted, a console message says so: waiting with page.waitForFunction
-      // would run Playwright's injected script on the page's main thread inside the
-      // measured window (about 300 ms at 4x, measured in a trace), and console messages
-      // need nothing in the page.
-      const noted = () => (!paragraph || window.__paragraphAt !== undefined) && (!first || window.__resultsAt !== undefined)
-      const watch = (name, selector) =>
-        new MutationObserver((_, observer) => {
-          if (!document.querySelector(selector)) return
-          observer.disconnect()
-          requestAnimationFrame(() =>
-            setTimeout(() => {
-              window[name] = performance.now()
-              if (noted()) console.log('bench-menus: painted')
-            }, 0),
-          )
-        }).observe(document, { childList: true, subtree: true })
-      if (paragraph) watch('__paragraphAt', paragraph)
-      if (first) watch('__resultsAt', first)
-    },
-    { paragraph, first },
-  )
+  await page.addInitScript(() => {
+    window.__events = []
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__events.push({ name: e.name, duration: e.duration })
+    }).observe({ type: 'event', durationThreshold: 16, buffered: true })
+  })
+  await page.addInitScript(watchPaints, { ...(paragraph ? { paragraph } : {}), ...(first ? { results: first } : {}) })
   const cdp = await context.newCDPSession(page)
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
   dataBytes = 0
-  const painted = page.waitForEvent('console', { predicate: (message) => message.text() === 'bench-menus: painted', timeout: 60_000 })
+  const painted = paintsOf(page)
   const tracing = TRACE_DIR && traceName
   if (tracing) await browser.startTracing(page, { path: path.join(TRACE_DIR, `${traceName}-${Date.now()}.json`) })
   await page.goto(`${origin}${url}`, { waitUntil: 'load' })
   await painted
   if (tracing) await browser.stopTracing()
-  const { at, paragraphAt } = await page.evaluate(() => ({ at: window.__resultsAt, paragraphAt: window.__paragraphAt }))
+  const { at, paragraphAt } = await page.evaluate(() => ({ at: window.__painted.results, paragraphAt: window.__painted.paragraph }))
   return { context, page, at, paragraphAt }
 }
 
@@ -525,7 +505,7 @@ async function firstResults(origin, query, traceName) {
   const firstBytes = await page.evaluate(() =>
     performance
       .getEntriesByType('resource')
-      .filter((e) => e.name.includes('/api/') && e.responseEnd <= window.__resultsAt)
+      .filter((e) => e.name.includes('/api/') && e.responseEnd <= window.__painted.results)
       .reduce((sum, e) => sum + e.encodedBodySize, 0),
   )
   // Then the whole search's data (the shards load after a first page): the screen is done when its results are not busy.
