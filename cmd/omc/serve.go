@@ -153,76 +153,8 @@ func siteHandler(siteDir, dataDir string) (http.Handler, error) {
 	mux.HandleFunc("/manifest.json", func(w http.ResponseWriter, r *http.Request) {
 		serveSnapshot(w, r, dataDir)
 	})
-	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
-		clean := path.Clean("/" + r.URL.Path)
-		// The sitemap written with the pages after a publish lists every store's page too:
-		// it wins over the build's, which knows only the screens.
-		if clean == "/"+publishedSitemap {
-			if published := filepath.Join(dataDir, publishedPagesDir, publishedSitemap); fileExists(published) {
-				http.ServeFile(w, r, published)
-				return
-			}
-		}
-		file := filepath.Join(siteDir, filepath.FromSlash(clean))
-		if clean != "/index.html" && fileExists(file) {
-			http.ServeFile(w, r, file)
-			return
-		}
-		// A missing file is a 404, as on a static host, not the app's HTML: a
-		// script or worker that is not there (/firebase-messaging-sw.js on a site
-		// without push) must fail as missing, not load a page as code.
-		if strings.HasPrefix(clean, "/assets/") || staticFileExt[strings.ToLower(path.Ext(clean))] {
-			http.NotFound(w, r)
-			return
-		}
-		// A page rendered with the data just published (site/scripts/prerender-pages.mjs
-		// writes them into the published tree's pages/) wins over the build's own.
-		if page, modTime, ok := publishedPage(siteDir, dataDir, clean); ok {
-			w.Header().Set("Content-Type", "text/html; charset=utf-8")
-			http.ServeContent(w, r, "index.html", modTime, bytes.NewReader(page))
-			return
-		}
-		// A pre-rendered page: /events is served from events/index.html, as static hosts do.
-		if page := filepath.Join(file, "index.html"); clean != "/" {
-			if fileExists(page) {
-				w.Header().Set("Content-Type", "text/html; charset=utf-8")
-				http.ServeFile(w, r, page)
-				return
-			}
-		}
-		// A route of the single-page app gets the app, which renders it; any other path
-		// is a 404 with the not-found screen (the pre-rendered 404.html, else the app,
-		// whose router shows the same screen), as static hosts answer.
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		// index.html itself is the app too (the service worker precaches it).
-		ok, found := routes.match(clean)
-		// A page of one published snapshot (a store's page) is found when that snapshot is.
-		if ok && found.snapshot != "" && !publishedSnapshot(dataDir, found.snapshot) {
-			ok = false
-		}
-		// An alias whose main path has a page rendered after the publish (/menu/<slug>,
-		// whose store page is /dispensary-menus/<slug>) is sent there, its query kept: one
-		// page per store, hydrated at the path it was rendered for.
-		if ok && found.main != "" {
-			if _, _, rendered := publishedPage(siteDir, dataDir, found.main); rendered {
-				target := found.main
-				if r.URL.RawQuery != "" {
-					target += "?" + r.URL.RawQuery
-				}
-				http.Redirect(w, r, target, http.StatusMovedPermanently)
-				return
-			}
-		}
-		if ok || clean == "/index.html" {
-			http.ServeFile(w, r, index)
-			return
-		}
-		page := filepath.Join(siteDir, "404.html")
-		if _, err := os.Stat(page); err != nil {
-			page = index
-		}
-		serveFileStatus(w, page, http.StatusNotFound)
-	})
+	pages := sitePages{siteDir: siteDir, dataDir: dataDir, index: index, routes: routes}
+	mux.HandleFunc("/", pages.serve)
 	withHeaders := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		publish.Apply(rules, w.Header(), r.URL.Path)
 		// A static site is read, never written: any other method is refused, as a
@@ -236,6 +168,92 @@ func siteHandler(siteDir, dataDir string) (http.Handler, error) {
 		mux.ServeHTTP(w, r)
 	})
 	return gzhttp.GzipHandler(withHeaders), nil
+}
+
+// sitePages answers every path that is not a snapshot: the build's files, the pages
+// rendered after a publish, the app for the site's routes and a 404 for any other path.
+type sitePages struct {
+	siteDir, dataDir, index string
+	routes                  siteRoutes
+}
+
+// serve answers a file or a page as a static host would.
+func (p sitePages) serve(w http.ResponseWriter, r *http.Request) {
+	clean := path.Clean("/" + r.URL.Path)
+	// The sitemap written with the pages after a publish lists every store's page too:
+	// it wins over the build's, which knows only the screens.
+	if clean == "/"+publishedSitemap {
+		if published := filepath.Join(p.dataDir, publishedPagesDir, publishedSitemap); fileExists(published) {
+			http.ServeFile(w, r, published)
+			return
+		}
+	}
+	file := filepath.Join(p.siteDir, filepath.FromSlash(clean))
+	if clean != "/index.html" && fileExists(file) {
+		http.ServeFile(w, r, file)
+		return
+	}
+	// A missing file is a 404, as on a static host, not the app's HTML: a
+	// script or worker that is not there (/firebase-messaging-sw.js on a site
+	// without push) must fail as missing, not load a page as code.
+	if strings.HasPrefix(clean, "/assets/") || staticFileExt[strings.ToLower(path.Ext(clean))] {
+		http.NotFound(w, r)
+		return
+	}
+	// A page rendered with the data just published (site/scripts/prerender-pages.mjs
+	// writes them into the published tree's pages/) wins over the build's own.
+	if page, modTime, ok := publishedPage(p.siteDir, p.dataDir, clean); ok {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		http.ServeContent(w, r, "index.html", modTime, bytes.NewReader(page))
+		return
+	}
+	// A pre-rendered page: /events is served from events/index.html, as static hosts do.
+	if page := filepath.Join(file, "index.html"); clean != "/" {
+		if fileExists(page) {
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			http.ServeFile(w, r, page)
+			return
+		}
+	}
+	p.serveRoute(w, r, clean)
+}
+
+// serveRoute answers a path with no file or pre-rendered page of its own: the app for a
+// route of the site (a redirect for an alias whose main path was rendered after the
+// publish), the not-found screen with a 404 for any other path.
+func (p sitePages) serveRoute(w http.ResponseWriter, r *http.Request, clean string) {
+	// A route of the single-page app gets the app, which renders it; any other path
+	// is a 404 with the not-found screen (the pre-rendered 404.html, else the app,
+	// whose router shows the same screen), as static hosts answer.
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	// index.html itself is the app too (the service worker precaches it).
+	ok, found := p.routes.match(clean)
+	// A page of one published snapshot (a store's page) is found when that snapshot is.
+	if ok && found.snapshot != "" && !publishedSnapshot(p.dataDir, found.snapshot) {
+		ok = false
+	}
+	// An alias whose main path has a page rendered after the publish (/menu/<slug>,
+	// whose store page is /dispensary-menus/<slug>) is sent there, its query kept: one
+	// page per store, hydrated at the path it was rendered for.
+	if ok && found.main != "" {
+		if _, _, rendered := publishedPage(p.siteDir, p.dataDir, found.main); rendered {
+			target := found.main
+			if r.URL.RawQuery != "" {
+				target += "?" + r.URL.RawQuery
+			}
+			http.Redirect(w, r, target, http.StatusMovedPermanently)
+			return
+		}
+	}
+	if ok || clean == "/index.html" {
+		http.ServeFile(w, r, p.index)
+		return
+	}
+	page := filepath.Join(p.siteDir, "404.html")
+	if _, err := os.Stat(page); err != nil {
+		page = p.index
+	}
+	serveFileStatus(w, page, http.StatusNotFound)
 }
 
 // publishedPagesDir is where, in the published tree, the pages rendered with its data
