@@ -46,7 +46,10 @@ export function routeStyles(manifest, module) {
     for (const css of chunk.css ?? []) styles.add(`/${css}`)
     for (const imported of chunk.imports ?? []) visit(imported)
   }
-  if (module) visit(`src/routes/${module}.tsx`)
+  if (!module) return []
+  const route = `src/routes/${module}.tsx`
+  if (!manifest[route]) throw new Error(`the build's manifest has no chunk for ${route}: rebuild the site (go tool task site:build)`)
+  visit(route)
   return [...styles]
 }
 
