@@ -21,42 +21,50 @@ const TITLE = /<title>([\s\S]*?)<\/title>/
 /** jsonScript is JSON in a <script type="application/json"> with id, "<" escaped so no "</script>" can end it early. */
 export const jsonScript = (id, value) => `<script type="application/json" id="${id}">${JSON.stringify(value).replace(/</g, '\\u003c')}</script>`
 
-/** readManifest is the build's Vite manifest (dist/.vite/manifest.json): each source module's chunk, its imports and stylesheets. */
-export function readManifest(distDir) {
+/**
+ * pageStyles is, for a build (distDir) and the pre-rendering bundle's routeModuleOf, the
+ * stylesheets (paths from the site's root) of the screen at a page's path: what its route
+ * module, src/routes/<module>.tsx, brings with its chunk and the chunks it imports, as the
+ * browser loads them with the screen's code (the build's Vite manifest names them). A
+ * pre-rendered page links them in its head: without them its first paint, and the page
+ * without JavaScript, showed the screen unstyled (an icon the width of the page, cards and
+ * tables as plain text) until the screen's code arrived. Vite's loader sees the links
+ * already there and does not add them again. Each screen's list is worked out once (a
+ * publish renders a page per store and product). A path of no screen (the not-found page)
+ * has none; a route module the manifest lacks is an error naming it.
+ */
+export function pageStyles(distDir, routeModuleOf) {
   const file = path.join(distDir, '.vite', 'manifest.json')
   if (!fs.existsSync(file)) throw new Error(`${file} not found: the build writes it (build.manifest in vite.config.ts)`)
-  return JSON.parse(fs.readFileSync(file, 'utf8'))
-}
-
-/**
- * routeStyles are the stylesheets (paths from the site's root) the route module
- * src/routes/<module>.tsx brings with its chunk and the chunks it imports, as the browser
- * loads them with the screen's code. A pre-rendered page links them in its head: without
- * them its first paint, and the page without JavaScript, showed the screen unstyled (an
- * icon the width of the page, cards and tables as plain text) until the screen's code
- * arrived. Vite's loader sees the links already there and does not add them again.
- */
-export function routeStyles(manifest, module) {
-  const styles = new Set()
-  const seen = new Set()
-  const visit = (key) => {
-    const chunk = manifest[key]
-    if (!chunk || seen.has(key)) return
-    seen.add(key)
-    for (const css of chunk.css ?? []) styles.add(`/${css}`)
-    for (const imported of chunk.imports ?? []) visit(imported)
+  const manifest = JSON.parse(fs.readFileSync(file, 'utf8'))
+  const byModule = new Map()
+  const stylesOf = (module) => {
+    const route = `src/routes/${module}.tsx`
+    if (!manifest[route]) throw new Error(`the build's manifest has no chunk for ${route}: rebuild the site (go tool task site:build)`)
+    const styles = new Set()
+    const seen = new Set()
+    const visit = (key) => {
+      const chunk = manifest[key]
+      if (!chunk || seen.has(key)) return
+      seen.add(key)
+      for (const css of chunk.css ?? []) styles.add(`/${css}`)
+      for (const imported of chunk.imports ?? []) visit(imported)
+    }
+    visit(route)
+    return [...styles]
   }
-  if (!module) return []
-  const route = `src/routes/${module}.tsx`
-  if (!manifest[route]) throw new Error(`the build's manifest has no chunk for ${route}: rebuild the site (go tool task site:build)`)
-  visit(route)
-  return [...styles]
+  return (pagePath) => {
+    const module = routeModuleOf(pagePath)
+    if (!module) return []
+    if (!byModule.has(module)) byModule.set(module, stylesOf(module))
+    return byModule.get(module)
+  }
 }
 
 /**
  * pageHtml puts a rendered body into the built index.html (template), with its
  * title (and a canonical link when canonical is given), its screen's stylesheets
- * (styles, from routeStyles) and the scripts after the
+ * (styles, from pageStyles) and the scripts after the
  * root element (the snapshots the page carries). query is the URL query a page whose
  * content follows it was rendered for ('' for its default view; src/app/main.tsx
  * hydrates it only for that query).

@@ -21,7 +21,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { pathToFileURL } from 'node:url'
-import { jsonScript, pageFile, pageHtml, readManifest, routeStyles, ssrEntry, SSR_TEMPLATE, writeFileAsync } from './prerender-html.mjs'
+import { jsonScript, pageFile, pageHtml, pageStyles, ssrEntry, SSR_TEMPLATE, writeFileAsync } from './prerender-html.mjs'
 
 // The id of the <script> holding the snapshots a page was rendered with (src/api/page-data.ts).
 const PUBLISHED_WITH_ID = 'omc-page-data'
@@ -82,7 +82,7 @@ if (!script || !fs.existsSync(path.join(outDir, script[1]))) {
 const { renderPublished, publishedPages, productsByReach, sitemapPaths, sitemapXml, canonicalPath, routeModuleOf, env } = await import(
   pathToFileURL(entry).href
 )
-const manifest = readManifest(outDir)
+const stylesOf = pageStyles(outDir, routeModuleOf)
 const started = performance.now()
 const renderedAt = Date.now()
 
@@ -145,7 +145,7 @@ for (const { path: pagePath, byQuery, each } of pages) {
       scripts: jsonScript(PUBLISHED_WITH_ID, rendered.data),
       // A screen following its query is rendered for none: its default view.
       query: byQuery ? '' : undefined,
-      styles: routeStyles(manifest, routeModuleOf(pagePath)),
+      styles: stylesOf(pagePath),
     })
     writing.push(writeFileAsync(pageFile(pagesDir, pagePath), html))
     count++

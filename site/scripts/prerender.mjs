@@ -12,7 +12,7 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { build } from 'vite'
 import { outDir as distDir, outName, scratchDir, siteDir } from './out-dir.mjs'
-import { jsonScript, pageFile, pageHtml, readManifest, routeStyles, ssrEntry, SSR_TEMPLATE, writeFile } from './prerender-html.mjs'
+import { jsonScript, pageFile, pageHtml, pageStyles, ssrEntry, SSR_TEMPLATE, writeFile } from './prerender-html.mjs'
 
 // The id of the <script> holding a page's community-page snapshots (src/api/page-data.ts).
 const BUILT_WITH_ID = 'omc-prerender-data'
@@ -30,7 +30,7 @@ if (!entry) throw new Error(`prerender: no prerender.js in ${ssrDir}`)
 const { render, contentFor, PUBLIC_PATHS, CANONICAL_PATHS, canonicalPath, routeModuleOf, env, sitemapXml, robotsTxt } = await import(
   pathToFileURL(entry).href
 )
-const manifest = readManifest(distDir)
+const stylesOf = pageStyles(distDir, routeModuleOf)
 
 const template = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8')
 if (!template.includes('<div id="root"></div>')) throw new Error(`prerender: ${outName}/index.html has no empty <div id="root"></div>`)
@@ -64,7 +64,7 @@ const page = (pagePath, body, content = {}) =>
     body,
     canonical: env.siteUrl && pagePath !== '404' ? env.siteUrl + canonicalPath(pagePath) : undefined,
     scripts: Object.keys(content).length === 0 ? '' : jsonScript(BUILT_WITH_ID, content),
-    styles: routeStyles(manifest, pagePath === '404' ? undefined : routeModuleOf(pagePath)),
+    styles: stylesOf(pagePath),
   })
 
 let count = 0

@@ -7,6 +7,7 @@ import { parseSnapshot } from '../api/fetcher'
 import { dispensaryStatusListSchema } from '../api/dispensary-status'
 import { setPageData, type PageData } from '../api/page-data'
 import { snapshotKey } from '../api/snapshot-key'
+import { PRODUCT_CODE, STORE_SLUG } from '../api/snapshot-names'
 import { env } from '../config/env'
 import { isPrerendered, pathsOf, ROUTES, routes, type RouteDef } from '../config/routes'
 import { contentSnapshots } from '../features/content/api/content-schemas'
@@ -22,7 +23,6 @@ import {
   searchFirstSchema,
   searchStoresSchema,
 } from '../features/shop/api/shop-schemas'
-import { PRODUCT_CODE, STORE_SLUG } from '../features/shop/api/use-shop'
 import { dealFiles, readDealsQuery } from '../features/shop/lib/deals'
 import { DEFAULT_SEARCH_STATE } from '../features/shop/lib/search-state'
 import { AppProviders } from './providers'

@@ -1,6 +1,7 @@
 import { lazy, type ComponentType } from 'react'
 import { matchPath, Route, Routes } from 'react-router-dom'
 import { prefetchSnapshot } from '../api/prefetch'
+import { NAME_SHAPES } from '../api/snapshot-names'
 import { BlankLayout } from '../components/blank-layout'
 import { AppLayout } from '../components/layout/app-layout'
 import { RootFrame } from '../components/layout/root-frame'
@@ -38,9 +39,6 @@ function loadModule(name: string): Promise<RouteModule> {
  */
 const URL_DATA: Partial<Record<RouteId, (url: URL) => readonly string[]>> = { menus: searchFilesFor }
 
-/** SEGMENT is the shape of the slugs and codes publish names a page's snapshot with (use-shop.ts's STORE_SLUG, PRODUCT_CODE). */
-const SEGMENT = /^[a-z0-9-]{1,200}$/
-
 /**
  * pageSnapshotName names the snapshot of one page of a ":name" route (menus/<slug> for
  * /dispensary-menus/<slug>): the screen asks for it only once its code has loaded and the
@@ -53,8 +51,8 @@ function pageSnapshotName(route: RouteDef, pathname: string): string | undefined
   for (const path of pathsOf(route)) {
     const params = matchPath(path, pathname)?.params
     if (!params) continue
-    const values = Object.values(params)
-    if (!values.every((value) => value !== undefined && SEGMENT.test(value))) return undefined
+    const shape = NAME_SHAPES[route.snapshot.split('/')[0]!]
+    if (!shape || !Object.values(params).every((value) => value !== undefined && shape.test(value))) return undefined
     return route.snapshot.replace(/:([A-Za-z]+)/g, (_, key: string) => params[key] ?? '')
   }
   return undefined

@@ -3,6 +3,7 @@ import useSWR, { useSWRConfig } from 'swr'
 import { HttpError } from '../../../api/errors'
 import { loadSnapshot } from '../../../api/fetcher'
 import { isIdleCache } from '../../../api/idle-cache'
+import { PRODUCT_CODE, STORE_SLUG } from '../../../api/snapshot-names'
 import { useSnapshot, useSnapshotList } from '../../../api/use-snapshot'
 import {
   dealsIndexSchema,
@@ -37,16 +38,10 @@ export function useDealsIndex() {
   return useSnapshot('deals/index', dealsIndexSchema)
 }
 
-/** PRODUCT_CODE is publish's product code shape; anything else cannot name a product. */
-export const PRODUCT_CODE = /^[a-z0-9-]{1,200}$/
-
 /** useProduct loads api/products/<code> (nothing is requested for a code publish cannot have written). */
 export function useProduct(code: string) {
   return useSnapshot(`products/${PRODUCT_CODE.test(code) ? code : 'invalid'}`, productSchema)
 }
-
-/** STORE_SLUG is publish's store slug shape; anything else cannot name a store. */
-export const STORE_SLUG = /^[a-z0-9-]{1,200}$/
 
 /** useStoreMenu loads api/menus/<slug>: one store and its menus (nothing is requested for a slug publish cannot have written). */
 export function useStoreMenu(slug: string) {

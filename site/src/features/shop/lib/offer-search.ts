@@ -196,22 +196,27 @@ export type FirstPage = { offers: SearchOffer[]; total: number; stores: number }
  */
 export function firstPageOf(stores: SearchStores, shards: readonly SearchRows[], size: number): FirstPage {
   const known = new Set(stores.stores.map((s) => s.slug))
-  // Offers joinOffers would leave out (a menu of no known store, a product the file lacks) are not counted.
+  // Offers joinOffers would leave out (a menu of no known store, a product the file lacks) are
+  // not counted; each kept offer's price paid is reckoned once.
   const listed = shards.map((shard) => {
     const menuKnown = shard.menus.map(([slug]) => known.has(slug))
     const o = shard.offers
     const keep: number[] = []
-    for (let i = 0; i < o.product.length; i++) if (menuKnown[o.menu[i]!] && shard.products.code[o.product[i]!] !== undefined) keep.push(i)
-    return keep
+    const paid: number[] = []
+    for (let i = 0; i < o.product.length; i++) {
+      if (!menuKnown[o.menu[i]!] || shard.products.code[o.product[i]!] === undefined) continue
+      keep.push(i)
+      paid.push(pricePaid(o.price[i]!, o.salePrice[i] ?? null))
+    }
+    return { keep, paid }
   })
-  const paid = (shard: SearchRows, i: number) => pricePaid(shard.offers.price[i]!, shard.offers.salePrice[i] ?? null)
-  const prices = Float64Array.from(listed.flatMap((keep, s) => keep.map((i) => paid(shards[s]!, i)))).sort()
-  const storeSlugs = new Set(listed.flatMap((keep, s) => keep.map((i) => shards[s]!.menus[shards[s]!.offers.menu[i]!]![0])))
+  const prices = Float64Array.from(listed.flatMap((l) => l.paid)).sort()
+  const storeSlugs = new Set(listed.flatMap(({ keep }, s) => keep.map((i) => shards[s]!.menus[shards[s]!.offers.menu[i]!]![0])))
   const limit = prices.length === 0 ? -Infinity : prices[Math.min(size, prices.length) - 1]!
   const candidates = shards.map((shard, s) =>
     rowsOf(
       shard,
-      listed[s]!.filter((i) => paid(shard, i) <= limit),
+      listed[s]!.keep.filter((_, k) => listed[s]!.paid[k]! <= limit),
     ),
   )
   return { offers: sortOffers(joinOffers(stores, candidates, null), 'price', 'asc').slice(0, size), total: prices.length, stores: storeSlugs.size }

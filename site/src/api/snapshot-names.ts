@@ -1,0 +1,13 @@
+// The names publish gives the snapshots of one page each (publish/SNAPSHOTS.md): a store's
+// menu, api/menus/<slug>, and a product, api/products/<code>. A name of another shape cannot
+// have been written, so nothing is requested for it. Kept free of imports: the router, in the
+// app's entry, reads them too.
+
+/** PRODUCT_CODE is publish's product code shape; anything else cannot name a product. */
+export const PRODUCT_CODE = /^[a-z0-9-]{1,200}$/
+
+/** STORE_SLUG is publish's store slug shape; anything else cannot name a store. */
+export const STORE_SLUG = /^[a-z0-9-]{1,200}$/
+
+/** NAME_SHAPES is the shape of a name in each folder of one-page snapshots (api/<folder>/<name>). */
+export const NAME_SHAPES: Readonly<Record<string, RegExp>> = { menus: STORE_SLUG, products: PRODUCT_CODE }
