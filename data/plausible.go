@@ -51,8 +51,8 @@ func PublishProblem(o *Offer) string {
 	}
 	for _, t := range o.Terpenes {
 		if t.Amount != nil && !finite(*t.Amount) {
-			return fmt.Sprintf("terpene %s amount %v is not a number", t.Name, *t.Amount)
+			return fmt.Sprintf("terpene %s amount %v is not a number", Clip(t.Name), *t.Amount)
 		}
 	}
-	return ""
+	return TextProblem(o)
 }

@@ -255,7 +255,7 @@ func (sd *ShopData) readSeriesPart(ctx context.Context, lo, hi int64, p *seriesP
 		s.desc = d
 		s.category = categoryIndex(categoryOf(*d))
 		if why := p.problem(s); why != "" {
-			p.leftOut = append(p.leftOut, fmt.Sprintf("%s %s %s %s: %s", menu.slug, menu.market, d.ProductID, d.Size, why))
+			p.leftOut = append(p.leftOut, fmt.Sprintf("%s %s %s %s: %s", menu.slug, menu.market, Clip(d.ProductID), Clip(d.Size), why))
 			continue
 		}
 		p.series = append(p.series, s)

@@ -23,10 +23,11 @@ var ohio = func() *time.Location {
 func Day(t time.Time) string { return t.In(ohio).Format(time.DateOnly) }
 
 // code returns the offer's code: the stored one, else the one db.Code gives (offers
-// recorded without a code or function), else "".
+// recorded without a code or function), else ""; bounded (BoundCode), as a store
+// written before codes were may hold a longer one.
 func (db *DB) code(o Offer) string {
 	if o.Code != "" || db.Code == nil {
-		return o.Code
+		return BoundCode(o.Code)
 	}
-	return db.Code(o)
+	return BoundCode(db.Code(o))
 }

@@ -6,7 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"strings"
 	"sync"
+
+	"github.com/ohiomc/omc/data"
 )
 
 // encodePool turns emitted snapshots into files on goroutines of its own, so that
@@ -61,6 +64,10 @@ func newEncodePool(record func(path string, b []byte), put func(path string, b [
 				if p.stopped() {
 					continue // drain what was queued before the failure
 				}
+				if why := fileNameProblem(j.path); why != "" {
+					p.leave(j.path, errors.New(why))
+					continue
+				}
 				buf := <-p.free
 				buf.Reset()
 				if err := encodeInto(buf, j.v); err != nil {
@@ -83,7 +90,7 @@ func newEncodePool(record func(path string, b []byte), put func(path string, b [
 		for f := range p.writes {
 			if !p.stopped() {
 				if err := put(f.path, f.buf.Bytes()); err != nil {
-					p.fail(err)
+					p.fail(clipError(err))
 				}
 			}
 			p.free <- f.buf
@@ -127,8 +134,34 @@ func unencodable(err error) bool {
 func (p *encodePool) leave(path string, err error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	p.leftOut = append(p.leftOut, fmt.Sprintf("%s: %v", path, err))
+	p.leftOut = append(p.leftOut, fmt.Sprintf("%s: %v", data.Clip(path), err))
 }
+
+// maxFileName is the longest file name a snapshot may have, in bytes: every system's
+// 255 (NAME_MAX) with room for the tree writer's temporary suffixes. Names made of
+// scraped text are bounded below it (data.BoundCode); one that is not is left out,
+// never stopping the publish.
+const maxFileName = 200
+
+// fileNameProblem says why path cannot be a snapshot's file ("" when it can): a part
+// of it longer than maxFileName.
+func fileNameProblem(path string) string {
+	for part := range strings.SplitSeq(path, "/") {
+		if len(part) > maxFileName {
+			return fmt.Sprintf("file name of %d bytes, above the maximum of %d", len(part), maxFileName)
+		}
+	}
+	return ""
+}
+
+// clippedError is an error whose message is bounded (data.ClipMessage): a path made of
+// a menu's text could otherwise fill the log with megabytes.
+type clippedError struct{ err error }
+
+func (e clippedError) Error() string { return data.ClipMessage(e.err.Error()) }
+func (e clippedError) Unwrap() error { return e.err }
+
+func clipError(err error) error { return clippedError{err} }
 
 func (p *encodePool) stopped() bool {
 	select {

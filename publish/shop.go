@@ -516,7 +516,7 @@ func categoryIndex(c data.Category) uint8 {
 // "product-<platform id>" when it has none.
 func codeOf(o *data.Offer) string {
 	if o.Code == "" {
-		return "product-" + slugOf(o.ProductID)
+		return data.BoundCode("product-" + slugOf(o.ProductID))
 	}
 	return o.Code
 }
@@ -543,7 +543,7 @@ func slugOf(s string) string {
 // nameSlug is the slug of a strain or terpene name: slugOf, kept clear of "index", the
 // name of the list beside the pages.
 func nameSlug(name string) string {
-	s := slugOf(name)
+	s := data.BoundCode(slugOf(name)) // a file name: bounded as codes are
 	if s == "index" {
 		return "index-1"
 	}

@@ -16,9 +16,10 @@ import (
 // written one way); the size is the normalised weight or dose, not the platform's
 // label, so Jane's "half gram" and Dutchie's ".5g" agree. The category word is left out
 // when the name already says it ("…-pre-roll-1g", "…-gummies-100mg") and for Other.
-// The code of a cleaned offer is the code of the offer before cleaning.
+// The code of a cleaned offer is the code of the offer before cleaning. A code is at
+// most data.MaxCode bytes (boundCode).
 func ProductCode(o data.Offer) string {
-	return productCode(o, CleanName(o.Name, o.Brand, o.Grams, o.Milligrams))
+	return boundCode(productCode(o, CleanName(o.Name, o.Brand, o.Grams, o.Milligrams)))
 }
 
 // productCode is ProductCode with the offer's cleaned name already at hand.
@@ -102,6 +103,7 @@ func Identify(o *data.Offer) {
 		o.Code = fallbackCode(o.Brand, o.ProductID)
 	}
 	o.Brand, o.Name, o.Strain = id.brand, id.name, id.strain
+	o.Code = boundCode(o.Code)
 }
 
 // identityKey is what Identify reads of an offer, but for the product id, which only a

@@ -45,6 +45,9 @@ const (
 	WarnWeight     = "package weight implausible"
 	WarnPerGram    = "price per gram implausible"
 	WarnURL        = "product URL is not http(s); dropped"
+	// WarnTextCut: a text longer than its maximum (data.MaxName and the others) is cut
+	// to it, so that a menu's absurd name can reach no file name, log or snapshot whole.
+	WarnTextCut = "text longer than its maximum; cut"
 )
 
 // CheckOffer adds a warning to o for every implausible value. Values that cannot be
@@ -59,6 +62,7 @@ func CheckOffer(o *data.Offer) {
 		}
 	}
 	refuseNumbers(o, warn)
+	cutTexts(o, warn)
 	for _, p := range []*float64{o.THC, o.CBD} {
 		if p == nil {
 			continue
@@ -125,6 +129,43 @@ func refuseNumbers(o *data.Offer, warn func(string)) {
 			o.Terpenes[i].Amount, o.Terpenes[i].Unit = nil, ""
 			warn(WarnNotANumber)
 		}
+	}
+}
+
+// cutTexts cuts every text of o to its maximum (data.MaxName…), with a warning: a
+// menu's text becomes codes, file names and log lines, and each is bounded.
+func cutTexts(o *data.Offer, warn func(string)) {
+	cut := func(v *string, max int) {
+		if s, ok := data.Cut(*v, max); ok {
+			*v = s
+			warn(WarnTextCut)
+		}
+	}
+	cut(&o.Name, data.MaxName)
+	cut(&o.Brand, data.MaxBrand)
+	cut(&o.Strain, data.MaxStrain)
+	cut(&o.StrainType, data.MaxStrainType)
+	cut(&o.RawCategory, data.MaxRawCategory)
+	cut(&o.Size, data.MaxSize)
+	cut(&o.ProductID, data.MaxProductID)
+	cut(&o.PotencyUnit, data.MaxPotencyUnit)
+	if len(o.URL) > data.MaxURL {
+		o.URL = "" // a URL cut short is no link
+		warn(WarnTextCut)
+	}
+	if len(o.Terpenes) > data.MaxTerpenes {
+		o.Terpenes = o.Terpenes[:data.MaxTerpenes]
+		warn(WarnTextCut)
+	}
+	for i := range o.Terpenes {
+		cut(&o.Terpenes[i].Name, data.MaxTerpeneName)
+	}
+	if len(o.Lineage) > data.MaxLineage {
+		o.Lineage = o.Lineage[:data.MaxLineage]
+		warn(WarnTextCut)
+	}
+	for i := range o.Lineage {
+		cut(&o.Lineage[i], data.MaxStrain)
 	}
 }
 

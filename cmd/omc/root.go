@@ -143,7 +143,7 @@ func execute(args []string, d deps) int {
 	}
 	code := exitCode(err)
 	if err != errSomeFailed {
-		fmt.Fprintf(d.ErrOut, "omc: %v\n", err)
+		fmt.Fprintf(d.ErrOut, "omc: %s\n", data.ClipMessage(err.Error()))
 	}
 	return code
 }
