@@ -225,30 +225,47 @@ func (sd *ShopData) readSeriesPart(ctx context.Context, lo, hi int64, p *seriesP
 	p.series = make([]shopSeries, 0, size)
 	p.ids = make([]int64, 0, size)
 	var (
-		menu       *shopMenu
-		s          shopSeries
-		id, menuID int64
-		k          descKey
-		thc, cbd   sql.NullFloat64
+		menu *shopMenu
+		s    shopSeries
+		id   int64
+		k    descKey
+		c    seriesNumbers
+		text sql.NullString
 	)
 	for rows.Next() {
 		s, k = shopSeries{}, descKey{}
-		if err := rows.Scan(&id, &menuID, &s.firstSeen, &s.lastSeen, &s.price, &s.salePrice, &s.inStock,
-			&s.listed, &k.grams, &k.mg, &thc, &cbd, &k.text); err != nil {
+		if err := rows.Scan(&id, &c.menuID, &c.firstSeen, &c.lastSeen, &c.price, &c.salePrice, &c.inStock,
+			&c.listed, &c.grams, &c.mg, &c.thc, &c.cbd, &text); err != nil {
 			return err
 		}
-		k.thc, k.thcOK, k.cbd, k.cbdOK = thc.Float64, thc.Valid, cbd.Float64, cbd.Valid
-		if menu == nil || menu.id != menuID {
-			if menu = sd.menu(menuID); menu == nil {
+		if !c.menuID.valid {
+			var u unreadable
+			u.int("menu_id", c.menuID, true)
+			p.leftOut = append(p.leftOut, fmt.Sprintf("series %d: stored %s", id, u))
+			continue
+		}
+		if menu == nil || menu.id != c.menuID.v {
+			if menu = sd.menu(c.menuID.v); menu == nil {
 				continue // a menu made by a scrape since the menus were read
 			}
 		}
+		if why := c.unreadable(text.Valid); why != "" {
+			productID, size, _ := strings.Cut(text.String, "\x00")
+			size, _, _ = strings.Cut(size, "\x00")
+			p.leftOut = append(p.leftOut, fmt.Sprintf("%s %s %s %s: stored %s", menu.slug, menu.market, Clip(productID), Clip(size), why))
+			continue
+		}
+		c.fill(&s, &k)
+		k.text = text.String
 		s.menu = menu
 		d, ok := p.descs[k]
 		if !ok {
 			var err error
 			if d, err = sd.describe(k); err != nil {
-				return fmt.Errorf("series %d: %w", id, err)
+				// A text column that cannot be read as its kind (terpenes that are no
+				// JSON, a NUL): the series is left out, listed, as a bad number is.
+				p.leftOut = append(p.leftOut, fmt.Sprintf("%s %s series %d: stored %s", menu.slug, menu.market, id, ClipMessage(err.Error())))
+				continue
 			}
 			p.descs[k] = d
 		}
@@ -262,6 +279,41 @@ func (sd *ShopData) readSeriesPart(ctx context.Context, lo, hi int64, p *seriesP
 		p.ids = append(p.ids, id)
 	}
 	return rows.Err()
+}
+
+// seriesNumbers are the numeric columns of a series row, read without failing
+// (storedFloat, storedInt): a value that is no number leaves the row out, listed.
+type seriesNumbers struct {
+	menuID, firstSeen, lastSeen, inStock, listed storedInt
+	price, salePrice, grams, mg, thc, cbd        storedFloat
+}
+
+// unreadable names the columns that cannot be read as their type, "" when all can
+// (textOK: the text columns hold no NULL).
+func (c *seriesNumbers) unreadable(textOK bool) string {
+	var u unreadable
+	u.int("first_seen", c.firstSeen, true)
+	u.int("last_seen", c.lastSeen, true)
+	u.float("price", c.price, true)
+	u.float("sale_price", c.salePrice, true)
+	u.int("in_stock", c.inStock, true)
+	u.int("listed", c.listed, true)
+	u.float("grams", c.grams, true)
+	u.float("mg", c.mg, true)
+	u.float("thc", c.thc, false)
+	u.float("cbd", c.cbd, false)
+	if !textOK {
+		u = append(u, "a text column is NULL")
+	}
+	return u.String()
+}
+
+// fill sets the series' and its description key's numbers from a readable row.
+func (c *seriesNumbers) fill(s *shopSeries, k *descKey) {
+	s.firstSeen, s.lastSeen, s.price, s.salePrice = c.firstSeen.v, c.lastSeen.v, c.price.v, c.salePrice.v
+	s.inStock, s.listed = c.inStock.v != 0, c.listed.v != 0
+	k.grams, k.mg = c.grams.v, c.mg.v
+	k.thc, k.thcOK, k.cbd, k.cbdOK = c.thc.v, c.thc.valid, c.cbd.v, c.cbd.valid
 }
 
 // problem is why series s cannot be published (PublishProblem), "" when it can.

@@ -22,43 +22,10 @@ import (
 // hash of the whole, the same from one run to the next; the publish exits 0 with
 // everything, and nothing it prints quotes a name whole.
 func TestLongProductNamesAreBounded(t *testing.T) {
-	ctx := context.Background()
 	long := strings.Repeat("Gelato Cake ", 25)                        // 300 characters
 	huge := strings.Repeat("Wedding Pie ", 5<<20/len("Wedding Pie ")) // 5 MB
-	product := func(id, name string, price float64) replay.Product {
-		return replay.Product{ID: id, Name: name, Brand: "Buckeye Farms", StrainType: "hybrid", Category: data.Flower,
-			Subtype: "whole buds", Slug: "p-" + id, THC: 21, PotencyUnit: "%", Origin: "OH",
-			Sizes: []replay.Size{{Label: "3.5g", Grams: 3.5, Price: price, InStock: true}}}
-	}
-	ds := &replay.Dataset{Stores: []replay.Store{{Platform: "joint", Key: "4242", Name: "Joint Akron", Slug: "joint-akron",
-		City: "Akron", Markets: []data.Market{data.Medical}, MedicalPriceFactor: 1, Products: []replay.Product{
-			product("71000001", "Comet Tail", 40), product("71000002", long, 45), product("71000003", huge, 50)}}}}
-	reg := data.Registry{Dispensaries: []data.Dispensary{{Slug: "joint-akron", Name: "Joint Akron", City: "Akron", County: "Summit",
-		Region: "Northeast", Lat: 41.0814, Lng: -81.519, Medical: true,
-		Menus: []data.MenuSource{{Market: data.Medical, Platform: "joint", StoreID: "4242", URL: "https://joint-akron.example/"}}}}}
-	url, shutdown, err := replay.New(ds).Listen("127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer shutdown(ctx)
-	reg.Platforms = map[string]data.PlatformConfig{"joint": {BaseURL: url}}
-
-	dir := t.TempDir()
-	cfg := DefaultConfig()
-	cfg.DB, cfg.Out = filepath.Join(dir, "omc.db"), filepath.Join(dir, "out")
-	var out, errOut bytes.Buffer
-	d := testDeps(&out, &errOut)
-	// Two runs a day apart: a bounded code must be the same in both (one product, one
-	// history).
-	for _, at := range []time.Time{demoNow.Add(-24 * time.Hour), demoNow} {
-		so := &scrapeOptions{Config: cfg, deps: d, registry: &reg, retries: 1}
-		so.given = map[string]bool{"delay": true, "timeout": true}
-		so.Delay, so.Timeout, so.Now = 0, 10*time.Second, at.Format(time.RFC3339)
-		sum, err := runScrape(ctx, so)
-		if err != nil || sum.MenusOK != 1 {
-			t.Fatalf("scrape at %s: %+v, %v", at, sum, err)
-		}
-	}
+	cfg, out, errOut, d := scrapeJoint(t, []replay.Product{jointFlower("71000001", "Comet Tail", 40),
+		jointFlower("71000002", long, 45), jointFlower("71000003", huge, 50)})
 	if n := out.Len() + errOut.Len(); n > 64<<10 {
 		t.Errorf("the scrape printed %d bytes: a name reached the log whole", n)
 	}
@@ -117,4 +84,45 @@ func TestLongProductNamesAreBounded(t *testing.T) {
 	if len(res.LeftOut) != 0 {
 		t.Errorf("left out %q: the names were cut, the offers publishable", res.LeftOut)
 	}
+}
+
+// jointFlower is a flower of one size (3.5 g) as the Joint replay serves it.
+func jointFlower(id, name string, price float64) replay.Product {
+	return replay.Product{ID: id, Name: name, Brand: "Buckeye Farms", StrainType: "hybrid", Category: data.Flower,
+		Subtype: "whole buds", Slug: "p-" + id, THC: 21, PotencyUnit: "%", Origin: "OH",
+		Sizes: []replay.Size{{Label: "3.5g", Grams: 3.5, Price: price, InStock: true}}}
+}
+
+// scrapeJoint scrapes one Joint medical menu listing products, served by the local
+// replay, into a new database twice, a day apart (the second at demoNow), through the
+// scrape command's own path; cfg names the database and an output folder.
+func scrapeJoint(t *testing.T, products []replay.Product) (cfg Config, out, errOut *bytes.Buffer, d deps) {
+	t.Helper()
+	ctx := context.Background()
+	ds := &replay.Dataset{Stores: []replay.Store{{Platform: "joint", Key: "4242", Name: "Joint Akron", Slug: "joint-akron",
+		City: "Akron", Markets: []data.Market{data.Medical}, MedicalPriceFactor: 1, Products: products}}}
+	reg := data.Registry{Dispensaries: []data.Dispensary{{Slug: "joint-akron", Name: "Joint Akron", City: "Akron", County: "Summit",
+		Region: "Northeast", Lat: 41.0814, Lng: -81.519, Medical: true,
+		Menus: []data.MenuSource{{Market: data.Medical, Platform: "joint", StoreID: "4242", URL: "https://joint-akron.example/"}}}}}
+	url, shutdown, err := replay.New(ds).Listen("127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer shutdown(ctx)
+	reg.Platforms = map[string]data.PlatformConfig{"joint": {BaseURL: url}}
+	dir := t.TempDir()
+	cfg = DefaultConfig()
+	cfg.DB, cfg.Out = filepath.Join(dir, "omc.db"), filepath.Join(dir, "out")
+	out, errOut = new(bytes.Buffer), new(bytes.Buffer)
+	d = testDeps(out, errOut)
+	for _, at := range []time.Time{demoNow.Add(-24 * time.Hour), demoNow} {
+		so := &scrapeOptions{Config: cfg, deps: d, registry: &reg, retries: 1}
+		so.given = map[string]bool{"delay": true, "timeout": true}
+		so.Delay, so.Timeout, so.Now = 0, 10*time.Second, at.Format(time.RFC3339)
+		sum, err := runScrape(ctx, so)
+		if err != nil || sum.MenusOK != 1 {
+			t.Fatalf("scrape at %s: %+v, %v", at, sum, err)
+		}
+	}
+	return cfg, out, errOut, d
 }

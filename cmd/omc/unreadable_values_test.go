@@ -1,0 +1,76 @@
+package main
+
+import (
+	"database/sql"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ohiomc/omc/publish"
+	"github.com/ohiomc/omc/scraper/replay"
+)
+
+// TestUnreadableStoredValuesAreLeftOut: a database edited by hand holds text where a
+// number belongs: a price of "call for price", a first-seen time of "yesterday", terpenes
+// that are no JSON. Each used to stop the publish ("Scan error on column … price"); now
+// each offer is left out and listed in manifest.json's leftOut, and the rest published.
+func TestUnreadableStoredValuesAreLeftOut(t *testing.T) {
+	cfg, out, errOut, d := scrapeJoint(t, []replay.Product{jointFlower("71000001", "Comet Tail", 40),
+		jointFlower("71000002", "Gelato Cake", 45), jointFlower("71000003", "Wedding Pie", 50), jointFlower("71000004", "Lemon Haze", 55)})
+	raw, err := sql.Open("sqlite", "file:"+cfg.DB)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{
+		`UPDATE offer_series SET price = 'call for price' WHERE name = 'Gelato Cake'`,
+		`UPDATE offer_series SET first_seen = 'yesterday' WHERE name = 'Wedding Pie'`,
+		`UPDATE offer_series SET terpenes = '{not json' WHERE name = 'Lemon Haze'`,
+	} {
+		if res, err := raw.Exec(q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		} else if n, _ := res.RowsAffected(); n != 1 {
+			t.Fatalf("%s: %d rows", q, n)
+		}
+	}
+	raw.Close()
+	out.Reset()
+	errOut.Reset()
+	if code := execute([]string{"publish", "--db", cfg.DB, "--out", cfg.Out, "--now", demoNow.Format(time.RFC3339), "--dir", t.TempDir()}, d); code != exitOK {
+		t.Fatalf("publish exit %d:\n%s", code, errOut.String())
+	}
+	var manifest publish.Manifest
+	readJSON(t, filepath.Join(cfg.Out, publish.PathManifest), &manifest)
+	for _, want := range []string{
+		`3.5g: stored price "call for price" is not a number`,
+		`3.5g: stored first_seen "yesterday" is not an integer`,
+		`stored terpenes: invalid character`,
+	} {
+		found := false
+		for _, l := range manifest.LeftOut {
+			found = found || strings.HasPrefix(l, "offer joint-akron medical ") && strings.Contains(l, want)
+		}
+		if !found {
+			t.Errorf("leftOut %q lacks %q", manifest.LeftOut, want)
+		}
+	}
+	if len(manifest.LeftOut) != 3 {
+		t.Errorf("left out %d, want 3: %q", len(manifest.LeftOut), manifest.LeftOut)
+	}
+	if !strings.Contains(errOut.String(), "Left out 3 items") {
+		t.Errorf("publish did not say what it left out:\n%s", errOut.String())
+	}
+	menu, err := os.ReadFile(filepath.Join(cfg.Out, publish.PathMenus+"joint-akron"))
+	if err != nil || !strings.Contains(string(menu), "Comet Tail") {
+		t.Errorf("the sound offer is not published: %v\n%.500s", err, menu)
+	}
+	for _, gone := range []string{"Gelato Cake", "Wedding Pie", "Lemon Haze"} {
+		if strings.Contains(string(menu), gone) {
+			t.Errorf("%s is published with a value that cannot be read", gone)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(cfg.Out, publish.PathProducts+"buckeye-farms-comet-tail-flower-3-5g")); err != nil {
+		t.Errorf("the sound product's page: %v", err)
+	}
+}
