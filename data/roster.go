@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"regexp"
 	"sort"
 	"strings"
 	"time"
@@ -102,6 +103,10 @@ type RosterState struct {
 // Read reports whether a good roster has ever been read.
 func (s RosterState) Read() bool { return !s.LastRead.IsZero() }
 
+// Refused reports whether the latest read was refused as not looking like the state's
+// roster (RosterRefused): a layer answering, but not what the roster is.
+func (s RosterState) Refused() bool { return strings.HasPrefix(s.Error, RosterRefused) }
+
 // RecordRoster stores a good read of the roster at url: each licence listed, with what
 // changed since the last good read, and every licence it no longer lists marked so.
 // It returns the changes. A read older than the last good one is refused.
@@ -140,10 +145,17 @@ func (db *DB) RecordRoster(ctx context.Context, url string, at time.Time, entrie
 		}
 	}
 	gone := make([]string, 0)
+	listed := 0
 	for lic, k := range have {
-		if k.listed && !seen[lic] {
-			gone = append(gone, lic)
+		if k.listed {
+			listed++
+			if !seen[lic] {
+				gone = append(gone, lic)
+			}
 		}
+	}
+	if err := plausibleUnlisting(len(gone), listed); err != nil {
+		return nil, err
 	}
 	sort.Strings(gone)
 	for _, lic := range gone {
@@ -166,6 +178,43 @@ func (db *DB) RecordRoster(ctx context.Context, url string, at time.Time, entrie
 		return nil, fmt.Errorf("record roster: %w", err)
 	}
 	return changes, nil
+}
+
+// A read of the roster replaces the last good one only when it looks like the state's
+// roster (docs/registry.md, "The state's roster"): one row per licence, licence numbers
+// of the state's shape (LicencePattern), each field of its type (scraper.ReadRoster
+// checks these) and a plausible count: Ohio's licences come and go a few at a time, so
+// a read that would unlist more than RosterMaxUnlistShare of the licences listed, and
+// more than RosterMaxUnlistAlways of them, is a layer gone wrong (a filtered view, a
+// row repeated), not the state closing stores. Such a read is refused: recorded as a
+// failed read whose error begins with RosterRefused, the last good roster kept in use,
+// and `omc health` fails until a read looks right again.
+const (
+	RosterMaxUnlistShare  = 0.2
+	RosterMaxUnlistAlways = 5
+	// RosterRefused begins the recorded error of a read refused as not looking like
+	// the roster (RosterState.Refused).
+	RosterRefused = "refused as not the state's roster: "
+)
+
+// LicencePattern is the shape of the state's licence numbers: "CCD000072-00" (the 2026
+// layer's), "MMD.0700123" (the earlier layer's medical licences).
+var LicencePattern = regexp.MustCompile(`^[A-Z]{3}(?:\d{6}-\d{2}|\.\d{7})$`)
+
+// RosterRefusal is the error of a read of the roster that does not look like the
+// state's roster: its message begins with RosterRefused.
+type RosterRefusal struct{ Why string }
+
+func (e *RosterRefusal) Error() string { return RosterRefused + e.Why }
+
+// plausibleUnlisting refuses a read that would unlist gone of the listed licences at once
+// when that is more than the rule allows.
+func plausibleUnlisting(gone, listed int) error {
+	if gone <= RosterMaxUnlistAlways || float64(gone) <= RosterMaxUnlistShare*float64(listed) {
+		return nil
+	}
+	return &RosterRefusal{Why: fmt.Sprintf("it would unlist %d of the %d licences listed at once (at most %.0f%% or %d at a time); held back as suspect",
+		gone, listed, 100*RosterMaxUnlistShare, RosterMaxUnlistAlways)}
 }
 
 // knownLicence is what roster_licences holds of a licence before a read.

@@ -82,6 +82,11 @@ type PipelineRoster struct {
 	Rows     int     `json:"rows"`
 	Active   int     `json:"active"`
 	Error    *string `json:"error"`
+	// Refused: the last read was refused as not looking like the state's roster (a
+	// licence listed twice, a licence of the wrong type or shape, too many licences
+	// unlisted at once: data.RosterRefused), Error saying why; the last good roster
+	// stays in use and `omc health` fails.
+	Refused bool `json:"refused"`
 	// Matched counts the registry's stores the roster lists, WithMenu those of them with
 	// a monitored menu, NotListed the registry's stores it does not list, MissingActive
 	// its active licences the registry lacks (published as stores without a menu).
@@ -137,7 +142,7 @@ func (v rosterView) pipeline(ds []data.Dispensary) *PipelineRoster {
 	}
 	if v.state.Error != "" {
 		e := v.state.Error
-		p.Error = &e
+		p.Error, p.Refused = &e, v.state.Refused()
 	}
 	if p.Disagreements == nil {
 		p.Disagreements = []data.Disagreement{}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"net/http"
@@ -87,7 +88,7 @@ func ReadRoster(ctx context.Context, e *Engine, layer string) (RosterRead, error
 		return RosterRead{}, &data.FetchError{Reason: data.ReasonConfig, Detail: "roster " + layer, Err: err}
 	}
 	var read RosterRead
-	seen := map[string]bool{}
+	seen := map[string]int{} // the row of each licence read
 	offset := 0
 	var fields map[string]bool
 	for page := 0; ; page++ {
@@ -132,10 +133,13 @@ func ReadRoster(ctx context.Context, e *Engine, layer string) (RosterRead, error
 			switch {
 			case why != "":
 				read.Skipped = append(read.Skipped, fmt.Sprintf("row %d: %s", row, why))
-			case seen[entry.Licence]:
-				read.Skipped = append(read.Skipped, fmt.Sprintf("row %d: licence %s listed again", row, entry.Licence))
+			case seen[entry.Licence] != 0:
+				// The state lists a licence once: a layer repeating one is not the roster
+				// (a view gone wrong), and taking its first row would unlist the others.
+				return read, &data.RosterRefusal{Why: fmt.Sprintf("roster %s: licence %s on rows %d and %d; the roster lists each licence once",
+					data.Clip(layer), entry.Licence, seen[entry.Licence], row)}
 			default:
-				seen[entry.Licence] = true
+				seen[entry.Licence] = row
 				read.Entries = append(read.Entries, entry)
 			}
 		}
@@ -149,11 +153,11 @@ func ReadRoster(ctx context.Context, e *Engine, layer string) (RosterRead, error
 		offset += len(reply.Features)
 	}
 	if len(read.Entries) == 0 {
-		detail := fmt.Sprintf("roster %s: the layer answered 0 rows", layer)
 		if len(read.Skipped) > 0 {
-			detail = fmt.Sprintf("roster %s: no row could be read (%d rows, first: %s)", layer, len(read.Skipped), read.Skipped[0])
+			return read, &data.RosterRefusal{Why: fmt.Sprintf("roster %s: no row could be read (%d rows, first: %s)",
+				data.Clip(layer), len(read.Skipped), read.Skipped[0])}
 		}
-		return read, &data.FetchError{Reason: data.ReasonEmpty, Detail: detail}
+		return read, &data.FetchError{Reason: data.ReasonEmpty, Detail: fmt.Sprintf("roster %s: the layer answered 0 rows", layer)}
 	}
 	return read, nil
 }
@@ -327,26 +331,92 @@ func (f rosterFeature) number(field rosterField) float64 {
 	return v
 }
 
-// entry reads a row; why says what it lacks when it cannot be read.
+// rosterText are the roster's text fields, with their maxima (data.MaxLicence…) and
+// whether the layer may write them as a number (a ZIP, a phone): any other field
+// holding a number, a true or false, an object or a list refuses its row.
+var rosterText = []struct {
+	field    rosterField
+	max      int
+	numberOK bool
+	set      func(e *data.RosterEntry, v string)
+}{
+	{fieldLicence, data.MaxLicence, false, func(e *data.RosterEntry, v string) { e.Licence = v }},
+	{fieldDBA, data.MaxRosterName, false, func(e *data.RosterEntry, v string) { e.Name = v }},
+	{fieldBusiness, data.MaxRosterName, false, func(e *data.RosterEntry, v string) { e.BusinessName = v }},
+	{fieldStatus, data.MaxRosterStatus, false, func(e *data.RosterEntry, v string) { e.Status = v }},
+	{fieldType, data.MaxRosterType, false, func(e *data.RosterEntry, v string) { e.Type = v }},
+	{fieldStreet, data.MaxRosterStreet, false, func(e *data.RosterEntry, v string) { e.Street = v }},
+	{fieldCity, data.MaxRosterCity, false, func(e *data.RosterEntry, v string) { e.City = v }},
+	{fieldZIP, data.MaxRosterZIP, true, func(e *data.RosterEntry, v string) { e.ZIP = v }},
+	{fieldCounty, data.MaxRosterCounty, false, func(e *data.RosterEntry, v string) { e.County = v }},
+	{fieldPhone, data.MaxRosterPhone, true, func(e *data.RosterEntry, v string) { e.Phone = v }},
+	{fieldHours, data.MaxRosterHours, false, func(e *data.RosterEntry, v string) { e.Hours = v }},
+}
+
+// entry reads a row; why says what it lacks, or which field is of the wrong type, when
+// it cannot be read.
 func (f rosterFeature) entry(mercator bool) (data.RosterEntry, string) {
-	e := data.RosterEntry{
-		Licence: f.text(fieldLicence), BusinessName: f.text(fieldBusiness), Status: f.text(fieldStatus),
-		Type: f.text(fieldType), Street: f.text(fieldStreet), City: f.text(fieldCity), ZIP: f.text(fieldZIP),
-		County: f.text(fieldCounty), Phone: f.text(fieldPhone), Hours: f.text(fieldHours),
+	var e data.RosterEntry
+	for _, t := range rosterText {
+		v, why := f.typedText(t.field, t.numberOK)
+		if why != "" {
+			return e, why
+		}
+		v, _ = data.Cut(v, t.max)
+		t.set(&e, v)
 	}
 	// A blank trade name (47 of the 2026 layer's 228 rows) leaves the legal name.
-	if e.Name = f.text(fieldDBA); e.Name == "" {
+	if e.Name == "" {
 		e.Name = e.BusinessName
 	}
 	e.Sample = f.text(fieldSample) == "true" || f.text(fieldSample) == "1"
 	switch {
 	case e.Licence == "":
 		return e, "no licence number"
+	case !data.LicencePattern.MatchString(e.Licence):
+		return e, fmt.Sprintf("licence %q is not of the state's shape (CCD000072-00)", data.Clip(e.Licence))
 	case e.Name == "":
 		return e, fmt.Sprintf("licence %s: no name", e.Licence)
 	}
 	e.Lat, e.Lng = f.position(mercator)
 	return e, ""
+}
+
+// typedText is the first of field's names the row gives, as text; why names the field
+// when it holds what is not text (a number where numberOK is false, a boolean, an
+// object, a list).
+func (f rosterFeature) typedText(field rosterField, numberOK bool) (v, why string) {
+	for _, n := range field.names {
+		switch x := f.Attributes[n].(type) {
+		case nil:
+			continue
+		case string:
+			if s := strings.Join(strings.Fields(x), " "); s != "" {
+				return s, ""
+			}
+		case json.Number:
+			if numberOK {
+				return x.String(), ""
+			}
+			return "", fmt.Sprintf("%s (%s) is the number %s, not text", field.what, n, data.Clip(x.String()))
+		default:
+			return "", fmt.Sprintf("%s (%s) is %s, not text", field.what, n, jsonKind(x))
+		}
+	}
+	return "", ""
+}
+
+// jsonKind names the kind of a decoded JSON value.
+func jsonKind(v any) string {
+	switch v.(type) {
+	case bool:
+		return "a boolean"
+	case map[string]any:
+		return "an object"
+	case []any:
+		return "a list"
+	}
+	return fmt.Sprintf("a %T", v)
 }
 
 // position is the row's point: its geometry, else its latitude and longitude fields,
@@ -402,7 +472,16 @@ func UpdateRoster(ctx context.Context, db *data.DB, e *Engine, layer string, now
 		return out, nil
 	}
 	if out.Changes, err = db.RecordRoster(ctx, layer, now, read.Entries); err != nil {
-		return out, fmt.Errorf("roster: %w", err)
+		var refused *data.RosterRefusal
+		if !errors.As(err, &refused) {
+			return out, fmt.Errorf("roster: %w", err)
+		}
+		// Held back as suspect: recorded as a failed read, the last good roster kept.
+		out.Error = err.Error()
+		if ferr := db.RecordRosterFailure(ctx, layer, now, out.Error); ferr != nil {
+			return out, fmt.Errorf("roster: %w", ferr)
+		}
+		return out, nil
 	}
 	out.OK, out.Rows = true, len(read.Entries)
 	for _, entry := range read.Entries {

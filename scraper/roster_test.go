@@ -156,7 +156,7 @@ func TestReadRosterDetails(t *testing.T) {
 	x, y := 6378137*(-81.353434)*math.Pi/180, 6378137*math.Log(math.Tan(math.Pi/4+41.153904*math.Pi/360))
 	body := fmt.Sprintf(`{"spatialReference":{"wkid":102100,"latestWkid":3857},
 		"fields":[{"name":"USER_LICENSE__"},{"name":"User_License_Status"},{"name":"USER_BUSINESS_NAME"},{"name":"USER_STREET_ADDRESS"},{"name":"USER_CITY"}],
-		"features":[{"attributes":{"USER_LICENSE__":"CCD1","User_License_Status":"Active","USER_BUSINESS_NAME":"A, LLC","USER_STREET_ADDRESS":"1 Main St","USER_CITY":"Kent"},"geometry":{"x":%v,"y":%v}},
+		"features":[{"attributes":{"USER_LICENSE__":"CCD000001-00","User_License_Status":"Active","USER_BUSINESS_NAME":"A, LLC","USER_STREET_ADDRESS":"1 Main St","USER_CITY":"Kent"},"geometry":{"x":%v,"y":%v}},
 		{"attributes":{"USER_LICENSE__":" ","User_License_Status":"Active","USER_BUSINESS_NAME":"B","USER_STREET_ADDRESS":"2 Main St","USER_CITY":"Kent"}}]}`, x, y)
 	robots := "User-agent: *\nAllow: /\n"
 	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

@@ -32,8 +32,10 @@ type healthReport struct {
 	MinShare float64           `json:"minShare"`
 	Runs     []data.RunReport  `json:"runs"`
 	Failing  []data.RunFailure `json:"failing"`
-	// Roster is the state's roster as last read (null when none has been read); it does
-	// not change the verdict, which is the menus'.
+	// Roster is the state's roster as last read (null when none has been read). A read
+	// that failed does not change the verdict, which is the menus'; a read refused as
+	// not looking like the roster (data.RosterRefused) does: the pipeline is then
+	// holding back what the state's layer says, and someone must look.
 	Roster *healthRoster `json:"roster"`
 }
 
@@ -45,13 +47,15 @@ type healthRoster struct {
 	Rows     int        `json:"rows"`
 	Active   int        `json:"active"`
 	Error    *string    `json:"error"`
+	// Refused: the last read was refused as not looking like the roster.
+	Refused bool `json:"refused"`
 }
 
 func rosterHealth(st data.RosterState) *healthRoster {
 	if st.LastAttempt.IsZero() {
 		return nil
 	}
-	h := &healthRoster{URL: st.URL, Rows: st.Rows, Active: st.Active}
+	h := &healthRoster{URL: st.URL, Rows: st.Rows, Active: st.Active, Refused: st.Refused()}
 	if st.Read() {
 		h.LastRead = &st.LastRead
 	}
@@ -70,6 +74,9 @@ func (h *healthRoster) String() string {
 	if h.LastRead != nil {
 		good = fmt.Sprintf("last read %s: %d licences, %d active", h.LastRead.UTC().Format("2006-01-02T15:04:05Z"), h.Rows, h.Active)
 	}
+	if h.Refused {
+		return fmt.Sprintf("roster %s: %s; the last read was REFUSED (the last good roster stays in use): %s", h.URL, good, *h.Error)
+	}
 	if h.Error != nil {
 		return fmt.Sprintf("roster %s: %s; the last read FAILED: %s", h.URL, good, *h.Error)
 	}
@@ -87,8 +94,10 @@ unverified leads that have never been read are left out of the share: they are l
 yet confirmed, not stores that broke. Every run's failures by platform and reason are
 printed, and with --markdown appended to a file as a Markdown table (the workflow passes
 $GITHUB_STEP_SUMMARY). The state's roster is reported too (its last good read and, when
-the last read failed, why); it does not change the verdict. Exit 0 healthy, 1 unhealthy
-or no finished run, 2 bad usage.`,
+the last read failed, why): a read that failed does not change the verdict, a read
+refused as not looking like the state's roster (a licence listed twice, licences of the
+wrong type or shape, too many licences unlisted at once) makes it unhealthy. Exit 0
+healthy, 1 unhealthy or no finished run, 2 bad usage.`,
 		Example: `  omc health
   omc health --runs 3 --min-share 0.6 --markdown "$GITHUB_STEP_SUMMARY"
   omc health --json | jq .share`,
@@ -133,6 +142,9 @@ func runHealth(ctx context.Context, opts *healthOptions) error {
 		return err
 	}
 	rep.Roster = rosterHealth(roster)
+	if roster.Refused() {
+		rep.Healthy = false
+	}
 	if opts.Markdown != "" {
 		f, err := os.OpenFile(opts.Markdown, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
 		if err != nil {
@@ -155,6 +167,8 @@ func runHealth(ctx context.Context, opts *healthOptions) error {
 	switch {
 	case len(runs) == 0:
 		return &exitError{code: exitFailed, err: fmt.Errorf("health: no finished scrape run in %s", opts.DB)}
+	case roster.Refused():
+		return &exitError{code: exitFailed, err: fmt.Errorf("health: the last read of the state's roster was refused: %s", roster.Error)}
 	case !rep.Healthy:
 		return &exitError{code: exitFailed, err: fmt.Errorf("health: %.0f%% of menus read in the last %d runs, below %.0f%%; failing: %s",
 			100*rep.Share, len(runs), 100*rep.MinShare, describeFailures(rep.Failing, 5))}
