@@ -43,7 +43,7 @@ func (db *DB) FetchSpanBetween(ctx context.Context, from, to time.Time) (FetchSp
 			count(DISTINCT CASE WHEN f.ok = 1 THEN m.slug END),
 			min(f.at), max(f.at)
 		FROM menu_fetches f JOIN menus m ON m.id = f.menu_id
-		WHERE f.at >= ? AND f.at < ?`, nanos(from), nanos(to)).
+		WHERE f.at >= ? AND f.at < ? AND `+readableFetch("f"), nanos(from), nanos(to)).
 		Scan(&s.Fetches, &s.Menus, &s.Dispensaries, &first, &last)
 	if err != nil {
 		return s, fmt.Errorf("fetch span: %w", err)

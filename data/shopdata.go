@@ -100,6 +100,11 @@ func (db *DB) ReadShop(ctx context.Context) (*ShopData, error) {
 	if err := sd.readSeries(ctx); err != nil {
 		return nil, fmt.Errorf("read shop: series: %w", err)
 	}
+	unreadable, err := db.unreadableFetches(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("read shop: %w", err)
+	}
+	sd.leftOut = append(sd.leftOut, unreadable...)
 	return sd, nil
 }
 
@@ -241,7 +246,7 @@ func (sd *ShopData) readSeriesPart(ctx context.Context, lo, hi int64, p *seriesP
 		if !c.menuID.valid {
 			var u unreadable
 			u.int("menu_id", c.menuID, true)
-			p.leftOut = append(p.leftOut, fmt.Sprintf("series %d: stored %s", id, u))
+			p.leftOut = append(p.leftOut, fmt.Sprintf("offer series %d: stored %s", id, u))
 			continue
 		}
 		if menu == nil || menu.id != c.menuID.v {
@@ -252,7 +257,7 @@ func (sd *ShopData) readSeriesPart(ctx context.Context, lo, hi int64, p *seriesP
 		if why := c.unreadable(text.Valid); why != "" {
 			productID, size, _ := strings.Cut(text.String, "\x00")
 			size, _, _ = strings.Cut(size, "\x00")
-			p.leftOut = append(p.leftOut, fmt.Sprintf("%s %s %s %s: stored %s", menu.slug, menu.market, Clip(productID), Clip(size), why))
+			p.leftOut = append(p.leftOut, fmt.Sprintf("offer %s %s %s %s: stored %s", menu.slug, menu.market, Clip(productID), Clip(size), why))
 			continue
 		}
 		c.fill(&s, &k)
@@ -264,7 +269,7 @@ func (sd *ShopData) readSeriesPart(ctx context.Context, lo, hi int64, p *seriesP
 			if d, err = sd.describe(k); err != nil {
 				// A text column that cannot be read as its kind (terpenes that are no
 				// JSON, a NUL): the series is left out, listed, as a bad number is.
-				p.leftOut = append(p.leftOut, fmt.Sprintf("%s %s series %d: stored %s", menu.slug, menu.market, id, ClipMessage(err.Error())))
+				p.leftOut = append(p.leftOut, fmt.Sprintf("offer %s %s series %d: stored %s", menu.slug, menu.market, id, ClipMessage(err.Error())))
 				continue
 			}
 			p.descs[k] = d
@@ -272,7 +277,7 @@ func (sd *ShopData) readSeriesPart(ctx context.Context, lo, hi int64, p *seriesP
 		s.desc = d
 		s.category = categoryIndex(categoryOf(*d))
 		if why := p.problem(s); why != "" {
-			p.leftOut = append(p.leftOut, fmt.Sprintf("%s %s %s %s: %s", menu.slug, menu.market, Clip(d.ProductID), Clip(d.Size), why))
+			p.leftOut = append(p.leftOut, fmt.Sprintf("offer %s %s %s %s: %s", menu.slug, menu.market, Clip(d.ProductID), Clip(d.Size), why))
 			continue
 		}
 		p.series = append(p.series, s)
@@ -336,8 +341,11 @@ func (p *seriesPart) problem(s shopSeries) string {
 }
 
 // LeftOut lists the offer series whose values cannot be published (a price that is not
-// a finite number from $0 to MaxPrice, a weight or potency that is not a number),
-// which ShopData leaves out of everything it gives: what each is and why.
+// a finite number from $0 to MaxPrice, a weight or potency that is not a number, a text
+// above its maximum, a stored value that cannot be read as its type), which ShopData
+// leaves out of everything it gives, and the fetches whose stored values cannot be read
+// (left out of every read of the fetch log): what each is and why, one line each
+// ("offer …", "fetch …").
 func (sd *ShopData) LeftOut() []string { return sd.leftOut }
 
 // describe makes the shared description of a key, with its code (DB.code).
@@ -810,7 +818,7 @@ func (sd *ShopData) replay(ctx context.Context, to time.Time, st *replayState, b
 		return err
 	}
 	defer conn.Close()
-	rows, err := conn.QueryContext(ctx, `SELECT id, menu_id, at, ok, changes, empty_categories FROM menu_fetches WHERE at < ? ORDER BY at, id`, nanos(to))
+	rows, err := conn.QueryContext(ctx, `SELECT id, menu_id, at, ok, changes, empty_categories FROM menu_fetches WHERE at < ? AND `+readableFetch("")+` ORDER BY at, id`, nanos(to))
 	if err != nil {
 		return err
 	}

@@ -56,7 +56,7 @@ func (db *DB) categoryStates(ctx context.Context) (map[stateKey]CategoryState, e
 	// Latest attempt of any outcome.
 	rows, err := db.db.QueryContext(ctx, `
 		SELECT m.slug, m.market, f.at, f.ok, f.reason, f.detail, f.empty_categories, `+countColumns+`
-		FROM menus m JOIN menu_fetches f ON f.id = m.last_fetch_id`)
+		FROM menus m JOIN menu_fetches f ON f.id = m.last_fetch_id AND `+readableFetch("f"))
 	if err != nil {
 		return nil, fmt.Errorf("category attempts: %w", err)
 	}
@@ -192,7 +192,7 @@ type categoryFetch struct {
 func (db *DB) latestCategoryFetches(ctx context.Context, where string, args []any) ([]categoryFetch, error) {
 	rows, err := db.db.QueryContext(ctx, `
 		SELECT m.id, m.slug, m.market, f.at, `+countColumns+`
-		FROM menus m JOIN menu_fetches f ON f.id = m.last_ok_fetch_id `+where, args...)
+		FROM menus m JOIN menu_fetches f ON f.id = m.last_ok_fetch_id AND `+readableFetch("f")+` `+where, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -221,7 +221,7 @@ func (db *DB) latestCategoryFetches(ctx context.Context, where string, args []an
 	for _, l := range earlier {
 		col := columns[slices.Index(AllCategories, l.category)]
 		err := db.db.QueryRowContext(ctx, `SELECT at, `+col+` FROM menu_fetches
-			WHERE menu_id = ? AND ok = 1 AND `+col+` IS NOT NULL ORDER BY at DESC, id DESC LIMIT 1`, l.menuID).Scan(&l.at, &l.count)
+			WHERE menu_id = ? AND ok = 1 AND `+col+` IS NOT NULL AND `+readableFetch("")+` ORDER BY at DESC, id DESC LIMIT 1`, l.menuID).Scan(&l.at, &l.count)
 		if errors.Is(err, sql.ErrNoRows) {
 			continue
 		}

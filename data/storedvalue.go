@@ -1,6 +1,7 @@
 package data
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"strconv"
@@ -119,3 +120,58 @@ func (u *unreadable) int(name string, c storedInt, required bool) {
 }
 
 func (u unreadable) String() string { return strings.Join(u, ", ") }
+
+// fetchNumbers are the numeric columns of menu_fetches a publish reads: when it was, its
+// outcome, and each category's product count (NULL when the fetch recorded none).
+var fetchNumbers = append([]string{"at", "ok"}, strings.Fields(strings.ReplaceAll(countColumns, ",", " "))...)
+
+// readableFetch is the SQL condition that a menu_fetches row (under alias, "" for none)
+// holds an integer in each of its numeric columns (a count may be NULL). Every read a
+// publish makes of the fetch log keeps to such rows; a row that is not is as if that
+// fetch had not happened, and is listed (unreadableFetches) rather than stopping the
+// publish.
+func readableFetch(alias string) string {
+	if alias != "" {
+		alias += "."
+	}
+	conds := make([]string, 0, len(fetchNumbers))
+	for i, col := range fetchNumbers {
+		kinds := "'integer'"
+		if i >= 2 {
+			kinds = "'integer', 'null'"
+		}
+		conds = append(conds, fmt.Sprintf("typeof(%s%s) IN (%s)", alias, col, kinds))
+	}
+	return "(" + strings.Join(conds, " AND ") + ")"
+}
+
+// unreadableFetches lists the fetches readableFetch leaves out: which menu's, and which
+// of their values cannot be read.
+func (db *DB) unreadableFetches(ctx context.Context) ([]string, error) {
+	rows, err := db.db.QueryContext(ctx, `SELECT f.id, COALESCE(m.slug, ''), COALESCE(m.market, ''), `+
+		"f."+strings.Join(fetchNumbers, ", f.")+` FROM menu_fetches f LEFT JOIN menus m ON m.id = f.menu_id
+		WHERE NOT `+readableFetch("f")+` ORDER BY f.id`)
+	if err != nil {
+		return nil, fmt.Errorf("unreadable fetches: %w", err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var id int64
+		var slug, market string
+		cols := make([]storedInt, len(fetchNumbers))
+		dest := []any{&id, &slug, &market}
+		for i := range cols {
+			dest = append(dest, &cols[i])
+		}
+		if err := rows.Scan(dest...); err != nil {
+			return nil, fmt.Errorf("unreadable fetches: %w", err)
+		}
+		var u unreadable
+		for i, col := range fetchNumbers {
+			u.int(col, cols[i], i < 2)
+		}
+		out = append(out, fmt.Sprintf("fetch %d of %s %s: stored %s; the fetch is left out", id, slug, market, u))
+	}
+	return out, rows.Err()
+}

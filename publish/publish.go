@@ -152,9 +152,7 @@ func build(ctx context.Context, db *data.DB, opts Options, put func(path string,
 	in := Shop{Now: opts.Now, Sample: sample, Statuses: sts, ProductFirstSeen: sd.ProductFirstSeen(), Strains: opts.Strains,
 		SiteURL: strings.TrimRight(opts.SiteURL, "/")}
 	shop, err := buildShopping(ctx, sd, in, ds, record, put)
-	for _, s := range leftOut {
-		m.LeftOut = append(m.LeftOut, "offer "+s)
-	}
+	m.LeftOut = append(m.LeftOut, leftOut...)
 	m.LeftOut = append(m.LeftOut, shop.leftOut...)
 	if herr := <-highlighted; herr != nil {
 		return Manifest{}, fmt.Errorf("publish highlights: %w", herr)

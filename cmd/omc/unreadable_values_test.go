@@ -14,8 +14,9 @@ import (
 
 // TestUnreadableStoredValuesAreLeftOut: a database edited by hand holds text where a
 // number belongs: a price of "call for price", a first-seen time of "yesterday", terpenes
-// that are no JSON. Each used to stop the publish ("Scan error on column … price"); now
-// each offer is left out and listed in manifest.json's leftOut, and the rest published.
+// that are no JSON, a fetch's product count of "many". Each used to stop the publish
+// ("Scan error on column … price"); now each offer (or fetch) is left out and listed in
+// manifest.json's leftOut, and the rest published.
 func TestUnreadableStoredValuesAreLeftOut(t *testing.T) {
 	cfg, out, errOut, d := scrapeJoint(t, []replay.Product{jointFlower("71000001", "Comet Tail", 40),
 		jointFlower("71000002", "Gelato Cake", 45), jointFlower("71000003", "Wedding Pie", 50), jointFlower("71000004", "Lemon Haze", 55)})
@@ -27,6 +28,7 @@ func TestUnreadableStoredValuesAreLeftOut(t *testing.T) {
 		`UPDATE offer_series SET price = 'call for price' WHERE name = 'Gelato Cake'`,
 		`UPDATE offer_series SET first_seen = 'yesterday' WHERE name = 'Wedding Pie'`,
 		`UPDATE offer_series SET terpenes = '{not json' WHERE name = 'Lemon Haze'`,
+		`UPDATE menu_fetches SET n_flower = 'many' WHERE id = (SELECT MIN(id) FROM menu_fetches)`,
 	} {
 		if res, err := raw.Exec(q); err != nil {
 			t.Fatalf("%s: %v", q, err)
@@ -46,19 +48,20 @@ func TestUnreadableStoredValuesAreLeftOut(t *testing.T) {
 		`3.5g: stored price "call for price" is not a number`,
 		`3.5g: stored first_seen "yesterday" is not an integer`,
 		`stored terpenes: invalid character`,
+		`fetch 1 of joint-akron medical: stored n_flower "many" is not an integer; the fetch is left out`,
 	} {
 		found := false
 		for _, l := range manifest.LeftOut {
-			found = found || strings.HasPrefix(l, "offer joint-akron medical ") && strings.Contains(l, want)
+			found = found || strings.HasPrefix(l, "offer joint-akron medical ") && strings.Contains(l, want) || l == want
 		}
 		if !found {
 			t.Errorf("leftOut %q lacks %q", manifest.LeftOut, want)
 		}
 	}
-	if len(manifest.LeftOut) != 3 {
-		t.Errorf("left out %d, want 3: %q", len(manifest.LeftOut), manifest.LeftOut)
+	if len(manifest.LeftOut) != 4 {
+		t.Errorf("left out %d, want 4: %q", len(manifest.LeftOut), manifest.LeftOut)
 	}
-	if !strings.Contains(errOut.String(), "Left out 3 items") {
+	if !strings.Contains(errOut.String(), "Left out 4 items") {
 		t.Errorf("publish did not say what it left out:\n%s", errOut.String())
 	}
 	menu, err := os.ReadFile(filepath.Join(cfg.Out, publish.PathMenus+"joint-akron"))
