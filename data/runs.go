@@ -97,11 +97,13 @@ func (r RunReport) UnverifiedFailed() int {
 // Runs returns the last n finished runs, newest first, each with its failures by
 // platform and reason (most menus first). A menu is judged "unverified lead" by the
 // registry as last synced: its menu has verified: false and no fetch of it succeeded
-// before the run.
+// before the run. A run whose counts are not integers (a database edited by hand) is
+// passed over, so that one such value stops neither a publish nor the health check.
 func (db *DB) Runs(ctx context.Context, n int) ([]RunReport, error) {
 	rows, err := db.db.QueryContext(ctx, `
 		SELECT id, started_at, finished_at, menus_ok, menus_failed FROM runs
-		WHERE finished_at IS NOT NULL ORDER BY id DESC LIMIT ?`, n)
+		WHERE finished_at IS NOT NULL AND typeof(menus_ok) = 'integer' AND typeof(menus_failed) = 'integer'
+		ORDER BY id DESC LIMIT ?`, n)
 	if err != nil {
 		return nil, fmt.Errorf("list runs: %w", err)
 	}

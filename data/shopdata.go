@@ -116,11 +116,21 @@ func (sd *ShopData) readMenus(ctx context.Context) error {
 		return err
 	}
 	defer rows.Close()
+	var lastOK, inRegistry storedInt
 	for rows.Next() {
 		m := &shopMenu{}
-		if err := rows.Scan(&m.id, &m.slug, &m.market, &m.platform, &m.lastOKAt, &m.inRegistry, &m.page); err != nil {
+		if err := rows.Scan(&m.id, &m.slug, &m.market, &m.platform, &lastOK, &inRegistry, &m.page); err != nil {
 			return err
 		}
+		var u unreadable
+		u.int("last_ok_at", lastOK, true)
+		u.int("in_registry", inRegistry, true)
+		if len(u) > 0 {
+			// Its series find no menu and are left out with it.
+			sd.leftOut = append(sd.leftOut, fmt.Sprintf("menu %s %s %s: stored %s; its offers are left out", m.slug, m.market, m.platform, u))
+			continue
+		}
+		m.lastOKAt, m.inRegistry = lastOK.v, inRegistry.v != 0
 		sd.menus = append(sd.menus, m)
 	}
 	return rows.Err()

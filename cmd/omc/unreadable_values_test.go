@@ -4,6 +4,7 @@ import (
 	"database/sql"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -75,5 +76,34 @@ func TestUnreadableStoredValuesAreLeftOut(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(cfg.Out, publish.PathProducts+"buckeye-farms-comet-tail-flower-3-5g")); err != nil {
 		t.Errorf("the sound product's page: %v", err)
+	}
+
+	// The menu's own row and the last run's counts, unreadable too: the menu is left out
+	// (and said so), api/pipeline shows the run before, and the publish still goes on.
+	raw, err = sql.Open("sqlite", "file:"+cfg.DB)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{
+		`UPDATE menus SET last_ok_at = 'soon'`,
+		`UPDATE runs SET menus_ok = 'lots' WHERE id = (SELECT MAX(id) FROM runs)`,
+	} {
+		if _, err := raw.Exec(q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	raw.Close()
+	errOut.Reset()
+	if code := execute([]string{"publish", "--db", cfg.DB, "--out", cfg.Out, "--now", demoNow.Format(time.RFC3339), "--dir", t.TempDir()}, d); code != exitOK {
+		t.Fatalf("publish exit %d:\n%s", code, errOut.String())
+	}
+	readJSON(t, filepath.Join(cfg.Out, publish.PathManifest), &manifest)
+	if !slices.Contains(manifest.LeftOut, `menu joint-akron medical joint: stored last_ok_at "soon" is not an integer; its offers are left out`) {
+		t.Errorf("leftOut %q does not name the menu", manifest.LeftOut)
+	}
+	var pipeline publish.Pipeline
+	readJSON(t, filepath.Join(cfg.Out, publish.PathPipeline), &pipeline)
+	if pipeline.LastRun == nil || pipeline.LastRun.StartedAt != demoNow.Add(-24*time.Hour).Format(time.RFC3339) {
+		t.Errorf("api/pipeline lastRun %+v, want the first run (the last one's counts cannot be read)", pipeline.LastRun)
 	}
 }
