@@ -32,6 +32,8 @@ const (
 	// MaxCode is the longest product code (and any file name made from scraped text):
 	// a longer one is cut and given a hash of the whole (BoundCode).
 	MaxCode = 120
+	// MaxDetail is the longest failure detail a fetch records.
+	MaxDetail = 2 << 10
 	// MaxMessage is the longest error message printed whole (ClipMessage).
 	MaxMessage = 16 << 10
 	// MaxQuoted is the most of a scraped value an error message or a left-out entry

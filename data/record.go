@@ -136,6 +136,9 @@ func (db *DB) recordTx(ctx context.Context, tx *txRunner, cache *menuCache, mf M
 	ok, reason, detail, status := mf.Err == nil, ReasonOK, "", mf.HTTPStatus
 	if mf.Err != nil {
 		reason, detail = ReasonOf(mf.Err), mf.Err.Error()
+		if len(detail) > MaxDetail {
+			detail = cutUTF8(detail, MaxDetail) + "…" // a reply quoted whole would fill the log and the status page
+		}
 		if s := StatusOf(mf.Err); s != 0 {
 			status = s
 		}

@@ -88,7 +88,7 @@ func (j *Jane) Nearby(ctx context.Context, lat, lng float64, radiusM int) ([]Nea
 		h := reply.Hits[0]
 		id := h.StoreID.String()
 		if n, err := strconv.ParseUint(id, 10, 64); err != nil || n == 0 || slices.Contains(seen, id) {
-			return found, &data.FetchError{Reason: data.ReasonParse, Status: resp.Status, Detail: fmt.Sprintf("%s: a record with store_id %q", where, id)}
+			return found, &data.FetchError{Reason: data.ReasonParse, Status: resp.Status, Detail: fmt.Sprintf("%s: a record with store_id %q", where, data.Clip(id))}
 		}
 		seen = append(seen, id)
 		if !usablePlace(h.Geo) {

@@ -250,7 +250,7 @@ func (d *Dutchie) call(ctx context.Context, endpoint, operation, hash, query str
 	}
 	if len(reply.Errors) > 0 {
 		return nil, &data.FetchError{Reason: data.ReasonParse, Status: resp.Status,
-			Detail: fmt.Sprintf("%s: GraphQL error %q", where, reply.Errors[0].Message)}
+			Detail: fmt.Sprintf("%s: GraphQL error %q", where, data.Clip(reply.Errors[0].Message))}
 	}
 	if len(reply.Data) == 0 || string(reply.Data) == "null" {
 		return nil, bodyError(where, resp, errors.New("reply has no data"))

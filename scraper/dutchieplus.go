@@ -178,9 +178,9 @@ func dutchiePlusProducts(body []byte) ([]json.RawMessage, error) {
 		e := reply.Errors[0]
 		if e.Extensions.Code == "NOT_FOUND" || plusRetailerWord.MatchString(e.Message) {
 			return nil, &data.FetchError{Reason: data.ReasonConfig,
-				Detail: fmt.Sprintf("GraphQL error %q: check storeId, the Dutchie Plus retailer UUID", e.Message)}
+				Detail: fmt.Sprintf("GraphQL error %q: check storeId, the Dutchie Plus retailer UUID", data.Clip(e.Message))}
 		}
-		return nil, &data.FetchError{Reason: data.ReasonParse, Detail: fmt.Sprintf("layout changed: GraphQL error %q", e.Message)}
+		return nil, &data.FetchError{Reason: data.ReasonParse, Detail: fmt.Sprintf("layout changed: GraphQL error %q", data.Clip(e.Message))}
 	}
 	if reply.Data == nil || reply.Data.Menu == nil || reply.Data.Menu.Products == nil {
 		return nil, &data.FetchError{Reason: data.ReasonParse, Detail: "layout changed: reply has no data.menu.products"}

@@ -224,7 +224,7 @@ func (e *Engine) Do(ctx context.Context, r Request) (*Response, error) {
 		next, err := u.Parse(loc)
 		if err != nil || (next.Scheme != "http" && next.Scheme != "https") || next.Host == "" {
 			return resp, &data.FetchError{Reason: data.ReasonRedirect, Status: resp.Status,
-				Detail: fmt.Sprintf("%s: redirected to %q, which is not an http(s) URL", where, loc)}
+				Detail: fmt.Sprintf("%s: redirected to %q, which is not an http(s) URL", where, data.Clip(loc))}
 		}
 		next.Host = strings.ToLower(next.Host)
 		next.Fragment = ""

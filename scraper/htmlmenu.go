@@ -263,7 +263,7 @@ func (r *htmlReader) offer(b *parseBudget, card *goquery.Selection) (data.Offer,
 	priceText := r.value(card, "price")
 	price, ok := htmlPrice(priceText)
 	if !ok {
-		return data.Offer{}, fmt.Errorf("%q: no price (selectors.price %q reads %q)", name, r.sels["price"].raw, priceText)
+		return data.Offer{}, fmt.Errorf("%q: no price (selectors.price %q reads %q)", data.Clip(name), r.sels["price"].raw, data.Clip(priceText))
 	}
 	brand := r.value(card, "brand")
 	cat, err := r.category(b, card)

@@ -557,9 +557,9 @@ func (r ldRecord) offers(page *url.URL) ([]data.Offer, error) {
 	}
 	if len(offers) == 0 {
 		if firstErr != nil {
-			return nil, fmt.Errorf("%s %q: %w", strings.Join(ldTypes(p), "/"), name, firstErr)
+			return nil, fmt.Errorf("%s %q: %w", strings.Join(ldTypes(p), "/"), data.Clip(name), firstErr)
 		}
-		return nil, fmt.Errorf("%s %q has no offer with a price", strings.Join(ldTypes(p), "/"), name)
+		return nil, fmt.Errorf("%s %q has no offer with a price", strings.Join(ldTypes(p), "/"), data.Clip(name))
 	}
 	return offers, nil
 }

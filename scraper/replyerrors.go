@@ -59,7 +59,7 @@ func requestError(where string, resp *Response, err error) error {
 		out.Detail = fmt.Sprintf("%s: HTTP %d bot-challenge page", where, fe.Status)
 	case fe.Reason == data.ReasonHTTPStatus:
 		if msg := replyMessage(resp); msg != "" {
-			out.Detail += fmt.Sprintf(": the server says %q", msg)
+			out.Detail += fmt.Sprintf(": the server says %q", data.Clip(msg))
 		}
 	}
 	return &out

@@ -161,7 +161,7 @@ func tymberCategories(b *parseBudget, page []byte) ([]tymberCategory, error) {
 			continue
 		}
 		if !tymberCategorySlug.MatchString(inc.Attributes.Slug) {
-			return nil, fmt.Errorf("category %q has slug %q, not a path segment", inc.Attributes.Name, inc.Attributes.Slug)
+			return nil, fmt.Errorf("category %q has slug %q, not a path segment", data.Clip(inc.Attributes.Name), data.Clip(inc.Attributes.Slug))
 		}
 		seen[inc.Attributes.Slug] = true
 		cats = append(cats, inc.Attributes)
@@ -332,7 +332,7 @@ func (p *tymberProduct) offers(id string, c tymberCategory) ([]data.Offer, error
 		offers = append(offers, o)
 	}
 	if len(offers) == 0 {
-		return nil, fmt.Errorf("product %s %q has no price", id, name)
+		return nil, fmt.Errorf("product %s %q has no price", data.Clip(id), data.Clip(name))
 	}
 	return offers, nil
 }

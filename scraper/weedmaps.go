@@ -324,7 +324,7 @@ func (it *weedmapsResource) offers(market data.Market) ([]data.Offer, error) {
 			if strings.EqualFold(a.Sale.Type, "percentage") && a.Sale.Amount.V < 100 {
 				o.SalePrice = salePrice(price, price*(1-a.Sale.Amount.V/100))
 			} else {
-				o.Warnings = append(o.Warnings, fmt.Sprintf("sale %v %q not applied", a.Sale.Amount.V, a.Sale.Type))
+				o.Warnings = append(o.Warnings, fmt.Sprintf("sale %v %q not applied", a.Sale.Amount.V, data.Clip(a.Sale.Type)))
 			}
 		}
 		o.InStock = (a.IsPublished == nil || *a.IsPublished) && (!s.stock.Set || s.stock.V > 0)
