@@ -17,10 +17,12 @@ import (
 // number belongs: a price of "call for price", a first-seen time of "yesterday", terpenes
 // that are no JSON, a fetch's product count of "many". Each used to stop the publish
 // ("Scan error on column … price"); now each offer (or fetch) is left out and listed in
-// manifest.json's leftOut, and the rest published.
+// manifest.json's leftOut, and the rest published; so is an offer whose name is longer
+// than its maximum, as a database written before names were bounded may hold.
 func TestUnreadableStoredValuesAreLeftOut(t *testing.T) {
 	cfg, out, errOut, d := scrapeJoint(t, []replay.Product{jointFlower("71000001", "Comet Tail", 40),
-		jointFlower("71000002", "Gelato Cake", 45), jointFlower("71000003", "Wedding Pie", 50), jointFlower("71000004", "Lemon Haze", 55)})
+		jointFlower("71000002", "Gelato Cake", 45), jointFlower("71000003", "Wedding Pie", 50), jointFlower("71000004", "Lemon Haze", 55),
+		jointFlower("71000005", "Blue Dream", 60)})
 	raw, err := sql.Open("sqlite", "file:"+cfg.DB)
 	if err != nil {
 		t.Fatal(err)
@@ -30,6 +32,8 @@ func TestUnreadableStoredValuesAreLeftOut(t *testing.T) {
 		`UPDATE offer_series SET first_seen = 'yesterday' WHERE name = 'Wedding Pie'`,
 		`UPDATE offer_series SET terpenes = '{not json' WHERE name = 'Lemon Haze'`,
 		`UPDATE menu_fetches SET n_flower = 'many' WHERE id = (SELECT MIN(id) FROM menu_fetches)`,
+		// Written before names were bounded: a name above its maximum.
+		`UPDATE offer_series SET name = 'Blue Dream ' || printf('%.300c', 'x') WHERE name = 'Blue Dream'`,
 	} {
 		if res, err := raw.Exec(q); err != nil {
 			t.Fatalf("%s: %v", q, err)
@@ -50,6 +54,7 @@ func TestUnreadableStoredValuesAreLeftOut(t *testing.T) {
 		`3.5g: stored first_seen "yesterday" is not an integer`,
 		`stored terpenes: invalid character`,
 		`fetch 1 of joint-akron medical: stored n_flower "many" is not an integer; the fetch is left out`,
+		`3.5g: name is 311 bytes, above its maximum of 200`,
 	} {
 		found := false
 		for _, l := range manifest.LeftOut {
@@ -59,17 +64,17 @@ func TestUnreadableStoredValuesAreLeftOut(t *testing.T) {
 			t.Errorf("leftOut %q lacks %q", manifest.LeftOut, want)
 		}
 	}
-	if len(manifest.LeftOut) != 4 {
-		t.Errorf("left out %d, want 4: %q", len(manifest.LeftOut), manifest.LeftOut)
+	if len(manifest.LeftOut) != 5 {
+		t.Errorf("left out %d, want 5: %q", len(manifest.LeftOut), manifest.LeftOut)
 	}
-	if !strings.Contains(errOut.String(), "Left out 4 items") {
+	if !strings.Contains(errOut.String(), "Left out 5 items") {
 		t.Errorf("publish did not say what it left out:\n%s", errOut.String())
 	}
 	menu, err := os.ReadFile(filepath.Join(cfg.Out, publish.PathMenus+"joint-akron"))
 	if err != nil || !strings.Contains(string(menu), "Comet Tail") {
 		t.Errorf("the sound offer is not published: %v\n%.500s", err, menu)
 	}
-	for _, gone := range []string{"Gelato Cake", "Wedding Pie", "Lemon Haze"} {
+	for _, gone := range []string{"Gelato Cake", "Wedding Pie", "Lemon Haze", "Blue Dream"} {
 		if strings.Contains(string(menu), gone) {
 			t.Errorf("%s is published with a value that cannot be read", gone)
 		}
