@@ -69,8 +69,9 @@ type RosterRead struct {
 	// Query is the first query URL asked.
 	Query   string
 	Entries []data.RosterEntry
-	// Skipped describes each row that was not read (no licence number, no name, a
-	// licence listed twice).
+	// Skipped describes each row that was not read (no licence number, a licence not of
+	// the state's shape, no name, a field of the wrong type). A licence listed twice
+	// refuses the whole read (data.RosterRefusal).
 	Skipped []string
 	// Pages is the number of pages read.
 	Pages int
@@ -81,7 +82,8 @@ type RosterRead struct {
 // host's delay apply as to any menu. Every page is read (resultOffset, while the layer
 // says exceededTransferLimit). A reply the reader cannot map to the roster's fields, an
 // error reply, or a read yielding no row is an error naming what was missing: never an
-// empty roster.
+// empty roster. A read that does not look like the roster (a licence on two rows, no
+// row readable) is a *data.RosterRefusal naming why.
 func ReadRoster(ctx context.Context, e *Engine, layer string) (RosterRead, error) {
 	base, err := rosterQueryURL(layer)
 	if err != nil {
