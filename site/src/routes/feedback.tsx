@@ -1,21 +1,76 @@
 import { useState } from 'react'
+import { useSearchParams } from 'react-router-dom'
 import { ContentHtml } from '../components/content-html'
+import { env } from '../config/env'
 import { LinkList } from '../features/content/components/link-list'
 import { ContentPage } from '../features/content/components/content-page'
+import type { Feedback } from '../features/content/api/content-schemas'
 import { analytics } from '../lib/analytics'
+import { ISSUE_FORMS, newIssueUrl, type IssueFormName } from '../lib/issue-forms'
 import styles from './feedback.module.css'
 
-const TOPICS = ['A missing dispensary', 'A missing event', 'Wrong or outdated information', 'A dispensary getting in touch', 'Something else']
+const FORM_NAMES = Object.keys(ISSUE_FORMS) as IssueFormName[]
+const isFormName = (name: string | null): name is IssueFormName => name !== null && name in ISSUE_FORMS
+
+/**
+ * reportFrom reads what a page sent along (/feedback?form=menu&store=…, from "Report a
+ * problem" on a site without a repository): the form and the fields that form has.
+ */
+function reportFrom(params: URLSearchParams): { form: IssueFormName | null; fields: Record<string, string> } {
+  const form = params.get('form')
+  if (!isFormName(form)) return { form: null, fields: {} }
+  const fields: Record<string, string> = {}
+  for (const id of ISSUE_FORMS[form].fields) {
+    const value = params.get(id)?.trim()
+    if (value) fields[id] = value
+  }
+  return { form, fields }
+}
+
+/** IssueForms are the repository's forms as buttons, the one a page sent the visitor for first and filled in. */
+function IssueForms({ repository, chosen, fields }: { repository: string; chosen: IssueFormName | null; fields: Record<string, string> }) {
+  const order = chosen ? [chosen, ...FORM_NAMES.filter((f) => f !== chosen)] : FORM_NAMES
+  return (
+    <section aria-labelledby="tell-us-heading">
+      <h2 id="tell-us-heading">Tell us</h2>
+      <ul className={styles.forms}>
+        {order.map((form) => (
+          <li key={form}>
+            <a
+              className={form === chosen || (!chosen && form === 'dispensary') ? 'button' : 'button button--secondary'}
+              href={newIssueUrl(repository, form, form === chosen ? fields : {})}
+              target="_blank"
+              rel="noopener"
+              onClick={() => analytics.event({ category: 'Feedback', action: 'open form', label: form })}
+            >
+              {ISSUE_FORMS[form].label}
+              <span className="visually-hidden"> (opens the project’s issue form in a new tab)</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+      <p className={styles.hint}>
+        Each opens a form on GitHub, in the public issue tracker of <a href={`https://github.com/${repository}`}>{repository}</a>.
+      </p>
+    </section>
+  )
+}
+
+/** messageOf writes what a page sent along as the e-mail's first lines. */
+const messageOf = (fields: Record<string, string>) =>
+  Object.entries(fields)
+    .map(([id, value]) => `${id}: ${value}`)
+    .join('\n')
 
 /**
  * FeedbackForm writes the message into the visitor's own e-mail app (a mailto:
  * link): a static site has no server to receive a form, and this way nothing
  * is stored or sent by the site itself.
  */
-function FeedbackForm({ email }: { email: string }) {
-  const [topic, setTopic] = useState(TOPICS[0] ?? '')
-  const [message, setMessage] = useState('')
-  const href = `mailto:${email}?subject=${encodeURIComponent(`Feedback: ${topic}`)}&body=${encodeURIComponent(message)}`
+function FeedbackForm({ email, chosen, fields }: { email: string; chosen: IssueFormName | null; fields: Record<string, string> }) {
+  const [topic, setTopic] = useState<IssueFormName>(chosen ?? 'dispensary')
+  const [message, setMessage] = useState(() => (Object.keys(fields).length > 0 ? `${messageOf(fields)}\n\n` : ''))
+  const href = `mailto:${email}?subject=${encodeURIComponent(`Feedback: ${ISSUE_FORMS[topic].label}`)}&body=${encodeURIComponent(message)}`
   return (
     <form
       className={`card ${styles.form}`}
@@ -28,9 +83,11 @@ function FeedbackForm({ email }: { email: string }) {
     >
       <label>
         Topic
-        <select value={topic} onChange={(event) => setTopic(event.target.value)}>
-          {TOPICS.map((t) => (
-            <option key={t}>{t}</option>
+        <select value={topic} onChange={(event) => setTopic(event.target.value as IssueFormName)}>
+          {FORM_NAMES.map((form) => (
+            <option key={form} value={form}>
+              {ISSUE_FORMS[form].label}
+            </option>
           ))}
         </select>
       </label>
@@ -48,8 +105,27 @@ function FeedbackForm({ email }: { email: string }) {
   )
 }
 
-/** FeedbackRoute (/feedback): how to reach the maintainers, from data/content/feedback.yaml. */
+/** ForDispensaries is the section for stores: how to be listed, what omc reads, robots.txt, and a menu in JSON-LD omc reads. */
+function ForDispensaries({ page }: { page: Feedback }) {
+  if (!page.dispensaries) return null
+  return (
+    <section aria-labelledby="dispensaries-heading">
+      <h2 id="dispensaries-heading">For dispensaries</h2>
+      <ContentHtml html={page.dispensaries.html} />
+      {page.jsonLdExample && (
+        <pre className={styles.example} tabIndex={0} aria-label="A menu in JSON-LD that omc reads">
+          <code>{page.jsonLdExample}</code>
+        </pre>
+      )}
+    </section>
+  )
+}
+
+/** FeedbackRoute (/feedback): the project's issue forms, an e-mail form when an address is set, and the section for dispensaries (data/content/feedback.yaml). */
 export default function FeedbackRoute() {
+  const [params] = useSearchParams()
+  const { form: chosen, fields } = reportFrom(params)
+  const repository = env.feedbackRepository
   return (
     <ContentPage
       name="content/feedback"
@@ -60,12 +136,16 @@ export default function FeedbackRoute() {
       {(page) => (
         <>
           <ContentHtml html={page.html} />
-          {page.email ? (
-            <FeedbackForm email={page.email} />
-          ) : (
-            page.links.length === 0 && <p className="empty-state">No feedback address or channel is set up on this site yet.</p>
+          {repository && <IssueForms repository={repository} chosen={chosen} fields={fields} />}
+          {page.email && <FeedbackForm email={page.email} chosen={chosen} fields={fields} />}
+          {!repository && !page.email && page.links.length === 0 && (
+            <p className="empty-state">
+              No feedback channel is set up on this site yet. Maintainers: build the site with VITE_FEEDBACK_REPOSITORY (the publish workflow sets it
+              to its own repository) or set an e-mail address in data/content/feedback.yaml.
+            </p>
           )}
           {page.links.length > 0 && <LinkList links={page.links} label="Other ways to reach us" />}
+          <ForDispensaries page={page} />
         </>
       )}
     </ContentPage>
