@@ -2,6 +2,7 @@ package publish
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io/fs"
 	"path"
@@ -25,50 +26,45 @@ var contentName = regexp.MustCompile(`^[a-z0-9]+(?:-[a-z0-9]+)*$`)
 // outside images), so the site can insert the result as HTML.
 var markdown = goldmark.New(goldmark.WithExtensions(extension.GFM))
 
+// SampleContentDir is the content folder's subfolder of sample pages: when the shopping
+// data is sample data (omc demo), each of its files replaces its namesake, marked
+// "sample": true, so the demo shows every community screen with something in it and
+// says it is made up. A real publish never reads it.
+const SampleContentDir = "sample"
+
 // BuildContent converts every <name>.yaml and <name>.md of fsys into api/content/<name>
 // (format: data/content/FORMAT.txt) and adds api/content/index listing them. Other files
 // are not published. A file that does not parse is an error naming it and the line.
-func BuildContent(fsys fs.FS) (map[string][]byte, error) {
-	files := map[string][]byte{}
-	names := []string{}
+// With sample, the pages of fsys's SampleContentDir replace their namesakes.
+func BuildContent(fsys fs.FS, sample bool) (map[string][]byte, error) {
+	pages := map[string]any{}
 	if fsys != nil {
-		entries, err := fs.ReadDir(fsys, ".")
-		if err != nil {
-			return nil, fmt.Errorf("content: %w", err)
+		if err := readContentDir(fsys, ".", pages); err != nil {
+			return nil, err
 		}
-		for _, e := range entries {
-			ext := path.Ext(e.Name())
-			if e.IsDir() || (ext != ".yaml" && ext != ".md") {
-				continue
+		if sample {
+			samples := map[string]any{}
+			if err := readContentDir(fsys, SampleContentDir, samples); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				return nil, err
 			}
-			name := strings.TrimSuffix(e.Name(), ext)
-			if !contentName.MatchString(name) {
-				return nil, fmt.Errorf("content %s: name must be lower case letters, digits and hyphens", e.Name())
-			}
-			if _, dup := files[ContentDir+name]; dup {
-				return nil, fmt.Errorf("content %s: %s.yaml and %s.md both exist", e.Name(), name, name)
-			}
-			raw, err := fs.ReadFile(fsys, e.Name())
-			if err != nil {
-				return nil, fmt.Errorf("content %s: %w", e.Name(), err)
-			}
-			var v any
-			if ext == ".md" {
-				html, err := renderMarkdown(raw)
+			for name, v := range samples {
+				marked, err := markedSample(name, v)
 				if err != nil {
-					return nil, fmt.Errorf("content %s: %w", e.Name(), err)
+					return nil, err
 				}
-				v = map[string]any{"html": html}
-			} else if v, err = yamlContent(raw); err != nil {
-				return nil, fmt.Errorf("content %s: %w", e.Name(), err)
+				pages[name] = marked
 			}
-			b, err := marshal(v)
-			if err != nil {
-				return nil, fmt.Errorf("content %s: %w", e.Name(), err)
-			}
-			files[ContentDir+name] = b
-			names = append(names, name)
 		}
+	}
+	files := make(map[string][]byte, len(pages)+1)
+	names := make([]string, 0, len(pages))
+	for name, v := range pages {
+		b, err := marshal(v)
+		if err != nil {
+			return nil, fmt.Errorf("content %s: %w", name, err)
+		}
+		files[ContentDir+name] = b
+		names = append(names, name)
 	}
 	sort.Strings(names)
 	index, err := marshal(map[string]any{"names": names})
@@ -77,6 +73,56 @@ func BuildContent(fsys fs.FS) (map[string][]byte, error) {
 	}
 	files[ContentDir+"index"] = index
 	return files, nil
+}
+
+// readContentDir reads the pages of one folder of fsys into pages (name → JSON-ready
+// value); a name given twice (a .yaml and a .md) is an error.
+func readContentDir(fsys fs.FS, dir string, pages map[string]any) error {
+	entries, err := fs.ReadDir(fsys, dir)
+	if err != nil {
+		return fmt.Errorf("content: %w", err)
+	}
+	for _, e := range entries {
+		ext := path.Ext(e.Name())
+		if e.IsDir() || (ext != ".yaml" && ext != ".md") {
+			continue
+		}
+		file := path.Join(dir, e.Name())
+		name := strings.TrimSuffix(e.Name(), ext)
+		if !contentName.MatchString(name) {
+			return fmt.Errorf("content %s: name must be lower case letters, digits and hyphens", file)
+		}
+		if _, dup := pages[name]; dup {
+			return fmt.Errorf("content %s: %s.yaml and %s.md both exist", file, name, name)
+		}
+		raw, err := fs.ReadFile(fsys, file)
+		if err != nil {
+			return fmt.Errorf("content %s: %w", file, err)
+		}
+		var v any
+		if ext == ".md" {
+			html, err := renderMarkdown(raw)
+			if err != nil {
+				return fmt.Errorf("content %s: %w", file, err)
+			}
+			v = map[string]any{"html": html}
+		} else if v, err = yamlContent(raw); err != nil {
+			return fmt.Errorf("content %s: %w", file, err)
+		}
+		pages[name] = v
+	}
+	return nil
+}
+
+// markedSample is a sample page with "sample": true, which the site shows as a notice.
+// Every community page is a mapping; a sample page that is not is refused, naming it.
+func markedSample(name string, v any) (any, error) {
+	m, ok := v.(map[string]any)
+	if !ok {
+		return nil, fmt.Errorf("content %s/%s: a sample page must be a mapping of keys, as its namesake is", SampleContentDir, name)
+	}
+	m["sample"] = true
+	return m, nil
 }
 
 // yamlContent decodes a YAML document into JSON-ready values and renders its markdown

@@ -1,7 +1,10 @@
 package publish_test
 
 import (
+	"bytes"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -24,7 +27,7 @@ events:
 		"introduction.md": {Data: []byte("# Hello\n\nWelcome to *Ohio*.\n")},
 		"FORMAT.txt":      {Data: []byte("not published")},
 	}
-	files, err := publish.BuildContent(fsys)
+	files, err := publish.BuildContent(fsys, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -75,7 +78,7 @@ func TestBuildContentBadInput(t *testing.T) {
 		"empty yaml":   {fstest.MapFS{"empty.yaml": {Data: []byte("")}}, "content empty.yaml: empty document"},
 	} {
 		t.Run(name, func(t *testing.T) {
-			_, err := publish.BuildContent(tc.fsys)
+			_, err := publish.BuildContent(tc.fsys, false)
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("err = %v, want it to contain %q", err, tc.want)
 			}
@@ -83,14 +86,77 @@ func TestBuildContentBadInput(t *testing.T) {
 	}
 }
 
-// TestEmbeddedContentPublishes keeps the maintainers' content folder publishable.
+// TestEmbeddedContentPublishes keeps the maintainers' content folder publishable, as a
+// real publish reads it and as the demo does, with its sample pages.
 func TestEmbeddedContentPublishes(t *testing.T) {
-	files, err := publish.BuildContent(data.Content())
+	real, err := publish.BuildContent(data.Content(), false)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, ok := files["api/content/index"]; !ok {
+	if _, ok := real["api/content/index"]; !ok {
 		t.Fatal("no index")
+	}
+	sample, err := publish.BuildContent(data.Content(), true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(sample["api/content/index"]) != string(real["api/content/index"]) {
+		t.Errorf("the sample pages publish other names: %s against %s", sample["api/content/index"], real["api/content/index"])
+	}
+	// Every community screen that is empty until a maintainer fills it has a sample page.
+	for _, name := range []string{"chat", "social", "events", "donations", "march-madness-2025"} {
+		var page map[string]any
+		if err := json.Unmarshal(sample["api/content/"+name], &page); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if page["sample"] != true {
+			t.Errorf("the demo's %s is not marked sample: %v", name, page)
+		}
+		if strings.Contains(string(real["api/content/"+name]), `"sample"`) {
+			t.Errorf("a real publish marks %s as sample", name)
+		}
+	}
+}
+
+// TestBuildContentSample: sample pages replace their namesakes only when the data is
+// sample data, each marked; a page with no sample stays as it is.
+func TestBuildContentSample(t *testing.T) {
+	fsys := fstest.MapFS{
+		"chat.yaml":          {Data: []byte("markdown: Real text.\ninvite: \"\"\n")},
+		"introduction.md":    {Data: []byte("Hello.\n")},
+		"sample/chat.yaml":   {Data: []byte("markdown: Sample text.\ninvite: https://discord.gg/example\n")},
+		"sample/README.txt":  {Data: []byte("not published")},
+		"sample/events.yaml": {Data: []byte("events: []\n")},
+	}
+	real, err := publish.BuildContent(fsys, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := string(real["api/content/chat"]); got != `{"html":"<p>Real text.</p>\n","invite":""}` {
+		t.Errorf("real chat = %s", got)
+	}
+	if _, ok := real["api/content/events"]; ok {
+		t.Error("a sample page without a namesake was published by a real publish")
+	}
+	sample, err := publish.BuildContent(fsys, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := string(sample["api/content/chat"]); got != `{"html":"<p>Sample text.</p>\n","invite":"https://discord.gg/example","sample":true}` {
+		t.Errorf("sample chat = %s", got)
+	}
+	if got := string(sample["api/content/introduction"]); got != string(real["api/content/introduction"]) {
+		t.Errorf("introduction changed: %s", got)
+	}
+	if got := string(sample["api/content/index"]); got != `{"names":["chat","events","introduction"]}` {
+		t.Errorf("index = %s", got)
+	}
+	bad := fstest.MapFS{"chat.yaml": {Data: []byte("a: 1\n")}, "sample/chat.yaml": {Data: []byte("- a list\n")}}
+	if _, err := publish.BuildContent(bad, true); err == nil || !strings.Contains(err.Error(), "content sample/chat: a sample page must be a mapping") {
+		t.Errorf("a list as a sample page: err = %v", err)
+	}
+	if _, err := publish.BuildContent(fstest.MapFS{"chat.yaml": {Data: []byte("a: 1\n")}}, true); err != nil {
+		t.Errorf("no sample folder: %v", err)
 	}
 }
 
@@ -100,4 +166,61 @@ func keys(m map[string][]byte) []string {
 		out = append(out, k)
 	}
 	return out
+}
+
+// TestSiteContentFixtures keeps the site's unit-test copies of the community pages
+// (site/src/testing/fixtures/content) equal to what omc publishes from data/content, so
+// the site's tests see the pages shoppers get. Refresh them with
+// go test ./publish -run TestSiteContentFixtures -update.
+func TestSiteContentFixtures(t *testing.T) {
+	files, err := publish.BuildContent(data.Content(), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join("..", "site", "src", "testing", "fixtures", "content")
+	copies, err := filepath.Glob(filepath.Join(dir, "*.json"))
+	if err != nil || len(copies) == 0 {
+		t.Fatalf("no copies in %s (%v)", dir, err)
+	}
+	for _, file := range copies {
+		name := strings.TrimSuffix(filepath.Base(file), ".json")
+		published, ok := files["api/content/"+name]
+		if !ok {
+			t.Errorf("%s: data/content publishes no %s", file, name)
+			continue
+		}
+		got, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if jsonEqual(t, got, published) {
+			continue
+		}
+		if *update {
+			var want bytes.Buffer
+			if err := json.Indent(&want, published, "", "  "); err != nil {
+				t.Fatal(err)
+			}
+			want.WriteByte('\n')
+			if err := os.WriteFile(file, want.Bytes(), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		} else {
+			t.Errorf("%s differs from what omc publishes for data/content/%s: refresh it with go test ./publish -run TestSiteContentFixtures -update", file, name)
+		}
+	}
+}
+
+func jsonEqual(t *testing.T, a, b []byte) bool {
+	t.Helper()
+	var x, y any
+	if err := json.Unmarshal(a, &x); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(b, &y); err != nil {
+		t.Fatal(err)
+	}
+	xb, _ := json.Marshal(x)
+	yb, _ := json.Marshal(y)
+	return bytes.Equal(xb, yb)
 }

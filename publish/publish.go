@@ -141,12 +141,12 @@ func build(ctx context.Context, db *data.DB, opts Options, put func(path string,
 		highlights, err = buildHighlights(ctx, db, sd, opts.Now)
 		highlighted <- err
 	}()
-	files, err := BuildContent(opts.Content)
+	sample := isSample(opts.Sample, sts)
+	files, err := BuildContent(opts.Content, sample)
 	if err != nil {
 		return Manifest{}, fmt.Errorf("publish: %w", err)
 	}
 	announcements := activeAnnouncements(opts.Announcements, opts.Now)
-	sample := isSample(opts.Sample, sts)
 	// One pass over the menus' latest offers builds the shopping snapshots and the
 	// statistics and brands.
 	in := Shop{Now: opts.Now, Sample: sample, Statuses: sts, ProductFirstSeen: sd.ProductFirstSeen(), Strains: opts.Strains,

@@ -39,7 +39,7 @@ type Config struct {
 	Storage       string        // OMC_HISTORY_STORAGE: where omc history keeps copies
 	MemoryLimit   string        // OMC_MEMORY_LIMIT: the soft memory limit of a publish ("0": none)
 	Roster        string        // OMC_ROSTER: the state's roster layer; empty = the registry's roster.url, "none" = none
-	// Sample marks the published shopping data as sample data (omc demo, publish --sample).
+	// Sample marks the published shopping data as sample data (omc demo; a registry that marks its stores sample does too).
 	Sample bool
 
 	// given names the settings set by a flag or an OMC_* variable: they override the

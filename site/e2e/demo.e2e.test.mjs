@@ -202,36 +202,94 @@ describe('every screen', () => {
     }
   })
 
-  test('community pages show their published content', async () => {
+  test('community pages show their published content, the demo its sample pages marked as sample', async () => {
     const page = await newPage()
     try {
+      // [path, text of the pre-rendered page (the build's own content, as a real site has it),
+      //  text once the demo's snapshots are loaded (its sample pages, data/content/sample)]
       const checks = [
         ['introduction', 'Where the information comes from'],
         ['resources', '8 ounces per 90 days'],
-        ['events', 'No events are listed yet.'],
+        ['events', 'No events are listed yet.', 'Home grow meetup (sample)'],
         ['other-maps', 'Weedmaps: dispensaries in Ohio'],
-        ['social', 'No community channels are listed yet.'],
-        ['chat', 'not set up on this site yet'],
-        ['donations', 'Ways to help'],
+        ['social', 'No community channels are listed yet.', 'Weekly deal threads and dispensary reviews (sample).'],
+        ['chat', 'not set up on this site yet', '#menu-watch'],
+        ['donations', 'Ways to help', 'Open Collective (sample)'],
         ['change-log', 'Dispensary status'],
-        ['march-madness', "We have no record of the 2025 bracket's matchups or results yet."],
+        ['march-madness', "We have no record of the 2025 bracket's matchups or results yet.", 'Vote results'],
         ['Reservation', 'it cannot reserve, hold or order anything for you'],
-        ['feedback', 'No feedback address or channel is set up on this site yet.'],
+        ['feedback', 'A wrong menu or price'],
         ['yearly-highlights', 'Most available strains'],
       ]
-      for (const [p, text] of checks) {
+      for (const [p, text, sample] of checks) {
         if (p !== 'yearly-highlights') {
           // Pre-rendered with its content (go tool task site:build), for crawlers and the first paint.
           const html = (await (await page.request.get(new URL(p, site).href)).text()).replaceAll('<!-- -->', '')
           assert.ok(html.replaceAll('&#x27;', "'").includes(text.replace(/<[^>]+>/g, '')), `/${p}: HTML lacks "${text}"`)
         }
         await page.goto(new URL(p, site).href)
-        await page.getByRole('main').getByText(text).first().waitFor({ timeout: 15_000 })
+        await page
+          .getByRole('main')
+          .getByText(sample ?? text)
+          .first()
+          .waitFor({ timeout: 15_000 })
+        const notes = page.getByRole('main').getByRole('note').filter({ hasText: 'Sample data:' })
+        assert.equal(await notes.count(), sample ? 1 : 0, `/${p}: ${sample ? 'no' : 'a'} sample-data notice`)
       }
+      await page.goto(new URL('march-madness', site).href)
+      await page.getByRole('meter', { name: 'Garlic Cookies, Final' }).waitFor({ timeout: 15_000 })
+      await page.getByText('Champion: Garlic Cookies').waitFor()
       await page.goto(new URL('company-brands', site).href)
       const rows = page.getByRole('table').getByRole('row')
       await rows.nth(1).waitFor({ timeout: 15_000 })
       assert.ok((await rows.count()) > 2, 'company brands lists fewer than 2 brands')
+    } finally {
+      await page.close()
+    }
+  })
+
+  test("feedback, events and every store and product page open the repository's issue forms, filled in", async () => {
+    // The demo's build names the project's repository (VITE_FEEDBACK_REPOSITORY in the
+    // Taskfile); the links are read, not followed: nothing leaves the test host.
+    const newIssue = 'https://github.com/ohiomc/omc/issues/new?'
+    const fieldsOf = async (link) => {
+      const href = await link.getAttribute('href')
+      assert.ok(href.startsWith(newIssue), `${href} is not the repository's new-issue page`)
+      assert.equal(await link.getAttribute('target'), '_blank')
+      return Object.fromEntries(new URL(href).searchParams)
+    }
+    const page = await newPage()
+    try {
+      await page.goto(new URL('feedback', site).href)
+      const forms = page.getByRole('region', { name: 'Tell us' }).getByRole('link', { name: /opens the project’s issue form/ })
+      await forms.first().waitFor({ timeout: 15_000 })
+      const templates = []
+      for (const link of await forms.all()) templates.push((await fieldsOf(link)).template)
+      assert.deepEqual(templates, ['dispensary.yml', 'menu.yml', 'event.yml', 'feedback.yml'])
+      await page.getByRole('region', { name: 'For dispensaries' }).getByText('User-agent: omc').waitFor()
+
+      await page.goto(new URL('events', site).href)
+      assert.deepEqual(await fieldsOf(page.getByRole('link', { name: /Tell us about an event/ })), { template: 'event.yml' })
+
+      const { stores } = await (await page.request.get(new URL('api/search/stores', site).href)).json()
+      const store = stores[0]
+      await page.goto(new URL(`dispensary-menus/${store.slug}`, site).href)
+      await page.getByRole('heading', { level: 1, name: store.name }).waitFor({ timeout: 15_000 })
+      const menu = await (await page.request.get(new URL(`api/menus/${store.slug}`, site).href)).json()
+      const storeFields = await fieldsOf(page.getByRole('link', { name: /^Report a problem/ }))
+      assert.equal(storeFields.template, 'menu.yml')
+      assert.ok(storeFields.store.startsWith(store.name), `store field ${storeFields.store}`)
+      assert.equal(storeFields.snapshot, menu.generatedAt)
+      assert.ok(storeFields.page.endsWith(`/dispensary-menus/${store.slug}`), `page field ${storeFields.page}`)
+      assert.ok(storeFields.market.length > 0, 'no market')
+
+      const code = menu.products.code[0]
+      await page.goto(new URL(`product/${code}`, site).href)
+      await page.getByRole('heading', { level: 1 }).waitFor({ timeout: 15_000 })
+      const productFields = await fieldsOf(page.getByRole('link', { name: /^Report a problem/ }))
+      assert.equal(productFields.template, 'menu.yml')
+      assert.ok(productFields.product.endsWith(`(${code})`), `product field ${productFields.product}`)
+      assert.match(productFields.snapshot, /^\d{4}-\d{2}-\d{2}T/)
     } finally {
       await page.close()
     }

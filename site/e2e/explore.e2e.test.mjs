@@ -270,7 +270,7 @@ describe('dispensary status', () => {
 })
 
 describe('accessibility', () => {
-  test('no serious or critical axe-core violation on the new screens and the status page, light and dark', async () => {
+  test('no serious or critical axe-core violation on the new screens, the community pages and the status page, light and dark', async () => {
     const strains = await (await fetch(new URL('api/strains/index', site))).json()
     const strain = strains.strains.find((s) => s.stores > 0) ?? strains.strains[0]
     const screens = [
@@ -281,6 +281,12 @@ describe('accessibility', () => {
       ['terpenes', 'nav[aria-label="Terpenes"]'],
       ['terpenes/limonene', 'dl'],
       ['dispensary-status', 'article'],
+      // The community pages as the demo shows them (its sample pages) and Feedback with its forms.
+      ['feedback', 'pre'],
+      ['chat', 'dl'],
+      ['events', 'article'],
+      ['march-madness', '[role="meter"]'],
+      ['donations', '[role="note"]'],
     ]
     const failures = await axeAcrossThemes({
       site,

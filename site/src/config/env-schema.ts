@@ -70,6 +70,11 @@ const envSchema = z.object({
   ),
   VITE_SITE_URL: optionalUrl('the public address of the site'),
   VITE_MERCH_URL: optionalUrl('the merchandise shop'),
+  // GitHub's own rule for an owner (letters, digits, single hyphens) and a repository name.
+  VITE_FEEDBACK_REPOSITORY: optionalText(
+    (v) => /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}\/[A-Za-z0-9._-]{1,100}$/.test(v),
+    'must be a GitHub repository as owner/name, like ohiomc/omc',
+  ),
   VITE_PLAUSIBLE_DOMAIN: z.pipe(
     z.transform(blankToUndefined),
     z._default(z.string().check(z.regex(/^[a-z0-9.-]+$/i, 'must be a bare domain like ohiomc.org, as registered in Plausible')), ''),
@@ -136,6 +141,7 @@ export function parseEnv(source: Record<string, unknown>): Env {
     siteName: result.data.VITE_SITE_NAME.trim(),
     siteUrl: result.data.VITE_SITE_URL.replace(/\/+$/, ''),
     merchUrl: result.data.VITE_MERCH_URL,
+    feedbackRepository: data.VITE_FEEDBACK_REPOSITORY,
     plausibleDomain: result.data.VITE_PLAUSIBLE_DOMAIN,
     plausibleHost: result.data.VITE_PLAUSIBLE_HOST.replace(/\/+$/, ''),
     firebase: firebaseSet

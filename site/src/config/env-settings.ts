@@ -11,6 +11,8 @@ export type Env = {
   siteUrl: string
   /** External merchandise shop linked from the homepage; '' hides the link. */
   merchUrl: string
+  /** GitHub repository ("owner/name") whose issue forms the feedback links open; '' when feedback goes by e-mail or is not set up. */
+  feedbackRepository: string
   /** Plausible site domain; '' turns analytics off (nothing is sent). */
   plausibleDomain: string
   /** Plausible server receiving events (its /api/event endpoint). */

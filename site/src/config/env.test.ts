@@ -5,6 +5,7 @@ import { parseEnv } from './env-schema'
 const none = {
   siteUrl: '',
   merchUrl: '',
+  feedbackRepository: '',
   plausibleDomain: '',
   plausibleHost: DEFAULT_PLAUSIBLE_HOST,
   firebase: null,
@@ -36,6 +37,7 @@ describe('parseEnv', () => {
         siteName: DEFAULT_SITE_NAME,
         siteUrl: 'https://ohiomc.example',
         merchUrl: 'https://shop.example/ohio',
+        feedbackRepository: '',
         plausibleDomain: 'ohiomc.example',
         plausibleHost: 'https://stats.example',
         firebase: null,
@@ -46,6 +48,17 @@ describe('parseEnv', () => {
   ])('$name', ({ source, want }) => {
     expect(parseEnv(source)).toEqual(want)
   })
+
+  it.each(['ohiomc/omc', 'a-b/site.v2', 'Owner9/x_y'])('takes VITE_FEEDBACK_REPOSITORY %s', (value) => {
+    expect(parseEnv({ VITE_FEEDBACK_REPOSITORY: value }).feedbackRepository).toBe(value)
+  })
+
+  it.each(['https://github.com/ohiomc/omc', 'ohiomc', '-owner/omc', 'owner--x/omc', 'ohiomc/omc/issues', 'ohiomc/o m c'])(
+    'refuses VITE_FEEDBACK_REPOSITORY %s',
+    (value) => {
+      expect(() => parseEnv({ VITE_FEEDBACK_REPOSITORY: value })).toThrow(/VITE_FEEDBACK_REPOSITORY: must be a GitHub repository as owner\/name/)
+    },
+  )
 
   it.each([
     { value: undefined, want: DEFAULT_MAP_TILE_URL },

@@ -20,8 +20,8 @@ function DiscordWidget({ serverId }: { serverId: string }) {
 
 /**
  * ChatRoute (/chat): the community's Discord server, as Discord's embedded
- * widget when data/content/chat.yaml names the server. Nothing is loaded from
- * Discord until a server is configured.
+ * widget when data/content/chat.yaml names the server, its invite and its
+ * channels. Nothing is loaded from Discord until a server is configured.
  */
 export default function ChatRoute() {
   return (
@@ -31,10 +31,12 @@ export default function ChatRoute() {
           {page.discord.serverId ? (
             <DiscordWidget serverId={page.discord.serverId} />
           ) : (
-            <p className="empty-state">
-              The community's Discord server is not set up on this site yet. Other channels are on the <Link to={routes.social.path}>social</Link>{' '}
-              page.
-            </p>
+            !page.discord.invite && (
+              <p className="empty-state">
+                The community's Discord server is not set up on this site yet. Other channels are on the <Link to={routes.social.path}>social</Link>{' '}
+                page. (Maintainers: set <code>discord.serverId</code> or <code>discord.invite</code> in <code>data/content/chat.yaml</code>.)
+              </p>
+            )
           )}
           {page.discord.invite && (
             <p>
@@ -42,6 +44,19 @@ export default function ChatRoute() {
                 Join the Discord server
               </a>
             </p>
+          )}
+          {page.channels && page.channels.length > 0 && (
+            <section aria-labelledby="channels-heading">
+              <h2 id="channels-heading">Channels</h2>
+              <dl className={styles.channels}>
+                {page.channels.map((channel) => (
+                  <div key={channel.name}>
+                    <dt>{channel.name}</dt>
+                    {channel.description && <dd>{channel.description}</dd>}
+                  </div>
+                ))}
+              </dl>
+            </section>
           )}
           <ContentHtml html={page.html} />
         </>

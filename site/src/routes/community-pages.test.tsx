@@ -6,7 +6,7 @@ import type { Matchup } from '../features/content/api/content-schemas'
 import { FIXTURE_NOW } from '../testing/fixture-now'
 import { renderApp, renderWithProviders } from '../testing/render'
 import { server } from '../testing/server'
-import { VoteResultsScreen } from '../features/content/components/march-madness/vote-results'
+import { VoteResults } from '../features/content/components/march-madness/vote-results'
 
 const useContent = (name: string, body: object) => server.use(http.get(`*/api/content/${name}`, () => HttpResponse.json(body)))
 
@@ -17,7 +17,10 @@ afterEach(() => {
 describe('events', () => {
   it('shows an honest empty state with the way to contribute', async () => {
     renderApp('/events')
-    expect(await screen.findByText('No events are listed yet.')).toBeInTheDocument()
+    expect(
+      await screen.findByText(/^No events are listed yet\. \(Maintainers: events are listed in data\/content\/events\.yaml\.\)$/),
+    ).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Tell us about an event' })).toHaveAttribute('href', '/feedback?form=event')
     expect(within(screen.getByRole('main')).getByRole('link', { name: 'feedback' })).toHaveAttribute('href', '/feedback')
     expect(screen.queryByRole('heading', { name: 'Past events' })).not.toBeInTheDocument()
   })
@@ -85,7 +88,9 @@ describe('resources', () => {
 describe('social and chat', () => {
   it('says no channel is listed when none is configured', async () => {
     renderApp('/discord')
-    expect(await screen.findByText('No community channels are listed yet.')).toBeInTheDocument()
+    expect(
+      await screen.findByText(/^No community channels are listed yet\. \(Maintainers: add them to data\/content\/social\.yaml\.\)$/),
+    ).toBeInTheDocument()
   })
 
   it('lists configured channels', async () => {
@@ -111,9 +116,27 @@ describe('social and chat', () => {
 })
 
 describe('feedback', () => {
-  it('says no address is set up when none is configured', async () => {
+  it('says no channel is set up, and which settings set one, when none is configured', async () => {
     renderApp('/feedback')
-    expect(await screen.findByText('No feedback address or channel is set up on this site yet.')).toBeInTheDocument()
+    expect(
+      await screen.findByText(/^No feedback channel is set up on this site yet\. Maintainers: build the site with VITE_FEEDBACK_REPOSITORY/),
+    ).toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: /A wrong menu or price/ })).not.toBeInTheDocument()
+  })
+
+  it('has a section for dispensaries with a menu in JSON-LD omc reads', async () => {
+    renderApp('/feedback')
+    const section = await screen.findByRole('region', { name: 'For dispensaries' })
+    expect(section).toHaveTextContent('robots.txt is always honoured')
+    expect(within(section).getByLabelText('A menu in JSON-LD that omc reads')).toHaveTextContent('"@type": "Product"')
+  })
+
+  it('fills the e-mail with what a page reported when the site has no repository', async () => {
+    useContent('feedback', { html: '', email: 'team@ohiomc.example', links: [] })
+    renderApp('/feedback?form=menu&store=Landing%20Columbus&product=Money%20%24%24%20Kush&bogus=x')
+    const form = await screen.findByRole('form', { name: 'Write feedback' })
+    expect(within(form).getByRole('combobox', { name: 'Topic' })).toHaveValue('menu')
+    expect(within(form).getByRole('textbox', { name: 'Message' })).toHaveValue('store: Landing Columbus\nproduct: Money $$ Kush\n\n')
   })
 
   it('writes the message into an e-mail when an address is configured', async () => {
@@ -127,7 +150,9 @@ describe('feedback', () => {
 describe('March Madness 2025', () => {
   it('shows an honest empty state without a bracket on record', async () => {
     renderApp('/march-madness')
-    expect(await screen.findByText("We have no record of the 2025 bracket's matchups or results yet.")).toBeInTheDocument()
+    expect(
+      await screen.findByText(/^We have no record of the 2025 bracket's matchups or results yet\. \(Maintainers: fill the rounds/),
+    ).toBeInTheDocument()
   })
 
   it('draws the bracket with its results', async () => {
@@ -153,10 +178,36 @@ describe('March Madness 2025', () => {
     const final = await screen.findByRole('region', { name: 'Final' })
     expect(within(final).getByText(/Garlic Cookies/)).toHaveTextContent('1 Garlic Cookies 60 votes (winner)')
     expect(screen.getByText(/Champion:/)).toHaveTextContent('Champion: Garlic Cookies')
+    const votes = screen.getByRole('region', { name: 'Final: votes' })
+    expect(within(votes).getByRole('meter', { name: 'Garlic Cookies, Final' })).toHaveAttribute('aria-valuenow', '60')
+    expect(within(votes).getByText('40% (40 votes)')).toBeInTheDocument()
   })
 })
 
-describe('VoteResultsScreen', () => {
+describe('sample content', () => {
+  it('says a page is sample content when it is marked so, as the demo publishes it', async () => {
+    useContent('chat', {
+      html: '<p>Sample text.</p>',
+      sample: true,
+      discord: { serverId: '', invite: 'https://discord.gg/example' },
+      channels: [{ name: '#menu-watch', description: 'Prices people spotted.' }],
+    })
+    renderApp('/chat')
+    expect(await screen.findByRole('note')).toHaveTextContent('Sample data: this page’s content is made up for the demo')
+    expect(screen.getByRole('link', { name: 'Join the Discord server' })).toHaveAttribute('href', 'https://discord.gg/example')
+    expect(screen.getByRole('region', { name: 'Channels' })).toHaveTextContent('#menu-watchPrices people spotted.')
+    expect(screen.queryByText(/not set up on this site yet/)).not.toBeInTheDocument()
+    expect(document.querySelector('iframe')).toBeNull()
+  })
+
+  it('says nothing of sample data on a real page', async () => {
+    renderApp('/chat')
+    await screen.findByText(/not set up on this site yet/)
+    expect(screen.queryByRole('note')).not.toBeInTheDocument()
+  })
+})
+
+describe('VoteResults', () => {
   it('shows each strain share of the votes', () => {
     const matchups: Matchup[] = [
       {
@@ -167,11 +218,13 @@ describe('VoteResultsScreen', () => {
       },
       { strains: [{ name: 'C' }, { name: 'D' }] },
     ]
-    renderWithProviders(<VoteResultsScreen title="Round 1" matchups={matchups} />)
-    expect(screen.getByRole('meter', { name: 'A' })).toHaveAttribute('aria-valuenow', '75')
-    expect(screen.getByRole('meter', { name: 'B' })).toHaveAttribute('aria-valuenow', '25')
-    expect(screen.getByRole('meter', { name: 'C' })).toHaveAttribute('aria-valuenow', '0')
+    renderWithProviders(<VoteResults name="Round 1" matchups={matchups} />)
+    expect(screen.getByRole('meter', { name: 'A, Round 1' })).toHaveAttribute('aria-valuenow', '75')
+    expect(screen.getByRole('meter', { name: 'B, Round 1' })).toHaveAttribute('aria-valuenow', '25')
     expect(screen.getByText('75% (3 votes)')).toBeInTheDocument()
+    // A matchup with no votes on record is left out, not shown as 0 %.
+    expect(screen.queryByRole('meter', { name: 'C, Round 1' })).not.toBeInTheDocument()
+    expect(screen.getAllByRole('listitem')).toHaveLength(1)
   })
 })
 

@@ -4,7 +4,13 @@ import { ContentPage, LinksContent } from '../features/content/components/conten
 export default function DonationsRoute() {
   return (
     <ContentPage name="content/donations" title="Donations" what="ways to contribute">
-      {(page) => <LinksContent page={page} label="Ways to donate" empty="No way to donate money is set up yet: the ways to help below need none." />}
+      {(page) => (
+        <LinksContent
+          page={page}
+          label="Ways to donate"
+          empty="No way to donate money is set up yet: the ways to help below need none. (Maintainers: add donation pages to data/content/donations.yaml.)"
+        />
+      )}
     </ContentPage>
   )
 }

@@ -1,5 +1,9 @@
 import type { CommunityEvent } from '../features/content/api/content-schemas'
 import { ContentHtml } from '../components/content-html'
+import { Link } from 'react-router-dom'
+import { feedbackHref } from '../components/report-problem'
+import { env } from '../config/env'
+import { newIssueUrl } from '../lib/issue-forms'
 import { ContentPage } from '../features/content/components/content-page'
 import { localDay, splitEvents } from '../features/content/lib/events'
 import { useNow } from '../lib/use-now'
@@ -41,6 +45,24 @@ function EventCard({ event }: { event: CommunityEvent }) {
   )
 }
 
+/** EventForm is the way to send an event: the repository's event form, or the Feedback page without one. */
+function EventForm() {
+  const repository = env.feedbackRepository
+  return (
+    <p>
+      {repository ? (
+        <a className="button" href={newIssueUrl(repository, 'event', {})} target="_blank" rel="noopener">
+          Tell us about an event<span className="visually-hidden"> (opens the project’s event form in a new tab)</span>
+        </a>
+      ) : (
+        <Link className="button" to={feedbackHref('event', {})}>
+          Tell us about an event
+        </Link>
+      )}
+    </p>
+  )
+}
+
 /** EventsRoute (/events): community events from data/content/events.yaml, upcoming first, past ones kept below. */
 export default function EventsRoute() {
   // Events move from upcoming to past at midnight; an hourly tick is plenty.
@@ -60,8 +82,13 @@ export default function EventsRoute() {
                   ))}
                 </div>
               ) : (
-                <p className="empty-state">{page.events.length === 0 ? 'No events are listed yet.' : 'No upcoming events are listed.'}</p>
+                <p className="empty-state">
+                  {page.events.length === 0
+                    ? 'No events are listed yet. (Maintainers: events are listed in data/content/events.yaml.)'
+                    : 'No upcoming events are listed.'}
+                </p>
               )}
+              <EventForm />
             </section>
             <ContentHtml html={page.html} />
             {past.length > 0 && (

@@ -4,7 +4,13 @@ import { ContentPage, LinksContent } from '../features/content/components/conten
 export default function SocialRoute() {
   return (
     <ContentPage name="content/social" title="Social" what="social links">
-      {(page) => <LinksContent page={page} label="Community channels" empty="No community channels are listed yet." />}
+      {(page) => (
+        <LinksContent
+          page={page}
+          label="Community channels"
+          empty="No community channels are listed yet. (Maintainers: add them to data/content/social.yaml.)"
+        />
+      )}
     </ContentPage>
   )
 }

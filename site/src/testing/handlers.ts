@@ -10,7 +10,8 @@ import pipeline from './fixtures/pipeline.json'
 export const snapshotPath = (name: string) => `*/api/${name}`
 
 // The community pages exactly as `omc publish` wrote them from data/content
-// (refresh: go run ./cmd/omc publish --out DIR, then copy DIR/api/content/*).
+// (publish's TestSiteContentFixtures fails when they differ; go test ./publish -run
+// TestSiteContentFixtures -update refreshes them).
 const content = import.meta.glob<{ default: unknown }>('./fixtures/content/*.json', { eager: true })
 const contentHandlers = Object.entries(content).map(([file, module]) => {
   const name = file.replace('./fixtures/content/', '').replace('.json', '')

@@ -101,10 +101,17 @@ export const chatSchema = z.looseObject({
     serverId: z.string().check(z.regex(/^(\d{5,25})?$/, 'a Discord server id (digits)')),
     invite: z.optional(z.nullable(z.string())),
   }),
+  channels: z.optional(z.array(z.looseObject({ name: z.string(), description: optionalText }))),
 })
 export type Chat = z.infer<typeof chatSchema>
 
-export const feedbackSchema = z.looseObject({ html, email: z.string(), links: z.array(linkSchema) })
+export const feedbackSchema = z.looseObject({
+  html,
+  email: z.string(),
+  links: z.array(linkSchema),
+  dispensaries: z.optional(z.looseObject({ html })),
+  jsonLdExample: z.optional(z.string()),
+})
 export type Feedback = z.infer<typeof feedbackSchema>
 
 const matchupStrain = z.looseObject({ name: z.string(), seed: z.optional(z.nullable(z.int())), votes: z.optional(z.nullable(z.int())) })

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import type * as z from 'zod/mini'
 import { ContentHtml } from '../../../components/content-html'
 import { PageTitle } from '../../../components/page-title'
+import { SampleNotice } from '../../../components/sample-notice'
 import { SnapshotView } from '../../../components/snapshot-view'
 import type { contentSnapshots, LinksPage } from '../api/content-schemas'
 import { useContent, type ContentName } from '../api/use-content'
@@ -29,7 +30,14 @@ export function ContentPage<N extends ContentName>({ name, title, what, lead, ch
       <h1>{title}</h1>
       {lead && <p className="lead">{lead}</p>}
       <SnapshotView response={response} what={what}>
-        {(page) => (children ? children(page) : 'html' in page && typeof page.html === 'string' && <ContentHtml html={page.html} />)}
+        {(page) => (
+          <>
+            <SampleNotice sample={'sample' in page && page.sample === true}>
+              this page’s content is made up for the demo: no channel, event, donation page or vote here is real.
+            </SampleNotice>
+            {children ? children(page) : 'html' in page && typeof page.html === 'string' && <ContentHtml html={page.html} />}
+          </>
+        )}
       </SnapshotView>
     </>
   )

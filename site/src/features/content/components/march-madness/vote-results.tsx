@@ -1,24 +1,18 @@
 import type { Matchup } from '../../api/content-schemas'
 import styles from './march-madness.module.css'
 import { voteShares } from '../../lib/vote-share'
-import { PageTitle } from '../../../../components/page-title'
 
-/**
- * VoteResultsScreen shows the votes of each matchup as shares. As in the spec,
- * it exists without a route: the vote it would report on is not run on this
- * site, so nothing links here until a vote is.
- */
-export function VoteResultsScreen({ title, matchups }: { title: string; matchups: readonly Matchup[] }) {
+/** VoteResults shows one round's votes, each matchup's strains as shares of its votes. */
+export function VoteResults({ name, matchups }: { name: string; matchups: readonly Matchup[] }) {
+  const voted = matchups.filter((m) => m.strains.some((s) => s.votes != null))
   return (
-    <>
-      <PageTitle screen="Vote Results" />
-      <h1>Vote Results</h1>
-      <h2>{title}</h2>
-      {matchups.length === 0 ? (
-        <p className="empty-state">No votes have been recorded.</p>
+    <section aria-label={`${name}: votes`}>
+      <h3>{name}</h3>
+      {voted.length === 0 ? (
+        <p className="empty-state">No votes of this round are on record.</p>
       ) : (
         <ol className={styles.results}>
-          {matchups.map((matchup, i) => (
+          {voted.map((matchup, i) => (
             <li key={i} className="card">
               {voteShares(matchup).map((share) => (
                 <div key={share.name} className={styles.bar}>
@@ -26,7 +20,7 @@ export function VoteResultsScreen({ title, matchups }: { title: string; matchups
                   <span
                     className={styles.meter}
                     role="meter"
-                    aria-label={share.name}
+                    aria-label={`${share.name}, ${name}`}
                     aria-valuenow={share.percent}
                     aria-valuemin={0}
                     aria-valuemax={100}
@@ -42,6 +36,6 @@ export function VoteResultsScreen({ title, matchups }: { title: string; matchups
           ))}
         </ol>
       )}
-    </>
+    </section>
   )
 }

@@ -3,6 +3,7 @@ import { LocalTime } from '../../../../components/local-time'
 import { OfferTable, type OfferColumn, type OfferRow } from '../../../../components/offers/offer-table'
 import { SampleNotice } from '../../../../components/sample-notice'
 import { PageTitle } from '../../../../components/page-title'
+import { ReportProblem } from '../../../../components/report-problem'
 import { SelectField } from '../../../../components/select-field'
 import { storeMenuHref, strainHref, terpeneHref } from '../../../../config/paths'
 import { MARKET_LABEL } from '../../../../lib/unit-price'
@@ -115,6 +116,14 @@ export function ProductDetails({ product }: { product: Product }) {
         )}
       </dl>
       <WishlistButton item={wish} />
+      <ReportProblem
+        title={`${product.name} (${product.size})`}
+        report={{
+          product: `${[product.name, product.brand, product.size].filter(Boolean).join(', ')} (${product.code})`,
+          market: view.market ? MARKET_LABEL[view.market] : undefined,
+          snapshot: product.generatedAt,
+        }}
+      />
       {product.listedNow ? (
         <section aria-labelledby="stores-heading">
           <h2 id="stores-heading">

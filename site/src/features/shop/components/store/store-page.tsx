@@ -7,6 +7,7 @@ import { NotFoundScreen } from '../../../../components/not-found-screen'
 import { Market, MenuAge } from '../../../../components/offers/offer-cells'
 import { OfferCards, OfferTable, type OfferColumn } from '../../../../components/offers/offer-table'
 import { PageTitle } from '../../../../components/page-title'
+import { ReportProblem } from '../../../../components/report-problem'
 import { SampleNotice } from '../../../../components/sample-notice'
 import { SelectField } from '../../../../components/select-field'
 import { SnapshotView } from '../../../../components/snapshot-view'
@@ -133,6 +134,15 @@ function StoreMenu({ menu }: { menu: Menu }) {
             </a>
           </p>
         )}
+        <ReportProblem
+          title={menu.name}
+          report={{
+            store: `${menu.name}, ${address}`,
+            market: menu.markets.map((m) => MARKET_LABEL[m.market]).join(' and '),
+            menu: menu.markets.map((m) => m.menuUrl).find(Boolean) ?? undefined,
+            snapshot: menu.generatedAt,
+          }}
+        />
       </section>
       <MarketsFreshness menu={menu} nowMs={nowMs} />
       <h2 id="offers-heading">Offers</h2>
