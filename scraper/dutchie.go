@@ -395,6 +395,7 @@ func dutchieOffers(raw json.RawMessage, pricing, storeCName string) ([]data.Offe
 		StrainType:  StrainType(deref(p.StrainType)),
 		Category:    Category(deref(p.Type), deref(p.Subcategory)),
 		RawCategory: deref(p.Type),
+		Subtype:     SubtypeOf(deref(p.Subcategory)),
 		URL:         dutchieProductPage(storeCName, p.CName),
 	}
 	base.Strain = StrainName(base.Name, base.Brand)

@@ -322,6 +322,7 @@ func plusOffers(p plusProduct, market data.Market, link string) ([]data.Offer, e
 		StrainType:  StrainType(p.StrainType),
 		Category:    Category(p.Category, p.Subcategory, posCategory),
 		RawCategory: p.Category,
+		Subtype:     SubtypeOf(p.Subcategory),
 		URL:         webLink(link, nil),
 	}
 	setPotency(&base, p.PotencyThc.value(), p.PotencyThc.unit(), p.PotencyCbd.value(), p.PotencyCbd.unit())

@@ -283,6 +283,7 @@ func jointRecordOffers(raw json.RawMessage, market data.Market, site *url.URL) (
 		StrainType:  StrainType(p.StrainType),
 		Category:    Category(p.Category, p.SubCategory),
 		RawCategory: p.Category,
+		Subtype:     SubtypeOf(p.SubCategory),
 		URL:         jointProductPage(site, p.JointID),
 	}
 	setPotency(&base, jointTop(p.THCHigh, p.THCLow), p.THCUnit, jointTop(p.CBDHigh, p.CBDLow), p.CBDUnit)

@@ -470,6 +470,7 @@ func (p *sweedProduct) offers(saleType string, links *sweedLinks) ([]data.Offer,
 		Brand:       p.Brand.name(),
 		Category:    Category(p.Category.name(), p.Subcategory.name(), p.ProductType.name()),
 		RawCategory: p.Category.name(),
+		Subtype:     SubtypeOf(p.Subcategory.name(), p.ProductType.name()),
 	}
 	if p.Strain != nil {
 		base.StrainType = StrainType(p.Strain.Prevalence.name())
