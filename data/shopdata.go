@@ -43,6 +43,9 @@ type ShopData struct {
 	// leftOut are the series whose values cannot be published (PublishProblem), left
 	// out of every question: what each is and why.
 	leftOut []string
+	// collisions are the codes two listed series of one store and market shared, and
+	// the codes distinctCodes gave them instead.
+	collisions []CodeCollision
 }
 
 // shopMenu is one menu (a dispensary's market on one platform) and its series.
@@ -178,15 +181,19 @@ func (sd *ShopData) readSeries(ctx context.Context) error {
 			if d, ok := same[s.desc]; ok {
 				s.desc = d
 			}
-			if t, ok := sd.productFirst[s.desc.Code]; !ok || s.firstSeen < t.UnixNano() {
-				sd.productFirst[s.desc.Code] = fromNano(s.firstSeen)
-			}
 			if s.listed {
 				sd.listed++
 			}
 			sd.slot[p.ids[j]] = int32(len(sd.series))
 			s.menu.series = append(s.menu.series, int32(len(sd.series)))
 			sd.series = append(sd.series, s)
+		}
+	}
+	sd.distinctCodes()
+	for i := range sd.series {
+		s := &sd.series[i]
+		if t, ok := sd.productFirst[s.desc.Code]; !ok || s.firstSeen < t.UnixNano() {
+			sd.productFirst[s.desc.Code] = fromNano(s.firstSeen)
 		}
 	}
 	return nil

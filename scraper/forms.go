@@ -86,10 +86,18 @@ func hasForms(c data.Category) bool {
 	return c == data.Flower || c == data.Preroll || c == data.Vape || c == data.Extract
 }
 
+// plainForms are the forms a category's word already means: a vape is a cart of
+// distillate unless it says otherwise. The platform's subtype adds them to no name, so
+// the plain vapes keep the codes they had before forms counted.
+var plainForms = map[data.Category]map[string]bool{
+	data.Vape: {"Cart": true, "Distillate": true},
+}
+
 // withForm is a product's name with the forms its platform labels give (subtype) that
 // the name does not say, added at its end in the order the labels give them: "Dulce De
-// Uva" with the subtype "smalls" is "Dulce De Uva Smalls". A name that says every form
-// (or a product without a form) is returned as it is, so its code does not change; and
+// Uva" with the subtype "smalls" is "Dulce De Uva Smalls", "Chimera #3" with "live rosin
+// disposable" is "Chimera #3 Live Rosin Disposable". A name that says every form but
+// the plain ones (or a product without a form) is returned as it is, so its code does not change; and
 // a name that gained its forms gains nothing more.
 func withForm(name, subtype string, c data.Category) string {
 	if subtype == "" || !hasForms(c) {
@@ -98,7 +106,7 @@ func withForm(name, subtype string, c data.Category) string {
 	said := formsIn(name)
 	var add []string
 	for _, f := range formsIn(subtype) {
-		if !containsFold(said, f) {
+		if !containsFold(said, f) && !plainForms[c][f] {
 			add = append(add, f)
 		}
 	}
