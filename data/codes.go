@@ -67,7 +67,9 @@ func (sd *ShopData) distinctCodes() {
 		}
 	}
 	for k, idx := range tied {
-		if len(idx) < 2 {
+		// Series without a code (a store opened without a code function) have nothing to
+		// tell apart.
+		if len(idx) < 2 || k.code == "" {
 			continue
 		}
 		sort.Slice(idx, func(a, b int) bool {
