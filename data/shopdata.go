@@ -78,9 +78,9 @@ type shopSeries struct {
 // descKey is what makes two series' descriptions the same: the text columns joined
 // (by the query) and the numeric ones.
 type descKey struct {
-	text                string
-	grams, mg, thc, cbd float64
-	thcOK, cbdOK        bool
+	text                                string
+	grams, mg, thc, cbd, thcLow, cbdLow float64
+	thcOK, cbdOK, thcLowOK, cbdLowOK    bool
 }
 
 // descText are the text columns of a description, joined by NUL in one column: a column
@@ -219,7 +219,7 @@ func (sd *ShopData) readSeriesPart(ctx context.Context, lo, hi int64, p *seriesP
 	}
 	defer conn.Close()
 	rows, err := conn.QueryContext(ctx, `SELECT id, menu_id, first_seen, last_seen, price, sale_price, in_stock, listed,
-		grams, mg, thc, cbd, `+strings.Join(descText, ` || char(0) || `)+` FROM offer_series WHERE id BETWEEN ? AND ? ORDER BY id`, lo, hi)
+		grams, mg, thc, cbd, thc_low, cbd_low, `+strings.Join(descText, ` || char(0) || `)+` FROM offer_series WHERE id BETWEEN ? AND ? ORDER BY id`, lo, hi)
 	if err != nil {
 		return err
 	}
@@ -237,14 +237,16 @@ func (sd *ShopData) readSeriesPart(ctx context.Context, lo, hi int64, p *seriesP
 		id, menuID int64
 		k          descKey
 		thc, cbd   sql.NullFloat64
+		low        [2]sql.NullFloat64
 	)
 	for rows.Next() {
 		s, k = shopSeries{}, descKey{}
 		if err := rows.Scan(&id, &menuID, &s.firstSeen, &s.lastSeen, &s.price, &s.salePrice, &s.inStock,
-			&s.listed, &k.grams, &k.mg, &thc, &cbd, &k.text); err != nil {
+			&s.listed, &k.grams, &k.mg, &thc, &cbd, &low[0], &low[1], &k.text); err != nil {
 			return err
 		}
 		k.thc, k.thcOK, k.cbd, k.cbdOK = thc.Float64, thc.Valid, cbd.Float64, cbd.Valid
+		k.thcLow, k.thcLowOK, k.cbdLow, k.cbdLowOK = low[0].Float64, low[0].Valid, low[1].Float64, low[1].Valid
 		if menu == nil || menu.id != menuID {
 			if menu = sd.menu(menuID); menu == nil {
 				continue // a menu made by a scrape since the menus were read
@@ -303,7 +305,8 @@ func (sd *ShopData) describe(k descKey) (*Offer, error) {
 	}
 	c := seriesColumns{code: f[2], name: f[3], brand: f[4], strain: f[5], strainType: f[6], category: f[7],
 		rawCategory: f[8], potencyUnit: f[9], warnings: f[10], url: f[11], terpenes: f[12], lineage: f[13],
-		grams: k.grams, mg: k.mg, thc: sql.NullFloat64{Float64: k.thc, Valid: k.thcOK}, cbd: sql.NullFloat64{Float64: k.cbd, Valid: k.cbdOK}}
+		grams: k.grams, mg: k.mg, thc: sql.NullFloat64{Float64: k.thc, Valid: k.thcOK}, cbd: sql.NullFloat64{Float64: k.cbd, Valid: k.cbdOK},
+		thcLow: sql.NullFloat64{Float64: k.thcLow, Valid: k.thcLowOK}, cbdLow: sql.NullFloat64{Float64: k.cbdLow, Valid: k.cbdLowOK}}
 	o := &Offer{ProductID: f[0], Size: f[1]}
 	if err := c.offer(o); err != nil {
 		return nil, err
