@@ -119,6 +119,12 @@ func TestOneCodePerItemAStoreSells(t *testing.T) {
 			pubs := scrapeAndPublish(t, d, ds, platform)
 			for i, p := range pubs {
 				checkCodesDistinct(t, i, p.menu)
+				for _, mk := range p.menu.Markets {
+					// The replay's figures are single: no column of lower ends.
+					if mk.Offers.THCLow != nil {
+						t.Errorf("publish %d, %s menu: thcLow %v without a range", i+1, mk.Market, mk.Offers.THCLow)
+					}
+				}
 			}
 			first, last := pubs[0].menu, pubs[1].menu
 			// Stable across publishes: the same items, the same codes.
