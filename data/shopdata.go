@@ -297,7 +297,8 @@ func (p *seriesPart) problem(s shopSeries) string {
 // which ShopData leaves out of everything it gives: what each is and why.
 func (sd *ShopData) LeftOut() []string { return sd.leftOut }
 
-// describe makes the shared description of a key, with its code (DB.code).
+// describe makes the shared description of a key, with its code (DB.code) and its
+// strain without a form (StrainWithoutForms).
 func (sd *ShopData) describe(k descKey) (*Offer, error) {
 	f := strings.Split(k.text, "\x00")
 	if len(f) != len(descText) {
@@ -311,6 +312,9 @@ func (sd *ShopData) describe(k descKey) (*Offer, error) {
 	if err := c.offer(o); err != nil {
 		return nil, err
 	}
+	// A row a scrape wrote before strains dropped their forms ("Tangie Cart") names its
+	// strain as the scrape names it now.
+	o.Strain = StrainWithoutForms(o.Strain)
 	o.Code = sd.db.code(*o)
 	return o, nil
 }

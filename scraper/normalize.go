@@ -272,7 +272,7 @@ var (
 
 // StrainName extracts the strain from a product name for the statistics: the name
 // without brand, format words, sizes and lineage markers, and without the product's
-// form at either end ("Tangie Cart", "Wedding Cake Badder": withoutFormWords) unless the
+// form at either end ("Tangie Cart", "Wedding Cake Badder": data.StrainWithoutForms) unless the
 // strain catalogue knows the name with it. Names written as
 // "Strain | Brand | Format" keep their first segment that is not the brand.
 func StrainName(name, brand string) string {
@@ -310,7 +310,7 @@ func strainName(name, brand string) string {
 	if candidate == "" {
 		return strings.TrimSpace(name)
 	}
-	return withoutFormWords(candidate)
+	return data.StrainWithoutForms(candidate)
 }
 
 // collapseSpaces is spaces.ReplaceAllString(s, " "), without the regexp when there is
