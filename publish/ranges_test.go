@@ -64,32 +64,7 @@ func dutchieRangeServer(t *testing.T) *httptest.Server {
 // product page keep the top as thc and the lower end as thcLow (cbdLow), a single
 // figure has null (or no field), and a range from 0 has no lower end.
 func TestRangesThroughPublish(t *testing.T) {
-	ctx := context.Background()
-	srv := dutchieRangeServer(t)
-	defer srv.Close()
-	d := data.Dispensary{Slug: "range-store-columbus", Name: "Range Store Columbus", City: "Columbus", Address: "1 High St.",
-		County: "Franklin", Region: "Central", Lat: 39.96, Lng: -83, Coordinates: data.CoordinatesCity, AdultUse: true,
-		Menus: []data.MenuSource{{Market: data.Recreational, Platform: "dutchie", DispensaryID: dutchieRangeStore}}}
-	reg := data.Registry{Dispensaries: []data.Dispensary{d}, Platforms: map[string]data.PlatformConfig{"dutchie": {BaseURL: srv.URL}}}
-	dir := t.TempDir()
-	db, err := data.Open(ctx, filepath.Join(dir, "omc.db"), data.WithProductCode(scraper.ProductCode))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	o := scraper.DefaultOptions()
-	o.Delay, o.Retries, o.Robots = 0, 0, false
-	adapters, err := scraper.NewAdapters(scraper.NewEngine(o), reg.Platforms)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if sum, err := scraper.Run(ctx, db, reg, adapters, scraper.RunOptions{Now: benchNow, ReplaceRegistry: true}); err != nil || sum.MenusFailed > 0 {
-		t.Fatalf("scrape: %v, %d menus failed", err, sum.MenusFailed)
-	}
-	out := filepath.Join(dir, "out")
-	if _, err := publish.Publish(ctx, db, publish.Options{Out: out, Now: benchNow}); err != nil {
-		t.Fatal(err)
-	}
+	out, d := publishDutchieRanges(t)
 	read := func(path string, v any) {
 		t.Helper()
 		raw, err := os.ReadFile(filepath.Join(out, filepath.FromSlash(path)))
@@ -176,6 +151,39 @@ func TestRangesThroughPublish(t *testing.T) {
 			t.Errorf("%s: a single figure has thcLow %v on its product page", name, low)
 		}
 	}
+}
+
+// publishDutchieRanges scrapes the capture through the Dutchie adapter into a new SQLite
+// database and publishes it; out is the published tree, d the store.
+func publishDutchieRanges(t *testing.T) (string, data.Dispensary) {
+	t.Helper()
+	ctx := context.Background()
+	srv := dutchieRangeServer(t)
+	defer srv.Close()
+	d := data.Dispensary{Slug: "range-store-columbus", Name: "Range Store Columbus", City: "Columbus", Address: "1 High St.",
+		County: "Franklin", Region: "Central", Lat: 39.96, Lng: -83, Coordinates: data.CoordinatesCity, AdultUse: true,
+		Menus: []data.MenuSource{{Market: data.Recreational, Platform: "dutchie", DispensaryID: dutchieRangeStore}}}
+	reg := data.Registry{Dispensaries: []data.Dispensary{d}, Platforms: map[string]data.PlatformConfig{"dutchie": {BaseURL: srv.URL}}}
+	dir := t.TempDir()
+	db, err := data.Open(ctx, filepath.Join(dir, "omc.db"), data.WithProductCode(scraper.ProductCode))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	o := scraper.DefaultOptions()
+	o.Delay, o.Retries, o.Robots = 0, 0, false
+	adapters, err := scraper.NewAdapters(scraper.NewEngine(o), reg.Platforms)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum, err := scraper.Run(ctx, db, reg, adapters, scraper.RunOptions{Now: benchNow, ReplaceRegistry: true}); err != nil || sum.MenusFailed > 0 {
+		t.Fatalf("scrape: %v, %d menus failed", err, sum.MenusFailed)
+	}
+	out := filepath.Join(dir, "out")
+	if _, err := publish.Publish(ctx, db, publish.Options{Out: out, Now: benchNow}); err != nil {
+		t.Fatal(err)
+	}
+	return out, d
 }
 
 // show writes a figure as the tests compare it: "null" for none.
