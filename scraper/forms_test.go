@@ -1,6 +1,10 @@
 package scraper
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/ohiomc/omc/data"
+)
 
 // TestStrainNameWithoutForms checks the strain of real-looking product names of every
 // category: the form (cart, badder, shatter, live resin, disposable, smalls...), the
@@ -61,6 +65,44 @@ func TestStrainNameWithoutForms(t *testing.T) {
 	for _, c := range cases {
 		if got := StrainName(c.name, c.brand); got != c.want {
 			t.Errorf("StrainName(%q, %q) = %q, want %q", c.name, c.brand, got, c.want)
+		}
+	}
+}
+
+// TestIdentifyKeepsTheForm checks that the platform's subtype tells two items of one
+// name apart in their names and codes, that a plain form or an edible's subtype changes
+// nothing, and that identifying twice changes nothing more.
+func TestIdentifyKeepsTheForm(t *testing.T) {
+	cases := []struct {
+		name, brand, subtype string
+		cat                  data.Category
+		grams                float64
+		wantName, wantCode   string
+	}{
+		{"Dulce De Uva", "King City Gardens", "smalls", data.Flower, 3.5, "Dulce De Uva Smalls", "king-city-gardens-dulce-de-uva-smalls-flower-3-5g"},
+		{"Dulce De Uva", "King City Gardens", "whole buds", data.Flower, 3.5, "Dulce De Uva", "king-city-gardens-dulce-de-uva-flower-3-5g"},
+		{"Dulce De Uva", "King City Gardens", "", data.Flower, 3.5, "Dulce De Uva", "king-city-gardens-dulce-de-uva-flower-3-5g"},
+		{"Chimera #3", "Ancient Roots", "LIVE_ROSIN_CART", data.Vape, 0.5, "Chimera #3 Live Rosin", "ancient-roots-chimera-3-live-rosin-vape-0-5g"},
+		{"Chimera #3", "Ancient Roots", "live rosin disposable", data.Vape, 0.5, "Chimera #3 Live Rosin Disposable", "ancient-roots-chimera-3-live-rosin-disposable-0-5g"},
+		{"Tangie", "Select", "distillate cart", data.Vape, 0.5, "Tangie", "select-tangie-vape-0-5g"},
+		{"Tangie Cartridge", "Select", "Cartridges", data.Vape, 0.5, "Tangie Cartridge", "select-tangie-cartridge-0-5g"},
+		{"Bramble Kush", "Airo", "live resin airo pod", data.Vape, 1, "Bramble Kush Live Resin Pod", "airo-bramble-kush-live-resin-pod-1g"},
+		{"Gelato Live Resin", "Klutch", "live-resin; Badder", data.Extract, 1, "Gelato Live Resin Badder", "klutch-gelato-live-resin-badder-extract-1g"},
+		{"Blood Orange", "Wyld", "gummies", data.Edible, 0, "Blood Orange", "wyld-blood-orange-edible"},
+	}
+	for _, c := range cases {
+		o := data.Offer{ProductID: "1", Name: c.name, Brand: c.brand, Subtype: c.subtype, Category: c.cat, Grams: c.grams}
+		Identify(&o)
+		if o.Name != c.wantName || o.Code != c.wantCode {
+			t.Errorf("%q with subtype %q: %q as %s, want %q as %s", c.name, c.subtype, o.Name, o.Code, c.wantName, c.wantCode)
+		}
+		if code := ProductCode(data.Offer{Name: c.name, Brand: c.brand, Subtype: c.subtype, Category: c.cat, Grams: c.grams}); code != c.wantCode {
+			t.Errorf("ProductCode of %q with subtype %q: %s, want %s", c.name, c.subtype, code, c.wantCode)
+		}
+		again := o
+		Identify(&again)
+		if again.Name != o.Name || again.Code != o.Code {
+			t.Errorf("identifying %q twice: %q as %s, then %q as %s", c.name, o.Name, o.Code, again.Name, again.Code)
 		}
 	}
 }
