@@ -74,13 +74,14 @@ var plainForms = map[data.Category]map[string]bool{
 // the plain ones (or a product without a form) is returned as it is, so its code does not change; and
 // a name that gained its forms gains nothing more.
 func withForm(name, subtype string, c data.Category) string {
-	if subtype == "" || !hasForms(c) {
+	forms := subtypeForms(subtype, c)
+	if len(forms) == 0 {
 		return name
 	}
 	said := formsIn(name)
 	var add []string
-	for _, f := range formsIn(subtype) {
-		if !containsFold(said, f) && !plainForms[c][f] {
+	for _, f := range forms {
+		if !containsFold(said, f) {
 			add = append(add, f)
 		}
 	}
@@ -88,6 +89,24 @@ func withForm(name, subtype string, c data.Category) string {
 		return name
 	}
 	return name + " " + strings.Join(add, " ")
+}
+
+// subtypeForms are the forms a product's platform labels (data.Offer.Subtype) give it, as
+// the site writes them, in the order the labels give them: none for a category whose
+// items have no forms (edibles, Other) and none of the category's plain forms
+// ("distillate cart" gives a vape nothing). Two items of one name, brand and size with
+// the same forms are one product, whichever platform and spelling listed them.
+func subtypeForms(subtype string, c data.Category) []string {
+	if subtype == "" || !hasForms(c) {
+		return nil
+	}
+	var out []string
+	for _, f := range formsIn(subtype) {
+		if !plainForms[c][f] {
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 // SubtypeOf joins the platform's form labels of a product as data.Offer.Subtype holds
