@@ -35,6 +35,8 @@ type menuFile struct {
 type published struct {
 	menu       menuFile
 	collisions []string
+	// strains are api/strains/index's names, topFlower api/statistics' top strains.
+	strains, topFlower []string
 }
 
 // scrapeAndPublish scrapes the store d from an in-process replay of ds through the real
@@ -82,9 +84,53 @@ func scrapeAndPublish(t *testing.T, d data.Dispensary, ds replay.Dataset, platfo
 			t.Fatalf("menus/%s: %v", d.Slug, err)
 		}
 		p.collisions = res.Manifest.CodeCollisions
+		p.strains, p.topFlower = strainNames(t, dest)
 		out = append(out, p)
 	}
 	return out
+}
+
+// strainNames reads the strain names api/strains/index and api/statistics' topFlower
+// list in the published tree dest.
+func strainNames(t *testing.T, dest string) (index, top []string) {
+	t.Helper()
+	var idx struct{ Strains []struct{ Name string } }
+	var stats struct{ TopFlower []struct{ Name string } }
+	for path, v := range map[string]any{publish.PathStrains + "index": &idx, publish.PathStatistics: &stats} {
+		raw, err := os.ReadFile(filepath.Join(dest, filepath.FromSlash(path)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal(raw, v); err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+	}
+	for _, s := range idx.Strains {
+		index = append(index, s.Name)
+	}
+	for _, s := range stats.TopFlower {
+		top = append(top, s.Name)
+	}
+	return index, top
+}
+
+// checkStrainsAreStrains fails when a strain name ends with a product's form or kind
+// ("Tangie Cart", "Chimera #3 Live Rosin Disposable"): the large store sells carts,
+// disposables, pods, live resin, rosin and badder of many strains.
+func checkStrainsAreStrains(t *testing.T, p published) {
+	t.Helper()
+	if len(p.strains) < 100 || len(p.topFlower) == 0 {
+		t.Fatalf("%d strains, %d top strains: want the large store's", len(p.strains), len(p.topFlower))
+	}
+	for _, name := range append(append([]string(nil), p.strains...), p.topFlower...) {
+		words := strings.Fields(strings.ToLower(strings.NewReplacer("-", " ", "_", " ").Replace(name)))
+		for n := 1; n <= data.MaxFormWords && n <= len(words); n++ {
+			end := strings.Join(words[len(words)-n:], " ")
+			if _, form := data.FormSpellings[end]; form || end == "vape" || end == "pre roll" || end == "gummies" {
+				t.Errorf("strain %q ends with the product word %q", name, end)
+			}
+		}
+	}
 }
 
 // storeListingTwice is the large store of the demo (real Ohio records, among them a
@@ -169,6 +215,7 @@ func TestOneCodePerItemAStoreSells(t *testing.T) {
 				t.Errorf("no product of the menu has a code of its own beside %s", twinCode)
 			}
 			checkCodesKept(t, platform, last, twinCode)
+			checkStrainsAreStrains(t, pubs[1])
 		})
 	}
 }
