@@ -56,7 +56,7 @@ func (c *menuCache) load(ctx context.Context, tx *txRunner, menuID, lastFetch in
 	}
 	ms = &menuSeries{lastFetch: lastFetch, byKey: map[seriesKey][]*cachedSeries{}}
 	rows, err := tx.tx.QueryContext(ctx, `SELECT id, product_id, size, price, sale_price, in_stock, listed, `+
-		seriesColumnList+` FROM offer_series WHERE menu_id = ? ORDER BY product_id, size, variant`, menuID)
+		tx.seriesColumns()+` FROM offer_series WHERE menu_id = ? ORDER BY product_id, size, variant`, menuID)
 	if err != nil {
 		return nil, fmt.Errorf("series: %w", err)
 	}
@@ -66,7 +66,7 @@ func (c *menuCache) load(ctx context.Context, tx *txRunner, menuID, lastFetch in
 		var s cachedSeries
 		var cols seriesColumns
 		dest := append([]any{&s.id, &k.productID, &k.size, &s.state.Price, &s.state.SalePrice,
-			&s.state.InStock, &s.state.Listed}, cols.dest()...)
+			&s.state.InStock, &s.state.Listed}, cols.dest(tx.lows())...)
 		if err := rows.Scan(dest...); err != nil {
 			return nil, fmt.Errorf("series: %w", err)
 		}

@@ -204,10 +204,15 @@ func TestMigrate0002(t *testing.T) {
 
 	t.Run("EveryPrice", func(t *testing.T) {
 		var got []string
-		codes := map[string]string{}
+		// A name's codes: the menu lists Muul Fuel twice under one product id and size, and
+		// the second listing has a code of its own (distinctCodes).
+		codes := map[string]map[string]bool{}
 		for _, so := range fetchedOffers(t, db, time.Time{}, t0.AddDate(1, 0, 0)) {
 			got = append(got, offerLine(so.Slug, so.Market, so.FetchedAt, so.Offer))
-			codes[so.Name] = so.Code
+			if codes[so.Name] == nil {
+				codes[so.Name] = map[string]bool{}
+			}
+			codes[so.Name][so.Code] = true
 		}
 		slices.Sort(got)
 		want := slices.Clone(oldOffers)
@@ -215,7 +220,7 @@ func TestMigrate0002(t *testing.T) {
 		if !slices.Equal(got, want) {
 			t.Errorf("offers after migration (%d, want %d):\n%s\nwant:\n%s", len(got), len(want), strings.Join(got, "\n"), strings.Join(want, "\n"))
 		}
-		if codes["Muul Fuel"] != "code-muul-fuel" || codes["New Badder"] != "code-new-badder" {
+		if !codes["Muul Fuel"]["code-muul-fuel"] || !codes["New Badder"]["code-new-badder"] {
 			t.Errorf("codes = %v", codes)
 		}
 	})

@@ -44,7 +44,8 @@ func PublishProblem(o *Offer) string {
 	for _, f := range []struct {
 		name string
 		v    *float64
-	}{{"weight", &o.Grams}, {"dose", &o.Milligrams}, {"THC", o.THC}, {"CBD", o.CBD}} {
+	}{{"weight", &o.Grams}, {"dose", &o.Milligrams}, {"THC", o.THC}, {"CBD", o.CBD}, {"THC low", o.THCLow},
+		{"CBD low", o.CBDLow}} {
 		if f.v != nil && !finite(*f.v) {
 			return fmt.Sprintf("%s %v is not a number", f.name, *f.v)
 		}

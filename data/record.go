@@ -268,11 +268,10 @@ func (db *DB) applyOffers(ctx context.Context, tx *txRunner, ms *menuSeries, men
 		s := pickSeries(ms.byKey[key], seen, o.Name)
 		if s == nil {
 			variant := len(ms.byKey[key])
-			res, err := tx.exec(ctx, `INSERT INTO offer_series (menu_id, product_id, size, variant, code, name, brand,
-				strain, strain_type, category, raw_category, grams, mg, thc, cbd, potency_unit, warnings, url, terpenes,
-				lineage, first_seen, last_seen, changed_at, price, sale_price, in_stock, listed)
-				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)`,
-				cols.appendArgs(append(args[:0], menuID, key.productID, key.size, variant),
+			res, err := tx.exec(ctx, `INSERT INTO offer_series (menu_id, product_id, size, variant, `+tx.seriesColumns()+`,
+				first_seen, last_seen, changed_at, price, sale_price, in_stock, listed)
+				VALUES (?, ?, ?, ?, `+tx.seriesPlaceholders()+`, ?, ?, ?, ?, ?, ?, 1)`,
+				cols.appendArgs(append(args[:0], menuID, key.productID, key.size, variant), tx.lows(),
 					at, at, at, now.Price, now.SalePrice, now.InStock)...)
 			if err != nil {
 				return nil, fmt.Errorf("offer %s: %w", o.ProductID, err)
@@ -289,9 +288,8 @@ func (db *DB) applyOffers(ctx context.Context, tx *txRunner, ms *menuSeries, men
 		}
 		seen[s.id] = true
 		if s.cols != hash {
-			if _, err := tx.exec(ctx, `UPDATE offer_series SET code = ?, name = ?, brand = ?, strain = ?,
-				strain_type = ?, category = ?, raw_category = ?, grams = ?, mg = ?, thc = ?, cbd = ?, potency_unit = ?,
-				warnings = ?, url = ?, terpenes = ?, lineage = ? WHERE id = ?`, cols.appendArgs(nil, s.id)...); err != nil {
+			if _, err := tx.exec(ctx, `UPDATE offer_series SET (`+tx.seriesColumns()+`) = (`+tx.seriesPlaceholders()+`)
+				WHERE id = ?`, cols.appendArgs(nil, tx.lows(), s.id)...); err != nil {
 				return nil, fmt.Errorf("offer %s: %w", o.ProductID, err)
 			}
 			s.cols, s.name, s.category = hash, o.Name, categoryOf(o)
@@ -345,6 +343,8 @@ type seriesColumns struct {
 	grams, mg                                                    float64
 	thc, cbd                                                     sql.NullFloat64
 	potencyUnit, warnings, url, terpenes, lineage                string
+	// thcLow and cbdLow are the lower ends of ranges (0006_potency_low.sql).
+	thcLow, cbdLow sql.NullFloat64
 }
 
 func columnsOf(o Offer) (seriesColumns, error) {
@@ -358,6 +358,12 @@ func columnsOf(o Offer) (seriesColumns, error) {
 	if o.CBD != nil {
 		c.cbd = sql.NullFloat64{Float64: *o.CBD, Valid: true}
 	}
+	if o.THCLow != nil {
+		c.thcLow = sql.NullFloat64{Float64: *o.THCLow, Valid: true}
+	}
+	if o.CBDLow != nil {
+		c.cbdLow = sql.NullFloat64{Float64: *o.CBDLow, Valid: true}
+	}
 	if len(o.Terpenes) > 0 {
 		b, err := json.Marshal(o.Terpenes)
 		if err != nil {
@@ -368,10 +374,14 @@ func columnsOf(o Offer) (seriesColumns, error) {
 	return c, nil
 }
 
-// appendArgs appends the columns in seriesColumnList order to args, then more.
-func (c seriesColumns) appendArgs(args []any, more ...any) []any {
+// appendArgs appends the columns in seriesColumnList order to args (with the lower
+// ends after them when lows is true: txRunner.lows), then more.
+func (c seriesColumns) appendArgs(args []any, lows bool, more ...any) []any {
 	args = append(args, c.code, c.name, c.brand, c.strain, c.strainType, c.category, c.rawCategory, c.grams, c.mg,
 		c.thc, c.cbd, c.potencyUnit, c.warnings, c.url, c.terpenes, c.lineage)
+	if lows {
+		args = append(args, c.thcLow, c.cbdLow)
+	}
 	return append(args, more...)
 }
 
@@ -398,18 +408,46 @@ func (c seriesColumns) hash() uint64 {
 	float(c.mg, true)
 	float(c.thc.Float64, c.thc.Valid)
 	float(c.cbd.Float64, c.cbd.Valid)
+	float(c.thcLow.Float64, c.thcLow.Valid)
+	float(c.cbdLow.Float64, c.cbdLow.Valid)
 	return h.Sum64()
 }
 
 var columnsSeed = maphash.MakeSeed()
 
-// scanSeriesColumns reads the descriptive columns in seriesColumnList order.
-const seriesColumnList = `code, name, brand, strain, strain_type, category, raw_category, grams, mg, thc, cbd,
+// seriesColumnList are the descriptive columns in the order dest and appendArgs give
+// them; seriesLowColumns follow them once 0006_potency_low.sql has added them.
+const (
+	seriesColumnList = `code, name, brand, strain, strain_type, category, raw_category, grams, mg, thc, cbd,
 	potency_unit, warnings, url, terpenes, lineage`
+	seriesLowColumns = `thc_low, cbd_low`
+)
 
-func (c *seriesColumns) dest() []any {
-	return []any{&c.code, &c.name, &c.brand, &c.strain, &c.strainType, &c.category, &c.rawCategory, &c.grams,
+// lows reports whether the transaction writes and reads the lower ends of ranges:
+// every one but the 0002 migration's, which replays old fetches before 0006 has added
+// their columns (and whose offers have none).
+func (r *txRunner) lows() bool { return r.db != nil }
+
+// seriesColumns is the descriptive columns the transaction writes and reads.
+func (r *txRunner) seriesColumns() string {
+	if r.lows() {
+		return seriesColumnList + ", " + seriesLowColumns
+	}
+	return seriesColumnList
+}
+
+// seriesPlaceholders is one "?" per column of seriesColumns.
+func (r *txRunner) seriesPlaceholders() string {
+	return strings.TrimSuffix(strings.Repeat("?, ", strings.Count(r.seriesColumns(), ",")+1), ", ")
+}
+
+func (c *seriesColumns) dest(lows bool) []any {
+	d := []any{&c.code, &c.name, &c.brand, &c.strain, &c.strainType, &c.category, &c.rawCategory, &c.grams,
 		&c.mg, &c.thc, &c.cbd, &c.potencyUnit, &c.warnings, &c.url, &c.terpenes, &c.lineage}
+	if lows {
+		d = append(d, &c.thcLow, &c.cbdLow)
+	}
+	return d
 }
 
 // offer fills the descriptive fields of an Offer from the columns.
@@ -424,6 +462,14 @@ func (c seriesColumns) offer(o *Offer) error {
 	if c.cbd.Valid {
 		v := c.cbd.Float64
 		o.CBD = &v
+	}
+	if c.thcLow.Valid {
+		v := c.thcLow.Float64
+		o.THCLow = &v
+	}
+	if c.cbdLow.Valid {
+		v := c.cbdLow.Float64
+		o.CBDLow = &v
 	}
 	if c.warnings != "" {
 		o.Warnings = strings.Split(c.warnings, "\n")

@@ -43,6 +43,9 @@ type ShopData struct {
 	// leftOut are the series whose values cannot be published (PublishProblem), left
 	// out of every question: what each is and why.
 	leftOut []string
+	// collisions are the codes two listed series of one store and market shared, and
+	// the codes distinctCodes gave them instead.
+	collisions []CodeCollision
 }
 
 // shopMenu is one menu (a dispensary's market on one platform) and its series.
@@ -75,9 +78,9 @@ type shopSeries struct {
 // descKey is what makes two series' descriptions the same: the text columns joined
 // (by the query) and the numeric ones.
 type descKey struct {
-	text                string
-	grams, mg, thc, cbd float64
-	thcOK, cbdOK        bool
+	text                                string
+	grams, mg, thc, cbd, thcLow, cbdLow float64
+	thcOK, cbdOK, thcLowOK, cbdLowOK    bool
 }
 
 // descText are the text columns of a description, joined by NUL in one column: a column
@@ -193,15 +196,19 @@ func (sd *ShopData) readSeries(ctx context.Context) error {
 			if d, ok := same[s.desc]; ok {
 				s.desc = d
 			}
-			if t, ok := sd.productFirst[s.desc.Code]; !ok || s.firstSeen < t.UnixNano() {
-				sd.productFirst[s.desc.Code] = fromNano(s.firstSeen)
-			}
 			if s.listed {
 				sd.listed++
 			}
 			sd.slot[p.ids[j]] = int32(len(sd.series))
 			s.menu.series = append(s.menu.series, int32(len(sd.series)))
 			sd.series = append(sd.series, s)
+		}
+	}
+	sd.distinctCodes()
+	for i := range sd.series {
+		s := &sd.series[i]
+		if t, ok := sd.productFirst[s.desc.Code]; !ok || s.firstSeen < t.UnixNano() {
+			sd.productFirst[s.desc.Code] = fromNano(s.firstSeen)
 		}
 	}
 	return nil
@@ -227,7 +234,7 @@ func (sd *ShopData) readSeriesPart(ctx context.Context, lo, hi int64, p *seriesP
 	}
 	defer conn.Close()
 	rows, err := conn.QueryContext(ctx, `SELECT id, menu_id, first_seen, last_seen, price, sale_price, in_stock, listed,
-		grams, mg, thc, cbd, `+strings.Join(descText, ` || char(0) || `)+` FROM offer_series WHERE id BETWEEN ? AND ? ORDER BY id`, lo, hi)
+		grams, mg, thc, cbd, thc_low, cbd_low, `+strings.Join(descText, ` || char(0) || `)+` FROM offer_series WHERE id BETWEEN ? AND ? ORDER BY id`, lo, hi)
 	if err != nil {
 		return err
 	}
@@ -250,7 +257,7 @@ func (sd *ShopData) readSeriesPart(ctx context.Context, lo, hi int64, p *seriesP
 	for rows.Next() {
 		s, k = shopSeries{}, descKey{}
 		if err := rows.Scan(&id, &c.menuID, &c.firstSeen, &c.lastSeen, &c.price, &c.salePrice, &c.inStock,
-			&c.listed, &c.grams, &c.mg, &c.thc, &c.cbd, &text); err != nil {
+			&c.listed, &c.grams, &c.mg, &c.thc, &c.cbd, &c.thcLow, &c.cbdLow, &text); err != nil {
 			return err
 		}
 		if !c.menuID.valid {
@@ -299,8 +306,8 @@ func (sd *ShopData) readSeriesPart(ctx context.Context, lo, hi int64, p *seriesP
 // seriesNumbers are the numeric columns of a series row, read without failing
 // (storedFloat, storedInt): a value that is no number leaves the row out, listed.
 type seriesNumbers struct {
-	menuID, firstSeen, lastSeen, inStock, listed storedInt
-	price, salePrice, grams, mg, thc, cbd        storedFloat
+	menuID, firstSeen, lastSeen, inStock, listed          storedInt
+	price, salePrice, grams, mg, thc, cbd, thcLow, cbdLow storedFloat
 }
 
 // unreadable names the columns that cannot be read as their type, "" when all can
@@ -317,6 +324,8 @@ func (c *seriesNumbers) unreadable(textOK bool) string {
 	u.float("mg", c.mg, true)
 	u.float("thc", c.thc, false)
 	u.float("cbd", c.cbd, false)
+	u.float("thc_low", c.thcLow, false)
+	u.float("cbd_low", c.cbdLow, false)
 	if !textOK {
 		u = append(u, "a text column is NULL")
 	}
@@ -329,6 +338,7 @@ func (c *seriesNumbers) fill(s *shopSeries, k *descKey) {
 	s.inStock, s.listed = c.inStock.v != 0, c.listed.v != 0
 	k.grams, k.mg = c.grams.v, c.mg.v
 	k.thc, k.thcOK, k.cbd, k.cbdOK = c.thc.v, c.thc.valid, c.cbd.v, c.cbd.valid
+	k.thcLow, k.thcLowOK, k.cbdLow, k.cbdLowOK = c.thcLow.v, c.thcLow.valid, c.cbdLow.v, c.cbdLow.valid
 }
 
 // problem is why series s cannot be published (PublishProblem), "" when it can.
@@ -358,7 +368,8 @@ func (p *seriesPart) problem(s shopSeries) string {
 // ("offer …", "fetch …").
 func (sd *ShopData) LeftOut() []string { return sd.leftOut }
 
-// describe makes the shared description of a key, with its code (DB.code).
+// describe makes the shared description of a key, with its code (DB.code) and its
+// strain without a form (StrainWithoutForms).
 func (sd *ShopData) describe(k descKey) (*Offer, error) {
 	f := strings.Split(k.text, "\x00")
 	if len(f) != len(descText) {
@@ -366,11 +377,15 @@ func (sd *ShopData) describe(k descKey) (*Offer, error) {
 	}
 	c := seriesColumns{code: f[2], name: f[3], brand: f[4], strain: f[5], strainType: f[6], category: f[7],
 		rawCategory: f[8], potencyUnit: f[9], warnings: f[10], url: f[11], terpenes: f[12], lineage: f[13],
-		grams: k.grams, mg: k.mg, thc: sql.NullFloat64{Float64: k.thc, Valid: k.thcOK}, cbd: sql.NullFloat64{Float64: k.cbd, Valid: k.cbdOK}}
+		grams: k.grams, mg: k.mg, thc: sql.NullFloat64{Float64: k.thc, Valid: k.thcOK}, cbd: sql.NullFloat64{Float64: k.cbd, Valid: k.cbdOK},
+		thcLow: sql.NullFloat64{Float64: k.thcLow, Valid: k.thcLowOK}, cbdLow: sql.NullFloat64{Float64: k.cbdLow, Valid: k.cbdLowOK}}
 	o := &Offer{ProductID: f[0], Size: f[1]}
 	if err := c.offer(o); err != nil {
 		return nil, err
 	}
+	// A row a scrape wrote before strains dropped their forms ("Tangie Cart") names its
+	// strain as the scrape names it now.
+	o.Strain = StrainWithoutForms(o.Strain)
 	o.Code = sd.db.code(*o)
 	return o, nil
 }

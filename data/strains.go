@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/text/runes"
 	"golang.org/x/text/transform"
@@ -160,7 +161,6 @@ var strainAliases = map[string]string{
 }
 
 var (
-	foldMarks = transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC)
 	// strainNumber is "#" before a number: "Gelato #41" and "Gelato 41" are one strain.
 	strainNumber = regexp.MustCompile(`#\s*(\d)`)
 )
@@ -171,10 +171,7 @@ var (
 // "Do-Si-Dos" = "Dosidos", "Gelato #41" = "Gelato 41", "La Niña" = "La Nina". Words are
 // not reordered or guessed.
 func StrainKey(name string) string {
-	s, _, err := transform.String(foldMarks, name)
-	if err != nil {
-		s = name
-	}
+	s := withoutMarks(name)
 	s = strainNumber.ReplaceAllString(s, "$1")
 	s = strings.ReplaceAll(s, "&", " and ")
 	var b strings.Builder
@@ -186,13 +183,29 @@ func StrainKey(name string) string {
 	return b.String()
 }
 
+// withoutMarks drops the accents of name ("La Niña" → "La Nina"). A transform.Chain
+// keeps state while it runs, so each call makes its own: strains are keyed from
+// several goroutines at once (the scrape's menus, a publish's read of the store). A
+// name in ASCII, most of them, has nothing to drop.
+func withoutMarks(name string) string {
+	ascii := true
+	for i := 0; i < len(name) && ascii; i++ {
+		ascii = name[i] < utf8.RuneSelf
+	}
+	if ascii {
+		return name
+	}
+	s, _, err := transform.String(transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC), name)
+	if err != nil {
+		return name
+	}
+	return s
+}
+
 // StrainSlug is the URL form of a strain name: lower-case ASCII words joined by
 // hyphens, accents and apostrophes dropped ("Neville's Haze" → "nevilles-haze").
 func StrainSlug(name string) string {
-	s, _, err := transform.String(foldMarks, name)
-	if err != nil {
-		s = name
-	}
+	s := withoutMarks(name)
 	s = strings.ReplaceAll(s, "&", " and ")
 	var b strings.Builder
 	dash := false

@@ -182,6 +182,11 @@ type Offer struct {
 	Category   Category `json:"category"`
 	// RawCategory is the platform's own category label, kept for auditing the mapping.
 	RawCategory string `json:"rawCategory,omitempty"`
+	// Subtype is the platform's own product-form labels (Jane's kind_subtype, Dutchie's
+	// subcategory: "smalls", "live rosin cart"), joined by "; ". The scrape run reads the
+	// form in it (scraper.Identify) where the name does not say it: two items one store
+	// sells under one name differ by it. Not stored: the name and code carry the form.
+	Subtype string `json:"subtype,omitempty"`
 	// Size is the platform's size label ("1/8oz", "eighth ounce", "10pk/100mg").
 	Size string `json:"size,omitempty"`
 	// Grams is the package weight in grams when known (0 otherwise).
@@ -190,10 +195,15 @@ type Offer struct {
 	Milligrams float64 `json:"mg,omitempty"`
 	Price      float64 `json:"price"`
 	// SalePrice is the discounted price a shopper pays; 0 when not on sale.
-	SalePrice float64  `json:"salePrice,omitempty"`
-	InStock   bool     `json:"inStock"`
-	THC       *float64 `json:"thc,omitempty"`
-	CBD       *float64 `json:"cbd,omitempty"`
+	SalePrice float64 `json:"salePrice,omitempty"`
+	InStock   bool    `json:"inStock"`
+	// THC and CBD are the menu's figures; of a range ([18, 24.5]) the top.
+	THC *float64 `json:"thc,omitempty"`
+	CBD *float64 `json:"cbd,omitempty"`
+	// THCLow and CBDLow are the lower end of a range, set only when the menu gives a
+	// range whose lower end is above 0 and below the top (THC, CBD); nil otherwise.
+	THCLow *float64 `json:"thcLow,omitempty"`
+	CBDLow *float64 `json:"cbdLow,omitempty"`
 	// PotencyUnit is "%" or "mg".
 	PotencyUnit string   `json:"potencyUnit,omitempty"`
 	Warnings    []string `json:"warnings,omitempty"`

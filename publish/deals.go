@@ -46,6 +46,8 @@ type DealOffer struct {
 	UnitPrice *float64      `json:"unitPrice"`
 	Unit      *string       `json:"unit"`
 	THC       *float64      `json:"thc"`
+	// THCLow is the lower end of a THC range (THC is its top), absent otherwise.
+	THCLow *float64 `json:"thcLow,omitempty"`
 	// PotencyUnit is THC's unit: "%" or, for most edibles, "mg" (null when unknown).
 	PotencyUnit *string         `json:"potencyUnit"`
 	Slug        string          `json:"slug"`
@@ -79,7 +81,8 @@ func (s *shop) buildDeals(emit Emit) error {
 		unitPrice, unit := o.unitPriceOf()
 		all = append(all, DealOffer{Code: o.Code, Name: o.name, Brand: o.Brand, Category: o.Category, Size: o.sizeLabel,
 			Grams: positive(o.Grams), Mg: positive(o.Milligrams), Price: price, SalePrice: *sale,
-			Discount: math.Round(1000*(1-*sale/price)) / 1000, UnitPrice: unitPrice, Unit: unit, THC: o.THC, PotencyUnit: nonEmpty(o.PotencyUnit),
+			Discount: math.Round(1000*(1-*sale/price)) / 1000, UnitPrice: unitPrice, Unit: unit,
+			THC: o.THC, THCLow: o.THCLow, PotencyUnit: nonEmpty(o.PotencyUnit),
 			Slug: o.Slug, StoreName: o.store.Name, City: o.store.City, Lat: o.store.Lat, Lng: o.store.Lng, Market: o.Market,
 			LastUpdate: timeOf(timeAt(o.categoryUpdate())), Freshness: o.fresh(), IsNew: o.isNew, Sample: s.Sample || o.store.Sample,
 			OrderURL: nonEmpty(o.orderURL())})

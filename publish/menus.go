@@ -97,6 +97,11 @@ type MenuOffers struct {
 	SalePrice []*float64 `json:"salePrice"`
 	THC       []*float64 `json:"thc"`
 	CBD       []*float64 `json:"cbd"`
+	// THCLow and CBDLow are the lower ends of the offers' ranges (THC and CBD hold the
+	// tops), null where the figure is no range; each column is written only when some
+	// offer has a range (appendLowColumns).
+	THCLow []*float64 `json:"thcLow,omitempty"`
+	CBDLow []*float64 `json:"cbdLow,omitempty"`
 	// PotencyUnit is each THC and CBD figure's unit: "%" or, for most edibles, "mg".
 	PotencyUnit []*string `json:"potencyUnit"`
 	InStock     []bool    `json:"inStock"`
@@ -219,10 +224,26 @@ func appendMenuOffers(b []byte, offers []*offer, productOf []int) []byte {
 	b = appendColumn(b, "salePrice", false, offers, func(b []byte, o *offer, _ int) []byte { return appendSalePrice(b, o) })
 	b = appendColumn(b, "thc", false, offers, func(b []byte, o *offer, _ int) []byte { return appendFloatOrNull(b, o.THC) })
 	b = appendColumn(b, "cbd", false, offers, func(b []byte, o *offer, _ int) []byte { return appendFloatOrNull(b, o.CBD) })
+	b = appendLowColumns(b, offers)
 	b = appendColumn(b, "potencyUnit", false, offers, func(b []byte, o *offer, _ int) []byte { return appendStringOrNull(b, o.PotencyUnit) })
 	b = appendColumn(b, "inStock", false, offers, func(b []byte, o *offer, _ int) []byte { return appendBool(b, o.InStock) })
 	b = appendColumn(b, "isNew", false, offers, func(b []byte, o *offer, _ int) []byte { return appendBool(b, o.isNew) })
 	return appendColumn(b, "firstSeen", false, offers, func(b []byte, o *offer, _ int) []byte { return appendTimeSeconds(b, o.firstSeen) })
+}
+
+// appendLowColumns appends the thcLow and cbdLow columns of offers (the lower ends of
+// their ranges, null for a figure that is none), each only when some offer has one: a
+// menu without ranges is written as it was before ranges were kept.
+func appendLowColumns(b []byte, offers []*offer) []byte {
+	for _, c := range []struct {
+		name string
+		of   func(o *offer) *float64
+	}{{"thcLow", func(o *offer) *float64 { return o.THCLow }}, {"cbdLow", func(o *offer) *float64 { return o.CBDLow }}} {
+		if slices.ContainsFunc(offers, func(o *offer) bool { return c.of(o) != nil }) {
+			b = appendColumn(b, c.name, false, offers, func(b []byte, o *offer, _ int) []byte { return appendFloatOrNull(b, c.of(o)) })
+		}
+	}
+	return b
 }
 
 // appendMenuProducts appends a menu's products as MenuProducts' columns.

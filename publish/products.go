@@ -54,6 +54,8 @@ type ProductOffer struct {
 	UnitPrice *float64    `json:"unitPrice"`
 	Unit      *string     `json:"unit"`
 	THC       *float64    `json:"thc"`
+	// THCLow is the lower end of a THC range (THC is its top), absent otherwise.
+	THCLow *float64 `json:"thcLow,omitempty"`
 	// PotencyUnit is THC's unit: "%" or, for most edibles, "mg" (null when unknown).
 	PotencyUnit *string         `json:"potencyUnit"`
 	LastUpdate  *string         `json:"lastUpdate"`
@@ -70,7 +72,7 @@ func (s *shop) productOffer(o *offer) ProductOffer {
 	unitPrice, unit := o.unitPriceOf()
 	return ProductOffer{Slug: d.Slug, StoreName: d.Name, City: d.City, Region: d.Region, Lat: d.Lat, Lng: d.Lng,
 		Market: o.Market, Price: cents(o.Price), SalePrice: o.salePrice(), UnitPrice: unitPrice, Unit: unit,
-		THC: o.THC, PotencyUnit: nonEmpty(o.PotencyUnit), LastUpdate: timeOf(timeAt(o.categoryUpdate())), Freshness: o.fresh(), FirstSeen: timeOf(timeAtSeconds(o.firstSeen)), Sample: s.Sample || d.Sample,
+		THC: o.THC, THCLow: o.THCLow, PotencyUnit: nonEmpty(o.PotencyUnit), LastUpdate: timeOf(timeAt(o.categoryUpdate())), Freshness: o.fresh(), FirstSeen: timeOf(timeAtSeconds(o.firstSeen)), Sample: s.Sample || d.Sample,
 		OrderURL: nonEmpty(o.orderURL())}
 }
 
@@ -192,7 +194,7 @@ func (s *shop) goneProduct(h *history, code string) productFile {
 		unitPrice, unit := o.unitPriceOf()
 		p.lastOffers = append(p.lastOffers, ProductOffer{Slug: st.Slug, StoreName: st.Name, City: st.City, Region: st.Region, Lat: st.Lat,
 			Lng: st.Lng, Market: g.Market, Price: cents(g.Price), SalePrice: o.salePrice(), UnitPrice: unitPrice, Unit: unit,
-			THC: g.Desc.THC, PotencyUnit: nonEmpty(g.Desc.PotencyUnit), LastUpdate: timeOf(g.LastListed),
+			THC: g.Desc.THC, THCLow: g.Desc.THCLow, PotencyUnit: nonEmpty(g.Desc.PotencyUnit), LastUpdate: timeOf(g.LastListed),
 			Freshness: freshness.Score(g.LastListed, s.Now), FirstSeen: timeOf(g.FirstSeen), Sample: s.Sample || st.Sample})
 	}
 	p.info.Terpenes = sortedKeys(terps)
@@ -278,6 +280,10 @@ func (s *shop) appendProductOffer(b []byte, o *offer) []byte {
 	b = appendPrices(b, o)
 	b = append(b, `,"thc":`...)
 	b = appendFloatOrNull(b, o.THC)
+	if o.THCLow != nil {
+		b = append(b, `,"thcLow":`...)
+		b = appendFloatOrNull(b, o.THCLow)
+	}
 	b = append(b, `,"potencyUnit":`...)
 	b = appendStringOrNull(b, o.PotencyUnit)
 	b = append(b, `,"lastUpdate":`...)

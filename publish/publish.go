@@ -52,6 +52,10 @@ type Manifest struct {
 	// (an old database's infinite or absurd price: data.PublishProblem), each with why;
 	// absent when nothing was.
 	LeftOut []string `json:"leftOut,omitempty"`
+	// CodeCollisions are the product codes two items listed on one store's menu for one
+	// market shared, and the code each was published under instead (data.CodeCollision):
+	// every tie broken is reported here; absent when there was none.
+	CodeCollisions []string `json:"codeCollisions,omitempty"`
 }
 
 // FileEntry describes one published file.
@@ -122,6 +126,9 @@ func build(ctx context.Context, db *data.DB, opts Options, put func(path string,
 	// every series in memory while the last files are encoded (at 2,000 menus, 20 MiB
 	// more at the peak and the collector running flat out under the memory limit).
 	leftOut := sd.LeftOut()
+	for _, c := range sd.CodeCollisions() {
+		m.CodeCollisions = append(m.CodeCollisions, c.String())
+	}
 	sts, ds, roster, err := readStores(ctx, db)
 	if err != nil {
 		return Manifest{}, err

@@ -93,8 +93,12 @@ type SearchOffers struct {
 	// PotencyUnit is each THC figure's unit: "%" or, for most edibles, "mg".
 	PotencyUnit []*string `json:"potencyUnit"`
 	// CBD is each offer's CBD figure, in its PotencyUnit, for the CBD filter.
-	CBD   []*float64 `json:"cbd"`
-	IsNew []bool     `json:"isNew"`
+	CBD []*float64 `json:"cbd"`
+	// THCLow and CBDLow are the lower ends of ranges, as in MenuOffers: written only
+	// when some offer of the file has one.
+	THCLow []*float64 `json:"thcLow,omitempty"`
+	CBDLow []*float64 `json:"cbdLow,omitempty"`
+	IsNew  []bool     `json:"isNew"`
 }
 
 // SearchFirst is api/search/<category>/first: the first page of the default search
@@ -361,6 +365,7 @@ func (f searchFile) appendJSON(b []byte) ([]byte, error) {
 	column("thc", false, f.offers, func(b []byte, o *offer, _ int) []byte { return appendFloatOrNull(b, o.THC) })
 	column("potencyUnit", false, f.offers, func(b []byte, o *offer, _ int) []byte { return appendStringOrNull(b, o.PotencyUnit) })
 	column("cbd", false, f.offers, func(b []byte, o *offer, _ int) []byte { return appendFloatOrNull(b, o.CBD) })
+	b = appendLowColumns(b, f.offers)
 	column("isNew", false, f.offers, func(b []byte, o *offer, _ int) []byte { return appendBool(b, o.isNew) })
 	b = append(b, "}"...)
 	if f.first {

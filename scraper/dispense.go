@@ -267,6 +267,7 @@ func (p *dispenseProduct) offer() (data.Offer, bool, error) {
 		StrainType:  StrainType(dispenseLineage(p.CannabisType)),
 		Category:    Category(p.ProductCategoryName, p.SubType, p.CannabisComplianceType),
 		RawCategory: strings.TrimSpace(p.ProductCategoryName),
+		Subtype:     SubtypeOf(p.SubType),
 		Size:        strings.TrimSpace(p.WeightFormatted),
 		URL:         webLink(p.ProductURL, nil),
 	}

@@ -357,6 +357,26 @@ func (p *dutchiePotency) reading() (float64, string) {
 	return v, "%"
 }
 
+// figures are the range's figures in the unit reading gives: [18, 24.5] of a range,
+// [24.5] of a single value.
+func (p *dutchiePotency) figures() []float64 {
+	if p == nil {
+		return nil
+	}
+	out := make([]float64, 0, len(p.Range))
+	for _, r := range p.Range {
+		if r == nil {
+			continue
+		}
+		v := *r
+		if strings.EqualFold(p.Unit, "MILLIGRAMS_PER_GRAM") {
+			v /= 10
+		}
+		out = append(out, v)
+	}
+	return out
+}
+
 // dutchieOffers maps one product to one offer per option, using the prices of the
 // pricing type asked for; storeCName (the store's cName, "" when the registry gives
 // only its id) makes the product's page on dutchie.com.
@@ -395,6 +415,7 @@ func dutchieOffers(raw json.RawMessage, pricing, storeCName string) ([]data.Offe
 		StrainType:  StrainType(deref(p.StrainType)),
 		Category:    Category(deref(p.Type), deref(p.Subcategory)),
 		RawCategory: deref(p.Type),
+		Subtype:     SubtypeOf(deref(p.Subcategory)),
 		URL:         dutchieProductPage(storeCName, p.CName),
 	}
 	base.Strain = StrainName(base.Name, base.Brand)
@@ -406,6 +427,7 @@ func dutchieOffers(raw json.RawMessage, pricing, storeCName string) ([]data.Offe
 	if cbd, unit := p.CBDContent.reading(); cbd > 0 && (base.PotencyUnit == "" || unit == base.PotencyUnit) {
 		base.CBD, base.PotencyUnit = positive(cbd), unit
 	}
+	setPotencyLow(&base, p.THCContent.figures(), p.CBDContent.figures())
 
 	var offers []data.Offer
 	for i, label := range p.Options {

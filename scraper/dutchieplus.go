@@ -246,6 +246,27 @@ func (p *plusPotency) value() float64 {
 	return v
 }
 
+// figures are the range's figures, else the formatted text's ("0.3% - 0.5%").
+func (p *plusPotency) figures() []float64 {
+	if p == nil {
+		return nil
+	}
+	var out []float64
+	for _, r := range p.Range {
+		if r.Set {
+			out = append(out, r.V)
+		}
+	}
+	if len(out) == 0 {
+		for _, f := range potencyFigure.FindAllString(strings.ReplaceAll(p.Formatted, ",", ""), 4) {
+			if x, err := strconv.ParseFloat(f, 64); err == nil {
+				out = append(out, x)
+			}
+		}
+	}
+	return out
+}
+
 // unit is the potency's Offer.PotencyUnit: the API's enum (PERCENTAGE, MILLIGRAMS), the
 // formatted symbol LeafBridge sends ("%", "mg"), or what the formatted text ends with.
 func (p *plusPotency) unit() string {
@@ -322,9 +343,11 @@ func plusOffers(p plusProduct, market data.Market, link string) ([]data.Offer, e
 		StrainType:  StrainType(p.StrainType),
 		Category:    Category(p.Category, p.Subcategory, posCategory),
 		RawCategory: p.Category,
+		Subtype:     SubtypeOf(p.Subcategory),
 		URL:         webLink(link, nil),
 	}
 	setPotency(&base, p.PotencyThc.value(), p.PotencyThc.unit(), p.PotencyCbd.value(), p.PotencyCbd.unit())
+	setPotencyLow(&base, p.PotencyThc.figures(), p.PotencyCbd.figures())
 	potencyMg := 0.0
 	if base.PotencyUnit == "mg" && base.THC != nil {
 		potencyMg = *base.THC

@@ -310,14 +310,14 @@ func TestDutchiePlusHandChecked(t *testing.T) {
 		// Wana Classic Blueberry Indica Chews: "10pk/100mg", priceMed 32, quantity 21, THC
 		// "0.9%", INDICA.
 		{"medical price", med, offerWant{id: "65975dfcbde17e0001fc5888", size: "10pk/100mg", name: "Classic Blueberry Indica Chews [10 Pack] | 100mg",
-			category: data.Edible, strainType: "indica", strain: "Classic Blueberry Indica Chews", mg: 100, price: 32, inStock: true, thc: 0.9, unit: "%"}},
+			category: data.Edible, strainType: "indica", strain: "Classic Blueberry Indica", mg: 100, price: 32, inStock: true, thc: 0.9, unit: "%"}},
 		// Effin Do It!: the name says "5mg x 10-Pack" but the option is "20pk/100mg", priced
 		// 25: the option is what is sold.
 		{"option over name", rec, offerWant{id: "6824e6fa528b9a98787e4168", size: "20pk/100mg", name: "Effin Do It! Amplified Apple THC:THV Gummies 5mg x 10-Pack",
-			category: data.Edible, strainType: "sativa", strain: "Do It! Amplified Apple THC:THV Gummies", mg: 100, price: 25, inStock: true, thc: 0.25, unit: "%"}},
+			category: data.Edible, strainType: "sativa", strain: "Do It! Amplified Apple THC:THV", mg: 100, price: 25, inStock: true, thc: 0.25, unit: "%"}},
 		// Jersey Jellies Blueberry Lemon Pie: "10pk/100mg", priceMed 20, quantity 16, THC "0.3%".
 		{"medical, pipe in the name", med, offerWant{id: "6843828cd123b6315ca9757e", size: "10pk/100mg", name: "Blueberry Lemon Pie 4:1 THC:CBN Sugar Free Gummies | 10mg x 10-Pack",
-			category: data.Edible, strainType: "indica", strain: "Blueberry Lemon Pie 4:1 THC:CBN Sugar Free Gummies", mg: 100, price: 20, inStock: true, thc: 0.3, unit: "%"}},
+			category: data.Edible, strainType: "indica", strain: "Blueberry Lemon Pie 4:1 THC:CBN Sugar Free", mg: 100, price: 20, inStock: true, thc: 0.3, unit: "%"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { tt.want.check(t, tt.offers) })

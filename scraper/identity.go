@@ -18,8 +18,12 @@ import (
 // when the name already says it ("…-pre-roll-1g", "…-gummies-100mg") and for Other.
 // The code of a cleaned offer is the code of the offer before cleaning. A code is at
 // most data.MaxCode bytes (boundCode).
+//
+// The form the platform gives apart from the name (Subtype: "smalls", "live rosin
+// cart") counts as part of the name where the name does not say it (withForm): a
+// store's smalls and its whole buds of one strain are two products.
 func ProductCode(o data.Offer) string {
-	return boundCode(productCode(o, CleanName(o.Name, o.Brand, o.Grams, o.Milligrams)))
+	return boundCode(productCode(o, withForm(CleanName(o.Name, o.Brand, o.Grams, o.Milligrams), o.Subtype, o.Category)))
 }
 
 // productCode is ProductCode with the offer's cleaned name already at hand.
@@ -93,11 +97,13 @@ func slugWordsOf(s string) string {
 // run calls it on every offer before the offer is stored, so every stored offer carries
 // the name the site shows and the code its product is known by across Ohio. Brand,
 // name and strain are cleaned (CleanBrand, CleanName, CleanStrain); the platform's size
-// label, ids, figures, terpenes and lineage are left as the menu gave them. Calling it
-// twice changes nothing more.
+// label, ids, figures, terpenes and lineage are left as the menu gave them. A form the
+// platform's subtype gives and the name does not say is added to the name ("Dulce De
+// Uva Smalls"), so the menu shows which item is which and the code tells them apart.
+// Calling it twice changes nothing more.
 func Identify(o *data.Offer) {
-	id := identities.get(identityKey{name: o.Name, brand: o.Brand, strain: o.Strain, category: o.Category,
-		grams: o.Grams, mg: o.Milligrams}, identify)
+	id := identities.get(identityKey{name: o.Name, brand: o.Brand, strain: o.Strain, subtype: o.Subtype,
+		category: o.Category, grams: o.Grams, mg: o.Milligrams}, identify)
 	o.Code = id.code
 	if !id.codeOK {
 		o.Code = fallbackCode(o.Brand, o.ProductID)
@@ -109,9 +115,9 @@ func Identify(o *data.Offer) {
 // identityKey is what Identify reads of an offer, but for the product id, which only a
 // product without a readable name needs (identity.codeOK false).
 type identityKey struct {
-	name, brand, strain string
-	category            data.Category
-	grams, mg           float64
+	name, brand, strain, subtype string
+	category                     data.Category
+	grams, mg                    float64
 }
 
 // identity is what Identify writes to an offer with the fields of its key.
@@ -125,13 +131,14 @@ type identity struct {
 var identities = newMemo[identityKey, identity](1 << 17)
 
 func identify(k identityKey) identity {
-	name := CleanName(k.name, k.brand, k.grams, k.mg)
+	cleaned := CleanName(k.name, k.brand, k.grams, k.mg)
+	name := withForm(cleaned, k.subtype, k.category)
 	code, ok := productCodeOf(k.brand, name, k.category, k.grams, k.mg)
 	strain := k.strain
 	// A strain named after its brand ("Josh D OG" by Josh D) lost the brand in the
 	// adapter's StrainName, leaving "OG"; the cleaned name kept it.
-	if sk := wordKey(strain); sk != "" && wordKey(name) == brandKey(k.brand)+" "+sk {
-		strain = StrainName(name, "")
+	if sk := wordKey(strain); sk != "" && wordKey(cleaned) == brandKey(k.brand)+" "+sk {
+		strain = StrainName(cleaned, "")
 	}
 	return identity{name: name, brand: CleanBrand(k.brand), strain: CleanStrain(strain), code: code, codeOK: ok}
 }

@@ -592,6 +592,7 @@ func (r *janeRecord) offers(store *url.URL) ([]data.Offer, error) {
 		StrainType:  StrainType(deref(r.Lineage)),
 		Category:    cat,
 		RawCategory: deref(r.Kind),
+		Subtype:     SubtypeOf(deref(r.KindSubtype), deref(r.RootSubtype)),
 		URL:         janeProductPage(store, r.ProductID.String(), deref(r.URLSlug)),
 	}
 	base.Strain = StrainName(base.Name, base.Brand)

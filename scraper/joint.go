@@ -249,6 +249,17 @@ func jointTop(high, low looseNumber) float64 {
 	return low.V
 }
 
+// jointFigures are the ends of a range that the record sets.
+func jointFigures(high, low looseNumber) []float64 {
+	var out []float64
+	for _, n := range []looseNumber{high, low} {
+		if n.Set {
+			out = append(out, n.V)
+		}
+	}
+	return out
+}
+
 // jointRecordOffers decodes one _source record and maps it to one offer per variant of
 // the market, each linking to the product's page on site; id is the record's id for
 // de-duplication across pages.
@@ -283,9 +294,11 @@ func jointRecordOffers(raw json.RawMessage, market data.Market, site *url.URL) (
 		StrainType:  StrainType(p.StrainType),
 		Category:    Category(p.Category, p.SubCategory),
 		RawCategory: p.Category,
+		Subtype:     SubtypeOf(p.SubCategory),
 		URL:         jointProductPage(site, p.JointID),
 	}
 	setPotency(&base, jointTop(p.THCHigh, p.THCLow), p.THCUnit, jointTop(p.CBDHigh, p.CBDLow), p.CBDUnit)
+	setPotencyLow(&base, jointFigures(p.THCHigh, p.THCLow), jointFigures(p.CBDHigh, p.CBDLow))
 	var terps terpeneSet
 	for _, t := range p.Terpenes {
 		var amount *float64

@@ -226,7 +226,7 @@ func TestJointHandChecked(t *testing.T) {
 		// Encore Sour Black Cherry: option ".1g" (100 mg), price "27.50", specialPrice
 		// "17.88"; potencyThcRangeHigh "0.29" in "mg", as the source says (no bound crossed).
 		{"mg potency", offerWant{id: "5ba2f7ce-78c0-4d1d-b9e0-629f58e2007c", size: ".1g", name: "Sour Black Cherry RSO Hybrid Gummies [10pk] 100mg",
-			category: data.Edible, strainType: "hybrid", strain: "Sour Black Cherry RSO Hybrid Gummies", mg: 100, price: 27.5, sale: 17.88, inStock: true,
+			category: data.Edible, strainType: "hybrid", strain: "Sour Black Cherry RSO Hybrid", mg: 100, price: 27.5, sale: 17.88, inStock: true,
 			thc: 0.29, unit: "mg"}},
 		// Drool Recovery Stick: category TOPICALS (Other), option "1g" (not a dose, not
 		// a flower weight), price "78.00", specialPrice "50.70", THC "1.68" CBD "0.16" %.

@@ -247,7 +247,7 @@ func TestLeafBridgeHandChecked(t *testing.T) {
 		// Camino Sparkling Pear: THC "0.05%" and CBD "0.17%" (range [0.17]); strainType THC
 		// is no lineage; option "1g", priceRec 34, quantity 18.
 		{"THC and CBD", offerWant{id: "66a552a37ff6cd000180596d", size: "1g", name: "Camino Sparkling Pear 2:6 THC:CBD Gummies 2mg x 20-Pack",
-			category: data.Edible, strain: "Sparkling Pear 2:6 THC:CBD Gummies", price: 34, inStock: true, thc: 0.05, cbd: 0.17, unit: "%",
+			category: data.Edible, strain: "Sparkling Pear 2:6 THC:CBD", price: 34, inStock: true, thc: 0.05, cbd: 0.17, unit: "%",
 			url: link("camino-sparkling-pear-2-6-thc-cbd-gummies-2mg-x-20-pack")}},
 		// ILLICIT Bananas Foster Soft Caramels: category EDIBLES, subcategory CHEWS,
 		// "10pk/100mg", priceRec 24, quantity 20, THC 1.06 %.

@@ -409,7 +409,11 @@ func hasLetter(s string) bool {
 
 // foldAccents removes diacritics ("Grön" → "Gron") so that spellings with and without
 // them meet. x/text's decomposition is the standard way; a hand table would miss letters.
-var foldAccents = transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC)
+// A chain keeps state while it runs and menus are read on several goroutines at once,
+// so each call makes its own.
+func foldAccents() transform.Transformer {
+	return transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC)
+}
 
 // wordKey folds s to lower-case ASCII words separated by single spaces: accents
 // dropped, apostrophes dropped ("Jack's" → "jacks"), a lone "&" read as "and", every
@@ -417,7 +421,7 @@ var foldAccents = transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), 
 func wordKey(s string) string {
 	folded := s
 	if !isASCII(s) {
-		if f, _, err := transform.String(foldAccents, s); err == nil {
+		if f, _, err := transform.String(foldAccents(), s); err == nil {
 			folded = f
 		}
 	}

@@ -271,7 +271,9 @@ var (
 )
 
 // StrainName extracts the strain from a product name for the statistics: the name
-// without brand, format words, sizes and lineage markers. Names written as
+// without brand, format words, sizes and lineage markers, and without the product's
+// form at either end ("Tangie Cart", "Wedding Cake Badder": data.StrainWithoutForms) unless the
+// strain catalogue knows the name with it. Names written as
 // "Strain | Brand | Format" keep their first segment that is not the brand.
 func StrainName(name, brand string) string {
 	return strainNames.get([2]string{name, brand}, func(k [2]string) string { return strainName(k[0], k[1]) })
@@ -308,7 +310,7 @@ func strainName(name, brand string) string {
 	if candidate == "" {
 		return strings.TrimSpace(name)
 	}
-	return candidate
+	return data.StrainWithoutForms(candidate)
 }
 
 // collapseSpaces is spaces.ReplaceAllString(s, " "), without the regexp when there is

@@ -407,6 +407,18 @@ func (l *sweedLab) top() (float64, string) {
 	return v, l.UnitAbbr
 }
 
+// figures are the lab figure's values: one, or a range's two ends.
+func (l *sweedLab) figures() []float64 {
+	if l == nil {
+		return nil
+	}
+	out := make([]float64, 0, len(l.Value))
+	for _, x := range l.Value {
+		out = append(out, x.V)
+	}
+	return out
+}
+
 // sweedCategory is a product's category, or one the storefront lists: id is the page id
 // of the storefront's paths in a storefront page's cache and the category list, and the
 // filter id in the API's products (gLeaf's Flower is 3763 and 495364).
@@ -470,6 +482,7 @@ func (p *sweedProduct) offers(saleType string, links *sweedLinks) ([]data.Offer,
 		Brand:       p.Brand.name(),
 		Category:    Category(p.Category.name(), p.Subcategory.name(), p.ProductType.name()),
 		RawCategory: p.Category.name(),
+		Subtype:     SubtypeOf(p.Subcategory.name(), p.ProductType.name()),
 	}
 	if p.Strain != nil {
 		base.StrainType = StrainType(p.Strain.Prevalence.name())
@@ -503,6 +516,7 @@ func (p *sweedProduct) offers(saleType string, links *sweedLinks) ([]data.Offer,
 			thc, tu := v.LabTests.THC.top()
 			cbd, cu := v.LabTests.CBD.top()
 			setPotency(&o, thc, tu, cbd, cu)
+			setPotencyLow(&o, v.LabTests.THC.figures(), v.LabTests.CBD.figures())
 		}
 		offers = append(offers, o)
 	}

@@ -302,6 +302,7 @@ func (it *weedmapsResource) offers(market data.Market) ([]data.Offer, error) {
 	if err != nil {
 		return nil, err
 	}
+	base.Subtype = SubtypeOf(sub)
 	base.URL = webLink(it.Links.Order, nil)
 	if base.URL == "" {
 		base.URL = webLink(it.Links.Self, weedmapsSite)
@@ -520,6 +521,7 @@ func (it *weedmapsDiscoveryItem) offers(listing string) ([]data.Offer, error) {
 	if err != nil {
 		return nil, err
 	}
+	base.Subtype = SubtypeOf(sub)
 	if listing != "" && weedmapsSlugPattern.MatchString(it.Slug) {
 		base.URL = webLink(listing+it.Slug, nil)
 	}

@@ -187,7 +187,7 @@ func TestWeedmapsHandChecked(t *testing.T) {
 		// price_unit 10, THC measurement 50.0 mg.
 		{"gummies in milligrams", "weedmaps_rocky-mountain-silver-city", offerWant{id: "142713894", size: "each",
 			name: "Elderberry 2:1 CBN + Indica Enhanced Gummies 100mg:50mg", category: data.Edible,
-			strain: "Elderberry 2:1 CBN + Indica Enhanced Gummies :", mg: 50, price: 10, inStock: true, thc: 50, unit: "mg",
+			strain: "Elderberry 2:1 CBN + Indica Enhanced", mg: 50, price: 10, inStock: true, thc: 50, unit: "mg",
 			url: "https://weedmaps.com/dispensaries/rocky-mountain-cannabis-12/menu/elderberry-2-1-cbn-indica-enhanced-gummies-100mg-50mg"}},
 		// ".5 Cartridge- GMO Punch": Vape Pens/Cartridge, price_unit 25, THC 91.2 %, CBD 0.11 %.
 		// The name's bare ".5" has no unit, so the size stays unknown rather than guessed.

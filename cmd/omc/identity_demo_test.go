@@ -14,9 +14,10 @@ import (
 
 // TestDemoProductCodes scrapes every menu of the demo replay, on all its platforms, and
 // checks product identity end to end: the replay serves each product of its pool on
-// several platforms, each with its own size labels ("half gram", ".5g", "0.5g") and
-// ids, so every listing of one product at one size must get one code, and two
-// different products never share one.
+// several platforms, each with its own size labels ("half gram", ".5g", "0.5g"), ids
+// and spellings of the product's form ("live rosin cart", "LIVE_ROSIN_CART"), so every
+// listing of one product at one size must get one code, and two different products
+// (two forms of one name among them) never share one.
 func TestDemoProductCodes(t *testing.T) {
 	run, err := startDemoReplay()
 	if err != nil {
@@ -32,9 +33,9 @@ func TestDemoProductCodes(t *testing.T) {
 	codePattern := regexp.MustCompile(`^[a-z0-9]+(?:-[a-z0-9]+)*$`)
 	// The pool record an offer comes from, as the replay serves it to every platform.
 	type record struct {
-		brand, name string
-		category    data.Category
-		grams, mg   string
+		brand, name, form string
+		category          data.Category
+		grams, mg         string
 	}
 	codeOf := map[record]string{}
 	recordOf := map[string]record{}
@@ -51,8 +52,13 @@ func TestDemoProductCodes(t *testing.T) {
 				t.Fatalf("%s %s: %v", d.Slug, m.Platform, err)
 			}
 			for _, o := range menu.Offers {
-				r := record{o.Brand, strings.Join(strings.Fields(o.Name), " "), o.Category, fmt.Sprintf("%.2f", o.Grams), fmt.Sprintf("%.0f", o.Milligrams)}
+				r := record{o.Brand, strings.Join(strings.Fields(o.Name), " "), "", o.Category,
+					fmt.Sprintf("%.2f", o.Grams), fmt.Sprintf("%.0f", o.Milligrams)}
+				cleaned := scraper.CleanName(o.Name, o.Brand, o.Grams, o.Milligrams)
 				scraper.Identify(&o)
+				// The forms the subtype added where the name did not say them: a plain item
+				// (or a platform without a subtype field) adds none.
+				r.form = strings.TrimPrefix(o.Name, cleaned)
 				offers++
 				if !codePattern.MatchString(o.Code) {
 					t.Errorf("%s %s: code %q is not [a-z0-9-]", m.Platform, r.name, o.Code)

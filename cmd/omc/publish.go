@@ -107,6 +107,24 @@ func printPublished(d deps, res publish.Result) {
 	fmt.Fprintf(d.Out, "Published %d files to %s at %s: %d dispensaries (%d monitored), %d menus; tiles %d current, %d stale, %d missing.\n",
 		len(res.Manifest.Files)+1, res.Out, res.Manifest.GeneratedAt, s.Dispensaries, s.Monitored, s.Menus, s.Current, s.Stale, s.Missing)
 	printLeftOut(d.ErrOut, res.Manifest.LeftOut)
+	printCollisions(d.ErrOut, res.Manifest.CodeCollisions)
+}
+
+// printCollisions says which items of one store shared a product code and were given
+// codes of their own.
+func printCollisions(w io.Writer, collisions []string) {
+	if len(collisions) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "Gave codes of their own to the items that shared %s on one store's menu (listed in manifest.json codeCollisions):\n",
+		plural(len(collisions), "code"))
+	for i, s := range collisions {
+		if i == 10 {
+			fmt.Fprintf(w, "  … and %d more\n", len(collisions)-10)
+			break
+		}
+		fmt.Fprintf(w, "  %s\n", s)
+	}
 }
 
 // printLeftOut says what a publish left out because a value could not be published.
