@@ -77,7 +77,7 @@ var categoryPlatforms = []categoryPlatform{
 	{"dutchie", 2, func(t *testing.T, labels []string) []data.Offer {
 		products := dutchieCaptureProducts(t, "dutchie/filteredproducts_dutchie-com_flower_2023-11.json")
 		raw := relabel(t, products[0], []string{"type", "subcategory"}, labels)
-		return must(dutchieOffers(raw, "rec", ""))(t)
+		return must(dutchieOffers(raw, "rec", "", data.Recreational, ""))(t)
 	}},
 	{"dutchieplus", 3, func(t *testing.T, labels []string) []data.Offer {
 		var reply struct {

@@ -108,7 +108,7 @@ func FuzzDutchie(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, raw []byte) {
 		for _, pricing := range []string{"rec", "med"} {
-			offers, err := dutchieOffers(raw, pricing, "")
+			offers, err := dutchieOffers(raw, pricing, "", data.Recreational, "")
 			if err == nil {
 				checkFuzzedOffers(t, offers)
 			}
@@ -214,7 +214,7 @@ func BenchmarkParseDutchie(b *testing.B) {
 	benchParse(b, recordsSize(records), func() int {
 		n := 0
 		for _, r := range records {
-			offers, _ := dutchieOffers(r, "rec", "")
+			offers, _ := dutchieOffers(r, "rec", "", data.Recreational, "")
 			n += len(offers)
 		}
 		return n

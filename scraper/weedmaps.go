@@ -287,8 +287,11 @@ type weedmapsSize struct {
 // the item has no variants. The sale is a percentage to apply, not a price.
 func (it *weedmapsResource) offers(market data.Market) ([]data.Offer, error) {
 	a := &it.Attributes
-	if market == data.Recreational && strings.EqualFold(a.LicenseType, "medical") {
-		return nil, nil // a medical-only item is not on the recreational menu
+	// license_type is the licence an item is sold under: "medical" keeps it off the
+	// adult-use menu and "recreational" off the medical one ("hybrid" or none: both).
+	lt := strings.ToLower(strings.TrimSpace(a.LicenseType))
+	if err := forMarket(market, lt == "medical", lt == "recreational", fmt.Sprintf("license_type %q", a.LicenseType)); err != nil {
+		return nil, err
 	}
 	sub, parent := a.SubCategory.name(), a.ParentCategory.name()
 	if parent == "" {
