@@ -276,3 +276,27 @@ func (db *DB) latestCategoryFetches(ctx context.Context, where string, args []an
 	}
 	return out, nil
 }
+
+// BlockedLastRun lists, sorted, the platforms that refused this machine in the latest
+// run: a menu of theirs failed as blocked, or was served by an alternative source
+// instead. `omc registry check` names the stores that have no other source on them.
+func (db *DB) BlockedLastRun(ctx context.Context) ([]string, error) {
+	rows, err := db.db.QueryContext(ctx, `
+		SELECT DISTINCT m.platform FROM menu_fetches f JOIN menus m ON m.id = f.menu_id
+		WHERE f.run_id = (SELECT MAX(id) FROM runs)
+		  AND (f.reason = ? OR (f.ok = 1 AND f.source <> '' AND f.source <> m.platform))
+		ORDER BY m.platform`, ReasonBlocked)
+	if err != nil {
+		return nil, fmt.Errorf("platforms blocked last run: %w", err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var p string
+		if err := rows.Scan(&p); err != nil {
+			return nil, fmt.Errorf("platforms blocked last run: %w", err)
+		}
+		out = append(out, p)
+	}
+	return out, rows.Err()
+}

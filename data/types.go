@@ -272,21 +272,10 @@ type Menu struct {
 	// Place is where the platform's own store record puts the store (Jane's _geoloc),
 	// nil when its records give no position.
 	Place *Place
-	// Store is how the reply names the store it is for (the platform's store name, id
-	// or address), nil when it names none: a reply naming another store is refused.
-	Store *StoreRecord
 	// Page is the menu's page for shoppers as the platform's pattern makes it from the
 	// menu's identifiers (dutchie.com/dispensary/<cName>), "" when the adapter knows none:
 	// the scrape records the registry's url in its place when there is one.
 	Page string
-}
-
-// StoreRecord is what a platform's reply says of the store it is for; an empty field
-// is one the reply does not give.
-type StoreRecord struct {
-	ID      string
-	Name    string
-	Address string
 }
 
 // Place is a position, in degrees.

@@ -158,7 +158,7 @@ func (d *Dutchie) FetchMenu(ctx context.Context, src data.MenuSource) (data.Menu
 		if err := set.into(&menu); err != nil {
 			return menu, err
 		}
-		if page+1 >= list.FilteredProducts.QueryInfo.TotalPages || len(list.FilteredProducts.Products) == 0 {
+		if page+1 >= list.FilteredProducts.QueryInfo.TotalPages || len(list.FilteredProducts.Products) == 0 || firstPageOnly(ctx) {
 			return menu, nil
 		}
 	}

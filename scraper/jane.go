@@ -259,7 +259,7 @@ func (j *Jane) FetchMenu(ctx context.Context, src data.MenuSource) (data.Menu, e
 		}
 		return menu, err
 	}
-	if total > janeReachable {
+	if total > janeReachable && !firstPageOnly(ctx) {
 		hits = hits[:0]
 		for _, kind := range janeKinds {
 			more, _, err := j.query(ctx, src.StoreID, kind, header, &menu)
@@ -377,7 +377,7 @@ func (j *Jane) query(ctx context.Context, storeID, kind string, header http.Head
 		}
 		hits = append(hits, recs...)
 		total = reply.NbHits
-		if page+1 >= reply.NbPages || len(recs) == 0 {
+		if page+1 >= reply.NbPages || len(recs) == 0 || firstPageOnly(ctx) {
 			break
 		}
 	}

@@ -160,7 +160,7 @@ func (w *Weedmaps) FetchMenu(ctx context.Context, src data.MenuSource) (data.Men
 		}
 		read += len(items)
 		total := reply.total()
-		if len(items) == 0 || (total >= 0 && read >= total) || (total < 0 && len(items) < weedmapsPageSize) {
+		if len(items) == 0 || (total >= 0 && read >= total) || (total < 0 && len(items) < weedmapsPageSize) || firstPageOnly(ctx) {
 			return menu, set.into(&menu)
 		}
 	}
