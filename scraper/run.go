@@ -365,8 +365,13 @@ func serveMenu(ctx context.Context, adapters map[string]data.Adapter, d data.Dis
 	if len(tried) == 0 {
 		return first, sources[0], firstErr
 	}
+	detail := firstErr.Error()
+	var own *data.FetchError
+	if errors.As(firstErr, &own) {
+		detail = own.Detail // its reason and status are the failure's own
+	}
 	fe := data.FetchError{Reason: data.ReasonOf(firstErr), Status: data.StatusOf(firstErr),
-		Detail: firstErr.Error() + "; then " + strings.Join(tried, "; then ")}
+		Detail: detail + "; then " + strings.Join(tried, "; then ")}
 	return data.Menu{HTTPStatus: first.HTTPStatus, Requests: first.Requests}, sources[0], &fe
 }
 
