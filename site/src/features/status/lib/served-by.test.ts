@@ -22,7 +22,7 @@ const status = (market: string, source: string | null) =>
 describe('servedBy', () => {
   it('names the source of each market that was served, in order', () => {
     const d = { marketStatuses: [status('medical', 'dutchie'), status('recreational', 'weedmaps')] }
-    expect(servedBy(d)).toBe('Medical menu read from dutchie · Adult-use menu read from weedmaps')
+    expect(servedBy(d)).toBe('Medical menu read from dutchie · Adult use menu read from weedmaps')
   })
   it('says nothing of a market never served', () => {
     expect(servedBy({ marketStatuses: [status('medical', null)] })).toBe('')
