@@ -95,3 +95,21 @@ func TestProbeAll(t *testing.T) {
 		t.Errorf("markdown:\n%s", md)
 	}
 }
+
+// TestProbeAllUsage: flags that do not go together are refused with exit 2, naming why.
+func TestProbeAllUsage(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"probe", "--all", "some-store"}, "give no slug or --platform"},
+		{[]string{"probe", "--all", "--platform", "jane"}, "give no slug or --platform"},
+		{[]string{"probe", "--markdown", "some-store"}, "--markdown prints the --all table"},
+		{[]string{"probe", "--all", "--json", "--markdown"}, "choose one"},
+	} {
+		var out, errOut bytes.Buffer
+		if code := execute(tt.args, testDeps(&out, &errOut)); code != exitUsage || !strings.Contains(errOut.String(), tt.want) {
+			t.Errorf("%v: exit %d, %q; want %d naming %q", tt.args, code, errOut.String(), exitUsage, tt.want)
+		}
+	}
+}

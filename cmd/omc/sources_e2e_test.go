@@ -43,28 +43,8 @@ func TestAlternativeSources(t *testing.T) {
 	}
 	dir := t.TempDir()
 	db, out := filepath.Join(dir, "omc.db"), filepath.Join(dir, "out")
-	omc := func(t *testing.T, want int, args ...string) string {
-		t.Helper()
-		var o, e bytes.Buffer
-		if code := execute(args, testDeps(&o, &e)); code != want {
-			t.Fatalf("omc %s: exit %d, want %d:\n%s%s", strings.Join(args, " "), code, want, o.String(), e.String())
-		}
-		return o.String() + e.String()
-	}
 	registry := registryFile(t, run, "dispensaries:\n"+entry("fallback-store", jane.City, jane.Region, ""))
-	market := func(now string) publish.DispensaryStatus {
-		t.Helper()
-		omc(t, 0, "publish", "--db", db, "--out", out, "--now", now, "--dir", t.TempDir())
-		var list []publish.DispensaryStatus
-		readJSON(t, filepath.Join(out, publish.PathStatus), &list)
-		for _, s := range list {
-			if s.Slug == "fallback-store" {
-				return s
-			}
-		}
-		t.Fatalf("fallback-store not published")
-		return publish.DispensaryStatus{}
-	}
+	market := func(now string) publish.DispensaryStatus { return publishedStatus(t, db, out, now, "fallback-store") }
 	blockDutchie := demoFailure{Platform: "dutchie", Key: own.CName, Mode: replay.FailBlocked}
 	blockJane := demoFailure{Platform: "jane", Key: alt.StoreID, Mode: replay.FailBlocked}
 
@@ -82,6 +62,9 @@ func TestAlternativeSources(t *testing.T) {
 	}
 	if r := sum.Results[0]; !r.OK || r.Platform != "dutchie" || r.Source != "jane" {
 		t.Fatalf("result %+v, want served by jane", r)
+	}
+	if !strings.Contains(text, fmt.Sprintf("fallback-store (%s, dutchie): ok, ", alt.Market)) || !strings.Contains(text, "from its alternative on jane") {
+		t.Errorf("progress does not say the alternative served:\n%s", text)
 	}
 	st := market(t1)
 	ms := st.MarketStatuses[0]
@@ -126,19 +109,48 @@ func TestAlternativeSources(t *testing.T) {
 			t.Fatalf("registry check:\n%s", check)
 		}
 	})
-
 	t.Run("an alternative whose store record is another store's is refused", func(t *testing.T) {
 		run.setFailures([]demoFailure{blockDutchie})
-		// The Jane store listed at the other end of Ohio: its record puts it elsewhere.
-		city, region, place := "Cincinnati", "Southwest", "    lat: 39.1031\n    lng: -84.512\n"
-		if jane.Lat < 40.5 {
-			city, region, place = "Cleveland", "Northeast", "    lat: 41.4767\n    lng: -81.6804\n"
-		}
-		far := registryFile(t, run, "dispensaries:\n"+entry("elsewhere", city, region, place))
-		db2 := filepath.Join(t.TempDir(), "omc.db")
-		text := omc(t, exitFailed, "scrape", "--registry", far, "--db", db2, "--delay", "0s", "--timeout", "2s", "--now", t1, "--json")
-		if !strings.Contains(text, `"menusOk": 0`) || !strings.Contains(text, "then alternative 1 (jane): other_store") || !strings.Contains(text, "may name another store") {
-			t.Fatalf("refused alternative:\n%s", text)
-		}
+		refusedElsewhere(t, run, jane, entry, func(args ...string) string { return omc(t, exitFailed, args...) })
 	})
+}
+
+// omc runs the command line and fails t unless it exits want; it returns what it printed.
+func omc(t *testing.T, want int, args ...string) string {
+	t.Helper()
+	var o, e bytes.Buffer
+	if code := execute(args, testDeps(&o, &e)); code != want {
+		t.Fatalf("omc %s: exit %d, want %d:\n%s%s", strings.Join(args, " "), code, want, o.String(), e.String())
+	}
+	return o.String() + e.String()
+}
+
+// publishedStatus publishes db into out at now and returns slug's api/DispensaryStatus entry.
+func publishedStatus(t *testing.T, db, out, now, slug string) publish.DispensaryStatus {
+	t.Helper()
+	omc(t, 0, "publish", "--db", db, "--out", out, "--now", now, "--dir", t.TempDir())
+	var list []publish.DispensaryStatus
+	readJSON(t, filepath.Join(out, publish.PathStatus), &list)
+	for _, s := range list {
+		if s.Slug == slug {
+			return s
+		}
+	}
+	t.Fatalf("%s not published", slug)
+	return publish.DispensaryStatus{}
+}
+
+// refusedElsewhere scrapes the Jane store listed at the other end of Ohio, its Dutchie
+// menu blocked: the Jane alternative's store record puts it elsewhere, and is refused.
+func refusedElsewhere(t *testing.T, run *demoRun, jane data.Dispensary, entry func(slug, city, region, place string) string, omc func(args ...string) string) {
+	city, region, place := "Cincinnati", "Southwest", "    lat: 39.1031\n    lng: -84.512\n"
+	if jane.Lat < 40.5 {
+		city, region, place = "Cleveland", "Northeast", "    lat: 41.4767\n    lng: -81.6804\n"
+	}
+	far := registryFile(t, run, "dispensaries:\n"+entry("elsewhere", city, region, place))
+	db := filepath.Join(t.TempDir(), "omc.db")
+	text := omc("scrape", "--registry", far, "--db", db, "--delay", "0s", "--timeout", "2s", "--now", "2026-07-01T08:00:00Z", "--json")
+	if !strings.Contains(text, `"menusOk": 0`) || !strings.Contains(text, "then alternative 1 (jane): other_store") || !strings.Contains(text, "may name another store") {
+		t.Fatalf("refused alternative:\n%s", text)
+	}
 }
