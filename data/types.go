@@ -120,7 +120,7 @@ type MenuSource struct {
 	// APIKey (Jane) is this menu's public search key; KeyPage (Jane) the page to read it
 	// from. Chains' keys differ: without either, the key is read from the menu's own url
 	// (docs/registry.md).
-	APIKey  string `yaml:"apiKey,omitempty" json:"apiKey,omitempty"`
+	APIKey  string `yaml:"apiKey,omitempty" json:"-"` // not kept in the store: it is configuration
 	KeyPage string `yaml:"keyPage,omitempty" json:"keyPage,omitempty"`
 	// Alternatives are other sources of the same store and market (its Weedmaps or
 	// Leafly listing, its own Dutchie Plus endpoint, JSON-LD on its site), tried in
