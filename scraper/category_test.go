@@ -143,7 +143,7 @@ var categoryPlatforms = []categoryPlatform{
 			Data []json.RawMessage `json:"data"`
 		}
 		unmarshalTestdata(t, "leafly/menu_items.json", &reply)
-		offers, _, err := leaflyOffers(relabel(t, reply.Data[0], []string{"productCategory"}, labels))
+		offers, _, err := leaflyOffers(relabel(t, reply.Data[0], []string{"productCategory"}, labels), data.Recreational)
 		return must(offers, err)(t)
 	}},
 	{"tymber", 2, func(t *testing.T, labels []string) []data.Offer {
