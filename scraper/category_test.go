@@ -135,7 +135,7 @@ var categoryPlatforms = []categoryPlatform{
 		unmarshalTestdata(t, "weedmaps/wm_v1_menu_items_organ-mountain-cannabis_2024-05_page1.json", &reply)
 		// wm/v1 reads the sub category first, then the parent (category_name when absent).
 		raw := relabel(t, reply.Data[0], []string{"attributes.sub_category.name", "attributes.parent_category.name", "attributes.category_name"}, labels)
-		offers, _, err := weedmapsOffers(raw, true, data.Recreational, "organ-mountain-cannabis")
+		offers, _, err := weedmapsOffers(raw, true, data.Recreational, "organ-mountain-cannabis", "")
 		return must(offers, err)(t)
 	}},
 	{"leafly", 1, func(t *testing.T, labels []string) []data.Offer {

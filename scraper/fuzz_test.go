@@ -161,7 +161,7 @@ func FuzzWeedmaps(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, raw []byte) {
 		for _, jsonAPI := range []bool{true, false} {
-			offers, _, err := weedmapsOffers(raw, jsonAPI, data.Recreational, "https://weedmaps.com/dispensaries/x/menu/")
+			offers, _, err := weedmapsOffers(raw, jsonAPI, data.Recreational, "https://weedmaps.com/dispensaries/x/menu/", "")
 			if err == nil {
 				checkFuzzedOffers(t, offers)
 			}
@@ -252,7 +252,7 @@ func BenchmarkParseWeedmaps(b *testing.B) {
 	benchParse(b, recordsSize(records), func() int {
 		n := 0
 		for _, r := range records {
-			offers, _, _ := weedmapsOffers(r, true, data.Recreational, "")
+			offers, _, _ := weedmapsOffers(r, true, data.Recreational, "", "")
 			n += len(offers)
 		}
 		return n

@@ -292,3 +292,17 @@ func TestJaneKeysPerChain(t *testing.T) {
 		t.Errorf("key pages read %d times, want once per chain (2)", n)
 	}
 }
+
+// TestWeedmapsReplyOfAnotherListing: the Organ Mountain capture (listing 320720) served
+// where Off the Charts' listing (354617) is asked for is refused, not merged.
+func TestWeedmapsReplyOfAnotherListing(t *testing.T) {
+	organ := weedmapsMenus[1]
+	s := &weedmapsServer{menus: []*weedmapsCapture{loadWeedmaps(t, organ.file, weedmapsMenus[0].path)}}
+	srv := httptest.NewServer(s)
+	defer srv.Close()
+	menu, err := weedmapsFetch(t, srv.URL, weedmapsMenus[0].src)
+	fe := menuReason(t, err, data.ReasonOtherStore)
+	if !strings.Contains(fe.Detail, "listing 320720, not 354617") || len(menu.Offers) != 0 {
+		t.Errorf("detail %q, %d offers", fe.Detail, len(menu.Offers))
+	}
+}
