@@ -33,6 +33,12 @@ const (
 	// ReasonRateLimited: the host asked to be left alone (429 or 503 with a Retry-After)
 	// for longer than the run can afford; its other menus fail at once for this run.
 	ReasonRateLimited Reason = "rate_limited"
+	// ReasonKey: the platform refused the search key, or the page that publishes it had
+	// none (Jane): the menu's chain needs its own apiKey or keyPage.
+	ReasonKey Reason = "key"
+	// ReasonOtherStore: the reply names another store (the platform's store id, name or
+	// address): refused, not merged into this store's menu.
+	ReasonOtherStore Reason = "other_store"
 )
 
 // FetchError is a failed fetch with its reason.

@@ -30,6 +30,10 @@ type MenuFetch struct {
 	// were, so it ages to stale and missing like any failure instead of looking current
 	// and empty.
 	EmptyCategories []Category
+	// Source is the source that served the fetch: the menu's platform, or the platform
+	// of the alternative that answered when the menu's own source was blocked
+	// (MenuSource.Alternatives); "" when unknown (fetches from before 0007).
+	Source string
 	// Page is the menu's page for shoppers (an absolute http(s) URL, "" when unknown):
 	// kept on the menu, where an offer whose product has no page of its own links.
 	// An empty Page keeps the one recorded before.
@@ -177,11 +181,17 @@ func (db *DB) recordTx(ctx context.Context, tx *txRunner, cache *menuCache, mf M
 	if mf.RunID != 0 {
 		runID = mf.RunID
 	}
-	res, err := tx.exec(ctx, `INSERT INTO menu_fetches (menu_id, run_id, at, ok, reason, http_status, detail,
-		n_flower, n_preroll, n_vape, n_extract, n_edible, n_other, changes, empty_categories)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		menuID, runID, at, ok, reason, status, detail, counts[0], counts[1], counts[2], counts[3], counts[4], counts[5], blob,
-		strings.Join(emptiedNames, ","))
+	insert := `INSERT INTO menu_fetches (menu_id, run_id, at, ok, reason, http_status, detail,
+		n_flower, n_preroll, n_vape, n_extract, n_edible, n_other, changes, empty_categories, source)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+	args := []any{menuID, runID, at, ok, reason, status, detail, counts[0], counts[1], counts[2], counts[3], counts[4], counts[5], blob,
+		strings.Join(emptiedNames, ","), mf.Source}
+	if mf.logged != nil {
+		// The 0002 migration replays old fetches before 0007 has added source.
+		insert = strings.Replace(strings.Replace(insert, ", source)", ")", 1), ", ?)", ")", 1)
+		args = args[:len(args)-1]
+	}
+	res, err := tx.exec(ctx, insert, args...)
 	if err != nil {
 		return fmt.Errorf("%s: fetch: %w", where, err)
 	}

@@ -286,6 +286,28 @@ func (p *registryParser) menus(d Dispensary, item *yaml.Node, where string) {
 		if err := checkMenu(m, p.rules[m.Platform]); err != nil {
 			p.add(mline, "%s: menu %d: %v", where, i+1, err)
 		}
+		p.alternatives(m, fmt.Sprintf("%s: menu %d", where, i+1), mline)
+	}
+}
+
+// alternatives checks a menu's alternative sources: each names a known platform and
+// passes its check, serves the menu's market and has no alternatives of its own.
+func (p *registryParser) alternatives(m MenuSource, where string, line int) {
+	for k, alt := range m.Alternatives {
+		at := fmt.Sprintf("%s: alternative %d", where, k+1)
+		if alt.Market != "" && alt.Market != m.Market {
+			p.add(line, "%s: market %q differs from the menu's %q (an alternative serves the same store and market)", at, alt.Market, m.Market)
+		}
+		if len(alt.Alternatives) > 0 {
+			p.add(line, "%s: has alternatives of its own (list them all on the menu, in order)", at)
+		}
+		if !slices.Contains(p.known, alt.Platform) {
+			p.add(line, "%s: unknown platform %q (known: %s)", at, alt.Platform, strings.Join(p.known, ", "))
+			continue
+		}
+		if err := checkMenu(alt, p.rules[alt.Platform]); err != nil {
+			p.add(line, "%s: %v", at, err)
+		}
 	}
 }
 
@@ -302,6 +324,9 @@ func checkMenu(m MenuSource, platform MenuCheck) error {
 	}
 	if m.URL != "" && !isHTTPURL(m.URL) {
 		return fmt.Errorf("url %q is not an http(s) URL with a host", m.URL)
+	}
+	if m.KeyPage != "" && !isHTTPURL(m.KeyPage) {
+		return fmt.Errorf("keyPage %q is not an http(s) URL with a host", m.KeyPage)
 	}
 	return nil
 }

@@ -110,6 +110,9 @@ type Status struct {
 type MarketStatus struct {
 	Market     Market
 	Categories []CategoryState // in TrackedCategories order
+	// Source is the source that served the market's latest successful fetch (the
+	// platform of the menu or of the alternative that answered), "" when none has.
+	Source string
 }
 
 // Statuses returns, for every dispensary of the registry (by name), one MarketStatus
@@ -123,6 +126,10 @@ func (db *DB) Statuses(ctx context.Context) ([]Status, error) {
 	if err != nil {
 		return nil, err
 	}
+	sources, err := db.servedBy(ctx)
+	if err != nil {
+		return nil, err
+	}
 	out := make([]Status, 0, len(ds))
 	for _, d := range ds {
 		st := Status{Dispensary: d}
@@ -132,7 +139,7 @@ func (db *DB) Statuses(ctx context.Context) ([]Status, error) {
 				continue
 			}
 			seen[m.Market] = true
-			ms := MarketStatus{Market: m.Market}
+			ms := MarketStatus{Market: m.Market, Source: sources[marketKey{d.Slug, m.Market}]}
 			for _, cat := range TrackedCategories {
 				cs, ok := states[stateKey{d.Slug, m.Market, cat}]
 				if !ok {
@@ -145,6 +152,43 @@ func (db *DB) Statuses(ctx context.Context) ([]Status, error) {
 		out = append(out, st)
 	}
 	return out, nil
+}
+
+// marketKey is one dispensary's market.
+type marketKey struct {
+	slug   string
+	market Market
+}
+
+// servedBy returns, per dispensary market, the source of its latest successful fetch
+// (over the market's menus, the latest): the fetch's own source, or the menu's platform
+// for a fetch recorded before sources were.
+func (db *DB) servedBy(ctx context.Context) (map[marketKey]string, error) {
+	rows, err := db.db.QueryContext(ctx, `
+		SELECT m.slug, m.market, m.platform, f.source, f.at
+		FROM menus m JOIN menu_fetches f ON f.id = m.last_ok_fetch_id`)
+	if err != nil {
+		return nil, fmt.Errorf("menu sources: %w", err)
+	}
+	defer rows.Close()
+	out := map[marketKey]string{}
+	latest := map[marketKey]int64{}
+	for rows.Next() {
+		var k marketKey
+		var platform, source string
+		var at int64
+		if err := rows.Scan(&k.slug, &k.market, &platform, &source, &at); err != nil {
+			return nil, fmt.Errorf("menu sources: %w", err)
+		}
+		if at < latest[k] {
+			continue
+		}
+		if source == "" {
+			source = platform
+		}
+		out[k], latest[k] = source, at
+	}
+	return out, rows.Err()
 }
 
 // emptyCategoryDetail says why an emptied category's fetch counts as failed.
@@ -231,4 +275,28 @@ func (db *DB) latestCategoryFetches(ctx context.Context, where string, args []an
 		out = append(out, l)
 	}
 	return out, nil
+}
+
+// BlockedLastRun lists, sorted, the platforms that refused this machine in the latest
+// run: a menu of theirs failed as blocked, or was served by an alternative source
+// instead. `omc registry check` names the stores that have no other source on them.
+func (db *DB) BlockedLastRun(ctx context.Context) ([]string, error) {
+	rows, err := db.db.QueryContext(ctx, `
+		SELECT DISTINCT m.platform FROM menu_fetches f JOIN menus m ON m.id = f.menu_id
+		WHERE f.run_id = (SELECT MAX(id) FROM runs)
+		  AND (f.reason = ? OR (f.ok = 1 AND f.source <> '' AND f.source <> m.platform))
+		ORDER BY m.platform`, ReasonBlocked)
+	if err != nil {
+		return nil, fmt.Errorf("platforms blocked last run: %w", err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var p string
+		if err := rows.Scan(&p); err != nil {
+			return nil, fmt.Errorf("platforms blocked last run: %w", err)
+		}
+		out = append(out, p)
+	}
+	return out, rows.Err()
 }

@@ -117,6 +117,39 @@ type MenuSource struct {
 	// Verified is false for a menu taken from an unverified lead list: until it has
 	// once been read, its failures say "unverified lead", not "broken store".
 	Verified *bool `yaml:"verified,omitempty" json:"verified,omitempty"`
+	// APIKey (Jane) is this menu's public search key; KeyPage (Jane) the page to read it
+	// from. Chains' keys differ: without either, the key is read from the menu's own url
+	// (docs/registry.md).
+	APIKey  string `yaml:"apiKey,omitempty" json:"-"` // not kept in the store: it is configuration
+	KeyPage string `yaml:"keyPage,omitempty" json:"keyPage,omitempty"`
+	// Alternatives are other sources of the same store and market (its Weedmaps or
+	// Leafly listing, its own Dutchie Plus endpoint, JSON-LD on its site), tried in
+	// order in the same run when this one is blocked, its key is refused or its host
+	// asks for a long wait (Fallback). Each has a platform and that platform's
+	// identifiers; its market is this menu's. An alternative has none of its own.
+	Alternatives []MenuSource `yaml:"alternatives,omitempty" json:"alternatives,omitempty"`
+}
+
+// Sources are the menu's own source, then its alternatives, each with the menu's market.
+func (m MenuSource) Sources() []MenuSource {
+	out := make([]MenuSource, 0, 1+len(m.Alternatives))
+	own := m
+	own.Alternatives = nil
+	out = append(out, own)
+	for _, alt := range m.Alternatives {
+		alt.Market = m.Market
+		alt.Alternatives = nil
+		out = append(out, alt)
+	}
+	return out
+}
+
+// Fallback reports whether a fetch that failed for reason may be served by the menu's
+// next source in the same run: the source refused us (a bot challenge, a search key
+// refused or unreadable, a long rate limit), which another source of the same store
+// does not share. A parse error or an empty menu is the source's answer and stays.
+func Fallback(reason Reason) bool {
+	return reason == ReasonBlocked || reason == ReasonKey || reason == ReasonRateLimited
 }
 
 // IsVerified reports whether the menu comes from researched data rather than a lead.

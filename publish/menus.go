@@ -49,8 +49,11 @@ type MenuMarket struct {
 
 // MenuMarketInfo is what a MenuMarket says besides its offers.
 type MenuMarketInfo struct {
-	Market     data.Market                    `json:"market"`
-	MenuURL    *string                        `json:"menuUrl"`
+	Market  data.Market `json:"market"`
+	MenuURL *string     `json:"menuUrl"`
+	// Source is the platform of the source that served the market's latest menu (its
+	// own, or a registry alternative when that one was blocked); null when none has.
+	Source     *string                        `json:"source"`
 	Categories map[data.Category]MenuCategory `json:"categories"`
 	// OrderURLBase is what every order link of the market's offers starts with, up to
 	// a "/" ("" when none has a link): an offer's order link is OrderURLBase followed by
@@ -122,7 +125,7 @@ func (s *shop) emitMenu(st data.Status, byMarket map[data.Market][]*offer, emit 
 		City: d.City, Address: d.Address, Region: d.Region, Lat: d.Lat, Lng: d.Lng, Coordinates: coordinates(d),
 		Website: d.Website, Monitored: d.IsMonitored(), StoreListing: storeListing(st)}}
 	for _, ms := range st.Markets {
-		mm := menuMarketFile{info: MenuMarketInfo{Market: ms.Market, MenuURL: menuURL(d, ms.Market), Categories: map[data.Category]MenuCategory{}}}
+		mm := menuMarketFile{info: MenuMarketInfo{Market: ms.Market, MenuURL: menuURL(d, ms.Market), Source: sourceOf(ms), Categories: map[data.Category]MenuCategory{}}}
 		for _, cs := range ms.Categories {
 			mm.info.Categories[cs.Category] = MenuCategory{LastUpdate: timeOf(cs.LastUpdate), Freshness: freshness.Score(cs.LastUpdate, s.Now), Count: cs.Count}
 		}

@@ -52,6 +52,10 @@ type MarketStatus struct {
 	LastEdibleCount  int         `json:"lastEdibleCount"`
 	// MenuURL is the public menu page of this market, null when the registry has none.
 	MenuURL *string `json:"menuUrl"`
+	// Source is the platform of the source that served the market's latest successful
+	// fetch: its menu's own, or the registry alternative read when that one was
+	// blocked; null when none has served it.
+	Source *string `json:"source"`
 }
 
 // StatusSummary counts what the status page summarises, at publish time.
@@ -100,7 +104,7 @@ func BuildStatus(sts []data.Status, now time.Time) ([]DispensaryStatus, StatusSu
 			sum.NotMonitored++
 		}
 		for _, m := range st.Markets {
-			ms := MarketStatus{Market: m.Market}
+			ms := MarketStatus{Market: m.Market, Source: sourceOf(m)}
 			for _, src := range d.Menus {
 				if src.Market == m.Market && src.URL != "" {
 					u := src.URL
@@ -133,6 +137,15 @@ func BuildStatus(sts []data.Status, now time.Time) ([]DispensaryStatus, StatusSu
 		out = append(out, ds)
 	}
 	return out, sum
+}
+
+// sourceOf is a market's serving source as published: null when none has served it.
+func sourceOf(m data.MarketStatus) *string {
+	if m.Source == "" {
+		return nil
+	}
+	s := m.Source
+	return &s
 }
 
 func dateOf(t time.Time) *string {

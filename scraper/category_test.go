@@ -77,7 +77,7 @@ var categoryPlatforms = []categoryPlatform{
 	{"dutchie", 2, func(t *testing.T, labels []string) []data.Offer {
 		products := dutchieCaptureProducts(t, "dutchie/filteredproducts_dutchie-com_flower_2023-11.json")
 		raw := relabel(t, products[0], []string{"type", "subcategory"}, labels)
-		return must(dutchieOffers(raw, "rec", ""))(t)
+		return must(dutchieOffers(raw, "rec", "", data.Recreational, ""))(t)
 	}},
 	{"dutchieplus", 3, func(t *testing.T, labels []string) []data.Offer {
 		var reply struct {
@@ -135,7 +135,7 @@ var categoryPlatforms = []categoryPlatform{
 		unmarshalTestdata(t, "weedmaps/wm_v1_menu_items_organ-mountain-cannabis_2024-05_page1.json", &reply)
 		// wm/v1 reads the sub category first, then the parent (category_name when absent).
 		raw := relabel(t, reply.Data[0], []string{"attributes.sub_category.name", "attributes.parent_category.name", "attributes.category_name"}, labels)
-		offers, _, err := weedmapsOffers(raw, true, data.Recreational, "organ-mountain-cannabis")
+		offers, _, err := weedmapsOffers(raw, true, data.Recreational, "organ-mountain-cannabis", "")
 		return must(offers, err)(t)
 	}},
 	{"leafly", 1, func(t *testing.T, labels []string) []data.Offer {
@@ -143,7 +143,7 @@ var categoryPlatforms = []categoryPlatform{
 			Data []json.RawMessage `json:"data"`
 		}
 		unmarshalTestdata(t, "leafly/menu_items.json", &reply)
-		offers, _, err := leaflyOffers(relabel(t, reply.Data[0], []string{"productCategory"}, labels))
+		offers, _, err := leaflyOffers(relabel(t, reply.Data[0], []string{"productCategory"}, labels), data.Recreational)
 		return must(offers, err)(t)
 	}},
 	{"tymber", 2, func(t *testing.T, labels []string) []data.Offer {

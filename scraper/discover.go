@@ -107,17 +107,7 @@ func (j *Jane) Nearby(ctx context.Context, lat, lng float64, radiusM int) ([]Nea
 // captures): medical when they name only medical, else recreational (a Jane store id is
 // one menu; the registry's generator also takes recreational when nothing says).
 func janeMarket(types []string) data.Market {
-	medical, adult := false, false
-	for _, t := range types {
-		t = strings.ToLower(t)
-		switch {
-		case strings.Contains(t, "rec") || strings.Contains(t, "adult"):
-			adult = true
-		case strings.Contains(t, "medical"):
-			medical = true
-		}
-	}
-	if medical && !adult {
+	if serves := janeMarkets(types); serves[data.Medical] && !serves[data.Recreational] {
 		return data.Medical
 	}
 	return data.Recreational

@@ -151,14 +151,14 @@ func (d *Dutchie) FetchMenu(ctx context.Context, src data.MenuSource) (data.Menu
 		}
 		set := recordSet{where: where}
 		if err := set.addAll(ctx, d.engine, list.FilteredProducts.Products, func(raw json.RawMessage) ([]data.Offer, error) {
-			return dutchieOffers(raw, pricing, src.CName)
+			return dutchieOffers(raw, pricing, src.CName, src.Market, id)
 		}); err != nil {
 			return menu, err
 		}
 		if err := set.into(&menu); err != nil {
 			return menu, err
 		}
-		if page+1 >= list.FilteredProducts.QueryInfo.TotalPages || len(list.FilteredProducts.Products) == 0 {
+		if page+1 >= list.FilteredProducts.QueryInfo.TotalPages || len(list.FilteredProducts.Products) == 0 || firstPageOnly(ctx) {
 			return menu, nil
 		}
 	}
@@ -310,7 +310,12 @@ type dutchieProduct struct {
 	RecSpecial  []*float64      `json:"recSpecialPrices"`
 	MedSpecial  []*float64      `json:"medicalSpecialPrices"`
 	CName       string          `json:"cName"`
-	Measure     *struct {
+	// MedicalOnly and RecOnly mark a product sold to one market only.
+	MedicalOnly bool `json:"medicalOnly"`
+	RecOnly     bool `json:"recOnly"`
+	// DispensaryID is the store the product is listed at.
+	DispensaryID string `json:"DispensaryID"`
+	Measure      *struct {
 		NetWeight *struct {
 			Unit   string     `json:"unit"`
 			Values []*float64 `json:"values"`
@@ -380,9 +385,15 @@ func (p *dutchiePotency) figures() []float64 {
 // dutchieOffers maps one product to one offer per option, using the prices of the
 // pricing type asked for; storeCName (the store's cName, "" when the registry gives
 // only its id) makes the product's page on dutchie.com.
-func dutchieOffers(raw json.RawMessage, pricing, storeCName string) ([]data.Offer, error) {
+func dutchieOffers(raw json.RawMessage, pricing, storeCName string, market data.Market, storeID string) ([]data.Offer, error) {
 	var p dutchieProduct
 	if err := json.Unmarshal(raw, &p); err != nil {
+		return nil, err
+	}
+	if p.DispensaryID != "" && storeID != "" && !strings.EqualFold(p.DispensaryID, storeID) {
+		return nil, &otherStoreError{what: "DispensaryID " + p.DispensaryID, want: storeID}
+	}
+	if err := forMarket(market, p.MedicalOnly, p.RecOnly, dutchieMarketFlag(p.MedicalOnly)); err != nil {
 		return nil, err
 	}
 	id := p.ID
@@ -511,4 +522,12 @@ func at(xs []*float64, i int) float64 {
 		return 0
 	}
 	return *xs[i]
+}
+
+// dutchieMarketFlag names the flag that keeps a product to one market.
+func dutchieMarketFlag(medicalOnly bool) string {
+	if medicalOnly {
+		return "medicalOnly"
+	}
+	return "recOnly"
 }

@@ -108,7 +108,7 @@ func FuzzDutchie(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, raw []byte) {
 		for _, pricing := range []string{"rec", "med"} {
-			offers, err := dutchieOffers(raw, pricing, "")
+			offers, err := dutchieOffers(raw, pricing, "", data.Recreational, "")
 			if err == nil {
 				checkFuzzedOffers(t, offers)
 			}
@@ -161,7 +161,7 @@ func FuzzWeedmaps(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, raw []byte) {
 		for _, jsonAPI := range []bool{true, false} {
-			offers, _, err := weedmapsOffers(raw, jsonAPI, data.Recreational, "https://weedmaps.com/dispensaries/x/menu/")
+			offers, _, err := weedmapsOffers(raw, jsonAPI, data.Recreational, "https://weedmaps.com/dispensaries/x/menu/", "")
 			if err == nil {
 				checkFuzzedOffers(t, offers)
 			}
@@ -214,7 +214,7 @@ func BenchmarkParseDutchie(b *testing.B) {
 	benchParse(b, recordsSize(records), func() int {
 		n := 0
 		for _, r := range records {
-			offers, _ := dutchieOffers(r, "rec", "")
+			offers, _ := dutchieOffers(r, "rec", "", data.Recreational, "")
 			n += len(offers)
 		}
 		return n
@@ -252,7 +252,7 @@ func BenchmarkParseWeedmaps(b *testing.B) {
 	benchParse(b, recordsSize(records), func() int {
 		n := 0
 		for _, r := range records {
-			offers, _, _ := weedmapsOffers(r, true, data.Recreational, "")
+			offers, _, _ := weedmapsOffers(r, true, data.Recreational, "", "")
 			n += len(offers)
 		}
 		return n

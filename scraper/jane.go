@@ -76,14 +76,18 @@ type Jane struct {
 	adapterBase
 	appID, apiKey string
 	endpoint      string
-	// keyPage is a Jane menu page to read the search key from when apiKey is not set;
-	// a menu's own url serves when it is empty.
+	// keyPage is a Jane menu page to read the search key from when neither the menu
+	// nor the platform sets a key and the menu has no url of its own.
 	keyPage string
 
-	// pageKey is the key read from a menu page, with the app id it came with: read once
-	// per run, since every Jane menu shares it.
-	keyOnce sync.Mutex
-	pageKey *janeSecrets
+	// pageKeys are the keys read from menu pages, with the app id each came with, by
+	// the page's host: chains publish different keys, so one chain's key (or its page
+	// being blocked) never stands for another's.
+	keyMu    sync.Mutex
+	pageKeys map[string]*janeSecrets
+	// hostLocks keep one host's key page from being read twice at once, without one
+	// slow or blocked page holding up another host's.
+	hostLocks map[string]*sync.Mutex
 }
 
 // janeSecrets is what a Jane menu page's jane-app-secrets and jane-app-settings JSON
@@ -100,13 +104,15 @@ func (j *Jane) Validate(src data.MenuSource) error {
 	if id, err := strconv.ParseUint(src.StoreID, 10, 64); err != nil || id == 0 {
 		return fmt.Errorf("jane menu needs storeId, the positive number of iheartjane.com/stores/<id>; got %q", src.StoreID)
 	}
-	if j.apiKey == "" && j.keyPage == "" {
-		if src.URL == "" {
-			return errors.New("jane: set platforms.jane.settings.apiKey (the public Algolia search key of the jane-app-secrets script on any Jane menu page), settings.keyPage, or the menu's url to read it from")
-		}
-		if _, err := parseBaseURL(src.URL); err != nil {
-			return fmt.Errorf("jane menu url (read for the search key): %w", err)
-		}
+	if src.APIKey != "" || (src.KeyPage == "" && j.apiKey != "") {
+		return nil
+	}
+	page := j.keyPageOf(src)
+	if page == "" {
+		return errors.New("jane: set the menu's apiKey or keyPage (the public Algolia search key of the jane-app-secrets script on the chain's Jane menu page, or that page), its url to read it from, or platforms.jane.settings.apiKey")
+	}
+	if _, err := parseBaseURL(page); err != nil {
+		return fmt.Errorf("jane key page %q (read for the search key): %w", page, err)
 	}
 	return nil
 }
@@ -247,10 +253,13 @@ func (j *Jane) FetchMenu(ctx context.Context, src data.MenuSource) (data.Menu, e
 		"X-Algolia-Api-Key":        {key},
 	}
 	hits, total, err := j.query(ctx, src.StoreID, "", header, &menu)
-	if err != nil {
+	if err = keyRefused(err); err != nil {
+		if data.ReasonOf(err) == data.ReasonKey {
+			j.forgetKey(src)
+		}
 		return menu, err
 	}
-	if total > janeReachable {
+	if total > janeReachable && !firstPageOnly(ctx) {
 		hits = hits[:0]
 		for _, kind := range janeKinds {
 			more, _, err := j.query(ctx, src.StoreID, kind, header, &menu)
@@ -278,12 +287,45 @@ func (j *Jane) FetchMenu(ctx context.Context, src data.MenuSource) (data.Menu, e
 		if place == nil && usablePlace(r.Geo) {
 			place = r.Geo
 		}
+		if id := r.StoreID.String(); id != "" && id != src.StoreID {
+			return nil, &otherStoreError{what: "store_id " + id, want: src.StoreID}
+		}
+		if err := janeForMarket(r.StoreTypes, src.Market); err != nil {
+			return nil, err
+		}
 		return r.offers(store)
 	}); err != nil {
 		return menu, err
 	}
 	menu.Place = place
 	return menu, set.into(&menu)
+}
+
+// janeForMarket leaves out a record whose store_types name only the other market
+// (["medical"] read for an adult-use menu); a record naming none is kept.
+func janeForMarket(types []string, market data.Market) error {
+	if len(types) == 0 {
+		return nil
+	}
+	serves := janeMarkets(types)
+	why := fmt.Sprintf("store_types %q", types)
+	return forMarket(market, serves[data.Medical] && !serves[data.Recreational], serves[data.Recreational] && !serves[data.Medical], why)
+}
+
+// janeMarkets are the markets Jane's store_types name ("medical", "recreational",
+// "adult use").
+func janeMarkets(types []string) map[data.Market]bool {
+	out := map[data.Market]bool{}
+	for _, t := range types {
+		t = strings.ToLower(t)
+		switch {
+		case strings.Contains(t, "rec") || strings.Contains(t, "adult"):
+			out[data.Recreational] = true
+		case strings.Contains(t, "medical"):
+			out[data.Medical] = true
+		}
+	}
+	return out
 }
 
 // janeGeo is the position of a record the adapter cannot read whole (one field of
@@ -335,7 +377,7 @@ func (j *Jane) query(ctx context.Context, storeID, kind string, header http.Head
 		}
 		hits = append(hits, recs...)
 		total = reply.NbHits
-		if page+1 >= reply.NbPages || len(recs) == 0 {
+		if page+1 >= reply.NbPages || len(recs) == 0 || firstPageOnly(ctx) {
 			break
 		}
 	}
@@ -347,20 +389,34 @@ func (j *Jane) query(ctx context.Context, storeID, kind string, header http.Head
 // and jane-app-settings, which carries algoliaAppId.
 var janeSecretScript = regexp.MustCompile(`(?is)<script\b[^>]*\bid=["']jane-app-(secrets|settings)["'][^>]*>(.*?)</script>`)
 
-// credentials returns the Algolia app id and search key: the configured key, or the
-// one a Jane menu page publishes (read once, then shared by every menu of the run).
+// keyPageOf is the page a menu's search key is read from: the menu's keyPage, else its
+// own url, else the platform's keyPage ("" when none).
+func (j *Jane) keyPageOf(src data.MenuSource) string {
+	for _, page := range []string{src.KeyPage, src.URL, j.keyPage} {
+		if page != "" {
+			return page
+		}
+	}
+	return ""
+}
+
+// credentials returns the Algolia app id and search key: the menu's own key, the
+// platform's, or the one the menu's key page publishes (read once per host, then shared
+// by that host's menus: a chain's menus are on its own pages).
 func (j *Jane) credentials(ctx context.Context, src data.MenuSource, menu *data.Menu) (appID, key string, err error) {
-	if j.apiKey != "" {
+	if src.APIKey != "" {
+		return j.appID, src.APIKey, nil
+	}
+	if src.KeyPage == "" && j.apiKey != "" {
 		return j.appID, j.apiKey, nil
 	}
-	j.keyOnce.Lock()
-	defer j.keyOnce.Unlock()
-	if j.pageKey != nil {
-		return j.pageKey.AppID, j.pageKey.APIKey, nil
-	}
-	page := j.keyPage
-	if page == "" {
-		page = src.URL
+	page := j.keyPageOf(src)
+	host := janeKeyHost(page)
+	lock := j.hostLock(host)
+	lock.Lock()
+	defer lock.Unlock()
+	if k := j.cachedKey(host); k != nil {
+		return k.AppID, k.APIKey, nil
 	}
 	where := fmt.Sprintf("jane store %s: search key from %s", src.StoreID, page)
 	target, err := rebase(page, j.base)
@@ -376,14 +432,66 @@ func (j *Jane) credentials(ctx context.Context, src data.MenuSource, menu *data.
 		if isChallenge(resp) {
 			return "", "", &data.FetchError{Reason: data.ReasonBlocked, Status: resp.Status, Detail: where + ": bot-challenge page"}
 		}
-		return "", "", &data.FetchError{Reason: data.ReasonParse, Status: resp.Status,
-			Detail: where + ": layout changed: no jane-app-secrets script with an algoliaApiKey in the page"}
+		return "", "", &data.FetchError{Reason: data.ReasonKey, Status: resp.Status,
+			Detail: where + ": no jane-app-secrets script with an algoliaApiKey in the page (set the menu's apiKey or keyPage)"}
 	}
 	if secrets.AppID == "" {
 		secrets.AppID = j.appID
 	}
-	j.pageKey = &secrets
+	j.keyMu.Lock()
+	j.pageKeys[host] = &secrets
+	j.keyMu.Unlock()
 	return secrets.AppID, secrets.APIKey, nil
+}
+
+// hostLock is the lock of one key page host, made on first use.
+func (j *Jane) hostLock(host string) *sync.Mutex {
+	j.keyMu.Lock()
+	defer j.keyMu.Unlock()
+	if j.hostLocks == nil {
+		j.hostLocks, j.pageKeys = map[string]*sync.Mutex{}, map[string]*janeSecrets{}
+	}
+	if j.hostLocks[host] == nil {
+		j.hostLocks[host] = &sync.Mutex{}
+	}
+	return j.hostLocks[host]
+}
+
+// cachedKey is the key read from host's page this run, nil when none was.
+func (j *Jane) cachedKey(host string) *janeSecrets {
+	j.keyMu.Lock()
+	defer j.keyMu.Unlock()
+	return j.pageKeys[host]
+}
+
+// forgetKey drops the key read from a menu's key page after the index refused it, so
+// that the host's next menu reads the page again (keys rotate).
+func (j *Jane) forgetKey(src data.MenuSource) {
+	j.keyMu.Lock()
+	defer j.keyMu.Unlock()
+	delete(j.pageKeys, janeKeyHost(j.keyPageOf(src)))
+}
+
+// janeKeyHost is the host a key page's key is cached under: its lower-case host, or
+// the page itself when it has none.
+func janeKeyHost(page string) string {
+	if u, err := url.Parse(page); err == nil && u.Host != "" {
+		return strings.ToLower(u.Host)
+	}
+	return page
+}
+
+// keyRefused turns the index's refusal of the search key (Algolia's 403 "Invalid
+// Application-ID or API key") into a key failure: the chain needs its own key.
+func keyRefused(err error) error {
+	var fe *data.FetchError
+	if errors.As(err, &fe) && fe.Reason == data.ReasonHTTPStatus && (fe.Status == http.StatusForbidden || fe.Status == http.StatusUnauthorized) &&
+		strings.Contains(strings.ToLower(fe.Detail), "api key") {
+		out := *fe
+		out.Reason = data.ReasonKey
+		return &out
+	}
+	return err
 }
 
 // janePageSecrets reads the search key (and app id, when given) from a menu page.
@@ -471,6 +579,10 @@ type janeFields = struct {
 	Description   *string          `json:"description"`
 	// Geo is the store's position (the same on every record of a store).
 	Geo *data.Place `json:"_geoloc"`
+	// StoreID is the store the record is listed at; StoreTypes the markets it is sold
+	// to there (["medical"] in the capture).
+	StoreID    json.Number `json:"store_id"`
+	StoreTypes []string    `json:"store_types"`
 
 	// The per-weight attributes, inlined by every decoder as embedded fields are.
 	janeWeightAttrs

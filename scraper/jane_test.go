@@ -148,7 +148,8 @@ func (s *janeServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 func janeFetch(t *testing.T, base string, storeID string) (data.Menu, error) {
 	t.Helper()
 	jane, _ := newTestAdapters(t, fastOptions(), base, nil)
-	src := data.MenuSource{Market: data.Recreational, Platform: "jane", StoreID: storeID}
+	// The capture's stores are medical (store_types ["medical"] on every record).
+	src := data.MenuSource{Market: data.Medical, Platform: "jane", StoreID: storeID}
 	if err := jane.Validate(src); err != nil {
 		t.Fatalf("Validate: %v", err)
 	}
@@ -267,7 +268,7 @@ func TestJaneFailures(t *testing.T) {
 		status int
 		detail string
 	}{
-		{"wrong search key", "rotated-key", nil, data.ReasonHTTPStatus, 403, "Invalid Application-ID or API key"},
+		{"wrong search key", "rotated-key", nil, data.ReasonKey, 403, "Invalid Application-ID or API key"},
 		{"HTTP 500", testAPIKey, func(w http.ResponseWriter, r *http.Request) {
 			http.Error(w, "boom", http.StatusInternalServerError)
 		}, data.ReasonHTTPStatus, 500, "500"},
@@ -367,7 +368,7 @@ func TestJaneKeyFromMenuPage(t *testing.T) {
 	}
 	jane := adapters["jane"]
 	for _, store := range []string{"2913", "2266"} {
-		src := data.MenuSource{Market: data.Recreational, StoreID: store, URL: "https://dispensary.example/shop/menu"}
+		src := data.MenuSource{Market: data.Medical, StoreID: store, URL: "https://dispensary.example/shop/menu"}
 		if err := jane.Validate(src); err != nil {
 			t.Fatal(err)
 		}
@@ -388,7 +389,7 @@ func TestJaneKeyFromMenuPage(t *testing.T) {
 		status     int
 		reason     data.Reason
 	}{
-		{"page without the secrets", `<html><head><title>Menu</title></head><body>Our menu moved.</body></html>`, 200, data.ReasonParse},
+		{"page without the secrets", `<html><head><title>Menu</title></head><body>Our menu moved.</body></html>`, 200, data.ReasonKey},
 		{"challenge page", string(readTestdata(t, dutchieBlockedFile)), 403, data.ReasonBlocked},
 	} {
 		t.Run(tt.name, func(t *testing.T) {

@@ -231,12 +231,16 @@ func fastField(dec *jsontext.Decoder, r *janeRecord, key []byte, seen *uint64) (
 		return true, mark(seen, 17) && jsonv2.UnmarshalDecode(dec, &f.LabResults) == nil
 	case "_geoloc":
 		return true, mark(seen, 18) && jsonv2.UnmarshalDecode(dec, &f.Geo) == nil
+	case "store_id":
+		return true, mark(seen, 19) && fastNumber(dec, &f.StoreID)
+	case "store_types":
+		return true, mark(seen, 20) && fastStrings(dec, &f.StoreTypes)
 	}
 	raw, i := rawField(f, key)
 	if raw == nil {
 		return false, false
 	}
-	if !mark(seen, 19+i) {
+	if !mark(seen, 21+i) {
 		return true, false
 	}
 	v, err := dec.ReadValue()

@@ -79,7 +79,7 @@ func (l *Leafly) FetchMenu(ctx context.Context, src data.MenuSource) (data.Menu,
 			return menu, err
 		}
 		pg, err := boundParse(ctx, l.engine, func(b *parseBudget) (leaflyPage, error) {
-			return leaflyRead(b, resp.Body, where, seen)
+			return leaflyRead(b, resp.Body, where, src.Market, seen)
 		})
 		if err != nil {
 			return menu, replyError(where, resp, err)
@@ -88,6 +88,7 @@ func (l *Leafly) FetchMenu(ctx context.Context, src data.MenuSource) (data.Menu,
 		all.records += pg.set.records
 		all.offers = append(all.offers, pg.set.offers...)
 		all.skipped = append(all.skipped, pg.set.skipped...)
+		all.otherMarket += pg.set.otherMarket
 		items, total, fresh := pg.items, pg.total, pg.fresh
 		if items < l.take || (total >= 0 && skip+items >= total) {
 			return menu, all.into(&menu)
@@ -134,7 +135,7 @@ type leaflyPage struct {
 
 // leaflyRead maps one menu_items page; seen holds the ids of earlier pages (a server
 // that ignores skip repeats them).
-func leaflyRead(b *parseBudget, body []byte, where string, seen seenIDs) (leaflyPage, error) {
+func leaflyRead(b *parseBudget, body []byte, where string, market data.Market, seen seenIDs) (leaflyPage, error) {
 	items, total, err := leaflyParse(body)
 	if err != nil {
 		return leaflyPage{}, err
@@ -145,7 +146,7 @@ func leaflyRead(b *parseBudget, body []byte, where string, seen seenIDs) (leafly
 		if err := b.spend(); err != nil {
 			return leaflyPage{}, err
 		}
-		offers, id, err := leaflyOffers(it)
+		offers, id, err := leaflyOffers(it, market)
 		if seen.repeat(id) {
 			continue
 		}
@@ -179,10 +180,11 @@ type leaflyItem struct {
 	NormalizedLabel string      `json:"normalizedQuantityLabel"`
 	StockQuantity   looseNumber `json:"stockQuantity"`
 	PickupEnabled   *bool       `json:"pickupEnabled"`
+	Medical         bool        `json:"medical"`
 }
 
 // leaflyOffers maps one menu item (one size of a product) to its offer.
-func leaflyOffers(raw json.RawMessage) ([]data.Offer, string, error) {
+func leaflyOffers(raw json.RawMessage, market data.Market) ([]data.Offer, string, error) {
 	var it leaflyItem
 	if err := json.Unmarshal(raw, &it); err != nil {
 		return nil, "", err
@@ -190,6 +192,10 @@ func leaflyOffers(raw json.RawMessage) ([]data.Offer, string, error) {
 	id := it.ID.String()
 	if id == "" {
 		return nil, "", errors.New("no id")
+	}
+	// medical marks an item sold to patients only: left off the adult-use menu.
+	if err := forMarket(market, it.Medical, false, "medical: true"); err != nil {
+		return nil, id, err
 	}
 	name := strings.TrimSpace(it.Name)
 	if name == "" {

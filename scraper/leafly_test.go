@@ -69,7 +69,9 @@ func (s *leaflyServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	w.Write(b)
 }
 
-var leaflySource = data.MenuSource{Market: data.Recreational, Platform: "leafly", StoreID: "scioto-river-cannabis"}
+// leaflySource is the fixture's store's medical menu: every item is on it (the one
+// marked medical: true only there, TestLeaflyMarketFlag).
+var leaflySource = data.MenuSource{Market: data.Medical, Platform: "leafly", StoreID: "scioto-river-cannabis"}
 
 // leaflyFetch fetches with the adapter's page size set to take (0: the default).
 func leaflyFetch(t *testing.T, s *leaflyServer, take int, src data.MenuSource) (data.Menu, error) {
@@ -84,6 +86,25 @@ func leaflyFetch(t *testing.T, s *leaflyServer, take int, src data.MenuSource) (
 		t.Fatalf("Validate: %v", err)
 	}
 	return a.FetchMenu(t.Context(), src)
+}
+
+// TestLeaflyMarketFlag: the item marked medical: true (the chocolate bar) stays off the
+// adult-use menu, counted in skipped with why; the rest are listed.
+func TestLeaflyMarketFlag(t *testing.T) {
+	src := leaflySource
+	src.Market = data.Recreational
+	menu, err := leaflyFetch(t, newLeaflyServer(t), 5, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	med, err := leaflyFetch(t, newLeaflyServer(t), 5, leaflySource)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids := productIDs(menu.Offers)
+	if ids["4810282"] || len(ids) != len(productIDs(med.Offers))-1 || skippedFor(menu.Skipped, "medical: true") != 1 || len(menu.Skipped) != len(med.Skipped)+1 {
+		t.Errorf("adult-use menu: bar listed %v, %d products (medical menu %d), skipped %q", ids["4810282"], len(ids), len(productIDs(med.Offers)), menu.Skipped)
+	}
 }
 
 func TestLeaflyGolden(t *testing.T) {
@@ -233,7 +254,7 @@ func FuzzLeafly(f *testing.F) {
 	f.Add(readTestdata(f, "leafly/menu_items.json"))
 	f.Add([]byte(`{"data":[{"id":1,"name":"x","productCategory":"Flower","thcContent":250,"thcUnit":"%","price":-4,"sortPrice":3},{"id":"2","name":"y","price":"1e308"}]}`))
 	f.Fuzz(func(t *testing.T, body []byte) {
-		pg, err := leaflyRead(testBudget(), body, "fuzz", map[string]bool{})
+		pg, err := leaflyRead(testBudget(), body, "fuzz", data.Recreational, map[string]bool{})
 		if err != nil {
 			return
 		}
@@ -244,7 +265,7 @@ func FuzzLeafly(f *testing.F) {
 func BenchmarkParseLeafly(b *testing.B) {
 	body := readTestdata(b, "leafly/menu_items.json")
 	benchParse(b, len(body), func() int {
-		pg, err := leaflyRead(testBudget(), body, "bench", map[string]bool{})
+		pg, err := leaflyRead(testBudget(), body, "bench", data.Recreational, map[string]bool{})
 		if err != nil {
 			b.Fatal(err)
 		}

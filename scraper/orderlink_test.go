@@ -36,7 +36,7 @@ func TestProductPageOfEachPlatform(t *testing.T) {
 			if err := json.Unmarshal(readTestdata(t, ethosCaptureFile), &reply); err != nil {
 				t.Fatal(err)
 			}
-			offers, err := dutchieOffers(reply.Data.FilteredProducts.Products[0], "rec", "ethos-harmarville")
+			offers, err := dutchieOffers(reply.Data.FilteredProducts.Products[0], "rec", "ethos-harmarville", data.Recreational, "")
 			if err != nil {
 				t.Fatal(err)
 			}

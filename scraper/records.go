@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/ohiomc/omc/data"
 )
@@ -19,11 +20,25 @@ type recordSet struct {
 	records int
 	offers  []data.Offer
 	skipped []string
+	// otherMarket counts the skipped records the menu marks for the other market: read
+	// well, left out on purpose, so not a sign of a changed layout.
+	otherMarket int
+	// foreign is the first record that names another store than the menu's: the
+	// reply is then refused whole, never merged into this store's menu.
+	foreign *otherStoreError
 }
 
 func (s *recordSet) add(i int, offers []data.Offer, err error) {
 	s.records++
 	if err != nil {
+		var om *otherMarketError
+		var foreign *otherStoreError
+		switch {
+		case errors.As(err, &om):
+			s.otherMarket++
+		case errors.As(err, &foreign) && s.foreign == nil:
+			s.foreign = foreign
+		}
 		s.skipped = append(s.skipped, fmt.Sprintf("%s record %d: %v", s.where, i, err))
 		return
 	}
@@ -91,9 +106,59 @@ func (s *recordSet) into(menu *data.Menu) error {
 		menu.Offers = append(menu.Offers, s.offers...)
 	}
 	menu.Skipped = append(menu.Skipped, s.skipped...)
-	if s.records > 0 && 2*len(s.skipped) > s.records {
+	if s.foreign != nil {
+		menu.Offers = nil
+		return &data.FetchError{Reason: data.ReasonOtherStore, Status: menu.HTTPStatus, Detail: s.where + ": " + s.foreign.Error()}
+	}
+	if bad := len(s.skipped) - s.otherMarket; s.records > 0 && 2*bad > s.records {
 		return &data.FetchError{Reason: data.ReasonParse, Status: menu.HTTPStatus,
-			Detail: fmt.Sprintf("%s: layout changed: %d of %d records unreadable, first: %s", s.where, len(s.skipped), s.records, s.skipped[0])}
+			Detail: fmt.Sprintf("%s: layout changed: %d of %d records unreadable, first: %s", s.where, bad, s.records, s.firstUnreadable())}
 	}
 	return nil
+}
+
+// firstUnreadable is the first skipped record that is not another market's.
+func (s *recordSet) firstUnreadable() string {
+	for _, sk := range s.skipped {
+		if !strings.Contains(sk, otherMarketWords) {
+			return sk
+		}
+	}
+	return s.skipped[0]
+}
+
+// otherMarketWords begin every otherMarketError's message.
+const otherMarketWords = "for the other market: "
+
+// otherMarketError is a record the menu's platform marks for one market only (Dutchie's
+// medicalOnly and recOnly, Jane's store_types, Weedmaps' license_type), read for a
+// menu of the other: left out, and counted in the fetch's skipped with why.
+type otherMarketError struct {
+	market data.Market // the menu's
+	why    string      // what the record says: `medicalOnly`, `store_types ["medical"]`
+}
+
+func (e *otherMarketError) Error() string {
+	return fmt.Sprintf("%s%s, not on the %s menu", otherMarketWords, e.why, e.market)
+}
+
+// forMarket returns an otherMarketError when a record marked for medical only
+// (medicalOnly) or adult use only (adultOnly) is read for a menu of the other market,
+// else nil; why says what the record says.
+func forMarket(market data.Market, medicalOnly, adultOnly bool, why string) error {
+	if (medicalOnly && market == data.Recreational) || (adultOnly && market == data.Medical) {
+		return &otherMarketError{market: market, why: why}
+	}
+	return nil
+}
+
+// otherStoreError is a record that names another store than the menu's (by the
+// platform's store id): the reply is another store's menu.
+type otherStoreError struct {
+	what string // what the record names: "store_id 2266"
+	want string // the menu's own
+}
+
+func (e *otherStoreError) Error() string {
+	return fmt.Sprintf("the reply names another store (%s, not %s): refused", e.what, e.want)
 }

@@ -38,6 +38,9 @@ type MenuResult struct {
 	Name     string      `json:"name"`
 	Market   data.Market `json:"market"`
 	Platform string      `json:"platform"`
+	// Source is the platform of the source that served the menu: Platform, or that of
+	// the alternative read when the menu's own refused us ("" when none served it).
+	Source   string      `json:"source,omitempty"`
 	OK       bool        `json:"ok"`
 	Reason   data.Reason `json:"reason"`
 	Detail   string      `json:"detail,omitempty"`
@@ -311,20 +314,16 @@ func laneOf(adapters map[string]data.Adapter, src data.MenuSource) string {
 func fetchOne(ctx, fetchCtx context.Context, db *data.DB, runID int64, now time.Time, adapters map[string]data.Adapter, d data.Dispensary, src data.MenuSource) (fetchedMenu, error) {
 	start := time.Now()
 	r := MenuResult{Slug: d.Slug, Name: d.Name, Market: src.Market, Platform: src.Platform}
-	menu, err := fetchMenu(fetchCtx, adapters, src)
-	if err == nil && menu.Place != nil {
-		// A menu whose store record is elsewhere is another store's: not stored as this one's.
-		if why := wrongPlace(d, src.Platform, *menu.Place); why != "" {
-			err = &data.FetchError{Reason: data.ReasonConfig, Status: menu.HTTPStatus, Detail: why}
-			menu.Offers, menu.Place = nil, nil
-		}
+	menu, served, err := serveMenu(fetchCtx, adapters, d, src)
+	if err == nil {
+		r.Source = served.Platform
 	}
 	warned := CheckMenu(menu.Offers)
 	for i := range menu.Offers {
 		Identify(&menu.Offers[i])
 	}
 	mf := data.MenuFetch{RunID: runID, Slug: d.Slug, Market: src.Market, Platform: src.Platform, At: now,
-		Offers: menu.Offers, HTTPStatus: menu.HTTPStatus, Err: err, Page: menuPageOf(src, menu.Page)}
+		Offers: menu.Offers, HTTPStatus: menu.HTTPStatus, Err: err, Page: menuPageOf(served, menu.Page), Source: served.Platform}
 	f := fetchedMenu{result: r, fetch: mf, place: menu.Place, src: src, start: start, skipped: menu.Skipped, warned: warned}
 	if err == nil && len(menu.Offers) == 0 {
 		// An answer with no products is recorded as an empty, failed fetch: a menu that
@@ -337,6 +336,57 @@ func fetchOne(ctx, fetchCtx context.Context, db *data.DB, runID int64, now time.
 		}
 	}
 	return f, nil
+}
+
+// serveMenu reads a menu from the first of its sources (its own, then its registry
+// alternatives) that serves it: a source that refuses us (data.Fallback: blocked, a key
+// refused, a long rate limit) or whose reply is another store's gives way to the next,
+// in the same run. It returns the menu and the source that served it; when none did,
+// the menu's own source and its failure, which names what each alternative said.
+func serveMenu(ctx context.Context, adapters map[string]data.Adapter, d data.Dispensary, src data.MenuSource) (data.Menu, data.MenuSource, error) {
+	sources := src.Sources()
+	var first data.Menu
+	var firstErr error
+	var tried []string
+	for i, s := range sources {
+		menu, err := fetchSource(ctx, adapters, d, s)
+		if err == nil {
+			return menu, s, nil
+		}
+		if i == 0 {
+			first, firstErr = menu, err
+		} else {
+			tried = append(tried, fmt.Sprintf("alternative %d (%s): %v", i, s.Platform, err))
+		}
+		if reason := data.ReasonOf(err); !data.Fallback(reason) && reason != data.ReasonOtherStore {
+			break
+		}
+	}
+	if len(tried) == 0 {
+		return first, sources[0], firstErr
+	}
+	detail := firstErr.Error()
+	var own *data.FetchError
+	if errors.As(firstErr, &own) {
+		detail = own.Detail // its reason and status are the failure's own
+	}
+	fe := data.FetchError{Reason: data.ReasonOf(firstErr), Status: data.StatusOf(firstErr),
+		Detail: detail + "; then " + strings.Join(tried, "; then ")}
+	return data.Menu{HTTPStatus: first.HTTPStatus, Requests: first.Requests}, sources[0], &fe
+}
+
+// fetchSource reads one source of a menu and refuses a reply that is another store's:
+// one whose store record puts it elsewhere.
+func fetchSource(ctx context.Context, adapters map[string]data.Adapter, d data.Dispensary, src data.MenuSource) (data.Menu, error) {
+	menu, err := fetchMenu(ctx, adapters, src)
+	if err == nil && menu.Place != nil {
+		// A menu whose store record is elsewhere is another store's: not stored as this one's.
+		if why := wrongPlace(d, src.Platform, *menu.Place); why != "" {
+			err = &data.FetchError{Reason: data.ReasonOtherStore, Status: menu.HTTPStatus, Detail: why}
+			menu.Offers, menu.Place = nil, nil
+		}
+	}
+	return menu, err
 }
 
 // recordMenus records a batch of fetched menus and returns their results; the error

@@ -126,6 +126,11 @@ func (w *Weedmaps) FetchMenu(ctx context.Context, src data.MenuSource) (data.Men
 		name = src.Endpoint
 	}
 	set := recordSet{where: "weedmaps " + name}
+	// The listing a wm/v1 endpoint names (…/listings/<id>/menu_items): its items must be on it.
+	var listingID string
+	if m := weedmapsListingPath.FindStringSubmatch(u.Path); m != nil {
+		listingID = m[1]
+	}
 	seen := seenIDs{}
 	read := 0
 	for page := 1; page <= weedmapsMaxPages; page++ {
@@ -150,7 +155,7 @@ func (w *Weedmaps) FetchMenu(ctx context.Context, src data.MenuSource) (data.Men
 			return menu, &data.FetchError{Reason: data.ReasonEmpty, Status: resp.Status, Detail: where + ": the listing has no live menu"}
 		}
 		if err := set.addAll(ctx, w.engine, items, func(raw json.RawMessage) ([]data.Offer, error) {
-			offers, id, err := weedmapsOffers(raw, jsonAPI, src.Market, listing)
+			offers, id, err := weedmapsOffers(raw, jsonAPI, src.Market, listing, listingID)
 			if seen.repeat(id) {
 				return nil, errRepeat // a menu changing while it is paged repeats items
 			}
@@ -160,7 +165,7 @@ func (w *Weedmaps) FetchMenu(ctx context.Context, src data.MenuSource) (data.Men
 		}
 		read += len(items)
 		total := reply.total()
-		if len(items) == 0 || (total >= 0 && read >= total) || (total < 0 && len(items) < weedmapsPageSize) {
+		if len(items) == 0 || (total >= 0 && read >= total) || (total < 0 && len(items) < weedmapsPageSize) || firstPageOnly(ctx) {
 			return menu, set.into(&menu)
 		}
 	}
@@ -182,11 +187,14 @@ func weedmapsChallenge(where string, resp *Response, err error) error {
 }
 
 // weedmapsOffers maps one item of either shape; id is its id when it has one.
-func weedmapsOffers(raw json.RawMessage, jsonAPI bool, market data.Market, listing string) ([]data.Offer, string, error) {
+func weedmapsOffers(raw json.RawMessage, jsonAPI bool, market data.Market, listing, listingID string) ([]data.Offer, string, error) {
 	if jsonAPI {
 		var it weedmapsResource
 		if err := json.Unmarshal(raw, &it); err != nil {
 			return nil, "", err
+		}
+		if on := it.Relationships.Listing.Data.ID.String(); on != "" && listingID != "" && on != listingID {
+			return nil, it.ID.String(), &otherStoreError{what: "listing " + on, want: listingID}
 		}
 		offers, err := it.offers(market)
 		return offers, it.ID.String(), err
@@ -217,11 +225,22 @@ func weedmapsBase(id, name, slug, brand, lineage string, category data.Category,
 	return o, nil
 }
 
+// weedmapsListingPath finds the listing id in a wm/v1 menu_items path.
+var weedmapsListingPath = regexp.MustCompile(`/listings/(\d+)/menu_items`)
+
 // weedmapsResource is a JSON:API ("wm/v1") menu_item.
 type weedmapsResource struct {
 	ID         json.Number        `json:"id"`
 	Attributes weedmapsAttributes `json:"attributes"`
-	Links      struct {
+	// Relationships.Listing is the listing (the store) the item is on.
+	Relationships struct {
+		Listing struct {
+			Data struct {
+				ID json.Number `json:"id"`
+			} `json:"data"`
+		} `json:"listing"`
+	} `json:"relationships"`
+	Links struct {
 		Self  string `json:"self"`
 		Order string `json:"order"`
 	} `json:"links"`
@@ -287,8 +306,11 @@ type weedmapsSize struct {
 // the item has no variants. The sale is a percentage to apply, not a price.
 func (it *weedmapsResource) offers(market data.Market) ([]data.Offer, error) {
 	a := &it.Attributes
-	if market == data.Recreational && strings.EqualFold(a.LicenseType, "medical") {
-		return nil, nil // a medical-only item is not on the recreational menu
+	// license_type is the licence an item is sold under: "medical" keeps it off the
+	// adult-use menu and "recreational" off the medical one ("hybrid" or none: both).
+	lt := strings.ToLower(strings.TrimSpace(a.LicenseType))
+	if err := forMarket(market, lt == "medical", lt == "recreational", fmt.Sprintf("license_type %q", a.LicenseType)); err != nil {
+		return nil, err
 	}
 	sub, parent := a.SubCategory.name(), a.ParentCategory.name()
 	if parent == "" {

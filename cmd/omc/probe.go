@@ -21,6 +21,10 @@ type probeOptions struct {
 	Market   string
 	Sample   int
 	JSON     bool
+	// All probes the first page of every monitored menu and prints a table per
+	// platform and outcome; Markdown prints that table in Markdown.
+	All      bool
+	Markdown bool
 	deps     deps
 	registry *data.Registry // tests
 }
@@ -28,7 +32,7 @@ type probeOptions struct {
 func newProbeCmd(d deps) *cobra.Command {
 	opts := &probeOptions{Config: DefaultConfig(), deps: d, Sample: 3}
 	cmd := &cobra.Command{
-		Use:   "probe (SLUG | --platform NAME key=value...)",
+		Use:   "probe (SLUG | --platform NAME key=value... | --all)",
 		Short: "Fetch one menu now and show what was parsed, without touching the database",
 		Long: `Fetch one menu now and print what the adapter made of it: products and offers per
 category, a sample of offers, data-quality warnings and skipped records. Nothing is stored.
@@ -38,11 +42,18 @@ With a SLUG, every menu of that registry dispensary is probed. With --platform, 
 described by key=value pairs naming MenuSource fields: market, storeId, dispensaryId, cName,
 endpoint, url, and selectors.<name> for the HTML adapter. Platform settings (baseURL, API
 keys) come from the registry's platforms section.
-Exit status: 0 when every menu was read, 1 when one failed, 2 on bad usage.`,
+
+With --all, the first page of every monitored menu is read (its own source, not its
+alternatives), with the scrape's politeness and robots.txt, and a table counts the menus
+per platform and outcome: ok, blocked, key, rate-limited, shape changed, other; then the
+menus not read, with why. --json and --markdown print it for a program or a CI summary.
+Exit status: 0 when every menu was read (with --all: when every menu was tried), 1 when
+one failed, 2 on bad usage.`,
 		Example: `  omc probe the-botanist-akron
   omc probe --platform jane storeId=1666 market=medical
   omc probe --platform dutchie cName=amplify-coventry market=recreational --sample 5
-  omc probe --platform dutchie dispensaryId=621900cebbc5580e15476deb endpoint=https://harmarville.ethoscannabis.com/api-4/graphql --json`,
+  omc probe --platform dutchie dispensaryId=621900cebbc5580e15476deb endpoint=https://harmarville.ethoscannabis.com/api-4/graphql --json
+  omc probe --all --markdown`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := resolveSettings(cmd, &opts.Config, d.Getenv); err != nil {
 				return err
@@ -53,7 +64,9 @@ Exit status: 0 when every menu was read, 1 when one failed, 2 on bad usage.`,
 	addSettings(cmd, &opts.Config, "registry", "delay", "timeout")
 	cmd.Flags().StringVar(&opts.Platform, "platform", "", "platform of the menu given as key=value pairs ("+strings.Join(scraper.PlatformNames(), ", ")+")")
 	cmd.Flags().IntVar(&opts.Sample, "sample", opts.Sample, "offers shown per category")
-	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print every parsed offer as JSON")
+	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print every parsed offer as JSON (with --all: the table)")
+	cmd.Flags().BoolVar(&opts.All, "all", false, "probe the first page of every monitored menu and count the outcomes per platform")
+	cmd.Flags().BoolVar(&opts.Markdown, "markdown", false, "with --all: print the table in Markdown")
 	return cmd
 }
 
@@ -74,8 +87,7 @@ func runProbe(ctx context.Context, opts *probeOptions, args []string) error {
 	} else if reg, err = opts.loadRegistry(); err != nil {
 		return err
 	}
-	targets, err := probeTargets(reg, opts.Platform, args)
-	if err != nil {
+	if err := checkProbeModes(opts, args); err != nil {
 		return err
 	}
 	so := &scrapeOptions{Config: opts.Config, deps: opts.deps, retries: -1}
@@ -83,6 +95,13 @@ func runProbe(ctx context.Context, opts *probeOptions, args []string) error {
 	adapters, err := scraper.NewAdapters(engine, reg.Platforms)
 	if err != nil {
 		return usageError("registry %s: %v", reg.Source, err)
+	}
+	if opts.All {
+		return runProbeAll(ctx, opts, reg, adapters)
+	}
+	targets, err := probeTargets(reg, opts.Platform, args)
+	if err != nil {
+		return err
 	}
 	failed := false
 	var all []probeResult
@@ -117,6 +136,20 @@ func runProbe(ctx context.Context, opts *probeOptions, args []string) error {
 	}
 	if failed {
 		return errSomeFailed
+	}
+	return nil
+}
+
+// checkProbeModes refuses flags that do not go together: --all takes no slug or
+// --platform, --markdown needs --all, and --json and --markdown are two outputs.
+func checkProbeModes(opts *probeOptions, args []string) error {
+	switch {
+	case opts.All && (len(args) > 0 || opts.Platform != ""):
+		return usageError("--all probes every monitored menu: give no slug or --platform with it")
+	case opts.Markdown && !opts.All:
+		return usageError("--markdown prints the --all table: give --all")
+	case opts.Markdown && opts.JSON:
+		return usageError("--json and --markdown: choose one")
 	}
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -33,6 +34,10 @@ type registryReport struct {
 	// Roster compares the registry with the state's roster as last read into --db
 	// (null when none has been read there).
 	Roster *rosterReport `json:"roster"`
+	// SingleSource are the monitored menus whose only source is on a platform that
+	// blocked the last run in --db ("slug market: platform"): a registry alternative
+	// would keep them read (docs/registry.md). Empty without a database.
+	SingleSource []string `json:"singleSource"`
 }
 
 // rosterReport is the registry against the roster.
@@ -124,6 +129,9 @@ func runRegistryCheck(ctx context.Context, opts *registryCheckOptions) error {
 	if rep.Roster, err = compareRoster(ctx, opts.DB, reg); err != nil {
 		return err
 	}
+	if rep.SingleSource, err = singleSources(ctx, opts.DB, reg); err != nil {
+		return err
+	}
 	if opts.Write && rep.Roster != nil && len(rep.Roster.Found) > 0 {
 		if err := writeLicences(opts.Registry, rep.Roster.Found); err != nil {
 			return err
@@ -158,12 +166,42 @@ func runRegistryCheck(ctx context.Context, opts *registryCheckOptions) error {
 		}
 		fmt.Fprintf(out, "monitored/listed by region: %s\n", strings.Join(parts, ", "))
 		writeRosterReport(out, rep.Roster, opts.DB, opts.Write)
+		for _, s := range rep.SingleSource {
+			fmt.Fprintf(out, "single source on a platform that blocked the last run: %s\n", s)
+		}
 		fmt.Fprintf(out, "%s, %s\n", plural(len(rep.Errors), "error"), plural(len(rep.Warnings), "warning"))
 	}
 	if len(rep.Errors) > 0 {
 		return &exitError{code: exitUsage, err: fmt.Errorf("registry %s: %s", reg.Source, plural(len(rep.Errors), "error"))}
 	}
 	return nil
+}
+
+// singleSources lists the monitored menus of reg with no alternative source whose
+// platform blocked the latest run recorded in the database at path (none when there
+// is no database there: a check never creates one).
+func singleSources(ctx context.Context, path string, reg data.Registry) ([]string, error) {
+	out := []string{}
+	if _, err := os.Stat(path); err != nil {
+		return out, nil
+	}
+	db, err := openDB(ctx, path)
+	if err != nil {
+		return nil, err
+	}
+	defer db.Close()
+	blocked, err := db.BlockedLastRun(ctx)
+	if err != nil {
+		return nil, err
+	}
+	for _, d := range reg.Monitored() {
+		for _, m := range d.Menus {
+			if len(m.Alternatives) == 0 && slices.Contains(blocked, m.Platform) {
+				out = append(out, fmt.Sprintf("%s %s: %s", d.Slug, m.Market, m.Platform))
+			}
+		}
+	}
+	return out, nil
 }
 
 // compareRoster matches reg against the roster last read into the database at path;

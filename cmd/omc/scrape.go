@@ -172,6 +172,10 @@ func newProgress(w io.Writer, live bool) *progress { return &progress{w: w, live
 
 func (p *progress) update(done, total int, r scraper.MenuResult) {
 	outcome := fmt.Sprintf("ok, %d products", r.Products)
+	if r.OK && r.Source != "" && r.Source != r.Platform {
+		// Served by a registry alternative: the menu's own source refused us.
+		outcome += " from its alternative on " + r.Source
+	}
 	if !r.OK {
 		outcome = "FAILED " + string(r.Reason)
 	}

@@ -21,6 +21,9 @@ export const marketStatusSchema = z.looseObject({
   lastExtractCount: productCount,
   lastEdibleCount: productCount,
   menuUrl: z.optional(z.nullable(z.string())),
+  // The platform that served the latest menu: the menu's own, or an alternative
+  // source read when that one was blocked; null when none has.
+  source: z.optional(z.nullable(z.string())),
 })
 export type MarketStatus = z.infer<typeof marketStatusSchema>
 

@@ -5,6 +5,7 @@ import { StoreListingLines } from '../../../components/store-listing-lines'
 import { storeMenuHref } from '../../../config/paths'
 import type { Freshness } from '../../../lib/freshness'
 import { marketLabel, MENU_CATEGORIES, productCount } from '../../../lib/menu-categories'
+import { servedBy } from '../lib/served-by'
 import styles from './dispensary-status.module.css'
 import { StatusTile } from './status-tile'
 
@@ -50,6 +51,7 @@ function DispensaryCardView({ dispensary, slug, updateTimes, states, nowMs, hydr
             {dispensary.region && <span> · {dispensary.region}</span>}
           </p>
           <StoreListingLines store={dispensary} nowMs={nowMs} className={styles.location} />
+          {servedBy(dispensary) && <p className={styles.location}>{servedBy(dispensary)}</p>}
           <p className={styles.links}>
             {dispensary.monitored && dispensary.slug && <a href={storeMenuHref(dispensary.slug)}>Search this menu</a>}
             {menuPages.map((s) => (
