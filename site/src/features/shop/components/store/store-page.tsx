@@ -60,6 +60,8 @@ function rowOf(o: StoreOffer, menu: Menu, byThcValue: boolean): ShopRow {
   return {
     ...o,
     thcValue: byThcValue ? formatThcValue(thcValue(o)) : undefined,
+    // The store's county rate comes with its menu: "≈ $X with tax", as every other list says.
+    salesTaxPercent: menu.salesTaxPercent ?? null,
     detail: [o.brand, o.strain, o.inStock ? 'in stock' : 'out of stock'].filter(Boolean).join(' · '),
     store: { slug: menu.slug, name: menu.name, city: menu.city, distance: null, about: false },
     wish: { code: o.code, name: o.name, brand: o.brand ?? '', category: o.category, size: o.size, grams: o.grams, mg: o.mg, thc: o.thc },
