@@ -230,7 +230,8 @@ function MarketsFreshness({ menu, nowMs }: { menu: Menu; nowMs: number }) {
           ) : (
             <p>No online menu on record for this market: call the store to order.</p>
           )}
-          <div className={tables.wrap}>
+          {/* On a phone the table scrolls sideways: the keyboard can reach it (a focusable region). */}
+          <div className={tables.wrap} tabIndex={0} role="region" aria-label={`${MARKET_LABEL[m.market]} menu: freshness by product type`}>
             <table className={tables.table}>
               <caption className="visually-hidden">{`${MARKET_LABEL[m.market]} menu: each product type’s freshness`}</caption>
               <thead>
