@@ -72,6 +72,9 @@ export const productOfferSchema = z.looseObject({
   unitPrice: z.nullable(money),
   unit,
   thc: nullableNumber,
+  // The bottoms of ranges whose tops are thc and cbd: present only for ranges.
+  thcLow: z.optional(nullableNumber),
+  cbdLow: z.optional(nullableNumber),
   potencyUnit,
   lastUpdate: nullableTimestamp,
   freshness: freshnessState,

@@ -13,9 +13,16 @@ describe('the route list', () => {
     for (const path of paths) expect(path).toMatch(/^\/([A-Za-z0-9-]+|:[a-z]+)?(\/([A-Za-z0-9-]+|:[a-z]+))*$/)
   })
 
-  it('names in routes.json the snapshot each store and product page shows, so omc serve finds only published ones', () => {
+  it('names in routes.json the snapshot each store, product and strain page shows, so omc serve finds only published ones', () => {
     const { snapshots } = JSON.parse(siteRoutesJson()) as { snapshots: Record<string, string> }
-    expect(snapshots).toEqual({ '/dispensary-menus/:store': 'menus/:store', '/menu/:store': 'menus/:store', '/product/:code': 'products/:code' })
+    expect(snapshots).toEqual({
+      '/dispensary-menus/:store': 'menus/:store',
+      '/menu/:store': 'menus/:store',
+      '/product/:code': 'products/:code',
+      // An unknown strain is a 404 too (api/strains/<slug> is published for every strain).
+      '/strain-genetics/:genetic': 'strains/:genetic',
+      '/genetics/:genetic': 'strains/:genetic',
+    })
   })
 
   it('names in routes.json the main path of each alias, so omc serve can send an alias to its main path’s rendered page', () => {

@@ -59,7 +59,7 @@ export const routes = {
     data: ['strains/index'],
     nav: ['Resources', 'strain genetics'],
   },
-  strain: { module: 'strain-genetics', path: '/strain-genetics/:genetic', aliases: ['/genetics/:genetic'] },
+  strain: { module: 'strain-genetics', path: '/strain-genetics/:genetic', aliases: ['/genetics/:genetic'], snapshot: 'strains/:genetic' },
   resources: { module: 'resources', path: '/resources', data: ['content/resources'], nav: ['Resources', 'resources'] },
   events: { module: 'events', path: '/events', data: ['content/events'], nav: ['Resources', 'events'] },
   otherMaps: { module: 'other-maps', path: '/other-maps', data: ['content/other-maps'], nav: ['Resources', 'other maps'] },

@@ -29,7 +29,13 @@ describe('a store’s page', () => {
     const flower = screen.getByRole('table', { name: 'Flower at Bloom Akron' })
     const rows = within(flower).getAllByRole('row').slice(1)
     // Cheapest first (the default order without a text), the struck regular price beside a sale's.
-    expect(rows.map((r) => within(r).getAllByRole('cell')[2]!.textContent)).toEqual(['$12.00', 'On sale: $36.00 regular price $45.00', '$42.00'])
+    // Each with about what it comes to with tax, as every other list says (Summit County's 6.75 % and
+    // the 10 % adult-use excise: $12 × 1.1675 = $14.01, $36 × 1.1675 = $42.03).
+    expect(rows.map((r) => within(r).getAllByRole('cell')[2]!.textContent)).toEqual([
+      '$12.00≈ $14.01 with tax',
+      'On sale: $36.00 regular price $45.00≈ $42.03 with tax',
+      expect.stringMatching(/^\$42\.00≈ \$49\.0[34] with tax$/),
+    ])
     expect(rows[0]).toHaveTextContent('out of stock')
     expect(rows[0]).toHaveTextContent('New')
     expect(within(rows[1]!).getByText('$10.29/g')).toBeInTheDocument()

@@ -29,8 +29,15 @@ describe('the Wishlist basket planner', () => {
     const user = userEvent.setup()
     setSettings({ place: AKRON, miles: 25 })
     renderApp('/wishlist')
-    expect(await screen.findByText('Your basket has none of your saved products yet.')).toBeInTheDocument()
-    const packages = screen.getByRole('spinbutton', { name: 'Packages of Muul Fuel in your basket' })
+    // A saved product counts once before the shopper types anything: one package at Bloom Akron, $36.
+    const packages = await screen.findByRole('spinbutton', { name: 'Packages of Muul Fuel in your basket' })
+    expect(packages).toHaveValue(1)
+    expect(within(await screen.findByRole('group', { name: 'One store' })).getByRole('link', { name: 'Bloom Akron' })).toBeInTheDocument()
+    expect(screen.getByTestId('plan-total')).toHaveTextContent('$36.00')
+    // Set to none, it leaves the plan (and stays out after a reload: a line of 0 packages).
+    await user.clear(packages)
+    await user.type(packages, '0')
+    expect(await screen.findByText(/^You have set every saved product to 0 packages/)).toBeInTheDocument()
     await user.clear(packages)
     await user.type(packages, '2')
     // Two packages at Bloom Akron's sale price: 2 × $36 = $72.00 (The Botanist Canton: 2 × $40).
@@ -104,6 +111,8 @@ describe('the Wishlist basket planner', () => {
     setQuantity(muul, 21)
     renderApp('/wishlist')
     expect(await screen.findByRole('alert')).toHaveTextContent("Over Ohio's adult-use daily limits: Plant material, per day: 103.7%.")
+    // Such a basket is not one purchase: the plan says how many days it takes.
+    expect(screen.getByRole('alert')).toHaveTextContent('this basket cannot be bought in one purchase. Plan it as at least 2 visits on separate days')
     // 20 packages, 70 g, are within it.
     setQuantity(muul, 20)
     await vi.waitFor(() => expect(screen.queryByRole('alert')).toBeNull())

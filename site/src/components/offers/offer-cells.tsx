@@ -79,9 +79,22 @@ export function MenuAge({ lastUpdate, nowMs }: { lastUpdate: string | null; nowM
   )
 }
 
-/** Thc shows a THC figure in its unit ("24.1% THC", an edible's "100 mg THC"), or a dash when the menu gave none. */
-export function Thc({ thc, unit }: { thc: number | null; unit: string | null }) {
-  return <span>{thc === null ? <span aria-label="THC not given">–</span> : `${formatPotency(thc, unit)} THC`}</span>
+type ThcProps = { thc: number | null; unit: string | null; low?: number | null; labelled?: boolean }
+
+/**
+ * Thc shows a THC figure in its unit ("24.1% THC", an edible's "100 mg THC"), a range the menu
+ * gave ("18–24.5% THC"), an edible's labelled dose ("100 mg THC, labelled"), or a dash when the
+ * menu gave none.
+ */
+export function Thc({ thc, unit, low = null, labelled = false }: ThcProps) {
+  if (thc === null)
+    return (
+      <span>
+        <span aria-label="THC not given">–</span>
+      </span>
+    )
+  const figure = low === null ? formatPotency(thc, unit) : `${low}–${formatPotency(thc, unit)}`
+  return <span>{`${figure} THC${labelled ? ', labelled' : ''}`}</span>
 }
 
 /** ProductLink links a product's name to its page. */
@@ -112,7 +125,9 @@ export type OfferStore = {
 export function StoreCell({ store }: { store: OfferStore }) {
   return (
     <>
-      <Link to={store.href ?? storeMenuHref(store.slug)}>{store.name}</Link>
+      <Link className={styles.storeLink} to={store.href ?? storeMenuHref(store.slug)}>
+        {store.name}
+      </Link>
       <span className={tables.sub}>
         {store.city}
         {store.distance !== null && `, ${store.about ? '≈' : ''}${formatMiles(store.distance)}${store.from ? ` from ${store.from}` : ''}`}

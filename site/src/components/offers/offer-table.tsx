@@ -27,6 +27,10 @@ export type OfferRow = {
   thc: number | null
   /** potencyUnit is the unit of thc: "%", or "mg" for most edibles. */
   potencyUnit: string | null
+  /** thcLow is the bottom of a range whose top is thc ("18–24.5% THC"); null or absent for one figure. */
+  thcLow?: number | null
+  /** thcLabelled: thc is an edible's labelled dose, the menu gave no THC figure. */
+  thcLabelled?: boolean
   market: 'medical' | 'recreational'
   store: OfferStore
   lastUpdate: string | null
@@ -64,7 +68,7 @@ const COLUMNS: Record<OfferColumn, { heading: string; cell: (row: OfferRow, nowM
   discount: { heading: 'Off', cell: (o) => (o.discount === undefined ? '–' : `${Math.round(o.discount * 100)}% off`) },
   unitPrice: { heading: 'Unit price', cell: (o) => <UnitPrice unitPrice={o.unitPrice} unit={o.unit} /> },
   thcValue: { heading: 'Per 100 mg THC', cell: (o) => o.thcValue ?? '–' },
-  thc: { heading: 'THC', cell: (o) => <Thc thc={o.thc} unit={o.potencyUnit} /> },
+  thc: { heading: 'THC', cell: (o) => <Thc thc={o.thc} unit={o.potencyUnit} low={o.thcLow} labelled={o.thcLabelled} /> },
   market: { heading: 'Market', cell: (o) => <Market market={o.market} /> },
   store: { heading: 'Store', cell: (o) => <StoreCell store={o.store} /> },
   open: { heading: 'Open now?', cell: (o, nowMs) => <StoreOpen hours={o.openingHours} nowMs={nowMs} /> },
@@ -153,7 +157,7 @@ export function OfferCards<R extends OfferRow>({ rows, nowMs, showStore, action 
             <PriceWithTax row={o} />
             <UnitPrice unitPrice={o.unitPrice} unit={o.unit} />
             {o.thcValue && <span>{o.thcValue}</span>}
-            <Thc thc={o.thc} unit={o.potencyUnit} />
+            <Thc thc={o.thc} unit={o.potencyUnit} low={o.thcLow} labelled={o.thcLabelled} />
           </p>
           <p className={styles.row}>
             <Market market={o.market} />

@@ -81,6 +81,23 @@ describe('shopping snapshot shapes', () => {
     expect(z.safeParse(dealsIndexSchema, { ...dealsIndex, top: [{ ...deal, discount: 1 }] }).success).toBe(false)
   })
 
+  it("accepts the ranges' bottoms (thcLow, cbdLow) as optional columns and fields, and refuses a short one", async () => {
+    const offers = searchShard.offers
+    const lows = offers.thc.map((thc) => (thc === null ? null : thc - 2))
+    const ranged = { ...searchShard, offers: { ...offers, thcLow: lows, cbdLow: offers.cbd.map(() => null) } }
+    // Through the fast guard, as the site reads the file.
+    expect((await parseSnapshot('search/flower/northeast', searchShardSchema, { body: ranged })).data).toEqual(ranged)
+    expect(z.safeParse(searchShardSchema, { ...ranged, offers: { ...ranged.offers, thcLow: lows.slice(1) } }).success).toBe(false)
+    const [market] = menu.markets
+    const menuRanged = { ...menu, markets: [{ ...market, offers: { ...market!.offers, thcLow: market!.offers.thc.map(() => 18) } }] }
+    expect(z.safeParse(menuSchema, menuRanged).success).toBe(true)
+    const productRanged = { ...product, offers: product.offers.map((o) => ({ ...o, thcLow: 18, cbdLow: null })) }
+    expect(z.safeParse(productSchema, productRanged).success).toBe(true)
+    expect(z.safeParse(productSchema, { ...productRanged, offers: product.offers.map((o) => ({ ...o, thcLow: '18' })) }).success).toBe(false)
+    const deal = { ...dealsIndex.top[0], thcLow: 18 }
+    expect(z.safeParse(dealsIndexSchema, { ...dealsIndex, top: [deal] }).success).toBe(true)
+  })
+
   it('keeps fields publish may add', () => {
     const parsed = z.parse(dealsIndexSchema, { ...dealsIndex, extra: 1 }) as Record<string, unknown>
     expect(parsed.extra).toBe(1)

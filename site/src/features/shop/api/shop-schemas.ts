@@ -51,6 +51,10 @@ const offerColumns = {
   thc: z.array(nullableNumber),
   potencyUnit: z.array(potencyUnit),
   cbd: z.array(nullableNumber),
+  // The bottoms of ranges whose tops are thc and cbd (SNAPSHOTS.md): optional columns, null
+  // for an offer the menu gave one figure for.
+  thcLow: z.optional(z.array(nullableNumber)),
+  cbdLow: z.optional(z.array(nullableNumber)),
   isNew: z.array(z.boolean()),
 }
 
@@ -192,6 +196,9 @@ export const dealOfferSchema = z.looseObject({
   unitPrice: z.nullable(money),
   unit,
   thc: nullableNumber,
+  // The bottom of a range whose top is thc: present only for ranges.
+  thcLow: z.optional(nullableNumber),
+  cbdLow: z.optional(nullableNumber),
   potencyUnit,
   slug: z.string(),
   storeName: z.string(),

@@ -6,6 +6,7 @@ import {
   countProduct,
   DEFAULT_SETTINGS,
   parseBasket,
+  plannedQuantityOf,
   quantityOf,
   removeLine,
   setQuantity,
@@ -43,12 +44,20 @@ describe('the basket', () => {
     expect(warn).not.toHaveBeenCalled()
   })
 
-  it('sets packages between 0 (out of the basket) and 99', () => {
+  it('sets packages between 0 (left out of the plan) and 99', () => {
+    // A saved product the shopper has not set counts once in the plan.
+    expect(quantityOf(basketStore.get(), muul.code)).toBe(0)
+    expect(plannedQuantityOf(basketStore.get(), muul.code)).toBe(1)
     setQuantity(muul, 3)
     expect(quantityOf(basketStore.get(), muul.code)).toBe(3)
+    expect(plannedQuantityOf(basketStore.get(), muul.code)).toBe(3)
     setQuantity(muul, 500)
     expect(quantityOf(basketStore.get(), muul.code)).toBe(99)
     setQuantity(muul, 0)
+    // Left out by the shopper: a line of none, which a reload reads as such.
+    expect(plannedQuantityOf(basketStore.get(), muul.code)).toBe(0)
+    expect(parseBasket(JSON.parse(window.localStorage.getItem('omc-basket')!)).lines).toEqual(basketStore.get().lines)
+    removeLine(basketStore.get().lines[0]!.id)
     expect(basketStore.get().lines).toEqual([])
     addTyped({ form: 'flower', amount: 2.83, thc: 18, label: 'Flower' })
     removeLine(basketStore.get().lines[0]!.id)
@@ -98,7 +107,7 @@ describe('the basket', () => {
     ['not an object', '[]'],
     ['another version', JSON.stringify({ version: 2, lines: [] })],
     ['no version', JSON.stringify({ lines: [] })],
-    ['a line without packages', JSON.stringify({ version: 1, lines: [{ kind: 'product', id: 1, ...muul, quantity: 0 }] })],
+    ['a line with fewer than no packages', JSON.stringify({ version: 1, lines: [{ kind: 'product', id: 1, ...muul, quantity: -1 }] })],
     ['a line of an unknown kind', JSON.stringify({ version: 1, lines: [{ kind: 'gift', id: 1 }] })],
     [
       'a typed line with a bad form',

@@ -1,6 +1,7 @@
 import type { Category, Market } from '../../../api/common-schemas'
 import { createLocalStore } from '../../../lib/local-store'
 import type { Form } from './limits'
+import { DEFAULT_MILES } from './default-distance'
 import { FORMS } from './limits-items'
 
 // The basket: what the shopper plans to buy, one for the Wishlist's planner and
@@ -37,13 +38,14 @@ export const BASKET_VERSION = 1
 /** MAX_PACKAGES is the most packages of one product a line holds. */
 export const MAX_PACKAGES = 99
 
-// The planner starts from Columbus (as OHIO_CITIES places it) until the shopper picks a place. The
+// The planner starts from Columbus (as OHIO_CITIES places it), within DEFAULT_MILES as Menus and
+// Deals do, until the shopper picks a place and distance. The
 // figures are written out rather than looked up: the wishlist button, on every shopping screen,
 // loads this module, and the city list is the planner's to load.
 export const DEFAULT_SETTINGS: PlanSettings = {
   market: 'recreational',
   place: { name: 'Columbus', latitude: 39.9862, longitude: -82.9855 },
-  miles: 25,
+  miles: DEFAULT_MILES,
 }
 const EMPTY: Basket = { lines: [], settings: DEFAULT_SETTINGS }
 
@@ -65,7 +67,7 @@ function validLine(raw: unknown): raw is BasketLine {
       isNumOrNull(raw.mg) &&
       isNumOrNull(raw.thc) &&
       Number.isInteger(raw.quantity) &&
-      (raw.quantity as number) >= 1 &&
+      (raw.quantity as number) >= 0 &&
       (raw.quantity as number) <= MAX_PACKAGES
     )
   if (raw.kind === 'typed')
@@ -107,7 +109,7 @@ export function parseBasket(stored: unknown): Basket {
       : !Array.isArray(stored.lines)
         ? 'no list of lines'
         : stored.lines.findIndex((l) => !validLine(l)) >= 0
-          ? `line ${stored.lines.findIndex((l) => !validLine(l)) + 1} is not a product with 1–${MAX_PACKAGES} packages or a typed item`
+          ? `line ${stored.lines.findIndex((l) => !validLine(l)) + 1} is not a product with 0–${MAX_PACKAGES} packages or a typed item`
           : null
   if (problem) {
     console.warn(`basket: the stored basket (localStorage omc-basket) was left out: ${problem}.`)
@@ -133,12 +135,19 @@ export type ProductFacts = Pick<ProductLine, 'code' | 'name' | 'size' | 'categor
 export const quantityOf = (basket: Basket, code: string) =>
   basket.lines.find((l): l is ProductLine => l.kind === 'product' && l.code === code)?.quantity ?? 0
 
-/** setQuantity sets how many packages of a product the basket holds (0 takes it out). */
+/**
+ * plannedQuantityOf is how many packages of a saved product the planner plans for: one until
+ * the shopper sets another number on its card (0 leaves it out, kept as a line of 0 packages),
+ * so that a wishlist is a basket from the start rather than "none of your saved products yet".
+ */
+export const plannedQuantityOf = (basket: Basket, code: string) =>
+  basket.lines.find((l): l is ProductLine => l.kind === 'product' && l.code === code)?.quantity ?? 1
+
+/** setQuantity sets how many packages of a product the basket holds (0 keeps a line of none: the shopper left it out). */
 export function setQuantity(product: ProductFacts, quantity: number) {
   const q = Math.min(MAX_PACKAGES, Math.max(0, Math.floor(quantity)))
   set((b) => {
     const at = b.lines.findIndex((l) => l.kind === 'product' && l.code === product.code)
-    if (q === 0) return { ...b, lines: b.lines.filter((_, i) => i !== at) }
     if (at < 0) return { ...b, lines: [...b.lines, { kind: 'product', id: nextId(b.lines), ...pick(product), quantity: q }] }
     return { ...b, lines: b.lines.map((l, i) => (i === at ? { ...l, quantity: q } : l)) }
   })

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { DealOffer } from '../api/shop-schemas'
 import { dealsParams, DEALS_PER_PAGE, NO_PLACE, pageOfDeals, placePatch, readDealsQuery, selectDeals, unitGroupCounts } from './deals'
+import { DEFAULT_MILES } from './default-distance'
 
 const deal = (code: string, unitPrice: number | null, unit: DealOffer['unit'], discount = 0.2, storeName = 'Store'): DealOffer => ({
   code,
@@ -145,16 +146,16 @@ describe('the place of a Deals search', () => {
   it('ignores a place it cannot read, and a radius out of range', () => {
     for (const query of ['near=Atlantis', 'lat=95&lng=-83', 'lat=x&lng=-83', 'lat=0&lng=0', 'lat=&lng=-83'])
       expect(readDealsQuery(new URLSearchParams(query)).near, query).toBeUndefined()
-    expect(readDealsQuery(new URLSearchParams('within=0')).within).toBe(25)
-    expect(readDealsQuery(new URLSearchParams('within=5000')).within).toBe(25)
+    expect(readDealsQuery(new URLSearchParams('within=0')).within).toBe(DEFAULT_MILES)
+    expect(readDealsQuery(new URLSearchParams('within=5000')).within).toBe(DEFAULT_MILES)
   })
 
   it('writes the place field’s changes to the URL and clears the page', () => {
     const params = new URLSearchParams('region=Central&page=3&sort=thcValue')
     const found = dealsParams(params, placePatch({ coordinates: { latitude: 39.96912, longitude: -83.01144 }, place: 'ZIP 43215' }))
     expect(Object.fromEntries(found)).toEqual({ region: 'Central', sort: 'thcValue', lat: '39.9691', lng: '-83.0114', near: 'ZIP 43215' })
-    expect(dealsParams(found, placePatch({ maxDistance: 50 })).get('within')).toBe('50')
-    expect(dealsParams(found, placePatch({ maxDistance: 25 })).has('within')).toBe(false)
+    expect(dealsParams(found, placePatch({ maxDistance: 25 })).get('within')).toBe('25')
+    expect(dealsParams(found, placePatch({ maxDistance: DEFAULT_MILES })).has('within')).toBe(false)
     const cleared = dealsParams(found, NO_PLACE)
     expect(Object.fromEntries(cleared)).toEqual({ region: 'Central', sort: 'thcValue' })
     expect(dealsParams(params, { page: '2' }).get('page')).toBe('2')

@@ -5,13 +5,14 @@ import { OHIO_CITIES } from './ohio-cities'
 import type { FoundPlace } from './place'
 import { pointParams, type DispensarySearchState } from './search-state'
 import { thcValue, type ThcValue } from './thc-value'
+import { DEFAULT_MILES } from './default-distance'
 
 export const DEAL_CATEGORIES = ['Flower', 'Preroll', 'Vape', 'Extract', 'Edible', 'Other'] as const
 /** DEAL_SORTS are the Deals screen's orders: largest discount (the default), lowest unit price, best value by THC. */
 export const DEAL_SORTS = ['discount', 'unitPrice', 'thcValue'] as const
 export type DealSort = (typeof DEAL_SORTS)[number]
-/** DEFAULT_WITHIN is the radius, in miles, of a search near a place until another is chosen. */
-export const DEFAULT_WITHIN = 25
+/** DEFAULT_WITHIN is the radius, in miles, of a search near a place until another is chosen: DEFAULT_MILES, as on Menus and in the planner. */
+export const DEFAULT_WITHIN = DEFAULT_MILES
 
 /** DEALS_PER_PAGE: deals on one page of the list; the pages reach the last deal. */
 export const DEALS_PER_PAGE = 100
@@ -98,7 +99,15 @@ export function dealFiles(index: DealsIndex, { region, near }: Pick<DealsQuery, 
 }
 
 /** LocatedDeal is a deal with its store's distance from the shopper's point (null without one) and its price per 100 mg THC. */
-export type LocatedDeal = DealOffer & { distance: number | null; perThc: ThcValue }
+export type LocatedDeal = DealOffer & { distance: number | null; perThc: ThcValue; id: string }
+
+/**
+ * dealsOfFiles are the deals of region files, each with its id: its region and place in its file.
+ * A menu may list one product code twice, so store, market, code and size do not tell deals apart.
+ */
+export function dealsOfFiles(files: readonly { region: string; deals: readonly DealOffer[] }[]): (DealOffer & { id: string })[] {
+  return files.flatMap((f) => f.deals.map((d, i) => ({ ...d, id: `${f.region}#${i}` })))
+}
 
 /**
  * UNIT_ORDER is the order of the unit-price groups: a price per gram and a price per 100 mg THC
@@ -135,12 +144,13 @@ function byThcValue(a: LocatedDeal, b: LocatedDeal): number {
  * them: the lower sale price, then the store's name.
  */
 export function selectDeals(
-  deals: readonly DealOffer[],
+  deals: readonly (DealOffer & { id?: string })[],
   { point, within, category, market, sort }: { point: Coordinates | null; within: number | null } & Pick<DealsQuery, 'category' | 'market' | 'sort'>,
 ): LocatedDeal[] {
   return deals
-    .map((d) => ({
+    .map((d, i) => ({
       ...d,
+      id: d.id ?? String(i),
       distance: point ? distanceMiles(point, { latitude: d.lat, longitude: d.lng }) : null,
       perThc: thcValue({ ...d, paid: pricePaid(d.price, d.salePrice) }),
     }))

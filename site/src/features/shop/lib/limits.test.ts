@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import law from '../../../../../data/law/ohio-limits.json'
-import { ADULT_CAPS, adultTotals, formatPercent, medicalTotals, medicalUse } from './limits'
+import { ADULT_CAPS, adultTotals, adultVisitsNeeded, formatPercent, medicalTotals, medicalUse } from './limits'
 
 describe('limits arithmetic', () => {
   it('counts an ounce of flower against the adult-use 2.5 oz', () => {
@@ -17,6 +17,16 @@ describe('limits arithmetic', () => {
     expect(law.statute.citation).toMatch(/chapter 3796/)
     expect(law.asOf).toMatch(/^\d{4}-\d{2}-\d{2}$/)
     expect(ADULT_CAPS).toEqual({ plant: 2.5 * 28.349523125, thc: 15000 })
+  })
+
+  it('plans a basket over the daily limits as visits on separate days', () => {
+    // Within the limits: one purchase.
+    expect(adultVisitsNeeded([{ form: 'edible', amount: 15000, thc: null }])).toBe(1)
+    expect(adultVisitsNeeded([])).toBe(1)
+    // 15,100 mg of THC is 100.7 % of a day's: two days.
+    expect(adultVisitsNeeded([{ form: 'edible', amount: 15100, thc: null }])).toBe(2)
+    // 6 oz of flower (170.1 g) is 240 % of 2.5 oz: three days, whatever the THC.
+    expect(adultVisitsNeeded([{ form: 'flower', amount: 6 * 28.349523125, thc: 20 }])).toBe(3)
   })
 
   it('counts vapes and extracts by their total THC (weight × THC %), not by weight', () => {

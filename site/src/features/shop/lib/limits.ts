@@ -120,6 +120,17 @@ export function adultTotals(items: readonly CalcItem[]): Share<AdultLimit>[] {
   return total(items.map(adultUse), ADULT_CAPS)
 }
 
+/**
+ * adultVisitsNeeded is the fewest purchases, on separate days, an adult-use basket takes under
+ * the daily limits: 1 within them, else the largest share of a limit rounded up (a basket at
+ * 230 % of the daily THC takes three days). A store sells one customer at most the daily
+ * limits a day, so a basket over them cannot be one purchase.
+ */
+export function adultVisitsNeeded(items: readonly CalcItem[]): number {
+  const most = Math.max(0, ...adultTotals(items).map((s) => s.share))
+  return Math.max(1, Math.ceil(most - 1e-9))
+}
+
 /** formOf maps a product type to its calculator form (null: no limit we know counts it). */
 export function formOf(category: string): Form | null {
   switch (category) {

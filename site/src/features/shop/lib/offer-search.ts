@@ -1,16 +1,22 @@
 import type { Category } from '../../../api/common-schemas'
 import type { SearchShard, SearchStore, SearchStores } from '../api/shop-schemas'
 import { freshnessAt, parseUpdateTime, type Freshness } from '../../../lib/freshness'
+import { splitOpenNow } from '../../../lib/opening-hours'
 import { distanceMiles, type Coordinates } from '../../../lib/geo'
 import { keepFacets, potencyUnitFor, sizeBucket, type FacetOffer, type StrainType } from './facets'
 import { effectiveSort, hasPoint, type DispensarySearchState, type SearchFilters, type ShopFilters, type SortKey } from './search-state'
 import { matchScore, textMatches, tokenize, type WordCache } from './text-match'
 import { isOnSale, pricePaid, type Unit } from '../../../lib/unit-price'
+import { potencyOf } from './potency'
 import { thcValuePer100mg } from './thc-value'
 
 /** SearchOffer is one offer of the Menus search: a shard row joined with its product and store. */
 export type SearchOffer = FacetOffer & {
-  /** key is unique within a search: store, market, product and size. */
+  /**
+   * key is unique within a search: store, market, product code and the offer's place in its file.
+   * A menu may list one product code twice (two offers of one product): keyed by code alone, the
+   * two rows shared one key and React kept stale rows when the list changed in place.
+   */
   key: string
   code: string
   name: string
@@ -30,6 +36,11 @@ export type SearchOffer = FacetOffer & {
   thc: number | null
   /** potencyUnit is the unit of thc: "%", or "mg" for most edibles. */
   potencyUnit: string | null
+  /** thcLabelled: thc is an edible's labelled dose (potencyOf), the menu gave none. */
+  thcLabelled: boolean
+  /** thcLow and cbdLow are the bottoms of ranges whose tops are thc and cbd; null for one figure. */
+  thcLow: number | null
+  cbdLow: number | null
   isNew: boolean
   /** orderUrl is where to order it: from a search, the menu's page of its store and market (see joinOffers); null when unknown. */
   orderUrl: string | null
@@ -89,8 +100,11 @@ export function unitPriceOf(
   return { unitPrice: Math.round((paid / per) * 100) / 100, unit }
 }
 
-/** SearchRows is what joinOffers reads: a shard, or the first page of a search (api/search/<category>/first). */
-export type SearchRows = Pick<SearchShard, 'category' | 'menus' | 'products' | 'offers'>
+/**
+ * SearchRows is what joinOffers reads: a shard, or the first page of a search (api/search/<category>/first);
+ * indexes, when given, are each offer's place in the file it was cut from (rowsOf), which its key names.
+ */
+export type SearchRows = Pick<SearchShard, 'category' | 'menus' | 'products' | 'offers'> & { indexes?: readonly number[] }
 
 /** joinOffers turns shard rows into SearchOffers, measuring each store's distance from point once. */
 export function joinOffers(stores: SearchStores, shards: readonly SearchRows[], point: Coordinates | null): SearchOffer[] {
@@ -144,7 +158,7 @@ export function joinOffers(stores: SearchStores, shards: readonly SearchRows[], 
       const size = p.size[product]!
       nameKeys.push(names[product]!)
       out.push({
-        key: `${menu.store.slug}|${menu.market}|${code}|${size}`,
+        key: `${menu.store.slug}|${menu.market}|${code}|${size}#${shard.indexes?.[i] ?? i}`,
         code,
         name: p.name[product]!,
         brand: p.brand[product]!,
@@ -159,8 +173,15 @@ export function joinOffers(stores: SearchStores, shards: readonly SearchRows[], 
         salePrice: isOnSale(price, sale) ? sale : null,
         paid,
         ...unitPriceOf(shard.category, paid, grams, mg),
-        thc: o.thc[i] ?? null,
-        potencyUnit: o.potencyUnit[i] ?? null,
+        ...potencyOf({
+          category: shard.category,
+          mg,
+          thc: o.thc[i] ?? null,
+          potencyUnit: o.potencyUnit[i] ?? null,
+          cbd: o.cbd[i] ?? null,
+          thcLow: o.thcLow?.[i],
+          cbdLow: o.cbdLow?.[i],
+        }),
         isNew: o.isNew[i] ?? false,
         orderUrl: menu.menuUrl,
         strainType: p.strainType[product] ?? null,
@@ -230,6 +251,7 @@ function rowsOf(shard: SearchRows, indexes: readonly number[]): SearchRows {
     category: shard.category,
     menus: shard.menus,
     products: shard.products,
+    indexes: indexes.map((i) => shard.indexes?.[i] ?? i),
     offers: {
       product: pick(o.product),
       menu: pick(o.menu),
@@ -239,6 +261,9 @@ function rowsOf(shard: SearchRows, indexes: readonly number[]): SearchRows {
       potencyUnit: pick(o.potencyUnit),
       cbd: pick(o.cbd),
       isNew: pick(o.isNew),
+      // The ranges' bottoms are optional columns (SNAPSHOTS.md): kept when the file has them.
+      ...(o.thcLow && { thcLow: pick(o.thcLow) }),
+      ...(o.cbdLow && { cbdLow: pick(o.cbdLow) }),
     },
   }
 }
@@ -264,7 +289,7 @@ export type FilterResult<T extends FacetOffer = SearchOffer> = {
   /** inScope: offers of the searched markets and distance, before the filters. */
   inScope: number
   /** excluded counts offers each filter removed (a filter applied after another counts what was left; facets: the filters with counts together). */
-  excluded: Partial<Record<'dealsOnly' | 'staleExclude' | 'searchText' | 'facets', number>>
+  excluded: Partial<Record<'openNow' | 'dealsOnly' | 'staleExclude' | 'searchText' | 'facets', number>>
   /**
    * counted are the offers the other filters leave, which the filters with counts count their
    * options over (countFacetsOnce): apart, so that the results show before their counts.
@@ -312,7 +337,7 @@ export function sortOffers(all: readonly SearchOffer[], sortBy: SortKey, directi
 }
 
 /**
- * filterOffers applies a search's markets and distance, then narrowFilters, to
+ * filterOffers applies a search's markets and distance, then "open now", then narrowFilters, to
  * offers already in the order to show (sortOffers): filtering keeps that order, so
  * a filter change or a keystroke never sorts the whole state again.
  */
@@ -327,8 +352,13 @@ export function filterOffers(sorted: readonly SearchOffer[], search: DispensaryS
             (o.market === 'medical' ? search.showMedical : search.showRecreational) &&
             (!byDistance || (o.distance !== null && o.distance <= search.maxDistance)),
         )
-  const result = narrowFilters(inScope, filters, potencyUnitFor(search.productType), nowMs)
-  return { ...result, stores: countStores(result.offers) }
+  // "Open now" is applied before the filters with counts, so that their counts are of the
+  // offers it leaves (stores open now, then those whose hours are unknown, as the list shows them).
+  const openNow = filters.openNow ? splitOpenNow(inScope, (o) => o.store.openingHours, nowMs) : null
+  const open = openNow && openNow.closed > 0 ? [...openNow.open, ...openNow.unknown] : inScope
+  const result = narrowFilters(open, filters, potencyUnitFor(search.productType), nowMs)
+  const excluded = openNow && openNow.closed > 0 ? { openNow: openNow.closed, ...result.excluded } : result.excluded
+  return { ...result, inScope: inScope.length, excluded, stores: countStores(result.offers) }
 }
 
 /** NarrowFilters are the filters narrowFilters applies: a search's, or a store page's (no deals or open-now there). */

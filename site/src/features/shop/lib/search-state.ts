@@ -3,6 +3,7 @@ import { REGIONS } from '../api/shop-schemas'
 import type { Coordinates } from '../../../lib/geo'
 import { createLocalStore } from '../../../lib/local-store'
 import { isSizeKey, NO_FACETS, STRAIN_TYPES, type FacetFilters } from './facets'
+import { DEFAULT_MILES } from './default-distance'
 
 /** SearchType is how the Menus search picks its stores: by region or by distance from a point. */
 export type SearchType = 'region' | 'distance'
@@ -42,7 +43,7 @@ export const DEFAULT_SEARCH_STATE: DispensarySearchState = {
   productType: 'Flower',
   previousSearch: null,
   coordinates: { latitude: 0, longitude: 0 },
-  maxDistance: 50,
+  maxDistance: DEFAULT_MILES,
   searchType: 'region',
   place: '',
 }

@@ -13,7 +13,7 @@ describe('storeOffersOf', () => {
     expect(rows).toHaveLength(5)
     const byName = new Map(rows.map((r) => [r.name, r]))
     expect(byName.get('Muul Fuel')).toMatchObject({
-      key: 'recreational|klutch-muul-fuel-flower-3-5g|3.5g',
+      key: 'recreational|klutch-muul-fuel-flower-3-5g|3.5g#1',
       brand: 'Klutch',
       category: 'Flower',
       market: 'recreational',

@@ -6,10 +6,12 @@ import type { Menu } from '../api/shop-schemas'
 import { sizeBucket, type FacetOffer } from './facets'
 import { readFilters, writeFilters, type ShopFilters, type SortKey } from './search-state'
 import { tokenize } from './text-match'
+import { potencyOf } from './potency'
 import { thcValuePer100mg } from './thc-value'
 
 /** StoreOffer is one offer of a store's page (api/menus/<slug>), with what its filters and sorts read. */
 export type StoreOffer = FacetOffer & {
+  /** key is market, product code and the offer's place in its market's offers: a menu may list one code twice. */
   key: string
   code: string
   name: string
@@ -21,6 +23,10 @@ export type StoreOffer = FacetOffer & {
   price: number
   unitPrice: number | null
   unit: Unit | null
+  /** thcLabelled, thcLow, cbdLow: as a search offer's (potencyOf). */
+  thcLabelled: boolean
+  thcLow: number | null
+  cbdLow: number | null
   inStock: boolean
   orderUrl: string | null
   lastUpdate: string | null
@@ -46,7 +52,7 @@ export function storeOffersOf(menu: Menu): StoreOffer[] {
       const path = p.orderPath[product] ?? null
       const paid = pricePaid(price, sale)
       out.push({
-        key: `${m.market}|${code}|${p.size[product]}`,
+        key: `${m.market}|${code}|${p.size[product]}#${i}`,
         code,
         name: p.name[product]!,
         brand: p.brand[product] || null,
@@ -63,9 +69,16 @@ export function storeOffersOf(menu: Menu): StoreOffer[] {
         salePrice: isOnSale(price, sale) ? sale : null,
         paid,
         ...unitPriceOf(category, paid, grams, mg),
-        thc: o.thc[i] ?? null,
         cbd: o.cbd[i] ?? null,
-        potencyUnit: o.potencyUnit[i] ?? null,
+        ...potencyOf({
+          category,
+          mg,
+          thc: o.thc[i] ?? null,
+          potencyUnit: o.potencyUnit[i] ?? null,
+          cbd: o.cbd[i] ?? null,
+          thcLow: o.thcLow?.[i],
+          cbdLow: o.cbdLow?.[i],
+        }),
         isNew: o.isNew[i] ?? false,
         inStock: o.inStock[i] ?? false,
         orderUrl: path === null ? null : m.orderUrlBase + path,

@@ -5,7 +5,8 @@ import type { Coordinates } from '../../../../lib/geo'
 import { useNow } from '../../../../lib/use-now'
 import { useRegionDeals } from '../../api/use-shop'
 import { taxRateAt, useStoreTaxRates, type StoreTaxRates } from '../../api/use-store-tax-rates'
-import { pageOfDeals, selectDeals, unitGroupCounts, type DealsQuery, type LocatedDeal } from '../../lib/deals'
+import { dealsOfFiles, pageOfDeals, selectDeals, unitGroupCounts, type DealsQuery, type LocatedDeal } from '../../lib/deals'
+import { potencyOf } from '../../lib/potency'
 import { formatThcValue } from '../../lib/thc-value'
 import { withThcValue } from '../offer-list'
 import { Pager } from '../pager'
@@ -20,9 +21,10 @@ const THC_VALUE_COLUMNS = withThcValue(COLUMNS)
 function rowOf(d: LocatedDeal, taxRates: StoreTaxRates, showValue: boolean): ShopRow {
   return {
     ...d,
+    ...potencyOf({ category: d.category, mg: d.mg, thc: d.thc, potencyUnit: d.potencyUnit, cbd: null, thcLow: d.thcLow }),
     salesTaxPercent: taxRateAt(taxRates, d.slug),
     thcValue: showValue ? formatThcValue(d.perThc) : undefined,
-    key: `${d.slug}|${d.market}|${d.code}|${d.size}`,
+    key: `${d.slug}|${d.market}|${d.code}|${d.size}|${d.id}`,
     detail: [d.brand, d.category].filter(Boolean).join(' · '),
     isNew: false,
     store: { slug: d.slug, name: d.storeName, city: d.city, distance: d.distance, about: true },
@@ -53,10 +55,13 @@ export function DealList({ files, point, within, category, market, sort, page, o
   const deals = useMemo(
     () =>
       lists.data
-        ? selectDeals(
-            lists.data.flatMap((l) => l.deals),
-            { point: lat === undefined || lng === undefined ? null : { latitude: lat, longitude: lng }, within, category, market, sort },
-          )
+        ? selectDeals(dealsOfFiles(lists.data), {
+            point: lat === undefined || lng === undefined ? null : { latitude: lat, longitude: lng },
+            within,
+            category,
+            market,
+            sort,
+          })
         : undefined,
     [lists.data, lat, lng, within, category, market, sort],
   )

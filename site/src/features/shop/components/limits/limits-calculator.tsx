@@ -20,7 +20,8 @@ export function LimitsCalculator() {
   const [error, setError] = useState<string | null>(null)
   const formId = useId()
   const addable = wishlist.filter((w) => limitItemOf({ kind: 'product', id: 0, ...w, quantity: 1 }))
-  const lines = basket.lines.map((line) => ({ line, item: limitItemOf(line) }))
+  // A saved product the shopper set to 0 packages (left out of the planner) is not in the basket here.
+  const lines = basket.lines.filter((l) => l.kind === 'typed' || l.quantity > 0).map((line) => ({ line, item: limitItemOf(line) }))
   const items = lines.flatMap(({ item }) => (item ? [item] : []))
   const add = (event: React.FormEvent) => {
     event.preventDefault()

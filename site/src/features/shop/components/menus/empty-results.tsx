@@ -10,7 +10,8 @@ import offers from '../../../../components/offers/offers.module.css'
 
 const FILTER_NAMES: Record<keyof FilterResult['excluded'], [string, Partial<SearchFilters>]> = {
   facets: ['the filters with counts', NO_FACETS],
-  dealsOnly: ['“deals”', { dealsOnly: false }],
+  openNow: ['“open now”', { openNow: false }],
+  dealsOnly: ['“cheapest quarter by unit price, or on sale”', { dealsOnly: false }],
   staleExclude: ['“exclude stale menus”', { staleExclude: false }],
   searchText: ['the text', { searchText: '' }],
 }

@@ -47,7 +47,7 @@ export function FilterForm({ search, filters, onChange }: Props) {
       </label>
       <fieldset>
         <legend>Show only</legend>
-        {check('dealsOnly', 'Deals (on sale or cheapest quarter per unit)')}
+        {check('dealsOnly', 'Cheapest quarter by unit price, or on sale')}
         {check('staleExclude', 'Exclude stale menus')}
         {check('openNow', 'Open now (stores with unknown hours listed apart)')}
       </fieldset>

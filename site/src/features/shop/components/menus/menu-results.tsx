@@ -79,7 +79,8 @@ export function MenuResults({ state, shownFilters, first, firstSettled, shardNam
   const toCount = useMemo(() => (result ? { counted: result.counted, filters, unit } : null), [result, filters, unit])
   const countFor = useAfterPaint(toCount)
   const counts = useMemo(() => (countFor ? countFacetsOnce(countFor.counted, countFor.filters, countFor.unit) : null), [countFor])
-  // "Open now": the offers of stores open now, then, apart, those of stores whose hours are unknown.
+  // "Open now": the offers of stores open now, then, apart, those of stores whose hours are unknown
+  // (filterOffers has left out the closed ones, before the counts; here they are split for the list).
   const openNow = useMemo(
     () => (result && filters.openNow ? splitOpenNow(result.offers, (o) => o.store.openingHours, nowMs) : null),
     [result, filters.openNow, nowMs],
@@ -168,18 +169,7 @@ export function MenuResults({ state, shownFilters, first, firstSettled, shardNam
           </p>
           <FacetForm filters={shownFilters} counts={counts} unit={unit} onChange={onFilters} />
           {thcValues && <ThcValueNote values={thcValues} what="offers" />}
-          {result && result.offers.length === 0 ? (
-            <EmptyResults result={result} search={search} onFilters={onFilters} onSearch={onSearch} />
-          ) : openNow && offers?.length === 0 ? (
-            <p>
-              No store with these offers is open now ({openNow.closed} offers at closed stores).{' '}
-              <button type="button" className="button button--secondary" onClick={() => onFilters({ openNow: false })}>
-                Show closed stores too
-              </button>
-            </p>
-          ) : (
-            list
-          )}
+          {result && result.offers.length === 0 ? <EmptyResults result={result} search={search} onFilters={onFilters} onSearch={onSearch} /> : list}
           {pages > 1 && <Pager page={page} pages={pages} onPage={onPage} />}
         </section>
       )}

@@ -14,6 +14,7 @@ import { useSearchStores } from '../../api/use-shop'
 import { taxRateAt, useStoreTaxRates, type StoreTaxRates } from '../../api/use-store-tax-rates'
 import { useTerpeneNames } from '../../api/use-terpene-names'
 import { lastPointStore, type LastPoint } from '../../lib/last-point'
+import { potencyOf } from '../../lib/potency'
 import { readProductView, storesInView, type ProductView } from '../../lib/product-view'
 import { previousSearchStore } from '../../lib/search-state'
 import { PriceHistoryChart } from '../price-history-chart'
@@ -37,9 +38,11 @@ function rowsOf(
   taxRates: StoreTaxRates,
 ): OfferRow[] {
   const hours = new Map(stores?.stores.map((s) => [s.slug, s.openingHours ?? null]))
-  return offers.map((o) => ({
+  // A store may list the product twice on one market: the offer's place in the file tells them apart.
+  return offers.map((o, i) => ({
     ...o,
-    key: `${o.slug}|${o.market}`,
+    ...potencyOf({ category: product.category, mg: product.mg, thc: o.thc, potencyUnit: o.potencyUnit, cbd: null, thcLow: o.thcLow }),
+    key: `${o.slug}|${o.market}#${i}`,
     code: product.code,
     name: product.name,
     detail: '',

@@ -61,6 +61,8 @@ function rowOf(o: StoreOffer, menu: Menu, byThcValue: boolean): ShopRow {
   return {
     ...o,
     thcValue: byThcValue ? formatThcValue(thcValue(o)) : undefined,
+    // The store's county rate comes with its menu: "≈ $X with tax", as every other list says.
+    salesTaxPercent: menu.salesTaxPercent ?? null,
     detail: [o.brand, o.strain, o.inStock ? 'in stock' : 'out of stock'].filter(Boolean).join(' · '),
     store: { slug: menu.slug, name: menu.name, city: menu.city, distance: null, about: false },
     wish: { code: o.code, name: o.name, brand: o.brand ?? '', category: o.category, size: o.size, grams: o.grams, mg: o.mg, thc: o.thc },
@@ -238,7 +240,8 @@ function MarketsFreshness({ menu, nowMs }: { menu: Menu; nowMs: number }) {
           ) : (
             <p>No online menu on record for this market: call the store to order.</p>
           )}
-          <div className={tables.wrap}>
+          {/* On a phone the table scrolls sideways: the keyboard can reach it (a focusable region). */}
+          <div className={tables.wrap} tabIndex={0} role="region" aria-label={`${MARKET_LABEL[m.market]} menu: freshness by product type`}>
             <table className={tables.table}>
               <caption className="visually-hidden">{`${MARKET_LABEL[m.market]} menu: each product type’s freshness`}</caption>
               <thead>

@@ -10,10 +10,10 @@ import { ADULT_USE_EXCISE_PERCENT } from '../../../../lib/tax'
 import { MARKET_LABEL } from '../../../../lib/unit-price'
 import type { Product } from '../../api/shop-schemas'
 import { taxRateAt, useStoreTaxRates, type StoreTaxRates } from '../../api/use-store-tax-rates'
-import { basketStore, quantityOf, setSettings, type Basket } from '../../lib/basket'
+import { basketStore, plannedQuantityOf, setSettings, type Basket, type BasketLine } from '../../lib/basket'
 import { limitItemOf } from '../../lib/basket-limits'
 import { planBasket, planWithTax, type Plan } from '../../lib/basket-plan'
-import { ADULT_CAPS, adultTotals, FILL_DAYS, formatPercent, medicalTotals, type Share } from '../../lib/limits'
+import { ADULT_CAPS, adultTotals, adultVisitsNeeded, FILL_DAYS, formatPercent, medicalTotals, type Share } from '../../lib/limits'
 import { ADULT_LABEL, MEDICAL_LABEL } from '../../lib/limits-items'
 import type { WishItem } from '../../lib/wishlist'
 import { asPlaceSearch, PlaceField } from '../place-field'
@@ -33,8 +33,9 @@ type Props = { items: readonly WishItem[]; products: readonly (Product | null)[]
 export function BasketPlanner({ items, products, nowMs }: Props) {
   const basket = basketStore.use()
   const { market, place, miles } = basket.settings
+  // A saved product counts once until the shopper sets its packages (plannedQuantityOf).
   const planned = items.flatMap((item, i) => {
-    const quantity = quantityOf(basket, item.code)
+    const quantity = plannedQuantityOf(basket, item.code)
     return quantity > 0 ? [{ code: item.code, name: item.name, size: item.size, quantity, offers: products[i]?.offers ?? [] }] : []
   })
   const plan = useMemo(
@@ -63,9 +64,9 @@ export function BasketPlanner({ items, products, nowMs }: Props) {
           : "each store's county sales tax (medical sales pay no excise tax)"}
         : an estimate, as beside every price on the site.
       </p>
-      <LimitsWarning basket={basket} />
+      <LimitsWarning basket={basket} items={items} />
       {planned.length === 0 ? (
-        <p>Your basket has none of your saved products yet.</p>
+        <p>You have set every saved product to 0 packages: set a number on a product’s card to plan it.</p>
       ) : plan.stores === 0 ? (
         <p>
           No store {where} has any of them in stock for {MARKET_LABEL[market].toLowerCase()} on a recent menu.
@@ -210,17 +211,42 @@ function TaxedCents({ cents, testId }: { cents: number | null | undefined; testI
   )
 }
 
+/**
+ * plannedLines are the basket's lines as the planner plans them: each saved product without a
+ * line of its own counted as one package (plannedQuantityOf), beside the basket's lines.
+ */
+function plannedLines(basket: Basket, items: readonly WishItem[]): BasketLine[] {
+  const unset = items.filter((item) => !basket.lines.some((l) => l.kind === 'product' && l.code === item.code))
+  const firstId = basket.lines.reduce((max, l) => Math.max(max, l.id), 0) + 1
+  return [
+    ...basket.lines,
+    ...unset.map(({ code, name, size, category, grams, mg, thc }, i): BasketLine => ({
+      kind: 'product',
+      id: firstId + i,
+      code,
+      name,
+      size,
+      category,
+      grams,
+      mg,
+      thc,
+      quantity: 1,
+    })),
+  ]
+}
+
 /** overShares are the limits a basket goes over in a market: adult use's daily ones, or the medical allowances and fill period. */
-function overShares(basket: Basket) {
-  const counted = basket.lines.map(limitItemOf)
+function overShares(lines: readonly BasketLine[]) {
+  const counted = lines.map(limitItemOf)
   const items = counted.flatMap((c) => (c ? [c] : []))
   const describe = <L extends string>(shares: Share<L>[], labels: Record<L, string>) =>
     shares.filter((s) => s.share > 1).map((s) => `${labels[s.limit]}: ${formatPercent(s.share)}`)
   const medical = medicalTotals(items)
   return {
-    uncounted: basket.lines.filter((_, i) => !counted[i]).length,
-    typed: basket.lines.filter((l) => l.kind === 'typed').length,
+    uncounted: lines.filter((l, i) => !counted[i] && (l.kind === 'typed' || l.quantity > 0)).length,
+    typed: lines.filter((l) => l.kind === 'typed').length,
     recreational: describe(adultTotals(items), ADULT_LABEL),
+    adultVisits: adultVisitsNeeded(items),
     medical: [
       ...describe(medical.shares, MEDICAL_LABEL),
       ...(medical.fill > 1 ? [`${formatPercent(medical.fill)} of one ${FILL_DAYS}-day fill period, more than can be bought at once`] : []),
@@ -229,9 +255,9 @@ function overShares(basket: Basket) {
 }
 
 /** LimitsWarning says when the basket is over Ohio's purchase limits for the chosen market, counted as the Limits calculator counts. */
-function LimitsWarning({ basket }: { basket: Basket }) {
+function LimitsWarning({ basket, items }: { basket: Basket; items: readonly WishItem[] }) {
   const market = basket.settings.market
-  const check = overShares(basket)
+  const check = overShares(plannedLines(basket, items))
   const over = check[market]
   return (
     <>
@@ -239,7 +265,7 @@ function LimitsWarning({ basket }: { basket: Basket }) {
         <p className="notice notice--warning" role="alert">
           <strong>Over Ohio's {market === 'medical' ? 'medical 90-day supply' : 'adult-use daily limits'}:</strong> {over.join('; ')}.{' '}
           {market === 'recreational' &&
-            `A store may sell one customer at most ${ADULT_CAPS.plant.toFixed(2)} g of plant material and ${ADULT_CAPS.thc.toLocaleString('en-US')} mg of total THC a day. `}
+            `A store may sell one customer at most ${ADULT_CAPS.plant.toFixed(2)} g of plant material and ${ADULT_CAPS.thc.toLocaleString('en-US')} mg of total THC a day: this basket cannot be bought in one purchase. Plan it as at least ${check.adultVisits} visits on separate days, each within the limits. `}
           See the <Link to={routes.limits.path}>Limits calculator</Link>.
         </p>
       )}

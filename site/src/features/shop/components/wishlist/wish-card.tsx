@@ -4,7 +4,7 @@ import { routes } from '../../../../config/routes'
 import { formatCost, formatLocaleDate } from '../../../../lib/format'
 import type { Product } from '../../api/shop-schemas'
 import { taxRateAt, useStoreTaxRates } from '../../api/use-store-tax-rates'
-import { basketStore, countProduct, MAX_PACKAGES, quantityOf, setQuantity } from '../../lib/basket'
+import { basketStore, countProduct, MAX_PACKAGES, plannedQuantityOf, setQuantity } from '../../lib/basket'
 import { changeSince, stateOf, type Change, type Seen, type WishItem } from '../../lib/wishlist'
 import styles from '../shop.module.css'
 import { WishlistButton } from '../wishlist-button'
@@ -25,7 +25,8 @@ export function WishCard({ item, product, lastSeen, nowMs }: Props) {
   const now = stateOf(product)
   const change = changeSince(lastSeen, product ? now : null)
   const cheapest = product?.offers.slice(0, 3) ?? []
-  const quantity = quantityOf(basketStore.use(), item.code)
+  // A saved product counts once in the plan until the shopper sets another number.
+  const quantity = plannedQuantityOf(basketStore.use(), item.code)
   const rates = useStoreTaxRates()
   return (
     <li className={`card ${offers.offerCard} ${styles.wishCard}`}>
@@ -51,8 +52,9 @@ export function WishCard({ item, product, lastSeen, nowMs }: Props) {
             In stock at {product.offers.length} {product.offers.length === 1 ? 'menu' : 'menus'}, from {formatCost(now.minPrice!)}.
           </p>
           <ul className={`${offers.cards} ${styles.wishOffers}`} aria-label={`Cheapest for ${item.name}`}>
-            {cheapest.map((o) => (
-              <li key={`${o.slug}|${o.market}`} className={offers.row}>
+            {/* A store may list the product twice on one market: the offer's place tells them apart. */}
+            {cheapest.map((o, i) => (
+              <li key={`${o.slug}|${o.market}#${i}`} className={offers.row}>
                 <span>
                   {o.storeName}, {o.city}
                 </span>
