@@ -52,9 +52,12 @@ func metaPolicy(siteDir, dataDir string) (string, error) {
 	if err != nil {
 		return "", usageError("--dir: %v", err)
 	}
-	chat, err := os.ReadFile(filepath.Join(dataDir, filepath.FromSlash(publish.PathChat)))
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return "", fmt.Errorf("--out %s: %w", dataDir, err)
+	var chat []byte
+	if dataDir != "" {
+		chat, err = os.ReadFile(filepath.Join(dataDir, filepath.FromSlash(publish.PathChat)))
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return "", fmt.Errorf("--out %s: %w", dataDir, err)
+		}
 	}
 	return publish.MetaCSP(site.WithContent(chat)), nil
 }

@@ -1,5 +1,10 @@
 import type { MouseEvent } from 'react'
 import { useNavigate } from 'react-router-dom'
+import { appPath, BASE_PATH } from '../config/site-base'
+
+// A link to one of the site's pages is written from the site's root ("/events"): under a
+// base path ("/omc/") it must lead there, with or without JavaScript.
+const ROOT_LINK = /(<a\s[^>]*?href=")\/(?!\/)/g
 
 /**
  * ContentHtml shows Markdown that omc publish rendered to HTML. It is safe to
@@ -10,6 +15,7 @@ import { useNavigate } from 'react-router-dom'
 export function ContentHtml({ html, className = 'prose' }: { html: string; className?: string }) {
   const navigate = useNavigate()
   if (!html.trim()) return null
+  const shown = BASE_PATH === '/' ? html : html.replace(ROOT_LINK, `$1${BASE_PATH}`)
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
     const link = (event.target as Element).closest('a')
     if (!link || event.defaultPrevented || event.button !== 0) return
@@ -17,8 +23,8 @@ export function ContentHtml({ html, className = 'prose' }: { html: string; class
     const url = new URL(link.href, window.location.href)
     if (url.origin !== window.location.origin) return
     event.preventDefault()
-    navigate(url.pathname + url.search + url.hash)
+    navigate(appPath(url.pathname) + url.search + url.hash)
   }
   // The links inside are the interactive elements; the handler only routes their clicks.
-  return <div className={className} onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />
+  return <div className={className} onClick={onClick} dangerouslySetInnerHTML={{ __html: shown }} />
 }
