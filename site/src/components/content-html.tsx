@@ -1,10 +1,7 @@
 import type { MouseEvent } from 'react'
 import { useNavigate } from 'react-router-dom'
+import { linksUnderBase } from '../config/base-path'
 import { appPath, BASE_PATH } from '../config/site-base'
-
-// A link to one of the site's pages is written from the site's root ("/events"): under a
-// base path ("/omc/") it must lead there, with or without JavaScript.
-const ROOT_LINK = /(<a\s[^>]*?href=")\/(?!\/)/g
 
 /**
  * ContentHtml shows Markdown that omc publish rendered to HTML. It is safe to
@@ -15,7 +12,9 @@ const ROOT_LINK = /(<a\s[^>]*?href=")\/(?!\/)/g
 export function ContentHtml({ html, className = 'prose' }: { html: string; className?: string }) {
   const navigate = useNavigate()
   if (!html.trim()) return null
-  const shown = BASE_PATH === '/' ? html : html.replace(ROOT_LINK, `$1${BASE_PATH}`)
+  // Links to the site's pages are written from its root ("/events"): under a base path they
+  // must lead there, with or without JavaScript.
+  const shown = linksUnderBase(html, BASE_PATH)
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
     const link = (event.target as Element).closest('a')
     if (!link || event.defaultPrevented || event.button !== 0) return

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { basePathFor, BasePathError, parseBasePath, routerBasename, withBase, withoutBase } from './base-path'
+import { basePathFor, BasePathError, linksUnderBase, parseBasePath, routerBasename, withBase, withoutBase } from './base-path'
 import { parseEnv } from './env-schema'
 
 describe('parseBasePath', () => {
@@ -72,5 +72,20 @@ describe('parseEnv under a base path', () => {
     expect(parseEnv({ VITE_DATA_URL: 'https://cdn.example/data' }, '/omc/').dataUrl).toBe('https://cdn.example/data')
     expect(parseEnv({ VITE_SITE_URL: 'https://ohiomc.example' }, '/omc/').siteUrl).toBe('https://ohiomc.example/omc')
     expect(parseEnv({ VITE_SITE_URL: 'https://owner.github.io/omc/' }, '/omc/').siteUrl).toBe('https://owner.github.io/omc')
+  })
+})
+
+describe('linksUnderBase', () => {
+  const html =
+    '<p><a href="/events">events</a>, <a href="https://x.example/a">x</a>, <a href="//cdn.example/b">cdn</a>, <a class="c" href="/">home</a></p>'
+
+  it("puts links to the site's own pages under the base path, and leaves other links alone", () => {
+    expect(linksUnderBase(html, '/omc/')).toBe(
+      '<p><a href="/omc/events">events</a>, <a href="https://x.example/a">x</a>, <a href="//cdn.example/b">cdn</a>, <a class="c" href="/omc/">home</a></p>',
+    )
+  })
+
+  it('changes nothing at the root', () => {
+    expect(linksUnderBase(html, '/')).toBe(html)
   })
 })

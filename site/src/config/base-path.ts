@@ -73,5 +73,14 @@ export function withoutBase(base: string, pathname: string): string {
   return pathname.startsWith(base) ? `/${pathname.slice(base.length)}` : pathname
 }
 
+// A link of rendered content (omc publish's Markdown) to one of the site's pages: written from
+// the site's root ("/events"), not a protocol-relative "//host" one.
+const ROOT_LINK = /(<a\s[^>]*?href=")\/(?!\/)/g
+
+/** linksUnderBase is HTML whose links to the site's own pages ("/events") lead under base ("/omc/events"). */
+export function linksUnderBase(html: string, base: string): string {
+  return base === '/' ? html : html.replace(ROOT_LINK, `$1${base}`)
+}
+
 /** routerBasename is React Router's basename for base: "/omc" for "/omc/", "/" at the root. */
 export const routerBasename = (base: string): string => (base === '/' ? '/' : base.slice(0, -1))
