@@ -47,109 +47,107 @@ const devProxy = process.env.OMC_DEV_PROXY
 // goes to dist-demo/; scripts/out-dir.mjs checks the name for the later steps).
 const outDir = process.env.OMC_SITE_OUT?.trim() || 'dist'
 
-export default defineConfig(({ mode }) => {
-  const raw = loadEnv(mode, siteDir, 'VITE_')
-  // The path the site is served under: "/" (the root of its host), or a sub-path such as
-  // /omc/ for a GitHub Pages project site, from OMC_BASE_PATH or the path of VITE_SITE_URL
-  // (src/config/base-path.ts). Vite prefixes every asset with it and gives it to the code
-  // as import.meta.env.BASE_URL (src/config/site-base.ts).
-  const base = basePathFor(process.env.OMC_BASE_PATH, raw.VITE_SITE_URL)
-  return {
-    base,
-    // The site's settings (VITE_* variables), checked here (a bad one stops the build,
-    // listing every problem) and written into the code as src/config/env.ts's env.
-    define: { __OMC_ENV__: JSON.stringify(parseEnv(raw, base)) },
-    plugins: [react(), cspSourcesFile(), siteRoutesFile()],
-    server: devProxy ? { proxy: { '/api': devProxy, '/manifest.json': devProxy } } : {},
-    resolve: {
-      alias: [
-        // Leaflet's package.json names only its UMD build (dist/leaflet-src.js), which
-        // bundles whole; its ES module build, shipped beside it, lets the bundler leave
-        // out some of the parts the map never uses (about 2 kB gzip off the map's own JavaScript).
-        { find: /^leaflet$/, replacement: 'leaflet/dist/leaflet-src.esm.js' },
-      ],
-    },
-    build: {
-      outDir,
-      target: 'es2022',
-      // Source maps stay out of the published site: nothing in production reads them.
-      sourcemap: false,
-      // scripts/bundle-budget.mjs reads the manifest to add up what each route loads.
-      manifest: true,
-      // No modulepreload polyfill in the entry (about 0.5 kB gzip on the homepage):
-      // every browser the es2022 target runs on but Safari < 17 supports
-      // <link rel="modulepreload">, and there a screen's chunks simply load when
-      // imported, a little later, instead of alongside.
-      modulePreload: { polyfill: false },
-      rolldownOptions: {
-        output: {
-          // Libraries change far less often than the app: one vendor chunk stays
-          // cached across deploys that only touch our own code. workbox-window is
-          // left out: it is imported after start, so it need not weigh on the first load.
-          // So is the Firebase SDK (firebase, @firebase/*, and idb, which only it uses):
-          // its own chunk, loaded after the page has rendered and only when sign-in
-          // is configured (src/lib/firebase-auth.ts, src/lib/firebase-push.ts).
-          codeSplitting: {
-            groups: [
-              // Messaging (push notifications) apart from the rest: loaded only when
-              // a visitor turns notifications on, never with sign-in.
-              {
-                name: 'firebase-messaging-sdk',
-                test: /[\\/]node_modules[\\/](firebase[\\/]messaging|@firebase[\\/](messaging|installations))[\\/]/,
-                priority: 3,
-              },
-              // The map (Leaflet, clustering) and the charts (uPlot):
-              // each loaded by its one screen only, never with the homepage. Their
-              // dependencies (React) stay where they are: pulled in here, React
-              // would make the homepage load the map's chunk.
-              {
-                name: 'map-vendor',
-                test: /[\\/]node_modules[\\/](leaflet|supercluster|kdbush)[\\/]/,
-                priority: 2,
-                includeDependenciesRecursively: false,
-              },
-              { name: 'chart-vendor', test: /[\\/]node_modules[\\/]uplot[\\/]/, priority: 2, includeDependenciesRecursively: false },
-              // The state's roster on a store (schema, open now, the lines a card and a
-              // popup show): one chunk for the four screens that show it, not four.
-              {
-                name: 'store-listing',
-                test: /[\\/]src[\\/](api[\\/]store-listing|lib[\\/]opening-hours|components[\\/]store-listing-lines)\./,
-                priority: 2,
-                includeDependenciesRecursively: false,
-              },
-              // The small modules every screen's first load shares (formats, the clock, the
-              // hydration flag, the settings, the route list, the snapshot fetcher): one chunk
-              // instead of eight, each with its own imports, exports and gzip dictionary
-              // (about 0.8 kB gzip less on the homepage, issue 23).
-              {
-                name: 'app-common',
-                test: /[\\/]src[\\/](lib[\\/](format|use-hydrated|use-now|unit-price)|config[\\/](env|routes)|components[\\/]local-time|api[\\/](fetcher|errors))\./,
-                priority: 2,
-                includeDependenciesRecursively: false,
-              },
-              { name: 'firebase-sdk', test: /[\\/]node_modules[\\/](firebase|@firebase|idb)[\\/]/, priority: 2 },
-              // The wishlist's alerts keep their state in IndexedDB (idb-keyval): with their own
-              // code, loaded by the Wishlist's alerts panel and when a product is saved, never
-              // with the homepage.
-              {
-                name: 'alert-store',
-                test: /[\\/](node_modules[\\/]idb-keyval[\\/]|src[\\/]features[\\/]shop[\\/]lib[\\/]alert-store\.)/,
-                priority: 2,
-                includeDependenciesRecursively: false,
-              },
-              { name: 'vendor', test: /[\\/]node_modules[\\/](?!workbox-)/, priority: 1 },
-            ],
-          },
+// The path the site is served under: "/" (the root of its host), or a sub-path such as
+// /omc/ for a GitHub Pages project site, from OMC_BASE_PATH or the path of VITE_SITE_URL
+// (src/config/base-path.ts). Vite prefixes every asset with it and gives it to the code
+// as import.meta.env.BASE_URL (src/config/site-base.ts).
+const basePath = (mode: string) => basePathFor(process.env.OMC_BASE_PATH, loadEnv(mode, siteDir, 'VITE_').VITE_SITE_URL)
+
+export default defineConfig(({ mode }) => ({
+  base: basePath(mode),
+  // The site's settings (VITE_* variables), checked here (a bad one stops the build,
+  // listing every problem) and written into the code as src/config/env.ts's env.
+  define: { __OMC_ENV__: JSON.stringify(parseEnv(loadEnv(mode, siteDir, 'VITE_'), basePath(mode))) },
+  plugins: [react(), cspSourcesFile(), siteRoutesFile()],
+  server: devProxy ? { proxy: { '/api': devProxy, '/manifest.json': devProxy } } : {},
+  resolve: {
+    alias: [
+      // Leaflet's package.json names only its UMD build (dist/leaflet-src.js), which
+      // bundles whole; its ES module build, shipped beside it, lets the bundler leave
+      // out some of the parts the map never uses (about 2 kB gzip off the map's own JavaScript).
+      { find: /^leaflet$/, replacement: 'leaflet/dist/leaflet-src.esm.js' },
+    ],
+  },
+  build: {
+    outDir,
+    target: 'es2022',
+    // Source maps stay out of the published site: nothing in production reads them.
+    sourcemap: false,
+    // scripts/bundle-budget.mjs reads the manifest to add up what each route loads.
+    manifest: true,
+    // No modulepreload polyfill in the entry (about 0.5 kB gzip on the homepage):
+    // every browser the es2022 target runs on but Safari < 17 supports
+    // <link rel="modulepreload">, and there a screen's chunks simply load when
+    // imported, a little later, instead of alongside.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        // Libraries change far less often than the app: one vendor chunk stays
+        // cached across deploys that only touch our own code. workbox-window is
+        // left out: it is imported after start, so it need not weigh on the first load.
+        // So is the Firebase SDK (firebase, @firebase/*, and idb, which only it uses):
+        // its own chunk, loaded after the page has rendered and only when sign-in
+        // is configured (src/lib/firebase-auth.ts, src/lib/firebase-push.ts).
+        codeSplitting: {
+          groups: [
+            // Messaging (push notifications) apart from the rest: loaded only when
+            // a visitor turns notifications on, never with sign-in.
+            {
+              name: 'firebase-messaging-sdk',
+              test: /[\\/]node_modules[\\/](firebase[\\/]messaging|@firebase[\\/](messaging|installations))[\\/]/,
+              priority: 3,
+            },
+            // The map (Leaflet, clustering) and the charts (uPlot):
+            // each loaded by its one screen only, never with the homepage. Their
+            // dependencies (React) stay where they are: pulled in here, React
+            // would make the homepage load the map's chunk.
+            {
+              name: 'map-vendor',
+              test: /[\\/]node_modules[\\/](leaflet|supercluster|kdbush)[\\/]/,
+              priority: 2,
+              includeDependenciesRecursively: false,
+            },
+            { name: 'chart-vendor', test: /[\\/]node_modules[\\/]uplot[\\/]/, priority: 2, includeDependenciesRecursively: false },
+            // The state's roster on a store (schema, open now, the lines a card and a
+            // popup show): one chunk for the four screens that show it, not four.
+            {
+              name: 'store-listing',
+              test: /[\\/]src[\\/](api[\\/]store-listing|lib[\\/]opening-hours|components[\\/]store-listing-lines)\./,
+              priority: 2,
+              includeDependenciesRecursively: false,
+            },
+            // The small modules every screen's first load shares (formats, the clock, the
+            // hydration flag, the settings, the route list, the snapshot fetcher): one chunk
+            // instead of eight, each with its own imports, exports and gzip dictionary
+            // (about 0.8 kB gzip less on the homepage, issue 23).
+            {
+              name: 'app-common',
+              test: /[\\/]src[\\/](lib[\\/](format|use-hydrated|use-now|unit-price)|config[\\/](env|routes)|components[\\/]local-time|api[\\/](fetcher|errors))\./,
+              priority: 2,
+              includeDependenciesRecursively: false,
+            },
+            { name: 'firebase-sdk', test: /[\\/]node_modules[\\/](firebase|@firebase|idb)[\\/]/, priority: 2 },
+            // The wishlist's alerts keep their state in IndexedDB (idb-keyval): with their own
+            // code, loaded by the Wishlist's alerts panel and when a product is saved, never
+            // with the homepage.
+            {
+              name: 'alert-store',
+              test: /[\\/](node_modules[\\/]idb-keyval[\\/]|src[\\/]features[\\/]shop[\\/]lib[\\/]alert-store\.)/,
+              priority: 2,
+              includeDependenciesRecursively: false,
+            },
+            { name: 'vendor', test: /[\\/]node_modules[\\/](?!workbox-)/, priority: 1 },
+          ],
         },
       },
     },
-    test: {
-      environment: 'jsdom',
-      setupFiles: ['./src/testing/setup-tests.ts'],
-      include: ['src/**/*.test.{ts,tsx}'],
-      restoreMocks: true,
-      // Screens load lazily and the test machine may be busy: waits are ceilings, not timings.
-      testTimeout: 30_000,
-    },
-  }
-})
+  },
+  test: {
+    environment: 'jsdom',
+    setupFiles: ['./src/testing/setup-tests.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+    restoreMocks: true,
+    // Screens load lazily and the test machine may be busy: waits are ceilings, not timings.
+    testTimeout: 30_000,
+  },
+}))
