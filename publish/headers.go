@@ -166,6 +166,31 @@ func InlineScriptHashes(page []byte) []string {
 // cannot run code or load anything img-src does not allow. Style elements and
 // stylesheets stay limited to this origin.
 func CSP(s SiteSources) string {
+	return strings.Join(cspDirectives(s), "; ")
+}
+
+// notInMeta are the directives a <meta http-equiv="Content-Security-Policy"> cannot
+// carry (browsers ignore them there, with a console warning): who may frame the page,
+// where reports go, and the sandbox. Only the header sends them.
+var notInMeta = []string{"frame-ancestors", "report-uri", "report-to", "sandbox"}
+
+// MetaCSP is CSP(s) as every HTML page carries it in a <meta http-equiv> element, for
+// hosts that cannot send headers (GitHub Pages): the same policy without the
+// directives a meta element cannot carry (notInMeta). The site's pre-rendering writes
+// it into each page (omc csp prints it).
+func MetaCSP(s SiteSources) string {
+	var kept []string
+	for _, d := range cspDirectives(s) {
+		name, _, _ := strings.Cut(d, " ")
+		if !slices.Contains(notInMeta, name) {
+			kept = append(kept, d)
+		}
+	}
+	return strings.Join(kept, "; ")
+}
+
+// cspDirectives are the directives of the policy for sources s, in order.
+func cspDirectives(s SiteSources) []string {
 	list := func(fixed ...string) func(...string) string {
 		return func(more ...string) string { return strings.Join(append(fixed, more...), " ") }
 	}
@@ -186,7 +211,7 @@ func CSP(s SiteSources) string {
 		"form-action 'self'",
 		"frame-ancestors 'none'",
 	}
-	return strings.Join(directives, "; ")
+	return directives
 }
 
 func frames(origins []string) string {

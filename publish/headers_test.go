@@ -175,3 +175,31 @@ func TestFrameSrcFollowsChatContent(t *testing.T) {
 		}
 	}
 }
+
+// TestMetaCSP: the policy pages carry in a meta element is the header's, directive for
+// directive and in order, without frame-ancestors (which a meta element cannot carry).
+func TestMetaCSP(t *testing.T) {
+	s := publish.SiteSources{
+		ScriptHashes: []string{"'sha256-" + hashOf(t, "theme()") + "'"},
+		Connect:      []string{"https://plausible.io"},
+		Img:          []string{"https://tile.openstreetmap.org"},
+	}.WithContent([]byte(`{"discord":{"serverId":"123"}}`))
+	header, meta := publish.CSP(s), publish.MetaCSP(s)
+	var want []string
+	for _, d := range strings.Split(header, "; ") {
+		if !strings.HasPrefix(d, "frame-ancestors ") {
+			want = append(want, d)
+		}
+	}
+	if meta != strings.Join(want, "; ") {
+		t.Errorf("meta policy\n%s\nwant the header's without frame-ancestors\n%s", meta, strings.Join(want, "; "))
+	}
+	for _, d := range []string{"frame-src " + publish.DiscordWidgetOrigin, "script-src 'self' " + s.ScriptHashes[0], "connect-src 'self' https://plausible.io"} {
+		if !strings.Contains(meta, d+";") {
+			t.Errorf("meta policy lacks %q: %s", d, meta)
+		}
+	}
+	if strings.Contains(meta, "frame-ancestors") || strings.Contains(meta, "report-") || strings.Contains(meta, "sandbox") {
+		t.Errorf("meta policy carries a directive a meta element cannot: %s", meta)
+	}
+}

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { loadEnv, type Plugin } from 'vite'
 import { defineConfig } from 'vitest/config'
+import { basePathFor } from './src/config/base-path'
 import { cspSources } from './src/config/csp-sources'
 import { parseEnv } from './src/config/env-schema'
 import { ROUTES_FILE, siteRoutesJson } from './src/config/routes'
@@ -46,10 +47,17 @@ const devProxy = process.env.OMC_DEV_PROXY
 // goes to dist-demo/; scripts/out-dir.mjs checks the name for the later steps).
 const outDir = process.env.OMC_SITE_OUT?.trim() || 'dist'
 
+// The path the site is served under: "/" (the root of its host), or a sub-path such as
+// /omc/ for a GitHub Pages project site, from OMC_BASE_PATH or the path of VITE_SITE_URL
+// (src/config/base-path.ts). Vite prefixes every asset with it and gives it to the code
+// as import.meta.env.BASE_URL (src/config/site-base.ts).
+const basePath = (mode: string) => basePathFor(process.env.OMC_BASE_PATH, loadEnv(mode, siteDir, 'VITE_').VITE_SITE_URL)
+
 export default defineConfig(({ mode }) => ({
+  base: basePath(mode),
   // The site's settings (VITE_* variables), checked here (a bad one stops the build,
   // listing every problem) and written into the code as src/config/env.ts's env.
-  define: { __OMC_ENV__: JSON.stringify(parseEnv(loadEnv(mode, siteDir, 'VITE_'))) },
+  define: { __OMC_ENV__: JSON.stringify(parseEnv(loadEnv(mode, siteDir, 'VITE_'), basePath(mode))) },
   plugins: [react(), cspSourcesFile(), siteRoutesFile()],
   server: devProxy ? { proxy: { '/api': devProxy, '/manifest.json': devProxy } } : {},
   resolve: {

@@ -84,6 +84,7 @@ the static site reads.`, hoursWord(freshness.CurrentFor), hoursWord(freshness.Mi
 		newPublishCmd(d),
 		newStatusCmd(d),
 		newServeCmd(d),
+		newCSPCmd(d),
 		newWorkerCmd(d),
 		newDemoCmd(d),
 		newProbeCmd(d),

@@ -90,13 +90,15 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'
  * startDemo runs `omc demo` (bin) from the repo root on a free port, in a fresh
  * workdir, serving siteDir (its default, site/dist, when not given), with extraArgs, ready
  * within timeoutMs (START_TIMEOUT_MS by default). url
- * resolves with the site's address once printed; stop() also removes the workdir.
+ * resolves with the site's address once printed, when the published tree is complete in
+ * workdir/out; stop() also removes the workdir.
  */
 export function startDemo(bin, { name = 'omc demo', siteDir, extraArgs = [], timeoutMs } = {}) {
   const workdir = fs.mkdtempSync(path.join(os.tmpdir(), 'omc-e2e-'))
   const args = ['demo', '--addr', '127.0.0.1:0', '--workdir', workdir, ...(siteDir ? ['--dir', siteDir] : []), ...extraArgs]
   const demo = start(name, bin, args, { cwd: repoRoot, ready: DEMO_URL, timeoutMs })
   return {
+    workdir,
     url: demo.found.then(([url]) => url),
     stop: async () => {
       await demo.stop()

@@ -7,9 +7,13 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import { build, loadEnv } from 'vite'
+import { build, loadEnv, resolveConfig } from 'vite'
 import { outDir as distDir, siteDir } from './out-dir.mjs'
 const MARKER = 'self.__WB_MANIFEST'
+
+// The path the site is served under ("/", or a sub-path such as /omc/), as the site's
+// own build resolved it (vite.config.ts): the precache lists every file under it.
+const { base } = await resolveConfig({ root: siteDir, configFile: path.join(siteDir, 'vite.config.ts'), logLevel: 'warn' }, 'build', 'production')
 
 /** buildWorker bundles a service worker source into one classic script in the build directory. */
 async function buildWorker(entry, fileName, define = {}) {
@@ -88,7 +92,7 @@ const entries = walk(distDir)
   .filter((rel) => !SKIP.some((re) => re.test(rel)))
   .sort()
   .map((rel) => ({
-    url: `/${rel}`,
+    url: `${base}${rel}`,
     revision: HASHED.test(rel)
       ? null
       : crypto
@@ -102,5 +106,5 @@ const swPath = path.join(distDir, 'sw.js')
 const sw = fs.readFileSync(swPath, 'utf8')
 if (sw.split(MARKER).length !== 2) throw new Error(`build-sw: ${MARKER} must appear exactly once in sw.js`)
 fs.writeFileSync(swPath, sw.replace(MARKER, JSON.stringify(entries)))
-const bytes = entries.reduce((sum, e) => sum + fs.statSync(path.join(distDir, e.url.slice(1))).size, 0)
-console.log(`build-sw: sw.js precaches ${entries.length} files (${(bytes / 1024).toFixed(0)} KiB)`)
+const bytes = entries.reduce((sum, e) => sum + fs.statSync(path.join(distDir, e.url.slice(base.length))).size, 0)
+console.log(`build-sw: sw.js precaches ${entries.length} files (${(bytes / 1024).toFixed(0)} KiB)${base === '/' ? '' : ` under ${base}`}`)

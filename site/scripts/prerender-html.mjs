@@ -22,8 +22,8 @@ const TITLE = /<title>([\s\S]*?)<\/title>/
 export const jsonScript = (id, value) => `<script type="application/json" id="${id}">${JSON.stringify(value).replace(/</g, '\\u003c')}</script>`
 
 /**
- * pageStyles is, for a build (distDir) and the pre-rendering bundle's routeModuleOf, the
- * stylesheets (paths from the site's root) of the screen at a page's path: what its route
+ * pageStyles is, for a build (distDir) served under base ("/", "/omc/") and the
+ * pre-rendering bundle's routeModuleOf, the stylesheets (paths on the host) of the screen at a page's path: what its route
  * module, src/routes/<module>.tsx, brings with its chunk and the chunks it imports, as the
  * browser loads them with the screen's code (the build's Vite manifest names them). A
  * pre-rendered page links them in its head: without them its first paint, and the page
@@ -33,7 +33,7 @@ export const jsonScript = (id, value) => `<script type="application/json" id="${
  * publish renders a page per store and product). A path of no screen (the not-found page)
  * has none; a route module the manifest lacks is an error naming it.
  */
-export function pageStyles(distDir, routeModuleOf) {
+export function pageStyles(distDir, routeModuleOf, base = '/') {
   const file = path.join(distDir, '.vite', 'manifest.json')
   if (!fs.existsSync(file)) throw new Error(`${file} not found: the build writes it (build.manifest in vite.config.ts)`)
   const manifest = JSON.parse(fs.readFileSync(file, 'utf8'))
@@ -47,7 +47,7 @@ export function pageStyles(distDir, routeModuleOf) {
       const chunk = manifest[key]
       if (!chunk || seen.has(key)) return
       seen.add(key)
-      for (const css of chunk.css ?? []) styles.add(`/${css}`)
+      for (const css of chunk.css ?? []) styles.add(`${base}${css}`)
       for (const imported of chunk.imports ?? []) visit(imported)
     }
     visit(route)

@@ -74,15 +74,16 @@ if (!entry || !fs.existsSync(templateFile))
   fail(`no pre-rendering bundle for site/${outName} in ${ssrDir} (build the site first: go tool task site:build)`)
 const template = fs.readFileSync(templateFile, 'utf8')
 // The bundle must be the one of the build being served: its pages load that build's scripts.
-const script = template.match(/<script type="module"[^>]* src="\/(assets\/[^"]+\.js)"/)
+// (Its src is under the path the build is served under: /assets/… or /<base>/assets/….)
+const script = template.match(/<script type="module"[^>]* src="\/(?:[^"]*\/)?(assets\/[^"]+\.js)"/)
 if (!script || !fs.existsSync(path.join(outDir, script[1]))) {
   fail(`the pre-rendering bundle in ${ssrDir} is not that of site/${outName} (rebuild the site: go tool task site:build)`)
 }
 
-const { renderPublished, publishedPages, productsByReach, sitemapPaths, sitemapXml, canonicalPath, routeModuleOf, env } = await import(
+const { renderPublished, publishedPages, productsByReach, sitemapPaths, sitemapXml, canonicalPath, routeModuleOf, env, BASE_PATH } = await import(
   pathToFileURL(entry).href
 )
-const stylesOf = pageStyles(outDir, routeModuleOf)
+const stylesOf = pageStyles(outDir, routeModuleOf, BASE_PATH)
 const started = performance.now()
 const renderedAt = Date.now()
 

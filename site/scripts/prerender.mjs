@@ -7,6 +7,7 @@
 // set, sitemap.xml (a sitemap needs absolute URLs, so it needs the site's address).
 // The bundle and the built index.html stay in node_modules/.tmp/prerender-<build>
 // for scripts/prerender-pages.mjs, which renders the data pages after a publish.
+import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -27,16 +28,9 @@ await build({
 })
 const entry = ssrEntry(ssrDir)
 if (!entry) throw new Error(`prerender: no prerender.js in ${ssrDir}`)
-const { render, contentFor, PUBLIC_PATHS, CANONICAL_PATHS, canonicalPath, routeModuleOf, env, sitemapXml, robotsTxt } = await import(
-  pathToFileURL(entry).href
-)
-const stylesOf = pageStyles(distDir, routeModuleOf)
-
-const template = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8')
-if (!template.includes('<div id="root"></div>')) throw new Error(`prerender: ${outName}/index.html has no empty <div id="root"></div>`)
-// Kept beside the bundle for scripts/prerender-pages.mjs, which renders the data pages
-// again after each publish: dist/index.html is about to become the homepage.
-fs.writeFileSync(path.join(ssrDir, SSR_TEMPLATE), template)
+const { render, contentFor, PUBLIC_PATHS, CANONICAL_PATHS, canonicalPath, routeModuleOf, env, sitemapXml, robotsTxt, withCspMeta, BASE_PATH } =
+  await import(pathToFileURL(entry).href)
+const stylesOf = pageStyles(distDir, routeModuleOf, BASE_PATH)
 
 // Community pages are rendered with their content when a published tree is
 // given (OMC_PRERENDER_DATA=DIR, as `omc publish --out DIR` writes it; the
@@ -45,6 +39,22 @@ const dataDir = process.env.OMC_PRERENDER_DATA ? path.resolve(process.env.OMC_PR
 if (dataDir && !fs.existsSync(path.join(dataDir, 'api', 'content', 'index'))) {
   throw new Error(`prerender: OMC_PRERENDER_DATA=${dataDir} has no api/content/index (run omc publish --out there)`)
 }
+
+// Every page carries the Content-Security-Policy in a <meta> element, so it holds on hosts
+// that send no headers (GitHub Pages): omc prints it from the one definition
+// (publish/headers.go) for this build's inline scripts and origins (csp.json) and the
+// published content (the chat page's widget), as _headers and omc serve send it.
+const omcBin = process.env.OMC_BIN || path.join(siteDir, '..', 'bin', 'omc')
+if (!fs.existsSync(omcBin)) {
+  throw new Error(`prerender: no omc binary at ${omcBin} to print the pages' Content-Security-Policy (go tool task build:go, or set OMC_BIN)`)
+}
+const policy = execFileSync(omcBin, ['csp', '--dir', distDir, '--out', dataDir], { encoding: 'utf8' })
+
+const template = withCspMeta(fs.readFileSync(path.join(distDir, 'index.html'), 'utf8'), policy)
+if (!template.includes('<div id="root"></div>')) throw new Error(`prerender: ${outName}/index.html has no empty <div id="root"></div>`)
+// Kept beside the bundle for scripts/prerender-pages.mjs, which renders the data pages
+// again after each publish: dist/index.html is about to become the homepage.
+fs.writeFileSync(path.join(ssrDir, SSR_TEMPLATE), template)
 
 function contentOf(pagePath) {
   if (!dataDir) return {}

@@ -4,6 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client'
 // here with an EnvError that lists every problem.
 import { env, pushConfigured } from '../config/env'
 import { readPageData } from '../api/page-data'
+import { appPath } from '../config/site-base'
 import { App } from './app'
 import { preloadScreen } from './router'
 import './global.css'
@@ -14,9 +15,11 @@ if (!container) throw new Error('index.html has no #root element to render the s
 // A page pre-rendered for this very path is hydrated (React keeps the HTML of
 // a screen whose code is still loading until it arrives); anything else, like
 // the shell served for an unknown path, is rendered from scratch.
+// data-prerendered is the app's path (without the base path the site may be served under).
 const normalize = (path: string) => path.replace(/\/+$/, '') || '/'
 const prerendered = container.dataset.prerendered
-const samePath = prerendered !== undefined && normalize(prerendered) === normalize(window.location.pathname)
+const pathname = appPath(window.location.pathname)
+const samePath = prerendered !== undefined && normalize(prerendered) === normalize(pathname)
 // A page whose content follows the URL's query (Deals, Menus, a store) was rendered for
 // the query in its data-query (none: the default search); opened with another, it is
 // rendered afresh, from the snapshots it carries, rather than hydrated as something else.
@@ -25,7 +28,7 @@ const hydrating = samePath && (query === undefined || query === window.location.
 // The snapshots the page came with, read first: those are not downloaded again.
 const fallback = samePath ? readPageData() : undefined
 // The screen's code and snapshots download while React hydrates the layout.
-preloadScreen(window.location.pathname)
+preloadScreen(pathname)
 if (hydrating) {
   hydrateRoot(
     container,

@@ -9,6 +9,7 @@ import { setPageData, type PageData } from '../api/page-data'
 import { snapshotKey } from '../api/snapshot-key'
 import { PRODUCT_CODE, STORE_SLUG } from '../api/snapshot-names'
 import { env } from '../config/env'
+import { BASE_PATH, ROUTER_BASENAME, sitePath } from '../config/site-base'
 import { isPrerendered, pathsOf, ROUTES, routes, type RouteDef } from '../config/routes'
 import { contentSnapshots } from '../features/content/api/content-schemas'
 import { terpeneContentSchema } from '../features/explore/api/explore-schemas'
@@ -58,7 +59,10 @@ export function canonicalPath(path: string): string {
 }
 
 export { env }
+/** BASE_PATH is the path the build is served under ("/", "/omc/"): the pre-rendering scripts prefix the stylesheets' and the service worker's paths with it. */
+export { BASE_PATH }
 export { robotsTxt, sitemapXml } from '../lib/seo'
+export { withCspMeta } from './csp-meta'
 
 /** CONTENT_SHAPES are the community-page snapshots (api/content/*) a page is pre-rendered with. */
 const CONTENT_SHAPES: Record<string, z.ZodMiniType> = { ...contentSnapshots, 'content/terpenes': terpeneContentSchema }
@@ -267,7 +271,7 @@ function page(path: string, fallback: Record<string, unknown>) {
   return (
     <StrictMode>
       <AppProviders fallback={fallback}>
-        <StaticRouter location={path}>
+        <StaticRouter basename={ROUTER_BASENAME} location={sitePath(path)}>
           <AppRoutes />
         </StaticRouter>
       </AppProviders>

@@ -8,6 +8,7 @@ import { RootFrame } from '../components/layout/root-frame'
 import { NotFoundScreen } from '../components/not-found-screen'
 import { RouteErrorBoundary } from '../components/route-error-boundary'
 import { pathsOf, ROUTES, type RouteDef, type RouteId } from '../config/routes'
+import { appPath } from '../config/site-base'
 import { searchFilesFor } from '../features/shop/api/search-files'
 
 /** RouteModule is what a module of src/routes exports: its screen, as the default export. */
@@ -66,7 +67,7 @@ function pageSnapshotName(route: RouteDef, pathname: string): string | undefined
 function preload(route: RouteDef & { id: RouteId }, pathname?: string): Promise<RouteModule> {
   if (typeof window !== 'undefined') {
     const url = new URL(window.location.href)
-    const page = pageSnapshotName(route, pathname ?? url.pathname)
+    const page = pageSnapshotName(route, pathname ?? appPath(url.pathname))
     for (const name of [...(route.data ?? []), ...(URL_DATA[route.id]?.(url) ?? []), ...(page ? [page] : [])]) prefetchSnapshot(name)
   }
   return loadModule(route.module)
@@ -79,7 +80,7 @@ const SCREENS = ROUTES.map((route) => ({ route, Screen: lazy(async () => preload
 
 /**
  * preloadScreen starts loading the code and snapshots of the screen at
- * pathname, if it is a route. main.tsx calls it before hydrating: React
+ * pathname (the app's path, without the base path), if it is a route. main.tsx calls it before hydrating: React
  * hydrates the layout first and reaches the screen's lazy component only in a
  * later pass, so without this the screen's code and data would start
  * downloading only after the layout has hydrated (about 200 ms later on the

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom'
 import { discordPath } from '../config/paths'
+import { sitePath } from '../config/site-base'
 import { useThemeState } from '../lib/theme-store'
 import { HomeAction } from './blank-layout'
 import styles from './blank-screen.module.css'
@@ -18,7 +19,7 @@ export function ErrorScreen({ detail }: { detail?: string }) {
       <div className={styles.panel} role="alert">
         <img
           className={styles.image}
-          src={dark ? '/images/error-dark.svg' : '/images/error-light.svg'}
+          src={sitePath(dark ? '/images/error-dark.svg' : '/images/error-light.svg')}
           alt=""
           width={160}
           height={120}

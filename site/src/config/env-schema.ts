@@ -107,8 +107,13 @@ const envSchema = z.object({
   ),
 })
 
-/** parseEnv validates raw variables (import.meta.env) and throws EnvError naming each bad one. */
-export function parseEnv(source: Record<string, unknown>): Env {
+/**
+ * parseEnv validates raw variables (import.meta.env) and throws EnvError naming each bad one.
+ * base is the path the site is served under (config/base-path.ts): the snapshots are
+ * under it when VITE_DATA_URL is empty, and the site's address (for canonical links and
+ * the sitemap) ends with it.
+ */
+export function parseEnv(source: Record<string, unknown>, base = '/'): Env {
   const result = envSchema.safeParse(source)
   if (!result.success) {
     const problems = result.error.issues.map((issue) => {
@@ -137,9 +142,9 @@ export function parseEnv(source: Record<string, unknown>): Env {
     )
   }
   return {
-    dataUrl: result.data.VITE_DATA_URL.replace(/\/+$/, ''),
+    dataUrl: (result.data.VITE_DATA_URL || base).replace(/\/+$/, ''),
     siteName: result.data.VITE_SITE_NAME.trim(),
-    siteUrl: result.data.VITE_SITE_URL.replace(/\/+$/, ''),
+    siteUrl: siteAddress(result.data.VITE_SITE_URL, base),
     merchUrl: result.data.VITE_MERCH_URL,
     feedbackRepository: data.VITE_FEEDBACK_REPOSITORY,
     plausibleDomain: result.data.VITE_PLAUSIBLE_DOMAIN,
@@ -158,4 +163,11 @@ export function parseEnv(source: Record<string, unknown>): Env {
     mapTileUrl: data.VITE_MAP_TILE_URL === NO_MAP_TILES ? '' : data.VITE_MAP_TILE_URL,
     mapTileAttribution: data.VITE_MAP_TILE_ATTRIBUTION,
   }
+}
+
+/** siteAddress is the site's public address without a trailing slash, ending with base when its own path does not ("" when unset). */
+function siteAddress(siteUrl: string, base: string): string {
+  if (siteUrl === '') return ''
+  const trimmed = siteUrl.replace(/\/+$/, '')
+  return base !== '/' && new URL(siteUrl).pathname.replace(/\/+$/, '') === '' ? trimmed + base.replace(/\/+$/, '') : trimmed
 }

@@ -1,3 +1,4 @@
+import { sitePath } from '../config/site-base'
 import { setUpdateReady } from './update-ready'
 
 // The only module that touches workbox-window (docs/style.md React 7). The worker
@@ -12,7 +13,8 @@ import { setUpdateReady } from './update-ready'
 export async function registerServiceWorker(): Promise<void> {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return
   const { Workbox } = await import('workbox-window')
-  const wb = new Workbox('/sw.js')
+  // Under the site's base path: its scope, the worker's directory, is the site (and no more).
+  const wb = new Workbox(sitePath('/sw.js'))
   wb.addEventListener('waiting', () => {
     setUpdateReady(() => {
       // Reload once the new worker has taken over, so the page and its assets match.

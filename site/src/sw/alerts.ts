@@ -29,7 +29,13 @@ async function checkOnce(): Promise<void> {
       read: readAlertState,
       remember: rememberWatch,
       fetchJson,
-      notify: (notice, tag, url) => self.registration.showNotification(notice.title, { body: notice.body, tag, data: { url }, icon: '/favicon.svg' }),
+      notify: (notice, tag, url) =>
+        self.registration.showNotification(notice.title, {
+          body: notice.body,
+          tag,
+          data: { url },
+          icon: new URL('favicon.svg', self.location.href).href,
+        }),
       nowMs: Date.now(),
     })
     if (result.failed.length) console.warn(`wishlist alerts: ${result.failed.length} product(s) not checked:\n${result.failed.join('\n')}`)

@@ -32,7 +32,7 @@ onBackgroundMessage(messaging, async (payload) => {
   if (payload.notification || !data.title) return
   await self.registration.showNotification(data.title, {
     body: data.body ?? '',
-    icon: '/favicon.svg',
+    icon: new URL('favicon.svg', self.location.href).href,
     data: { link: sameSiteLink(data.link) },
   })
 })

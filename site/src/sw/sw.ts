@@ -30,6 +30,11 @@ const PAGE_TIMEOUT_S = 4
 
 cleanupOutdatedCaches()
 
+// The path the site is served under ("/", or a sub-path like "/omc/"): the worker's
+// scope, its own directory (src/lib/service-worker.ts). The precache's URLs carry it
+// (scripts/build-sw.mjs), as do the pages' and the feeds' paths.
+const BASE_PATH = new URL(self.registration.scope).pathname
+
 /** pageFile is the precached file of a page: /events is pre-rendered as /events/index.html. */
 const pageFile = (url: URL) => `${url.pathname.replace(/\/$/, '')}/index.html`
 
@@ -47,8 +52,8 @@ self.addEventListener('activate', (event) => event.waitUntil(self.registration.n
 const offlinePage: WorkboxPlugin = {
   async handlerDidError({ request }) {
     const url = new URL(request.url)
-    if (url.pathname.startsWith('/feeds/')) return undefined
-    return (await matchPrecache(pageFile(url))) ?? (await matchPrecache('/index.html'))
+    if (url.pathname.startsWith(`${BASE_PATH}feeds/`)) return undefined
+    return (await matchPrecache(pageFile(url))) ?? (await matchPrecache(`${BASE_PATH}index.html`))
   },
 }
 

@@ -1,3 +1,4 @@
+import { sitePath } from '../../../config/site-base'
 import { getErrorMessage } from '../../../lib/get-error-message'
 import type { PushClient } from './push-client'
 
@@ -12,15 +13,16 @@ import type { PushClient } from './push-client'
 export const PUSH_TOKEN_REFRESH_MS = 7 * 24 * 60 * 60 * 1000
 
 /** MESSAGING_SW_URL is the messaging service worker (docs/specification.md §7), built by scripts/build-sw.mjs when push is configured. */
-export const MESSAGING_SW_URL = '/firebase-messaging-sw.js'
+export const MESSAGING_SW_URL = sitePath('/firebase-messaging-sw.js')
 
 /**
  * MESSAGING_SW_SCOPE is the messaging worker's scope, the one the Firebase SDK
  * itself uses. A scope has one worker, and '/' belongs to the offline worker
  * (/sw.js): with a scope of its own the messaging worker lives alongside it
- * instead of replacing it. A push reaches its worker whatever the scope.
+ * instead of replacing it. A push reaches its worker whatever the scope. Both are under
+ * the site's base path (config/site-base.ts), where a worker's scope must be.
  */
-export const MESSAGING_SW_SCOPE = '/firebase-cloud-messaging-push-scope'
+export const MESSAGING_SW_SCOPE = sitePath('/firebase-cloud-messaging-push-scope')
 
 /** PUSH_STORAGE_KEY is where this browser keeps its token and the time it was obtained. */
 export const PUSH_STORAGE_KEY = 'omc-push-token'

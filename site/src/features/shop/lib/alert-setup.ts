@@ -1,5 +1,6 @@
 import { snapshotUrl } from '../../../api/fetcher'
 import { routes } from '../../../config/routes'
+import { sitePath } from '../../../config/site-base'
 import { ALERTS_SYNC_TAG, CHECK_MESSAGE, forgetWatch, saveAlertCodes, saveAlertSettings, type AlertSettings } from './alert-store'
 
 // The page's side of the wishlist's alerts: asking the browser for notifications and for
@@ -57,7 +58,7 @@ export async function turnAlertsOn(threshold: number, codes: readonly string[]):
     threshold,
     background: await askForBackground(registration),
     productsUrl: snapshotUrl('products/').href,
-    pagesUrl: new URL(routes.product.path.replace(':code', ''), window.location.href).href,
+    pagesUrl: new URL(sitePath(routes.product.path.replace(':code', '')), window.location.href).href,
   }
   await saveAlertCodes(codes)
   await forgetWatch()

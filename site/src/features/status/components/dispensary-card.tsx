@@ -3,6 +3,7 @@ import type { DispensaryStatus } from '../../../api/dispensary-status'
 import { licensedWithoutMenu } from '../../../api/store-listing'
 import { StoreListingLines } from '../../../components/store-listing-lines'
 import { storeMenuHref } from '../../../config/paths'
+import { sitePath } from '../../../config/site-base'
 import type { Freshness } from '../../../lib/freshness'
 import { marketLabel, MENU_CATEGORIES, productCount } from '../../../lib/menu-categories'
 import { servedBy } from '../lib/served-by'
@@ -53,7 +54,7 @@ function DispensaryCardView({ dispensary, slug, updateTimes, states, nowMs, hydr
           <StoreListingLines store={dispensary} nowMs={nowMs} className={styles.location} />
           {servedBy(dispensary) && <p className={styles.location}>{servedBy(dispensary)}</p>}
           <p className={styles.links}>
-            {dispensary.monitored && dispensary.slug && <a href={storeMenuHref(dispensary.slug)}>Search this menu</a>}
+            {dispensary.monitored && dispensary.slug && <a href={sitePath(storeMenuHref(dispensary.slug))}>Search this menu</a>}
             {menuPages.map((s) => (
               <a key={s.market} href={s.menuUrl ?? undefined} rel="noopener noreferrer" target="_blank">
                 {marketLabel(s.market)} menu on the store’s site

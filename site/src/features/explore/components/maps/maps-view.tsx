@@ -6,6 +6,7 @@ import { OpenNow } from '../../../../components/store-listing-lines'
 import { StatusIcon } from '../../../../components/status-icon'
 import { env } from '../../../../config/env'
 import { storeStatusHref } from '../../../../config/paths'
+import { sitePath } from '../../../../config/site-base'
 import { classifyTiles, parseUpdateTimes } from '../../../../lib/status-summary'
 import { placeStores } from '../../lib/map-points'
 import type { MapStore } from '../../lib/map-points'
@@ -67,7 +68,7 @@ export function MapsView({ data, filters, here, nowMs }: Props) {
           <ol>
             {nearest.map((s) => (
               <li key={s.slug}>
-                <StatusIcon state={s.freshness} /> <a href={storeStatusHref(s.slug)}>{s.dispensary.name}</a>, {s.dispensary.location}: about{' '}
+                <StatusIcon state={s.freshness} /> <a href={sitePath(storeStatusHref(s.slug))}>{s.dispensary.name}</a>, {s.dispensary.location}: about{' '}
                 {s.miles < 10 ? s.miles.toFixed(1) : Math.round(s.miles)} miles
                 {s.dispensary.coordinates !== 'store' ? ' (to the city centre)' : ''}
               </li>
@@ -99,7 +100,7 @@ function StoreList({ stores, nowMs }: { stores: readonly MapStore[]; nowMs: numb
     <ul>
       {stores.map((s) => (
         <li key={s.slug}>
-          <StatusIcon state={s.freshness} /> <a href={storeStatusHref(s.slug)}>{s.dispensary.name}</a>, {s.dispensary.location}
+          <StatusIcon state={s.freshness} /> <a href={sitePath(storeStatusHref(s.slug))}>{s.dispensary.name}</a>, {s.dispensary.location}
           {s.dispensary.region ? ` (${s.dispensary.region})` : ''}
           {s.licensedNoMenu && ', licensed, no menu known'} · <OpenNow hours={s.dispensary.openingHours} nowMs={nowMs} />
         </li>

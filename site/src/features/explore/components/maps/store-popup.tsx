@@ -1,5 +1,6 @@
 import type { DispensaryStatus } from '../../../../api/dispensary-status'
 import { storeMenuHref, storeStatusHref } from '../../../../config/paths'
+import { sitePath } from '../../../../config/site-base'
 import { formatAge } from '../../../../lib/format'
 import { freshnessOf, parseUpdateTime } from '../../../../lib/freshness'
 import { marketLabel, MENU_CATEGORIES } from '../../../../lib/menu-categories'
@@ -54,8 +55,8 @@ export function StorePopup({ dispensary: d, slug, spread, nowMs }: StorePopupPro
         </div>
       ))}
       <p className={styles.popupLinks}>
-        {d.monitored && d.slug && <a href={storeMenuHref(d.slug)}>Search this menu</a>}
-        <a href={storeStatusHref(slug)}>Menu status</a>
+        {d.monitored && d.slug && <a href={sitePath(storeMenuHref(d.slug))}>Search this menu</a>}
+        <a href={sitePath(storeStatusHref(slug))}>Menu status</a>
         {d.website && (
           <a href={d.website} target="_blank" rel="noopener noreferrer">
             Store’s site

@@ -1,0 +1,262 @@
+// Browser test of the site on a static host that sends no headers, under a sub-path, as a
+// fork's GitHub Pages project site serves it (https://<owner>.github.io/<repo>/): the build
+// for /omc/ (site/dist-base, `go tool task site:build:base`), the demo's data published
+// (`omc demo` from OMC_BIN, its tree taken once published) and the data pages rendered as
+// the publish workflow does (.github/workflows/publish.yml: the build copied over the
+// published tree, then scripts/prerender-pages.mjs --pages on it), served by a plain file
+// server under /omc/. Every sidebar screen (from src/config/routes.ts), a store's page and a
+// product's load and navigate under /omc/; the service worker's scope is /omc/ and it
+// serves the pages offline; the pages' own policy (their <meta> element, the only one
+// here) is never violated, and an inline script added to a pre-rendered page is refused.
+// Chromium: CHROMIUM_PATH or /usr/bin/chromium.
+import assert from 'node:assert/strict'
+import { execFile } from 'node:child_process'
+import fs from 'node:fs'
+import http from 'node:http'
+import os from 'node:os'
+import path from 'node:path'
+import { after, before, describe, test } from 'node:test'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { runnerImport } from 'vite'
+import { launchChromium, START_TIMEOUT_MS, startDemo, watchCsp } from './processes.mjs'
+
+const BASE = '/omc/'
+const BUILD = 'dist-base'
+const siteDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const NOT_FOUND = 'The page you requested was not found!'
+
+// What a static host answers with: a type by extension (a snapshot has none) and nothing else.
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.json': 'application/json',
+  '.atom': 'application/atom+xml',
+  '.xml': 'application/xml',
+  '.txt': 'text/plain; charset=utf-8',
+  '.woff2': 'font/woff2',
+}
+
+/**
+ * staticHost serves root's files the way GitHub Pages does, with no security header:
+ * <path>/index.html for a directory, /omc sent to /omc/, and the site's 404.html with a
+ * 404 for anything else. Every path asked for is pushed to requests.
+ */
+function staticHost(root, requests) {
+  return http.createServer((req, res) => {
+    const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://host').pathname)
+    requests.push(pathname)
+    if (pathname === BASE.slice(0, -1)) {
+      res.writeHead(301, { Location: BASE }).end()
+      return
+    }
+    let file = path.join(root, pathname)
+    if (!file.startsWith(root + path.sep)) file = ''
+    else if (fs.existsSync(file) && fs.statSync(file).isDirectory()) file = path.join(file, 'index.html')
+    if (file && fs.existsSync(file) && fs.statSync(file).isFile()) {
+      res.writeHead(200, { 'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream' })
+      fs.createReadStream(file).pipe(res)
+      return
+    }
+    res.writeHead(404, { 'Content-Type': TYPES['.html'] })
+    res.end(fs.readFileSync(path.join(root, BASE, '404.html')))
+  })
+}
+
+let browser
+let server
+let site
+let tree
+let workdir
+const requests = []
+
+/** sidebarPaths are the paths the sidebar links, from the site's one list of screens. */
+async function sidebarPaths() {
+  const { module } = await runnerImport(path.join(siteDir, 'src', 'config', 'routes.ts'))
+  return module.ROUTES.filter((r) => r.nav).map((r) => r.nav[2] ?? r.path)
+}
+
+before(
+  async () => {
+    if (!process.env.OMC_BIN) throw new Error('set OMC_BIN to the omc binary: its demo publishes the data served here')
+    const build = path.join(siteDir, BUILD)
+    if (!fs.existsSync(path.join(build, 'index.html'))) throw new Error(`no build in site/${BUILD}: go tool task site:build:base`)
+    workdir = fs.mkdtempSync(path.join(os.tmpdir(), 'omc-e2e-base-'))
+    tree = path.join(workdir, 'www', BASE)
+    // The demo's published tree, taken once published (the demo then serves it: not used here).
+    const demo = startDemo(path.resolve(process.env.OMC_BIN), { name: 'omc demo (data for /omc/)', siteDir: build })
+    try {
+      await demo.url
+      fs.cpSync(path.join(demo.workdir, 'out'), tree, { recursive: true })
+    } finally {
+      await demo.stop()
+    }
+    // The publish workflow's steps: the build over the published tree, then its data pages.
+    fs.cpSync(build, tree, { recursive: true })
+    await promisify(execFile)(process.execPath, ['scripts/prerender-pages.mjs', '--build', BUILD, '--products', '8', '--pages', tree, tree], {
+      cwd: siteDir,
+    })
+    server = staticHost(path.join(workdir, 'www'), requests)
+    await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
+    site = new URL(BASE, `http://127.0.0.1:${server.address().port}`)
+    browser = await launchChromium()
+  },
+  { timeout: START_TIMEOUT_MS + 120_000 },
+)
+after(async () => {
+  await browser?.close()
+  await new Promise((resolve) => (server ? server.close(resolve) : resolve()))
+  if (workdir) fs.rmSync(workdir, { recursive: true, force: true })
+})
+
+/**
+ * withContext opens a browser context on the site (service workers blocked unless
+ * serviceWorkers is 'allow'), every request to another host aborted and pushed to
+ * problems with every script error and policy violation, and runs use with a page.
+ */
+async function withContext({ serviceWorkers = 'block' } = {}, use) {
+  const problems = []
+  const context = await browser.newContext({ serviceWorkers })
+  await watchCsp(context, (violation) => problems.push(`CSP: ${violation}`))
+  await context.route(
+    (url) => url.hostname !== site.hostname,
+    (route) => {
+      problems.push(`request off the host: ${route.request().url()}`)
+      return route.abort('internetdisconnected')
+    },
+  )
+  const page = await context.newPage()
+  page.on('pageerror', (error) => problems.push(`${page.url()}: ${error.message}`))
+  try {
+    await use(page, context, problems)
+  } finally {
+    await context.close()
+  }
+  return problems
+}
+
+/** open goes to an app path under /omc/ and waits for its screen (not the not-found one) to show. */
+async function open(page, appPath) {
+  await page.goto(new URL(appPath.slice(1), site).href)
+  await page.locator('main h1, main h2').first().waitFor({ timeout: 30_000 })
+  await page.waitForLoadState('networkidle')
+  const text = await page.locator('body').innerText()
+  assert.ok(!text.includes(NOT_FOUND), `${appPath}: the not-found screen`)
+  return text
+}
+
+/** published reads a snapshot of the tree. */
+const published = (name) => JSON.parse(fs.readFileSync(path.join(tree, 'api', name), 'utf8'))
+
+describe('the site under /omc/ on a host that sends no headers', () => {
+  test('every sidebar screen, a store page and a product page load under /omc/, with the policy of their meta element and no violation', async () => {
+    const paths = await sidebarPaths()
+    assert.ok(paths.length >= 15, `routes.ts gives only ${paths.length} sidebar screens`)
+    const store = fs.readdirSync(path.join(tree, 'api', 'menus')).sort()[0]
+    const rendered = fs.readdirSync(path.join(tree, 'product')).sort()[0]
+    const product = fs
+      .readdirSync(path.join(tree, 'api', 'products'))
+      .sort()
+      .find((code) => !fs.existsSync(path.join(tree, 'product', code)))
+    assert.ok(store && rendered && product, 'the demo publishes menus and products, some rendered after the publish, some not')
+    const from = requests.length
+    const problems = await withContext({}, async (page) => {
+      for (const p of paths) {
+        await open(page, p)
+        const policy = await page.evaluate(() => document.querySelector('meta[http-equiv="Content-Security-Policy"]')?.getAttribute('content') ?? '')
+        assert.match(policy, /script-src 'self' 'sha256-[^']+';/, `${p}: the page carries no Content-Security-Policy`)
+        assert.ok(!policy.includes('frame-ancestors'), `${p}: frame-ancestors in a meta element (ignored there)`)
+        // Every link to a page of the site (the layout's, the screen's, its content's) leads under /omc/.
+        const stray = await page.$$eval('a[href^="/"]', (links) => links.map((a) => a.getAttribute('href') ?? ''))
+        const outsideBase = stray.filter((href) => !href.startsWith(BASE) && href !== BASE.slice(0, -1))
+        assert.deepEqual(outsideBase, [], `${p}: links outside ${BASE}`)
+      }
+      const storeText = await open(page, `/dispensary-menus/${store}`)
+      const storeName = published(`menus/${store}`).name
+      assert.ok(storeName && storeText.includes(storeName), `the store page of ${store} does not name ${storeName}`)
+      // One product page rendered after the publish, one the host answers with 404.html (rendered by the app).
+      for (const code of [rendered, product]) {
+        const text = await open(page, `/product/${code}`)
+        assert.ok(text.includes(published(`products/${code}`).name), `the product page of ${code} does not name its product`)
+      }
+      await open(page, '/dispensary-deals')
+      const feed = await page.locator('a[type="application/atom+xml"]').first().getAttribute('href')
+      assert.ok(feed?.startsWith(`${BASE}feeds/`), `the deals feed link ${feed} is not under ${BASE}`)
+      const answer = await page.request.get(new URL(feed, site).href)
+      assert.equal(answer.status(), 200, `GET ${feed}`)
+    })
+    assert.deepEqual(problems, [], 'script errors, policy violations or requests off the host')
+    const outside = requests.slice(from).filter((p) => !p.startsWith(BASE))
+    assert.deepEqual(outside, [], 'requests outside /omc/ (a path built without the base path)')
+    const snapshots = requests.slice(from).filter((p) => p.startsWith(`${BASE}api/`))
+    assert.ok(snapshots.length > 0, 'the screens fetched no snapshot under /omc/api/')
+  })
+
+  test('links navigate inside the app under /omc/, back and forth', async () => {
+    const problems = await withContext({}, async (page) => {
+      await open(page, '/')
+      const nav = page.getByRole('navigation', { name: 'Main' })
+      await nav.getByRole('link', { name: 'events' }).click()
+      await page.waitForURL((url) => url.pathname === `${BASE}events`)
+      await page.locator('main h1, main h2').first().waitFor()
+      await nav.getByRole('link', { name: 'Status' }).click()
+      await page.waitForURL((url) => url.pathname === `${BASE}dispensary-status`)
+      await page.locator('article h2').first().waitFor({ timeout: 30_000 })
+      await page.goBack()
+      await page.waitForURL((url) => url.pathname === `${BASE}events`)
+      for (const href of await nav.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')))) {
+        assert.ok(href?.startsWith(BASE), `sidebar link ${href} is not under ${BASE}`)
+      }
+    })
+    assert.deepEqual(problems, [])
+  })
+
+  test('the service worker takes /omc/ as its scope, precaches under it and opens the pages offline', async () => {
+    const problems = await withContext({ serviceWorkers: 'allow' }, async (page, context) => {
+      await open(page, '/')
+      const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope)
+      assert.equal(scope, site.href, 'the worker registered for another scope')
+      await page.reload()
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 })
+      await context.setOffline(true)
+      const text = await open(page, '/events')
+      assert.ok(text.length > 0)
+      assert.equal(new URL(page.url()).pathname, `${BASE}events`)
+      await context.setOffline(false)
+    })
+    assert.deepEqual(problems, [])
+  })
+
+  test('sitemap.xml and robots.txt give the pages under /omc/', async () => {
+    const sitemap = await (await fetch(new URL('sitemap.xml', site))).text()
+    const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]))
+    assert.ok(locs.length > 20, `sitemap.xml lists ${locs.length} pages`)
+    for (const loc of locs) assert.ok(loc.pathname.startsWith(BASE), `sitemap page ${loc} is not under ${BASE}`)
+    for (const loc of locs.filter((l) => /\/(events|dispensary-menus\/[^/]+)$/.test(l.pathname)).slice(0, 3)) {
+      const answer = await fetch(new URL(loc.pathname, site))
+      assert.equal(answer.status, 200, `GET ${loc.pathname}`)
+    }
+    const robots = await (await fetch(new URL('robots.txt', site))).text()
+    assert.match(robots, new RegExp(`^Sitemap: https://[^\\s]+${BASE}sitemap\\.xml$`, 'm'))
+  })
+
+  test("an inline script added to a pre-rendered page is refused by the page's own policy", async () => {
+    const store = fs.readdirSync(path.join(tree, 'dispensary-menus')).sort()[0]
+    const file = path.join(tree, 'dispensary-menus', store, 'index.html')
+    const page0 = fs.readFileSync(file, 'utf8')
+    fs.writeFileSync(file, page0.replace('</h1>', '</h1><script>window.__omcInjected = true</script>'))
+    // watchCsp's listener is an init script: in place before the page is parsed.
+    const problems = await withContext({}, async (page) => {
+      await page.goto(new URL(`dispensary-menus/${store}`, site).href)
+      await page.waitForLoadState('networkidle')
+      assert.equal(await page.evaluate(() => window.__omcInjected), undefined, 'the injected script ran')
+    })
+    assert.ok(
+      problems.some((p) => /CSP: .*script-src(-elem)? blocked inline/.test(p)),
+      `no securitypolicyviolation for the injected script: ${problems.join('; ')}`,
+    )
+  })
+})
