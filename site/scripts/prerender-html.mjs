@@ -103,8 +103,32 @@ export function writeFile(file, content) {
   fs.writeFileSync(file, content)
 }
 
-/** writeFileAsync is writeFile without waiting: many pages are written while the next ones render. */
-export async function writeFileAsync(file, content) {
-  await fs.promises.mkdir(path.dirname(file), { recursive: true })
-  await fs.promises.writeFile(file, content)
+/** SCRATCH_PREFIX names pageWriter's scratch folders in the pages' folder. */
+const SCRATCH_PREFIX = '.prerender-'
+
+/**
+ * pageWriter writes pages into dir so that a reader (omc serve, a host's copy) only ever
+ * sees a whole page: each is written into a scratch folder inside dir, then renamed over
+ * its place, which a rename within one filesystem does in one step. Written in place, a
+ * reader saw pages cut short while they were written, and a run killed midway left a
+ * truncated page served until the next publish; now a killed run leaves each page as it
+ * was or as rendered, and its scratch folder, which the next run removes. write does not
+ * wait: many pages are written while the next ones render. close removes the scratch folder.
+ */
+export function pageWriter(dir) {
+  fs.mkdirSync(dir, { recursive: true })
+  for (const entry of fs.readdirSync(dir)) {
+    if (entry.startsWith(SCRATCH_PREFIX)) fs.rmSync(path.join(dir, entry), { recursive: true, force: true })
+  }
+  const scratch = fs.mkdtempSync(path.join(dir, SCRATCH_PREFIX))
+  let written = 0
+  return {
+    async write(file, content) {
+      const temp = path.join(scratch, String(written++))
+      await fs.promises.writeFile(temp, content)
+      await fs.promises.mkdir(path.dirname(file), { recursive: true })
+      await fs.promises.rename(temp, file)
+    },
+    close: () => fs.rmSync(scratch, { recursive: true, force: true }),
+  }
 }
