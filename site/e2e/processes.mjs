@@ -90,7 +90,8 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'
  * startDemo runs `omc demo` (bin) from the repo root on a free port, in a fresh
  * workdir, serving siteDir (its default, site/dist, when not given), with extraArgs, ready
  * within timeoutMs (START_TIMEOUT_MS by default). url
- * resolves with the site's address once printed; stop() also removes the workdir.
+ * resolves with the site's address once printed; workdir is where its database and
+ * published tree (workdir/out) are; stop() also removes the workdir.
  */
 export function startDemo(bin, { name = 'omc demo', siteDir, extraArgs = [], timeoutMs } = {}) {
   const workdir = fs.mkdtempSync(path.join(os.tmpdir(), 'omc-e2e-'))
@@ -98,6 +99,7 @@ export function startDemo(bin, { name = 'omc demo', siteDir, extraArgs = [], tim
   const demo = start(name, bin, args, { cwd: repoRoot, ready: DEMO_URL, timeoutMs })
   return {
     url: demo.found.then(([url]) => url),
+    workdir,
     stop: async () => {
       await demo.stop()
       fs.rmSync(workdir, { recursive: true, force: true })
