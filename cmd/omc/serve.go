@@ -32,20 +32,28 @@ type serveOptions struct {
 	limits *serveLimits
 }
 
-// serveLimits bound what clients can hold of the server: an idle keep-alive
-// connection is closed after idle, a request must arrive within read and its answer
-// leave within write, and at most conns connections are open at once (more wait to be
-// accepted), so that idle or slow clients cannot use up the descriptors new ones need.
+// serveLimits bound what clients can hold of the server: a request's headers must arrive
+// within header of its connection being accepted (or of its previous answer), an idle
+// keep-alive connection is closed after idle, a request must arrive whole within read and
+// its answer leave within write, and at most conns connections are open at once (more
+// wait in the kernel's accept queue), so that idle or slow clients cannot use up the
+// descriptors new ones need.
 type serveLimits struct {
-	idle, read, write time.Duration
-	conns             int
-	headerBytes       int
+	header, idle, read, write time.Duration
+	conns                     int
+	headerBytes               int
 }
 
 // defaultServeLimits: generous for a browser on a slow link (the largest snapshot is a
-// few MB), small enough that 1,000 idle clients cannot hold the server.
-var defaultServeLimits = serveLimits{idle: 30 * time.Second, read: 30 * time.Second, write: 2 * time.Minute,
-	conns: 128, headerBytes: 64 << 10}
+// few MB), small enough that 1,000 idle clients cannot hold the server. The cap and the
+// header deadline are set together: a silent socket holds one of conns places for at
+// most header, so a client must keep more than conns sockets open to make anyone wait,
+// and even then the queue moves by conns connections every header (4,096 every 5 s).
+// With 128 places and 10 s, 128 silent sockets (reopened as they were closed) made every
+// new request wait 8–9.5 s; a browser sends its headers within a round trip of
+// connecting, far less than 5 s.
+var defaultServeLimits = serveLimits{header: 5 * time.Second, idle: 30 * time.Second, read: 30 * time.Second,
+	write: 2 * time.Minute, conns: 4096, headerBytes: 64 << 10}
 
 func newServeCmd(d deps) *cobra.Command {
 	opts := &serveOptions{Config: DefaultConfig(), deps: d}
@@ -100,8 +108,8 @@ func runServe(ctx context.Context, opts *serveOptions) error {
 	// netutil.LimitListener (golang.org/x/net, already a dependency) leaves connections
 	// beyond the limit in the kernel's queue until one closes, rather than accepting
 	// them; the answers net/http writes itself carry the security headers too.
-	ln = headedListener{netutil.LimitListener(ln, limits.conns), errorHeaderLines(rules)}
-	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: limits.read,
+	ln = headedListener{netutil.LimitListener(ln, connectionCap(limits.conns)), errorHeaderLines(rules)}
+	srv := &http.Server{Handler: h, ReadHeaderTimeout: limits.header, ReadTimeout: limits.read,
 		WriteTimeout: limits.write, IdleTimeout: limits.idle, MaxHeaderBytes: limits.headerBytes}
 	if opts.ready != nil {
 		opts.ready(url)

@@ -91,7 +91,7 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'
  * workdir, serving siteDir (its default, site/dist, when not given), with extraArgs, ready
  * within timeoutMs (START_TIMEOUT_MS by default). url
  * resolves with the site's address once printed, when the published tree is complete in
- * workdir/out; stop() also removes the workdir.
+ * workdir/out (where its database is too); stop() also removes the workdir.
  */
 export function startDemo(bin, { name = 'omc demo', siteDir, extraArgs = [], timeoutMs } = {}) {
   const workdir = fs.mkdtempSync(path.join(os.tmpdir(), 'omc-e2e-'))

@@ -73,7 +73,7 @@ export function pageHtml({ template, pagePath, body, canonical, scripts = '', qu
   const match = body.match(TITLE)
   if (!match) throw new Error(`prerender ${pagePath}: the page rendered no <title>`)
   // React renders <title> where the component is; the document wants it in <head>.
-  const html = body.replace(TITLE, '')
+  const html = insertLiteral(body, TITLE, '')
   let head = `<title>${match[1]}</title>`
   if (canonical) head += `\n    <link rel="canonical" href="${escapeAttr(canonical)}" />`
   const attr = query === undefined ? '' : ` data-query="${escapeAttr(query)}"`
@@ -82,11 +82,17 @@ export function pageHtml({ template, pagePath, body, canonical, scripts = '', qu
     .filter((href) => !template.includes(`href="${href}"`))
     .map((href) => `<link rel="stylesheet" crossorigin href="${escapeAttr(href)}">\n  `)
     .join('')
-  return template
-    .replace(TITLE, head)
-    .replace('</head>', `${links}</head>`)
-    .replace('<div id="root"></div>', `<div id="root" data-prerendered="${escapeAttr(pagePath)}"${attr}>${html}</div>${scripts}`)
+  const root = `<div id="root" data-prerendered="${escapeAttr(pagePath)}"${attr}>${html}</div>${scripts}`
+  return insertLiteral(insertLiteral(insertLiteral(template, TITLE, head), '</head>', `${links}</head>`), '<div id="root"></div>', root)
 }
+
+/**
+ * insertLiteral replaces the first match of pattern in text with replacement taken as it
+ * is. String.prototype.replace reads $$, $&, $` and $' in a string replacement as
+ * patterns, so a scraped name such as "Money $$ Kush" lost a "$", and "$`" or "$'" copied
+ * the whole template into the page; a function's result is never interpreted.
+ */
+export const insertLiteral = (text, pattern, replacement) => text.replace(pattern, () => replacement)
 
 /** pageFile is where a page's HTML goes in dir: dir/index.html for /, dir/<path>/index.html for any other. */
 export const pageFile = (dir, pagePath) => (pagePath === '/' ? path.join(dir, 'index.html') : path.join(dir, pagePath.slice(1), 'index.html'))
@@ -97,8 +103,32 @@ export function writeFile(file, content) {
   fs.writeFileSync(file, content)
 }
 
-/** writeFileAsync is writeFile without waiting: many pages are written while the next ones render. */
-export async function writeFileAsync(file, content) {
-  await fs.promises.mkdir(path.dirname(file), { recursive: true })
-  await fs.promises.writeFile(file, content)
+/** SCRATCH_PREFIX names pageWriter's scratch folders in the pages' folder. */
+const SCRATCH_PREFIX = '.prerender-'
+
+/**
+ * pageWriter writes pages into dir so that a reader (omc serve, a host's copy) only ever
+ * sees a whole page: each is written into a scratch folder inside dir, then renamed over
+ * its place, which a rename within one filesystem does in one step. Written in place, a
+ * reader saw pages cut short while they were written, and a run killed midway left a
+ * truncated page served until the next publish; now a killed run leaves each page as it
+ * was or as rendered, and its scratch folder, which the next run removes. write does not
+ * wait: many pages are written while the next ones render. close removes the scratch folder.
+ */
+export function pageWriter(dir) {
+  fs.mkdirSync(dir, { recursive: true })
+  for (const entry of fs.readdirSync(dir)) {
+    if (entry.startsWith(SCRATCH_PREFIX)) fs.rmSync(path.join(dir, entry), { recursive: true, force: true })
+  }
+  const scratch = fs.mkdtempSync(path.join(dir, SCRATCH_PREFIX))
+  let written = 0
+  return {
+    async write(file, content) {
+      const temp = path.join(scratch, String(written++))
+      await fs.promises.writeFile(temp, content)
+      await fs.promises.mkdir(path.dirname(file), { recursive: true })
+      await fs.promises.rename(temp, file)
+    },
+    close: () => fs.rmSync(scratch, { recursive: true, force: true }),
+  }
 }

@@ -21,7 +21,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { pathToFileURL } from 'node:url'
-import { jsonScript, pageFile, pageHtml, pageStyles, ssrEntry, SSR_TEMPLATE, writeFileAsync } from './prerender-html.mjs'
+import { jsonScript, pageFile, pageHtml, pageStyles, pageWriter, ssrEntry, SSR_TEMPLATE } from './prerender-html.mjs'
 
 // The id of the <script> holding the snapshots a page was rendered with (src/api/page-data.ts).
 const PUBLISHED_WITH_ID = 'omc-page-data'
@@ -125,6 +125,8 @@ function listRendered(dir) {
   return productsByReach(names, read).slice(0, maxProducts)
 }
 const pages = publishedPages(listRendered)
+// Each page is written beside its place and renamed over it: a reader never sees one cut short.
+const writer = pageWriter(pagesDir)
 const written = []
 let count = 0
 // The pages made for each snapshot of a kind (a store's, a product's): how many and how long, by kind.
@@ -148,7 +150,7 @@ for (const { path: pagePath, byQuery, each } of pages) {
       query: byQuery ? '' : undefined,
       styles: stylesOf(pagePath),
     })
-    writing.push(writeFileAsync(pageFile(pagesDir, pagePath), html))
+    writing.push(writer.write(pageFile(pagesDir, pagePath), html))
     count++
     if (writing.length >= 32) {
       await Promise.all(writing)
@@ -180,10 +182,10 @@ if (productsLeft > 0) written.push(`${productsLeft} products at fewer menus not 
 // The sitemap lists the store and product pages too, which only the published data knows: it is
 // written beside the pages (omc serve and a static host's tree serve it from there).
 if (env.siteUrl) {
-  writing = [writeFileAsync(path.join(pagesDir, 'sitemap.xml'), sitemapXml(env.siteUrl, sitemapPaths(pages)))]
-  await Promise.all(writing)
+  await writer.write(path.join(pagesDir, 'sitemap.xml'), sitemapXml(env.siteUrl, sitemapPaths(pages)))
   written.push('sitemap.xml')
 }
+writer.close()
 const shown = path.relative(process.cwd(), pagesDir)
 console.log(
   `prerender-pages: ${count} pages into ${shown.startsWith('..') ? pagesDir : shown || '.'} in ${Math.round(performance.now() - started)} ms: ${written.join('; ')}`,
