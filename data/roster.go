@@ -319,40 +319,55 @@ func (db *DB) RecordRosterFailure(ctx context.Context, url string, at time.Time,
 }
 
 // RosterState returns the roster's latest read and latest good read (the zero state
-// before the first read).
+// before the first read). A read whose time or counts cannot be read as their types is
+// passed over for the one before it, noted (PassedOver).
 func (db *DB) RosterState(ctx context.Context) (RosterState, error) {
 	var st RosterState
-	var at string
-	err := db.db.QueryRowContext(ctx, `SELECT url, read_at, error FROM roster_reads ORDER BY read_at DESC, id DESC LIMIT 1`).
-		Scan(&st.URL, &at, &st.Error)
-	switch {
-	case err == sql.ErrNoRows:
-		return st, nil
-	case err != nil:
+	rows, err := db.db.QueryContext(ctx, `SELECT id, url, read_at, error, rows, active FROM roster_reads ORDER BY read_at DESC, id DESC`)
+	if err != nil {
 		return st, fmt.Errorf("roster state: %w", err)
 	}
-	if st.LastAttempt, err = parseTime(at); err != nil {
-		return st, fmt.Errorf("roster state: %w", err)
+	defer rows.Close()
+	attempted := false
+	for rows.Next() {
+		var id int64
+		var url, at, readErr string
+		var count, active storedInt
+		if err := rows.Scan(&id, &url, &at, &readErr, &count, &active); err != nil {
+			return st, fmt.Errorf("roster state: %w", err)
+		}
+		when, err := parseTime(at)
+		var u unreadable
+		if err != nil {
+			u = append(u, fmt.Sprintf("read_at %q is not a time", Clip(at)))
+		}
+		u.int("rows", count, true)
+		u.int("active", active, true)
+		if len(u) > 0 {
+			db.passOver("roster read %d: stored %s; the read is passed over", id, u)
+			continue
+		}
+		if !attempted {
+			st.URL, st.Error, st.LastAttempt, attempted = url, readErr, when, true
+		}
+		if readErr == "" {
+			st.LastRead, st.Rows, st.Active = when, int(count.v), int(active.v)
+			break
+		}
 	}
-	err = db.db.QueryRowContext(ctx, `SELECT read_at, rows, active FROM roster_reads WHERE error = '' ORDER BY read_at DESC, id DESC LIMIT 1`).
-		Scan(&at, &st.Rows, &st.Active)
-	switch {
-	case err == sql.ErrNoRows:
-		return st, nil
-	case err != nil:
-		return st, fmt.Errorf("roster state: %w", err)
-	}
-	if st.LastRead, err = parseTime(at); err != nil {
+	if err := rows.Err(); err != nil {
 		return st, fmt.Errorf("roster state: %w", err)
 	}
 	return st, nil
 }
 
 // Roster returns the roster in use: the licences the last good read listed, by licence.
+// A licence whose stored values cannot be read as their types is passed over, noted
+// (PassedOver).
 func (db *DB) Roster(ctx context.Context) ([]Licensee, error) {
 	rows, err := db.db.QueryContext(ctx, `
 		SELECT licence, name, business_name, status, type, street, city, zip, county, phone, hours,
-			COALESCE(lat, 0), COALESCE(lng, 0), sample, first_listed, last_listed
+			lat, lng, sample, first_listed, last_listed
 		FROM roster_licences WHERE listed = 1 ORDER BY licence`)
 	if err != nil {
 		return nil, fmt.Errorf("read roster: %w", err)
@@ -361,17 +376,30 @@ func (db *DB) Roster(ctx context.Context) ([]Licensee, error) {
 	var out []Licensee
 	for rows.Next() {
 		var l Licensee
+		var lat, lng storedFloat
+		var sample storedInt
 		var first, last string
 		if err := rows.Scan(&l.Licence, &l.Name, &l.BusinessName, &l.Status, &l.Type, &l.Street, &l.City, &l.ZIP,
-			&l.County, &l.Phone, &l.Hours, &l.Lat, &l.Lng, &l.Sample, &first, &last); err != nil {
+			&l.County, &l.Phone, &l.Hours, &lat, &lng, &sample, &first, &last); err != nil {
 			return nil, fmt.Errorf("read roster: %w", err)
 		}
-		if l.FirstListed, err = parseTime(first); err != nil {
-			return nil, fmt.Errorf("roster licence %s: %w", l.Licence, err)
+		var u unreadable
+		u.float("lat", lat, false)
+		u.float("lng", lng, false)
+		u.int("sample", sample, true)
+		var perr error
+		if l.FirstListed, perr = parseTime(first); perr != nil {
+			u = append(u, fmt.Sprintf("first_listed %q is not a time", Clip(first)))
 		}
-		if l.LastListed, err = parseTime(last); err != nil {
-			return nil, fmt.Errorf("roster licence %s: %w", l.Licence, err)
+		if l.LastListed, perr = parseTime(last); perr != nil {
+			u = append(u, fmt.Sprintf("last_listed %q is not a time", Clip(last)))
 		}
+		if len(u) > 0 {
+			db.passOver("roster licence %s: stored %s; the licence is left out", Clip(l.Licence), u)
+			continue
+		}
+		// A row that gives no position keeps NULL there, read as 0 (none).
+		l.Lat, l.Lng, l.Sample = lat.v, lng.v, sample.v != 0
 		out = append(out, l)
 	}
 	return out, rows.Err()

@@ -98,30 +98,33 @@ func (r RunReport) UnverifiedFailed() int {
 // platform and reason (most menus first). A menu is judged "unverified lead" by the
 // registry as last synced: its menu has verified: false and no fetch of it succeeded
 // before the run. A run whose counts are not integers (a database edited by hand) is
-// passed over, so that one such value stops neither a publish nor the health check.
+// passed over, so that one such value stops neither a publish nor the health check; so is
+// one whose times are not times, noted (PassedOver).
 func (db *DB) Runs(ctx context.Context, n int) ([]RunReport, error) {
 	rows, err := db.db.QueryContext(ctx, `
 		SELECT id, started_at, finished_at, menus_ok, menus_failed FROM runs
 		WHERE finished_at IS NOT NULL AND typeof(menus_ok) = 'integer' AND typeof(menus_failed) = 'integer'
-		ORDER BY id DESC LIMIT ?`, n)
+		ORDER BY id DESC`)
 	if err != nil {
 		return nil, fmt.Errorf("list runs: %w", err)
 	}
 	var out []RunReport
-	for rows.Next() {
+	// Read until n runs are: one passed over gives its place to the run before it.
+	for len(out) < n && rows.Next() {
 		var r RunReport
 		var started, finished string
 		if err := rows.Scan(&r.ID, &started, &finished, &r.MenusOK, &r.MenusFailed); err != nil {
 			rows.Close()
 			return nil, fmt.Errorf("list runs: %w", err)
 		}
-		if r.StartedAt, err = parseTime(started); err != nil {
-			rows.Close()
-			return nil, fmt.Errorf("run %d: started_at: %w", r.ID, err)
+		var perr error
+		if r.StartedAt, perr = parseTime(started); perr != nil {
+			db.passOver("run %d: stored started_at %q is not a time; the run is passed over", r.ID, Clip(started))
+			continue
 		}
-		if r.FinishedAt, err = parseTime(finished); err != nil {
-			rows.Close()
-			return nil, fmt.Errorf("run %d: finished_at: %w", r.ID, err)
+		if r.FinishedAt, perr = parseTime(finished); perr != nil {
+			db.passOver("run %d: stored finished_at %q is not a time; the run is passed over", r.ID, Clip(finished))
+			continue
 		}
 		out = append(out, r)
 	}

@@ -46,6 +46,29 @@ type DB struct {
 	stmts  map[string]*sql.Stmt
 	// migrateUpTo, when set, stops migrations after that file (tests of a migration).
 	migrateUpTo string
+	// passedOver are the rows the reads below Dispensaries, Runs, RosterState and Roster
+	// could not read as their types and passed over (PassedOver).
+	passedMu   sync.Mutex
+	passedOver []string
+}
+
+// passOver notes a row a read passed over because a stored value could not be read as
+// its type: a database edited by hand never stops a publish, and says what it lost.
+func (db *DB) passOver(format string, args ...any) {
+	db.passedMu.Lock()
+	defer db.passedMu.Unlock()
+	db.passedOver = append(db.passedOver, fmt.Sprintf(format, args...))
+}
+
+// PassedOver returns, and forgets, the rows the reads of dispensaries, runs and the
+// roster passed over since it was last called, one line each ("dispensary …", "run …",
+// "roster …"); publish lists them in its manifest's leftOut.
+func (db *DB) PassedOver() []string {
+	db.passedMu.Lock()
+	defer db.passedMu.Unlock()
+	out := db.passedOver
+	db.passedOver = nil
+	return out
 }
 
 // Option configures Open.
@@ -259,7 +282,9 @@ func (db *DB) SyncDispensaries(ctx context.Context, ds []Dispensary, replace boo
 	return nil
 }
 
-// Dispensaries returns the dispensaries of the current registry, by name.
+// Dispensaries returns the dispensaries of the current registry, by name. A row whose
+// stored values cannot be read as their types (text where a number belongs, menus that
+// are no JSON) is passed over, noted (PassedOver).
 func (db *DB) Dispensaries(ctx context.Context) ([]Dispensary, error) {
 	rows, err := db.db.QueryContext(ctx, `
 		SELECT d.slug, name, brand, city, address, county, region,
@@ -274,18 +299,34 @@ func (db *DB) Dispensaries(ctx context.Context) ([]Dispensary, error) {
 	var out []Dispensary
 	for rows.Next() {
 		var d Dispensary
-		var monitored, verified bool
+		var lat, lng storedFloat
+		var medical, adultUse, monitored, sample, verified storedInt
 		var menus string
 		if err := rows.Scan(&d.Slug, &d.Name, &d.Brand, &d.City, &d.Address, &d.County, &d.Region,
-			&d.Lat, &d.Lng, &d.Medical, &d.AdultUse, &monitored, &d.Website, &menus, &d.Sample, &d.Coordinates, &verified, &d.Licence); err != nil {
+			&lat, &lng, &medical, &adultUse, &monitored, &d.Website, &menus, &sample, &d.Coordinates, &verified, &d.Licence); err != nil {
 			return nil, fmt.Errorf("list dispensaries: %w", err)
 		}
+		var u unreadable
+		u.float("lat", lat, true)
+		u.float("lng", lng, true)
+		u.int("medical", medical, true)
+		u.int("adult_use", adultUse, true)
+		u.int("monitored", monitored, true)
+		u.int("sample", sample, true)
+		u.int("verified", verified, true)
 		if err := json.Unmarshal([]byte(menus), &d.Menus); err != nil {
-			return nil, fmt.Errorf("dispensary %s: menus: %w", d.Slug, err)
+			u = append(u, "menus: "+ClipMessage(err.Error()))
 		}
-		d.Monitored = &monitored
-		if !verified {
-			d.Verified = &verified
+		if len(u) > 0 {
+			db.passOver("dispensary %s: stored %s; the store is left out", Clip(d.Slug), u)
+			continue
+		}
+		d.Lat, d.Lng = lat.v, lng.v
+		d.Medical, d.AdultUse, d.Sample = medical.v != 0, adultUse.v != 0, sample.v != 0
+		isMonitored, isVerified := monitored.v != 0, verified.v != 0
+		d.Monitored = &isMonitored
+		if !isVerified {
+			d.Verified = &isVerified
 		}
 		out = append(out, d)
 	}

@@ -118,6 +118,9 @@ func build(ctx context.Context, db *data.DB, opts Options, put func(path string,
 		record(path, b)
 		return put(path, b)
 	}
+	// What earlier reads of this store passed over (a worker's scrape) is not this
+	// publish's: its own reads note again what they pass over.
+	db.PassedOver()
 	sd, err := db.ReadShop(ctx)
 	if err != nil {
 		return Manifest{}, fmt.Errorf("publish: %w", err)
@@ -164,6 +167,8 @@ func build(ctx context.Context, db *data.DB, opts Options, put func(path string,
 	if herr := <-highlighted; herr != nil {
 		return Manifest{}, fmt.Errorf("publish highlights: %w", herr)
 	}
+	// Stores, runs and roster rows whose stored values could not be read as their types.
+	m.LeftOut = append(m.LeftOut, db.PassedOver()...)
 	if err != nil {
 		return Manifest{}, fmt.Errorf("publish shopping: %w", err)
 	}

@@ -111,4 +111,64 @@ func TestUnreadableStoredValuesAreLeftOut(t *testing.T) {
 	if pipeline.LastRun == nil || pipeline.LastRun.StartedAt != demoNow.Add(-24*time.Hour).Format(time.RFC3339) {
 		t.Errorf("api/pipeline lastRun %+v, want the first run (the last one's counts cannot be read)", pipeline.LastRun)
 	}
+
+	// A store, a run's time and the roster's reads and licences, unreadable in turn: each
+	// is passed over, listed, and the publish goes on.
+	passedOverAreListed(t, cfg.DB, func() []string {
+		errOut.Reset()
+		if code := execute([]string{"publish", "--db", cfg.DB, "--out", cfg.Out, "--now", demoNow.Format(time.RFC3339), "--dir", t.TempDir()}, d); code != exitOK {
+			t.Fatalf("publish exit %d:\n%s", code, errOut.String())
+		}
+		readJSON(t, filepath.Join(cfg.Out, publish.PathManifest), &manifest)
+		return manifest.LeftOut
+	})
+	var status []struct {
+		Slug string `json:"slug"`
+	}
+	readJSON(t, filepath.Join(cfg.Out, publish.PathStatus), &status)
+	for _, st := range status {
+		if st.Slug == "hand-edited" {
+			t.Error("api/DispensaryStatus lists the store whose position cannot be read")
+		}
+	}
+}
+
+// passedOverAreListed writes into the database at path a store whose position is text,
+// a first run whose start is no time, a roster read whose count is text (after a good
+// one) and a licence
+// whose first listing is no time; publish (which returns the manifest's leftOut) must
+// list each and go on.
+func passedOverAreListed(t *testing.T, path string, publish func() []string) {
+	t.Helper()
+	raw, err := sql.Open("sqlite", "file:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{
+		`INSERT INTO dispensaries (slug, name, city, region, lat, lng, menus, in_registry, updated_at)
+			VALUES ('hand-edited', 'Hand Edited', 'Akron', 'Northeast', 'north', -81.5, '[]', 1, '2026-01-01T00:00:00Z')`,
+		`UPDATE runs SET started_at = 'last tuesday' WHERE id = (SELECT MIN(id) FROM runs)`,
+		`INSERT INTO roster_reads (url, read_at, error, rows, active) VALUES ('https://roster.example/', '2026-01-01T00:00:00.000000000Z', '', 1, 1)`,
+		`INSERT INTO roster_reads (url, read_at, error, rows, active) VALUES ('https://roster.example/', '2026-01-02T00:00:00.000000000Z', '', 'many', 3)`,
+		`INSERT INTO roster_licences (licence, name, business_name, status, type, street, city, zip, county, phone, hours,
+			lat, lng, sample, first_listed, last_listed, listed)
+			VALUES ('CCD000099-00', 'Hand Edited', '', 'Active', 'Dual Use Dispensary', '1 Main St', 'Akron', '', 'Summit', '', '',
+			41.1, -81.5, 0, 'someday', '2026-01-02T00:00:00.000000000Z', 1)`,
+	} {
+		if _, err := raw.Exec(q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	raw.Close()
+	leftOut := publish()
+	for _, want := range []string{
+		`dispensary hand-edited: stored lat "north" is not a number; the store is left out`,
+		`run 1: stored started_at "last tuesday" is not a time; the run is passed over`,
+		`stored rows "many" is not an integer; the read is passed over`,
+		`roster licence CCD000099-00: stored first_listed "someday" is not a time; the licence is left out`,
+	} {
+		if !slices.ContainsFunc(leftOut, func(l string) bool { return strings.Contains(l, want) }) {
+			t.Errorf("leftOut %q lacks %q", leftOut, want)
+		}
+	}
 }
