@@ -14,7 +14,7 @@ import (
 // MaxFormWords is the most words a spelling in FormSpellings has.
 const MaxFormWords = 3
 
-// FormSpellings maps the ways menus and platforms write a form (formKey: lower case,
+// FormSpellings maps the ways menus and platforms write a form (LabelKey: lower case,
 // punctuation runs as one space; one to MaxFormWords words) to the one way the site
 // writes it. Whole buds, singles and packs are the plain product of their category:
 // they are no form, so the codes of plain products stay as they were before forms
@@ -45,7 +45,7 @@ var FormSpellings = map[string]string{
 
 // productWords are the words, beside the forms, that name a kind of product rather
 // than a strain when they end or start a product name ("Tangie Vape Pen", "Gelato
-// Gummies"), by labelKey.
+// Gummies"), by LabelKey.
 var productWords = map[string]bool{
 	"vape": true, "vapes": true, "pen": true, "vape pen": true, "vape cart": true, "resin": true, "oil": true,
 	"extract": true, "extracts": true, "concentrate": true, "concentrates": true, "dab": true, "dabs": true,
@@ -58,7 +58,7 @@ var productWords = map[string]bool{
 
 // isFormText says whether text (one to three words) names a form or a kind of product.
 func isFormText(text string) bool {
-	k := formKey(text)
+	k := LabelKey(text)
 	_, form := FormSpellings[k]
 	return form || productWords[k]
 }
@@ -97,7 +97,7 @@ func trimFormEnd(words []string) []string {
 		}
 	}
 	for n := min(MaxFormWords, len(words)); n > 0; n-- {
-		if lead := strings.Join(words[:n], " "); isFormText(lead) && !ordinaryLead[formKey(lead)] {
+		if lead := strings.Join(words[:n], " "); isFormText(lead) && !ordinaryLead[LabelKey(lead)] {
 			return trimSeparators(words[n:])
 		}
 	}
@@ -125,9 +125,10 @@ func trimSeparators(words []string) []string {
 	return words
 }
 
-// formKey lower-cases s and turns punctuation runs into single spaces, so "Pre-Rolls",
-// "pre_rolls" and "PRE ROLLS" meet.
-func formKey(s string) string {
+// LabelKey lower-cases s and turns punctuation runs into single spaces, so "Pre-Rolls",
+// "pre_rolls" and "PRE ROLLS" meet: the one key of a platform's category, subtype and
+// lineage labels (data's forms, the scraper's categories and strain types).
+func LabelKey(s string) string {
 	var b strings.Builder
 	space := false
 	for _, r := range strings.ToLower(strings.TrimSpace(s)) {

@@ -402,7 +402,7 @@ func doseLabelled(c data.Category, raw string) bool {
 	if c == data.Edible {
 		return true
 	}
-	switch labelKey(raw) {
+	switch data.LabelKey(raw) {
 	case "tincture", "tinctures", "topical", "topicals", "oral", "orals":
 		return true
 	}

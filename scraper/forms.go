@@ -18,7 +18,7 @@ const maxFormWords = data.MaxFormWords
 // formsIn lists the forms a text names, in the order it names them, each once: the
 // longest spelling wins where two start at one word ("live resin" over "resin").
 func formsIn(text string) []string {
-	words := strings.Fields(labelKey(text))
+	words := strings.Fields(data.LabelKey(text))
 	var out []string
 	for i := 0; i < len(words); {
 		n := longestForm(words[i:])

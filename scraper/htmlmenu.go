@@ -320,7 +320,7 @@ func (r *htmlReader) offer(b *parseBudget, card *goquery.Selection) (data.Offer,
 	// product share them).
 	o.ProductID = o.URL
 	if o.ProductID == "" {
-		o.ProductID = "name:" + labelKey(brand+" "+name)
+		o.ProductID = "name:" + data.LabelKey(brand+" "+name)
 	}
 	return o, nil
 }

@@ -413,9 +413,9 @@ func ldQuantity(v any) (label string, grams, mg float64) {
 // matches one of names, as its value and unit.
 func ldProperty(p map[string]any, names ...string) (value any, unit string, found bool) {
 	for _, pv := range ldObjects(p["additionalProperty"]) {
-		key := labelKey(ldText(pv["name"]))
+		key := data.LabelKey(ldText(pv["name"]))
 		if key == "" {
-			key = labelKey(ldText(pv["propertyID"]))
+			key = data.LabelKey(ldText(pv["propertyID"]))
 		}
 		if !slices.Contains(names, key) {
 			continue
@@ -507,7 +507,7 @@ func (r ldRecord) offers(page *url.URL) ([]data.Offer, error) {
 		id = ldID(p)
 	}
 	if id == "" {
-		id = "name:" + labelKey(brand+" "+name)
+		id = "name:" + data.LabelKey(brand+" "+name)
 	}
 	base := data.Offer{
 		ProductID:   id,

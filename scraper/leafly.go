@@ -242,7 +242,7 @@ func leaflyOffers(raw json.RawMessage, market data.Market) ([]data.Offer, string
 	} else {
 		// quantity+unit is the item's amount as a number; the display label is for
 		// people ("2 x 0.5g", whose first figure is one joint, not the pack).
-		switch labelKey(it.Unit) {
+		switch data.LabelKey(it.Unit) {
 		case "g", "gram", "grams":
 			o.Grams = roundGrams(it.Quantity.V)
 		}

@@ -5,7 +5,6 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/ohiomc/omc/data"
@@ -13,7 +12,7 @@ import (
 
 // categoryLabels maps every platform category label we have seen (Jane kind and
 // custom_product_type, Dutchie type, and the common spellings of menus) to a tracked
-// category. Keys are normalised by labelKey. A label not listed is Other.
+// category. Keys are normalised by data.LabelKey. A label not listed is Other.
 var categoryLabels = map[string]data.Category{
 	"flower": data.Flower, "flowers": data.Flower, "bud": data.Flower, "buds": data.Flower,
 	"pre roll": data.Preroll, "pre rolls": data.Preroll, "preroll": data.Preroll, "prerolls": data.Preroll,
@@ -52,7 +51,7 @@ var categoryLabels = map[string]data.Category{
 func Category(labels ...string) data.Category {
 	found := data.Other
 	for _, l := range labels {
-		c, ok := categoryLabels[labelKey(l)]
+		c, ok := categoryLabels[data.LabelKey(l)]
 		switch {
 		case !ok:
 		case c == data.Other:
@@ -64,29 +63,10 @@ func Category(labels ...string) data.Category {
 	return found
 }
 
-// labelKey lower-cases a label and turns punctuation runs into single spaces, so
-// "Pre-Rolls", "pre_rolls" and "PRE ROLLS" meet.
-func labelKey(s string) string {
-	var b strings.Builder
-	space := false
-	for _, r := range strings.ToLower(strings.TrimSpace(s)) {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) {
-			if space && b.Len() > 0 {
-				b.WriteByte(' ')
-			}
-			space = false
-			b.WriteRune(r)
-			continue
-		}
-		space = true
-	}
-	return b.String()
-}
-
 // StrainType normalises a lineage label to indica, sativa or hybrid, "" otherwise
 // (Dutchie's "N/A", "High CBD", Plus's "THC").
 func StrainType(s string) string {
-	k := labelKey(s)
+	k := data.LabelKey(s)
 	switch {
 	case k == "indica" || k == "indica hybrid" || k == "indica dominant" || k == "indica dominant hybrid":
 		return "indica"
@@ -153,7 +133,7 @@ func parseSize(label string) Size {
 	if s == "" {
 		return Size{}
 	}
-	if g, ok := wordSizes[labelKey(s)]; ok {
+	if g, ok := wordSizes[data.LabelKey(s)]; ok {
 		return Size{Grams: g}
 	}
 	if !strings.ContainsAny(s, digits) {
@@ -400,7 +380,7 @@ func nameFromSlug(slug, brand string) string {
 		return ""
 	}
 	s = slugTail.ReplaceAllString(s, "")
-	if b := strings.ReplaceAll(labelKey(brand), " ", "-"); b != "" {
+	if b := strings.ReplaceAll(data.LabelKey(brand), " ", "-"); b != "" {
 		if rest, ok := strings.CutPrefix(s, b+"-"); ok && rest != "" {
 			s = rest
 		}
