@@ -285,7 +285,7 @@ func runDemo(ctx context.Context, opts *demoOptions) error {
 	if err != nil {
 		return err
 	}
-	printPublished(deps{Out: opts.deps.ErrOut}, res)
+	printPublished(deps{Out: opts.deps.ErrOut, ErrOut: opts.deps.ErrOut}, res)
 	if opts.Prerender != "" {
 		if err := runPrerender(ctx, opts.Prerender, c.Out, opts.deps.ErrOut); err != nil {
 			fmt.Fprintf(opts.deps.ErrOut, "omc demo: %v; the pages load their data in the browser instead\n", err)
