@@ -7,7 +7,7 @@ import { keepFacets, potencyUnitFor, sizeBucket, type FacetOffer, type StrainTyp
 import { effectiveSort, hasPoint, type DispensarySearchState, type SearchFilters, type ShopFilters, type SortKey } from './search-state'
 import { matchScore, textMatches, tokenize, type WordCache } from './text-match'
 import { isOnSale, pricePaid, type Unit } from '../../../lib/unit-price'
-import { potencyOf } from './potency'
+import { potencyAt } from './potency'
 import { thcValuePer100mg } from './thc-value'
 
 /** SearchOffer is one offer of the Menus search: a shard row joined with its product and store. */
@@ -173,15 +173,7 @@ export function joinOffers(stores: SearchStores, shards: readonly SearchRows[], 
         salePrice: isOnSale(price, sale) ? sale : null,
         paid,
         ...unitPriceOf(shard.category, paid, grams, mg),
-        ...potencyOf({
-          category: shard.category,
-          mg,
-          thc: o.thc[i] ?? null,
-          potencyUnit: o.potencyUnit[i] ?? null,
-          cbd: o.cbd[i] ?? null,
-          thcLow: o.thcLow?.[i],
-          cbdLow: o.cbdLow?.[i],
-        }),
+        ...potencyAt(o, i, shard.category, mg),
         isNew: o.isNew[i] ?? false,
         orderUrl: menu.menuUrl,
         strainType: p.strainType[product] ?? null,

@@ -44,6 +44,28 @@ export function potencyOf(o: PotencyInput): Potency {
   return { thc: o.thc, potencyUnit: o.potencyUnit, thcLabelled: false, thcLow: bottomOf(o.thcLow, o.thc), cbdLow }
 }
 
+/** PotencyColumns are a file's potency columns, one entry per offer (a search shard's offers, a store menu's). */
+export type PotencyColumns = {
+  thc: readonly (number | null | undefined)[]
+  potencyUnit: readonly (string | null | undefined)[]
+  cbd: readonly (number | null | undefined)[]
+  thcLow?: readonly (number | null | undefined)[]
+  cbdLow?: readonly (number | null | undefined)[]
+}
+
+/** potencyAt is potencyOf for offer i of a file's columns, of category and labelled dose mg. */
+export function potencyAt(o: PotencyColumns, i: number, category: Category, mg: number | null): Potency {
+  return potencyOf({
+    category,
+    mg,
+    thc: o.thc[i] ?? null,
+    potencyUnit: o.potencyUnit[i] ?? null,
+    cbd: o.cbd[i] ?? null,
+    thcLow: o.thcLow?.[i],
+    cbdLow: o.cbdLow?.[i],
+  })
+}
+
 /** bottomOf is a range's bottom when it is one: a number below its top (anything else shows the one figure the filters read). */
 function bottomOf(low: number | null | undefined, top: number | null): number | null {
   return typeof low === 'number' && Number.isFinite(low) && low >= 0 && top !== null && low < top ? low : null

@@ -6,7 +6,7 @@ import type { Menu } from '../api/shop-schemas'
 import { sizeBucket, type FacetOffer } from './facets'
 import { readFilters, writeFilters, type ShopFilters, type SortKey } from './search-state'
 import { tokenize } from './text-match'
-import { potencyOf } from './potency'
+import { potencyAt } from './potency'
 import { thcValuePer100mg } from './thc-value'
 
 /** StoreOffer is one offer of a store's page (api/menus/<slug>), with what its filters and sorts read. */
@@ -70,15 +70,7 @@ export function storeOffersOf(menu: Menu): StoreOffer[] {
         paid,
         ...unitPriceOf(category, paid, grams, mg),
         cbd: o.cbd[i] ?? null,
-        ...potencyOf({
-          category,
-          mg,
-          thc: o.thc[i] ?? null,
-          potencyUnit: o.potencyUnit[i] ?? null,
-          cbd: o.cbd[i] ?? null,
-          thcLow: o.thcLow?.[i],
-          cbdLow: o.cbdLow?.[i],
-        }),
+        ...potencyAt(o, i, category, mg),
         isNew: o.isNew[i] ?? false,
         inStock: o.inStock[i] ?? false,
         orderUrl: path === null ? null : m.orderUrlBase + path,
