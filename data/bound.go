@@ -65,7 +65,7 @@ func BoundCode(code string) string {
 		return code
 	}
 	sum := sha256.Sum256([]byte(code))
-	head := strings.TrimRight(cutUTF8(code, MaxCode-codeHashChars-1), "-")
+	head := strings.TrimRight(CutUTF8(code, MaxCode-codeHashChars-1), "-")
 	return head + "-" + hex.EncodeToString(sum[:])[:codeHashChars]
 }
 
@@ -74,12 +74,12 @@ func Cut(s string, max int) (string, bool) {
 	if len(s) <= max {
 		return s, false
 	}
-	return cutUTF8(s, max), true
+	return CutUTF8(s, max), true
 }
 
-// cutUTF8 is the longest prefix of s of at most max bytes that does not split a
+// CutUTF8 is the longest prefix of s of at most max bytes that does not split a
 // character.
-func cutUTF8(s string, max int) string {
+func CutUTF8(s string, max int) string {
 	if len(s) <= max {
 		return s
 	}
@@ -95,7 +95,7 @@ func Clip(s string) string {
 	if len(s) <= MaxQuoted {
 		return s
 	}
-	return cutUTF8(s, MaxQuoted) + fmt.Sprintf("… (%d bytes)", len(s))
+	return CutUTF8(s, MaxQuoted) + fmt.Sprintf("… (%d bytes)", len(s))
 }
 
 // ClipMessage is an error message bounded to MaxMessage bytes, then how long it was:
@@ -104,7 +104,7 @@ func ClipMessage(s string) string {
 	if len(s) <= MaxMessage {
 		return s
 	}
-	return cutUTF8(s, MaxMessage) + fmt.Sprintf("… (%d bytes)", len(s))
+	return CutUTF8(s, MaxMessage) + fmt.Sprintf("… (%d bytes)", len(s))
 }
 
 // TextProblem says which of an offer's texts is longer than its maximum ("" when none

@@ -141,7 +141,7 @@ func (db *DB) recordTx(ctx context.Context, tx *txRunner, cache *menuCache, mf M
 	if mf.Err != nil {
 		reason, detail = ReasonOf(mf.Err), mf.Err.Error()
 		if len(detail) > MaxDetail {
-			detail = cutUTF8(detail, MaxDetail) + "…" // a reply quoted whole would fill the log and the status page
+			detail = CutUTF8(detail, MaxDetail) + "…" // a reply quoted whole would fill the log and the status page
 		}
 		if s := StatusOf(mf.Err); s != 0 {
 			status = s
