@@ -37,6 +37,12 @@ func checkListing(d Dispensary) []string {
 
 var notWord = regexp.MustCompile(`[^a-z0-9]+`)
 
+// Slugify is s in lower case with every run of other characters than letters and
+// digits turned into one dash, trimmed of dashes: a slug made from a name.
+func Slugify(s string) string {
+	return strings.Trim(notWord.ReplaceAllString(strings.ToLower(s), "-"), "-")
+}
+
 // sameness is the form two names or addresses are compared in: lower case, letters and
 // digits only ("1651 Tiffin Ave." and "1651 tiffin ave" are one).
 func sameness(s string) string { return notWord.ReplaceAllString(strings.ToLower(s), "") }

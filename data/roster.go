@@ -104,7 +104,6 @@ func (s RosterState) Read() bool { return !s.LastRead.IsZero() }
 // roster (RosterRefused): a layer answering, but not what the roster is.
 func (s RosterState) Refused() bool { return strings.HasPrefix(s.Error, RosterRefused) }
 
-
 // A read of the roster replaces the last good one only when it looks like the state's
 // roster (docs/registry.md, "The state's roster"): one row per licence, licence numbers
 // of the state's shape (LicencePattern), each field of its type (scraper.ReadRoster
@@ -132,10 +131,9 @@ type RosterRefusal struct{ Why string }
 
 func (e *RosterRefusal) Error() string { return RosterRefused + e.Why }
 
-
-// sameRosterAddress says whether an address written by rosterAddress is the street
+// SameRosterAddress says whether an address written by RosterAddress is the street
 // and city's, compared as AddressKey compares them.
-func sameRosterAddress(written, street, city string) bool {
+func SameRosterAddress(written, street, city string) bool {
 	wStreet, wCity := "", written
 	if i := strings.LastIndex(written, ", "); i >= 0 {
 		wStreet, wCity = written[:i], written[i+2:]
@@ -143,8 +141,8 @@ func sameRosterAddress(written, street, city string) bool {
 	return AddressKey(wStreet, wCity) == AddressKey(street, city)
 }
 
-// rosterAddress is how a change of address is written: street and city.
-func rosterAddress(street, city string) string {
+// RosterAddress is how a change of address is written: street and city.
+func RosterAddress(street, city string) string {
 	if street == "" {
 		return city
 	}

@@ -188,11 +188,11 @@ func disagreements(d Dispensary, e RosterEntry) []Disagreement {
 	}
 	switch {
 	case d.Address != "" && e.Street != "" && AddressKey(d.Address, d.City) != AddressKey(e.Street, e.City):
-		add("address", d.Location(), rosterAddress(e.Street, e.City))
+		add("address", d.Location(), RosterAddress(e.Street, e.City))
 	case e.City != "" && sameness(d.City) != sameness(e.City):
 		add("city", d.City, e.City)
 	}
-	if c := countyName(e.County); d.County != "" && c != "" && !strings.EqualFold(d.County, c) {
+	if c := CountyName(e.County); d.County != "" && c != "" && !strings.EqualFold(d.County, c) {
 		add("county", d.County, c)
 	}
 	if medical, adultUse, known := e.Markets(); known {
@@ -261,9 +261,9 @@ func sharesKey(a, b []string) bool {
 	return false
 }
 
-// countyName is a roster's county as the place tables name it: "PORTAGE" and
+// CountyName is a roster's county as the place tables name it: "PORTAGE" and
 // "Portage County" are Portage.
-func countyName(s string) string {
+func CountyName(s string) string {
 	s = strings.TrimSpace(s)
 	if len(s) > 7 && strings.EqualFold(s[len(s)-7:], " county") {
 		s = strings.TrimSpace(s[:len(s)-7])

@@ -304,3 +304,13 @@ type Adapter interface {
 	// FetchMenu fetches every product of the menu.
 	FetchMenu(ctx context.Context, src MenuSource) (Menu, error)
 }
+
+// DistinctProducts counts the distinct products among offers (one product has one
+// offer per size).
+func DistinctProducts(offers []Offer) int {
+	seen := map[string]bool{}
+	for _, o := range offers {
+		seen[o.ProductID] = true
+	}
+	return len(seen)
+}

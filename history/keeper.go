@@ -18,7 +18,7 @@ import (
 
 	"github.com/klauspost/compress/zstd"
 
-	"github.com/ohiomc/omc/data"
+	"github.com/ohiomc/omc/store"
 )
 
 // Record is what a saved copy holds, stored beside it as <name>.json. It is written
@@ -32,11 +32,11 @@ type Record struct {
 	SHA256     string `json:"sha256"`
 	Bytes      int64  `json:"bytes"`
 	Compressed int64  `json:"compressed"`
-	data.Inspection
-	// Digests are the SHA-256 of the copy's append-only history rows (data.Digests): a
+	store.Inspection
+	// Digests are the SHA-256 of the copy's append-only history rows (store.Digests): a
 	// later save checks that these rows are all still there, unchanged. Records of an
 	// older omc have none; their counts are checked.
-	Digests map[string]data.TableDigest `json:"digests,omitempty"`
+	Digests map[string]store.TableDigest `json:"digests,omitempty"`
 }
 
 // Refusal is a copy that was not used, and why.
@@ -64,9 +64,9 @@ type Keeper struct {
 	Keep int
 	// Now stamps saves (default time.Now).
 	Now func() time.Time
-	// Open opens the database to migrate and snapshot it (default data.Open; omc gives
+	// Open opens the database to migrate and snapshot it (default store.Open; omc gives
 	// the scraper's product codes, which migrating a first-schema database needs).
-	Open func(ctx context.Context, path string) (*data.DB, error)
+	Open func(ctx context.Context, path string) (*store.DB, error)
 	// TempDir is where a save works (default os.TempDir()).
 	TempDir string
 }
@@ -78,11 +78,11 @@ func (k *Keeper) now() time.Time {
 	return time.Now()
 }
 
-func (k *Keeper) open(ctx context.Context, path string) (*data.DB, error) {
+func (k *Keeper) open(ctx context.Context, path string) (*store.DB, error) {
 	if k.Open != nil {
 		return k.Open(ctx, path)
 	}
-	return data.Open(ctx, path)
+	return store.Open(ctx, path)
 }
 
 func (k *Keeper) tempDir() string {
@@ -151,7 +151,7 @@ func (k *Keeper) records(ctx context.Context, tmp string) ([]Record, []Refusal, 
 // Problems are what is wrong with an inspected database, compared with the last good
 // copy when there is one: damage (integrity_check), a schema this build does not know,
 // history tables with fewer rows than the last good copy had.
-func Problems(in data.Inspection, last *Record) []string {
+func Problems(in store.Inspection, last *Record) []string {
 	var out []string
 	if in.Integrity != "ok" {
 		msg := in.Integrity
@@ -163,14 +163,14 @@ func Problems(in data.Inspection, last *Record) []string {
 	if len(in.Migrations) == 0 {
 		out = append(out, "no omc schema (no migrations recorded)")
 	}
-	known := data.Migrations()
+	known := store.Migrations()
 	for _, m := range in.Migrations {
 		if !slices.Contains(known, m) {
 			out = append(out, fmt.Sprintf("schema migration %s is unknown to this omc (a newer version wrote it)", m))
 		}
 	}
 	if last != nil {
-		for _, t := range data.HistoryTables {
+		for _, t := range store.HistoryTables {
 			if in.Counts[t] < last.Counts[t] {
 				out = append(out, fmt.Sprintf("%s has %d rows, the last good copy (%s) had %d: history would be lost", t, in.Counts[t], last.Copy, last.Counts[t]))
 			}
@@ -183,27 +183,27 @@ func Problems(in data.Inspection, last *Record) []string {
 // good copy (its record's digests of the append-only rows), series states its fetches
 // never recorded and roster listings its roster changes never recorded; and the
 // digests of all its append-only rows, for its own record.
-func historyProblems(ctx context.Context, file string, last *Record) ([]string, map[string]data.TableDigest, error) {
+func historyProblems(ctx context.Context, file string, last *Record) ([]string, map[string]store.TableDigest, error) {
 	var out []string
-	var through map[string]data.TableDigest
+	var through map[string]store.TableDigest
 	if last != nil {
 		through = last.Digests
 	}
-	now, all, err := data.Digests(ctx, file, through)
+	now, all, err := store.Digests(ctx, file, through)
 	if err != nil {
 		return nil, nil, err
 	}
 	for _, t := range sortedKeys(through) {
 		if was := through[t]; now[t].SHA256 != was.SHA256 {
-			out = append(out, fmt.Sprintf("%s: %s of the last good copy (%s) were changed or deleted: history would be lost", t, data.DigestCovers(t, was.Through), last.Copy))
+			out = append(out, fmt.Sprintf("%s: %s of the last good copy (%s) were changed or deleted: history would be lost", t, store.DigestCovers(t, was.Through), last.Copy))
 		}
 	}
-	p, err := data.SeriesStateProblems(ctx, file)
+	p, err := store.SeriesStateProblems(ctx, file)
 	if err != nil {
 		return nil, nil, err
 	}
 	out = append(out, p...)
-	if p, err = data.RosterStateProblems(ctx, file); err != nil {
+	if p, err = store.RosterStateProblems(ctx, file); err != nil {
 		return nil, nil, err
 	}
 	return append(out, p...), all, nil
@@ -313,15 +313,15 @@ func newerThan(ctx context.Context, live, file, copyName string) error {
 	if _, err := os.Stat(live); err != nil {
 		return nil
 	}
-	in, err := data.Inspect(ctx, live)
+	in, err := store.Inspect(ctx, live)
 	if err != nil || len(Problems(in, nil)) > 0 {
 		return nil
 	}
-	mine, err := data.RunStarts(ctx, live)
+	mine, err := store.RunStarts(ctx, live)
 	if err != nil {
 		return nil
 	}
-	theirs, err := data.RunStarts(ctx, file)
+	theirs, err := store.RunStarts(ctx, file)
 	if err != nil {
 		return err
 	}
@@ -380,13 +380,13 @@ func (k *Keeper) fetchCopy(ctx context.Context, r Record, dir string) (string, [
 		os.Remove(db)
 		return "", []string{fmt.Sprintf("checksum %s (%d bytes), its record says %s (%d bytes)", short(sum), n, short(r.SHA256), r.Bytes)}, nil
 	}
-	in, err := data.Inspect(ctx, db)
+	in, err := store.Inspect(ctx, db)
 	var reasons []string
 	if err != nil {
 		reasons = []string{err.Error()}
 	} else {
 		reasons = Problems(in, &r)
-		for _, t := range data.HistoryTables {
+		for _, t := range store.HistoryTables {
 			// A record of an older omc counts fewer tables: the others are not compared.
 			if want, ok := r.Counts[t]; ok && in.Counts[t] > want {
 				reasons = append(reasons, fmt.Sprintf("%s has %d rows, its record says %d", t, in.Counts[t], want))
@@ -404,7 +404,7 @@ func short(sum string) string { return sum[:min(12, len(sum))] }
 
 // Checked is what Check found.
 type Checked struct {
-	Inspection data.Inspection
+	Inspection store.Inspection
 	// Last is the newest good copy in storage it was compared with (nil: none).
 	Last     *Record
 	Problems []string
@@ -431,8 +431,8 @@ func (k *Keeper) Check(ctx context.Context, dbPath string) (Checked, error) {
 
 // inspect is what Check finds of the database at file against last, with the digests
 // of all its append-only rows (nil when it has problems or another schema).
-func (k *Keeper) inspect(ctx context.Context, file string, last *Record) (data.Inspection, []string, map[string]data.TableDigest) {
-	in, err := data.Inspect(ctx, file)
+func (k *Keeper) inspect(ctx context.Context, file string, last *Record) (store.Inspection, []string, map[string]store.TableDigest) {
+	in, err := store.Inspect(ctx, file)
 	if err != nil {
 		return in, []string{err.Error()}, nil
 	}
@@ -449,8 +449,8 @@ func (k *Keeper) inspect(ctx context.Context, file string, last *Record) (data.I
 }
 
 // current reports whether the database has every migration this omc knows.
-func current(in data.Inspection) bool {
-	return slices.Equal(in.Migrations, data.Migrations())
+func current(in store.Inspection) bool {
+	return slices.Equal(in.Migrations, store.Migrations())
 }
 
 // Save checks the database at dbPath against the newest copy in storage and, when it
@@ -487,14 +487,14 @@ func (k *Keeper) Save(ctx context.Context, dbPath string) (Record, error) {
 	// is copied (a damaged file may copy without an error); its history, row by row,
 	// is checked in the snapshot, which is what is stored: one read of the history
 	// instead of two.
-	in, err := data.Inspect(ctx, dbPath)
+	in, err := store.Inspect(ctx, dbPath)
 	if err == nil && len(Problems(in, nil)) == 0 && !current(in) {
 		db, oerr := k.open(ctx, dbPath) // migrates
 		if oerr != nil {
 			return Record{}, &RefusedError{What: dbPath, Reasons: []string{"migrating it: " + oerr.Error()}}
 		}
 		db.Close()
-		in, err = data.Inspect(ctx, dbPath)
+		in, err = store.Inspect(ctx, dbPath)
 	}
 	if err != nil {
 		return Record{}, &RefusedError{What: dbPath, Reasons: []string{err.Error()}}

@@ -17,6 +17,7 @@ import (
 	"github.com/gofrs/flock"
 
 	"github.com/ohiomc/omc/data"
+	"github.com/ohiomc/omc/store"
 )
 
 var t0 = time.Date(2026, 7, 1, 8, 0, 0, 0, time.UTC)
@@ -28,13 +29,13 @@ func grow(t *testing.T, path string, runs int) {
 	ctx := context.Background()
 	var n int
 	if _, err := os.Stat(path); err == nil {
-		in, err := data.Inspect(ctx, path)
+		in, err := store.Inspect(ctx, path)
 		if err != nil {
 			t.Fatal(err)
 		}
 		n = int(in.Counts["runs"])
 	}
-	db, err := data.Open(ctx, path)
+	db, err := store.Open(ctx, path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,7 +51,7 @@ func grow(t *testing.T, path string, runs int) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		err = db.RecordMenuFetch(ctx, data.MenuFetch{RunID: id, Slug: "bloom-akron", Market: data.Recreational, Platform: "jane", At: at,
+		err = db.RecordMenuFetch(ctx, store.MenuFetch{RunID: id, Slug: "bloom-akron", Market: data.Recreational, Platform: "jane", At: at,
 			Offers: []data.Offer{
 				{ProductID: "a", Name: "Muul Fuel", Category: data.Flower, Size: "3.5g", Grams: 3.5, Price: 40 + float64(i), InStock: true},
 				{ProductID: fmt.Sprintf("new-%d", i), Name: "Gelato", Category: data.Flower, Size: "1g", Grams: 1, Price: 12, InStock: true},
@@ -231,23 +232,23 @@ func TestRestoreRefusesNewerDatabase(t *testing.T) {
 		t.Fatal(err)
 	}
 	grow(t, db, 3)
-	before, _ := data.Inspect(ctx, db)
+	before, _ := store.Inspect(ctx, db)
 	_, err = k.Restore(ctx, db, false)
 	var ne *NewerError
 	if !errors.As(err, &ne) || ne.Runs != 3 || !strings.Contains(err.Error(), db) || !strings.Contains(err.Error(), saved.Copy) {
 		t.Fatalf("restore over a newer database: %v", err)
 	}
-	if after, _ := data.Inspect(ctx, db); after.Counts["runs"] != before.Counts["runs"] {
+	if after, _ := store.Inspect(ctx, db); after.Counts["runs"] != before.Counts["runs"] {
 		t.Fatalf("the refused restore changed the database: %v runs, was %v", after.Counts, before.Counts)
 	}
 	res, err := k.Restore(ctx, db, true)
 	if err != nil || res.Record == nil || res.Replaced == "" {
 		t.Fatalf("forced restore: %+v, %v", res, err)
 	}
-	if in, _ := data.Inspect(ctx, db); in.Counts["runs"] != 2 {
+	if in, _ := store.Inspect(ctx, db); in.Counts["runs"] != 2 {
 		t.Errorf("restored %d runs, want the copy's 2", in.Counts["runs"])
 	}
-	if in, err := data.Inspect(ctx, res.Replaced); err != nil || in.Counts["runs"] != 5 {
+	if in, err := store.Inspect(ctx, res.Replaced); err != nil || in.Counts["runs"] != 5 {
 		t.Errorf("the replaced database kept as %s: %v runs, %v", res.Replaced, in.Counts, err)
 	}
 	// A restore onto a database the copy already holds all of goes ahead.
@@ -407,7 +408,7 @@ func TestNoDebris(t *testing.T) {
 func growRoster(t *testing.T, path string, reads int) {
 	t.Helper()
 	ctx := context.Background()
-	db, err := data.Open(ctx, path)
+	db, err := store.Open(ctx, path)
 	if err != nil {
 		t.Fatal(err)
 	}

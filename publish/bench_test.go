@@ -25,6 +25,7 @@ import (
 	"github.com/ohiomc/omc/publish"
 	"github.com/ohiomc/omc/scraper"
 	"github.com/ohiomc/omc/scraper/replay"
+	"github.com/ohiomc/omc/store"
 )
 
 // synthetic describes a made-up Ohio for the publish benchmarks: menus × offers per menu,
@@ -122,7 +123,7 @@ func (s synthetic) build(tb testing.TB, path string, now time.Time) {
 	ctx := context.Background()
 	r := rand.New(rand.NewPCG(1, uint64(s.Menus)))
 	pool := s.pool(r)
-	db, err := data.Open(ctx, path)
+	db, err := store.Open(ctx, path)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -220,7 +221,7 @@ func (s synthetic) build(tb testing.TB, path string, now time.Time) {
 					}
 				}
 			}
-			if err := db.RecordMenuFetch(ctx, data.MenuFetch{Slug: m.slug, Market: m.market, Platform: "jane", At: at, Offers: m.offers}); err != nil {
+			if err := db.RecordMenuFetch(ctx, store.MenuFetch{Slug: m.slug, Market: m.market, Platform: "jane", At: at, Offers: m.offers}); err != nil {
 				tb.Fatal(err)
 			}
 		}
@@ -315,7 +316,7 @@ func publishChild(path, out string) error {
 	if os.Getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(publish.DefaultMemoryLimit)
 	}
-	db, err := data.Open(ctx, path, data.WithProductCode(scraper.ProductCode))
+	db, err := store.Open(ctx, path, store.WithProductCode(scraper.ProductCode))
 	if err != nil {
 		return err
 	}
@@ -607,7 +608,7 @@ func publishLargeStore(tb testing.TB, platform string) []byte {
 	reg := data.Registry{Dispensaries: []data.Dispensary{d},
 		Platforms: map[string]data.PlatformConfig{platform: {BaseURL: url, Settings: replay.DemoPlatformSettings()[platform]}}}
 	dir := tb.TempDir()
-	db, err := data.Open(ctx, filepath.Join(dir, "omc.db"), data.WithProductCode(scraper.ProductCode))
+	db, err := store.Open(ctx, filepath.Join(dir, "omc.db"), store.WithProductCode(scraper.ProductCode))
 	if err != nil {
 		tb.Fatal(err)
 	}

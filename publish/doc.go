@@ -12,7 +12,7 @@
 // killed leaves the previous one as it was. Build computes the same files in memory
 // (tests). omc publish, omc worker and omc demo call Publish (cmd/omc runPublish).
 //
-// A publish reads the store once (data.DB.ReadShop, in parallel id ranges), folds the
+// A publish reads the store once (store.DB.ReadShop, in parallel id ranges), folds the
 // price history while the yearly highlights are worked out beside it, then streams the
 // menus: each dispensary's menu file is written as soon as its offers have come, and the
 // snapshots that need every menu (products, search, deals, trends, strains, terpenes)

@@ -11,6 +11,7 @@ import (
 	_ "time/tzdata" // the highlights count years in America/New_York on any machine
 
 	"github.com/ohiomc/omc/data"
+	"github.com/ohiomc/omc/store"
 )
 
 // Highlights is api/highlights: one summary per calendar year of the history.
@@ -61,7 +62,7 @@ func mustZone(name string) *time.Location {
 // buildHighlights reads the whole history of the series sd read, one year at a time,
 // newest first. Offers are streamed, and only two months of unit prices per category are
 // held at once.
-func buildHighlights(ctx context.Context, db *data.DB, sd *data.ShopData, now time.Time) (Highlights, error) {
+func buildHighlights(ctx context.Context, db *store.DB, sd *store.ShopData, now time.Time) (Highlights, error) {
 	out := Highlights{GeneratedAt: now.UTC().Format(time.RFC3339), Years: []YearHighlight{}}
 	all, err := db.FetchSpanBetween(ctx, time.Time{}, now.Add(time.Second))
 	if err != nil || all.Fetches == 0 {
@@ -86,7 +87,7 @@ func buildHighlights(ctx context.Context, db *data.DB, sd *data.ShopData, now ti
 		products := map[string]bool{}
 		strainOf := map[*data.Offer][2]string{} // a description's flowerStrain, once
 		prices := map[data.Category]*monthPrices{}
-		err = sd.EachOfferRun(ctx, from, to, func(r data.OfferRun) error {
+		err = sd.EachOfferRun(ctx, from, to, func(r store.OfferRun) error {
 			o := r.Desc
 			strain, described := strainOf[o]
 			if !described {

@@ -9,11 +9,12 @@ import (
 
 	"github.com/ohiomc/omc/data"
 	"github.com/ohiomc/omc/publish"
+	"github.com/ohiomc/omc/store"
 )
 
 func TestBuildHighlights(t *testing.T) {
 	ctx := context.Background()
-	db, err := data.Open(ctx, filepath.Join(t.TempDir(), "omc.db"))
+	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "omc.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -31,7 +32,7 @@ func TestBuildHighlights(t *testing.T) {
 	}
 	record := func(slug string, at time.Time, offers ...data.Offer) {
 		t.Helper()
-		if err := db.RecordMenuFetch(ctx, data.MenuFetch{Slug: slug, Market: data.Recreational, Platform: "jane", At: at, Offers: offers}); err != nil {
+		if err := db.RecordMenuFetch(ctx, store.MenuFetch{Slug: slug, Market: data.Recreational, Platform: "jane", At: at, Offers: offers}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -41,7 +42,7 @@ func TestBuildHighlights(t *testing.T) {
 	record("b", time.Date(2026, 1, 12, 12, 0, 0, 0, time.UTC), flower("wedding cake", 3.5, 50))
 	record("a", time.Date(2026, 3, 5, 12, 0, 0, 0, time.UTC), flower("Wedding Cake", 2.83, 30), flower("Gelato", 2.83, 15))
 	// A failed fetch counts as a fetch, not as a tracked menu.
-	if err := db.RecordMenuFetch(ctx, data.MenuFetch{Slug: "b", Market: data.Recreational, Platform: "jane",
+	if err := db.RecordMenuFetch(ctx, store.MenuFetch{Slug: "b", Market: data.Recreational, Platform: "jane",
 		At: time.Date(2026, 3, 6, 12, 0, 0, 0, time.UTC), Err: &data.FetchError{Reason: data.ReasonTimeout}}); err != nil {
 		t.Fatal(err)
 	}

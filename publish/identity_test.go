@@ -14,6 +14,7 @@ import (
 	"github.com/ohiomc/omc/publish"
 	"github.com/ohiomc/omc/scraper"
 	"github.com/ohiomc/omc/scraper/replay"
+	"github.com/ohiomc/omc/store"
 )
 
 // menuFile is the part of api/menus/<slug> these tests read.
@@ -53,7 +54,7 @@ func scrapeAndPublish(t *testing.T, d data.Dispensary, ds replay.Dataset, platfo
 	reg := data.Registry{Dispensaries: []data.Dispensary{d},
 		Platforms: map[string]data.PlatformConfig{platform: {BaseURL: url, Settings: replay.DemoPlatformSettings()[platform]}}}
 	dir := t.TempDir()
-	db, err := data.Open(ctx, filepath.Join(dir, "omc.db"), data.WithProductCode(scraper.ProductCode))
+	db, err := store.Open(ctx, filepath.Join(dir, "omc.db"), store.WithProductCode(scraper.ProductCode))
 	if err != nil {
 		t.Fatal(err)
 	}

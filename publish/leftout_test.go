@@ -12,6 +12,7 @@ import (
 
 	"github.com/ohiomc/omc/data"
 	"github.com/ohiomc/omc/publish"
+	"github.com/ohiomc/omc/store"
 )
 
 // TestPublishLeavesOutWhatCannotBePublished: an offer priced 1.7e308, stored in a real
@@ -22,9 +23,9 @@ import (
 func TestPublishLeavesOutWhatCannotBePublished(t *testing.T) {
 	ctx := context.Background()
 	clean, dirty := seed(t), seed(t)
-	record := func(db *data.DB, at time.Time, price float64) {
+	record := func(db *store.DB, at time.Time, price float64) {
 		t.Helper()
-		err := db.RecordMenuFetch(ctx, data.MenuFetch{Slug: "botanist-canton", Market: data.Recreational, Platform: "jane", At: at, Offers: []data.Offer{
+		err := db.RecordMenuFetch(ctx, store.MenuFetch{Slug: "botanist-canton", Market: data.Recreational, Platform: "jane", At: at, Offers: []data.Offer{
 			{ProductID: "b1", Name: "muul fuel", Brand: "KLUTCH", Strain: "muul fuel", Category: data.Flower, Grams: 3.5, Price: 45, InStock: true},
 			{ProductID: "b2", Name: "Live Resin Badder", Category: data.Extract, Size: "1g", Grams: 1, Price: 40, InStock: true},
 			{ProductID: "b3", Name: "Huge Price Kush", Strain: "Huge Price Kush", Category: data.Flower, Size: "3.5g", Grams: 3.5, Price: price, InStock: true},
@@ -37,7 +38,7 @@ func TestPublishLeavesOutWhatCannotBePublished(t *testing.T) {
 	// one never lists it.
 	record(dirty, now.Add(-90*time.Minute), 2e300)
 	record(dirty, now.Add(-time.Hour), 1.7e308)
-	if err := clean.RecordMenuFetch(ctx, data.MenuFetch{Slug: "botanist-canton", Market: data.Recreational, Platform: "jane", At: now.Add(-time.Hour), Offers: []data.Offer{
+	if err := clean.RecordMenuFetch(ctx, store.MenuFetch{Slug: "botanist-canton", Market: data.Recreational, Platform: "jane", At: now.Add(-time.Hour), Offers: []data.Offer{
 		{ProductID: "b1", Name: "muul fuel", Brand: "KLUTCH", Strain: "muul fuel", Category: data.Flower, Grams: 3.5, Price: 45, InStock: true},
 		{ProductID: "b2", Name: "Live Resin Badder", Category: data.Extract, Size: "1g", Grams: 1, Price: 40, InStock: true},
 	}}); err != nil {

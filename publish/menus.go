@@ -9,6 +9,7 @@ import (
 
 	"github.com/ohiomc/omc/data"
 	"github.com/ohiomc/omc/freshness"
+	"github.com/ohiomc/omc/store"
 )
 
 // Menu is api/menus/<slug>: one dispensary, its menus and their offers. Offers and
@@ -115,7 +116,7 @@ type MenuOffers struct {
 // emitMenu emits the Menu of one dispensary with at least one menu, its offers by
 // market: every series the latest fetch of each category lists, in stock or not, by
 // category (display order), name, brand and weight.
-func (s *shop) emitMenu(st data.Status, byMarket map[data.Market][]*offer, emit Emit) error {
+func (s *shop) emitMenu(st store.Status, byMarket map[data.Market][]*offer, emit Emit) error {
 	d := st.Dispensary
 	s.menuDone[d.Slug] = true
 	if len(d.Menus) == 0 {

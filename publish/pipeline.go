@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/ohiomc/omc/data"
+	"github.com/ohiomc/omc/store"
 )
 
 // PathPipeline is the pipeline's health and the registry's coverage (SNAPSHOTS.md).
@@ -21,16 +22,16 @@ type Pipeline struct {
 
 // LastRun is the last finished scrape run, as api/pipeline and manifest.json give it.
 type LastRun struct {
-	StartedAt   string            `json:"startedAt"`
-	FinishedAt  string            `json:"finishedAt"`
-	MenusOK     int               `json:"menusOk"`
-	MenusFailed int               `json:"menusFailed"`
-	Failures    []data.RunFailure `json:"failures"`
+	StartedAt   string             `json:"startedAt"`
+	FinishedAt  string             `json:"finishedAt"`
+	MenusOK     int                `json:"menusOk"`
+	MenusFailed int                `json:"menusFailed"`
+	Failures    []store.RunFailure `json:"failures"`
 }
 
 // BuildPipeline is api/pipeline from the last finished run (nil before the first) and
 // the registry's dispensaries as last synced.
-func BuildPipeline(last *data.RunReport, ds []data.Dispensary, now time.Time) Pipeline {
+func BuildPipeline(last *store.RunReport, ds []data.Dispensary, now time.Time) Pipeline {
 	return Pipeline{
 		GeneratedAt: now.UTC().Format(time.RFC3339),
 		LastRun:     lastRun(last),
@@ -38,13 +39,13 @@ func BuildPipeline(last *data.RunReport, ds []data.Dispensary, now time.Time) Pi
 	}
 }
 
-func lastRun(r *data.RunReport) *LastRun {
+func lastRun(r *store.RunReport) *LastRun {
 	if r == nil {
 		return nil
 	}
 	failures := r.Failures
 	if failures == nil {
-		failures = []data.RunFailure{}
+		failures = []store.RunFailure{}
 	}
 	return &LastRun{
 		StartedAt:   r.StartedAt.UTC().Format(time.RFC3339),

@@ -10,6 +10,7 @@ import (
 
 	"github.com/ohiomc/omc/data"
 	"github.com/ohiomc/omc/publish"
+	"github.com/ohiomc/omc/store"
 )
 
 // TestPipelineRuns runs two scrapes' worth of fetches: a researched store read in
@@ -18,7 +19,7 @@ import (
 // coverage; the status gives the listing fields.
 func TestPipelineRuns(t *testing.T) {
 	ctx := context.Background()
-	db, err := data.Open(ctx, filepath.Join(t.TempDir(), "omc.db"))
+	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "omc.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,7 +48,7 @@ func TestPipelineRuns(t *testing.T) {
 		}
 		record := func(slug string, m data.Market, platform string, offers []data.Offer, ferr error) {
 			t.Helper()
-			if err := db.RecordMenuFetch(ctx, data.MenuFetch{RunID: id, Slug: slug, Market: m, Platform: platform, At: at, Offers: offers, Err: ferr}); err != nil {
+			if err := db.RecordMenuFetch(ctx, store.MenuFetch{RunID: id, Slug: slug, Market: m, Platform: platform, At: at, Offers: offers, Err: ferr}); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -79,7 +80,7 @@ func TestPipelineRuns(t *testing.T) {
 	if err := json.Unmarshal(files[publish.PathPipeline], &p); err != nil {
 		t.Fatal(err)
 	}
-	want := []data.RunFailure{{Platform: "dutchie", Reason: data.ReasonHTTPStatus, Menus: 2}, {Platform: "sweed", Reason: data.ReasonBlocked, Menus: 1, Unverified: 1}}
+	want := []store.RunFailure{{Platform: "dutchie", Reason: data.ReasonHTTPStatus, Menus: 2}, {Platform: "sweed", Reason: data.ReasonBlocked, Menus: 1, Unverified: 1}}
 	if p.LastRun == nil || p.LastRun.StartedAt != "2026-07-01T12:00:00Z" || p.LastRun.FinishedAt != "2026-07-01T12:01:30Z" ||
 		p.LastRun.MenusOK != 1 || p.LastRun.MenusFailed != 3 || len(p.LastRun.Failures) != 2 || p.LastRun.Failures[0] != want[0] || p.LastRun.Failures[1] != want[1] {
 		t.Errorf("lastRun = %+v", p.LastRun)
@@ -117,7 +118,7 @@ func TestPipelineRuns(t *testing.T) {
 // is the roster, never read.
 func TestPipelineBeforeFirstRun(t *testing.T) {
 	ctx := context.Background()
-	db, err := data.Open(ctx, filepath.Join(t.TempDir(), "omc.db"))
+	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "omc.db"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/ohiomc/omc/data"
 	"github.com/ohiomc/omc/freshness"
+	"github.com/ohiomc/omc/store"
 )
 
 // Product is api/products/<code>: one product across Ohio.
@@ -162,7 +163,7 @@ func (s *shop) buildProducts(h *history, emit Emit) error {
 // that listed it last did, with each store's last listing and its history.
 func (s *shop) goneProduct(h *history, code string) productFile {
 	gone := s.gone[code]
-	slices.SortFunc(gone, func(a, b data.GoneOffer) int {
+	slices.SortFunc(gone, func(a, b store.GoneOffer) int {
 		if c := b.LastListed.Compare(a.LastListed); c != 0 {
 			return c
 		}

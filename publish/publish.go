@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/ohiomc/omc/data"
+	"github.com/ohiomc/omc/store"
 )
 
 // Options configures one publish.
@@ -53,7 +54,7 @@ type Manifest struct {
 	// absent when nothing was.
 	LeftOut []string `json:"leftOut,omitempty"`
 	// CodeCollisions are the product codes two items listed on one store's menu for one
-	// market shared, and the code each was published under instead (data.CodeCollision):
+	// market shared, and the code each was published under instead (store.CodeCollision):
 	// every tie broken is reported here; absent when there was none.
 	CodeCollisions []string `json:"codeCollisions,omitempty"`
 }
@@ -97,7 +98,7 @@ const (
 // shopping snapshots are many: a publish holds a few at a time), the manifest last.
 // put is called from one goroutine at a time, not always the same, and must not keep
 // b: the encoding pool reuses its buffers.
-func build(ctx context.Context, db *data.DB, opts Options, put func(path string, b []byte) error) (Manifest, error) {
+func build(ctx context.Context, db *store.DB, opts Options, put func(path string, b []byte) error) (Manifest, error) {
 	producer := opts.Producer
 	if !ownProducer(producer) {
 		// NewTree recognises its own trees by this name: a manifest always carries it.
@@ -205,11 +206,11 @@ type shopping struct {
 
 // buildShopping builds the shopping snapshots, encoding them on a pool as they come,
 // and in the same pass over the menus' latest offers the statistics and brands.
-func buildShopping(ctx context.Context, sd *data.ShopData, in Shop, ds []data.Dispensary, record func(string, []byte), put func(string, []byte) error) (shopping, error) {
+func buildShopping(ctx context.Context, sd *store.ShopData, in Shop, ds []data.Dispensary, record func(string, []byte), put func(string, []byte) error) (shopping, error) {
 	var out shopping
 	stats, brands := newStatistics(ds, in.Now), newBrands(in.Now)
 	pool := newEncodePool(record, put)
-	topStrains, err := buildShop(ctx, sd, in, func(mo data.MenuOffers, productName func(*data.Offer) string) {
+	topStrains, err := buildShop(ctx, sd, in, func(mo store.MenuOffers, productName func(*data.Offer) string) {
 		for _, lo := range mo.Offers {
 			// Each offer's own category's date, not the menu's latest fetch: a category the
 			// latest fetch emptied keeps its earlier date and ages like a failure.
@@ -234,7 +235,7 @@ func buildShopping(ctx context.Context, sd *data.ShopData, in Shop, ds []data.Di
 // readStores reads every dispensary's status, as the state's roster lists it: its
 // address, position and hours for those it lists, and the licensed stores the registry
 // lacks.
-func readStores(ctx context.Context, db *data.DB) ([]data.Status, []data.Dispensary, rosterView, error) {
+func readStores(ctx context.Context, db *store.DB) ([]store.Status, []data.Dispensary, rosterView, error) {
 	// Each store carries its county's sales tax rate (storeListing).
 	if _, err := data.OhioTax(); err != nil {
 		return nil, nil, rosterView{}, fmt.Errorf("publish: %w", err)
@@ -258,12 +259,12 @@ func readStores(ctx context.Context, db *data.DB) ([]data.Status, []data.Dispens
 }
 
 // readPipeline is api/pipeline: the last run, the registry's coverage and the roster.
-func readPipeline(ctx context.Context, db *data.DB, ds []data.Dispensary, roster rosterView, now time.Time) (Pipeline, error) {
+func readPipeline(ctx context.Context, db *store.DB, ds []data.Dispensary, roster rosterView, now time.Time) (Pipeline, error) {
 	runs, err := db.Runs(ctx, 1)
 	if err != nil {
 		return Pipeline{}, fmt.Errorf("publish pipeline: %w", err)
 	}
-	var last *data.RunReport
+	var last *store.RunReport
 	if len(runs) > 0 {
 		last = &runs[0]
 	}
@@ -285,7 +286,7 @@ func activeAnnouncements(all []data.Announcement, now time.Time) []data.Announce
 
 // isSample reports whether the shopping data is sample data: --sample, or a registry
 // that marks any dispensary sample (the demo's).
-func isSample(flag bool, sts []data.Status) bool {
+func isSample(flag bool, sts []store.Status) bool {
 	for _, st := range sts {
 		flag = flag || st.Dispensary.Sample
 	}
@@ -310,7 +311,7 @@ func encodeSmall(small map[string]any, files map[string][]byte, m *Manifest) err
 }
 
 // Publish builds every snapshot and writes the tree to opts.Out atomically.
-func Publish(ctx context.Context, db *data.DB, opts Options) (Result, error) {
+func Publish(ctx context.Context, db *store.DB, opts Options) (Result, error) {
 	if opts.Out == "" {
 		return Result{}, &data.Error{Code: data.EINVALID, Message: "publish: no output directory"}
 	}

@@ -15,6 +15,7 @@ import (
 
 	"github.com/ohiomc/omc/data"
 	"github.com/ohiomc/omc/publish"
+	"github.com/ohiomc/omc/store"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
@@ -25,7 +26,7 @@ func ptr(f float64) *float64 { return &f }
 
 // publishFiles publishes db with opts into a new folder, as omc publish does
 // (publish.Publish), and reads back every file the manifest lists, and the manifest.
-func publishFiles(t *testing.T, db *data.DB, opts publish.Options) (map[string][]byte, publish.Manifest) {
+func publishFiles(t *testing.T, db *store.DB, opts publish.Options) (map[string][]byte, publish.Manifest) {
 	t.Helper()
 	opts.Out = filepath.Join(t.TempDir(), "out")
 	res, err := publish.Publish(context.Background(), db, opts)
@@ -49,10 +50,10 @@ func publishFiles(t *testing.T, db *data.DB, opts publish.Options) (map[string][
 // 20 h ago, a failure now), Zen Leaf Dayton missing (its two menus have never been read)
 // and Bloom Athens not monitored. The site's unit tests read what publish makes of it
 // (siteFixture).
-func seed(t *testing.T) *data.DB {
+func seed(t *testing.T) *store.DB {
 	t.Helper()
 	ctx := context.Background()
-	db, err := data.Open(ctx, filepath.Join(t.TempDir(), "omc.db"))
+	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "omc.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -80,7 +81,7 @@ func seed(t *testing.T) *data.DB {
 	var runID int64
 	record := func(slug string, m data.Market, platform string, at time.Time, offers []data.Offer, ferr error) {
 		t.Helper()
-		if err := db.RecordMenuFetch(ctx, data.MenuFetch{RunID: runID, Slug: slug, Market: m, Platform: platform, At: at, Offers: offers, Err: ferr}); err != nil {
+		if err := db.RecordMenuFetch(ctx, store.MenuFetch{RunID: runID, Slug: slug, Market: m, Platform: platform, At: at, Offers: offers, Err: ferr}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -324,7 +325,7 @@ func TestPublishWritesTree(t *testing.T) {
 // the shopping data say it is sample data, without --sample.
 func TestBuildSampleFromRegistry(t *testing.T) {
 	ctx := context.Background()
-	db, err := data.Open(ctx, filepath.Join(t.TempDir(), "omc.db"))
+	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "omc.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -334,7 +335,7 @@ func TestBuildSampleFromRegistry(t *testing.T) {
 	if err := db.SyncDispensaries(ctx, []data.Dispensary{d}, true, now); err != nil {
 		t.Fatal(err)
 	}
-	if err := db.RecordMenuFetch(ctx, data.MenuFetch{Slug: d.Slug, Market: data.Recreational, Platform: "jane", At: now,
+	if err := db.RecordMenuFetch(ctx, store.MenuFetch{Slug: d.Slug, Market: data.Recreational, Platform: "jane", At: now,
 		Offers: []data.Offer{{ProductID: "1", Name: "Muul Fuel", Category: data.Flower, Grams: 3.5, Price: 40, InStock: true, Code: "muul-fuel-3-5g"}}}); err != nil {
 		t.Fatal(err)
 	}

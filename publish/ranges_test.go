@@ -13,6 +13,7 @@ import (
 	"github.com/ohiomc/omc/data"
 	"github.com/ohiomc/omc/publish"
 	"github.com/ohiomc/omc/scraper"
+	"github.com/ohiomc/omc/store"
 )
 
 // dutchieRangeCapture is a real Dutchie FilteredProducts reply (scraper/testdata/
@@ -165,7 +166,7 @@ func publishDutchieRanges(t *testing.T) (string, data.Dispensary) {
 		Menus: []data.MenuSource{{Market: data.Recreational, Platform: "dutchie", DispensaryID: dutchieRangeStore}}}
 	reg := data.Registry{Dispensaries: []data.Dispensary{d}, Platforms: map[string]data.PlatformConfig{"dutchie": {BaseURL: srv.URL}}}
 	dir := t.TempDir()
-	db, err := data.Open(ctx, filepath.Join(dir, "omc.db"), data.WithProductCode(scraper.ProductCode))
+	db, err := store.Open(ctx, filepath.Join(dir, "omc.db"), store.WithProductCode(scraper.ProductCode))
 	if err != nil {
 		t.Fatal(err)
 	}

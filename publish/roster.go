@@ -6,6 +6,7 @@ import (
 
 	"github.com/ohiomc/omc/data"
 	"github.com/ohiomc/omc/hours"
+	"github.com/ohiomc/omc/store"
 )
 
 // Licence is a store's licence as the state's roster lists it.
@@ -48,7 +49,7 @@ type StoreListing struct {
 }
 
 // storeListing is st's StoreListing.
-func storeListing(st data.Status) StoreListing {
+func storeListing(st store.Status) StoreListing {
 	d := st.Dispensary
 	out := StoreListing{Medical: d.Medical, AdultUse: d.AdultUse}
 	out.County, out.SalesTaxPercent = countyTax(d)
@@ -60,7 +61,7 @@ func storeListing(st data.Status) StoreListing {
 	if l == nil {
 		return out
 	}
-	out.Licence = &Licence{Number: l.Licence, Status: l.Status, Active: l.Active(), Type: l.Type, Since: data.Day(l.FirstListed), Sample: l.Sample}
+	out.Licence = &Licence{Number: l.Licence, Status: l.Status, Active: l.Active(), Type: l.Type, Since: store.Day(l.FirstListed), Sample: l.Sample}
 	if l.Phone != "" {
 		out.Phone = &l.Phone
 	}
@@ -107,7 +108,7 @@ type rosterView struct {
 }
 
 // readRoster reads the roster in use and matches the registry's stores ds to it.
-func readRoster(ctx context.Context, db *data.DB, ds []data.Dispensary) (rosterView, error) {
+func readRoster(ctx context.Context, db *store.DB, ds []data.Dispensary) (rosterView, error) {
 	var v rosterView
 	var err error
 	if v.state, err = db.RosterState(ctx); err != nil {
@@ -120,13 +121,13 @@ func readRoster(ctx context.Context, db *data.DB, ds []data.Dispensary) (rosterV
 	return v, nil
 }
 
-// apply is sts as the site shows them with the roster (data.ApplyRoster).
-func (v rosterView) apply(sts []data.Status) ([]data.Status, error) {
+// apply is sts as the site shows them with the roster (store.ApplyRoster).
+func (v rosterView) apply(sts []store.Status) ([]store.Status, error) {
 	places, err := data.OhioPlaces()
 	if err != nil {
 		return nil, err
 	}
-	return data.ApplyRoster(sts, v.match, v.state.Read(), places), nil
+	return store.ApplyRoster(sts, v.match, v.state.Read(), places), nil
 }
 
 // pipeline is api/pipeline's roster, nil before the roster was first read.

@@ -9,6 +9,7 @@ import (
 
 	"github.com/ohiomc/omc/data"
 	"github.com/ohiomc/omc/publish"
+	"github.com/ohiomc/omc/store"
 )
 
 // TestRosterPublished: with a roster read (and a later read that failed), every store
@@ -19,7 +20,7 @@ import (
 // and the pipeline are golden files (the shapes SNAPSHOTS.md documents).
 func TestRosterPublished(t *testing.T) {
 	ctx := context.Background()
-	db, err := data.Open(ctx, filepath.Join(t.TempDir(), "omc.db"))
+	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "omc.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,7 +41,7 @@ func TestRosterPublished(t *testing.T) {
 		t.Fatal(err)
 	}
 	offer := []data.Offer{{ProductID: "p", Name: "P", Category: data.Flower, Grams: 3.5, Price: 40, InStock: true, Code: "p-3-5g"}}
-	if err := db.RecordMenuFetch(ctx, data.MenuFetch{RunID: id, Slug: "good", Market: data.Recreational, Platform: "jane", At: now, Offers: offer}); err != nil {
+	if err := db.RecordMenuFetch(ctx, store.MenuFetch{RunID: id, Slug: "good", Market: data.Recreational, Platform: "jane", At: now, Offers: offer}); err != nil {
 		t.Fatal(err)
 	}
 	if err := db.FinishRun(ctx, id, now.Add(time.Minute), 1, 0, 1); err != nil {
@@ -144,7 +145,7 @@ func TestStoreCountyTax(t *testing.T) {
 		{"unknown city", data.Dispensary{City: "Atlantis"}, "", 0, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			l := publish.StoreListingOf(data.Status{Dispensary: tc.d})
+			l := publish.StoreListingOf(store.Status{Dispensary: tc.d})
 			if tc.wantNoCounty {
 				if l.County != nil || l.SalesTaxPercent != nil {
 					t.Fatalf("county %v, rate %v; want null for both", l.County, l.SalesTaxPercent)

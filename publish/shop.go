@@ -13,11 +13,12 @@ import (
 
 	"github.com/ohiomc/omc/data"
 	"github.com/ohiomc/omc/freshness"
+	"github.com/ohiomc/omc/store"
 )
 
 // The shopping snapshots (SNAPSHOTS.md): menus, products, search, deals, trends, strains
 // and terpenes. Each builder is a pure function of a Shop and the menus buildShop
-// streams to it from the store, read once (data.ShopData).
+// streams to it from the store, read once (store.ShopData).
 
 // Shop is what the shopping snapshots are built from.
 type Shop struct {
@@ -25,7 +26,7 @@ type Shop struct {
 	// Sample marks everything as sample data (the demo's replayed menus).
 	Sample bool
 	// Statuses are the registry's dispensaries with their menus' category states.
-	Statuses []data.Status
+	Statuses []store.Status
 	// ProductFirstSeen is when any menu first listed each product code.
 	ProductFirstSeen map[string]time.Time
 	// Strains is the strain catalogue (names, types); nil when none is given.
@@ -57,7 +58,7 @@ type Emit func(path string, v any) error
 // The price history is read first, before the menus' offers are: its walk of the
 // fetch log holds a state per series, and the offers are as many; one after the other,
 // a 2,000-menu publish holds tens of MB less at its peak.
-func buildShop(ctx context.Context, sd *data.ShopData, in Shop, also func(m data.MenuOffers, productName func(*data.Offer) string), menusDone func(), emit Emit) ([]StrainCount, error) {
+func buildShop(ctx context.Context, sd *store.ShopData, in Shop, also func(m store.MenuOffers, productName func(*data.Offer) string), menusDone func(), emit Emit) ([]StrainCount, error) {
 	s := newShop(in)
 	names := newNameTally()
 	h, err := s.readHistory(sd.Series(), func(h *history) error {
@@ -69,7 +70,7 @@ func buildShop(ctx context.Context, sd *data.ShopData, in Shop, also func(m data
 		})
 		// A product no menu lists any more keeps its page a while: its last listings and
 		// its history.
-		sd.EachGone(in.Now.Add(-KeepProductPage), func(g data.GoneOffer) {
+		sd.EachGone(in.Now.Add(-KeepProductPage), func(g store.GoneOffer) {
 			code := codeOf(g.Desc)
 			if listed[code] {
 				return
@@ -80,7 +81,7 @@ func buildShop(ctx context.Context, sd *data.ShopData, in Shop, also func(m data
 		})
 		return nil
 	}, func(fn dayObserver) error {
-		return sd.EachDayPrice(ctx, in.Now.AddDate(0, 0, -HistoryDays), in.Now.Add(time.Second), func(p data.DayPrice) error {
+		return sd.EachDayPrice(ctx, in.Now.AddDate(0, 0, -HistoryDays), in.Now.Add(time.Second), func(p store.DayPrice) error {
 			return fn(p.Day, p.Slug, p.Market, p.Desc, p.Key, p.Price, p.SalePrice, p.InStock)
 		})
 	})
@@ -96,13 +97,13 @@ func buildShop(ctx context.Context, sd *data.ShopData, in Shop, also func(m data
 			alsoDone <- nil
 			return
 		}
-		alsoDone <- sd.EachMenu(func(m data.MenuOffers) error {
+		alsoDone <- sd.EachMenu(func(m store.MenuOffers) error {
 			also(m, s.productName)
 			return nil
 		})
 	}()
 	s.offers = make([]offer, 0, sd.Listed())
-	err = sd.EachMenu(func(m data.MenuOffers) error { return s.addMenu(m, emit) })
+	err = sd.EachMenu(func(m store.MenuOffers) error { return s.addMenu(m, emit) })
 	if aerr := <-alsoDone; err == nil {
 		err = aerr
 	}
@@ -195,7 +196,7 @@ type shop struct {
 	Shop
 	generatedAt string
 	stores      map[string]*data.Dispensary
-	statusOf    map[string]*data.Status
+	statusOf    map[string]*store.Status
 	offers      []offer
 	// listed are the offers shoppers can buy now: in stock, from current or stale menus.
 	listed []*offer
@@ -217,7 +218,7 @@ type shop struct {
 	topStrains []StrainCount
 	// gone are, by code, the last listings of the products no current menu lists that
 	// a menu listed within KeepProductPage.
-	gone map[string][]data.GoneOffer
+	gone map[string][]store.GoneOffer
 }
 
 // productName is the display name of o's product: one name per code wherever a product
@@ -232,7 +233,7 @@ func (s *shop) productName(o *data.Offer) string {
 // offer is one listed offer series with what every snapshot derives from it once, in
 // 48 bytes: at 2,000 menus there are 700,000. What many offers share is held once and
 // embedded: the description (desc, shared with the series that describe their offer
-// alike, see data.ShopData) and the menu (place, which holds its categories' last
+// alike, see store.ShopData) and the menu (place, which holds its categories' last
 // updates). Price, SalePrice and InStock are the offer's own (the description's are
 // not), and so is Cost.
 type offer struct {
@@ -250,7 +251,7 @@ type offer struct {
 	seriesFirst, firstSeen uint32
 }
 
-// desc is a description of offers (data.ShopData) with what the builders derive from it.
+// desc is a description of offers (store.ShopData) with what the builders derive from it.
 type desc struct {
 	*data.Offer
 	// Code is the description's code, "product-<platform id>" when it has none.
@@ -356,8 +357,8 @@ func (o *offer) unitPriceOf() (*float64, *string) {
 }
 func newShop(in Shop) *shop {
 	s := &shop{Shop: in, generatedAt: in.Now.UTC().Format(time.RFC3339), stores: map[string]*data.Dispensary{},
-		statusOf: map[string]*data.Status{}, descs: map[*data.Offer]*desc{}, menuMarkets: map[data.Market][]int{},
-		menuDone: map[string]bool{}, productFirst: map[string]time.Time{}, gone: map[string][]data.GoneOffer{}}
+		statusOf: map[string]*store.Status{}, descs: map[*data.Offer]*desc{}, menuMarkets: map[data.Market][]int{},
+		menuDone: map[string]bool{}, productFirst: map[string]time.Time{}, gone: map[string][]store.GoneOffer{}}
 	for i := range in.Statuses {
 		s.stores[in.Statuses[i].Dispensary.Slug] = &in.Statuses[i].Dispensary
 		s.statusOf[in.Statuses[i].Dispensary.Slug] = &in.Statuses[i]
@@ -367,7 +368,7 @@ func newShop(in Shop) *shop {
 
 // addMenu takes the offers of one dispensary market (dispensaries in slug order, each
 // one's markets in a row) and emits the dispensary's menu once its markets have come.
-func (s *shop) addMenu(m data.MenuOffers, emit Emit) error {
+func (s *shop) addMenu(m store.MenuOffers, emit Emit) error {
 	d, ok := s.stores[m.Slug]
 	if !ok {
 		return nil
@@ -582,7 +583,7 @@ func sortOffers(os []*offer) { slices.SortStableFunc(os, byCost) }
 // coordinates says whether a store's position (Lat, Lng) is its own ("store") or its
 // city's centre ("city"): the one rule of every snapshot that places a store (api/menus,
 // api/search/stores, api/DispensaryStatus). It is the registry's word, or the store's
-// own when a platform's store record placed it (data.DB.RecordPlace); a registry that
+// own when a platform's store record placed it (store.DB.RecordPlace); a registry that
 // does not say is not claiming the store's own position. A street address says nothing
 // of the position: many stores with one sit on their city's centre.
 func coordinates(d data.Dispensary) string {

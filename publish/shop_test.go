@@ -17,15 +17,16 @@ import (
 	"github.com/ohiomc/omc/data"
 	"github.com/ohiomc/omc/publish"
 	"github.com/ohiomc/omc/scraper"
+	"github.com/ohiomc/omc/store"
 )
 
 // shopDB is a store with a week of Bloom Akron's history, two current menus of The
 // Botanist Canton, a stale RISE Toledo, a missing Zen Leaf Dayton and Bloom Athens
 // without menus. now is 2026-07-01 12:00 UTC (08:00 in Ohio, a Wednesday).
-func shopDB(t *testing.T) *data.DB {
+func shopDB(t *testing.T) *store.DB {
 	t.Helper()
 	ctx := context.Background()
-	db, err := data.Open(ctx, filepath.Join(t.TempDir(), "omc.db"))
+	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "omc.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,7 +51,7 @@ func shopDB(t *testing.T) *data.DB {
 	// page is the menu's page as the scrape records it (MenuFetch.Page), "" for none.
 	recordPage := func(slug string, m data.Market, at time.Time, page string, offers []data.Offer, ferr error) {
 		t.Helper()
-		if err := db.RecordMenuFetch(ctx, data.MenuFetch{Slug: slug, Market: m, Platform: "jane", At: at, Offers: offers, Err: ferr, Page: page}); err != nil {
+		if err := db.RecordMenuFetch(ctx, store.MenuFetch{Slug: slug, Market: m, Platform: "jane", At: at, Offers: offers, Err: ferr, Page: page}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -550,10 +551,10 @@ func TestPotencyUnits(t *testing.T) {
 
 // akronJaneStores is a new store holding one adult-use Jane menu per slug, each store in
 // Akron (Northeast) named "Store <SLUG>", scraped with production's product codes.
-func akronJaneStores(t *testing.T, slugs ...string) *data.DB {
+func akronJaneStores(t *testing.T, slugs ...string) *store.DB {
 	t.Helper()
 	ctx := context.Background()
-	db, err := data.Open(ctx, filepath.Join(t.TempDir(), "omc.db"))
+	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "omc.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -590,7 +591,7 @@ func TestOneNamePerProduct(t *testing.T) {
 		"c": {comet("COMET TAIL", 0)},
 		"d": {comet("Comet Tail Flower", 30)},
 	} {
-		if err := db.RecordMenuFetch(ctx, data.MenuFetch{Slug: slug, Market: data.Recreational, Platform: "jane", At: now.Add(-time.Hour), Offers: offers}); err != nil {
+		if err := db.RecordMenuFetch(ctx, store.MenuFetch{Slug: slug, Market: data.Recreational, Platform: "jane", At: now.Add(-time.Hour), Offers: offers}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -686,7 +687,7 @@ func TestStrainStoresOneFigure(t *testing.T) {
 		{"d", time.Hour, []data.Offer{offer("3", "WC", "wedding  cake", data.Flower, true)}},               // spelt its own way
 		{"e", time.Hour, []data.Offer{offer("1", "Wedding Cake", "Wedding Cake", data.Flower, false)}},     // sold out
 	} {
-		if err := db.RecordMenuFetch(ctx, data.MenuFetch{Slug: f.slug, Market: data.Recreational, Platform: "jane", At: now.Add(-f.age), Offers: f.offers}); err != nil {
+		if err := db.RecordMenuFetch(ctx, store.MenuFetch{Slug: f.slug, Market: data.Recreational, Platform: "jane", At: now.Add(-f.age), Offers: f.offers}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -716,7 +717,7 @@ func TestStrainStoresOneFigure(t *testing.T) {
 // and its history; one gone for longer has none.
 func TestGoneProductKeepsItsPage(t *testing.T) {
 	ctx := context.Background()
-	db, err := data.Open(ctx, filepath.Join(t.TempDir(), "omc.db"))
+	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "omc.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -733,7 +734,7 @@ func TestGoneProductKeepsItsPage(t *testing.T) {
 	}
 	record := func(at time.Time, offers ...data.Offer) {
 		t.Helper()
-		if err := db.RecordMenuFetch(ctx, data.MenuFetch{Slug: "a", Market: data.Recreational, Platform: "jane", At: at, Offers: offers}); err != nil {
+		if err := db.RecordMenuFetch(ctx, store.MenuFetch{Slug: "a", Market: data.Recreational, Platform: "jane", At: at, Offers: offers}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -764,8 +765,8 @@ func TestGoneProductKeepsItsPage(t *testing.T) {
 		t.Errorf("Yellow Haze's last offers = %+v, want Store A's 50 on sale at 42, as of %s", gone.LastOffers, lastListed)
 	}
 	wantHistory := []publish.HistoryPoint{
-		{Date: data.Day(now.Add(-30 * day)), Market: data.Recreational, Min: 50, Median: 50},
-		{Date: data.Day(now.Add(-29 * day)), Market: data.Recreational, Min: 42, Median: 42},
+		{Date: store.Day(now.Add(-30 * day)), Market: data.Recreational, Min: 50, Median: 50},
+		{Date: store.Day(now.Add(-29 * day)), Market: data.Recreational, Min: 42, Median: 42},
 	}
 	if !slices.Equal(gone.History, wantHistory) {
 		t.Errorf("Yellow Haze's history = %+v, want %+v", gone.History, wantHistory)

@@ -67,9 +67,9 @@ const (
 )
 
 // listing is one offer of a menu's latest fetch, as statistics and brands take it. d is
-// a description shared by many offers (data.ShopData): what the builders derive from it
+// a description shared by many offers (store.ShopData): what the builders derive from it
 // is kept once. updated is the last update of the offer's menu category
-// (data.ListedOffer.CategoryUpdate): its freshness. productName gives the display name
+// (store.ListedOffer.CategoryUpdate): its freshness. productName gives the display name
 // of a description's product (shop.productName).
 type listing struct {
 	slug        string

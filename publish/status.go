@@ -6,6 +6,7 @@ import (
 
 	"github.com/ohiomc/omc/data"
 	"github.com/ohiomc/omc/freshness"
+	"github.com/ohiomc/omc/store"
 )
 
 // DispensaryStatus is one element of api/DispensaryStatus (docs/specification.md §3), plus fields the
@@ -70,7 +71,7 @@ type StatusSummary struct {
 }
 
 // BuildStatus turns store statuses into the published list and its summary at now.
-func BuildStatus(sts []data.Status, now time.Time) ([]DispensaryStatus, StatusSummary) {
+func BuildStatus(sts []store.Status, now time.Time) ([]DispensaryStatus, StatusSummary) {
 	out := make([]DispensaryStatus, 0, len(sts))
 	var sum StatusSummary
 	for _, st := range sts {
@@ -140,7 +141,7 @@ func BuildStatus(sts []data.Status, now time.Time) ([]DispensaryStatus, StatusSu
 }
 
 // sourceOf is a market's serving source as published: null when none has served it.
-func sourceOf(m data.MarketStatus) *string {
+func sourceOf(m store.MarketStatus) *string {
 	if m.Source == "" {
 		return nil
 	}

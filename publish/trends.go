@@ -4,6 +4,7 @@ import (
 	"sort"
 
 	"github.com/ohiomc/omc/data"
+	"github.com/ohiomc/omc/store"
 )
 
 // Trends is api/trends: weekly prices, menus tracked and new products.
@@ -110,7 +111,7 @@ func (s *shop) buildTrends(h *history) Trends {
 	if len(t.weeks) > 0 {
 		counts := map[string]int{}
 		for _, at := range s.ProductFirstSeen {
-			if w := weekOf(data.Day(at)); w >= t.weeks[0] {
+			if w := weekOf(store.Day(at)); w >= t.weeks[0] {
 				counts[w]++
 			}
 		}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/ohiomc/omc/data"
+	"github.com/ohiomc/omc/store"
 )
 
 // pricedAdapter answers every menu with one offer of the price its store id names.
@@ -29,7 +30,7 @@ func (a pricedAdapter) FetchMenu(_ context.Context, src data.MenuSource) (data.M
 // never stops the run or the others.
 func TestRunRefusesAbsurdPrices(t *testing.T) {
 	ctx := context.Background()
-	db, err := data.Open(ctx, filepath.Join(t.TempDir(), "omc.db"))
+	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "omc.db"))
 	if err != nil {
 		t.Fatal(err)
 	}

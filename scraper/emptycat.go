@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/ohiomc/omc/data"
+	"github.com/ohiomc/omc/store"
 )
 
 // emptiedCategories returns the categories that had products at the menu's last
@@ -11,7 +12,7 @@ import (
 // caller handles a menu with no products at all). Such a category is far more often a
 // broken source (a category endpoint failing, a renamed category) than a store that
 // sold out of a whole category: it must not look current with 0 products.
-func emptiedCategories(ctx context.Context, db *data.DB, slug string, market data.Market, offers []data.Offer) ([]data.Category, error) {
+func emptiedCategories(ctx context.Context, db *store.DB, slug string, market data.Market, offers []data.Offer) ([]data.Category, error) {
 	now := map[data.Category]bool{}
 	for _, o := range offers {
 		cat := o.Category

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/ohiomc/omc/data"
+	"github.com/ohiomc/omc/store"
 )
 
 // menuAdapter is an adapter whose menu the test sets before each run.
@@ -27,7 +28,7 @@ func offer(id string, cat data.Category) data.Offer {
 // A category never stocked stays a success; a menu with nothing at all stays "empty".
 func TestRunEmptyCategory(t *testing.T) {
 	ctx := context.Background()
-	db, err := data.Open(ctx, filepath.Join(t.TempDir(), "omc.db"))
+	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "omc.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,7 +47,7 @@ func TestRunEmptyCategory(t *testing.T) {
 		}
 		return sum
 	}
-	state := func(cat data.Category) data.CategoryState {
+	state := func(cat data.Category) store.CategoryState {
 		t.Helper()
 		sts, err := db.Statuses(ctx)
 		if err != nil {
@@ -58,7 +59,7 @@ func TestRunEmptyCategory(t *testing.T) {
 			}
 		}
 		t.Fatalf("no %s state", cat)
-		return data.CategoryState{}
+		return store.CategoryState{}
 	}
 
 	run(t0, offer("f1", data.Flower), offer("f2", data.Flower), offer("v1", data.Vape))
@@ -82,8 +83,8 @@ func TestRunEmptyCategory(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	byID := map[string]data.ListedOffer{}
-	err = sd.EachMenu(func(m data.MenuOffers) error {
+	byID := map[string]store.ListedOffer{}
+	err = sd.EachMenu(func(m store.MenuOffers) error {
 		for _, lo := range m.Offers {
 			byID[lo.Desc.ProductID] = lo
 		}

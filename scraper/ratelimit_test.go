@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/ohiomc/omc/data"
+	"github.com/ohiomc/omc/store"
 )
 
 // urlAdapter reads a menu of one offer from the menu's url, through the engine.
@@ -31,10 +32,10 @@ func (a urlAdapter) FetchMenu(ctx context.Context, src data.MenuSource) (data.Me
 
 // rateLimitRun runs a scrape of five menus on host limited (first in the registry)
 // and one on host healthy (last), with the engine's clock and sleep replaced.
-func rateLimitRun(t *testing.T, limited, healthy string, e *Engine, opts RunOptions) (Summary, *data.DB) {
+func rateLimitRun(t *testing.T, limited, healthy string, e *Engine, opts RunOptions) (Summary, *store.DB) {
 	t.Helper()
 	ctx := context.Background()
-	db, err := data.Open(ctx, filepath.Join(t.TempDir(), "omc.db"))
+	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "omc.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -147,7 +148,7 @@ func TestRateLimitedHostFailsAtOnce(t *testing.T) {
 			t.Errorf("waited %s", w)
 		}
 	}
-	if len(sum.Failures) != 1 || sum.Failures[0] != (data.RunFailure{Platform: "fake", Reason: data.ReasonRateLimited, Menus: 5}) {
+	if len(sum.Failures) != 1 || sum.Failures[0] != (store.RunFailure{Platform: "fake", Reason: data.ReasonRateLimited, Menus: 5}) {
 		t.Errorf("failures %+v, want the 5 menus of the limited host rate_limited", sum.Failures)
 	}
 	for _, r := range sum.Results {

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/ohiomc/omc/data"
+	"github.com/ohiomc/omc/store"
 )
 
 // The state's roster is an ArcGIS feature layer: the Division of Cannabis Control's
@@ -462,7 +463,7 @@ type RosterOutcome struct {
 // UpdateRoster reads the roster at layer and records the read at now: a good read
 // updates the licences, a failed one is recorded with its error and changes none. The
 // error returned is only the store's: a failing roster is an outcome, and the menus go on.
-func UpdateRoster(ctx context.Context, db *data.DB, e *Engine, layer string, now time.Time) (RosterOutcome, error) {
+func UpdateRoster(ctx context.Context, db *store.DB, e *Engine, layer string, now time.Time) (RosterOutcome, error) {
 	out := RosterOutcome{URL: layer}
 	read, err := ReadRoster(ctx, e, layer)
 	out.Skipped = read.Skipped

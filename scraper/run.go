@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/ohiomc/omc/data"
+	"github.com/ohiomc/omc/store"
 )
 
 // RunOptions configures one scrape run.
@@ -67,24 +68,24 @@ type Summary struct {
 	Offers      int           `json:"offers"`
 	Results     []MenuResult  `json:"results"`
 	// Failures are the failed menus by platform and reason (most menus first).
-	Failures []data.RunFailure `json:"failures"`
+	Failures []store.RunFailure `json:"failures"`
 }
 
-// failuresOf groups the failed results as data.GroupFailures does for every report.
-func failuresOf(results []MenuResult) []data.RunFailure {
-	var failed []data.FailedMenu
+// failuresOf groups the failed results as store.GroupFailures does for every report.
+func failuresOf(results []MenuResult) []store.RunFailure {
+	var failed []store.FailedMenu
 	for _, r := range results {
 		if !r.OK {
-			failed = append(failed, data.FailedMenu{Platform: r.Platform, Reason: r.Reason, Unverified: r.Unverified})
+			failed = append(failed, store.FailedMenu{Platform: r.Platform, Reason: r.Reason, Unverified: r.Unverified})
 		}
 	}
-	return data.GroupFailures(failed)
+	return store.GroupFailures(failed)
 }
 
 // Run fetches every menu of every monitored dispensary once and records each fetch.
 // A failing menu is recorded against its dispensary and the run goes on; the returned
 // error is only for the store failing (nothing can be recorded then).
-func Run(ctx context.Context, db *data.DB, reg data.Registry, adapters map[string]data.Adapter, opts RunOptions) (Summary, error) {
+func Run(ctx context.Context, db *store.DB, reg data.Registry, adapters map[string]data.Adapter, opts RunOptions) (Summary, error) {
 	start := time.Now()
 	if opts.Now.IsZero() {
 		opts.Now = time.Now()
@@ -104,7 +105,7 @@ func Run(ctx context.Context, db *data.DB, reg data.Registry, adapters map[strin
 	tally := &runTally{sum: &sum, total: len(jobs), progress: opts.Progress}
 
 	// The fetches' results are recorded by one writer, several menus a commit (as many
-	// as are waiting, up to recordBatch): see data.DB.RecordMenuFetches.
+	// as are waiting, up to recordBatch): see store.DB.RecordMenuFetches.
 	fetched := make(chan fetchedMenu, recordBatch)
 	written := make(chan struct{})
 	go func() {
@@ -255,7 +256,7 @@ const recordBatch = 16
 type fetchedMenu struct {
 	index  int
 	result MenuResult
-	fetch  data.MenuFetch
+	fetch  store.MenuFetch
 	place  *data.Place
 	src    data.MenuSource
 	start  time.Time
@@ -311,7 +312,7 @@ func laneOf(adapters map[string]data.Adapter, src data.MenuSource) string {
 // fetchOne fetches one menu (within fetchCtx, the run's deadline) and makes the fetch to
 // record. Only a store error is returned; the fetch outcome is in what recordMenus
 // makes of it.
-func fetchOne(ctx, fetchCtx context.Context, db *data.DB, runID int64, now time.Time, adapters map[string]data.Adapter, d data.Dispensary, src data.MenuSource) (fetchedMenu, error) {
+func fetchOne(ctx, fetchCtx context.Context, db *store.DB, runID int64, now time.Time, adapters map[string]data.Adapter, d data.Dispensary, src data.MenuSource) (fetchedMenu, error) {
 	start := time.Now()
 	r := MenuResult{Slug: d.Slug, Name: d.Name, Market: src.Market, Platform: src.Platform}
 	menu, served, err := serveMenu(fetchCtx, adapters, d, src)
@@ -322,7 +323,7 @@ func fetchOne(ctx, fetchCtx context.Context, db *data.DB, runID int64, now time.
 	for i := range menu.Offers {
 		Identify(&menu.Offers[i])
 	}
-	mf := data.MenuFetch{RunID: runID, Slug: d.Slug, Market: src.Market, Platform: src.Platform, At: now,
+	mf := store.MenuFetch{RunID: runID, Slug: d.Slug, Market: src.Market, Platform: src.Platform, At: now,
 		Offers: menu.Offers, HTTPStatus: menu.HTTPStatus, Err: err, Page: menuPageOf(served, menu.Page), Source: served.Platform}
 	f := fetchedMenu{result: r, fetch: mf, place: menu.Place, src: src, start: start, skipped: menu.Skipped, warned: warned}
 	if err == nil && len(menu.Offers) == 0 {
@@ -391,8 +392,8 @@ func fetchSource(ctx context.Context, adapters map[string]data.Adapter, d data.D
 
 // recordMenus records a batch of fetched menus and returns their results; the error
 // is the first store error (a menu the store failed keeps the result it had).
-func recordMenus(ctx context.Context, db *data.DB, now time.Time, batch []fetchedMenu) ([]MenuResult, error) {
-	fetches := make([]data.MenuFetch, len(batch))
+func recordMenus(ctx context.Context, db *store.DB, now time.Time, batch []fetchedMenu) ([]MenuResult, error) {
+	fetches := make([]store.MenuFetch, len(batch))
 	for k, f := range batch {
 		fetches[k] = f.fetch
 	}
@@ -417,7 +418,7 @@ func recordMenus(ctx context.Context, db *data.DB, now time.Time, batch []fetche
 }
 
 // finishMenu completes the result of a recorded menu.
-func finishMenu(ctx context.Context, db *data.DB, now time.Time, f fetchedMenu) (MenuResult, error) {
+func finishMenu(ctx context.Context, db *store.DB, now time.Time, f fetchedMenu) (MenuResult, error) {
 	r, mf, src := f.result, f.fetch, f.src
 	if mf.Err == nil && f.place != nil {
 		if err := db.RecordPlace(ctx, mf.Slug, src.Platform, *f.place, now); err != nil {

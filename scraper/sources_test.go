@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/ohiomc/omc/data"
+	"github.com/ohiomc/omc/store"
 )
 
 // setField returns the record with one field replaced, the rest as captured.
@@ -270,7 +271,7 @@ func TestJaneKeysPerChain(t *testing.T) {
 		menu("chain-a-two", "2913", "https://shop.chain-a.example/a/menu"),
 		menu("chain-b", "2266", "https://www.chain-b.example/b/menu"),
 	}}
-	db, err := data.Open(context.Background(), filepath.Join(t.TempDir(), "omc.db"))
+	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "omc.db"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,6 +17,7 @@ import (
 	"github.com/ohiomc/omc/data"
 	"github.com/ohiomc/omc/publish"
 	"github.com/ohiomc/omc/scraper"
+	"github.com/ohiomc/omc/store"
 )
 
 // Config is every setting of omc, resolved once per command by resolveSettings.
@@ -250,6 +251,6 @@ func fmtDuration(d time.Duration) string {
 
 // openDB opens the store with the scraper's product codes, which a database made before
 // codes existed needs when it is migrated.
-func openDB(ctx context.Context, path string) (*data.DB, error) {
-	return data.Open(ctx, path, data.WithProductCode(scraper.ProductCode))
+func openDB(ctx context.Context, path string) (*store.DB, error) {
+	return store.Open(ctx, path, store.WithProductCode(scraper.ProductCode))
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/ohiomc/omc/data"
 	"github.com/ohiomc/omc/scraper"
+	"github.com/ohiomc/omc/store"
 )
 
 type discoverOptions struct {
@@ -184,12 +185,12 @@ func searchablePlatforms(adapters map[string]data.Adapter) ([]string, error) {
 // addedStores are the stores the registry lacks, by licence, as publish shows them
 // (name, address, region, slug).
 func addedStores(ds []data.Dispensary, m data.RosterMatch, places data.Places) map[string]data.Dispensary {
-	sts := make([]data.Status, len(ds))
+	sts := make([]store.Status, len(ds))
 	for i, d := range ds {
-		sts[i] = data.Status{Dispensary: d}
+		sts[i] = store.Status{Dispensary: d}
 	}
 	added := map[string]data.Dispensary{}
-	for _, st := range data.ApplyRoster(sts, m, true, places) {
+	for _, st := range store.ApplyRoster(sts, m, true, places) {
 		if st.Listing != nil && st.Listing.By == "" {
 			added[st.Listing.Licence] = st.Dispensary
 		}

@@ -16,6 +16,7 @@ import (
 	"github.com/ohiomc/omc/data"
 	"github.com/ohiomc/omc/publish"
 	"github.com/ohiomc/omc/scraper/replay"
+	"github.com/ohiomc/omc/store"
 	"gopkg.in/yaml.v3"
 )
 
@@ -223,7 +224,7 @@ func TestDemoPipelineEndToEnd(t *testing.T) {
 		switch {
 		case ds.Licence != nil:
 			listed++
-			if ds.Address != reg.Address || ds.OnStateList == nil || !*ds.OnStateList || !ds.Licence.Sample || ds.Licence.Since != data.Day(demoNow.Add(-20*time.Hour).AddDate(0, 0, -7*demoWeeks)) {
+			if ds.Address != reg.Address || ds.OnStateList == nil || !*ds.OnStateList || !ds.Licence.Sample || ds.Licence.Since != store.Day(demoNow.Add(-20*time.Hour).AddDate(0, 0, -7*demoWeeks)) {
 				t.Errorf("%s: on the roster, published as address %q, onStateList %v, licence %+v", ds.Slug, ds.Address, ds.OnStateList, ds.Licence)
 			}
 			if !ds.Licence.Active {

@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/ohiomc/omc/data"
+	"github.com/ohiomc/omc/store"
 )
 
 type healthOptions struct {
@@ -28,10 +29,10 @@ type healthReport struct {
 	Healthy bool `json:"healthy"`
 	// Share is the share of menus read in the runs looked at, leaving out unverified
 	// leads never read (not yet known to exist, so not a failure of the pipeline).
-	Share    float64           `json:"share"`
-	MinShare float64           `json:"minShare"`
-	Runs     []data.RunReport  `json:"runs"`
-	Failing  []data.RunFailure `json:"failing"`
+	Share    float64            `json:"share"`
+	MinShare float64            `json:"minShare"`
+	Runs     []store.RunReport  `json:"runs"`
+	Failing  []store.RunFailure `json:"failing"`
 	// Roster is the state's roster as last read (null when none has been read). A read
 	// that failed does not change the verdict, which is the menus'; a read refused as
 	// not looking like the roster (data.RosterRefused) does: the pipeline is then
@@ -178,19 +179,19 @@ func runHealth(ctx context.Context, opts *healthOptions) error {
 
 // judgeHealth sums the runs: the share of menus read, unverified leads never read left
 // out, and the failures by platform and reason over all of them.
-func judgeHealth(runs []data.RunReport, minShare float64) healthReport {
-	rep := healthReport{MinShare: minShare, Runs: runs, Failing: []data.RunFailure{}}
+func judgeHealth(runs []store.RunReport, minShare float64) healthReport {
+	rep := healthReport{MinShare: minShare, Runs: runs, Failing: []store.RunFailure{}}
 	if rep.Runs == nil {
-		rep.Runs = []data.RunReport{}
+		rep.Runs = []store.RunReport{}
 	}
 	ok, counted := 0, 0
-	var all []data.RunFailure
+	var all []store.RunFailure
 	for _, r := range runs {
 		ok += r.MenusOK
 		counted += r.MenusOK + r.MenusFailed - r.UnverifiedFailed()
 		all = append(all, r.Failures...)
 	}
-	for _, f := range data.GroupRunFailures(all) {
+	for _, f := range store.GroupRunFailures(all) {
 		if f.Menus > f.Unverified {
 			rep.Failing = append(rep.Failing, f)
 		}
@@ -203,7 +204,7 @@ func judgeHealth(runs []data.RunReport, minShare float64) healthReport {
 }
 
 // describeFailures names the first n platform × reason failures, leads left out.
-func describeFailures(fs []data.RunFailure, n int) string {
+func describeFailures(fs []store.RunFailure, n int) string {
 	var parts []string
 	for _, f := range fs[:min(n, len(fs))] {
 		parts = append(parts, fmt.Sprintf("%s %s (%d menus)", f.Platform, f.Reason, f.Menus-f.Unverified))
@@ -214,7 +215,7 @@ func describeFailures(fs []data.RunFailure, n int) string {
 	return strings.Join(parts, ", ")
 }
 
-func runFailuresText(fs []data.RunFailure) string {
+func runFailuresText(fs []store.RunFailure) string {
 	if len(fs) == 0 {
 		return "none"
 	}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/ohiomc/omc/data"
+	"github.com/ohiomc/omc/store"
 )
 
 // healthDB records runs in which every menu of the given platforms fails with the
@@ -18,7 +19,7 @@ func healthDB(t *testing.T, runs int, failing map[string]data.Reason) string {
 	t.Helper()
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "omc.db")
-	db, err := data.Open(ctx, path)
+	db, err := store.Open(ctx, path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -55,7 +56,7 @@ func healthDB(t *testing.T, runs int, failing map[string]data.Reason) string {
 			} else {
 				failed++
 			}
-			if e := db.RecordMenuFetch(ctx, data.MenuFetch{RunID: id, Slug: d.Slug, Market: m.Market, Platform: m.Platform, At: at, Offers: offers, Err: err}); e != nil {
+			if e := db.RecordMenuFetch(ctx, store.MenuFetch{RunID: id, Slug: d.Slug, Market: m.Market, Platform: m.Platform, At: at, Offers: offers, Err: err}); e != nil {
 				t.Fatal(e)
 			}
 		}

@@ -10,8 +10,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/ohiomc/omc/data"
 	"github.com/ohiomc/omc/history"
+	"github.com/ohiomc/omc/store"
 )
 
 type historyOptions struct {
@@ -153,9 +153,9 @@ func runHistory(ctx context.Context, action string, opts *historyOptions) error 
 	return nil
 }
 
-func counts(in data.Inspection) string {
+func counts(in store.Inspection) string {
 	var parts []string
-	for _, t := range data.HistoryTables {
+	for _, t := range store.HistoryTables {
 		parts = append(parts, fmt.Sprintf("%s %d", t, in.Counts[t]))
 	}
 	return strings.Join(parts, ", ")

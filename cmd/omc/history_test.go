@@ -12,8 +12,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ohiomc/omc/data"
 	"github.com/ohiomc/omc/history"
+	"github.com/ohiomc/omc/store"
 )
 
 // TestHistoryRehearsal rehearses the scheduled workflow locally, a folder standing in for
@@ -76,7 +76,7 @@ func TestHistoryRehearsal(t *testing.T) {
 	}
 	fetches := func() int64 {
 		t.Helper()
-		in, err := data.Inspect(context.Background(), db)
+		in, err := store.Inspect(context.Background(), db)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -109,7 +109,7 @@ func TestHistoryRehearsal(t *testing.T) {
 	if second := fetches(); second != 2*first {
 		t.Fatalf("the second run restored the first's %d fetches and added its own: %d", first, second)
 	}
-	if in, err := data.Inspect(context.Background(), db); err != nil || in.Counts["roster_reads"] != 2 || in.Counts["roster_licences"] == 0 {
+	if in, err := store.Inspect(context.Background(), db); err != nil || in.Counts["roster_reads"] != 2 || in.Counts["roster_licences"] == 0 {
 		t.Fatalf("the second run restored the first's roster read and added its own: %v, %v", in.Counts, err)
 	}
 
@@ -165,7 +165,7 @@ func TestHistoryRehearsal(t *testing.T) {
 		out = must(0, "history", "restore", "--force", "--storage", storage, "--db", db)
 		_, rest, _ := strings.Cut(out, "kept the database it replaces as ")
 		kept, _, _ := strings.Cut(rest, "\n")
-		if in, err := data.Inspect(context.Background(), kept); kept == "" || err != nil || in.Counts["runs"] != 1 {
+		if in, err := store.Inspect(context.Background(), kept); kept == "" || err != nil || in.Counts["runs"] != 1 {
 			t.Errorf("forced restore kept %q (%v runs, %v):\n%s", kept, in.Counts, err, out)
 		}
 		if got := fetches(); got != 2*first {
@@ -250,8 +250,8 @@ func TestHistorySaveMigratesFirstSchema(t *testing.T) {
 	if code := execute([]string{"history", "save", "--storage", storage, "--db", db}, testDeps(&out, &errOut)); code != 0 {
 		t.Fatalf("save of a first-schema database: exit %d\n%s%s", code, out.String(), errOut.String())
 	}
-	in, err := data.Inspect(context.Background(), db)
-	if err != nil || !slices.Equal(in.Migrations, data.Migrations()) || in.Counts["offer_series"] != 1 {
+	in, err := store.Inspect(context.Background(), db)
+	if err != nil || !slices.Equal(in.Migrations, store.Migrations()) || in.Counts["offer_series"] != 1 {
 		t.Errorf("after save: %+v, %v", in, err)
 	}
 }
@@ -285,7 +285,7 @@ func TestHistoryUsageErrors(t *testing.T) {
 		}
 	}
 	// Nothing was worked on: the first-schema database is as it was.
-	if in, _ := data.Inspect(context.Background(), db); len(in.Migrations) != 1 {
+	if in, _ := store.Inspect(context.Background(), db); len(in.Migrations) != 1 {
 		t.Errorf("a refused command migrated the database: %v", in.Migrations)
 	}
 }

@@ -24,6 +24,7 @@ import (
 	"github.com/ohiomc/omc/publish"
 	"github.com/ohiomc/omc/scraper"
 	"github.com/ohiomc/omc/scraper/replay"
+	"github.com/ohiomc/omc/store"
 )
 
 var (
@@ -75,7 +76,7 @@ type yearWritten struct {
 // stepped between runs. It leaves the database closed.
 func writeYear(b *testing.B, w *synth.World, path string) yearWritten {
 	ctx := context.Background()
-	db, err := data.Open(ctx, path)
+	db, err := store.Open(ctx, path)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -103,7 +104,7 @@ func writeYear(b *testing.B, w *synth.World, path string) yearWritten {
 			slug, market, platform := w.Menu(i)
 			menu := w.Offers(i)
 			n += len(menu)
-			if err := db.RecordMenuFetch(ctx, data.MenuFetch{RunID: id, Slug: slug, Market: market, Platform: platform, At: at, Offers: menu, HTTPStatus: 200}); err != nil {
+			if err := db.RecordMenuFetch(ctx, store.MenuFetch{RunID: id, Slug: slug, Market: market, Platform: platform, At: at, Offers: menu, HTTPStatus: 200}); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -114,7 +115,7 @@ func writeYear(b *testing.B, w *synth.World, path string) yearWritten {
 		if run == 0 {
 			db.Close()
 			y.firstRun = fileSize(b, path)
-			if db, err = data.Open(ctx, path); err != nil {
+			if db, err = store.Open(ctx, path); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -139,7 +140,7 @@ func BenchmarkStoreYear(b *testing.B) {
 		keepYear(b, path)
 		// What publish reads at the end of the year: the latest state of every offer
 		// and a year of daily prices; then the publish itself.
-		db, err := data.Open(ctx, path)
+		db, err := store.Open(ctx, path)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -149,14 +150,14 @@ func BenchmarkStoreYear(b *testing.B) {
 			b.Fatal(err)
 		}
 		states := 0
-		if err := sd.EachMenu(func(m data.MenuOffers) error { states += len(m.Offers); return nil }); err != nil {
+		if err := sd.EachMenu(func(m store.MenuOffers) error { states += len(m.Offers); return nil }); err != nil {
 			b.Fatal(err)
 		}
 		b.ReportMetric(time.Since(t).Seconds(), "offer-states-s")
 		b.ReportMetric((cpuTime() - c).Seconds(), "offer-states-cpu-s")
 		end := yearStart.Add(time.Duration(*yearRuns) * 4 * time.Hour)
 		t, c, daily := time.Now(), cpuTime(), 0
-		if err := sd.EachDayPrice(ctx, end.AddDate(-1, 0, 0), end, func(data.DayPrice) error { daily++; return nil }); err != nil {
+		if err := sd.EachDayPrice(ctx, end.AddDate(-1, 0, 0), end, func(store.DayPrice) error { daily++; return nil }); err != nil {
 			b.Fatal(err)
 		}
 		b.ReportMetric(time.Since(t).Seconds(), "daily-prices-year-s")
@@ -199,7 +200,7 @@ func replayWorld(b *testing.B, w *synth.World) (data.Registry, *replay.Server) {
 	return reg, srv
 }
 
-func scrape(b *testing.B, db *data.DB, reg data.Registry, at time.Time) scraper.Summary {
+func scrape(b *testing.B, db *store.DB, reg data.Registry, at time.Time) scraper.Summary {
 	b.Helper()
 	o := scraper.DefaultOptions()
 	o.Delay, o.Retries, o.Robots = 0, 0, false
@@ -222,14 +223,14 @@ func BenchmarkUnchangedRuns(b *testing.B) {
 		w := synth.New(synth.Ohio)
 		reg, _ := replayWorld(b, w)
 		path := filepath.Join(b.TempDir(), "omc.db")
-		db, err := data.Open(ctx, path)
+		db, err := store.Open(ctx, path)
 		if err != nil {
 			b.Fatal(err)
 		}
 		sum := scrape(b, db, reg, yearStart)
 		db.Close()
 		first := fileSize(b, path)
-		if db, err = data.Open(ctx, path); err != nil {
+		if db, err = store.Open(ctx, path); err != nil {
 			b.Fatal(err)
 		}
 		for run := 1; run <= 10; run++ {
@@ -258,7 +259,7 @@ func BenchmarkScrape2000(b *testing.B) {
 		ctx := context.Background()
 		w := synth.New(opts)
 		reg, child := replayChild(b, w, opts.Menus)
-		db, err := data.Open(ctx, filepath.Join(b.TempDir(), "omc.db"))
+		db, err := store.Open(ctx, filepath.Join(b.TempDir(), "omc.db"))
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -408,7 +409,7 @@ func BenchmarkStore2000(b *testing.B) {
 	for range b.N {
 		ctx := context.Background()
 		w := synth.New(opts)
-		db, err := data.Open(ctx, filepath.Join(b.TempDir(), "omc.db"))
+		db, err := store.Open(ctx, filepath.Join(b.TempDir(), "omc.db"))
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -424,7 +425,7 @@ func BenchmarkStore2000(b *testing.B) {
 			cpu0, start := cpuTime(), time.Now()
 			for i, menu := range menus {
 				slug, market, platform := w.Menu(i)
-				if err := db.RecordMenuFetch(ctx, data.MenuFetch{Slug: slug, Market: market, Platform: platform, At: at, Offers: menu}); err != nil {
+				if err := db.RecordMenuFetch(ctx, store.MenuFetch{Slug: slug, Market: market, Platform: platform, At: at, Offers: menu}); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -508,7 +509,7 @@ func BenchmarkSaveYear(b *testing.B) {
 	ctx := context.Background()
 	db := yearDatabase(b)
 	// A year written by an older omc is migrated first, as scrape would have done.
-	d, err := data.Open(ctx, db)
+	d, err := store.Open(ctx, db)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -553,7 +554,7 @@ func historyChild(what, db, storage string) error {
 		}
 		os.Remove(db + ".restored")
 	case "floor":
-		d, err := data.Open(ctx, db)
+		d, err := store.Open(ctx, db)
 		if err != nil {
 			return err
 		}

@@ -10,6 +10,7 @@ import (
 	"github.com/ohiomc/omc/internal/synth"
 	"github.com/ohiomc/omc/scraper"
 	"github.com/ohiomc/omc/scraper/replay"
+	"github.com/ohiomc/omc/store"
 )
 
 // TestWorldScrapes checks that a scrape of a small world from the replay stores exactly
@@ -20,7 +21,7 @@ func TestWorldScrapes(t *testing.T) {
 	if w.MenuCount() != 5 || len(w.Registry.Dispensaries) != 3 || !w.Registry.Dispensaries[0].Sample {
 		t.Fatalf("world: %d menus, %+v", w.MenuCount(), w.Registry.Dispensaries)
 	}
-	db, err := data.Open(ctx, filepath.Join(t.TempDir(), "omc.db"))
+	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "omc.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,7 +60,7 @@ func TestWorldScrapes(t *testing.T) {
 			}
 		}
 		got := map[string]float64{}
-		err = sd.EachMenu(func(m data.MenuOffers) error {
+		err = sd.EachMenu(func(m store.MenuOffers) error {
 			for _, lo := range m.Offers {
 				cost := lo.Price
 				if lo.SalePrice > 0 && lo.SalePrice < lo.Price {

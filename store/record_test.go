@@ -1,7 +1,8 @@
-package data
+package store
 
 import (
 	"context"
+	"github.com/ohiomc/omc/data"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -16,18 +17,18 @@ func TestRecordGrowsWithChange(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	d := Dispensary{Slug: "a", Name: "A", City: "Akron", Region: "Northeast", Menus: []MenuSource{{Market: Recreational, Platform: "jane", StoreID: "1"}}}
-	if err := db.SyncDispensaries(ctx, []Dispensary{d}, true, t0); err != nil {
+	d := data.Dispensary{Slug: "a", Name: "A", City: "Akron", Region: "Northeast", Menus: []data.MenuSource{{Market: data.Recreational, Platform: "jane", StoreID: "1"}}}
+	if err := db.SyncDispensaries(ctx, []data.Dispensary{d}, true, t0); err != nil {
 		t.Fatal(err)
 	}
-	menu := []Offer{
-		{ProductID: "1", Name: "Muul Fuel", Category: Flower, Size: "3.5g", Grams: 3.5, Price: 40, InStock: true, Code: "muul-fuel-3-5g",
-			Terpenes: []Terpene{{Name: "Myrcene"}}, Lineage: []string{"Face Off OG", "Gelato"}},
-		{ProductID: "2", Name: "Gelato", Category: Flower, Size: "3.5g", Grams: 3.5, Price: 35, InStock: true},
+	menu := []data.Offer{
+		{ProductID: "1", Name: "Muul Fuel", Category: data.Flower, Size: "3.5g", Grams: 3.5, Price: 40, InStock: true, Code: "muul-fuel-3-5g",
+			Terpenes: []data.Terpene{{Name: "Myrcene"}}, Lineage: []string{"Face Off OG", "Gelato"}},
+		{ProductID: "2", Name: "Gelato", Category: data.Flower, Size: "3.5g", Grams: 3.5, Price: 35, InStock: true},
 	}
-	record := func(at time.Time, offers []Offer) {
+	record := func(at time.Time, offers []data.Offer) {
 		t.Helper()
-		if err := db.RecordMenuFetch(ctx, MenuFetch{Slug: "a", Market: Recreational, Platform: "jane", At: at, Offers: offers}); err != nil {
+		if err := db.RecordMenuFetch(ctx, MenuFetch{Slug: "a", Market: data.Recreational, Platform: "jane", At: at, Offers: offers}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -51,7 +52,7 @@ func TestRecordGrowsWithChange(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := db2.RecordMenuFetch(ctx, MenuFetch{Slug: "a", Market: Recreational, Platform: "jane", At: t0.Add(12 * time.Hour), Offers: menu}); err != nil {
+	if err := db2.RecordMenuFetch(ctx, MenuFetch{Slug: "a", Market: data.Recreational, Platform: "jane", At: t0.Add(12 * time.Hour), Offers: menu}); err != nil {
 		t.Fatal(err)
 	}
 	db2.Close()
@@ -98,15 +99,15 @@ func TestRecordErrEarlierThanLastFetch(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	d := Dispensary{Slug: "a", Name: "A", City: "Akron", Region: "Northeast", Menus: []MenuSource{{Market: Recreational, Platform: "jane", StoreID: "1"}}}
-	if err := db.SyncDispensaries(ctx, []Dispensary{d}, true, t0); err != nil {
+	d := data.Dispensary{Slug: "a", Name: "A", City: "Akron", Region: "Northeast", Menus: []data.MenuSource{{Market: data.Recreational, Platform: "jane", StoreID: "1"}}}
+	if err := db.SyncDispensaries(ctx, []data.Dispensary{d}, true, t0); err != nil {
 		t.Fatal(err)
 	}
-	offers := []Offer{{ProductID: "1", Name: "X", Category: Flower, Price: 10, InStock: true}}
-	if err := db.RecordMenuFetch(ctx, MenuFetch{Slug: "a", Market: Recreational, Platform: "jane", At: t0, Offers: offers}); err != nil {
+	offers := []data.Offer{{ProductID: "1", Name: "X", Category: data.Flower, Price: 10, InStock: true}}
+	if err := db.RecordMenuFetch(ctx, MenuFetch{Slug: "a", Market: data.Recreational, Platform: "jane", At: t0, Offers: offers}); err != nil {
 		t.Fatal(err)
 	}
-	err = db.RecordMenuFetch(ctx, MenuFetch{Slug: "a", Market: Recreational, Platform: "jane", At: t0.Add(-time.Hour), Offers: offers})
+	err = db.RecordMenuFetch(ctx, MenuFetch{Slug: "a", Market: data.Recreational, Platform: "jane", At: t0.Add(-time.Hour), Offers: offers})
 	if err == nil || !strings.Contains(err.Error(), "before the menu's last fetch") {
 		t.Fatalf("an earlier fetch: %v", err)
 	}
@@ -125,18 +126,18 @@ func TestRecordMenuFetchesRollsBackOnlyTheBadFetch(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	var ds []Dispensary
+	var ds []data.Dispensary
 	for _, slug := range []string{"a", "b"} {
-		ds = append(ds, Dispensary{Slug: slug, Name: slug, City: "Akron", Region: "Northeast", Menus: []MenuSource{{Market: Recreational, Platform: "jane", StoreID: "1"}}})
+		ds = append(ds, data.Dispensary{Slug: slug, Name: slug, City: "Akron", Region: "Northeast", Menus: []data.MenuSource{{Market: data.Recreational, Platform: "jane", StoreID: "1"}}})
 	}
 	if err := db.SyncDispensaries(ctx, ds, true, t0); err != nil {
 		t.Fatal(err)
 	}
-	offers := []Offer{{ProductID: "1", Name: "X", Category: Flower, Price: 10, InStock: true}}
+	offers := []data.Offer{{ProductID: "1", Name: "X", Category: data.Flower, Price: 10, InStock: true}}
 	fetch := func(slug string, at time.Time, price float64) MenuFetch {
 		o := slices.Clone(offers)
 		o[0].Price = price
-		return MenuFetch{Slug: slug, Market: Recreational, Platform: "jane", At: at, Offers: o}
+		return MenuFetch{Slug: slug, Market: data.Recreational, Platform: "jane", At: at, Offers: o}
 	}
 	if err := db.RecordMenuFetch(ctx, fetch("a", t0, 10)); err != nil {
 		t.Fatal(err)

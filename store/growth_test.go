@@ -1,8 +1,9 @@
-package data
+package store
 
 import (
 	"context"
 	"fmt"
+	"github.com/ohiomc/omc/data"
 	"os"
 	"path/filepath"
 	"testing"
@@ -11,12 +12,12 @@ import (
 
 // growthMenu is a 2,000-product menu shaped like a Jane one (names, brands, strains,
 // sizes, potency, product URLs).
-func growthMenu() []Offer {
-	cats := []Category{Flower, Vape, Preroll, Edible, Extract}
-	var out []Offer
+func growthMenu() []data.Offer {
+	cats := []data.Category{data.Flower, data.Vape, data.Preroll, data.Edible, data.Extract}
+	var out []data.Offer
 	for i := range 2000 {
 		thc := 18 + float64(i%120)/10
-		out = append(out, Offer{
+		out = append(out, data.Offer{
 			ProductID: fmt.Sprint(5000000 + i), Name: fmt.Sprintf("Strain Name %d Live Resin", i), Brand: fmt.Sprintf("Brand %d", i%60),
 			Strain: fmt.Sprintf("Strain Name %d", i), StrainType: "hybrid", Category: cats[i%5], RawCategory: "flower",
 			Size: "eighth ounce", Grams: 3.5, Price: 35 + float64(i%30), InStock: true, THC: &thc, PotencyUnit: "%",
@@ -44,8 +45,8 @@ func BenchmarkUnchangedMenu(b *testing.B) {
 	ctx := context.Background()
 	menu := growthMenu()
 	t0 := time.Date(2026, 7, 1, 12, 0, 0, 0, time.UTC)
-	d := Dispensary{Slug: "bloom-akron", Name: "Bloom Akron", City: "Akron", Region: "Northeast",
-		Menus: []MenuSource{{Market: Recreational, Platform: "jane", StoreID: "2410"}}}
+	d := data.Dispensary{Slug: "bloom-akron", Name: "Bloom Akron", City: "Akron", Region: "Northeast",
+		Menus: []data.MenuSource{{Market: data.Recreational, Platform: "jane", StoreID: "2410"}}}
 	for _, schema := range []string{"0001", "0002"} {
 		b.Run(schema, func(b *testing.B) {
 			for range b.N {
@@ -62,7 +63,7 @@ func BenchmarkUnchangedMenu(b *testing.B) {
 					return db
 				}
 				record := func(db *DB, at time.Time) {
-					mf := MenuFetch{Slug: d.Slug, Market: Recreational, Platform: "jane", At: at, Offers: menu, HTTPStatus: 200}
+					mf := MenuFetch{Slug: d.Slug, Market: data.Recreational, Platform: "jane", At: at, Offers: menu, HTTPStatus: 200}
 					var err error
 					if schema == "0001" {
 						err = db.recordMenuFetch0001(ctx, mf)
@@ -76,9 +77,9 @@ func BenchmarkUnchangedMenu(b *testing.B) {
 				db := open()
 				var err error
 				if schema == "0001" {
-					err = db.syncDispensaries0001(ctx, []Dispensary{d}, true, t0)
+					err = db.syncDispensaries0001(ctx, []data.Dispensary{d}, true, t0)
 				} else {
-					err = db.SyncDispensaries(ctx, []Dispensary{d}, true, t0)
+					err = db.SyncDispensaries(ctx, []data.Dispensary{d}, true, t0)
 				}
 				if err != nil {
 					b.Fatal(err)

@@ -1,10 +1,11 @@
-package data
+package store
 
 import (
 	"context"
 	"database/sql"
 	"errors"
 	"fmt"
+	"github.com/ohiomc/omc/data"
 	"slices"
 	"strings"
 )
@@ -12,7 +13,7 @@ import (
 // loggedOutcome is a fetch's outcome as an older schema logged it, recorded as is by
 // the 0002 migration instead of being derived from an error and the offers.
 type loggedOutcome struct {
-	reason Reason
+	reason data.Reason
 	status int
 	detail string
 	counts [6]sql.NullInt64
@@ -23,12 +24,12 @@ type oldFetch struct {
 	id       int64
 	runID    sql.NullInt64
 	slug     string
-	market   Market
+	market   data.Market
 	platform string
-	category Category
+	category data.Category
 	at       string
 	ok       bool
-	reason   Reason
+	reason   data.Reason
 	status   int
 	detail   string
 	count    int
@@ -53,7 +54,7 @@ func migrate0002(ctx context.Context, db *DB, tx *sql.Tx) (bool, error) {
 		return false, err
 	}
 	if nOffers > 0 && db.Code == nil {
-		return false, errors.New("the offers of this database need product codes: open it with data.WithProductCode (the omc commands do)")
+		return false, errors.New("the offers of this database need product codes: open it with store.WithProductCode (the omc commands do)")
 	}
 	rows, err := tx.QueryContext(ctx, `SELECT id, run_id, slug, market, platform, category, fetched_at, ok, reason,
 		http_status, detail, product_count FROM fetches ORDER BY id`)
@@ -97,7 +98,7 @@ func migrate0002(ctx context.Context, db *DB, tx *sql.Tx) (bool, error) {
 	return len(groups) > 0, nil
 }
 
-func hasCategory(group []oldFetch, c Category) bool {
+func hasCategory(group []oldFetch, c data.Category) bool {
 	for _, f := range group {
 		if f.category == c {
 			return true
@@ -116,11 +117,11 @@ func (db *DB) migrateMenuFetch(ctx context.Context, tx *txRunner, cache *menuCac
 	mf := MenuFetch{RunID: first.runID.Int64, Slug: first.slug, Market: first.market, Platform: first.platform, At: at,
 		logged: &loggedOutcome{reason: first.reason, status: first.status, detail: first.detail}}
 	if !first.ok {
-		mf.Err = &FetchError{Reason: first.reason, Status: first.status, Detail: first.detail}
+		mf.Err = &data.FetchError{Reason: first.reason, Status: first.status, Detail: first.detail}
 	}
-	category := map[int64]Category{}
+	category := map[int64]data.Category{}
 	for _, f := range group {
-		for i, c := range AllCategories {
+		for i, c := range data.AllCategories {
 			if c == f.category {
 				mf.logged.counts[i] = sql.NullInt64{Int64: int64(f.count), Valid: true}
 			}
@@ -135,7 +136,7 @@ func (db *DB) migrateMenuFetch(ctx context.Context, tx *txRunner, cache *menuCac
 			return fmt.Errorf("fetch %d: offers: %w", first.id, err)
 		}
 		for rows.Next() {
-			var o Offer
+			var o data.Offer
 			var fetchID int64
 			var thc, cbd sql.NullFloat64
 			var warnings string

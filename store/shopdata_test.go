@@ -1,7 +1,8 @@
-package data
+package store
 
 import (
 	"context"
+	"github.com/ohiomc/omc/data"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -27,11 +28,11 @@ func shopStore(t *testing.T) (context.Context, *DB, time.Time) {
 // series is newer than the read and is left out, not an error.
 func TestReadShopNewerMenu(t *testing.T) {
 	ctx, db, at := shopStore(t)
-	if err := db.SyncDispensaries(ctx, []Dispensary{{Slug: "a", Name: "A", Menus: []MenuSource{{Market: Recreational, Platform: "jane", StoreID: "1"}}}}, true, at); err != nil {
+	if err := db.SyncDispensaries(ctx, []data.Dispensary{{Slug: "a", Name: "A", Menus: []data.MenuSource{{Market: data.Recreational, Platform: "jane", StoreID: "1"}}}}, true, at); err != nil {
 		t.Fatal(err)
 	}
-	offer := Offer{ProductID: "1", Name: "Fuel", Category: Flower, Size: "1g", Grams: 1, Price: 10, InStock: true}
-	if err := db.RecordMenuFetch(ctx, MenuFetch{Slug: "a", Market: Recreational, Platform: "jane", At: at, Offers: []Offer{offer}}); err != nil {
+	offer := data.Offer{ProductID: "1", Name: "Fuel", Category: data.Flower, Size: "1g", Grams: 1, Price: 10, InStock: true}
+	if err := db.RecordMenuFetch(ctx, MenuFetch{Slug: "a", Market: data.Recreational, Platform: "jane", At: at, Offers: []data.Offer{offer}}); err != nil {
 		t.Fatal(err)
 	}
 	// A series of menu 99, which no menus row names (as if made after the menus read).
@@ -69,22 +70,22 @@ func TestReadShopNewerMenu(t *testing.T) {
 func TestReadShopParts(t *testing.T) {
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4))
 	ctx, db, at := shopStore(t)
-	menu := func(platform, id string) MenuSource {
-		return MenuSource{Market: Recreational, Platform: platform, StoreID: id}
+	menu := func(platform, id string) data.MenuSource {
+		return data.MenuSource{Market: data.Recreational, Platform: platform, StoreID: id}
 	}
-	ds := []Dispensary{{Slug: "a", Name: "A", Menus: []MenuSource{menu("jane", "1"), menu("dutchie", "2")}}, {Slug: "b", Name: "B", Menus: []MenuSource{menu("jane", "3")}}}
+	ds := []data.Dispensary{{Slug: "a", Name: "A", Menus: []data.MenuSource{menu("jane", "1"), menu("dutchie", "2")}}, {Slug: "b", Name: "B", Menus: []data.MenuSource{menu("jane", "3")}}}
 	if err := db.SyncDispensaries(ctx, ds, true, at); err != nil {
 		t.Fatal(err)
 	}
-	fuel := Offer{ProductID: "1", Name: "Fuel", Brand: "Klutch", Category: Flower, Size: "3.5g", Grams: 3.5, Price: 40, InStock: true}
-	haze := Offer{ProductID: "2", Name: "Haze", Category: Vape, Size: "1g", Grams: 1, Price: 30, InStock: true}
-	gone := Offer{ProductID: "3", Name: "Gone", Category: Edible, Size: "100mg", Milligrams: 100, Price: 20, InStock: true}
+	fuel := data.Offer{ProductID: "1", Name: "Fuel", Brand: "Klutch", Category: data.Flower, Size: "3.5g", Grams: 3.5, Price: 40, InStock: true}
+	haze := data.Offer{ProductID: "2", Name: "Haze", Category: data.Vape, Size: "1g", Grams: 1, Price: 30, InStock: true}
+	gone := data.Offer{ProductID: "3", Name: "Gone", Category: data.Edible, Size: "100mg", Milligrams: 100, Price: 20, InStock: true}
 	for _, f := range []MenuFetch{
-		{Slug: "a", Market: Recreational, Platform: "jane", At: at.Add(-2 * time.Hour), Offers: []Offer{haze}},
-		{Slug: "b", Market: Recreational, Platform: "jane", At: at.Add(-2 * time.Hour), Offers: []Offer{fuel, gone, haze}},
-		{Slug: "b", Market: Recreational, Platform: "jane", At: at.Add(-time.Hour), Offers: []Offer{fuel, haze}},
+		{Slug: "a", Market: data.Recreational, Platform: "jane", At: at.Add(-2 * time.Hour), Offers: []data.Offer{haze}},
+		{Slug: "b", Market: data.Recreational, Platform: "jane", At: at.Add(-2 * time.Hour), Offers: []data.Offer{fuel, gone, haze}},
+		{Slug: "b", Market: data.Recreational, Platform: "jane", At: at.Add(-time.Hour), Offers: []data.Offer{fuel, haze}},
 		// a's dutchie menu, fetched last, lists the market: fuel as b lists it.
-		{Slug: "a", Market: Recreational, Platform: "dutchie", At: at, Offers: []Offer{fuel}},
+		{Slug: "a", Market: data.Recreational, Platform: "dutchie", At: at, Offers: []data.Offer{fuel}},
 	} {
 		if err := db.RecordMenuFetch(ctx, f); err != nil {
 			t.Fatal(err)
@@ -106,7 +107,7 @@ func TestReadShopParts(t *testing.T) {
 			last = slot
 		}
 	}
-	byName := map[string][]*Offer{}
+	byName := map[string][]*data.Offer{}
 	for _, s := range sd.series {
 		byName[s.desc.Name] = append(byName[s.desc.Name], s.desc)
 	}
@@ -127,7 +128,7 @@ func TestReadShopParts(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	sd.EachListed(func(o *Offer) { listed = append(listed, o.Name) })
+	sd.EachListed(func(o *data.Offer) { listed = append(listed, o.Name) })
 	if got, want := strings.Join(fromMenus, " "), "a:Fuel b:Fuel b:Haze"; got != want {
 		t.Errorf("EachMenu lists %s, want %s", got, want)
 	}

@@ -1,4 +1,4 @@
-package data
+package store
 
 import (
 	"context"
@@ -17,6 +17,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/ohiomc/omc/data"
 	"modernc.org/sqlite" // registers the "sqlite" driver (pure Go, no cgo)
 	sqlite3 "modernc.org/sqlite/lib"
 )
@@ -37,9 +38,9 @@ type DB struct {
 	Path string
 	// Code names the product of an offer recorded without a code, and of the offers of a
 	// database made before codes were kept when it is migrated (WithProductCode); omc
-	// sets it to scraper.ProductCode (data cannot import the scraper). Nil leaves such
+	// sets it to scraper.ProductCode (the store cannot import the scraper). Nil leaves such
 	// codes empty.
-	Code  func(Offer) string
+	Code  func(data.Offer) string
 	cache *menuCache
 	// stmts are the write path's prepared statements, by query.
 	stmtMu sync.Mutex
@@ -76,7 +77,7 @@ type Option func(*DB)
 
 // WithProductCode sets DB.Code before migrations run, which a database made before codes
 // were kept needs.
-func WithProductCode(code func(Offer) string) Option {
+func WithProductCode(code func(data.Offer) string) Option {
 	return func(db *DB) { db.Code = code }
 }
 
@@ -96,7 +97,7 @@ func Open(ctx context.Context, path string, opts ...Option) (*DB, error) {
 	}
 	if dir := filepath.Dir(path); dir != "." {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return nil, PathError("open db", path, err)
+			return nil, data.PathError("open db", path, err)
 		}
 	}
 	dsn := "file:" + path + "?_pragma=foreign_keys(1)&_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_pragma=temp_store(MEMORY)&_pragma=cache_size(-" + strconv.Itoa(pageCacheKiB) + ")&_pragma=wal_autocheckpoint(16384)&_txlock=immediate"
@@ -114,7 +115,7 @@ func Open(ctx context.Context, path string, opts ...Option) (*DB, error) {
 		if errors.As(err, &se) {
 			switch se.Code() & 0xff {
 			case sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_READONLY, sqlite3.SQLITE_PERM, sqlite3.SQLITE_NOTADB:
-				return nil, &Error{Code: EINVALID, Message: fmt.Sprintf("open db %s: %s", path, sqlite.ErrorCodeString[se.Code()&0xff])}
+				return nil, &data.Error{Code: data.EINVALID, Message: fmt.Sprintf("open db %s: %s", path, sqlite.ErrorCodeString[se.Code()&0xff])}
 			}
 		}
 		return nil, fmt.Errorf("open db %s: %w", path, err)
@@ -136,17 +137,17 @@ func checkDBPath(path string) error {
 		return nil
 	}
 	if err != nil {
-		return PathError("open db", path, err)
+		return data.PathError("open db", path, err)
 	}
 	if fi.IsDir() {
-		return &Error{Code: EINVALID, Message: fmt.Sprintf("open db %s: is a folder, not a SQLite database file", path)}
+		return &data.Error{Code: data.EINVALID, Message: fmt.Sprintf("open db %s: is a folder, not a SQLite database file", path)}
 	}
 	if !fi.Mode().IsRegular() {
-		return &Error{Code: EINVALID, Message: fmt.Sprintf("open db %s: is not a regular file", path)}
+		return &data.Error{Code: data.EINVALID, Message: fmt.Sprintf("open db %s: is not a regular file", path)}
 	}
 	f, err := os.Open(path)
 	if err != nil {
-		return PathError("open db", path, err)
+		return data.PathError("open db", path, err)
 	}
 	defer f.Close()
 	head := make([]byte, len(sqliteHeader))
@@ -155,10 +156,10 @@ func checkDBPath(path string) error {
 		return nil
 	}
 	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) {
-		return PathError("open db", path, err)
+		return data.PathError("open db", path, err)
 	}
 	if string(head[:n]) != sqliteHeader {
-		return &Error{Code: EINVALID, Message: fmt.Sprintf("open db %s: is not a SQLite database (the file does not start with the SQLite header)", path)}
+		return &data.Error{Code: data.EINVALID, Message: fmt.Sprintf("open db %s: is not a SQLite database (the file does not start with the SQLite header)", path)}
 	}
 	return nil
 }
@@ -243,7 +244,7 @@ func (db *DB) migrateFile(ctx context.Context, name string) (vacuum bool, err er
 // SyncDispensaries stores the registry's dispensaries; when the registry is the whole
 // list (replace), dispensaries it no longer lists are marked out of the registry (their
 // history is kept).
-func (db *DB) SyncDispensaries(ctx context.Context, ds []Dispensary, replace bool, at time.Time) error {
+func (db *DB) SyncDispensaries(ctx context.Context, ds []data.Dispensary, replace bool, at time.Time) error {
 	tx, err := db.db.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("sync dispensaries: %w", err)
@@ -285,7 +286,7 @@ func (db *DB) SyncDispensaries(ctx context.Context, ds []Dispensary, replace boo
 // Dispensaries returns the dispensaries of the current registry, by name. A row whose
 // stored values cannot be read as their types (text where a number belongs, menus that
 // are no JSON) is passed over, noted (PassedOver).
-func (db *DB) Dispensaries(ctx context.Context) ([]Dispensary, error) {
+func (db *DB) Dispensaries(ctx context.Context) ([]data.Dispensary, error) {
 	rows, err := db.db.QueryContext(ctx, `
 		SELECT d.slug, name, brand, city, address, county, region,
 			COALESCE(p.lat, d.lat), COALESCE(p.lng, d.lng), medical, adult_use,
@@ -296,9 +297,9 @@ func (db *DB) Dispensaries(ctx context.Context) ([]Dispensary, error) {
 		return nil, fmt.Errorf("list dispensaries: %w", err)
 	}
 	defer rows.Close()
-	var out []Dispensary
+	var out []data.Dispensary
 	for rows.Next() {
-		var d Dispensary
+		var d data.Dispensary
 		var lat, lng storedFloat
 		var medical, adultUse, monitored, sample, verified storedInt
 		var menus string
@@ -315,10 +316,10 @@ func (db *DB) Dispensaries(ctx context.Context) ([]Dispensary, error) {
 		u.int("sample", sample, true)
 		u.int("verified", verified, true)
 		if err := json.Unmarshal([]byte(menus), &d.Menus); err != nil {
-			u = append(u, "menus: "+ClipMessage(err.Error()))
+			u = append(u, "menus: "+data.ClipMessage(err.Error()))
 		}
 		if len(u) > 0 {
-			db.passOver("dispensary %s: stored %s; the store is left out", Clip(d.Slug), u)
+			db.passOver("dispensary %s: stored %s; the store is left out", data.Clip(d.Slug), u)
 			continue
 		}
 		d.Lat, d.Lng = lat.v, lng.v
@@ -350,14 +351,4 @@ func (db *DB) FinishRun(ctx context.Context, id int64, at time.Time, ok, failed,
 		return fmt.Errorf("finish run %d: %w", id, err)
 	}
 	return nil
-}
-
-// DistinctProducts counts the distinct products among offers (one product has one
-// offer per size).
-func DistinctProducts(offers []Offer) int {
-	seen := map[string]bool{}
-	for _, o := range offers {
-		seen[o.ProductID] = true
-	}
-	return len(seen)
 }

@@ -1,10 +1,11 @@
-package data
+package store
 
 import (
 	"context"
 	"database/sql"
 	"errors"
 	"fmt"
+	"github.com/ohiomc/omc/data"
 	"slices"
 	"strings"
 	"time"
@@ -13,8 +14,8 @@ import (
 // CategoryState is what the store knows of one dispensary × market × category.
 type CategoryState struct {
 	Slug     string
-	Market   Market
-	Category Category
+	Market   data.Market
+	Category data.Category
 	// LastUpdate is the time of the latest successful fetch; zero when there is none.
 	LastUpdate time.Time
 	// Count is the product count of that fetch; -1 when there is none.
@@ -22,14 +23,14 @@ type CategoryState struct {
 	// LastAttempt, LastOK, LastReason and LastDetail describe the latest fetch of any outcome.
 	LastAttempt time.Time
 	LastOK      bool
-	LastReason  Reason
+	LastReason  data.Reason
 	LastDetail  string
 }
 
 type stateKey struct {
 	slug     string
-	market   Market
-	category Category
+	market   data.Market
+	category data.Category
 }
 
 func fromNano(n int64) time.Time { return time.Unix(0, n).UTC() }
@@ -63,22 +64,22 @@ func (db *DB) categoryStates(ctx context.Context) (map[stateKey]CategoryState, e
 	defer rows.Close()
 	for rows.Next() {
 		var slug, detail, emptiedList string
-		var market Market
+		var market data.Market
 		var at int64
 		var ok bool
-		var reason Reason
+		var reason data.Reason
 		var counts [6]sql.NullInt64
 		if err := rows.Scan(&slug, &market, &at, &ok, &reason, &detail, &emptiedList, &counts[0], &counts[1], &counts[2], &counts[3], &counts[4], &counts[5]); err != nil {
 			return nil, fmt.Errorf("category attempts: %w", err)
 		}
 		emptied := strings.Split(emptiedList, ",")
-		for i, cat := range AllCategories {
+		for i, cat := range data.AllCategories {
 			ok, reason, detail := ok, reason, detail
 			if !counts[i].Valid {
 				if !ok || !slices.Contains(emptied, string(cat)) {
 					continue
 				}
-				ok, reason, detail = false, ReasonEmptyCategory, emptyCategoryDetail(cat)
+				ok, reason, detail = false, data.ReasonEmptyCategory, emptyCategoryDetail(cat)
 			}
 			k := stateKey{slug, market, cat}
 			st, found := out[k]
@@ -98,17 +99,17 @@ func (db *DB) categoryStates(ctx context.Context) (map[stateKey]CategoryState, e
 
 // Status is the state of every menu category of every dispensary in the registry.
 type Status struct {
-	Dispensary Dispensary
+	Dispensary data.Dispensary
 	Markets    []MarketStatus
 	// Listing is the store's row on the state's roster (ApplyRoster), nil when the roster
 	// does not list it or none has been read: RosterRead says which.
-	Listing    *Listing
+	Listing    *data.Listing
 	RosterRead bool
 }
 
 // MarketStatus is the state of the tracked categories of one menu market.
 type MarketStatus struct {
-	Market     Market
+	Market     data.Market
 	Categories []CategoryState // in TrackedCategories order
 	// Source is the source that served the market's latest successful fetch (the
 	// platform of the menu or of the alternative that answered), "" when none has.
@@ -133,14 +134,14 @@ func (db *DB) Statuses(ctx context.Context) ([]Status, error) {
 	out := make([]Status, 0, len(ds))
 	for _, d := range ds {
 		st := Status{Dispensary: d}
-		seen := map[Market]bool{}
+		seen := map[data.Market]bool{}
 		for _, m := range d.Menus {
 			if seen[m.Market] {
 				continue
 			}
 			seen[m.Market] = true
 			ms := MarketStatus{Market: m.Market, Source: sources[marketKey{d.Slug, m.Market}]}
-			for _, cat := range TrackedCategories {
+			for _, cat := range data.TrackedCategories {
 				cs, ok := states[stateKey{d.Slug, m.Market, cat}]
 				if !ok {
 					cs = CategoryState{Slug: d.Slug, Market: m.Market, Category: cat, Count: -1}
@@ -157,7 +158,7 @@ func (db *DB) Statuses(ctx context.Context) ([]Status, error) {
 // marketKey is one dispensary's market.
 type marketKey struct {
 	slug   string
-	market Market
+	market data.Market
 }
 
 // servedBy returns, per dispensary market, the source of its latest successful fetch
@@ -192,7 +193,7 @@ func (db *DB) servedBy(ctx context.Context) (map[marketKey]string, error) {
 }
 
 // emptyCategoryDetail says why an emptied category's fetch counts as failed.
-func emptyCategoryDetail(cat Category) string {
+func emptyCategoryDetail(cat data.Category) string {
 	return fmt.Sprintf("no %s products, while the menu lists other categories and listed %s before", cat, cat)
 }
 
@@ -200,18 +201,18 @@ func emptyCategoryDetail(cat Category) string {
 // category's latest successful fetch (over the market's menus, the latest); a category
 // never fetched successfully is absent. The scrape asks it before recording each menu,
 // so it reads only that market's menus.
-func (db *DB) LastCounts(ctx context.Context, slug string, market Market) (map[Category]int, error) {
+func (db *DB) LastCounts(ctx context.Context, slug string, market data.Market) (map[data.Category]int, error) {
 	latest, err := db.latestCategoryFetches(ctx, `WHERE m.slug = ? AND m.market = ?`, []any{slug, market})
 	if err != nil {
 		return nil, fmt.Errorf("last counts %s %s: %w", slug, market, err)
 	}
-	best := map[Category]categoryFetch{}
+	best := map[data.Category]categoryFetch{}
 	for _, l := range latest {
 		if b, ok := best[l.category]; !ok || l.at > b.at {
 			best[l.category] = l
 		}
 	}
-	out := make(map[Category]int, len(best))
+	out := make(map[data.Category]int, len(best))
 	for cat, b := range best {
 		out[cat] = int(b.count)
 	}
@@ -222,8 +223,8 @@ func (db *DB) LastCounts(ctx context.Context, slug string, market Market) (map[C
 type categoryFetch struct {
 	menuID   int64
 	slug     string
-	market   Market
-	category Category
+	market   data.Market
+	category data.Category
 	at       int64
 	count    int64
 }
@@ -248,7 +249,7 @@ func (db *DB) latestCategoryFetches(ctx context.Context, where string, args []an
 			rows.Close()
 			return nil, err
 		}
-		for i, cat := range AllCategories {
+		for i, cat := range data.AllCategories {
 			l.category, l.count = cat, counts[i].Int64
 			if counts[i].Valid {
 				out = append(out, l)
@@ -263,7 +264,7 @@ func (db *DB) latestCategoryFetches(ctx context.Context, where string, args []an
 	}
 	columns := strings.Fields(strings.ReplaceAll(countColumns, ",", " "))
 	for _, l := range earlier {
-		col := columns[slices.Index(AllCategories, l.category)]
+		col := columns[slices.Index(data.AllCategories, l.category)]
 		err := db.db.QueryRowContext(ctx, `SELECT at, `+col+` FROM menu_fetches
 			WHERE menu_id = ? AND ok = 1 AND `+col+` IS NOT NULL AND `+readableFetch("")+` ORDER BY at DESC, id DESC LIMIT 1`, l.menuID).Scan(&l.at, &l.count)
 		if errors.Is(err, sql.ErrNoRows) {
@@ -285,7 +286,7 @@ func (db *DB) BlockedLastRun(ctx context.Context) ([]string, error) {
 		SELECT DISTINCT m.platform FROM menu_fetches f JOIN menus m ON m.id = f.menu_id
 		WHERE f.run_id = (SELECT MAX(id) FROM runs)
 		  AND (f.reason = ? OR (f.ok = 1 AND f.source <> '' AND f.source <> m.platform))
-		ORDER BY m.platform`, ReasonBlocked)
+		ORDER BY m.platform`, data.ReasonBlocked)
 	if err != nil {
 		return nil, fmt.Errorf("platforms blocked last run: %w", err)
 	}

@@ -1,6 +1,7 @@
-package data
+package store
 
 import (
+	"github.com/ohiomc/omc/data"
 	"slices"
 	"strings"
 )
@@ -13,7 +14,7 @@ import (
 // added as a store of its own, with the roster's name and address and no menu. read
 // says whether a good roster has been read at all (before, no store is "not on the
 // state's list"). The result is sorted by name, as Statuses is.
-func ApplyRoster(sts []Status, m RosterMatch, read bool, places Places) []Status {
+func ApplyRoster(sts []Status, m data.RosterMatch, read bool, places data.Places) []Status {
 	out := make([]Status, 0, len(sts)+len(m.Missing))
 	slugs := map[string]bool{}
 	for _, st := range sts {
@@ -32,10 +33,10 @@ func ApplyRoster(sts []Status, m RosterMatch, read bool, places Places) []Status
 			continue
 		}
 		no := false
-		d := fromRoster(Dispensary{Name: l.Name, Monitored: &no, Licence: l.Licence}, l.RosterEntry, places)
+		d := fromRoster(data.Dispensary{Name: l.Name, Monitored: &no, Licence: l.Licence}, l.RosterEntry, places)
 		d.Slug = rosterSlug(l.RosterEntry, slugs)
 		slugs[d.Slug] = true
-		listing := &Listing{Licensee: l}
+		listing := &data.Listing{Licensee: l}
 		out = append(out, Status{Dispensary: d, Listing: listing, RosterRead: read})
 	}
 	slices.SortStableFunc(out, func(a, b Status) int {
@@ -48,7 +49,7 @@ func ApplyRoster(sts []Status, m RosterMatch, read bool, places Places) []Status
 }
 
 // fromRoster is d with what roster row e says of the store where it says something.
-func fromRoster(d Dispensary, e RosterEntry, places Places) Dispensary {
+func fromRoster(d data.Dispensary, e data.RosterEntry, places data.Places) data.Dispensary {
 	if e.City != "" {
 		d.City = e.City
 	}
@@ -56,9 +57,9 @@ func fromRoster(d Dispensary, e RosterEntry, places Places) Dispensary {
 		d.Address = e.Street
 	}
 	if e.HasPlace() {
-		d.Lat, d.Lng, d.Coordinates = e.Lat, e.Lng, CoordinatesStore
+		d.Lat, d.Lng, d.Coordinates = e.Lat, e.Lng, data.CoordinatesStore
 	}
-	county := countyName(e.County)
+	county := data.CountyName(e.County)
 	if _, ok := places.Regions[county]; !ok {
 		county = ""
 		if c, ok := places.Cities[d.City]; ok && (d.County == "" || e.City != "") {
@@ -74,15 +75,11 @@ func fromRoster(d Dispensary, e RosterEntry, places Places) Dispensary {
 	return d
 }
 
-func slugify(s string) string {
-	return strings.Trim(notWord.ReplaceAllString(strings.ToLower(s), "-"), "-")
-}
-
 // rosterSlug is the slug of a roster store the registry lacks: its name and city, with
 // its licence number when another store has that slug.
-func rosterSlug(e RosterEntry, taken map[string]bool) string {
-	base := slugify(e.Name)
-	if c := slugify(e.City); c != "" && !strings.HasSuffix(base, c) {
+func rosterSlug(e data.RosterEntry, taken map[string]bool) string {
+	base := data.Slugify(e.Name)
+	if c := data.Slugify(e.City); c != "" && !strings.HasSuffix(base, c) {
 		base = strings.Trim(base+"-"+c, "-")
 	}
 	if base == "" {
@@ -91,5 +88,5 @@ func rosterSlug(e RosterEntry, taken map[string]bool) string {
 	if !taken[base] {
 		return base
 	}
-	return base + "-" + slugify(e.Licence)
+	return base + "-" + data.Slugify(e.Licence)
 }

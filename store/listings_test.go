@@ -1,7 +1,8 @@
-package data
+package store
 
 import (
 	"context"
+	"github.com/ohiomc/omc/data"
 	"testing"
 	"time"
 )
@@ -9,9 +10,10 @@ import (
 // fetchedOffer is one offer as one successful fetch listed it, as the tests compare the
 // history with what was recorded.
 type fetchedOffer struct {
-	Offer
+	data.Offer
+
 	Slug      string
-	Market    Market
+	Market    data.Market
 	FetchedAt time.Time
 }
 

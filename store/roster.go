@@ -1,9 +1,10 @@
-package data
+package store
 
 import (
 	"context"
 	"database/sql"
 	"fmt"
+	"github.com/ohiomc/omc/data"
 	"sort"
 	"time"
 )
@@ -11,7 +12,7 @@ import (
 // RecordRoster stores a good read of the roster at url: each licence listed, with what
 // changed since the last good read, and every licence it no longer lists marked so.
 // It returns the changes. A read older than the last good one is refused.
-func (db *DB) RecordRoster(ctx context.Context, url string, at time.Time, entries []RosterEntry) ([]RosterChange, error) {
+func (db *DB) RecordRoster(ctx context.Context, url string, at time.Time, entries []data.RosterEntry) ([]data.RosterChange, error) {
 	tx, err := db.db.BeginTx(ctx, nil)
 	if err != nil {
 		return nil, fmt.Errorf("record roster: %w", err)
@@ -29,7 +30,7 @@ func (db *DB) RecordRoster(ctx context.Context, url string, at time.Time, entrie
 	if err != nil {
 		return nil, fmt.Errorf("record roster: %w", err)
 	}
-	var changes []RosterChange
+	var changes []data.RosterChange
 	seen := map[string]bool{}
 	active := 0
 	for _, e := range entries {
@@ -60,7 +61,7 @@ func (db *DB) RecordRoster(ctx context.Context, url string, at time.Time, entrie
 	}
 	sort.Strings(gone)
 	for _, lic := range gone {
-		changes = append(changes, RosterChange{Licence: lic, What: "unlisted", Old: have[lic].name})
+		changes = append(changes, data.RosterChange{Licence: lic, What: "unlisted", Old: have[lic].name})
 		if _, err := tx.ExecContext(ctx, `UPDATE roster_licences SET listed = 0 WHERE licence = ?`, lic); err != nil {
 			return nil, fmt.Errorf("record roster licence %s: %w", lic, err)
 		}
@@ -80,14 +81,15 @@ func (db *DB) RecordRoster(ctx context.Context, url string, at time.Time, entrie
 	}
 	return changes, nil
 }
+
 // plausibleUnlisting refuses a read that would unlist gone of the listed licences at once
 // when that is more than the rule allows.
 func plausibleUnlisting(gone, listed int) error {
-	if gone <= RosterMaxUnlistAlways || float64(gone) <= RosterMaxUnlistShare*float64(listed) {
+	if gone <= data.RosterMaxUnlistAlways || float64(gone) <= data.RosterMaxUnlistShare*float64(listed) {
 		return nil
 	}
-	return &RosterRefusal{Why: fmt.Sprintf("it would unlist %d of the %d licences listed at once (at most %.0f%% or %d at a time); held back as suspect",
-		gone, listed, 100*RosterMaxUnlistShare, RosterMaxUnlistAlways)}
+	return &data.RosterRefusal{Why: fmt.Sprintf("it would unlist %d of the %d licences listed at once (at most %.0f%% or %d at a time); held back as suspect",
+		gone, listed, 100*data.RosterMaxUnlistShare, data.RosterMaxUnlistAlways)}
 }
 
 // knownLicence is what roster_licences holds of a licence before a read.
@@ -115,32 +117,35 @@ func knownLicences(ctx context.Context, tx *sql.Tx) (licencesBefore, error) {
 		if err := rows.Scan(&lic, &status, &name, &street, &city, &listed); err != nil {
 			return nil, err
 		}
-		have[lic] = knownLicence{status, name, rosterAddress(street, city), AddressKey(street, city), listed}
+		have[lic] = knownLicence{status, name, data.RosterAddress(street, city), data.AddressKey(street, city), listed}
 	}
 	return have, rows.Err()
 }
 
 // changes are what a read's entry changes of the licence: its listing, when it was not
 // listed, else each of its status, name and address that differ.
-func (have licencesBefore) changes(e RosterEntry) []RosterChange {
+func (have licencesBefore) changes(e data.RosterEntry) []data.RosterChange {
 	k, found := have[e.Licence]
 	if !found || !k.listed {
-		return []RosterChange{{Licence: e.Licence, What: "listed", New: e.Name}}
+		return []data.RosterChange{{Licence: e.Licence, What: "listed", New: e.Name}}
 	}
-	var out []RosterChange
-	for _, c := range []RosterChange{{e.Licence, "status", k.status, e.Status}, {e.Licence, "name", k.name, e.Name}} {
+	var out []data.RosterChange
+	for _, c := range []data.RosterChange{
+		{Licence: e.Licence, What: "status", Old: k.status, New: e.Status},
+		{Licence: e.Licence, What: "name", Old: k.name, New: e.Name},
+	} {
 		if c.Old != c.New {
 			out = append(out, c)
 		}
 	}
-	if k.addressKey != AddressKey(e.Street, e.City) {
-		out = append(out, RosterChange{e.Licence, "address", k.address, rosterAddress(e.Street, e.City)})
+	if k.addressKey != data.AddressKey(e.Street, e.City) {
+		out = append(out, data.RosterChange{Licence: e.Licence, What: "address", Old: k.address, New: data.RosterAddress(e.Street, e.City)})
 	}
 	return out
 }
 
 // upsertLicence writes a listed entry's row, read at when.
-func upsertLicence(ctx context.Context, tx *sql.Tx, e RosterEntry, when string) error {
+func upsertLicence(ctx context.Context, tx *sql.Tx, e data.RosterEntry, when string) error {
 	var lat, lng any
 	if e.HasPlace() {
 		lat, lng = e.Lat, e.Lng
@@ -158,6 +163,7 @@ func upsertLicence(ctx context.Context, tx *sql.Tx, e RosterEntry, when string) 
 		e.Phone, e.Hours, lat, lng, e.Sample, when, when)
 	return err
 }
+
 // RecordRosterFailure stores a read of the roster that failed: the licences stay as the
 // last good read left them.
 func (db *DB) RecordRosterFailure(ctx context.Context, url string, at time.Time, problem string) error {
@@ -175,8 +181,8 @@ func (db *DB) RecordRosterFailure(ctx context.Context, url string, at time.Time,
 // RosterState returns the roster's latest read and latest good read (the zero state
 // before the first read). A read whose time or counts cannot be read as their types is
 // passed over for the one before it, noted (PassedOver).
-func (db *DB) RosterState(ctx context.Context) (RosterState, error) {
-	var st RosterState
+func (db *DB) RosterState(ctx context.Context) (data.RosterState, error) {
+	var st data.RosterState
 	rows, err := db.db.QueryContext(ctx, `SELECT id, url, read_at, error, rows, active FROM roster_reads ORDER BY read_at DESC, id DESC`)
 	if err != nil {
 		return st, fmt.Errorf("roster state: %w", err)
@@ -193,7 +199,7 @@ func (db *DB) RosterState(ctx context.Context) (RosterState, error) {
 		when, err := parseTime(at)
 		var u unreadable
 		if err != nil {
-			u = append(u, fmt.Sprintf("read_at %q is not a time", Clip(at)))
+			u = append(u, fmt.Sprintf("read_at %q is not a time", data.Clip(at)))
 		}
 		u.int("rows", count, true)
 		u.int("active", active, true)
@@ -218,7 +224,7 @@ func (db *DB) RosterState(ctx context.Context) (RosterState, error) {
 // Roster returns the roster in use: the licences the last good read listed, by licence.
 // A licence whose stored values cannot be read as their types is passed over, noted
 // (PassedOver).
-func (db *DB) Roster(ctx context.Context) ([]Licensee, error) {
+func (db *DB) Roster(ctx context.Context) ([]data.Licensee, error) {
 	rows, err := db.db.QueryContext(ctx, `
 		SELECT licence, name, business_name, status, type, street, city, zip, county, phone, hours,
 			lat, lng, sample, first_listed, last_listed
@@ -227,9 +233,9 @@ func (db *DB) Roster(ctx context.Context) ([]Licensee, error) {
 		return nil, fmt.Errorf("read roster: %w", err)
 	}
 	defer rows.Close()
-	var out []Licensee
+	var out []data.Licensee
 	for rows.Next() {
-		var l Licensee
+		var l data.Licensee
 		var lat, lng storedFloat
 		var sample storedInt
 		var first, last string
@@ -243,13 +249,13 @@ func (db *DB) Roster(ctx context.Context) ([]Licensee, error) {
 		u.int("sample", sample, true)
 		var perr error
 		if l.FirstListed, perr = parseTime(first); perr != nil {
-			u = append(u, fmt.Sprintf("first_listed %q is not a time", Clip(first)))
+			u = append(u, fmt.Sprintf("first_listed %q is not a time", data.Clip(first)))
 		}
 		if l.LastListed, perr = parseTime(last); perr != nil {
-			u = append(u, fmt.Sprintf("last_listed %q is not a time", Clip(last)))
+			u = append(u, fmt.Sprintf("last_listed %q is not a time", data.Clip(last)))
 		}
 		if len(u) > 0 {
-			db.passOver("roster licence %s: stored %s; the licence is left out", Clip(l.Licence), u)
+			db.passOver("roster licence %s: stored %s; the licence is left out", data.Clip(l.Licence), u)
 			continue
 		}
 		// A row that gives no position keeps NULL there, read as 0 (none).

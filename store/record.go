@@ -1,4 +1,4 @@
-package data
+package store
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
+	"github.com/ohiomc/omc/data"
 	"hash/maphash"
 	"math"
 	"slices"
@@ -17,11 +18,11 @@ import (
 type MenuFetch struct {
 	RunID    int64
 	Slug     string
-	Market   Market
+	Market   data.Market
 	Platform string
 	At       time.Time
 	// Offers is the menu on success; Err the failure (its Reason and status are recorded).
-	Offers     []Offer
+	Offers     []data.Offer
 	HTTPStatus int
 	Err        error
 	// EmptyCategories are categories of a successful fetch that had products at the
@@ -29,7 +30,7 @@ type MenuFetch struct {
 	// as failed (ReasonEmptyCategory) with no product count, and its series stay as they
 	// were, so it ages to stale and missing like any failure instead of looking current
 	// and empty.
-	EmptyCategories []Category
+	EmptyCategories []data.Category
 	// Source is the source that served the fetch: the menu's platform, or the platform
 	// of the alternative that answered when the menu's own source was blocked
 	// (MenuSource.Alternatives); "" when unknown (fetches from before 0007).
@@ -137,21 +138,21 @@ func (db *DB) recordTx(ctx context.Context, tx *txRunner, cache *menuCache, mf M
 				where, mf.At.UTC().Format(time.RFC3339), fromNano(lastAt).Format(time.RFC3339))
 		}
 	}
-	ok, reason, detail, status := mf.Err == nil, ReasonOK, "", mf.HTTPStatus
+	ok, reason, detail, status := mf.Err == nil, data.ReasonOK, "", mf.HTTPStatus
 	if mf.Err != nil {
-		reason, detail = ReasonOf(mf.Err), mf.Err.Error()
-		if len(detail) > MaxDetail {
-			detail = CutUTF8(detail, MaxDetail) + "…" // a reply quoted whole would fill the log and the status page
+		reason, detail = data.ReasonOf(mf.Err), mf.Err.Error()
+		if len(detail) > data.MaxDetail {
+			detail = data.CutUTF8(detail, data.MaxDetail) + "…" // a reply quoted whole would fill the log and the status page
 		}
-		if s := StatusOf(mf.Err); s != 0 {
+		if s := data.StatusOf(mf.Err); s != 0 {
 			status = s
 		}
 	}
-	emptied := map[Category]bool{}
+	emptied := map[data.Category]bool{}
 	var emptiedNames []string
 	var counts [6]sql.NullInt64
 	perCategory := distinctPerCategory(mf.Offers)
-	for i, cat := range AllCategories {
+	for i, cat := range data.AllCategories {
 		counts[i] = sql.NullInt64{Valid: true}
 		if ok {
 			counts[i].Int64 = int64(perCategory[i])
@@ -235,11 +236,11 @@ func upsertMenu(ctx context.Context, tx *txRunner, mf MenuFetch) (menuID int64, 
 
 // distinctPerCategory is DistinctProducts of each category's offers, in AllCategories
 // order, in one pass (0 for a category without offers).
-func distinctPerCategory(offers []Offer) [6]int {
+func distinctPerCategory(offers []data.Offer) [6]int {
 	var counts [6]int
 	in := make(map[string]uint8, len(offers)) // product id → bit i for AllCategories[i]
 	for _, o := range offers {
-		i := slices.Index(AllCategories, categoryOf(o))
+		i := slices.Index(data.AllCategories, categoryOf(o))
 		if i < 0 {
 			continue
 		}
@@ -251,9 +252,9 @@ func distinctPerCategory(offers []Offer) [6]int {
 	return counts
 }
 
-func categoryOf(o Offer) Category {
+func categoryOf(o data.Offer) data.Category {
 	if o.Category == "" {
-		return Other
+		return data.Other
 	}
 	return o.Category
 }
@@ -262,7 +263,7 @@ func categoryOf(o Offer) Category {
 // differs and returns the state changes. prevOK is the time of the menu's previous
 // successful fetch: the last time an offer missing now was seen. The series of an
 // emptied category are left as they were: that category's fetch counts as failed.
-func (db *DB) applyOffers(ctx context.Context, tx *txRunner, ms *menuSeries, menuID, at, prevOK int64, offers []Offer, emptied map[Category]bool) ([]change, error) {
+func (db *DB) applyOffers(ctx context.Context, tx *txRunner, ms *menuSeries, menuID, at, prevOK int64, offers []data.Offer, emptied map[data.Category]bool) ([]change, error) {
 	var changes []change
 	seen := make(map[int64]bool, len(offers))
 	args := make([]any, 0, 32) // a new series' arguments, the slice reused by every one
@@ -357,7 +358,7 @@ type seriesColumns struct {
 	thcLow, cbdLow sql.NullFloat64
 }
 
-func columnsOf(o Offer) (seriesColumns, error) {
+func columnsOf(o data.Offer) (seriesColumns, error) {
 	c := seriesColumns{code: o.Code, name: o.Name, brand: o.Brand, strain: o.Strain, strainType: o.StrainType,
 		category: string(categoryOf(o)), rawCategory: o.RawCategory, grams: o.Grams, mg: o.Milligrams,
 		potencyUnit: o.PotencyUnit, warnings: strings.Join(o.Warnings, "\n"), url: o.URL,
@@ -461,9 +462,9 @@ func (c *seriesColumns) dest(lows bool) []any {
 }
 
 // offer fills the descriptive fields of an Offer from the columns.
-func (c seriesColumns) offer(o *Offer) error {
+func (c seriesColumns) offer(o *data.Offer) error {
 	o.Code, o.Name, o.Brand, o.Strain, o.StrainType = c.code, c.name, c.brand, c.strain, c.strainType
-	o.Category, o.RawCategory, o.Grams, o.Milligrams = Category(c.category), c.rawCategory, c.grams, c.mg
+	o.Category, o.RawCategory, o.Grams, o.Milligrams = data.Category(c.category), c.rawCategory, c.grams, c.mg
 	o.PotencyUnit, o.URL = c.potencyUnit, c.url
 	if c.thc.Valid {
 		v := c.thc.Float64

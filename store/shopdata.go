@@ -1,4 +1,4 @@
-package data
+package store
 
 import (
 	"context"
@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/ohiomc/omc/data"
 	"golang.org/x/sync/errgroup"
 )
 
@@ -52,7 +53,7 @@ type ShopData struct {
 type shopMenu struct {
 	id         int64
 	slug       string
-	market     Market
+	market     data.Market
 	platform   string
 	lastOKAt   int64 // 0 before the first successful fetch
 	inRegistry bool
@@ -63,7 +64,7 @@ type shopMenu struct {
 // shopSeries is one offer series: its shared description and its latest state, in 56
 // bytes (its id is its slot's: ShopData.slot).
 type shopSeries struct {
-	desc      *Offer
+	desc      *data.Offer
 	menu      *shopMenu
 	firstSeen int64
 	// lastSeen is the last successful fetch that listed it, for a series no longer
@@ -181,9 +182,9 @@ func (sd *ShopData) readSeries(ctx context.Context) error {
 	shared := parts[0].descs
 	for pi, p := range parts {
 		sd.leftOut = append(sd.leftOut, p.leftOut...)
-		var same map[*Offer]*Offer
+		var same map[*data.Offer]*data.Offer
 		if pi > 0 {
-			same = map[*Offer]*Offer{}
+			same = map[*data.Offer]*data.Offer{}
 			for k, d := range p.descs {
 				if first, ok := shared[k]; ok {
 					same[d] = first
@@ -219,15 +220,15 @@ func (sd *ShopData) readSeries(ctx context.Context) error {
 type seriesPart struct {
 	series []shopSeries
 	ids    []int64
-	descs  map[descKey]*Offer
+	descs  map[descKey]*data.Offer
 	// bad are the descriptions PublishProblem refuses, and why; leftOut the series left out.
-	bad     map[*Offer]string
+	bad     map[*data.Offer]string
 	leftOut []string
 }
 
 // readSeriesPart reads the series of ids lo to hi into p.
 func (sd *ShopData) readSeriesPart(ctx context.Context, lo, hi int64, p *seriesPart) error {
-	p.descs = map[descKey]*Offer{}
+	p.descs = map[descKey]*data.Offer{}
 	conn, err := sd.db.passConn(ctx)
 	if err != nil {
 		return err
@@ -274,7 +275,7 @@ func (sd *ShopData) readSeriesPart(ctx context.Context, lo, hi int64, p *seriesP
 		if why := c.unreadable(text.Valid); why != "" {
 			productID, size, _ := strings.Cut(text.String, "\x00")
 			size, _, _ = strings.Cut(size, "\x00")
-			p.leftOut = append(p.leftOut, fmt.Sprintf("offer %s %s %s %s: stored %s", menu.slug, menu.market, Clip(productID), Clip(size), why))
+			p.leftOut = append(p.leftOut, fmt.Sprintf("offer %s %s %s %s: stored %s", menu.slug, menu.market, data.Clip(productID), data.Clip(size), why))
 			continue
 		}
 		c.fill(&s, &k)
@@ -286,7 +287,7 @@ func (sd *ShopData) readSeriesPart(ctx context.Context, lo, hi int64, p *seriesP
 			if d, err = sd.describe(k); err != nil {
 				// A text column that cannot be read as its kind (terpenes that are no
 				// JSON, a NUL): the series is left out, listed, as a bad number is.
-				p.leftOut = append(p.leftOut, fmt.Sprintf("offer %s %s series %d: stored %s", menu.slug, menu.market, id, ClipMessage(err.Error())))
+				p.leftOut = append(p.leftOut, fmt.Sprintf("offer %s %s series %d: stored %s", menu.slug, menu.market, id, data.ClipMessage(err.Error())))
 				continue
 			}
 			p.descs[k] = d
@@ -294,7 +295,7 @@ func (sd *ShopData) readSeriesPart(ctx context.Context, lo, hi int64, p *seriesP
 		s.desc = d
 		s.category = categoryIndex(categoryOf(*d))
 		if why := p.problem(s); why != "" {
-			p.leftOut = append(p.leftOut, fmt.Sprintf("offer %s %s %s %s: %s", menu.slug, menu.market, Clip(d.ProductID), Clip(d.Size), why))
+			p.leftOut = append(p.leftOut, fmt.Sprintf("offer %s %s %s %s: %s", menu.slug, menu.market, data.Clip(d.ProductID), data.Clip(d.Size), why))
 			continue
 		}
 		p.series = append(p.series, s)
@@ -343,18 +344,18 @@ func (c *seriesNumbers) fill(s *shopSeries, k *descKey) {
 
 // problem is why series s cannot be published (PublishProblem), "" when it can.
 func (p *seriesPart) problem(s shopSeries) string {
-	if why := PriceProblem(s.price); why != "" {
+	if why := data.PriceProblem(s.price); why != "" {
 		return "price " + why
 	}
-	if why := PriceProblem(s.salePrice); why != "" {
+	if why := data.PriceProblem(s.salePrice); why != "" {
 		return "sale price " + why
 	}
 	why, ok := p.bad[s.desc]
 	if !ok {
 		if p.bad == nil {
-			p.bad = map[*Offer]string{}
+			p.bad = map[*data.Offer]string{}
 		}
-		why = PublishProblem(s.desc)
+		why = data.PublishProblem(s.desc)
 		p.bad[s.desc] = why
 	}
 	return why
@@ -370,7 +371,7 @@ func (sd *ShopData) LeftOut() []string { return sd.leftOut }
 
 // describe makes the shared description of a key, with its code (DB.code) and its
 // strain without a form (StrainWithoutForms).
-func (sd *ShopData) describe(k descKey) (*Offer, error) {
+func (sd *ShopData) describe(k descKey) (*data.Offer, error) {
 	f := strings.Split(k.text, "\x00")
 	if len(f) != len(descText) {
 		return nil, fmt.Errorf("a text column holds a NUL character")
@@ -379,13 +380,13 @@ func (sd *ShopData) describe(k descKey) (*Offer, error) {
 		rawCategory: f[8], potencyUnit: f[9], warnings: f[10], url: f[11], terpenes: f[12], lineage: f[13],
 		grams: k.grams, mg: k.mg, thc: sql.NullFloat64{Float64: k.thc, Valid: k.thcOK}, cbd: sql.NullFloat64{Float64: k.cbd, Valid: k.cbdOK},
 		thcLow: sql.NullFloat64{Float64: k.thcLow, Valid: k.thcLowOK}, cbdLow: sql.NullFloat64{Float64: k.cbdLow, Valid: k.cbdLowOK}}
-	o := &Offer{ProductID: f[0], Size: f[1]}
+	o := &data.Offer{ProductID: f[0], Size: f[1]}
 	if err := c.offer(o); err != nil {
 		return nil, err
 	}
 	// A row a scrape wrote before strains dropped their forms ("Tangie Cart") names its
 	// strain as the scrape names it now.
-	o.Strain = StrainWithoutForms(o.Strain)
+	o.Strain = data.StrainWithoutForms(o.Strain)
 	o.Code = sd.db.code(*o)
 	return o, nil
 }
@@ -405,7 +406,7 @@ func (sd *ShopData) Listed() int { return sd.listed }
 type ListedOffer struct {
 	// Desc is the series' description, shared (see ShopData); Code is set as DB.Code
 	// gives it; its Price, SalePrice and InStock are not the offer's.
-	Desc             *Offer
+	Desc             *data.Offer
 	Price, SalePrice float64
 	InStock          bool
 	// FirstSeen is the first successful fetch that listed the series' key (store,
@@ -420,7 +421,7 @@ type ListedOffer struct {
 // market served by two platforms' menus, the menu fetched last.
 type MenuOffers struct {
 	Slug   string
-	Market Market
+	Market data.Market
 	// Offers are in the order the menu first listed them.
 	Offers []ListedOffer
 	// Page is the menu's page for shoppers as its last fetch knew it, "" when unknown:
@@ -437,7 +438,7 @@ func (sd *ShopData) EachMenu(fn func(MenuOffers) error) error {
 	sd.rank()
 	var out []ListedOffer
 	type categoryState struct {
-		category Category
+		category data.Category
 		state    CategoryState
 		ok       bool
 	}
@@ -445,7 +446,7 @@ func (sd *ShopData) EachMenu(fn func(MenuOffers) error) error {
 	for _, g := range sd.markets() {
 		latest := g.latest
 		categories = categories[:0]
-		stateOf := func(c Category) (CategoryState, bool) {
+		stateOf := func(c data.Category) (CategoryState, bool) {
 			for _, cs := range categories {
 				if cs.category == c {
 					return cs.state, cs.ok
@@ -482,7 +483,7 @@ func (sd *ShopData) EachMenu(fn func(MenuOffers) error) error {
 
 // EachListed calls fn with the description of every offer EachMenu gives, in its
 // order, without the rest of what EachMenu works out.
-func (sd *ShopData) EachListed(fn func(*Offer)) {
+func (sd *ShopData) EachListed(fn func(*data.Offer)) {
 	for _, g := range sd.markets() {
 		for _, i := range g.latest.series {
 			if s := &sd.series[i]; s.listed {
@@ -496,8 +497,8 @@ func (sd *ShopData) EachListed(fn func(*Offer)) {
 // description (shared, see ShopData), its last state and when a menu last listed it.
 type GoneOffer struct {
 	Slug   string
-	Market Market
-	Desc   *Offer
+	Market data.Market
+	Desc   *data.Offer
 	// Price, SalePrice and InStock are its state when last listed.
 	Price, SalePrice float64
 	InStock          bool
@@ -535,7 +536,7 @@ func (sd *ShopData) EachGone(since time.Time, fn func(GoneOffer)) {
 // successful fetch lists its offers (the market served by two platforms' menus).
 type marketMenus struct {
 	slug   string
-	market Market
+	market data.Market
 	menus  []*shopMenu
 	latest *shopMenu
 }
@@ -575,9 +576,9 @@ func (sd *ShopData) markets() []*marketMenus {
 // Count successful fetches of its menu in one month listed it, unchanged.
 type OfferRun struct {
 	Slug   string
-	Market Market
+	Market data.Market
 	// Desc is the series' description, shared (see ShopData).
-	Desc *Offer
+	Desc *data.Offer
 	// Price, SalePrice and InStock are the state those fetches saw.
 	Price, SalePrice float64
 	InStock          bool
@@ -726,8 +727,8 @@ type DayPrice struct {
 	// Day is YYYY-MM-DD in America/New_York.
 	Day    string
 	Slug   string
-	Market Market
-	Desc   *Offer
+	Market data.Market
+	Desc   *data.Offer
 	// Key numbers the observation's store, market, code and size from 0: the
 	// observations of one key on different days share it.
 	Key int32
@@ -794,18 +795,18 @@ type replayFetch struct {
 }
 
 // categoryIndex is c's index in AllCategories (Other for a category it does not name).
-func categoryIndex(c Category) uint8 {
-	if i := slices.Index(AllCategories, c); i >= 0 {
+func categoryIndex(c data.Category) uint8 {
+	if i := slices.Index(data.AllCategories, c); i >= 0 {
 		return uint8(i)
 	}
-	return uint8(slices.Index(AllCategories, Other))
+	return uint8(slices.Index(data.AllCategories, data.Other))
 }
 
 // emptiedMask reads a fetch's empty_categories ("Vape,Extract") as categoryIndex bits.
 func emptiedMask(list []byte) uint8 {
 	var mask uint8
 	for _, name := range strings.Split(string(list), ",") {
-		if i := slices.Index(AllCategories, Category(name)); i >= 0 {
+		if i := slices.Index(data.AllCategories, data.Category(name)); i >= 0 {
 			mask |= 1 << i
 		}
 	}
@@ -874,7 +875,7 @@ func (sd *ShopData) replay(ctx context.Context, to time.Time, st *replayState, b
 				return
 			}
 			i := sd.slot[c.series]
-			if PriceProblem(c.state.Price) != "" || PriceProblem(c.state.SalePrice) != "" {
+			if data.PriceProblem(c.state.Price) != "" || data.PriceProblem(c.state.SalePrice) != "" {
 				// A price that cannot be published (an old database's) counts as the
 				// offer not listed then, keeping its earlier state, as an unlisting does.
 				c.state = seriesState{Price: st.cur[i].Price, SalePrice: st.cur[i].SalePrice, InStock: st.cur[i].InStock}

@@ -1,7 +1,8 @@
-package data
+package store
 
 import (
 	"context"
+	"github.com/ohiomc/omc/data"
 	"path/filepath"
 	"testing"
 	"time"
@@ -12,16 +13,16 @@ import (
 // EachMenu hands it out with the menu's offers.
 func TestMenuPageRecorded(t *testing.T) {
 	ctx, db, at := shopStore(t)
-	if err := db.SyncDispensaries(ctx, []Dispensary{{Slug: "a", Name: "A", Menus: []MenuSource{{Market: Recreational, Platform: "dutchie", CName: "a"}}}}, true, at); err != nil {
+	if err := db.SyncDispensaries(ctx, []data.Dispensary{{Slug: "a", Name: "A", Menus: []data.MenuSource{{Market: data.Recreational, Platform: "dutchie", CName: "a"}}}}, true, at); err != nil {
 		t.Fatal(err)
 	}
-	offer := Offer{ProductID: "1", Name: "Fuel", Category: Flower, Size: "1g", Grams: 1, Price: 10, InStock: true,
+	offer := data.Offer{ProductID: "1", Name: "Fuel", Category: data.Flower, Size: "1g", Grams: 1, Price: 10, InStock: true,
 		URL: "https://dutchie.com/dispensary/a/product/fuel"}
 	const page = "https://dutchie.com/dispensary/a"
 	for i, mf := range []MenuFetch{
-		{Slug: "a", Market: Recreational, Platform: "dutchie", At: at, Offers: []Offer{offer}, Page: page},
-		{Slug: "a", Market: Recreational, Platform: "dutchie", At: at.Add(time.Hour), Offers: []Offer{offer}},
-		{Slug: "a", Market: Recreational, Platform: "dutchie", At: at.Add(2 * time.Hour), Err: &FetchError{Reason: ReasonBlocked, Status: 403}},
+		{Slug: "a", Market: data.Recreational, Platform: "dutchie", At: at, Offers: []data.Offer{offer}, Page: page},
+		{Slug: "a", Market: data.Recreational, Platform: "dutchie", At: at.Add(time.Hour), Offers: []data.Offer{offer}},
+		{Slug: "a", Market: data.Recreational, Platform: "dutchie", At: at.Add(2 * time.Hour), Err: &data.FetchError{Reason: data.ReasonBlocked, Status: 403}},
 	} {
 		if err := db.RecordMenuFetch(ctx, mf); err != nil {
 			t.Fatalf("fetch %d: %v", i, err)
@@ -50,7 +51,7 @@ func TestMenuPageMigration(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := old.SyncDispensaries(ctx, []Dispensary{{Slug: "a", Name: "A", Menus: []MenuSource{{Market: Recreational, Platform: "jane", StoreID: "1"}}}}, true, at); err != nil {
+	if err := old.SyncDispensaries(ctx, []data.Dispensary{{Slug: "a", Name: "A", Menus: []data.MenuSource{{Market: data.Recreational, Platform: "jane", StoreID: "1"}}}}, true, at); err != nil {
 		t.Fatal(err)
 	}
 	// The 0004 schema has no page_url: record as that version did.
@@ -71,8 +72,8 @@ func TestMenuPageMigration(t *testing.T) {
 	if n != 1 || page != "" {
 		t.Fatalf("%d menus with page %q after the migration, want the old one with none", n, page)
 	}
-	offer := Offer{ProductID: "1", Name: "Fuel", Category: Flower, Size: "1g", Grams: 1, Price: 10, InStock: true}
-	if err := db.RecordMenuFetch(ctx, MenuFetch{Slug: "a", Market: Recreational, Platform: "jane", At: at, Offers: []Offer{offer},
+	offer := data.Offer{ProductID: "1", Name: "Fuel", Category: data.Flower, Size: "1g", Grams: 1, Price: 10, InStock: true}
+	if err := db.RecordMenuFetch(ctx, MenuFetch{Slug: "a", Market: data.Recreational, Platform: "jane", At: at, Offers: []data.Offer{offer},
 		Page: "https://www.iheartjane.com/stores/1/a/menu"}); err != nil {
 		t.Fatal(err)
 	}

@@ -1,19 +1,20 @@
-package data
+package store
 
 import (
 	"context"
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"github.com/ohiomc/omc/data"
 	"sort"
 	"time"
 )
 
 // RunFailure counts the menus of one run that failed on one platform for one reason.
 type RunFailure struct {
-	Platform string `json:"platform"`
-	Reason   Reason `json:"reason"`
-	Menus    int    `json:"menus"`
+	Platform string      `json:"platform"`
+	Reason   data.Reason `json:"reason"`
+	Menus    int         `json:"menus"`
 	// Unverified counts those of Menus that come from an unverified lead and have never
 	// been read: a lead not confirmed, rather than a store that broke.
 	Unverified int `json:"unverified"`
@@ -22,7 +23,7 @@ type RunFailure struct {
 // FailedMenu is one menu a run failed to read: what GroupFailures counts.
 type FailedMenu struct {
 	Platform string
-	Reason   Reason
+	Reason   data.Reason
 	// Unverified is true for a menu from an unverified lead never read before.
 	Unverified bool
 }
@@ -119,11 +120,11 @@ func (db *DB) Runs(ctx context.Context, n int) ([]RunReport, error) {
 		}
 		var perr error
 		if r.StartedAt, perr = parseTime(started); perr != nil {
-			db.passOver("run %d: stored started_at %q is not a time; the run is passed over", r.ID, Clip(started))
+			db.passOver("run %d: stored started_at %q is not a time; the run is passed over", r.ID, data.Clip(started))
 			continue
 		}
 		if r.FinishedAt, perr = parseTime(finished); perr != nil {
-			db.passOver("run %d: stored finished_at %q is not a time; the run is passed over", r.ID, Clip(finished))
+			db.passOver("run %d: stored finished_at %q is not a time; the run is passed over", r.ID, data.Clip(finished))
 			continue
 		}
 		out = append(out, r)
@@ -157,7 +158,7 @@ func (db *DB) unverifiedMenus(ctx context.Context) (map[string]bool, error) {
 		if err := rows.Scan(&slug, &raw); err != nil {
 			return nil, fmt.Errorf("unverified menus: %w", err)
 		}
-		var menus []MenuSource
+		var menus []data.MenuSource
 		if err := json.Unmarshal([]byte(raw), &menus); err != nil {
 			return nil, fmt.Errorf("dispensary %s: menus: %w", slug, err)
 		}
@@ -189,7 +190,7 @@ func (db *DB) runFailures(ctx context.Context, r RunReport, leads map[string]boo
 		if err := rows.Scan(&slug, &market, &platform, &reason, &everRead); err != nil {
 			return nil, fmt.Errorf("run %d failures: %w", r.ID, err)
 		}
-		failed = append(failed, FailedMenu{Platform: platform, Reason: Reason(reason), Unverified: leads[slug+"|"+market] && !everRead})
+		failed = append(failed, FailedMenu{Platform: platform, Reason: data.Reason(reason), Unverified: leads[slug+"|"+market] && !everRead})
 	}
 	if err := rows.Err(); err != nil && err != sql.ErrNoRows {
 		return nil, fmt.Errorf("run %d failures: %w", r.ID, err)
@@ -199,7 +200,7 @@ func (db *DB) runFailures(ctx context.Context, r RunReport, leads map[string]boo
 
 // EverRead reports whether a fetch of the dispensary's menu in that market succeeded
 // before the given time.
-func (db *DB) EverRead(ctx context.Context, slug string, market Market, before time.Time) (bool, error) {
+func (db *DB) EverRead(ctx context.Context, slug string, market data.Market, before time.Time) (bool, error) {
 	var ok bool
 	err := db.db.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM menus m JOIN menu_fetches f ON f.menu_id = m.id
 		WHERE m.slug = ? AND m.market = ? AND f.ok = 1 AND f.at < ?)`,

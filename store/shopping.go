@@ -1,7 +1,8 @@
-package data
+package store
 
 import (
 	"fmt"
+	"github.com/ohiomc/omc/data"
 	"time"
 	_ "time/tzdata" // days are counted in America/New_York on any machine
 )
@@ -25,9 +26,9 @@ func Day(t time.Time) string { return t.In(ohio).Format(time.DateOnly) }
 // code returns the offer's code: the stored one, else the one db.Code gives (offers
 // recorded without a code or function), else ""; bounded (BoundCode), as a store
 // written before codes were may hold a longer one.
-func (db *DB) code(o Offer) string {
+func (db *DB) code(o data.Offer) string {
 	if o.Code != "" || db.Code == nil {
-		return BoundCode(o.Code)
+		return data.BoundCode(o.Code)
 	}
-	return BoundCode(db.Code(o))
+	return data.BoundCode(db.Code(o))
 }

@@ -1,4 +1,4 @@
-package data_test
+package store_test
 
 import (
 	"context"
@@ -7,20 +7,21 @@ import (
 	"time"
 
 	"github.com/ohiomc/omc/data"
+	"github.com/ohiomc/omc/store"
 )
 
 // MustOpenDB opens a fresh database file in a temporary directory.
-func MustOpenDB(tb testing.TB) *data.DB {
+func MustOpenDB(tb testing.TB) *store.DB {
 	tb.Helper()
 	db, _ := mustOpenDBFile(tb)
 	return db
 }
 
 // mustOpenDBFile is MustOpenDB with the database's file, for the checks that read the file itself.
-func mustOpenDBFile(tb testing.TB) (*data.DB, string) {
+func mustOpenDBFile(tb testing.TB) (*store.DB, string) {
 	tb.Helper()
 	file := filepath.Join(tb.TempDir(), "omc.db")
-	db, err := data.Open(context.Background(), file)
+	db, err := store.Open(context.Background(), file)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -56,7 +57,7 @@ func TestStore(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := db.RecordMenuFetch(ctx, data.MenuFetch{RunID: run, Slug: "bloom-akron", Market: data.Recreational, Platform: "jane", At: t0, Offers: offers(), HTTPStatus: 200}); err != nil {
+		if err := db.RecordMenuFetch(ctx, store.MenuFetch{RunID: run, Slug: "bloom-akron", Market: data.Recreational, Platform: "jane", At: t0, Offers: offers(), HTTPStatus: 200}); err != nil {
 			t.Fatal(err)
 		}
 		sts, err := db.Statuses(ctx)
@@ -88,12 +89,12 @@ func TestStore(t *testing.T) {
 		if err := db.SyncDispensaries(ctx, []data.Dispensary{akron}, true, t0); err != nil {
 			t.Fatal(err)
 		}
-		if err := db.RecordMenuFetch(ctx, data.MenuFetch{Slug: "bloom-akron", Market: data.Recreational, Platform: "jane", At: t0, Offers: offers()}); err != nil {
+		if err := db.RecordMenuFetch(ctx, store.MenuFetch{Slug: "bloom-akron", Market: data.Recreational, Platform: "jane", At: t0, Offers: offers()}); err != nil {
 			t.Fatal(err)
 		}
 		failErr := &data.FetchError{Reason: data.ReasonHTTPStatus, Status: 500, Detail: "server error"}
 		later := t0.Add(20 * time.Hour)
-		if err := db.RecordMenuFetch(ctx, data.MenuFetch{Slug: "bloom-akron", Market: data.Recreational, Platform: "jane", At: later, Err: failErr}); err != nil {
+		if err := db.RecordMenuFetch(ctx, store.MenuFetch{Slug: "bloom-akron", Market: data.Recreational, Platform: "jane", At: later, Err: failErr}); err != nil {
 			t.Fatal(err)
 		}
 		sts, _ := db.Statuses(ctx)
@@ -107,7 +108,7 @@ func TestStore(t *testing.T) {
 	})
 	t.Run("ErrUnknownDispensary", func(t *testing.T) {
 		db := MustOpenDB(t)
-		err := db.RecordMenuFetch(ctx, data.MenuFetch{Slug: "nope", Market: data.Recreational, Platform: "jane", At: t0})
+		err := db.RecordMenuFetch(ctx, store.MenuFetch{Slug: "nope", Market: data.Recreational, Platform: "jane", At: t0})
 		if err == nil {
 			t.Fatal("recording a fetch for an unknown dispensary succeeded")
 		}
@@ -128,7 +129,7 @@ func TestStore(t *testing.T) {
 	t.Run("Reopen", func(t *testing.T) {
 		path := filepath.Join(t.TempDir(), "omc.db")
 		for range 2 {
-			db, err := data.Open(ctx, path)
+			db, err := store.Open(ctx, path)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -1,8 +1,9 @@
-package data
+package store
 
 import (
 	"context"
 	"fmt"
+	"github.com/ohiomc/omc/data"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -13,22 +14,24 @@ import (
 // upTo stops Open's migrations after the named file, to make a database of an older schema.
 func upTo(name string) Option { return func(db *DB) { db.migrateUpTo = name } }
 
-func testCode(o Offer) string { return "code-" + strings.ToLower(strings.ReplaceAll(o.Name, " ", "-")) }
+func testCode(o data.Offer) string {
+	return "code-" + strings.ToLower(strings.ReplaceAll(o.Name, " ", "-"))
+}
 
 // oldFetchRow and oldOfferRow are what the 0001 tables held, read back to compare.
 type oldFetchRow struct {
 	run                    int64
 	slug, market, platform string
-	category               Category
+	category               data.Category
 	at                     time.Time
 	ok                     bool
-	reason                 Reason
+	reason                 data.Reason
 	status                 int
 	detail                 string
 	count                  int
 }
 
-func offerLine(slug string, m Market, at time.Time, o Offer) string {
+func offerLine(slug string, m data.Market, at time.Time, o data.Offer) string {
 	thc := "-"
 	if o.THC != nil {
 		thc = fmt.Sprint(*o.THC)
@@ -49,21 +52,21 @@ func buildOld(t *testing.T, path string) (fetches []oldFetchRow, offers []string
 		t.Fatal(err)
 	}
 	defer db.Close()
-	akron := Dispensary{Slug: "bloom-akron", Name: "Bloom Akron", City: "Akron", Region: "Northeast",
-		Menus: []MenuSource{{Market: Recreational, Platform: "jane", StoreID: "1"}, {Market: Medical, Platform: "jane", StoreID: "2"}}}
-	athens := Dispensary{Slug: "zen-athens", Name: "Zen Athens", City: "Athens", Region: "Southeast",
-		Menus: []MenuSource{{Market: Recreational, Platform: "dutchie", CName: "zen"}}}
-	if err := db.syncDispensaries0001(ctx, []Dispensary{akron, athens}, true, t0); err != nil {
+	akron := data.Dispensary{Slug: "bloom-akron", Name: "Bloom Akron", City: "Akron", Region: "Northeast",
+		Menus: []data.MenuSource{{Market: data.Recreational, Platform: "jane", StoreID: "1"}, {Market: data.Medical, Platform: "jane", StoreID: "2"}}}
+	athens := data.Dispensary{Slug: "zen-athens", Name: "Zen Athens", City: "Athens", Region: "Southeast",
+		Menus: []data.MenuSource{{Market: data.Recreational, Platform: "dutchie", CName: "zen"}}}
+	if err := db.syncDispensaries0001(ctx, []data.Dispensary{akron, athens}, true, t0); err != nil {
 		t.Fatal(err)
 	}
 	thc := 22.5
-	base := []Offer{
-		{ProductID: "1", Name: "Muul Fuel", Brand: "Klutch", Strain: "Muul Fuel", Category: Flower, Size: "2.83g", Grams: 2.83, Price: 38, SalePrice: 26.6, InStock: true, THC: &thc, PotencyUnit: "%"},
-		{ProductID: "1", Name: "Muul Fuel", Brand: "Klutch", Strain: "Muul Fuel", Category: Flower, Size: "5.66g", Grams: 5.66, Price: 70, InStock: true},
-		{ProductID: "2", Name: "Acapulco Gold", Category: Vape, Size: "1g", Grams: 1, Price: 35.5, InStock: true, URL: "https://x.example/2"},
+	base := []data.Offer{
+		{ProductID: "1", Name: "Muul Fuel", Brand: "Klutch", Strain: "Muul Fuel", Category: data.Flower, Size: "2.83g", Grams: 2.83, Price: 38, SalePrice: 26.6, InStock: true, THC: &thc, PotencyUnit: "%"},
+		{ProductID: "1", Name: "Muul Fuel", Brand: "Klutch", Strain: "Muul Fuel", Category: data.Flower, Size: "5.66g", Grams: 5.66, Price: 70, InStock: true},
+		{ProductID: "2", Name: "Acapulco Gold", Category: data.Vape, Size: "1g", Grams: 1, Price: 35.5, InStock: true, URL: "https://x.example/2"},
 		// Two records with one id and size: they stay two offers.
-		{ProductID: "3", Name: "Camino Gummies", Category: Edible, Milligrams: 100, Price: 25, InStock: true},
-		{ProductID: "3", Name: "Camino Gummies Sour", Category: Edible, Milligrams: 100, Price: 27, InStock: true},
+		{ProductID: "3", Name: "Camino Gummies", Category: data.Edible, Milligrams: 100, Price: 25, InStock: true},
+		{ProductID: "3", Name: "Camino Gummies Sour", Category: data.Edible, Milligrams: 100, Price: 27, InStock: true},
 		{ProductID: "4", Name: "Tincture", Price: 33.333, InStock: false, Warnings: []string{"no size", "odd price"}},
 	}
 	var runAt []time.Time
@@ -87,28 +90,28 @@ func buildOld(t *testing.T, path string) (fetches []oldFetchRow, offers []string
 			menu = slices.Delete(menu, 3, 4)
 		case 3: // everything back as at first
 		case 4: // a new product
-			menu = append(menu, Offer{ProductID: "9", Name: "New Badder", Category: Extract, Size: "1g", Grams: 1, Price: 50, SalePrice: 40, InStock: true})
+			menu = append(menu, data.Offer{ProductID: "9", Name: "New Badder", Category: data.Extract, Size: "1g", Grams: 1, Price: 50, SalePrice: 40, InStock: true})
 		case 5:
 			menu[0].Price = 39.99
 		}
-		record := func(slug string, m Market, platform string, offers []Offer, err error) {
+		record := func(slug string, m data.Market, platform string, offers []data.Offer, err error) {
 			t.Helper()
 			if err := db.recordMenuFetch0001(ctx, MenuFetch{RunID: run, Slug: slug, Market: m, Platform: platform, At: at, Offers: offers, HTTPStatus: 200, Err: err}); err != nil {
 				t.Fatal(err)
 			}
 		}
-		record("bloom-akron", Recreational, "jane", menu, nil)
+		record("bloom-akron", data.Recreational, "jane", menu, nil)
 		if i == 2 {
-			record("bloom-akron", Medical, "jane", nil, &FetchError{Reason: ReasonHTTPStatus, Status: 503, Detail: "busy"})
+			record("bloom-akron", data.Medical, "jane", nil, &data.FetchError{Reason: data.ReasonHTTPStatus, Status: 503, Detail: "busy"})
 		} else {
 			med := slices.Clone(menu)
 			for j := range med {
 				med[j].Price = med[j].Price * 0.9
 			}
-			record("bloom-akron", Medical, "jane", med, nil)
+			record("bloom-akron", data.Medical, "jane", med, nil)
 		}
 		if i%2 == 0 {
-			record("zen-athens", Recreational, "dutchie", menu[:2], nil)
+			record("zen-athens", data.Recreational, "dutchie", menu[:2], nil)
 		}
 		if err := db.FinishRun(ctx, run, at, 3, 0, len(menu)); err != nil {
 			t.Fatal(err)
@@ -231,7 +234,7 @@ func TestMigrate0002(t *testing.T) {
 		// plus the new badder, all back in stock.
 		var rec []string
 		for _, o := range latest {
-			if o.Slug == "bloom-akron" && o.Market == Recreational {
+			if o.Slug == "bloom-akron" && o.Market == data.Recreational {
 				rec = append(rec, fmt.Sprintf("%s %s %v %v %v", o.ProductID, o.Name, o.Price, o.SalePrice, o.InStock))
 				if !o.FetchedAt.Equal(t0.Add(16 * time.Hour)) {
 					t.Errorf("%s fetched at %s", o.Name, o.FetchedAt)

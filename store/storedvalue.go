@@ -1,8 +1,9 @@
-package data
+package store
 
 import (
 	"context"
 	"fmt"
+	"github.com/ohiomc/omc/data"
 	"math"
 	"strconv"
 	"strings"
@@ -45,7 +46,7 @@ func (c *storedFloat) Scan(src any) error {
 func (c *storedFloat) parse(s string) {
 	v, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
 	if err != nil {
-		c.bad = strconv.Quote(Clip(s))
+		c.bad = strconv.Quote(data.Clip(s))
 		return
 	}
 	c.v, c.valid = v, true
@@ -90,7 +91,7 @@ func (c *storedInt) Scan(src any) error {
 func (c *storedInt) parse(s string) {
 	v, err := strconv.ParseInt(strings.TrimSpace(s), 10, 64)
 	if err != nil {
-		c.bad = strconv.Quote(Clip(s))
+		c.bad = strconv.Quote(data.Clip(s))
 		return
 	}
 	c.v, c.valid = v, true

@@ -1,9 +1,10 @@
-package data
+package store
 
 import (
 	"context"
 	"database/sql"
 	"fmt"
+	"github.com/ohiomc/omc/data"
 	"slices"
 )
 
@@ -192,8 +193,8 @@ func (c *rosterCheck) compareLicences(ctx context.Context, sqlDB *sql.DB, histor
 		if h.statusKnown && status != h.status {
 			c.problem("licence %s: status %q, but its history last recorded %q", lic, status, h.status)
 		}
-		if h.addressKnown && !sameRosterAddress(h.address, street, city) {
-			c.problem("licence %s: address %q, but its history last recorded %q", lic, rosterAddress(street, city), h.address)
+		if h.addressKnown && !data.SameRosterAddress(h.address, street, city) {
+			c.problem("licence %s: address %q, but its history last recorded %q", lic, data.RosterAddress(street, city), h.address)
 		}
 		if first != h.firstAt {
 			c.problem("licence %s: first listed %s, but its first listing was recorded at %s", lic, first, h.firstAt)

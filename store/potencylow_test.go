@@ -1,6 +1,7 @@
-package data
+package store
 
 import (
+	"github.com/ohiomc/omc/data"
 	"path/filepath"
 	"testing"
 	"time"
@@ -17,7 +18,7 @@ func TestPotencyLowMigration(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ds := []Dispensary{{Slug: "a", Name: "A", Menus: []MenuSource{{Market: Recreational, Platform: "dutchie", StoreID: "1"}}}}
+	ds := []data.Dispensary{{Slug: "a", Name: "A", Menus: []data.MenuSource{{Market: data.Recreational, Platform: "dutchie", StoreID: "1"}}}}
 	if err := old.SyncDispensaries(ctx, ds, true, at); err != nil {
 		t.Fatal(err)
 	}
@@ -31,7 +32,7 @@ func TestPotencyLowMigration(t *testing.T) {
 		VALUES (1, '1', '3.5g', 'Fuel', 'Flower', 3.5, ?, '%', ?, ?, ?, 40, 1, 1)`, thc, at.UnixNano(), at.UnixNano(), at.UnixNano()); err != nil {
 		t.Fatal(err)
 	}
-	before := Offer{ProductID: "1", Name: "Fuel", Category: Flower, Size: "3.5g", Grams: 3.5, Price: 40, InStock: true, THC: &thc, PotencyUnit: "%"}
+	before := data.Offer{ProductID: "1", Name: "Fuel", Category: data.Flower, Size: "3.5g", Grams: 3.5, Price: 40, InStock: true, THC: &thc, PotencyUnit: "%"}
 	old.Close()
 
 	db, err := Open(ctx, path)
@@ -39,13 +40,13 @@ func TestPotencyLowMigration(t *testing.T) {
 		t.Fatalf("migrating a store with offers: %v", err)
 	}
 	defer db.Close()
-	read := func() map[string]*Offer {
+	read := func() map[string]*data.Offer {
 		t.Helper()
 		sd, err := db.ReadShop(ctx)
 		if err != nil {
 			t.Fatal(err)
 		}
-		out := map[string]*Offer{}
+		out := map[string]*data.Offer{}
 		for _, s := range sd.series {
 			out[s.desc.ProductID] = s.desc
 		}
@@ -54,11 +55,11 @@ func TestPotencyLowMigration(t *testing.T) {
 	if o := read()["1"]; o == nil || o.THC == nil || *o.THC != thc || o.THCLow != nil || o.CBDLow != nil {
 		t.Fatalf("the old row after the migration: %+v, want THC %v and no lower end", o, thc)
 	}
-	ranged := Offer{ProductID: "2", Name: "Haze", Category: Flower, Size: "3.5g", Grams: 3.5, Price: 40, InStock: true,
+	ranged := data.Offer{ProductID: "2", Name: "Haze", Category: data.Flower, Size: "3.5g", Grams: 3.5, Price: 40, InStock: true,
 		THC: &top, THCLow: &low, PotencyUnit: "%"}
 	for i := range 2 {
-		if err := db.RecordMenuFetch(ctx, MenuFetch{Slug: "a", Market: Recreational, Platform: "dutchie",
-			At: at.Add(time.Duration(i+1) * time.Hour), Offers: []Offer{before, ranged}}); err != nil {
+		if err := db.RecordMenuFetch(ctx, MenuFetch{Slug: "a", Market: data.Recreational, Platform: "dutchie",
+			At: at.Add(time.Duration(i+1) * time.Hour), Offers: []data.Offer{before, ranged}}); err != nil {
 			t.Fatal(err)
 		}
 	}

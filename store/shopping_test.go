@@ -1,4 +1,4 @@
-package data_test
+package store_test
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/ohiomc/omc/data"
+	"github.com/ohiomc/omc/store"
 )
 
 // testCode stands in for scraper.ProductCode: brand and name, lower case, hyphenated.
@@ -19,7 +20,7 @@ func testCode(o data.Offer) string {
 // shoppingDB holds Bloom Akron's recreational menu fetched three times (two days in
 // America/New_York, the second day twice) and Bloom Athens fetched once, with a price
 // change, a sale, a product that leaves the menu and a failed fetch at the end.
-func shoppingDB(t *testing.T) *data.DB {
+func shoppingDB(t *testing.T) *store.DB {
 	t.Helper()
 	ctx := context.Background()
 	db := MustOpenDB(t)
@@ -35,7 +36,7 @@ func shoppingDB(t *testing.T) *data.DB {
 	gone := data.Offer{ProductID: "2", Name: "Gone Gummies", Category: data.Edible, Size: "100mg", Milligrams: 100, Price: 20, InStock: true}
 	record := func(slug string, m data.Market, at time.Time, offers []data.Offer, err error) {
 		t.Helper()
-		if err := db.RecordMenuFetch(ctx, data.MenuFetch{Slug: slug, Market: m, Platform: "jane", At: at, Offers: offers, Err: err}); err != nil {
+		if err := db.RecordMenuFetch(ctx, store.MenuFetch{Slug: slug, Market: m, Platform: "jane", At: at, Offers: offers, Err: err}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -51,7 +52,7 @@ func shoppingDB(t *testing.T) *data.DB {
 }
 
 // readShop reads db's shop data as a publish does.
-func readShop(t *testing.T, db *data.DB) *data.ShopData {
+func readShop(t *testing.T, db *store.DB) *store.ShopData {
 	t.Helper()
 	sd, err := db.ReadShop(context.Background())
 	if err != nil {
@@ -62,15 +63,15 @@ func readShop(t *testing.T, db *data.DB) *data.ShopData {
 
 // listedOffer is one offer EachMenu gives, with its menu.
 type listedOffer struct {
-	data.ListedOffer
+	store.ListedOffer
 	Slug   string
 	Market data.Market
 }
 
-func eachMenu(t *testing.T, sd *data.ShopData) []listedOffer {
+func eachMenu(t *testing.T, sd *store.ShopData) []listedOffer {
 	t.Helper()
 	var out []listedOffer
-	err := sd.EachMenu(func(m data.MenuOffers) error {
+	err := sd.EachMenu(func(m store.MenuOffers) error {
 		for _, lo := range m.Offers {
 			out = append(out, listedOffer{lo, m.Slug, m.Market})
 		}
@@ -113,10 +114,10 @@ func TestEachMenu(t *testing.T) {
 
 // dayPrices lists EachDayPrice's prices in [from, to) as "day slug market code size
 // price sale in|out".
-func dayPrices(t *testing.T, sd *data.ShopData, from, to time.Time) []string {
+func dayPrices(t *testing.T, sd *store.ShopData, from, to time.Time) []string {
 	t.Helper()
 	var got []string
-	err := sd.EachDayPrice(context.Background(), from, to, func(p data.DayPrice) error {
+	err := sd.EachDayPrice(context.Background(), from, to, func(p store.DayPrice) error {
 		got = append(got, strings.Join([]string{p.Day, p.Slug, string(p.Market), p.Desc.Code, p.Desc.Size,
 			fmtPrice(p.Price), fmtPrice(p.SalePrice), map[bool]string{true: "in", false: "out"}[p.InStock]}, " "))
 		return nil
@@ -147,7 +148,7 @@ func TestEachDayPrice(t *testing.T) {
 	})
 	t.Run("ErrStops", func(t *testing.T) {
 		stop := context.Canceled
-		err := sd.EachDayPrice(context.Background(), t0.Add(-72*time.Hour), t0.Add(72*time.Hour), func(data.DayPrice) error { return stop })
+		err := sd.EachDayPrice(context.Background(), t0.Add(-72*time.Hour), t0.Add(72*time.Hour), func(store.DayPrice) error { return stop })
 		if err == nil || !strings.Contains(err.Error(), "canceled") {
 			t.Errorf("err = %v", err)
 		}
@@ -168,7 +169,7 @@ func TestEachDayPriceEmptiedCategory(t *testing.T) {
 	badder := data.Offer{ProductID: "2", Name: "Badder", Brand: "Klutch", Category: data.Extract, Size: "1g", Grams: 1, Price: 50, InStock: true}
 	record := func(at time.Time, emptied []data.Category, offers ...data.Offer) {
 		t.Helper()
-		if err := db.RecordMenuFetch(ctx, data.MenuFetch{Slug: akron.Slug, Market: data.Recreational, Platform: "jane", At: at,
+		if err := db.RecordMenuFetch(ctx, store.MenuFetch{Slug: akron.Slug, Market: data.Recreational, Platform: "jane", At: at,
 			Offers: offers, EmptyCategories: emptied}); err != nil {
 			t.Fatal(err)
 		}
@@ -204,7 +205,7 @@ func TestDay(t *testing.T) {
 		time.Date(2026, 7, 2, 4, 0, 0, 0, time.UTC):   "2026-07-02",
 		time.Date(2026, 12, 1, 4, 59, 0, 0, time.UTC): "2026-11-30",
 	} {
-		if got := data.Day(in); got != want {
+		if got := store.Day(in); got != want {
 			t.Errorf("Day(%v) = %s, want %s", in, got, want)
 		}
 	}
@@ -261,7 +262,7 @@ func TestEachOfferRun(t *testing.T) {
 		for mi := range menus {
 			m := &menus[mi]
 			if r.IntN(9) == 0 {
-				if err := db.RecordMenuFetch(ctx, data.MenuFetch{Slug: m.slug, Market: data.Recreational, Platform: "jane", At: at,
+				if err := db.RecordMenuFetch(ctx, store.MenuFetch{Slug: m.slug, Market: data.Recreational, Platform: "jane", At: at,
 					Err: &data.FetchError{Reason: data.ReasonHTTPStatus, Status: 500}}); err != nil {
 					t.Fatal(err)
 				}
@@ -295,7 +296,7 @@ func TestEachOfferRun(t *testing.T) {
 			for _, o := range listed {
 				listings = append(listings, seen{at, key{m.slug, testCode(o), at.In(ohio).Format("2006-01"), o.Price, o.SalePrice, o.InStock}})
 			}
-			if err := db.RecordMenuFetch(ctx, data.MenuFetch{Slug: m.slug, Market: data.Recreational, Platform: "jane", At: at,
+			if err := db.RecordMenuFetch(ctx, store.MenuFetch{Slug: m.slug, Market: data.Recreational, Platform: "jane", At: at,
 				Offers: listed, EmptyCategories: emptied}); err != nil {
 				t.Fatal(err)
 			}
@@ -316,7 +317,7 @@ func TestEachOfferRun(t *testing.T) {
 			}
 		}
 		lastMonth := ""
-		err := sd.EachOfferRun(ctx, w.from, w.to, func(o data.OfferRun) error {
+		err := sd.EachOfferRun(ctx, w.from, w.to, func(o store.OfferRun) error {
 			if o.Month < lastMonth {
 				t.Errorf("run of %s after one of %s", o.Month, lastMonth)
 			}

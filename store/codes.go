@@ -1,7 +1,8 @@
-package data
+package store
 
 import (
 	"fmt"
+	"github.com/ohiomc/omc/data"
 	"sort"
 	"strconv"
 )
@@ -17,7 +18,7 @@ import (
 // that the scrape gave one code, and the code each kept.
 type CodeCollision struct {
 	Slug   string
-	Market Market
+	Market data.Market
 	Code   string
 	// Items are the tied series, the one that kept Code first: product id, size label
 	// and the code it was published under.
@@ -54,7 +55,7 @@ func (sd *ShopData) CodeCollisions() []CodeCollision { return sd.collisions }
 func (sd *ShopData) distinctCodes() {
 	type storeCode struct {
 		slug   string
-		market Market
+		market data.Market
 		code   string
 	}
 	tied := map[storeCode][]int32{}
@@ -91,7 +92,7 @@ func (sd *ShopData) distinctCodes() {
 			s := &sd.series[i]
 			code := k.code
 			if n > 0 {
-				id := StrainSlug(s.desc.ProductID)
+				id := data.StrainSlug(s.desc.ProductID)
 				if id == "" {
 					id = "item"
 				}
@@ -101,7 +102,7 @@ func (sd *ShopData) distinctCodes() {
 				}
 				// The suffix may take a code past its maximum: bounded again, it keeps a
 				// hash of the whole, so the items stay apart.
-				code = BoundCode(code)
+				code = data.BoundCode(code)
 				renamed := *s.desc
 				renamed.Code = code
 				s.desc = &renamed

@@ -1,4 +1,4 @@
-package data
+package store
 
 // The store's write path as it was with the 0001 schema (before history grew with
 // change), copied verbatim from data/store.go at the commit before migration 0002, so
@@ -9,6 +9,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/ohiomc/omc/data"
 	"strings"
 	"time"
 )
@@ -16,7 +17,7 @@ import (
 // syncDispensaries0001 stores the registry's dispensaries; when the registry is the whole
 // list (replace), dispensaries it no longer lists are marked out of the registry (their
 // history is kept).
-func (db *DB) syncDispensaries0001(ctx context.Context, ds []Dispensary, replace bool, at time.Time) error {
+func (db *DB) syncDispensaries0001(ctx context.Context, ds []data.Dispensary, replace bool, at time.Time) error {
 	tx, err := db.db.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("sync dispensaries: %w", err)
@@ -64,18 +65,18 @@ func (db *DB) recordMenuFetch0001(ctx context.Context, mf MenuFetch) error {
 	}
 	defer tx.Rollback()
 	at := formatTime(mf.At)
-	byCat := map[Category][]Offer{}
+	byCat := map[data.Category][]data.Offer{}
 	for _, o := range mf.Offers {
 		cat := o.Category
 		if cat == "" {
-			cat = Other
+			cat = data.Other
 		}
 		byCat[cat] = append(byCat[cat], o)
 	}
-	ok, reason, detail, status := true, ReasonOK, "", mf.HTTPStatus
+	ok, reason, detail, status := true, data.ReasonOK, "", mf.HTTPStatus
 	if mf.Err != nil {
-		ok, reason, detail = false, ReasonOf(mf.Err), mf.Err.Error()
-		if s := StatusOf(mf.Err); s != 0 {
+		ok, reason, detail = false, data.ReasonOf(mf.Err), mf.Err.Error()
+		if s := data.StatusOf(mf.Err); s != 0 {
 			status = s
 		}
 	}
@@ -86,11 +87,11 @@ func (db *DB) recordMenuFetch0001(ctx context.Context, mf MenuFetch) error {
 		return fmt.Errorf("record %s %s: %w", mf.Slug, mf.Market, err)
 	}
 	defer insOffer.Close()
-	for _, cat := range AllCategories {
+	for _, cat := range data.AllCategories {
 		offers := byCat[cat]
 		count := 0
 		if ok {
-			count = DistinctProducts(offers)
+			count = data.DistinctProducts(offers)
 		}
 		var runID any
 		if mf.RunID != 0 {

@@ -1,10 +1,11 @@
-package data
+package store
 
 import (
 	"cmp"
 	"context"
 	"database/sql"
 	"fmt"
+	"github.com/ohiomc/omc/data"
 	"slices"
 	"sync"
 )
@@ -31,7 +32,7 @@ type seriesKey struct{ productID, size string }
 type cachedSeries struct {
 	id       int64
 	name     string
-	category Category
+	category data.Category
 	state    seriesState
 	cols     uint64 // seriesColumns.hash of the stored descriptive columns
 }
@@ -70,7 +71,7 @@ func (c *menuCache) load(ctx context.Context, tx *txRunner, menuID, lastFetch in
 		if err := rows.Scan(dest...); err != nil {
 			return nil, fmt.Errorf("series: %w", err)
 		}
-		s.name, s.category, s.cols = cols.name, Category(cols.category), cols.hash()
+		s.name, s.category, s.cols = cols.name, data.Category(cols.category), cols.hash()
 		ms.add(k, &s)
 	}
 	slices.SortFunc(ms.all, func(a, b *cachedSeries) int { return cmp.Compare(a.id, b.id) })

@@ -1,9 +1,10 @@
-package data
+package store
 
 import (
 	"context"
 	"database/sql"
 	"fmt"
+	"github.com/ohiomc/omc/data"
 	"time"
 )
 
@@ -15,12 +16,12 @@ type Fetch struct {
 	ID         int64
 	RunID      int64 // 0 when recorded outside a run
 	Slug       string
-	Market     Market
+	Market     data.Market
 	Platform   string
-	Category   Category
+	Category   data.Category
 	FetchedAt  time.Time
 	OK         bool
-	Reason     Reason
+	Reason     data.Reason
 	HTTPStatus int
 	Detail     string
 	Count      int
@@ -46,7 +47,7 @@ func (db *DB) EachFetch(ctx context.Context, fn func(Fetch) error) error {
 			return fmt.Errorf("fetch log: %w", err)
 		}
 		f.RunID, f.FetchedAt = run.Int64, fromNano(at)
-		for i, cat := range AllCategories {
+		for i, cat := range data.AllCategories {
 			if !counts[i].Valid {
 				continue
 			}
