@@ -48,6 +48,8 @@ type Dispense struct {
 	apiKey string
 }
 
+var _ data.Adapter = (*Dispense)(nil)
+
 // Validate implements data.Adapter.
 func (d *Dispense) Validate(src data.MenuSource) error {
 	if err := d.checkSource(src); err != nil {

@@ -74,6 +74,8 @@ type Dutchie struct {
 	ids sync.Map
 }
 
+var _ data.Adapter = (*Dutchie)(nil)
+
 // Validate implements data.Adapter.
 func (d *Dutchie) Validate(src data.MenuSource) error {
 	if err := dutchieCheck(src); err != nil {

@@ -68,6 +68,8 @@ type DutchiePlus struct {
 	pageSize int
 }
 
+var _ data.Adapter = (*DutchiePlus)(nil)
+
 // Validate implements data.Adapter: a Plus menu is a retailer UUID (storeId) and a
 // market, read with the registry's Plus key.
 func (d *DutchiePlus) Validate(src data.MenuSource) error {

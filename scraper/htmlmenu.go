@@ -66,6 +66,8 @@ type HTMLMenu struct {
 	pageAdapter
 }
 
+var _ data.Adapter = (*HTMLMenu)(nil)
+
 // Validate implements data.Adapter: the page address, the required selectors, no
 // unknown selector name, and every selector compiles.
 func (h *HTMLMenu) Validate(src data.MenuSource) error {

@@ -90,6 +90,8 @@ type Jane struct {
 	hostLocks map[string]*sync.Mutex
 }
 
+var _ data.Adapter = (*Jane)(nil)
+
 // janeSecrets is what a Jane menu page's jane-app-secrets and jane-app-settings JSON
 // scripts say of the search index.
 type janeSecrets struct {

@@ -48,6 +48,8 @@ type Joint struct {
 	pageSize int
 }
 
+var _ data.Adapter = (*Joint)(nil)
+
 // Validate implements data.Adapter: the numeric businessId (storeId) and the shop's site
 // (url), or the full _search URL (endpoint).
 func (j *Joint) Validate(src data.MenuSource) error {

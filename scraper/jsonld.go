@@ -48,6 +48,8 @@ type JSONLD struct {
 	pageAdapter
 }
 
+var _ data.Adapter = (*JSONLD)(nil)
+
 // FetchMenu implements data.Adapter.
 func (j *JSONLD) FetchMenu(ctx context.Context, src data.MenuSource) (data.Menu, error) {
 	var menu data.Menu

@@ -57,6 +57,8 @@ type LeafBridge struct {
 	collection string
 }
 
+var _ data.Adapter = (*LeafBridge)(nil)
+
 // Validate implements data.Adapter: the Dutchie Plus retailer UUID (storeId) and the
 // shop page (url), where the nonce is; endpoint may name admin-ajax.php elsewhere.
 func (l *LeafBridge) Validate(src data.MenuSource) error {

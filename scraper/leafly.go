@@ -48,6 +48,8 @@ type Leafly struct {
 	take     int
 }
 
+var _ data.Adapter = (*Leafly)(nil)
+
 // Validate implements data.Adapter: a Leafly menu is the dispensary's slug (storeId),
 // as in leafly.com/dispensary-info/<slug>.
 func (l *Leafly) Validate(src data.MenuSource) error {

@@ -51,6 +51,8 @@ type Sweed struct {
 	adapterBase
 }
 
+var _ data.Adapter = (*Sweed)(nil)
+
 // Validate implements data.Adapter.
 func (s *Sweed) Validate(src data.MenuSource) error {
 	if err := s.checkSource(src); err != nil {

@@ -39,6 +39,8 @@ type Tymber struct {
 	pageAdapter
 }
 
+var _ data.Adapter = (*Tymber)(nil)
+
 // tymberShop is the shop's address without a trailing /menu.
 func tymberShop(src data.MenuSource) (*url.URL, error) {
 	u, err := menuPage(src, "tymber")

@@ -50,6 +50,8 @@ type Weedmaps struct {
 	adapterBase
 }
 
+var _ data.Adapter = (*Weedmaps)(nil)
+
 // Validate implements data.Adapter.
 func (w *Weedmaps) Validate(src data.MenuSource) error {
 	if err := w.checkSource(src); err != nil {
