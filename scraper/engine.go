@@ -54,6 +54,10 @@ type Options struct {
 	// takes longer is a parse failure and its parse stops (parsebound.go).
 	ParseTimeout time.Duration
 	Transport    http.RoundTripper // optional, injected (tests)
+	// Now and Sleep are the engine's clock (default: time.Now and a timer that the
+	// context ends). Tests pass their own to observe back-off waits without spending them.
+	Now   func() time.Time
+	Sleep func(ctx context.Context, d time.Duration) error
 }
 
 // DefaultOptions returns the options the pipeline runs with.
@@ -111,6 +115,12 @@ func (o Options) withDefaults() Options {
 	if o.ParseTimeout <= 0 {
 		o.ParseTimeout = d.ParseTimeout
 	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if o.Sleep == nil {
+		o.Sleep = sleepContext
+	}
 	if o.Transport == nil {
 		o.Transport = http.DefaultTransport.(*http.Transport).Clone()
 	}
@@ -131,7 +141,7 @@ type Response struct {
 	Body   []byte
 	URL    string
 
-	attempts int // HTTP attempts Do made for this response, retries included
+	Attempts int // HTTP attempts Do made for this response, retries included
 }
 
 // Engine sends every HTTP request of the scraper through one colly collector and
@@ -148,8 +158,7 @@ type Engine struct {
 	busy        chan struct{}
 	slotWaiting atomic.Int32
 
-	// now and sleep are the engine's clock. Tests replace them to observe back-off
-	// waits without spending them.
+	// now and sleep are the engine's clock (Options.Now, Options.Sleep).
 	now   func() time.Time
 	sleep func(ctx context.Context, d time.Duration) error
 	// jitter returns a random duration in [0, n].
@@ -162,8 +171,8 @@ func NewEngine(o Options) *Engine {
 	o = o.withDefaults()
 	e := &Engine{
 		opts:   o,
-		now:    time.Now,
-		sleep:  sleepContext,
+		now:    o.Now,
+		sleep:  o.Sleep,
 		jitter: randomJitter,
 		busy:   make(chan struct{}, o.MaxHosts),
 	}
@@ -187,6 +196,16 @@ func NewEngine(o Options) *Engine {
 	e.collector = c
 	return e
 }
+
+// Now is the time on the engine's clock (Options.Now).
+func (e *Engine) Now() time.Time { return e.now() }
+
+// ParseTimeout is the bound on an adapter's parse of one page (Options.ParseTimeout).
+func (e *Engine) ParseTimeout() time.Duration { return e.opts.ParseTimeout }
+
+// SetHostDelay sets the gap between two requests to host, in place of Options.Delay
+// (a platform's own delay).
+func (e *Engine) SetHostDelay(host string, d time.Duration) { e.hosts.setDelay(host, d) }
 
 // Requests returns the number of HTTP requests the engine has sent, retries included.
 func (e *Engine) Requests() int64 { return e.requests.Load() }
@@ -249,7 +268,7 @@ func (e *Engine) doHop(ctx context.Context, u *url.URL, r Request) (*Response, e
 			if errors.As(err, &closed) {
 				return nil, &data.FetchError{Reason: data.ReasonRateLimited, Detail: where + ": " + string(closed)}
 			}
-			return nil, contextError(ctx, where)
+			return nil, ContextError(ctx, where)
 		}
 		resp, ferr := e.send(ctx, r.Method, u.String(), r)
 		<-e.busy
@@ -276,7 +295,7 @@ func (e *Engine) doHop(ctx context.Context, u *url.URL, r Request) (*Response, e
 			}
 			continue
 		}
-		resp.attempts = attempt + 1
+		resp.Attempts = attempt + 1
 		if resp.Status >= 200 && resp.Status < 300 || isRedirect(resp.Status) {
 			return resp, nil
 		}
@@ -381,7 +400,7 @@ func (e *Engine) send(ctx context.Context, method, rawURL string, r Request) (*R
 	err := c.Request(method, rawURL, body, nil, hdr)
 	switch {
 	case ctx.Err() != nil:
-		return nil, contextError(ctx, "")
+		return nil, ContextError(ctx, "")
 	case declared >= 0:
 		return nil, &data.FetchError{Reason: data.ReasonTooLarge, Err: fmt.Errorf("body of %d bytes exceeds the %d byte cap", declared, e.opts.MaxBodyBytes)}
 	case err != nil:
@@ -419,9 +438,9 @@ func requestURL(raw string) (*url.URL, error) {
 	return u, nil
 }
 
-// contextError reports a cancelled or expired context as a FetchError that still
+// ContextError reports a cancelled or expired context as a FetchError that still
 // matches context.Canceled / context.DeadlineExceeded with errors.Is.
-func contextError(ctx context.Context, where string) *data.FetchError {
+func ContextError(ctx context.Context, where string) *data.FetchError {
 	err := ctx.Err()
 	reason := data.ReasonNetwork
 	if errors.Is(err, context.DeadlineExceeded) {

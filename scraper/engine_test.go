@@ -49,10 +49,8 @@ func (c *fakeClock) recorded() []time.Duration {
 
 // newFakeTimeEngine returns an engine whose waits go to clock.
 func newFakeTimeEngine(o Options, clock *fakeClock) *Engine {
-	e := NewEngine(o)
-	e.now = clock.now
-	e.sleep = clock.sleep
-	return e
+	o.Now, o.Sleep = clock.now, clock.sleep
+	return NewEngine(o)
 }
 
 // waitQueued spins until n goroutines wait for host's slot; it fails the test if

@@ -849,8 +849,8 @@ func deref(s *string) string {
 
 // attemptsOf is how many HTTP requests one Engine.Do made.
 func attemptsOf(resp *Response, err error) int {
-	if resp != nil && resp.attempts > 0 {
-		return resp.attempts
+	if resp != nil && resp.Attempts > 0 {
+		return resp.Attempts
 	}
 	return 1
 }

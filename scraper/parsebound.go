@@ -83,8 +83,8 @@ func (b *parseBudget) check() error {
 // fn is an error (the run's recover only covers the fetching goroutine), and the call
 // returns by the bound whatever fn is doing.
 func boundParse[T any](ctx context.Context, e *Engine, fn func(b *parseBudget) (T, error)) (T, error) {
-	limit := e.opts.ParseTimeout
-	b := &parseBudget{now: e.now, limit: limit, deadline: e.now().Add(limit)}
+	limit := e.ParseTimeout()
+	b := &parseBudget{now: e.Now, limit: limit, deadline: e.Now().Add(limit)}
 	type result struct {
 		v   T
 		err error
@@ -108,7 +108,7 @@ func boundParse[T any](ctx context.Context, e *Engine, fn func(b *parseBudget) (
 	case <-timer.C:
 		return zero, errParseBound{limit}
 	case <-ctx.Done():
-		return zero, contextError(ctx, "parse")
+		return zero, ContextError(ctx, "parse")
 	}
 }
 

@@ -142,9 +142,8 @@ func TestParseBoundStopsTheWork(t *testing.T) {
 func TestParseBoundOutcome(t *testing.T) {
 	srv := httptest.NewServer(&pageServer{pages: map[string][]byte{"/menu": bigMenuPage(5_000)}})
 	defer srv.Close()
-	e := NewEngine(Options{Delay: 0, Retries: 0, ParseTimeout: 10 * time.Second})
 	clock := &steppingClock{t: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)}
-	e.now = clock.now
+	e := NewEngine(Options{Delay: 0, Retries: 0, ParseTimeout: 10 * time.Second, Now: clock.now})
 	base, _ := url.Parse(srv.URL)
 	a, err := htmlPlatform.adapter(e, data.PlatformConfig{BaseURL: srv.URL}, base)
 	if err != nil {
@@ -194,7 +193,7 @@ func TestBoundParseReturnsByTheBound(t *testing.T) {
 	if err != nil && !errors.Is(err, context.Canceled) {
 		t.Fatalf("cancelled: %v", err)
 	}
-	if d := DefaultOptions().ParseTimeout; d != 10*time.Second || NewEngine(Options{}).opts.ParseTimeout != d {
+	if d := DefaultOptions().ParseTimeout; d != 10*time.Second || NewEngine(Options{}).ParseTimeout() != d {
 		t.Errorf("default parse bound %v", d)
 	}
 }

@@ -82,7 +82,7 @@ func NewAdapters(e *Engine, configs map[string]data.PlatformConfig) (map[string]
 		}
 		if c.Delay != nil {
 			for _, h := range hosts {
-				e.hosts.setDelay(h, c.Delay.Duration)
+				e.SetHostDelay(h, c.Delay.Duration)
 			}
 		}
 		a, err := p.adapter(e, c, base)

@@ -83,10 +83,9 @@ func TestRateLimitedHostDoesNotHoldOthers(t *testing.T) {
 	first := make(chan struct{})
 	healthy := healthyServer(t, first)
 
-	e := NewEngine(Options{Delay: 0, Retries: 1, MaxBackoff: time.Minute})
 	waiting := make(chan struct{}, 16)
 	release := make(chan struct{})
-	e.sleep = func(ctx context.Context, d time.Duration) error {
+	sleep := func(ctx context.Context, d time.Duration) error {
 		if d < 20*time.Second {
 			return ctx.Err()
 		}
@@ -98,6 +97,7 @@ func TestRateLimitedHostDoesNotHoldOthers(t *testing.T) {
 			return ctx.Err()
 		}
 	}
+	e := NewEngine(Options{Delay: 0, Retries: 1, MaxBackoff: time.Minute, Sleep: sleep})
 	done := make(chan Summary, 1)
 	go func() {
 		sum, _ := rateLimitRun(t, limited.URL, healthy.URL, e, RunOptions{Concurrency: 4})

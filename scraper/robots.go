@@ -94,7 +94,7 @@ func (e *Engine) fetchRobots(ctx context.Context, origin string, en *robotsEntry
 			if errors.As(err, &closed) {
 				return &data.FetchError{Reason: data.ReasonRateLimited, Detail: "GET " + u.String() + ": " + string(closed)}
 			}
-			return contextError(ctx, "GET "+u.String())
+			return ContextError(ctx, "GET "+u.String())
 		}
 		resp, ferr = e.send(ctx, "GET", u.String(), Request{Method: "GET"})
 		<-e.busy
@@ -106,7 +106,7 @@ func (e *Engine) fetchRobots(ctx context.Context, origin string, en *robotsEntry
 		}
 		gate.release(e.now().Add(e.hosts.delay(u.Host, e.opts.Delay)))
 		if ctx.Err() != nil {
-			return contextError(ctx, "GET "+u.String())
+			return ContextError(ctx, "GET "+u.String())
 		}
 		if ferr != nil || !isRedirect(resp.Status) || hop >= robotsMaxRedirects {
 			break
