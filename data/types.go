@@ -156,7 +156,7 @@ func Fallback(reason Reason) bool {
 func (m MenuSource) IsVerified() bool { return m.Verified == nil || *m.Verified }
 
 // Politeness is the registry's crawling limits; a field left out keeps the scraper's
-// default (scraper.DefaultOptions), and command-line flags override both.
+// default (polite.DefaultOptions), and command-line flags override both.
 type Politeness struct {
 	// Delay between two requests to one host.
 	Delay *Duration `yaml:"delay,omitempty"`

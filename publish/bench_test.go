@@ -24,6 +24,7 @@ import (
 	"github.com/ohiomc/omc/data"
 	"github.com/ohiomc/omc/publish"
 	"github.com/ohiomc/omc/scraper"
+	"github.com/ohiomc/omc/scraper/polite"
 	"github.com/ohiomc/omc/scraper/replay"
 	"github.com/ohiomc/omc/store"
 )
@@ -613,9 +614,9 @@ func publishLargeStore(tb testing.TB, platform string) []byte {
 		tb.Fatal(err)
 	}
 	defer db.Close()
-	o := scraper.DefaultOptions()
+	o := polite.DefaultOptions()
 	o.Delay, o.Retries, o.Robots = 0, 0, false
-	adapters, err := scraper.NewAdapters(scraper.NewEngine(o), reg.Platforms)
+	adapters, err := scraper.NewAdapters(polite.NewEngine(o), reg.Platforms)
 	if err != nil {
 		tb.Fatal(err)
 	}

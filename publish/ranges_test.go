@@ -13,6 +13,7 @@ import (
 	"github.com/ohiomc/omc/data"
 	"github.com/ohiomc/omc/publish"
 	"github.com/ohiomc/omc/scraper"
+	"github.com/ohiomc/omc/scraper/polite"
 	"github.com/ohiomc/omc/store"
 )
 
@@ -171,9 +172,9 @@ func publishDutchieRanges(t *testing.T) (string, data.Dispensary) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	o := scraper.DefaultOptions()
+	o := polite.DefaultOptions()
 	o.Delay, o.Retries, o.Robots = 0, 0, false
-	adapters, err := scraper.NewAdapters(scraper.NewEngine(o), reg.Platforms)
+	adapters, err := scraper.NewAdapters(polite.NewEngine(o), reg.Platforms)
 	if err != nil {
 		t.Fatal(err)
 	}

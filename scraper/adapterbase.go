@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/ohiomc/omc/data"
+	"github.com/ohiomc/omc/scraper/polite"
 )
 
 // adapterBase is embedded in every adapter: the platform's name (it implements
@@ -14,7 +15,7 @@ import (
 // baseURL, and the checks and request step every platform shares.
 type adapterBase struct {
 	name   string
-	engine *Engine
+	engine *polite.Engine
 	// base replaces the scheme and host of every request (a local replay); nil when
 	// the platform is reached at its own hosts.
 	base *url.URL
@@ -64,12 +65,12 @@ func (b adapterBase) checkSource(src data.MenuSource) error {
 // do sends req through the engine, counting its attempts and status on menu; a failure
 // is classified by requestError (a challenge page behind a 403 is blocked). where names
 // the menu and request in the error.
-func (b adapterBase) do(ctx context.Context, req Request, where string, menu *data.Menu) (*Response, error) {
+func (b adapterBase) do(ctx context.Context, req polite.Request, where string, menu *data.Menu) (*polite.Response, error) {
 	return send(ctx, b.engine, req, where, menu)
 }
 
 // send is adapterBase.do for helpers that hold only the engine.
-func send(ctx context.Context, e *Engine, req Request, where string, menu *data.Menu) (*Response, error) {
+func send(ctx context.Context, e *polite.Engine, req polite.Request, where string, menu *data.Menu) (*polite.Response, error) {
 	resp, err := e.Do(ctx, req)
 	menu.Requests += attemptsOf(resp, err)
 	if resp != nil {

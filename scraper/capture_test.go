@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/ohiomc/omc/data"
+	"github.com/ohiomc/omc/scraper/polite"
 )
 
 // Helpers of the adapter tests: the captures of testdata/ (see
@@ -45,15 +46,15 @@ func readTestdata(tb testing.TB, path string) []byte {
 
 // fastOptions are engine options for tests against a local server: no delay, one
 // retry after a millisecond, and a short timeout.
-func fastOptions() Options {
-	return Options{Delay: 0, Retries: 1, BackoffBase: time.Millisecond, MaxBackoff: 5 * time.Millisecond, Timeout: 5 * time.Second}
+func fastOptions() polite.Options {
+	return polite.Options{Delay: 0, Retries: 1, BackoffBase: time.Millisecond, MaxBackoff: 5 * time.Millisecond, Timeout: 5 * time.Second}
 }
 
 // newTestAdapters builds the Jane and Dutchie adapters against base (a test server),
 // with the Jane search key set and settings added to Dutchie's.
-func newTestAdapters(tb testing.TB, o Options, base string, dutchieSettings map[string]string) (*Jane, *Dutchie) {
+func newTestAdapters(tb testing.TB, o polite.Options, base string, dutchieSettings map[string]string) (*Jane, *Dutchie) {
 	tb.Helper()
-	adapters, err := NewAdapters(NewEngine(o), map[string]data.PlatformConfig{
+	adapters, err := NewAdapters(polite.NewEngine(o), map[string]data.PlatformConfig{
 		"jane":    {BaseURL: base, Settings: map[string]string{"apiKey": testAPIKey}},
 		"dutchie": {BaseURL: base, Settings: dutchieSettings},
 	})
@@ -73,7 +74,7 @@ func testAdapter(t testing.TB, p platform, baseURL string, settings map[string]s
 			t.Fatal(err)
 		}
 	}
-	a, err := p.adapter(NewEngine(Options{Delay: 0, Retries: 0, Timeout: 5 * time.Second}), data.PlatformConfig{BaseURL: baseURL, Settings: settings}, base)
+	a, err := p.adapter(polite.NewEngine(polite.Options{Delay: 0, Retries: 0, Timeout: 5 * time.Second}), data.PlatformConfig{BaseURL: baseURL, Settings: settings}, base)
 	if err != nil {
 		t.Fatalf("build %s: %v", p.name, err)
 	}

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/ohiomc/omc/data"
+	"github.com/ohiomc/omc/scraper/polite"
 )
 
 // NearbyMenu is a platform's store found near a point: a menu `omc registry discover`
@@ -68,7 +69,7 @@ func (j *Jane) Nearby(ctx context.Context, lat, lng float64, radiusM int) ([]Nea
 		}
 		body, _ := json.Marshal(query)
 		where := fmt.Sprintf("jane stores near %.4f,%.4f", lat, lng)
-		resp, err := j.do(ctx, Request{Method: http.MethodPost, URL: endpoint, Header: header, Body: body}, where, &menu)
+		resp, err := j.do(ctx, polite.Request{Method: http.MethodPost, URL: endpoint, Header: header, Body: body}, where, &menu)
 		if err != nil {
 			return found, err
 		}

@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/ohiomc/omc/data"
+	"github.com/ohiomc/omc/scraper/polite"
 )
 
 // Dispense (dispenseapp.com) menus are read from its storefront API (docs/platforms.md §6):
@@ -94,8 +95,7 @@ func (d *Dispense) FetchMenu(ctx context.Context, src data.MenuSource) (data.Men
 		return menu, err
 	}
 	var cats dispenseReply
-	resp, err := callJSON(ctx, d.engine, Request{URL: venue + "/product-categories?orderPickUpType=IN_STORE", Header: header},
-		where+" categories", &menu, &cats)
+	resp, err := callJSON(ctx, d.engine, polite.Request{URL: venue + "/product-categories?orderPickUpType=IN_STORE", Header: header}, where+" categories", &menu, &cats)
 	if err != nil {
 		return menu, err
 	}
@@ -151,7 +151,7 @@ func (d *Dispense) readProducts(ctx context.Context, listing string, header http
 		u.RawQuery = q.Encode()
 		pageWhere := fmt.Sprintf("%s skip %d", where, page*dispensePageSize)
 		var reply dispenseReply
-		resp, err := callJSON(ctx, d.engine, Request{URL: u.String(), Header: header}, pageWhere, menu, &reply)
+		resp, err := callJSON(ctx, d.engine, polite.Request{URL: u.String(), Header: header}, pageWhere, menu, &reply)
 		if err != nil {
 			return err
 		}

@@ -1,14 +1,16 @@
 // Package scraper fetches dispensary menus from the hosted menu platforms and turns
 // them into data.Offer values.
 //
-// Engine is the one HTTP client of the pipeline: every request goes through a colly
-// collector and obeys the politeness rules of docs/design.md §7 (an identifying User-Agent,
-// robots.txt, one request at a time per host with a delay between them, bounded retries
-// that honour Retry-After, a per-request time-out and a response size cap). Run scrapes
+// polite.Engine (package scraper/polite) is the one HTTP client of the pipeline: every
+// request goes through a colly collector and obeys the politeness rules of
+// docs/design.md §7 (an identifying User-Agent, robots.txt, one request at a time per
+// host with a delay between them, bounded retries that honour Retry-After, a
+// per-request time-out and a response size cap). Run scrapes
 // every monitored menu of a registry with the adapters NewAdapters builds and records
 // each fetch in the store; omc scrape, omc worker and omc demo call it, omc probe calls
 // one adapter directly. Adapters never touch the store: they return a data.Menu or a
-// *data.FetchError.
+// *data.FetchError. The scraper imports data, store (the run records each fetch) and
+// scraper/polite.
 //
 // # Platforms
 //

@@ -13,6 +13,7 @@ import (
 	"sync"
 
 	"github.com/ohiomc/omc/data"
+	"github.com/ohiomc/omc/scraper/polite"
 )
 
 // Dutchie menus are read from the consumer GraphQL API's FilteredProducts persisted
@@ -234,7 +235,7 @@ func (d *Dutchie) call(ctx context.Context, endpoint, operation, hash, query str
 	if src.URL != "" {
 		header.Set("Referer", src.URL)
 	}
-	resp, err := d.do(ctx, Request{Method: http.MethodGet, URL: u.String(), Header: header}, where, menu)
+	resp, err := d.do(ctx, polite.Request{Method: http.MethodGet, URL: u.String(), Header: header}, where, menu)
 	var reply graphQLReply
 	if err != nil {
 		// Some GraphQL servers answer an unknown hash with a 400 rather than Apollo's 200

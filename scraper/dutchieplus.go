@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/ohiomc/omc/data"
+	"github.com/ohiomc/omc/scraper/polite"
 )
 
 // Dutchie Plus is Dutchie's headless e-commerce API (docs/platforms.md §2): one GraphQL
@@ -118,7 +119,7 @@ func (d *DutchiePlus) FetchMenu(ctx context.Context, src data.MenuSource) (data.
 			"query":         dutchiePlusMenuQuery,
 			"variables":     map[string]any{"retailerId": src.StoreID, "menuType": menuType, "limit": d.pageSize, "offset": offset},
 		})
-		resp, err := d.do(ctx, Request{Method: http.MethodPost, URL: endpoint, Header: header, Body: body}, where, &menu)
+		resp, err := d.do(ctx, polite.Request{Method: http.MethodPost, URL: endpoint, Header: header, Body: body}, where, &menu)
 		if err != nil {
 			if fe := (*data.FetchError)(nil); errors.As(err, &fe) && (fe.Status == http.StatusUnauthorized || fe.Status == http.StatusForbidden) && fe.Reason == data.ReasonHTTPStatus {
 				fe.Detail += ": the Plus key was refused; check platforms.dutchieplus.settings.apiKey"

@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/ohiomc/omc/data"
+	"github.com/ohiomc/omc/scraper/polite"
 )
 
 const (
@@ -436,7 +437,7 @@ func TestDutchiePlusValidate(t *testing.T) {
 	if err := noKey.Validate(plusSource); err == nil || !strings.Contains(err.Error(), "apiKey") {
 		t.Errorf("no key: %v", err)
 	}
-	if _, err := dutchiePlusPlatform.adapter(NewEngine(fastOptions()), data.PlatformConfig{Settings: map[string]string{"endpoint": "not a url"}}, nil); err == nil ||
+	if _, err := dutchiePlusPlatform.adapter(polite.NewEngine(fastOptions()), data.PlatformConfig{Settings: map[string]string{"endpoint": "not a url"}}, nil); err == nil ||
 		!strings.Contains(err.Error(), "settings.endpoint") {
 		t.Errorf("bad endpoint setting: %v", err)
 	}

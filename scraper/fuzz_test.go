@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/ohiomc/omc/data"
+	"github.com/ohiomc/omc/scraper/polite"
 )
 
 // The fuzz targets feed each adapter's record parser arbitrary bytes, seeded with every
@@ -54,7 +55,7 @@ func checkFuzzedOffers(t *testing.T, offers []data.Offer) {
 }
 
 // fuzzEngine bounds the fuzzed and benchmarked parses as a run does.
-var fuzzEngine = NewEngine(DefaultOptions())
+var fuzzEngine = polite.NewEngine(polite.DefaultOptions())
 
 // seedRecords adds every record of a capture to f's seed corpus.
 func seedRecords(f *testing.F, records []json.RawMessage) {

@@ -19,6 +19,7 @@ import (
 	jsonv1 "github.com/go-json-experiment/json/v1"
 
 	"github.com/ohiomc/omc/data"
+	"github.com/ohiomc/omc/scraper/polite"
 )
 
 // Jane menus are read from the Algolia index behind iheartjane.com (docs/platforms.md §3):
@@ -366,7 +367,7 @@ func (j *Jane) query(ctx context.Context, storeID, kind string, header http.Head
 			where = fmt.Sprintf("jane store %s kind %s page %d", storeID, kind, page)
 		}
 		body, _ := json.Marshal(map[string]any{"query": "", "filters": filters, "hitsPerPage": janeHitsPerPage, "page": page})
-		resp, err := j.do(ctx, Request{Method: http.MethodPost, URL: endpoint, Header: header, Body: body}, where, menu)
+		resp, err := j.do(ctx, polite.Request{Method: http.MethodPost, URL: endpoint, Header: header, Body: body}, where, menu)
 		if err != nil {
 			return nil, 0, err
 		}
@@ -425,7 +426,7 @@ func (j *Jane) credentials(ctx context.Context, src data.MenuSource, menu *data.
 	if err != nil {
 		return "", "", err
 	}
-	resp, err := j.do(ctx, Request{Method: http.MethodGet, URL: target, Header: http.Header{"Accept": {"text/html"}}}, where, menu)
+	resp, err := j.do(ctx, polite.Request{Method: http.MethodGet, URL: target, Header: http.Header{"Accept": {"text/html"}}}, where, menu)
 	if err != nil {
 		return "", "", err
 	}
@@ -848,7 +849,7 @@ func deref(s *string) string {
 }
 
 // attemptsOf is how many HTTP requests one Engine.Do made.
-func attemptsOf(resp *Response, err error) int {
+func attemptsOf(resp *polite.Response, err error) int {
 	if resp != nil && resp.Attempts > 0 {
 		return resp.Attempts
 	}

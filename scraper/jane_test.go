@@ -18,6 +18,7 @@ import (
 	jsonv2 "github.com/go-json-experiment/json"
 
 	"github.com/ohiomc/omc/data"
+	"github.com/ohiomc/omc/scraper/polite"
 )
 
 // janeCaptureHits are the full Algolia records of the Jane capture: the dmerch reply
@@ -298,7 +299,7 @@ func TestJaneFailures(t *testing.T) {
 			}
 			srv := httptest.NewServer(h)
 			defer srv.Close()
-			adapters, err := NewAdapters(NewEngine(fastOptions()), map[string]data.PlatformConfig{
+			adapters, err := NewAdapters(polite.NewEngine(fastOptions()), map[string]data.PlatformConfig{
 				"jane": {BaseURL: srv.URL, Settings: map[string]string{"apiKey": tt.key}},
 			})
 			if err != nil {
@@ -330,7 +331,7 @@ func TestJaneValidate(t *testing.T) {
 	if err := jane.Validate(data.MenuSource{Market: data.Medical, StoreID: strconv.Itoa(2410)}); err != nil {
 		t.Error(err)
 	}
-	noKey, err := NewAdapters(NewEngine(fastOptions()), nil)
+	noKey, err := NewAdapters(polite.NewEngine(fastOptions()), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -362,7 +363,7 @@ func TestJaneKeyFromMenuPage(t *testing.T) {
 	})
 	srv := httptest.NewServer(mux)
 	defer srv.Close()
-	adapters, err := NewAdapters(NewEngine(fastOptions()), map[string]data.PlatformConfig{"jane": {BaseURL: srv.URL}})
+	adapters, err := NewAdapters(polite.NewEngine(fastOptions()), map[string]data.PlatformConfig{"jane": {BaseURL: srv.URL}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -399,7 +400,7 @@ func TestJaneKeyFromMenuPage(t *testing.T) {
 				w.Write([]byte(tt.page))
 			}))
 			defer srv.Close()
-			adapters, err := NewAdapters(NewEngine(fastOptions()), map[string]data.PlatformConfig{"jane": {BaseURL: srv.URL}})
+			adapters, err := NewAdapters(polite.NewEngine(fastOptions()), map[string]data.PlatformConfig{"jane": {BaseURL: srv.URL}})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -424,7 +425,7 @@ func TestJaneParseBound(t *testing.T) {
 		json.NewEncoder(w).Encode(map[string]any{"hits": hits, "nbHits": len(hits), "nbPages": 1, "page": 0})
 	}))
 	defer srv.Close()
-	e := NewEngine(Options{Delay: 0, Retries: 0, Timeout: 5 * time.Second, ParseTimeout: time.Nanosecond, MaxBodyBytes: 64 << 20})
+	e := polite.NewEngine(polite.Options{Delay: 0, Retries: 0, Timeout: 5 * time.Second, ParseTimeout: time.Nanosecond, MaxBodyBytes: 64 << 20})
 	adapters, err := NewAdapters(e, map[string]data.PlatformConfig{"jane": {BaseURL: srv.URL, Settings: map[string]string{"apiKey": testAPIKey}}})
 	if err != nil {
 		t.Fatal(err)

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/ohiomc/omc/data"
+	"github.com/ohiomc/omc/scraper/polite"
 )
 
 // Joint Commerce is a WordPress plugin whose shop reads a Dutchie-fed Elasticsearch
@@ -107,7 +108,7 @@ func (j *Joint) FetchMenu(ctx context.Context, src data.MenuSource) (data.Menu, 
 			"sort":    []any{map[string]any{"potencyThcRangeHigh": "asc"}}, // the shop's own order
 			"_source": map[string]any{"includes": jointSourceFields},
 		})
-		resp, err := j.do(ctx, Request{Method: http.MethodPost, URL: endpoint, Header: header, Body: body}, where, &menu)
+		resp, err := j.do(ctx, polite.Request{Method: http.MethodPost, URL: endpoint, Header: header, Body: body}, where, &menu)
 		if err != nil {
 			return menu, err
 		}

@@ -15,6 +15,7 @@ import (
 	"golang.org/x/net/html"
 
 	"github.com/ohiomc/omc/data"
+	"github.com/ohiomc/omc/scraper/polite"
 )
 
 // LeafBridge is a WordPress plugin that renders a Dutchie Plus menu on the retailer's
@@ -106,7 +107,7 @@ func (l *LeafBridge) FetchMenu(ctx context.Context, src data.MenuSource) (data.M
 	for page := 1; page <= leafbridgeMaxPages; page++ {
 		where := fmt.Sprintf("leafbridge %s retailer %s page %d", origin.Host, src.StoreID, page)
 		form := l.form(page, nonce, src.StoreID, menuType)
-		resp, err := l.do(ctx, Request{Method: http.MethodPost, URL: ajax, Header: header, Body: []byte(form.Encode())}, where, &menu)
+		resp, err := l.do(ctx, polite.Request{Method: http.MethodPost, URL: ajax, Header: header, Body: []byte(form.Encode())}, where, &menu)
 		if err != nil {
 			// WordPress answers its own refusals with a bare "-1" (nonce) or "0" (no such
 			// action) behind a 403 or 400; say which.
@@ -183,7 +184,7 @@ func (l *LeafBridge) form(page int, nonce, storeID, menuType string) url.Values 
 // nonce fetches the shop page and reads the plugin's nonce from it.
 func (l *LeafBridge) nonce(ctx context.Context, shop string, menu *data.Menu) (string, error) {
 	where := "leafbridge shop page " + shop
-	resp, err := l.do(ctx, Request{Method: http.MethodGet, URL: shop, Header: http.Header{"Accept": {"text/html"}}}, where, menu)
+	resp, err := l.do(ctx, polite.Request{Method: http.MethodGet, URL: shop, Header: http.Header{"Accept": {"text/html"}}}, where, menu)
 	if err != nil {
 		return "", err
 	}

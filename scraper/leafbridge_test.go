@@ -16,6 +16,7 @@ import (
 	"testing"
 
 	"github.com/ohiomc/omc/data"
+	"github.com/ohiomc/omc/scraper/polite"
 )
 
 const (
@@ -420,7 +421,7 @@ func TestLeafBridgeValidate(t *testing.T) {
 		{"bad endpoint", data.MenuSource{Market: data.Recreational, StoreID: plusRetailer, URL: leafbridgeSource.URL, Endpoint: "ftp://mpxnj.com/x"}, "endpoint"},
 		{"bad market", data.MenuSource{Market: "adult", StoreID: plusRetailer, URL: leafbridgeSource.URL}, "market"},
 	})
-	if _, err := leafbridgePlatform.adapter(NewEngine(fastOptions()), data.PlatformConfig{Settings: map[string]string{"collectionMethod": "CURBSIDE"}}, nil); err == nil ||
+	if _, err := leafbridgePlatform.adapter(polite.NewEngine(fastOptions()), data.PlatformConfig{Settings: map[string]string{"collectionMethod": "CURBSIDE"}}, nil); err == nil ||
 		!strings.Contains(err.Error(), "collectionMethod") {
 		t.Errorf("collectionMethod CURBSIDE: %v", err)
 	}

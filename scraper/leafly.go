@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/ohiomc/omc/data"
+	"github.com/ohiomc/omc/scraper/polite"
 )
 
 // Leafly menus are read from the consumer API behind Leafly's embedded menu
@@ -76,7 +77,7 @@ func (l *Leafly) FetchMenu(ctx context.Context, src data.MenuSource) (data.Menu,
 	for page := 0; page < leaflyMaxPages; page++ {
 		skip := page * l.take
 		where := fmt.Sprintf("leafly %s skip %d", src.StoreID, skip)
-		resp, err := l.do(ctx, Request{Method: http.MethodGet, URL: fmt.Sprintf("%s?take=%d&skip=%d", endpoint, l.take, skip), Header: header}, where, &menu)
+		resp, err := l.do(ctx, polite.Request{Method: http.MethodGet, URL: fmt.Sprintf("%s?take=%d&skip=%d", endpoint, l.take, skip), Header: header}, where, &menu)
 		if err != nil {
 			return menu, err
 		}

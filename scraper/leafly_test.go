@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/ohiomc/omc/data"
+	"github.com/ohiomc/omc/scraper/polite"
 )
 
 // leaflyServer answers menu_items for one dispensary slug from the fixture's items,
@@ -245,7 +246,7 @@ func TestLeaflyValidate(t *testing.T) {
 			t.Errorf("%+v: error %v, want one naming %q", tt.src, err, tt.wantErr)
 		}
 	}
-	if _, err := leaflyPlatform.adapter(NewEngine(Options{}), data.PlatformConfig{Settings: map[string]string{"endpoint": "consumer-api.leafly.com"}}, nil); err == nil || !strings.Contains(err.Error(), "settings.endpoint") {
+	if _, err := leaflyPlatform.adapter(polite.NewEngine(polite.Options{}), data.PlatformConfig{Settings: map[string]string{"endpoint": "consumer-api.leafly.com"}}, nil); err == nil || !strings.Contains(err.Error(), "settings.endpoint") {
 		t.Errorf("bad endpoint setting: %v", err)
 	}
 }

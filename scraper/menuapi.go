@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/ohiomc/omc/data"
+	"github.com/ohiomc/omc/scraper/polite"
 )
 
 // This file holds what the Sweed, Weedmaps and Dispense adapters share: one JSON call
@@ -20,7 +21,7 @@ import (
 // callJSON sends req and decodes the 2xx JSON reply into into. It counts the request
 // on menu and classifies failures: engine errors through requestError (a challenge
 // page behind a 403 is blocked), a body that is not JSON through bodyError.
-func callJSON(ctx context.Context, e *Engine, req Request, where string, menu *data.Menu, into any) (*Response, error) {
+func callJSON(ctx context.Context, e *polite.Engine, req polite.Request, where string, menu *data.Menu, into any) (*polite.Response, error) {
 	resp, err := send(ctx, e, req, where, menu)
 	if err != nil {
 		return resp, err

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/ohiomc/omc/data"
+	"github.com/ohiomc/omc/scraper/polite"
 )
 
 // Helpers shared by the tests of the adapters that read pages (jsonld, html, tymber)
@@ -123,7 +124,7 @@ func benchParse(b *testing.B, size int, parse func() int) {
 // TestWrongIdentifiersAreConfigOutcomes runs a registry menu with a wrong identifier
 // on each of these platforms as a scrape does: a config failure naming the field.
 func TestWrongIdentifiersAreConfigOutcomes(t *testing.T) {
-	adapters, err := NewAdapters(NewEngine(Options{Retries: 0}), nil)
+	adapters, err := NewAdapters(polite.NewEngine(polite.Options{Retries: 0}), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

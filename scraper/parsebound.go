@@ -14,6 +14,7 @@ import (
 	"golang.org/x/net/html"
 
 	"github.com/ohiomc/omc/data"
+	"github.com/ohiomc/omc/scraper/polite"
 )
 
 // Parsing one page is bounded in time (Options.ParseTimeout, the registry's
@@ -82,7 +83,7 @@ func (b *parseBudget) check() error {
 // boundParse runs fn under the engine's parse bound, in its own goroutine: a panic in
 // fn is an error (the run's recover only covers the fetching goroutine), and the call
 // returns by the bound whatever fn is doing.
-func boundParse[T any](ctx context.Context, e *Engine, fn func(b *parseBudget) (T, error)) (T, error) {
+func boundParse[T any](ctx context.Context, e *polite.Engine, fn func(b *parseBudget) (T, error)) (T, error) {
 	limit := e.ParseTimeout()
 	b := &parseBudget{now: e.Now, limit: limit, deadline: e.Now().Add(limit)}
 	type result struct {
@@ -108,7 +109,7 @@ func boundParse[T any](ctx context.Context, e *Engine, fn func(b *parseBudget) (
 	case <-timer.C:
 		return zero, errParseBound{limit}
 	case <-ctx.Done():
-		return zero, ContextError(ctx, "parse")
+		return zero, polite.ContextError(ctx, "parse")
 	}
 }
 
@@ -237,18 +238,18 @@ func validMarket(src data.MenuSource, platform string) error {
 
 // getPage fetches one HTML page (page is its public address; base, the registry's
 // baseURL, redirects it to a replay) and counts the request on menu.
-func getPage(ctx context.Context, e *Engine, base *url.URL, page *url.URL, where string, menu *data.Menu) (*Response, error) {
+func getPage(ctx context.Context, e *polite.Engine, base *url.URL, page *url.URL, where string, menu *data.Menu) (*polite.Response, error) {
 	target, err := rebase(page.String(), base)
 	if err != nil {
 		return nil, err
 	}
-	return send(ctx, e, Request{Method: http.MethodGet, URL: target, Header: http.Header{"Accept": {"text/html,application/xhtml+xml"}}}, where, menu)
+	return send(ctx, e, polite.Request{Method: http.MethodGet, URL: target, Header: http.Header{"Accept": {"text/html,application/xhtml+xml"}}}, where, menu)
 }
 
 // pageError classifies a page the adapter could not read: a bot challenge is blocked
 // (judged only now, as a real page's own scripts may mention captcha or cloudflare);
 // anything else is parse, the detail saying what the adapter expected.
-func pageError(where string, resp *Response, err error) error {
+func pageError(where string, resp *polite.Response, err error) error {
 	var fe *data.FetchError
 	if errors.As(err, &fe) {
 		out := *fe

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/ohiomc/omc/data"
+	"github.com/ohiomc/omc/scraper/polite"
 )
 
 // pathologicalPages are pages built to make a parser spend: nesting far beyond any
@@ -143,7 +144,7 @@ func TestParseBoundOutcome(t *testing.T) {
 	srv := httptest.NewServer(&pageServer{pages: map[string][]byte{"/menu": bigMenuPage(5_000)}})
 	defer srv.Close()
 	clock := &steppingClock{t: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)}
-	e := NewEngine(Options{Delay: 0, Retries: 0, ParseTimeout: 10 * time.Second, Now: clock.now})
+	e := polite.NewEngine(polite.Options{Delay: 0, Retries: 0, ParseTimeout: 10 * time.Second, Now: clock.now})
 	base, _ := url.Parse(srv.URL)
 	a, err := htmlPlatform.adapter(e, data.PlatformConfig{BaseURL: srv.URL}, base)
 	if err != nil {
@@ -160,7 +161,7 @@ func TestParseBoundOutcome(t *testing.T) {
 // that does not return is abandoned at the bound (its goroutine ends when the step
 // does), and a panic is an error, not a crash.
 func TestBoundParseReturnsByTheBound(t *testing.T) {
-	e := NewEngine(Options{ParseTimeout: time.Millisecond})
+	e := polite.NewEngine(polite.Options{ParseTimeout: time.Millisecond})
 	release := make(chan struct{})
 	finished := make(chan struct{})
 	_, err := boundParse(context.Background(), e, func(*parseBudget) (int, error) {
@@ -185,7 +186,7 @@ func TestBoundParseReturnsByTheBound(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	e = NewEngine(Options{})
+	e = polite.NewEngine(polite.Options{})
 	_, err = boundParse(ctx, e, func(*parseBudget) (int, error) {
 		<-release // already closed: returns at once, racing the cancelled context
 		return 1, nil
@@ -193,7 +194,7 @@ func TestBoundParseReturnsByTheBound(t *testing.T) {
 	if err != nil && !errors.Is(err, context.Canceled) {
 		t.Fatalf("cancelled: %v", err)
 	}
-	if d := DefaultOptions().ParseTimeout; d != 10*time.Second || NewEngine(Options{}).ParseTimeout() != d {
+	if d := polite.DefaultOptions().ParseTimeout; d != 10*time.Second || polite.NewEngine(polite.Options{}).ParseTimeout() != d {
 		t.Errorf("default parse bound %v", d)
 	}
 }

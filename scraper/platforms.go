@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/ohiomc/omc/data"
+	"github.com/ohiomc/omc/scraper/polite"
 )
 
 // platform is the one description of a menu platform, kept in the platform's own file
@@ -35,7 +36,7 @@ var platforms = []platform{janePlatform, dutchiePlatform, sweedPlatform, weedmap
 
 // adapter builds p's adapter; base is the registry's baseURL, parsed (nil when the
 // platform is reached at its own hosts).
-func (p platform) adapter(e *Engine, c data.PlatformConfig, base *url.URL) (data.Adapter, error) {
+func (p platform) adapter(e *polite.Engine, c data.PlatformConfig, base *url.URL) (data.Adapter, error) {
 	return p.build(adapterBase{name: p.name, engine: e, base: base}, c)
 }
 
@@ -57,7 +58,7 @@ func RegistryRules() data.PlatformRules {
 
 // NewAdapters builds every adapter with its registry settings. A bad base URL, an
 // unknown setting or an unknown platform is refused here, before any request.
-func NewAdapters(e *Engine, configs map[string]data.PlatformConfig) (map[string]data.Adapter, error) {
+func NewAdapters(e *polite.Engine, configs map[string]data.PlatformConfig) (map[string]data.Adapter, error) {
 	for name := range configs {
 		if !slices.Contains(PlatformNames(), name) {
 			return nil, fmt.Errorf("platforms: unknown platform %q (known: %s)", name, strings.Join(PlatformNames(), ", "))

@@ -13,17 +13,18 @@ import (
 	"time"
 
 	"github.com/ohiomc/omc/data"
+	"github.com/ohiomc/omc/scraper/polite"
 	"github.com/ohiomc/omc/store"
 )
 
 // urlAdapter reads a menu of one offer from the menu's url, through the engine.
-type urlAdapter struct{ e *Engine }
+type urlAdapter struct{ e *polite.Engine }
 
 func (a urlAdapter) Platform() string               { return "fake" }
 func (a urlAdapter) Validate(data.MenuSource) error { return nil }
 func (a urlAdapter) FetchMenu(ctx context.Context, src data.MenuSource) (data.Menu, error) {
 	var menu data.Menu
-	if _, err := send(ctx, a.e, Request{URL: src.URL}, "menu "+src.StoreID, &menu); err != nil {
+	if _, err := send(ctx, a.e, polite.Request{URL: src.URL}, "menu "+src.StoreID, &menu); err != nil {
 		return menu, err
 	}
 	menu.Offers = []data.Offer{offer("p-"+src.StoreID, data.Flower)}
@@ -32,7 +33,7 @@ func (a urlAdapter) FetchMenu(ctx context.Context, src data.MenuSource) (data.Me
 
 // rateLimitRun runs a scrape of five menus on host limited (first in the registry)
 // and one on host healthy (last), with the engine's clock and sleep replaced.
-func rateLimitRun(t *testing.T, limited, healthy string, e *Engine, opts RunOptions) (Summary, *store.DB) {
+func rateLimitRun(t *testing.T, limited, healthy string, e *polite.Engine, opts RunOptions) (Summary, *store.DB) {
 	t.Helper()
 	ctx := context.Background()
 	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "omc.db"))
@@ -97,7 +98,7 @@ func TestRateLimitedHostDoesNotHoldOthers(t *testing.T) {
 			return ctx.Err()
 		}
 	}
-	e := NewEngine(Options{Delay: 0, Retries: 1, MaxBackoff: time.Minute, Sleep: sleep})
+	e := polite.NewEngine(polite.Options{Delay: 0, Retries: 1, MaxBackoff: time.Minute, Sleep: sleep})
 	done := make(chan Summary, 1)
 	go func() {
 		sum, _ := rateLimitRun(t, limited.URL, healthy.URL, e, RunOptions{Concurrency: 4})
@@ -138,7 +139,7 @@ func TestRateLimitedHostFailsAtOnce(t *testing.T) {
 	defer limited.Close()
 	healthy := healthyServer(t, make(chan struct{}))
 	clock := newFakeClock()
-	e := newFakeTimeEngine(Options{Delay: 0, Retries: 1}, clock)
+	e := newFakeTimeEngine(polite.Options{Delay: 0, Retries: 1}, clock)
 	sum, db := rateLimitRun(t, limited.URL, healthy.URL, e, RunOptions{})
 	if n := asked.Load(); n != 1 {
 		t.Errorf("the rate-limited host was asked %d times, want once", n)
@@ -170,7 +171,7 @@ func TestRunDeadline(t *testing.T) {
 	}))
 	defer hang.Close()
 	healthy := healthyServer(t, make(chan struct{}))
-	e := NewEngine(Options{Delay: 0, Timeout: 5 * time.Second})
+	e := polite.NewEngine(polite.Options{Delay: 0, Timeout: 5 * time.Second})
 	sum, db := rateLimitRun(t, hang.URL, healthy.URL, e, RunOptions{Deadline: 200 * time.Millisecond})
 	for _, r := range sum.Results {
 		switch {

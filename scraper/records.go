@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/ohiomc/omc/data"
+	"github.com/ohiomc/omc/scraper/polite"
 )
 
 // recordSet collects what an adapter made of a menu's records: the offers of the good
@@ -71,12 +72,12 @@ var errRepeat = errors.New("repeated record")
 // a run past its politeness.parseTimeout. fn maps one record (nil offers, nil error
 // for a record with no offers; errRepeat for a record already read, which is not
 // counted).
-func (s *recordSet) addAll(ctx context.Context, e *Engine, records []json.RawMessage, fn func(raw json.RawMessage) ([]data.Offer, error)) error {
+func (s *recordSet) addAll(ctx context.Context, e *polite.Engine, records []json.RawMessage, fn func(raw json.RawMessage) ([]data.Offer, error)) error {
 	return addRecords(ctx, e, s, records, fn)
 }
 
 // addRecords is addAll for records of any form (Jane's are decoded with their reply).
-func addRecords[R any](ctx context.Context, e *Engine, s *recordSet, records []R, fn func(R) ([]data.Offer, error)) error {
+func addRecords[R any](ctx context.Context, e *polite.Engine, s *recordSet, records []R, fn func(R) ([]data.Offer, error)) error {
 	// A record is one offer or a few: room for one each spares most regrowing.
 	s.offers = slices.Grow(s.offers, len(records))
 	_, err := boundParse(ctx, e, func(b *parseBudget) (struct{}, error) {

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/ohiomc/omc/data"
+	"github.com/ohiomc/omc/scraper/polite"
 )
 
 // looksLikeHTML reports whether a body meant to be JSON is a web page: a bot challenge,
@@ -25,7 +26,7 @@ var challengeMarkers = [][]byte{
 	[]byte("captcha"), []byte("access denied"), []byte("enable javascript and cookies"),
 }
 
-func isChallenge(resp *Response) bool {
+func isChallenge(resp *polite.Response) bool {
 	if resp == nil {
 		return false
 	}
@@ -46,7 +47,7 @@ func isChallenge(resp *Response) bool {
 
 // requestError turns an engine error into the menu's failure: a challenge page behind
 // a 403 or 503 is "blocked", not a plain HTTP status. where names the menu and request.
-func requestError(where string, resp *Response, err error) error {
+func requestError(where string, resp *polite.Response, err error) error {
 	var fe *data.FetchError
 	if !errors.As(err, &fe) {
 		return &data.FetchError{Reason: data.ReasonNetwork, Detail: where, Err: err}
@@ -69,7 +70,7 @@ func requestError(where string, resp *Response, err error) error {
 // WordPress REST's {"message": "Invalid Application-ID or API key"}, GraphQL's
 // {"errors": [{"message": ...}]} or Elasticsearch's {"error": {"reason": ...}} (or a
 // plain "error" string), cut to a line; "" when the body says nothing readable.
-func replyMessage(resp *Response) string {
+func replyMessage(resp *polite.Response) string {
 	if resp == nil {
 		return ""
 	}
@@ -104,7 +105,7 @@ func replyMessage(resp *Response) string {
 
 // bodyError classifies a 2xx body the adapter cannot use: a web page where JSON was
 // expected is "blocked" (challenge) or "parse" (any other page).
-func bodyError(where string, resp *Response, err error) error {
+func bodyError(where string, resp *polite.Response, err error) error {
 	if isChallenge(resp) {
 		return &data.FetchError{Reason: data.ReasonBlocked, Status: resp.Status, Detail: where + ": bot-challenge page instead of JSON"}
 	}
@@ -122,7 +123,7 @@ func bodyError(where string, resp *Response, err error) error {
 
 // replyError places a reply the adapter could not parse: a *data.FetchError the parser
 // made gets the reply's status and where; any other error is classified by bodyError.
-func replyError(where string, resp *Response, err error) error {
+func replyError(where string, resp *polite.Response, err error) error {
 	var fe *data.FetchError
 	if errors.As(err, &fe) {
 		out := *fe

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/ohiomc/omc/data"
+	"github.com/ohiomc/omc/scraper/polite"
 	"github.com/ohiomc/omc/store"
 )
 
@@ -85,7 +86,7 @@ type RosterRead struct {
 // error reply, or a read yielding no row is an error naming what was missing: never an
 // empty roster. A read that does not look like the roster (a licence on two rows, no
 // row readable) is a *data.RosterRefusal naming why.
-func ReadRoster(ctx context.Context, e *Engine, layer string) (RosterRead, error) {
+func ReadRoster(ctx context.Context, e *polite.Engine, layer string) (RosterRead, error) {
 	base, err := rosterQueryURL(layer)
 	if err != nil {
 		return RosterRead{}, &data.FetchError{Reason: data.ReasonConfig, Detail: "roster " + layer, Err: err}
@@ -107,7 +108,7 @@ func ReadRoster(ctx context.Context, e *Engine, layer string) (RosterRead, error
 			read.Query = u.String()
 		}
 		where := fmt.Sprintf("roster %s page %d", layer, page+1)
-		resp, err := e.Do(ctx, Request{URL: u.String(), Header: http.Header{"Accept": {"application/json"}}})
+		resp, err := e.Do(ctx, polite.Request{URL: u.String(), Header: http.Header{"Accept": {"application/json"}}})
 		if err != nil {
 			return read, requestError(where, resp, err)
 		}
@@ -463,7 +464,7 @@ type RosterOutcome struct {
 // UpdateRoster reads the roster at layer and records the read at now: a good read
 // updates the licences, a failed one is recorded with its error and changes none. The
 // error returned is only the store's: a failing roster is an outcome, and the menus go on.
-func UpdateRoster(ctx context.Context, db *store.DB, e *Engine, layer string, now time.Time) (RosterOutcome, error) {
+func UpdateRoster(ctx context.Context, db *store.DB, e *polite.Engine, layer string, now time.Time) (RosterOutcome, error) {
 	out := RosterOutcome{URL: layer}
 	read, err := ReadRoster(ctx, e, layer)
 	out.Skipped = read.Skipped

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/ohiomc/omc/data"
+	"github.com/ohiomc/omc/scraper/polite"
 	"github.com/ohiomc/omc/scraper/replay"
 )
 
@@ -70,7 +71,7 @@ func TestReadRoster(t *testing.T) {
 			url, _, requests := rosterLayer(t, replay.Roster{Rows: rosterRows(), Layout: layout, MaxRecordCount: 2})
 			o := fastOptions()
 			o.Robots = true
-			read, err := ReadRoster(context.Background(), NewEngine(o), url)
+			read, err := ReadRoster(context.Background(), polite.NewEngine(o), url)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -132,7 +133,7 @@ func TestReadRosterFailures(t *testing.T) {
 	} {
 		t.Run(string(tt.mode), func(t *testing.T) {
 			url, _, _ := rosterLayer(t, replay.Roster{Rows: rosterRows(), Layout: replay.Layout2026, MaxRecordCount: 2, Fail: tt.mode})
-			read, err := ReadRoster(context.Background(), NewEngine(fastOptions()), url)
+			read, err := ReadRoster(context.Background(), polite.NewEngine(fastOptions()), url)
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Fatalf("error %v, want one containing %q", err, tt.want)
 			}
@@ -143,7 +144,7 @@ func TestReadRosterFailures(t *testing.T) {
 	}
 	t.Run("layer error says what the layer said", func(t *testing.T) {
 		url, _, _ := rosterLayer(t, replay.Roster{Rows: rosterRows(), Fail: replay.FailLayerError})
-		_, err := ReadRoster(context.Background(), NewEngine(fastOptions()), url)
+		_, err := ReadRoster(context.Background(), polite.NewEngine(fastOptions()), url)
 		if err == nil || !strings.Contains(err.Error(), "the layer answered an error: 500 Error performing query operation (The service is not available.)") {
 			t.Fatalf("error %v", err)
 		}
@@ -169,7 +170,7 @@ func TestReadRosterDetails(t *testing.T) {
 	defer ts.Close()
 	o := fastOptions()
 	o.Robots = true
-	read, err := ReadRoster(context.Background(), NewEngine(o), ts.URL+"/arcgis/rest/services/X/FeatureServer/0/")
+	read, err := ReadRoster(context.Background(), polite.NewEngine(o), ts.URL+"/arcgis/rest/services/X/FeatureServer/0/")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -181,11 +182,11 @@ func TestReadRosterDetails(t *testing.T) {
 		t.Errorf("skipped %v", read.Skipped)
 	}
 	robots = "User-agent: *\nDisallow: /arcgis/\n"
-	_, err = ReadRoster(context.Background(), NewEngine(o), ts.URL+"/arcgis/rest/services/X/FeatureServer/0")
+	_, err = ReadRoster(context.Background(), polite.NewEngine(o), ts.URL+"/arcgis/rest/services/X/FeatureServer/0")
 	if data.ReasonOf(err) != data.ReasonRobots {
 		t.Errorf("a disallowed layer: %v", err)
 	}
-	if _, err := ReadRoster(context.Background(), NewEngine(o), "ftp://x/FeatureServer/0"); data.ReasonOf(err) != data.ReasonConfig {
+	if _, err := ReadRoster(context.Background(), polite.NewEngine(o), "ftp://x/FeatureServer/0"); data.ReasonOf(err) != data.ReasonConfig {
 		t.Errorf("a bad layer URL: %v", err)
 	}
 }

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/ohiomc/omc/data"
+	"github.com/ohiomc/omc/scraper/polite"
 	"github.com/ohiomc/omc/store"
 )
 
@@ -257,7 +258,7 @@ func TestJaneKeysPerChain(t *testing.T) {
 		}
 	}))
 	defer srv.Close()
-	adapters, err := NewAdapters(NewEngine(fastOptions()), map[string]data.PlatformConfig{"jane": {BaseURL: srv.URL}})
+	adapters, err := NewAdapters(polite.NewEngine(fastOptions()), map[string]data.PlatformConfig{"jane": {BaseURL: srv.URL}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/ohiomc/omc/data"
+	"github.com/ohiomc/omc/scraper/polite"
 )
 
 // Sweed (sweedpos.com) storefronts are read from the tenant's web-ui proxy API
@@ -124,8 +125,7 @@ func (s *Sweed) FetchMenu(ctx context.Context, src data.MenuSource) (data.Menu, 
 		} `json:"filter"`
 	}
 	body, _ := json.Marshal(map[string]string{"saleType": saleType})
-	if _, err := callJSON(ctx, s.engine, Request{Method: http.MethodPost, URL: api + "/Products/GetProductCategoryList", Header: header, Body: body},
-		where+" categories", &menu, &cats); err != nil {
+	if _, err := callJSON(ctx, s.engine, polite.Request{Method: http.MethodPost, URL: api + "/Products/GetProductCategoryList", Header: header, Body: body}, where+" categories", &menu, &cats); err != nil {
 		return menu, err
 	}
 	set := recordSet{where: where}
@@ -170,8 +170,7 @@ func (s *Sweed) readCategory(ctx context.Context, api string, header http.Header
 		})
 		pageWhere := fmt.Sprintf("%s page %d", where, page)
 		var reply sweedListReply
-		resp, err := callJSON(ctx, s.engine, Request{Method: http.MethodPost, URL: api + "/Products/GetProductList", Header: header, Body: body},
-			pageWhere, menu, &reply)
+		resp, err := callJSON(ctx, s.engine, polite.Request{Method: http.MethodPost, URL: api + "/Products/GetProductList", Header: header, Body: body}, pageWhere, menu, &reply)
 		if err != nil {
 			return err
 		}
@@ -198,7 +197,7 @@ func (s *Sweed) fetchPage(ctx context.Context, src data.MenuSource, saleType str
 	if err != nil {
 		return err
 	}
-	resp, err := s.do(ctx, Request{Method: http.MethodGet, URL: page, Header: http.Header{"Accept": {"text/html"}}}, where, menu)
+	resp, err := s.do(ctx, polite.Request{Method: http.MethodGet, URL: page, Header: http.Header{"Accept": {"text/html"}}}, where, menu)
 	if err != nil {
 		return err
 	}
@@ -251,7 +250,7 @@ func sweedRecordOffers(raw json.RawMessage, saleType string, links *sweedLinks, 
 }
 
 // sweedAddProducts maps products into set within the engine's parse bound.
-func sweedAddProducts(ctx context.Context, e *Engine, set *recordSet, products []json.RawMessage, saleType string, links *sweedLinks, seen map[string]bool) error {
+func sweedAddProducts(ctx context.Context, e *polite.Engine, set *recordSet, products []json.RawMessage, saleType string, links *sweedLinks, seen map[string]bool) error {
 	return set.addAll(ctx, e, products, func(raw json.RawMessage) ([]data.Offer, error) {
 		return sweedRecordOffers(raw, saleType, links, seen)
 	})

@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/ohiomc/omc/data"
+	"github.com/ohiomc/omc/scraper/polite"
 )
 
 // Weedmaps menus are read from the discovery API weedmaps.com itself calls
@@ -141,7 +142,7 @@ func (w *Weedmaps) FetchMenu(ctx context.Context, src data.MenuSource) (data.Men
 		q.Set("limit", strconv.Itoa(weedmapsPageSize))
 		q.Set("page", strconv.Itoa(page))
 		u.RawQuery = q.Encode()
-		resp, err := w.do(ctx, Request{Method: http.MethodGet, URL: u.String(), Header: http.Header{"Accept": {"application/json"}}}, where, &menu)
+		resp, err := w.do(ctx, polite.Request{Method: http.MethodGet, URL: u.String(), Header: http.Header{"Accept": {"application/json"}}}, where, &menu)
 		if err != nil {
 			return menu, weedmapsChallenge(where, resp, err)
 		}
@@ -177,7 +178,7 @@ func (w *Weedmaps) FetchMenu(ctx context.Context, src data.MenuSource) (data.Men
 
 // weedmapsChallenge turns the Fastly "Client Challenge" page (served to browser-like
 // clients, docs/platforms.md §4) into a blocked failure; other failures pass unchanged.
-func weedmapsChallenge(where string, resp *Response, err error) error {
+func weedmapsChallenge(where string, resp *polite.Response, err error) error {
 	if resp == nil || data.ReasonOf(err) == data.ReasonBlocked || !looksLikeHTML(resp.Body) {
 		return err
 	}

@@ -17,6 +17,7 @@ import (
 	"github.com/ohiomc/omc/data"
 	"github.com/ohiomc/omc/publish"
 	"github.com/ohiomc/omc/scraper"
+	"github.com/ohiomc/omc/scraper/polite"
 	"github.com/ohiomc/omc/store"
 )
 
@@ -51,7 +52,7 @@ type Config struct {
 // DefaultConfig is the configuration with no flags and no environment. The scraper's
 // politeness defaults are the scraper's own, so they are written in one place.
 func DefaultConfig() Config {
-	eo := scraper.DefaultOptions()
+	eo := polite.DefaultOptions()
 	return Config{
 		DB:       "data/omc.db",
 		Out:      "out",

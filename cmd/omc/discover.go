@@ -14,6 +14,7 @@ import (
 
 	"github.com/ohiomc/omc/data"
 	"github.com/ohiomc/omc/scraper"
+	"github.com/ohiomc/omc/scraper/polite"
 	"github.com/ohiomc/omc/store"
 )
 
@@ -108,7 +109,7 @@ func runDiscover(ctx context.Context, opts *discoverOptions) error {
 		return err
 	}
 	so := &scrapeOptions{Config: opts.Config, deps: opts.deps, retries: -1}
-	adapters, err := scraper.NewAdapters(scraper.NewEngine(so.engineOptions(reg.Politeness)), reg.Platforms)
+	adapters, err := scraper.NewAdapters(polite.NewEngine(so.engineOptions(reg.Politeness)), reg.Platforms)
 	if err != nil {
 		return &exitError{code: exitUsage, err: fmt.Errorf("registry %s: %w", reg.Source, err)}
 	}

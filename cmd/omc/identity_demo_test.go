@@ -10,6 +10,7 @@ import (
 
 	"github.com/ohiomc/omc/data"
 	"github.com/ohiomc/omc/scraper"
+	"github.com/ohiomc/omc/scraper/polite"
 )
 
 // TestDemoProductCodes scrapes every menu of the demo replay, on all its platforms, and
@@ -24,9 +25,9 @@ func TestDemoProductCodes(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer run.Close()
-	eo := scraper.DefaultOptions()
+	eo := polite.DefaultOptions()
 	eo.Delay, eo.Timeout, eo.Robots = 0, 5*time.Second, false
-	adapters, err := scraper.NewAdapters(scraper.NewEngine(eo), run.Registry.Platforms)
+	adapters, err := scraper.NewAdapters(polite.NewEngine(eo), run.Registry.Platforms)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/ohiomc/omc/data"
 	"github.com/ohiomc/omc/scraper"
+	"github.com/ohiomc/omc/scraper/polite"
 )
 
 type probeOptions struct {
@@ -91,7 +92,7 @@ func runProbe(ctx context.Context, opts *probeOptions, args []string) error {
 		return err
 	}
 	so := &scrapeOptions{Config: opts.Config, deps: opts.deps, retries: -1}
-	engine := scraper.NewEngine(so.engineOptions(reg.Politeness))
+	engine := polite.NewEngine(so.engineOptions(reg.Politeness))
 	adapters, err := scraper.NewAdapters(engine, reg.Platforms)
 	if err != nil {
 		return usageError("registry %s: %v", reg.Source, err)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/ohiomc/omc/data"
 	"github.com/ohiomc/omc/scraper"
+	"github.com/ohiomc/omc/scraper/polite"
 )
 
 type scrapeOptions struct {
@@ -112,7 +113,7 @@ func runScrape(ctx context.Context, opts *scrapeOptions) (scraper.Summary, error
 	if err != nil {
 		return scraper.Summary{}, err
 	}
-	engine := scraper.NewEngine(opts.engineOptions(reg.Politeness))
+	engine := polite.NewEngine(opts.engineOptions(reg.Politeness))
 	adapters, err := scraper.NewAdapters(engine, reg.Platforms)
 	if err != nil {
 		return scraper.Summary{}, &exitError{code: exitUsage, err: fmt.Errorf("registry %s: %w", reg.Source, err)}
@@ -237,9 +238,9 @@ func printSummary(w io.Writer, sum scraper.Summary) {
 
 // engineOptions layers the scraper defaults, the registry's politeness section, then
 // flags and OMC_* variables.
-func (opts *scrapeOptions) engineOptions(p data.Politeness) scraper.Options {
-	eo := scraper.DefaultOptions()
-	eo.UserAgent = scraper.UserAgent(version)
+func (opts *scrapeOptions) engineOptions(p data.Politeness) polite.Options {
+	eo := polite.DefaultOptions()
+	eo.UserAgent = polite.UserAgent(version)
 	eo.Delay = opts.Delay // DefaultConfig's delay is the scraper's
 	if p.Delay != nil {
 		eo.Delay = p.Delay.Duration

@@ -23,6 +23,7 @@ import (
 	"github.com/ohiomc/omc/internal/synth"
 	"github.com/ohiomc/omc/publish"
 	"github.com/ohiomc/omc/scraper"
+	"github.com/ohiomc/omc/scraper/polite"
 	"github.com/ohiomc/omc/scraper/replay"
 	"github.com/ohiomc/omc/store"
 )
@@ -202,9 +203,9 @@ func replayWorld(b *testing.B, w *synth.World) (data.Registry, *replay.Server) {
 
 func scrape(b *testing.B, db *store.DB, reg data.Registry, at time.Time) scraper.Summary {
 	b.Helper()
-	o := scraper.DefaultOptions()
+	o := polite.DefaultOptions()
 	o.Delay, o.Retries, o.Robots = 0, 0, false
-	adapters, err := scraper.NewAdapters(scraper.NewEngine(o), reg.Platforms)
+	adapters, err := scraper.NewAdapters(polite.NewEngine(o), reg.Platforms)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/ohiomc/omc/data"
 	"github.com/ohiomc/omc/internal/synth"
 	"github.com/ohiomc/omc/scraper"
+	"github.com/ohiomc/omc/scraper/polite"
 	"github.com/ohiomc/omc/scraper/replay"
 	"github.com/ohiomc/omc/store"
 )
@@ -37,9 +38,9 @@ func TestWorldScrapes(t *testing.T) {
 		}
 		reg := w.Registry
 		reg.Platforms = map[string]data.PlatformConfig{"jane": {BaseURL: url, Settings: replay.DemoPlatformSettings()["jane"]}}
-		o := scraper.DefaultOptions()
+		o := polite.DefaultOptions()
 		o.Delay, o.Robots = 0, false
-		adapters, err := scraper.NewAdapters(scraper.NewEngine(o), reg.Platforms)
+		adapters, err := scraper.NewAdapters(polite.NewEngine(o), reg.Platforms)
 		if err != nil {
 			t.Fatal(err)
 		}
