@@ -108,7 +108,7 @@ func TestRouteModulesAreShort(t *testing.T) {
 var (
 	codeSpan   = regexp.MustCompile("`([^`]+)`")
 	linkTarget = regexp.MustCompile(`\]\(([^)#]+)(?:#[^)]*)?\)`)
-	topLevel   = regexp.MustCompile(`^(cmd|data|scraper|publish|freshness|history|hours|internal|site|docs|\.github|\.ci)/|^(Taskfile\.yml|README\.md|go\.mod)$`)
+	topLevel   = regexp.MustCompile(`^(cmd|data|store|scraper|publish|freshness|history|hours|internal|site|docs|\.github|\.ci)/|^(Taskfile\.yml|README\.md|go\.mod)$`)
 )
 
 // TestWhereToChangeWhat reads the README's "Where to change what" table and fails on a
