@@ -8,7 +8,7 @@ import (
 )
 
 // The shopping snapshots (publish: menus, products, search, deals, trends, strains,
-// terpenes) read the store through ShopData (shopdata.go); this file holds what they
+// terpenes) read the store through ShopData (shopdata.go and the shop*.go beside it); this file holds what they
 // share with it.
 
 // ohio is the zone the shopping history counts its days in.

@@ -213,7 +213,7 @@ func corrupt(t *testing.T, path string) {
 // and per offer), as the former pipeline-data branch holds one.
 func firstSchemaDB(t *testing.T, path string) {
 	t.Helper()
-	schema, err := os.ReadFile(filepath.Join("..", "..", "data", "migrations", "0001_init.sql"))
+	schema, err := os.ReadFile(filepath.Join("..", "..", "store", "migrations", "0001_init.sql"))
 	if err != nil {
 		t.Fatal(err)
 	}

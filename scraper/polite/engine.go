@@ -51,7 +51,7 @@ type Options struct {
 	// goes through robots.txt and the gate of its host.
 	MaxRedirects int
 	// ParseTimeout bounds an adapter's parse of one page (default 10s); a page that
-	// takes longer is a parse failure and its parse stops (parsebound.go).
+	// takes longer is a parse failure and its parse stops (scraper/parsebound.go).
 	ParseTimeout time.Duration
 	Transport    http.RoundTripper // optional, injected (tests)
 	// Now and Sleep are the engine's clock (default: time.Now and a timer that the
