@@ -1,4 +1,4 @@
-package data_test
+package store_test
 
 import (
 	"reflect"
