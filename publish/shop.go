@@ -88,6 +88,7 @@ func buildShop(ctx context.Context, sd *data.ShopData, in Shop, also func(m data
 		return nil, err
 	}
 	s.names = names.productNames()
+	s.lows = h.lows
 	// also (the statistics and brands) takes the menus in a walk of its own, on the
 	// other processor.
 	alsoDone := make(chan error, 1)
@@ -218,6 +219,8 @@ type shop struct {
 	// gone are, by code, the last listings of the products no current menu lists that
 	// a menu listed within KeepProductPage.
 	gone map[string][]data.GoneOffer
+	// lows are the offers' lows, by series key (offer.key).
+	lows *lows
 }
 
 // productName is the display name of o's product: one name per code wherever a product
@@ -230,7 +233,7 @@ func (s *shop) productName(o *data.Offer) string {
 }
 
 // offer is one listed offer series with what every snapshot derives from it once, in
-// 48 bytes: at 2,000 menus there are 700,000. What many offers share is held once and
+// 56 bytes: at 2,000 menus there are 700,000. What many offers share is held once and
 // embedded: the description (desc, shared with the series that describe their offer
 // alike, see data.ShopData) and the menu (place, which holds its categories' last
 // updates). Price, SalePrice and InStock are the offer's own (the description's are
@@ -248,6 +251,9 @@ type offer struct {
 	// seriesFirst is when the series was first listed at that store, firstSeen when the
 	// product (any size) was: Unix seconds (0 for none; the snapshots write seconds).
 	seriesFirst, firstSeen uint32
+	// key numbers the offer's series key (store, market, code, size) in the daily
+	// prices: its lows (shop.lows).
+	key int32
 }
 
 // desc is a description of offers (data.ShopData) with what the builders derive from it.
@@ -280,6 +286,8 @@ type place struct {
 	// updated is each category's last update (Unix ns, 0 for none), by desc.category:
 	// every offer of a category of one menu shares it.
 	updated [7]int64
+	// lows are the offers' lows (shop.lows), nil for none.
+	lows *lows
 }
 
 // orderURL is where a shopper orders the offer: its product's page on the store's own
@@ -393,7 +401,7 @@ func (s *shop) addMenu(m data.MenuOffers, emit Emit) error {
 			}
 		}
 	}
-	pl := &place{Slug: m.Slug, Market: m.Market, store: d, page: menuPage(m.Page, *d, m.Market)}
+	pl := &place{Slug: m.Slug, Market: m.Market, store: d, page: menuPage(m.Page, *d, m.Market), lows: s.lows}
 	for _, lo := range m.Offers {
 		ds := s.descs[lo.Desc]
 		if ds == nil {
@@ -403,7 +411,7 @@ func (s *shop) addMenu(m data.MenuOffers, emit Emit) error {
 				sizeLabel: sizeLabel(lo.Desc.Size, lo.Desc.Grams, lo.Desc.Milligrams), category: categoryIndex(lo.Desc.Category)}
 			s.descs[lo.Desc] = ds
 		}
-		o := offer{desc: ds, place: pl, Price: lo.Price, SalePrice: lo.SalePrice, InStock: lo.InStock, seriesFirst: unixSeconds(lo.FirstSeen)}
+		o := offer{desc: ds, place: pl, Price: lo.Price, SalePrice: lo.SalePrice, InStock: lo.InStock, seriesFirst: unixSeconds(lo.FirstSeen), key: lo.Key}
 		pl.updated[ds.category] = unixNano(lo.CategoryUpdate)
 		o.freshness = uint8(slices.Index(freshStates, freshness.Score(lo.CategoryUpdate, s.Now)))
 		o.costCents = int32(math.Round(o.Cost() * 100))
