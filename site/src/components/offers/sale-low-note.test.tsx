@@ -24,7 +24,10 @@ const row = (over: Partial<OfferRow>): OfferRow => ({
 describe('an offer row on sale', () => {
   it('shows the 30-day low under the struck price, in the table and the cards', () => {
     const r = row({ saleLow: { low: 40, regularCharged: false, daysSeen: null } })
-    for (const list of [<OfferTable key="t" rows={[r]} columns={['product', 'price']} nowMs={0} />, <OfferCards key="c" rows={[r]} nowMs={0} showStore />]) {
+    for (const list of [
+      <OfferTable key="t" rows={[r]} columns={['product', 'price']} nowMs={0} />,
+      <OfferCards key="c" rows={[r]} nowMs={0} showStore />,
+    ]) {
       const { unmount } = render(<MemoryRouter>{list}</MemoryRouter>)
       expect(screen.getByText('lowest in the 30 days before: $40.00')).toBeTruthy()
       expect(screen.getByText('regular price not charged in the last 30 days')).toBeTruthy()
