@@ -238,7 +238,11 @@ func (o *offer) saleLowOf() *SaleLow {
 	if o.salePrice() == nil || o.place == nil {
 		return nil
 	}
-	r := o.place.lows.lowFor(o.key, o.Price, timeAtSeconds(o.seriesFirst))
+	return o.place.lows.lowFor(o.key, o.Price, timeAtSeconds(o.seriesFirst)).snapshot()
+}
+
+// snapshot is r as the snapshots write it.
+func (r saleLow) snapshot() *SaleLow {
 	out := &SaleLow{RegularCharged: r.regularCharged}
 	if r.low > 0 {
 		v := float64(r.low) / 100

@@ -57,7 +57,7 @@ type Emit func(path string, v any) error
 // The price history is read first, before the menus' offers are: its walk of the
 // fetch log holds a state per series, and the offers are as many; one after the other,
 // a 2,000-menu publish holds tens of MB less at its peak.
-func buildShop(ctx context.Context, sd *data.ShopData, in Shop, also func(m data.MenuOffers, productName func(*data.Offer) string), menusDone func(), emit Emit) ([]StrainCount, error) {
+func buildShop(ctx context.Context, sd *data.ShopData, in Shop, also func(m data.MenuOffers, productName func(*data.Offer) string, lows *lows), menusDone func(), emit Emit) ([]StrainCount, error) {
 	s := newShop(in)
 	names := newNameTally()
 	h, err := s.readHistory(sd.Series(), func(h *history) error {
@@ -98,7 +98,7 @@ func buildShop(ctx context.Context, sd *data.ShopData, in Shop, also func(m data
 			return
 		}
 		alsoDone <- sd.EachMenu(func(m data.MenuOffers) error {
-			also(m, s.productName)
+			also(m, s.productName, s.lows)
 			return nil
 		})
 	}()
