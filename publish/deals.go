@@ -43,9 +43,14 @@ type DealOffer struct {
 	Price     float64       `json:"price"`
 	SalePrice float64       `json:"salePrice"`
 	Discount  float64       `json:"discount"`
-	UnitPrice *float64      `json:"unitPrice"`
-	Unit      *string       `json:"unit"`
-	THC       *float64      `json:"thc"`
+	// SaleLow is the lowest price of the 30 days before the sale began (SNAPSHOTS.md,
+	// "Lows"); LowDiscount the share of it the sale price takes off, 0 without one: what
+	// deals are ranked by.
+	SaleLow     *SaleLow `json:"saleLow"`
+	LowDiscount float64  `json:"lowDiscount"`
+	UnitPrice   *float64 `json:"unitPrice"`
+	Unit        *string  `json:"unit"`
+	THC         *float64 `json:"thc"`
 	// THCLow is the lower end of a THC range (THC is its top), absent otherwise.
 	THCLow *float64 `json:"thcLow,omitempty"`
 	// PotencyUnit is THC's unit: "%" or, for most edibles, "mg" (null when unknown).
@@ -69,7 +74,8 @@ type DealOffer struct {
 const TopDeals = 20
 
 // buildDeals lists every listed offer on sale (sale price below price), except those the
-// scraper flagged (a $0.01 price is a data error, not a deal), largest discount first.
+// scraper flagged (a $0.01 price is a data error, not a deal), largest discount against
+// the 30-day low first (never against a regular price omc has not seen charged).
 func (s *shop) buildDeals(emit Emit) error {
 	var all []DealOffer
 	for _, o := range s.listed {
@@ -81,7 +87,7 @@ func (s *shop) buildDeals(emit Emit) error {
 		unitPrice, unit := o.unitPriceOf()
 		all = append(all, DealOffer{Code: o.Code, Name: o.name, Brand: o.Brand, Category: o.Category, Size: o.sizeLabel,
 			Grams: positive(o.Grams), Mg: positive(o.Milligrams), Price: price, SalePrice: *sale,
-			Discount: math.Round(1000*(1-*sale/price)) / 1000, UnitPrice: unitPrice, Unit: unit,
+			Discount: math.Round(1000*(1-*sale/price)) / 1000, SaleLow: o.saleLowOf(), LowDiscount: o.lowDiscount(), UnitPrice: unitPrice, Unit: unit,
 			THC: o.THC, THCLow: o.THCLow, PotencyUnit: nonEmpty(o.PotencyUnit),
 			Slug: o.Slug, StoreName: o.store.Name, City: o.store.City, Lat: o.store.Lat, Lng: o.store.Lng, Market: o.Market,
 			LastUpdate: timeOf(timeAt(o.categoryUpdate())), Freshness: o.fresh(), IsNew: o.isNew, Sample: s.Sample || o.store.Sample,
@@ -90,6 +96,8 @@ func (s *shop) buildDeals(emit Emit) error {
 	sort.SliceStable(all, func(i, j int) bool {
 		a, b := all[i], all[j]
 		switch {
+		case a.LowDiscount != b.LowDiscount:
+			return a.LowDiscount > b.LowDiscount
 		case a.Discount != b.Discount:
 			return a.Discount > b.Discount
 		case a.SalePrice != b.SalePrice:

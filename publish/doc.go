@@ -16,7 +16,7 @@
 // price history while the yearly highlights are worked out beside it, then streams the
 // menus: each dispensary's menu file is written as soon as its offers have come, and the
 // snapshots that need every menu (products, search, deals, trends, strains, terpenes)
-// are built from compact offers (48 bytes) that share their descriptions. Each shopping
+// are built from compact offers (56 bytes) that share their descriptions. Each shopping
 // snapshot is handed to an encoding pool (encode.go) as soon as it is made: workers
 // encode (the long lists by hand, jsonappend.go) and hash, one writer creates the files,
 // and a few buffers go round between them, so a publish holds a few files' JSON at a

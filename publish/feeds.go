@@ -195,14 +195,21 @@ func (s *shop) dealEntry(d DealOffer, updated time.Time) atomEntry {
 	if d.Sample {
 		sample = "Sample data. "
 	}
-	summary := fmt.Sprintf("%s%s%s at %s, %s: %s, regular price %s (%s), %s; %s.", sample, d.Name, size, d.StoreName, d.City,
-		money(d.SalePrice), money(d.Price), off, unit, marketLabel(d.Market))
+	low := ""
+	if l := lowLabel(d.SaleLow); l != "" {
+		low = "; " + l
+	}
+	summary := fmt.Sprintf("%s%s%s at %s, %s: %s, regular price %s (%s)%s, %s; %s.", sample, d.Name, size, d.StoreName, d.City,
+		money(d.SalePrice), money(d.Price), off, low, unit, marketLabel(d.Market))
 	e := html.EscapeString
 	var b strings.Builder
 	if d.Sample {
 		b.WriteString("<p><strong>Sample data</strong>: a made-up menu, not a real offer.</p>")
 	}
 	fmt.Fprintf(&b, "<p><strong>%s</strong> <del>%s</del> (%s) · %s</p>", money(d.SalePrice), money(d.Price), off, e(unit))
+	if l := lowLabel(d.SaleLow); l != "" {
+		fmt.Fprintf(&b, "<p>%s</p>", e(l))
+	}
 	brand := ""
 	if d.Brand != "" {
 		brand = " by " + e(d.Brand)

@@ -46,6 +46,8 @@ type history struct {
 	pages []string
 	// pending are the descriptions see took, counted once every code is known.
 	pending []*data.Offer
+	// lows are the offers' lows (lows.go).
+	lows *lows
 }
 
 // histDesc is what the history derives from a description.
@@ -128,7 +130,7 @@ type HistoryPoint struct {
 func (s *shop) newHistory() *history {
 	h := &history{s: s, codes: map[string]bool{}, pageOf: map[string]int32{}, dayPaid: map[pageMarket][]float64{},
 		products: map[string][]point{}, weekMenus: map[menuOf]bool{}, weekStores: map[string]bool{}, trends: newTrendSeries(),
-		strains: map[string]*strainSeen{}, descs: map[*data.Offer]*histDesc{}}
+		strains: map[string]*strainSeen{}, descs: map[*data.Offer]*histDesc{}, lows: newLows(s.Now)}
 	return h
 }
 
@@ -158,6 +160,7 @@ func (h *history) add(day, slug string, market data.Market, o *data.Offer, key i
 	}
 	d := h.describe(o)
 	d.seen++
+	h.lows.observe(day, key, price, sale, inStock)
 	// A day's observations come menu by menu: what is counted per menu is counted when
 	// the menu changes.
 	if m := (menuOf{slug, market}); m != h.lastMenu {

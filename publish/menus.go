@@ -111,6 +111,9 @@ type MenuOffers struct {
 	InStock     []bool    `json:"inStock"`
 	IsNew       []bool    `json:"isNew"`
 	FirstSeen   []*string `json:"firstSeen"`
+	// SaleLows are the lows of the offers on sale (SaleLow, with the offer's index),
+	// absent when none is.
+	SaleLows []IndexedSaleLow `json:"saleLows,omitempty"`
 }
 
 // emitMenu emits the Menu of one dispensary with at least one menu, its offers by
@@ -232,7 +235,8 @@ func appendMenuOffers(b []byte, offers []*offer, productOf []int) []byte {
 	b = appendColumn(b, "potencyUnit", false, offers, func(b []byte, o *offer, _ int) []byte { return appendStringOrNull(b, o.PotencyUnit) })
 	b = appendColumn(b, "inStock", false, offers, func(b []byte, o *offer, _ int) []byte { return appendBool(b, o.InStock) })
 	b = appendColumn(b, "isNew", false, offers, func(b []byte, o *offer, _ int) []byte { return appendBool(b, o.isNew) })
-	return appendColumn(b, "firstSeen", false, offers, func(b []byte, o *offer, _ int) []byte { return appendTimeSeconds(b, o.firstSeen) })
+	b = appendColumn(b, "firstSeen", false, offers, func(b []byte, o *offer, _ int) []byte { return appendTimeSeconds(b, o.firstSeen) })
+	return appendSaleLows(b, offers)
 }
 
 // appendLowColumns appends the thcLow and cbdLow columns of offers (the lower ends of

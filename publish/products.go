@@ -54,7 +54,12 @@ type ProductOffer struct {
 	SalePrice *float64    `json:"salePrice"`
 	UnitPrice *float64    `json:"unitPrice"`
 	Unit      *string     `json:"unit"`
-	THC       *float64    `json:"thc"`
+	// SaleLow is, on sale, the lowest price of the 30 days before the sale began
+	// (SNAPSHOTS.md, "Lows"), absent otherwise; Low90 the lowest price paid there in the
+	// last 90 days, null when unknown.
+	SaleLow *SaleLow `json:"saleLow,omitempty"`
+	Low90   *float64 `json:"low90"`
+	THC     *float64 `json:"thc"`
 	// THCLow is the lower end of a THC range (THC is its top), absent otherwise.
 	THCLow *float64 `json:"thcLow,omitempty"`
 	// PotencyUnit is THC's unit: "%" or, for most edibles, "mg" (null when unknown).
@@ -73,7 +78,7 @@ func (s *shop) productOffer(o *offer) ProductOffer {
 	unitPrice, unit := o.unitPriceOf()
 	return ProductOffer{Slug: d.Slug, StoreName: d.Name, City: d.City, Region: d.Region, Lat: d.Lat, Lng: d.Lng,
 		Market: o.Market, Price: cents(o.Price), SalePrice: o.salePrice(), UnitPrice: unitPrice, Unit: unit,
-		THC: o.THC, THCLow: o.THCLow, PotencyUnit: nonEmpty(o.PotencyUnit), LastUpdate: timeOf(timeAt(o.categoryUpdate())), Freshness: o.fresh(), FirstSeen: timeOf(timeAtSeconds(o.firstSeen)), Sample: s.Sample || d.Sample,
+		SaleLow: o.saleLowOf(), Low90: o.low90Of(), THC: o.THC, THCLow: o.THCLow, PotencyUnit: nonEmpty(o.PotencyUnit), LastUpdate: timeOf(timeAt(o.categoryUpdate())), Freshness: o.fresh(), FirstSeen: timeOf(timeAtSeconds(o.firstSeen)), Sample: s.Sample || d.Sample,
 		OrderURL: nonEmpty(o.orderURL())}
 }
 
@@ -279,6 +284,7 @@ func (s *shop) appendProductOffer(b []byte, o *offer) []byte {
 	b = appendString(b, string(o.Market))
 	b = append(b, ',')
 	b = appendPrices(b, o)
+	b = appendOfferLows(b, o)
 	b = append(b, `,"thc":`...)
 	b = appendFloatOrNull(b, o.THC)
 	if o.THCLow != nil {

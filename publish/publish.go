@@ -210,12 +210,12 @@ func buildShopping(ctx context.Context, sd *store.ShopData, in Shop, ds []data.D
 	var out shopping
 	stats, brands := newStatistics(ds, in.Now), newBrands(in.Now)
 	pool := newEncodePool(record, put)
-	topStrains, err := buildShop(ctx, sd, in, func(mo store.MenuOffers, productName func(*data.Offer) string) {
+	topStrains, err := buildShop(ctx, sd, in, func(mo store.MenuOffers, productName func(*data.Offer) string, lows *lows) {
 		for _, lo := range mo.Offers {
 			// Each offer's own category's date, not the menu's latest fetch: a category the
 			// latest fetch emptied keeps its earlier date and ages like a failure.
 			l := listing{slug: mo.Slug, market: mo.Market, updated: lo.CategoryUpdate, d: lo.Desc, price: lo.Price, sale: lo.SalePrice,
-				inStock: lo.InStock, productName: productName}
+				inStock: lo.InStock, productName: productName, key: lo.Key, first: lo.FirstSeen, lows: lows}
 			stats.add(l)
 			brands.add(l)
 		}

@@ -227,7 +227,7 @@ func TestStatisticsRules(t *testing.T) {
 	})
 	t.Run("every deal writes every field", func(t *testing.T) {
 		// The site's schema requires each: a field renamed here must fail its tests.
-		want := "brand cost lastUpdate market name onSale regularPrice size slug storeLocation storeName unit unitPrice"
+		want := "brand cost lastUpdate market name onSale regularPrice saleLow size slug storeLocation storeName unit unitPrice"
 		var raw struct {
 			TopDeals []map[string]any `json:"topDeals"`
 		}

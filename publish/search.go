@@ -99,6 +99,8 @@ type SearchOffers struct {
 	THCLow []*float64 `json:"thcLow,omitempty"`
 	CBDLow []*float64 `json:"cbdLow,omitempty"`
 	IsNew  []bool     `json:"isNew"`
+	// SaleLows are the lows of the offers on sale, as in MenuOffers.
+	SaleLows []IndexedSaleLow `json:"saleLows,omitempty"`
 }
 
 // SearchFirst is api/search/<category>/first: the first page of the default search
@@ -367,6 +369,7 @@ func (f searchFile) appendJSON(b []byte) ([]byte, error) {
 	column("cbd", false, f.offers, func(b []byte, o *offer, _ int) []byte { return appendFloatOrNull(b, o.CBD) })
 	b = appendLowColumns(b, f.offers)
 	column("isNew", false, f.offers, func(b []byte, o *offer, _ int) []byte { return appendBool(b, o.isNew) })
+	b = appendSaleLows(b, f.offers)
 	b = append(b, "}"...)
 	if f.first {
 		b = append(b, `,"total":`...)

@@ -58,7 +58,7 @@ type Emit func(path string, v any) error
 // The price history is read first, before the menus' offers are: its walk of the
 // fetch log holds a state per series, and the offers are as many; one after the other,
 // a 2,000-menu publish holds tens of MB less at its peak.
-func buildShop(ctx context.Context, sd *store.ShopData, in Shop, also func(m store.MenuOffers, productName func(*data.Offer) string), menusDone func(), emit Emit) ([]StrainCount, error) {
+func buildShop(ctx context.Context, sd *store.ShopData, in Shop, also func(m store.MenuOffers, productName func(*data.Offer) string, lows *lows), menusDone func(), emit Emit) ([]StrainCount, error) {
 	s := newShop(in)
 	names := newNameTally()
 	h, err := s.readHistory(sd.Series(), func(h *history) error {
@@ -89,6 +89,7 @@ func buildShop(ctx context.Context, sd *store.ShopData, in Shop, also func(m sto
 		return nil, err
 	}
 	s.names = names.productNames()
+	s.lows = h.lows
 	// also (the statistics and brands) takes the menus in a walk of its own, on the
 	// other processor.
 	alsoDone := make(chan error, 1)
@@ -98,7 +99,7 @@ func buildShop(ctx context.Context, sd *store.ShopData, in Shop, also func(m sto
 			return
 		}
 		alsoDone <- sd.EachMenu(func(m store.MenuOffers) error {
-			also(m, s.productName)
+			also(m, s.productName, s.lows)
 			return nil
 		})
 	}()
@@ -219,6 +220,8 @@ type shop struct {
 	// gone are, by code, the last listings of the products no current menu lists that
 	// a menu listed within KeepProductPage.
 	gone map[string][]store.GoneOffer
+	// lows are the offers' lows, by series key (offer.key).
+	lows *lows
 }
 
 // productName is the display name of o's product: one name per code wherever a product
@@ -231,7 +234,7 @@ func (s *shop) productName(o *data.Offer) string {
 }
 
 // offer is one listed offer series with what every snapshot derives from it once, in
-// 48 bytes: at 2,000 menus there are 700,000. What many offers share is held once and
+// 56 bytes: at 2,000 menus there are 700,000. What many offers share is held once and
 // embedded: the description (desc, shared with the series that describe their offer
 // alike, see store.ShopData) and the menu (place, which holds its categories' last
 // updates). Price, SalePrice and InStock are the offer's own (the description's are
@@ -249,6 +252,9 @@ type offer struct {
 	// seriesFirst is when the series was first listed at that store, firstSeen when the
 	// product (any size) was: Unix seconds (0 for none; the snapshots write seconds).
 	seriesFirst, firstSeen uint32
+	// key numbers the offer's series key (store, market, code, size) in the daily
+	// prices: its lows (shop.lows).
+	key int32
 }
 
 // desc is a description of offers (store.ShopData) with what the builders derive from it.
@@ -281,6 +287,8 @@ type place struct {
 	// updated is each category's last update (Unix ns, 0 for none), by desc.category:
 	// every offer of a category of one menu shares it.
 	updated [7]int64
+	// lows are the offers' lows (shop.lows), nil for none.
+	lows *lows
 }
 
 // orderURL is where a shopper orders the offer: its product's page on the store's own
@@ -394,7 +402,7 @@ func (s *shop) addMenu(m store.MenuOffers, emit Emit) error {
 			}
 		}
 	}
-	pl := &place{Slug: m.Slug, Market: m.Market, store: d, page: menuPage(m.Page, *d, m.Market)}
+	pl := &place{Slug: m.Slug, Market: m.Market, store: d, page: menuPage(m.Page, *d, m.Market), lows: s.lows}
 	for _, lo := range m.Offers {
 		ds := s.descs[lo.Desc]
 		if ds == nil {
@@ -404,7 +412,7 @@ func (s *shop) addMenu(m store.MenuOffers, emit Emit) error {
 				sizeLabel: sizeLabel(lo.Desc.Size, lo.Desc.Grams, lo.Desc.Milligrams), category: categoryIndex(lo.Desc.Category)}
 			s.descs[lo.Desc] = ds
 		}
-		o := offer{desc: ds, place: pl, Price: lo.Price, SalePrice: lo.SalePrice, InStock: lo.InStock, seriesFirst: unixSeconds(lo.FirstSeen)}
+		o := offer{desc: ds, place: pl, Price: lo.Price, SalePrice: lo.SalePrice, InStock: lo.InStock, seriesFirst: unixSeconds(lo.FirstSeen), key: lo.Key}
 		pl.updated[ds.category] = unixNano(lo.CategoryUpdate)
 		o.freshness = uint8(slices.Index(freshStates, freshness.Score(lo.CategoryUpdate, s.Now)))
 		o.costCents = int32(math.Round(o.Cost() * 100))

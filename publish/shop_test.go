@@ -236,9 +236,18 @@ func TestShopRules(t *testing.T) {
 		for _, x := range d.Top {
 			got = append(got, x.Name)
 		}
-		// Cart 40→30 and Badder 40→30: 0.25 each, cheaper... equal, by store name; Fuel 45→36: 0.2.
-		if len(d.Top) != 3 || d.Top[0].Name != "Lemon Haze Cart" || d.Top[0].Discount != 0.25 || d.Top[1].Name != "Live Resin Badder" || d.Top[2].Discount != 0.2 {
+		// Ranked against the 30-day low: Fuel 36 against the 45 charged a week ago, 0.2;
+		// the cart and the badder were on sale when first seen (no low, no discount
+		// counted), then by their struck discount (0.25 each) and store name.
+		if len(d.Top) != 3 || d.Top[0].Name != "Muul Fuel" || d.Top[0].LowDiscount != 0.2 || d.Top[1].Name != "Lemon Haze Cart" ||
+			d.Top[1].Discount != 0.25 || d.Top[1].LowDiscount != 0 || d.Top[2].Name != "Live Resin Badder" {
 			t.Errorf("top = %v", got)
+		}
+		if l := d.Top[0].SaleLow; l == nil || l.Low == nil || *l.Low != 45 || !l.RegularCharged || l.DaysSeen == nil || *l.DaysSeen != 8 {
+			t.Errorf("fuel's low = %+v", l)
+		}
+		if l := d.Top[1].SaleLow; l == nil || l.Low != nil || l.RegularCharged || l.DaysSeen == nil || *l.DaysSeen != 1 {
+			t.Errorf("cart's low = %+v", l)
 		}
 		if d.Regions[0].Region != "Northeast" || d.Regions[0].Count != 3 || d.Regions[1].Count != 0 {
 			t.Errorf("regions = %+v", d.Regions)
@@ -530,7 +539,7 @@ func TestPotencyUnits(t *testing.T) {
 	if err := json.Unmarshal(files["api/deals/northeast"], &deals); err != nil {
 		t.Fatal(err)
 	}
-	if d := deals.Deals[0]; d.Name != "Lemon Haze Cart" || d.PotencyUnit == nil || *d.PotencyUnit != "%" {
+	if d := deals.Deals[1]; d.Name != "Lemon Haze Cart" || d.PotencyUnit == nil || *d.PotencyUnit != "%" {
 		t.Errorf("first deal = %+v, want the cart's, in %%", d)
 	}
 	var search publish.SearchFile

@@ -52,9 +52,11 @@ type Deal struct {
 	OnSale        bool    `json:"onSale"`
 	// RegularPrice is the price before the sale, shown struck beside the cost; null
 	// when not on sale.
-	RegularPrice *float64    `json:"regularPrice"`
-	Market       data.Market `json:"market"`
-	Slug         string      `json:"slug"`
+	RegularPrice *float64 `json:"regularPrice"`
+	// SaleLow is, on sale, the sale's 30-day low (SNAPSHOTS.md, "Lows"); null otherwise.
+	SaleLow *SaleLow    `json:"saleLow"`
+	Market  data.Market `json:"market"`
+	Slug    string      `json:"slug"`
 	// LastUpdate is when the menu category listing the deal was read (RFC 3339): the site
 	// shows its age and freshness at view time, as a snapshot ages on the CDN.
 	LastUpdate string `json:"lastUpdate"`
@@ -79,6 +81,11 @@ type listing struct {
 	price, sale float64
 	inStock     bool
 	productName func(*data.Offer) string
+	// key and first are the series' key in the daily prices and when it was first
+	// listed, lows the offers' lows: a deal on sale says its 30-day low.
+	key   int32
+	first time.Time
+	lows  *lows
 }
 
 func (l *listing) cost() float64 {
@@ -178,6 +185,7 @@ func (b *statistics) add(l listing) {
 	if deal.OnSale {
 		regular := cents(l.price)
 		deal.RegularPrice = &regular
+		deal.SaleLow = l.lows.lowFor(l.key, l.price, l.first).snapshot()
 	}
 	b.best[key] = deal
 }

@@ -21,6 +21,8 @@ type ListedOffer struct {
 	// freshness). LastSeen and CategoryUpdate are the menu's latest fetch, or for a
 	// category that fetch emptied, the category's last successful fetch.
 	FirstSeen, LastSeen, CategoryUpdate time.Time
+	// Key numbers the series' store, market, code and size as DayPrice.Key does.
+	Key int32
 }
 
 // MenuOffers is what the latest successful fetch of one dispensary market lists: of a
@@ -70,7 +72,7 @@ func (sd *ShopData) EachMenu(fn func(MenuOffers) error) error {
 				continue
 			}
 			lo := ListedOffer{Desc: s.desc, Price: s.price, SalePrice: s.salePrice, InStock: s.inStock,
-				LastSeen: seen, CategoryUpdate: seen, FirstSeen: fromNano(s.firstSeen)}
+				LastSeen: seen, CategoryUpdate: seen, FirstSeen: fromNano(s.firstSeen), Key: s.rank}
 			// A category emptied by the latest fetch keeps its earlier offers and date.
 			if cs, ok := stateOf(categoryOf(*s.desc)); ok && cs.LastUpdate.Before(seen) {
 				lo.CategoryUpdate, lo.LastSeen = cs.LastUpdate, cs.LastUpdate

@@ -58,6 +58,18 @@ export const strainType = z.nullable(z.enum(['indica', 'sativa', 'hybrid']))
 export const coordinates = z.enum(['store', 'city'])
 export const productCode = z.string().check(z.regex(/^[a-z0-9-]+$/, 'a product code ([a-z0-9-]+)'))
 
+/**
+ * saleLowSchema is what an offer on sale says of its price before the sale (SNAPSHOTS.md, Lows): the lowest price
+ * paid in the 30 days before the sale began (null when omc did not see it then), whether the struck regular price
+ * was charged in those days, and how many days omc has seen the offer when that is fewer than 30 before the sale.
+ */
+export const saleLowSchema = z.looseObject({
+  low: z.nullable(money),
+  regularCharged: z.boolean(),
+  daysSeen: z.nullable(z.int().check(z.positive())),
+})
+export type SaleLow = z.infer<typeof saleLowSchema>
+
 /** productOfferSchema is a product's offer at one store and market, as product and strain files list it. */
 export const productOfferSchema = z.looseObject({
   slug: z.string(),
@@ -71,6 +83,9 @@ export const productOfferSchema = z.looseObject({
   salePrice: z.nullable(money),
   unitPrice: z.nullable(money),
   unit,
+  // On sale: its 30-day low (Lows); and the lowest price paid there in the last 90 days.
+  saleLow: z.optional(saleLowSchema),
+  low90: z.optional(z.nullable(money)),
   thc: nullableNumber,
   // The bottoms of ranges whose tops are thc and cbd: present only for ranges.
   thcLow: z.optional(nullableNumber),

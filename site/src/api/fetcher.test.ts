@@ -182,7 +182,7 @@ describe('loadSnapshot', () => {
       expect((error as Error).message).toMatch(/must be >= 0, got -4/)
     })
 
-    it.each(['brand', 'unitPrice', 'regularPrice', 'market', 'slug', 'lastUpdate'])(
+    it.each(['brand', 'unitPrice', 'regularPrice', 'saleLow', 'market', 'slug', 'lastUpdate'])(
       'names a deal field publish stopped writing (%s)',
       async (field) => {
         const bad = structuredClone(statistics) as unknown as { topDeals: { flower: Record<string, unknown>[] }[] }

@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react'
 import type { OpeningHours } from '../../lib/opening-hours'
-import type { Unit } from '../../lib/unit-price'
+import { pricePaid, type Unit } from '../../lib/unit-price'
 import { OpenNow } from '../store-listing-lines'
 import { Market, MenuAge, PricePaid, ProductLink, StoreCell, Thc, UnitPrice, WithTax, type OfferStore } from './offer-cells'
 import { OrderLink } from './order-link'
+import { Low90Note, SaleLowNote } from './sale-low-note'
+import type { SaleLow } from '../../lib/sale-low'
 import styles from './offers.module.css'
 import tables from '../data-table.module.css'
 
@@ -20,6 +22,10 @@ export type OfferRow = {
   size: string
   price: number
   salePrice: number | null
+  /** saleLow is, on sale, what the offer cost in the 30 days before the sale (SNAPSHOTS.md, Lows). */
+  saleLow?: SaleLow | null
+  /** low90 is the lowest price paid there in the last 90 days (product pages). */
+  low90?: number | null
   /** discount is the share taken off the regular price (deals). */
   discount?: number
   unitPrice: number | null
@@ -185,6 +191,8 @@ function PriceWithTax({ row }: { row: OfferRow }) {
     <span>
       <PricePaid price={row.price} salePrice={row.salePrice} />
       <WithTax price={row.price} salePrice={row.salePrice} market={row.market} salesTaxPercent={row.salesTaxPercent} />
+      <SaleLowNote saleLow={row.salePrice === null ? null : row.saleLow} />
+      <Low90Note low90={row.low90} paid={pricePaid(row.price, row.salePrice)} />
     </span>
   )
 }

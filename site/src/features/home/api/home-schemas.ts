@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { market, money, nullableTimestamp, timestamp, unit } from '../../../api/common-schemas'
+import { market, money, nullableTimestamp, saleLowSchema, timestamp, unit } from '../../../api/common-schemas'
 
 // The homepage's snapshots (publish/SNAPSHOTS.md): api/statistics and
 // api/announcements, the only shapes the homepage's JavaScript carries.
@@ -18,6 +18,8 @@ export const dealSchema = z.looseObject({
   onSale: z.boolean(),
   // The price before the sale, struck beside the cost (null when not on sale).
   regularPrice: z.nullable(money),
+  // On sale, the 30-day low before the sale (SNAPSHOTS.md, Lows); null when not on sale.
+  saleLow: z.nullable(saleLowSchema),
   market,
   // The store's slug (its status card) and when its menu category was read.
   slug: z.string(),

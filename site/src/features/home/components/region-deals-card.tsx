@@ -4,6 +4,7 @@ import { formatAge, formatCost } from '../../../lib/format'
 import { useMountedNow } from '../../../lib/use-now'
 import { formatUnitPrice, MARKET_LABEL } from '../../../lib/unit-price'
 import styles from './statistics.module.css'
+import { SaleLowNote } from '../../../components/offers/sale-low-note'
 
 // The sections of a region card, in the order the spec lists them.
 const SECTIONS = [
@@ -36,6 +37,7 @@ function DealItem({ deal, nowMs }: { deal: Deal; nowMs: number }) {
         <span>{MARKET_LABEL[deal.market]}</span>
         {deal.onSale && <span>on sale</span>}
       </p>
+      {deal.onSale && <SaleLowNote saleLow={deal.saleLow} />}
       <p className={styles.dealStore}>
         <span className={styles.dealStoreName}>{deal.storeName}</span>
         <span className={styles.dealLocation}>{deal.storeLocation}</span>

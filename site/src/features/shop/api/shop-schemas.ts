@@ -14,6 +14,7 @@ import {
   productCode,
   productCount,
   productOfferSchema,
+  saleLowSchema,
   strainType,
   timestamp,
   unit,
@@ -29,8 +30,13 @@ import { storeListing } from '../../../api/store-listing'
 
 export { CATEGORIES, type Category } from '../../../api/common-schemas'
 
-/** sameLength: every column of an object of columns has as many entries. */
-const sameLength = (columns: object) => new Set(Object.values(columns).map((c: readonly unknown[]) => c.length)).size <= 1
+/** sameLength: every column of an object of columns has as many entries (saleLows is a list, not a column). */
+const sameLength = (columns: object) =>
+  new Set(
+    Object.entries(columns)
+      .filter(([name]) => name !== 'saleLows')
+      .map(([, c]: [string, readonly unknown[]]) => c.length),
+  ).size <= 1
 
 // The columns the menu and search files share (SNAPSHOTS.md): what a product is, what an offer of it says.
 const productColumns = {
@@ -56,6 +62,8 @@ const offerColumns = {
   thcLow: z.optional(z.array(nullableNumber)),
   cbdLow: z.optional(z.array(nullableNumber)),
   isNew: z.array(z.boolean()),
+  // The 30-day lows of the offers on sale, each with its offer's index (SNAPSHOTS.md, Lows); absent when none is on sale.
+  saleLows: z.optional(z.array(z.looseObject({ offer: z.int().check(z.nonnegative()), ...saleLowSchema.def.shape }))),
 }
 
 /** menuProductsSchema: a store's products as columns (api/menus), each once for both markets. */
@@ -193,6 +201,9 @@ export const dealOfferSchema = z.looseObject({
   price: money,
   salePrice: money,
   discount: z.number().check(z.gt(0), z.lt(1)),
+  // The sale's 30-day low and the share of it the sale takes off (negative when the sale costs more): deals rank by it.
+  saleLow: z.optional(z.nullable(saleLowSchema)),
+  lowDiscount: z.optional(z.number()),
   unitPrice: z.nullable(money),
   unit,
   thc: nullableNumber,

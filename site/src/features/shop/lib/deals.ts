@@ -139,7 +139,7 @@ function byThcValue(a: LocatedDeal, b: LocatedDeal): number {
 
 /**
  * selectDeals keeps the deals of the category, market and distance asked for and
- * orders them by discount, by unit price within each unit (UNIT_ORDER), or by price
+ * orders them by discount against the 30-day low (publish's lowDiscount; the struck discount breaks ties), by unit price within each unit (UNIT_ORDER), or by price
  * per 100 mg THC (thc-value.ts; deals without one last); ties as publish breaks
  * them: the lower sale price, then the store's name.
  */
@@ -164,7 +164,10 @@ export function selectDeals(
       sort === 'thcValue'
         ? byThcValue(a, b)
         : sort === 'discount'
-          ? b.discount - a.discount || a.salePrice - b.salePrice || a.storeName.localeCompare(b.storeName)
+          ? (b.lowDiscount ?? 0) - (a.lowDiscount ?? 0) ||
+            b.discount - a.discount ||
+            a.salePrice - b.salePrice ||
+            a.storeName.localeCompare(b.storeName)
           : UNIT_ORDER[unitGroupOf(a)] - UNIT_ORDER[unitGroupOf(b)] ||
             (a.unitPrice ?? 0) - (b.unitPrice ?? 0) ||
             b.discount - a.discount ||

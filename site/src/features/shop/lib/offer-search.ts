@@ -9,6 +9,7 @@ import { matchScore, textMatches, tokenize, type WordCache } from './text-match'
 import { isOnSale, pricePaid, type Unit } from '../../../lib/unit-price'
 import { potencyAt } from './potency'
 import { thcValuePer100mg } from './thc-value'
+import { saleLowsByOffer, type SaleLow } from '../../../lib/sale-low'
 
 /** SearchOffer is one offer of the Menus search: a shard row joined with its product and store. */
 export type SearchOffer = FacetOffer & {
@@ -30,6 +31,8 @@ export type SearchOffer = FacetOffer & {
   mg: number | null
   price: number
   salePrice: number | null
+  /** saleLow is, on sale, the offer's 30-day low (SNAPSHOTS.md, Lows); null otherwise. */
+  saleLow: SaleLow | null
   paid: number
   unitPrice: number | null
   unit: Unit | null
@@ -145,6 +148,7 @@ export function joinOffers(stores: SearchStores, shards: readonly SearchRows[], 
       return { store, market, lastUpdate, lastUpdateMs: parsed(lastUpdate), distance: distanceTo(store), menuUrl: menu?.menuUrl ?? null }
     })
     const o = shard.offers
+    const lows = saleLowsByOffer(o.saleLows)
     for (let i = 0; i < o.product.length; i++) {
       const product = o.product[i]!
       const menu = menus[o.menu[i]!]
@@ -171,6 +175,7 @@ export function joinOffers(stores: SearchStores, shards: readonly SearchRows[], 
         mg,
         price,
         salePrice: isOnSale(price, sale) ? sale : null,
+        saleLow: isOnSale(price, sale) ? (lows.get(i) ?? null) : null,
         paid,
         ...unitPriceOf(shard.category, paid, grams, mg),
         ...potencyAt(o, i, shard.category, mg),
@@ -253,6 +258,8 @@ function rowsOf(shard: SearchRows, indexes: readonly number[]): SearchRows {
       potencyUnit: pick(o.potencyUnit),
       cbd: pick(o.cbd),
       isNew: pick(o.isNew),
+      // The sales' lows, renumbered for the offers kept.
+      ...(o.saleLows && { saleLows: keptSaleLows(o.saleLows, indexes) }),
       // The ranges' bottoms are optional columns (SNAPSHOTS.md): kept when the file has them.
       ...(o.thcLow && { thcLow: pick(o.thcLow) }),
       ...(o.cbdLow && { cbdLow: pick(o.cbdLow) }),
@@ -426,4 +433,13 @@ export function groupByStore(offers: readonly SearchOffer[]): StoreGroup[] {
     group.offers.push(offer)
   }
   return [...groups.values()]
+}
+
+/** keptSaleLows are a file's saleLows of the offers at indexes, numbered as rowsOf numbers them. */
+function keptSaleLows<T extends { offer: number }>(list: readonly T[], indexes: readonly number[]): T[] {
+  const at = new Map(indexes.map((i, n) => [i, n]))
+  return list.flatMap((l) => {
+    const n = at.get(l.offer)
+    return n === undefined ? [] : [{ ...l, offer: n }]
+  })
 }

@@ -8,6 +8,7 @@ import { readFilters, writeFilters, type ShopFilters, type SortKey } from './sea
 import { tokenize } from './text-match'
 import { potencyAt } from './potency'
 import { thcValuePer100mg } from './thc-value'
+import { saleLowsByOffer, type SaleLow } from '../../../lib/sale-low'
 
 /** StoreOffer is one offer of a store's page (api/menus/<slug>), with what its filters and sorts read. */
 export type StoreOffer = FacetOffer & {
@@ -21,6 +22,8 @@ export type StoreOffer = FacetOffer & {
   grams: number | null
   mg: number | null
   price: number
+  /** saleLow is, on sale, the offer's 30-day low (SNAPSHOTS.md, Lows); null otherwise. */
+  saleLow: SaleLow | null
   unitPrice: number | null
   unit: Unit | null
   /** thcLabelled, thcLow, cbdLow: as a search offer's (potencyOf). */
@@ -42,6 +45,7 @@ export function storeOffersOf(menu: Menu): StoreOffer[] {
   const words = p.name.map((name, i) => tokenize(`${name} ${p.brand[i]} ${p.strain[i]}`))
   for (const m of menu.markets) {
     const o = m.offers
+    const lows = saleLowsByOffer(o.saleLows)
     for (let i = 0; i < o.product.length; i++) {
       const product = o.product[i]!
       const code = p.code[product]
@@ -67,6 +71,7 @@ export function storeOffersOf(menu: Menu): StoreOffer[] {
         mg,
         price,
         salePrice: isOnSale(price, sale) ? sale : null,
+        saleLow: isOnSale(price, sale) ? (lows.get(i) ?? null) : null,
         paid,
         ...unitPriceOf(category, paid, grams, mg),
         cbd: o.cbd[i] ?? null,

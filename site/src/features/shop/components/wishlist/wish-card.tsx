@@ -10,6 +10,7 @@ import styles from '../shop.module.css'
 import { WishlistButton } from '../wishlist-button'
 import tables from '../../../../components/data-table.module.css'
 import offers from '../../../../components/offers/offers.module.css'
+import { SaleLowNote } from '../../../../components/offers/sale-low-note'
 
 const CHANGE_TEXT: Record<Exclude<Change, null>, string> = {
   'back-in-stock': 'Back in stock since your last visit',
@@ -62,6 +63,7 @@ export function WishCard({ item, product, lastSeen, nowMs }: Props) {
                 <span>
                   <PricePaid price={o.price} salePrice={o.salePrice} />{' '}
                   <WithTax price={o.price} salePrice={o.salePrice} market={o.market} salesTaxPercent={taxRateAt(rates, o.slug)} />
+                  <SaleLowNote saleLow={o.salePrice === null ? null : o.saleLow} />
                 </span>
                 <UnitPrice unitPrice={o.unitPrice} unit={o.unit} />
                 <MenuAge lastUpdate={o.lastUpdate} nowMs={nowMs} />
