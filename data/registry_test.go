@@ -30,7 +30,7 @@ func TestDefaultRegistry(t *testing.T) {
 		t.Errorf("embedded registry's roster %q: want the state's layer", reg.Roster.URL)
 	}
 	cov := reg.Coverage()
-	// Issue 16: every licensed store Ohio had in late 2025 (186) is the aim; the merged
+	// Every licensed store Ohio had in late 2025 (186) is the aim; the merged
 	// research and leads give at least 180, 150 of them with a menu.
 	if cov.Stores < 180 || cov.Monitored < 150 {
 		t.Errorf("embedded registry: %d stores, %d with a menu; want >= 180 and >= 150", cov.Stores, cov.Monitored)

@@ -143,7 +143,7 @@ func TestCoverage(t *testing.T) {
 }
 
 // TestUnknownCountyRefusedByTheLoader: an unknown county failed omc registry check but
-// omc scrape accepted it (issue 27): it is the loader's rule, so every command that
+// omc scrape accepted it: it is the loader's rule, so every command that
 // loads a registry refuses it alike, with the file and line.
 func TestUnknownCountyRefusedByTheLoader(t *testing.T) {
 	raw := `dispensaries:

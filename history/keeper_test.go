@@ -100,7 +100,7 @@ func copyDB(t *testing.T, from, to string) {
 
 // TestSaveRefusesChangedHistory: a save checks that the rows of the last good copy are
 // all still there unchanged (a digest of them in its record), not only their number
-// (issue 27: every price × 10, or three fetch rows deleted and two scrapes more, saved
+// (a copy with every price × 10, or three fetch rows deleted and two scrapes more, was saved
 // with exit 0).
 func TestSaveRefusesChangedHistory(t *testing.T) {
 	ctx := context.Background()
@@ -166,7 +166,7 @@ func corruptCopy(t *testing.T, storage, name string) {
 }
 
 // TestPruneKeepsCopiesThatVerify: with --keep 2, a silently corrupt copy was kept and
-// the good older one pruned, and later no copy could be restored (issue 27). Pruning
+// the good older one pruned, and later no copy could be restored. Pruning
 // counts only copies that verify, and never removes the newest good one.
 func TestPruneKeepsCopiesThatVerify(t *testing.T) {
 	ctx := context.Background()
@@ -220,7 +220,7 @@ func TestPruneKeepsCopiesThatVerify(t *testing.T) {
 }
 
 // TestRestoreRefusesNewerDatabase: restore overwrote a live database with three more
-// runs than the newest copy without a word (issue 27). It is refused, naming both,
+// runs than the newest copy without a word, losing them. It is refused, naming both,
 // unless forced; a forced restore keeps the replaced database beside.
 func TestRestoreRefusesNewerDatabase(t *testing.T) {
 	ctx := context.Background()

@@ -528,7 +528,7 @@ func titleWords(s string) string {
 }
 
 // largeStoreOffers is how many products a large Ohio store lists on each of its two
-// menus: 700 offers in all (issue 24: its api/menus/<slug> ≤ 25 KB gzip).
+// menus: 700 offers in all (its api/menus/<slug> must stay ≤ 25 KB gzip, a store page's budget).
 const largeStoreOffers = 350
 
 // largeStore is a large store of the demo's replay: its two menus (recreational and

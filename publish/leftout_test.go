@@ -17,7 +17,7 @@ import (
 
 // TestPublishLeavesOutWhatCannotBePublished: an offer priced 1.7e308, stored in a real
 // SQLite store past the scraper's check (as a database written before it may hold
-// one), used to stop every publish with "json: unsupported value: +Inf" (issue 27).
+// one), used to stop every publish with "json: unsupported value: +Inf".
 // The publish now writes every other file and offer, leaves that one out and says so;
 // an absurd price in an offer's history is left out of the history alike.
 func TestPublishLeavesOutWhatCannotBePublished(t *testing.T) {

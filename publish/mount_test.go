@@ -11,7 +11,7 @@ import (
 )
 
 // TestWriteTreeAtMountPoint: publishing to an empty mount point failed with exit 1
-// ("rename … device or resource busy", issue 27). The rename that swaps a tree into
+// ("rename … device or resource busy"). The rename that swaps a tree into
 // place is refused there; publish says why, as a configuration error (exit 2), and
 // leaves the folder and its parent as they were.
 func TestWriteTreeAtMountPoint(t *testing.T) {

@@ -157,11 +157,13 @@ func build(ctx context.Context, db *store.DB, opts Options, put func(path string
 	if err != nil {
 		return Manifest{}, fmt.Errorf("publish: %w", err)
 	}
+	guide, guideSkipped := terpeneGuidePages(files)
+	m.LeftOut = append(m.LeftOut, guideSkipped...)
 	announcements := activeAnnouncements(opts.Announcements, opts.Now)
 	// One pass over the menus' latest offers builds the shopping snapshots and the
 	// statistics and brands.
 	in := Shop{Now: opts.Now, Sample: sample, Statuses: sts, ProductFirstSeen: sd.ProductFirstSeen(), Strains: opts.Strains,
-		SiteURL: strings.TrimRight(opts.SiteURL, "/")}
+		SiteURL: strings.TrimRight(opts.SiteURL, "/"), TerpeneGuide: guide}
 	shop, err := buildShopping(ctx, sd, in, ds, record, put)
 	m.LeftOut = append(m.LeftOut, leftOut...)
 	m.LeftOut = append(m.LeftOut, shop.leftOut...)

@@ -52,7 +52,7 @@ type SearchShard struct {
 // Products and offers are columns (one array per field, index i of each is one
 // product or offer) rather than rows: a column of like values (prices, 0s and 1s)
 // compresses far better than rows mixing them, which is what keeps the whole
-// state's search under its budget (issue 13: 200 KB gzip at Ohio size).
+// state's search under its budget (200 KB gzip at Ohio size, so a phone loads it).
 type SearchFile struct {
 	GeneratedAt string        `json:"generatedAt"`
 	Sample      bool          `json:"sample"`

@@ -34,6 +34,10 @@ type Shop struct {
 	// SiteURL is the site's public address (https://host, no trailing slash) the deal
 	// feeds link to; "" links by path, on the feed's own host.
 	SiteURL string
+	// TerpeneGuide is each terpene page the site's guide describes (slug or alias → the
+	// name it is described under): each has api/terpenes/<slug>, with the products of
+	// the menus listing it or none.
+	TerpeneGuide map[string]string
 }
 
 // HistoryDays is how far back product price history and trends reach.

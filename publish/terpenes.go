@@ -95,6 +95,16 @@ func (s *shop) buildTerpenes(emit Emit) error {
 		}
 		idx.Terpenes = append(idx.Terpenes, TerpeneCount{Slug: slug, Name: name, Products: len(products)})
 	}
+	// The guide's terpenes no menu lists: a page without products (not in the index,
+	// which counts what menus list).
+	for slug, name := range s.TerpeneGuide {
+		if byTerp[slug] == nil {
+			page := TerpenePage{GeneratedAt: s.generatedAt, Sample: s.Sample, Slug: slug, Name: name, Products: []TerpeneProduct{}}
+			if err := emit(PathTerpenes+slug, page); err != nil {
+				return err
+			}
+		}
+	}
 	sort.Slice(idx.Terpenes, func(i, j int) bool { return idx.Terpenes[i].Slug < idx.Terpenes[j].Slug })
 	return emit(PathTerpenes+"index", idx)
 }

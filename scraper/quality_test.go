@@ -76,7 +76,7 @@ func TestCheckMenuCountsAndDescribes(t *testing.T) {
 }
 
 // TestCheckOfferRefusesWhatCannotBeAPrice: a value that is not a finite number from $0
-// to data.MaxPrice never reaches the store as a price (issue 27: a price of 1.7e308
+// to data.MaxPrice never reaches the store as a price (a price of 1.7e308
 // became +Inf in cents and stopped every publish; a NaN would make SQLite refuse the
 // whole menu), and weights and potencies that are not numbers are refused alike. The
 // offer is kept, with a warning saying what was refused.

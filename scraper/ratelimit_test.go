@@ -71,7 +71,7 @@ func healthyServer(t *testing.T, first chan<- struct{}) *httptest.Server {
 }
 
 // TestRateLimitedHostDoesNotHoldOthers: a host answering 429 kept every menu worker
-// waiting on it, and a healthy host got its first request after 240 s (issue 27). Each
+// waiting on it, and a healthy host got its first request after 240 s. Each
 // host's menus now wait on their own host only: the healthy host is asked while the
 // rate-limited one's Retry-After is still being waited out (the wait is the engine's
 // injected sleep, held until the healthy menu is read).

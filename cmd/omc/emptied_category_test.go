@@ -15,7 +15,7 @@ import (
 	"github.com/ohiomc/omc/scraper/replay"
 )
 
-// TestEmptiedCategoryLeaksNowhere is issue 22's story: a Joint medical menu lists a flower
+// TestEmptiedCategoryLeaksNowhere follows one emptied category end to end: a Joint medical menu lists a flower
 // and a concentrate on day 1 and only the flower on day 2. The scraper records day 2's
 // extract as emptied (it keeps day 1's date and products and ages to stale); every
 // published figure must then treat the concentrate as day 1's, stale: no top deal, no

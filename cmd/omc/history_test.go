@@ -241,7 +241,7 @@ func firstSchemaDB(t *testing.T, path string) {
 
 // TestHistorySaveMigratesFirstSchema: history save refused a first-schema database
 // ("need product codes") while check called it ok, so the one-time move (docs/operations.md) from
-// the pipeline-data branch failed (issue 27). Save migrates first, as every command does.
+// the pipeline-data branch failed. Save migrates first, as every command does.
 func TestHistorySaveMigratesFirstSchema(t *testing.T) {
 	dir := t.TempDir()
 	db, storage := filepath.Join(dir, "omc.db"), filepath.Join(dir, "copies")

@@ -65,7 +65,7 @@ func roundTrip(t *testing.T, addr, raw string) (*http.Response, net.Conn) {
 }
 
 // TestServeClosesIdleConnections: a keep-alive connection left idle is closed by the
-// server (issue 27: one watched for 120 s stayed open, and idle clients held every
+// server (one watched for 120 s used to stay open, and idle clients held every
 // descriptor).
 func TestServeClosesIdleConnections(t *testing.T) {
 	limits := defaultServeLimits

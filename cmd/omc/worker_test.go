@@ -111,7 +111,7 @@ func TestWorkerRunsAndStops(t *testing.T) {
 }
 
 // TestWorkerStopDuringRunIsNoError: the worker logged its own SIGTERM as an ERROR ("run
-// failed … context canceled", issue 27). Stopped while a menu is being fetched, it
+// failed … context canceled"). Stopped while a menu is being fetched, it
 // says the run stopped, at INFO, and publishes nothing.
 func TestWorkerStopDuringRunIsNoError(t *testing.T) {
 	asked := make(chan struct{})

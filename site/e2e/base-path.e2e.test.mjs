@@ -7,7 +7,9 @@
 // server under /omc/. Every sidebar screen (from src/config/routes.ts), a store's page and a
 // product's load and navigate under /omc/; the service worker's scope is /omc/ and it
 // serves the pages offline; the pages' own policy (their <meta> element, the only one
-// here) is never violated, and an inline script added to a pre-rendered page is refused.
+// here) is never violated, and an inline script added to a pre-rendered page is refused. A
+// known strain or terpene page answers 200 (rendered after the publish), an unknown strain,
+// terpene, product or store page the host's 404.
 // Chromium: CHROMIUM_PATH or /usr/bin/chromium.
 import assert from 'node:assert/strict'
 import { execFile } from 'node:child_process'
@@ -226,6 +228,35 @@ describe('the site under /omc/ on a host that sends no headers', () => {
       assert.ok(text.length > 0)
       assert.equal(new URL(page.url()).pathname, `${BASE}events`)
       await context.setOffline(false)
+    })
+    assert.deepEqual(problems, [])
+  })
+
+  test('a known strain or terpene has a page of its own (200); an unknown strain, terpene, product or store page is the host’s 404', async () => {
+    const strain = published('strains/index').strains[0]
+    const onMenus = published('terpenes/index').terpenes
+    const guide = published('content/terpenes').terpenes
+    const guideOnly = guide.find((t) => !onMenus.some((m) => m.slug === t.slug))
+    assert.ok(strain && onMenus.length > 0 && guideOnly, 'the demo publishes strains, terpenes on menus and a terpene only the guide describes')
+    // A page rendered after the publish carries its name before any script runs.
+    for (const [p, name] of [
+      [`strain-genetics/${strain.slug}`, published(`strains/${strain.slug}`).name],
+      [`terpenes/${onMenus[0].slug}`, published(`terpenes/${onMenus[0].slug}`).name],
+      [`terpenes/${guideOnly.slug}`, guideOnly.name],
+      [`terpenes/${guideOnly.aliases?.[0] ?? guideOnly.slug}`, guideOnly.name],
+    ]) {
+      const answer = await fetch(new URL(p, site))
+      assert.equal(answer.status, 200, `GET ${BASE}${p}`)
+      assert.ok((await answer.text()).includes(name), `${BASE}${p} does not name ${name}`)
+    }
+    for (const p of ['strain-genetics/no-such-strain', 'terpenes/no-such-terpene', 'product/no-such-product-3-5g', 'dispensary-menus/nothing-here']) {
+      const answer = await fetch(new URL(p, site))
+      assert.equal(answer.status, 404, `GET ${BASE}${p}`)
+    }
+    // The host's 404.html is the app: it says the terpene is not known.
+    const problems = await withContext({}, async (page) => {
+      await page.goto(new URL('terpenes/no-such-terpene', site).href)
+      await page.getByRole('heading', { level: 1, name: 'Terpene not found' }).waitFor({ timeout: 30_000 })
     })
     assert.deepEqual(problems, [])
   })

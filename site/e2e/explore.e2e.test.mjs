@@ -1,4 +1,4 @@
-// Browser tests of the look-and-learn screens (issue 14) against `omc demo`:
+// Browser tests of the look-and-learn screens against `omc demo`:
 // the map with no network, strain and terpene pages, the status page's search
 // and anchors, the trends chart, and axe-core on each screen in light and dark.
 //

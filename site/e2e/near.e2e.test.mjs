@@ -1,4 +1,4 @@
-// Browser tests of searching near a place (issue 24): a ZIP code search on Menus near
+// Browser tests of searching near a place: a ZIP code search on Menus near
 // Columbus, ordered by distance; the product page after it showing each store's distance
 // and ordering by it; Deals paging to its last deal and its unit-price sort keeping $/g and
 // $/100 mg THC apart; axe-core on those screens in light and dark.

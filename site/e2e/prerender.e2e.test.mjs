@@ -361,6 +361,44 @@ describe('the product pages rendered after the publish', () => {
   })
 })
 
+describe('strain and terpene pages rendered after the publish', () => {
+  test('without JavaScript they show their strain or terpene; with it they hydrate from what they carry (no mismatch, no second request)', async () => {
+    const { strains } = await snapshot('strains/index')
+    const { terpenes } = await snapshot('terpenes/index')
+    const { terpenes: guide } = await snapshot('content/terpenes')
+    const guideOnly = guide.find((t) => !terpenes.some((m) => m.slug === t.slug))
+    assert.ok(
+      strains.length > 0 && terpenes.length > 0 && guideOnly,
+      'the demo publishes strains, terpenes on menus and one only the guide describes',
+    )
+    const pages = [
+      { path: `strain-genetics/${strains[0].slug}`, own: `strains/${strains[0].slug}`, name: (await snapshot(`strains/${strains[0].slug}`)).name },
+      { path: `terpenes/${terpenes[0].slug}`, own: `terpenes/${terpenes[0].slug}` },
+      { path: `terpenes/${guideOnly.slug}`, own: `terpenes/${guideOnly.slug}`, name: guideOnly.name },
+    ]
+    for (const { path: p, own, name } of pages) {
+      const want =
+        name ?? guide.find((t) => t.slug === own.split('/')[1] || (t.aliases ?? []).includes(own.split('/')[1]))?.name ?? (await snapshot(own)).name
+      await withPage({ javaScriptEnabled: false }, async (page) => {
+        await page.goto(new URL(p, site).href)
+        assert.equal((await page.locator('h1').innerText()).trim(), want, `/${p} without JavaScript`)
+      })
+      await withPage({}, async (page) => {
+        const { problems, requests } = watch(page)
+        await page.goto(new URL(p, site).href, { waitUntil: 'networkidle' })
+        assert.equal(await page.locator('#omc-page-data').count(), 1, `/${p} carries its snapshots`)
+        assert.equal((await page.locator('h1').innerText()).trim(), want, `/${p} hydrated`)
+        assert.deepEqual(problems, [], `/${p}: no hydration mismatch or other error`)
+        assert.deepEqual(
+          requests.filter((r) => r === `/api/${own}`),
+          [],
+          `/${p}: no request for the snapshot the page carries`,
+        )
+      })
+    }
+  })
+})
+
 describe('a repeat visit, the service worker in control', () => {
   test('gets the pages rendered after the publish, their data in the HTML before any script runs, not the build’s precached copies', async () => {
     const statuses = await snapshot('DispensaryStatus')

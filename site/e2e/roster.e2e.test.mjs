@@ -1,4 +1,4 @@
-// Browser tests of the state's roster on the site (issue 21) against `omc demo`, whose
+// Browser tests of the state's roster on the site against `omc demo`, whose
 // replay serves a sample roster with hours, phones and licences: open now on the status
 // cards and the map at a chosen hour in Ohio, the Open now filters keeping unknown hours
 // apart, licensed stores with no menu (their marker, legend and filter), and axe-core on

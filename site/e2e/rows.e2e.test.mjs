@@ -266,13 +266,26 @@ describe('the form controls keep to their own places', () => {
 })
 
 describe('unknown pages', () => {
-  test('answer 404 in omc serve, strain pages as product and store pages do; known ones 200', async () => {
+  test('answer 404 in omc serve, strain and terpene pages as product and store pages do; known ones 200', async () => {
     const { strains } = await getJson('strains/index')
     assert.ok(strains.length > 0, 'the demo publishes no strain')
     const status = async (p) => (await fetch(url(p))).status
     assert.equal(await status(`strain-genetics/${strains[0].slug}`), 200)
     assert.equal(await status(`genetics/${strains[0].slug}`), 200)
-    for (const p of ['strain-genetics/no-such-strain', 'genetics/no-such-strain', 'product/no-such-product-3-5g', 'dispensary-menus/nothing-here']) {
+    // A terpene page is known when a menu lists it or the site's guide describes it (its slug or an alias).
+    const { terpenes: onMenus } = await getJson('terpenes/index')
+    const { terpenes: guide } = await getJson('content/terpenes')
+    const listed = new Set(onMenus.map((t) => t.slug))
+    const guideOnly = guide.flatMap((t) => [t.slug, ...(t.aliases ?? [])]).filter((slug) => !listed.has(slug))
+    assert.ok(onMenus.length > 0 && guideOnly.length > 0, 'the demo has no terpene on its menus, or none only the guide describes')
+    for (const slug of [onMenus[0].slug, ...guideOnly]) assert.equal(await status(`terpenes/${slug}`), 200, `GET /terpenes/${slug}`)
+    for (const p of [
+      'strain-genetics/no-such-strain',
+      'genetics/no-such-strain',
+      'terpenes/no-such-terpene',
+      'product/no-such-product-3-5g',
+      'dispensary-menus/nothing-here',
+    ]) {
       assert.equal(await status(p), 404, `GET /${p}`)
     }
   })

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The Menus screen on Ohio-sized data (issue 13's budgets): 190 stores, 300 menus
+// The Menus screen on Ohio-sized data, against its budgets: 190 stores, 300 menus
 // of 350 offers (105,000 offers) as publish writes them (api/search/stores,
 // api/search/<type>/<region>, /all-<n> and /first, publish/SNAPSHOTS.md), served from
 // localhost with gzip, in headless Chromium with the CPU slowed down 4× (CDP).
@@ -514,7 +514,7 @@ async function firstResults(origin, query, traceName) {
   return { context, page, at, paragraphAt, dataAt, doneAt, firstBytes, bytes: dataBytes }
 }
 
-// INTERACTIONS of each kind are measured per run, their median reported (issue 26: median of 5).
+// INTERACTIONS of each kind are measured per run, their median reported (a median of 5: one slow run does not move it).
 const INTERACTIONS = 5
 
 /** inputToPaint does one interaction and returns its longest input event's duration (Event Timing: input to next paint; under 16 ms is not reported, so 16). */
@@ -650,7 +650,7 @@ function report(build, rows) {
   const [largest, largestBytes] = [...files]
     .filter(([name]) => /^\/api\/search\/[a-z]+\//.test(name))
     .reduce((a, b) => (b[1].length > a[1].length ? b : a))
-  console.log(`  largest search file: ${largest} ${kb(largestBytes.length)} gzip (issue 9: each shard at most 150 kB)`)
+  console.log(`  largest search file: ${largest} ${kb(largestBytes.length)} gzip (budget: each shard at most 150 kB)`)
   for (const [what, bytes] of [
     ['the whole state', rows[0].wholeBytes],
     ['one region', rows[0].regionBytes],

@@ -2,7 +2,7 @@
 // Adds up the gzip size of the JavaScript each route loads, from the Vite
 // manifest of the last `npm run build`, and fails when the homepage goes over
 // its budget, when a screen loads more than 40 kB beyond what the homepage loads
-// (issue 13), or when a screen with a budget of its own (OWN_BUDGETS_KB: the map,
+// (a screen's first load on a phone), or when a screen with a budget of its own (OWN_BUDGETS_KB: the map,
 // the charts) loads more JavaScript of its own than that: its chunks and the
 // chunks they import, statically or not, less what the app's entry already loads.
 // Usage: node scripts/bundle-budget.mjs [--budget-kb 115]
@@ -17,7 +17,7 @@ const manifestPath = path.join(distDir, '.vite', 'manifest.json')
 
 const budgetFlag = process.argv.indexOf('--budget-kb')
 const budgetKb = budgetFlag > 0 ? Number(process.argv[budgetFlag + 1]) : 115
-// Issue 13: a screen's own JavaScript, beyond the homepage's, stays under this
+// A screen's own JavaScript, beyond the homepage's, stays under this
 // (screens with a budget of their own in OWN_BUDGETS_KB are held to that instead).
 const SCREEN_BUDGET_KB = 40
 if (!Number.isFinite(budgetKb) || budgetKb <= 0) {
@@ -59,7 +59,7 @@ function screenClosure(key, seen = new Set()) {
   return seen
 }
 
-/** OWN_BUDGETS_KB are the screens whose own JavaScript (gzip) has a ceiling (issue 14). */
+/** OWN_BUDGETS_KB are the screens whose own JavaScript (gzip) has a ceiling: heavy by nature (a map, charts), held to their own figure. */
 const OWN_BUDGETS_KB = { 'dispensary maps': 60, trends: 50 }
 
 const gzipCache = new Map()

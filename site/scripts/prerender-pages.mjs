@@ -101,8 +101,8 @@ function read(name) {
       throw new Error(`${file}: not valid JSON (${error.message})`)
     }
   }
-  // A store's menu or a product is read by its page only: not kept.
-  if (!name.startsWith('menus/') && !name.startsWith('products/')) cache.set(name, body)
+  // A store's menu, a product, a strain or a terpene is read by its page only: not kept (the lists are).
+  if (!/^(menus|products|strains|terpenes)\/(?!index$)/.test(name)) cache.set(name, body)
   return body
 }
 /** list names the snapshots in api/<dir> (a store's menu per file in api/menus). */
@@ -171,7 +171,7 @@ for (const { path: pagePath, byQuery, each } of pages) {
   }
 }
 await Promise.all(writing)
-const KIND_NAMES = { menus: 'store', products: 'product' }
+const KIND_NAMES = { menus: 'store', products: 'product', strains: 'strain', terpenes: 'terpene' }
 for (const [dir, { pages: n, ms, bytes }] of made) {
   const mb = (bytes / 1e6).toFixed(1)
   written.push(

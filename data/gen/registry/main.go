@@ -50,7 +50,7 @@ func run(sources, out, report string) error {
 	if files[0].rows, err = readCSV(filepath.Join(sources, mainAddressFile)); err != nil {
 		return err
 	}
-	// More addresses, with a confidence column (issue 21): optional, so that a sources
+	// More addresses, with a confidence column: optional, so that a sources
 	// folder of the earlier layout still generates.
 	more := filepath.Join(sources, "ohio-addresses-more.csv")
 	if _, err := os.Stat(more); err == nil {

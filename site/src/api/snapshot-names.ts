@@ -1,5 +1,6 @@
 // The names publish gives the snapshots of one page each (publish/SNAPSHOTS.md): a store's
-// menu, api/menus/<slug>, and a product, api/products/<code>. A name of another shape cannot
+// menu, api/menus/<slug>, a product, api/products/<code>, a strain, api/strains/<slug>, and a
+// terpene, api/terpenes/<slug>. A name of another shape cannot
 // have been written, so nothing is requested for it. Kept free of imports: the router, in the
 // app's entry, reads them too.
 
@@ -9,5 +10,16 @@ export const PRODUCT_CODE = /^[a-z0-9-]{1,200}$/
 /** STORE_SLUG is publish's store slug shape; anything else cannot name a store. */
 export const STORE_SLUG = /^[a-z0-9-]{1,200}$/
 
+/**
+ * LISTED_SLUG is publish's strain and terpene slug shape: never "index", the name of the
+ * list beside their pages (a strain or terpene slugged so gets "index-1").
+ */
+export const LISTED_SLUG = /^(?!index$)[a-z0-9-]{1,200}$/
+
 /** NAME_SHAPES is the shape of a name in each folder of one-page snapshots (api/<folder>/<name>). */
-export const NAME_SHAPES: Readonly<Record<string, RegExp>> = { menus: STORE_SLUG, products: PRODUCT_CODE }
+export const NAME_SHAPES: Readonly<Record<string, RegExp>> = {
+  menus: STORE_SLUG,
+  products: PRODUCT_CODE,
+  strains: LISTED_SLUG,
+  terpenes: LISTED_SLUG,
+}

@@ -11,6 +11,10 @@ import bloomAkron from '../testing/fixtures/shop/menus-bloom-akron.json'
 import muulFuel from '../testing/fixtures/shop/products-muul-fuel.json'
 import searchFirst from '../testing/fixtures/shop/search-flower-first.json'
 import searchStores from '../testing/fixtures/shop/search-stores.json'
+import strainMuulFuel from '../testing/fixtures/shop/strains-muul-fuel.json'
+import terpenesIndex from '../testing/fixtures/shop/terpenes-index.json'
+import terpeneLimonene from '../testing/fixtures/shop/terpenes-limonene.json'
+import terpeneGuide from '../testing/fixtures/content/terpenes.json'
 import { pageRenderedAt, publishedWithPage } from '../api/page-data'
 import { CANONICAL_PATHS, contentFor, productsByReach, publishedPages, render, renderPublished, sitemapPaths } from './prerender'
 
@@ -55,10 +59,13 @@ describe('renderPublished (the data pages, after a publish)', () => {
     [`products/${muulFuel.code}`]: muulFuel,
   }
 
-  it('lists every path of the data pages, and a page for each store and product whose snapshot is published', () => {
+  it('lists every path of the data pages, and a page for each store, product, strain and terpene whose snapshot is published', () => {
     const files: Record<string, string[]> = {
       menus: ['bloom-akron', 'Not A Slug', 'zen-leaf-dayton'],
       products: ['klutch-muul-fuel-flower-3-5g', 'no_such.code', 'wyld-gummies-100mg'],
+      // The lists beside the pages (index) make none.
+      strains: ['index', 'muul-fuel'],
+      terpenes: ['index', 'index-1', 'limonene', 'linalool'],
     }
     const pages = publishedPages((dir) => files[dir] ?? [])
     expect(pages).toEqual([
@@ -74,6 +81,10 @@ describe('renderPublished (the data pages, after a publish)', () => {
       { path: '/dispensary-menus/zen-leaf-dayton', byQuery: true, each: 'menus' },
       { path: '/product/klutch-muul-fuel-flower-3-5g', byQuery: true, each: 'products' },
       { path: '/product/wyld-gummies-100mg', byQuery: true, each: 'products' },
+      { path: '/strain-genetics/muul-fuel', byQuery: false, each: 'strains' },
+      { path: '/terpenes/index-1', byQuery: false, each: 'terpenes' },
+      { path: '/terpenes/limonene', byQuery: false, each: 'terpenes' },
+      { path: '/terpenes/linalool', byQuery: false, each: 'terpenes' },
     ])
     // The sitemap lists every screen and, once published, every store's and product's page.
     expect(sitemapPaths(pages)).toEqual([
@@ -82,7 +93,31 @@ describe('renderPublished (the data pages, after a publish)', () => {
       '/dispensary-menus/zen-leaf-dayton',
       '/product/klutch-muul-fuel-flower-3-5g',
       '/product/wyld-gummies-100mg',
+      '/strain-genetics/muul-fuel',
+      '/terpenes/index-1',
+      '/terpenes/limonene',
+      '/terpenes/linalool',
     ])
+  })
+
+  it('writes a strain page with its strain, and a terpene page with the guide and the products listing it', async () => {
+    const strain = await renderPublished(
+      `/strain-genetics/${strainMuulFuel.slug}`,
+      tree({ [`strains/${strainMuulFuel.slug}`]: strainMuulFuel }),
+      renderedAt,
+    )
+    expect(Object.keys(strain.data.snapshots)).toEqual([`strains/${strainMuulFuel.slug}`])
+    expect(plain(strain.html)).toContain(`<h1>${strainMuulFuel.name}</h1>`)
+    expect(strain.html).not.toContain('Strain not found')
+    const terpene = await renderPublished(
+      '/terpenes/limonene',
+      tree({ 'content/terpenes': terpeneGuide, 'terpenes/index': terpenesIndex, 'terpenes/limonene': terpeneLimonene }),
+      renderedAt,
+    )
+    expect(Object.keys(terpene.data.snapshots).sort()).toEqual(['content/terpenes', 'terpenes/index', 'terpenes/limonene'])
+    const html = plain(terpene.html)
+    expect(html).toContain('Citrus: orange and lemon peel.')
+    expect(html).toContain(terpeneLimonene.products[0]!.name)
   })
 
   it('writes the status page with its summary and first cards, aged at the time of rendering', async () => {

@@ -7,12 +7,12 @@ import { parseSnapshot } from '../api/fetcher'
 import { dispensaryStatusListSchema } from '../api/dispensary-status'
 import { setPageData, type PageData } from '../api/page-data'
 import { snapshotKey } from '../api/snapshot-key'
-import { PRODUCT_CODE, STORE_SLUG } from '../api/snapshot-names'
+import { LISTED_SLUG, PRODUCT_CODE, STORE_SLUG } from '../api/snapshot-names'
 import { env } from '../config/env'
 import { BASE_PATH, ROUTER_BASENAME, sitePath } from '../config/site-base'
 import { isPrerendered, pathsOf, ROUTES, routes, type RouteDef } from '../config/routes'
 import { contentSnapshots } from '../features/content/api/content-schemas'
-import { terpeneContentSchema } from '../features/explore/api/explore-schemas'
+import { strainSchema, terpeneContentSchema, terpeneSchema, terpenesIndexSchema } from '../features/explore/api/explore-schemas'
 import { statisticsSchema } from '../features/home/api/home-schemas'
 import { announcementsSchema } from '../features/home/api/use-home'
 import { pipelineSchema } from '../features/status/api/use-pipeline'
@@ -135,6 +135,23 @@ const PUBLISHED_PAGES: readonly PublishedPage[] = [
     each: { dir: 'products', name: PRODUCT_CODE },
     byQuery: true,
     snapshots: (load, { code = '' }) => load(`products/${code}`, productSchema),
+  },
+  // A page for each strain and terpene too: a static host answers a path it has no file for
+  // with 404.html and a 404, so a known one is a page of its own and an unknown one a 404.
+  {
+    route: routes.strain,
+    each: { dir: 'strains', name: LISTED_SLUG },
+    snapshots: (load, { genetic = '' }) => load(`strains/${genetic}`, strainSchema),
+  },
+  {
+    route: routes.terpene,
+    each: { dir: 'terpenes', name: LISTED_SLUG },
+    snapshots: (load, { terpene = '' }) =>
+      Promise.all([
+        load('content/terpenes', terpeneContentSchema),
+        load('terpenes/index', terpenesIndexSchema),
+        load(`terpenes/${terpene}`, terpeneSchema),
+      ]),
   },
 ]
 

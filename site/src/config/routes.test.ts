@@ -13,7 +13,7 @@ describe('the route list', () => {
     for (const path of paths) expect(path).toMatch(/^\/([A-Za-z0-9-]+|:[a-z]+)?(\/([A-Za-z0-9-]+|:[a-z]+))*$/)
   })
 
-  it('names in routes.json the snapshot each store, product and strain page shows, so omc serve finds only published ones', () => {
+  it('names in routes.json the snapshot each store, product, strain and terpene page shows, so omc serve finds only published ones', () => {
     const { snapshots } = JSON.parse(siteRoutesJson()) as { snapshots: Record<string, string> }
     expect(snapshots).toEqual({
       '/dispensary-menus/:store': 'menus/:store',
@@ -22,6 +22,8 @@ describe('the route list', () => {
       // An unknown strain is a 404 too (api/strains/<slug> is published for every strain).
       '/strain-genetics/:genetic': 'strains/:genetic',
       '/genetics/:genetic': 'strains/:genetic',
+      // And an unknown terpene (api/terpenes/<slug> is published for every terpene on a menu and every one the guide describes).
+      '/terpenes/:terpene': 'terpenes/:terpene',
     })
   })
 

@@ -82,7 +82,8 @@ export const routes = {
     footer: 'Donations',
   },
   terpenes: { module: 'terpenes', path: '/terpenes', data: ['content/terpenes', 'terpenes/index'], footer: 'Terpenes' },
-  terpene: { module: 'terpenes', path: '/terpenes/:terpene', data: ['content/terpenes'] },
+  // api/terpenes/<slug> is published for every terpene a menu lists and every slug and alias the guide describes.
+  terpene: { module: 'terpenes', path: '/terpenes/:terpene', data: ['content/terpenes'], snapshot: 'terpenes/:terpene' },
   product: { module: 'product', path: '/product/:code', snapshot: 'products/:code' },
   signIn: { module: 'signin', path: '/signin', personal: true },
   signUp: { module: 'signup', path: '/signup', personal: true },

@@ -33,6 +33,18 @@ describe('Terpenes', () => {
     expect(await screen.findByText('No product in stock lists Linalool on its menu right now.')).toBeInTheDocument()
   })
 
+  it('describes a terpene only the guide knows, from the empty page publish writes for it', async () => {
+    server.use(
+      http.get('*/api/terpenes/linalool', () =>
+        HttpResponse.json({ generatedAt: '2026-07-01T12:00:00Z', sample: false, slug: 'linalool', name: 'Linalool', products: [] }),
+      ),
+    )
+    renderApp('/terpenes/linalool')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Linalool' })).toBeInTheDocument()
+    expect(await screen.findByText('No product in stock lists Linalool on its menu right now.')).toBeInTheDocument()
+    expect(screen.getByRole('region', { name: 'What the sources say' })).toBeInTheDocument()
+  })
+
   it('finds the description of a terpene under another name menus use', async () => {
     server.use(
       http.get('*/api/terpenes/beta-caryophyllene', () =>

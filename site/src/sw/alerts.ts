@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-// The wishlist's alerts in the service worker (issue 25): checks the saved products on a
+// The wishlist's alerts in the service worker: checks the saved products on a
 // periodic background sync (where the browser offers it), on each visit (a page load), and
 // when a page asks (alerts just turned on); shows a notification per change and opens the
 // product's page when one is clicked. Everything it reads is the public api/products/<code>

@@ -66,7 +66,7 @@ describe('shopping snapshot shapes', () => {
   })
 
   it('names the file and the field of a menu published before its offers were columns', async () => {
-    // Offers as objects, each with its whole order link, and no products (publish before issue 24's store file budget).
+    // Offers as objects, each with its whole order link, and no products (publish before the store file's 25 kB budget made them columns).
     const old = { ...menu, products: undefined, markets: [{ ...menu.markets[0], orderUrlBase: undefined, offers: [{ code: 'a', orderUrl: null }] }] }
     const error = await parseSnapshot('menus/bloom-akron', menuSchema, { body: old }).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(SnapshotShapeError)

@@ -2,7 +2,7 @@ import { freshnessOf } from '../../../lib/freshness'
 import { formatAge, formatCost } from '../../../lib/format'
 import { formatUnitPrice, MARKET_LABEL, pricePaid, type Unit } from '../../../lib/unit-price'
 
-// The wishlist's alerts (issue 25): when a saved product is back in stock, or its lowest price
+// The wishlist's alerts: when a saved product is back in stock, or its lowest price
 // paid drops by at least the shopper's threshold. Pure: the service worker (src/sw/alerts.ts)
 // runs these rules on what it fetched and what it remembered, and the unit tests run them on
 // series worked out by hand.

@@ -143,7 +143,7 @@ export function joinOffers(stores: SearchStores, shards: readonly SearchRows[], 
       const menu = store.markets.find((m) => m.market === market)
       const lastUpdate = menu?.lastUpdate[shard.category] ?? null
       // A link to order from a search result opens the store's menu: a link per offer to its
-      // product page would put the whole-state search files over their 200 kB budget (issue 24).
+      // product page would put the whole-state search files over their 200 kB budget.
       // The store page, product pages and Deals link to the product itself.
       return { store, market, lastUpdate, lastUpdateMs: parsed(lastUpdate), distance: distanceTo(store), menuUrl: menu?.menuUrl ?? null }
     })

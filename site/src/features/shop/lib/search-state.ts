@@ -55,7 +55,7 @@ export type SortDirection = 'asc' | 'desc'
 
 /**
  * SearchFilters are the client-side filters of the search (docs/specification.md §3),
- * with the filters with counts of issue 24 (facets.ts; newOnly and saleOnly are two of them).
+ * with the filters that show their counts (facets.ts; newOnly and saleOnly are two of them).
  */
 export type SearchFilters = FacetFilters & {
   dealsOnly: boolean
@@ -70,7 +70,7 @@ export type SearchFilters = FacetFilters & {
 
 /**
  * DEFAULT_FILTERS are docs/specification.md §3's client-side search filter defaults
- * but two: the sort follows the search (effectiveSort, issue 24: by name put 42 store
+ * but two: the sort follows the search (effectiveSort: by name put 42 store
  * headings over 50 rows), and the "hide offers farther than" distance is gone (the
  * search's "Within N miles" is the one distance control).
  */

@@ -1,7 +1,7 @@
 import type { Category } from '../../../api/common-schemas'
 import { formatCost } from '../../../lib/format'
 
-// Best value by THC (issue 25): the price paid per 100 mg of THC, the way Ohio's
+// Best value by THC: the price paid per 100 mg of THC, the way Ohio's
 // value-hunters rank menus across product types. A unit price per gram says nothing of
 // strength (a $30 eighth at 15 % is dearer THC than a $35 one at 28 %), and a price per
 // gram cannot be set against an edible's; 100 mg of THC can, in every type but Other.
