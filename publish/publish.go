@@ -145,10 +145,19 @@ func build(ctx context.Context, db *data.DB, opts Options, put func(path string,
 	// The yearly highlights walk the fetch log as the price history does: the two walks
 	// run at once, each on a processor.
 	var highlights Highlights
+	var months []OpenDataMonth
 	highlighted := make(chan error, 1)
+	// The open data's month files are written from this walk while the encoding pool
+	// writes the snapshots: put is kept to one goroutine at a time.
+	var putMu sync.Mutex
+	put = lockedPut(&putMu, put)
 	go func() {
 		var err error
 		highlights, err = buildHighlights(ctx, db, sd, opts.Now)
+		if err == nil {
+			// Then the price history's spells, as the open data's Parquet files.
+			months, err = buildPriceSpells(ctx, sd, ds, opts.Out, opts.Now, add)
+		}
 		highlighted <- err
 	}()
 	sample := isSample(opts.Sample, sts)
@@ -179,7 +188,11 @@ func build(ctx context.Context, db *data.DB, opts Options, put func(path string,
 	if err := encodeSmall(small, files, &m); err != nil {
 		return Manifest{}, err
 	}
-	files[PathHeaders] = HeadersFile(HeaderRules(opts.Site.WithContent(files[PathChat])))
+	od, err := openDataFiles(shop.trends, months, files, opts.Now, sample)
+	if err != nil {
+		return Manifest{}, err
+	}
+	files[PathHeaders] = HeadersFile(append(HeaderRules(opts.Site.WithContent(files[PathChat])), OpenDataRules(od)...))
 	for path, b := range files {
 		if err := add(path, b); err != nil {
 			return Manifest{}, err
@@ -201,6 +214,8 @@ type shopping struct {
 	brands     Brands
 	topStrains []StrainCount
 	leftOut    []string // snapshots that could not be encoded
+	// trends are api/trends' figures, which the open data's price index publishes too.
+	trends Trends
 }
 
 // buildShopping builds the shopping snapshots, encoding them on a pool as they come,
@@ -223,7 +238,7 @@ func buildShopping(ctx context.Context, sd *data.ShopData, in Shop, ds []data.Di
 		// results, not their tallies.
 		out.stats, out.brands = stats.result(), brands.result()
 		stats, brands = nil, nil
-	}, pool.emit)
+	}, keepTrends(&out.trends, pool.emit))
 	if werr := pool.wait(); err == nil {
 		err = werr
 	}
