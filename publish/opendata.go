@@ -387,3 +387,22 @@ func lockedPut(mu *sync.Mutex, put func(string, []byte) error) func(string, []by
 		return put(path, b)
 	}
 }
+
+// historyWalks is what the walks of the fetch log beside the shopping snapshots give.
+type historyWalks struct {
+	highlights Highlights
+	months     []OpenDataMonth
+	err        error
+}
+
+// walkHistory builds the yearly highlights, then the open data's month files (handed to
+// add as each is written).
+func walkHistory(ctx context.Context, db *data.DB, sd *data.ShopData, ds []data.Dispensary, opts Options, add func(string, []byte) error) historyWalks {
+	var w historyWalks
+	if w.highlights, w.err = buildHighlights(ctx, db, sd, opts.Now); w.err != nil {
+		w.err = fmt.Errorf("publish highlights: %w", w.err)
+		return w
+	}
+	w.months, w.err = buildPriceSpells(ctx, sd, ds, opts.Out, opts.Now, add)
+	return w
+}

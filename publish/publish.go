@@ -142,24 +142,13 @@ func build(ctx context.Context, db *data.DB, opts Options, put func(path string,
 		return Manifest{}, err
 	}
 	m.LastRun = pipeline.LastRun
-	// The yearly highlights walk the fetch log as the price history does: the two walks
-	// run at once, each on a processor.
-	var highlights Highlights
-	var months []OpenDataMonth
-	highlighted := make(chan error, 1)
-	// The open data's month files are written from this walk while the encoding pool
-	// writes the snapshots: put is kept to one goroutine at a time.
-	var putMu sync.Mutex
-	put = lockedPut(&putMu, put)
-	go func() {
-		var err error
-		highlights, err = buildHighlights(ctx, db, sd, opts.Now)
-		if err == nil {
-			// Then the price history's spells, as the open data's Parquet files.
-			months, err = buildPriceSpells(ctx, sd, ds, opts.Out, opts.Now, add)
-		}
-		highlighted <- err
-	}()
+	// The yearly highlights, then the open data's price spells, walk the fetch log while the
+	// price history does: the walks run at once, each on a processor. The month files are
+	// written from there while the encoding pool writes the snapshots: put is kept to one
+	// goroutine at a time.
+	put = lockedPut(new(sync.Mutex), put)
+	highlighted := make(chan historyWalks, 1)
+	go func() { highlighted <- walkHistory(ctx, db, sd, ds, opts, add) }()
 	sample := isSample(opts.Sample, sts)
 	files, err := BuildContent(opts.Content, sample)
 	if err != nil {
@@ -173,8 +162,9 @@ func build(ctx context.Context, db *data.DB, opts Options, put func(path string,
 	shop, err := buildShopping(ctx, sd, in, ds, record, put)
 	m.LeftOut = append(m.LeftOut, leftOut...)
 	m.LeftOut = append(m.LeftOut, shop.leftOut...)
-	if herr := <-highlighted; herr != nil {
-		return Manifest{}, fmt.Errorf("publish highlights: %w", herr)
+	walked := <-highlighted
+	if walked.err != nil {
+		return Manifest{}, walked.err
 	}
 	// Stores, runs and roster rows whose stored values could not be read as their types.
 	m.LeftOut = append(m.LeftOut, db.PassedOver()...)
@@ -184,11 +174,11 @@ func build(ctx context.Context, db *data.DB, opts Options, put func(path string,
 	// The homepage's most available strains are the strain index's figures.
 	shop.stats.TopFlower = shop.topStrains
 	small := map[string]any{PathStatus: status, PathStatistics: shop.stats, PathAnnouncements: announcements,
-		PathBrands: shop.brands, PathHighlights: highlights, PathPipeline: pipeline}
+		PathBrands: shop.brands, PathHighlights: walked.highlights, PathPipeline: pipeline}
 	if err := encodeSmall(small, files, &m); err != nil {
 		return Manifest{}, err
 	}
-	od, err := openDataFiles(shop.trends, months, files, opts.Now, sample)
+	od, err := openDataFiles(shop.trends, walked.months, files, opts.Now, sample)
 	if err != nil {
 		return Manifest{}, err
 	}

@@ -1,0 +1,115 @@
+package synth_test
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/ohiomc/omc/data"
+	"github.com/ohiomc/omc/internal/synth"
+	"github.com/ohiomc/omc/publish"
+)
+
+var openDataRuns = flag.Int("synth.opendata.runs", 365, "daily runs of BenchmarkOpenDataYear's simulated year")
+
+// BenchmarkOpenDataYear writes a simulated Ohio year of daily runs (synth.Ohio, stepped
+// between runs, recorded as scrapes store them) and publishes it twice: into a new tree,
+// which writes every month's Parquet file, then again a day later into the same tree,
+// which carries the closed months over. It logs each month file's size and rows and
+// reports the totals, the index's sizes, the time of the price spells' walk alone, and
+// both publishes' times.
+func BenchmarkOpenDataYear(b *testing.B) {
+	for range b.N {
+		ctx := context.Background()
+		w := synth.New(synth.Ohio)
+		path := filepath.Join(b.TempDir(), "omc.db")
+		db, err := data.Open(ctx, path)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := db.SyncDispensaries(ctx, w.Registry.Dispensaries, true, yearStart); err != nil {
+			b.Fatal(err)
+		}
+		for run := range *openDataRuns {
+			recordRun(b, db, w, yearStart.AddDate(0, 0, run))
+			w.Step()
+		}
+		end := yearStart.AddDate(0, 0, *openDataRuns-1).Add(time.Hour)
+
+		sd, err := db.ReadShop(ctx)
+		if err != nil {
+			b.Fatal(err)
+		}
+		t, spells := time.Now(), 0
+		if err := sd.EachPriceSpell(ctx, end, func(data.PriceSpell) error { spells++; return nil }); err != nil {
+			b.Fatal(err)
+		}
+		b.ReportMetric(time.Since(t).Seconds(), "spell-walk-s")
+		b.ReportMetric(float64(spells), "spells")
+
+		out := filepath.Join(b.TempDir(), "out")
+		t = time.Now()
+		if _, err := publish.Publish(ctx, db, publish.Options{Out: out, Now: end}); err != nil {
+			b.Fatal(err)
+		}
+		b.ReportMetric(time.Since(t).Seconds(), "publish-new-tree-s")
+		t = time.Now()
+		if _, err := publish.Publish(ctx, db, publish.Options{Out: out, Now: end.Add(24 * time.Hour)}); err != nil {
+			b.Fatal(err)
+		}
+		b.ReportMetric(time.Since(t).Seconds(), "publish-carried-over-s")
+		reportOpenData(b, out)
+		db.Close()
+	}
+}
+
+// recordRun records one run of every menu of w at at, as a scrape stores it.
+func recordRun(b *testing.B, db *data.DB, w *synth.World, at time.Time) {
+	ctx := context.Background()
+	id, err := db.StartRun(ctx, at)
+	if err != nil {
+		b.Fatal(err)
+	}
+	n := 0
+	for i := range w.MenuCount() {
+		slug, market, platform := w.Menu(i)
+		menu := w.Offers(i)
+		n += len(menu)
+		if err := db.RecordMenuFetch(ctx, data.MenuFetch{RunID: id, Slug: slug, Market: market, Platform: platform, At: at, Offers: menu, HTTPStatus: 200}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	if err := db.FinishRun(ctx, id, at, w.MenuCount(), 0, n); err != nil {
+		b.Fatal(err)
+	}
+}
+
+// reportOpenData logs the month files of the tree in out and reports their totals and
+// the index's sizes.
+func reportOpenData(b *testing.B, out string) {
+	raw, err := os.ReadFile(filepath.Join(out, filepath.FromSlash(publish.PathOpenData)))
+	if err != nil {
+		b.Fatal(err)
+	}
+	var od publish.OpenData
+	if err := json.Unmarshal(raw, &od); err != nil {
+		b.Fatal(err)
+	}
+	var size, rows int64
+	for _, m := range od.Months {
+		b.Logf("%s: %d bytes, %d rows, closed %v", m.Path, m.Size, m.Rows, m.Closed)
+		size += int64(m.Size)
+		rows += m.Rows
+	}
+	for _, f := range od.Index {
+		b.Logf("%s: %d bytes, %d rows", f.Path, f.Size, f.Rows)
+		b.ReportMetric(float64(f.Size)/1000, filepath.Ext(f.Path)[1:]+"-index-kB")
+	}
+	b.ReportMetric(float64(len(od.Months)), "months")
+	b.ReportMetric(float64(size)/1e6, "parquet-MB")
+	b.ReportMetric(float64(rows), "parquet-rows")
+}
