@@ -121,7 +121,10 @@ describe('open price data', () => {
 
       // The index's latest statewide week, as DuckDB reads the CSV, is the JSON's.
       const latest = await run('index-latest')
-      const week = index.weeks.at(-1)
+      const week = index.series
+        .flatMap((s) => s.points.map((p) => p.week))
+        .sort()
+        .at(-1)
       const want = index.series
         .filter((s) => s.region === 'Ohio')
         .map((s) => ({ s, p: s.points.find((p) => p.week === week) }))
