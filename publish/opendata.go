@@ -145,7 +145,9 @@ func (od *openData) add(sp data.PriceSpell) error {
 			return err
 		}
 	}
-	if od.skip {
+	// A price the store keeps as unknown (0: the menu gave none, or one no shop charges)
+	// is no price to publish.
+	if od.skip || sp.Price <= 0 {
 		return nil
 	}
 	od.batch = append(od.batch, od.row(sp))

@@ -37,8 +37,8 @@ var (
 var odBadName = "$$ Big Deal " + strings.Repeat("x", 288)
 
 // odDataset is the test store's menu at a scrape: Kush Mints' price is cut on April 1
-// and on sale from April 2; a product with an absurd price and a bad name is listed
-// throughout.
+// and on sale from April 2; a product with a 300-character "$$" name and one with an
+// absurd price are listed throughout.
 func odDataset(at time.Time) *replay.Dataset {
 	mints := replay.Size{Label: "3.5g", Grams: 3.5, Price: 35, InStock: true}
 	if !at.Before(odApr01) {
@@ -57,7 +57,9 @@ func odDataset(at time.Time) *replay.Dataset {
 		flower("7003", "Blue Dream", replay.Size{Label: "3.5g", Grams: 3.5, Price: 28, InStock: true}),
 		{ID: "7004", Name: "Cherry Gummies", Brand: "Wana", Category: data.Edible, Subtype: "gummies", THC: 100, PotencyUnit: "mg",
 			Sizes: []replay.Size{{Label: "100mg", Mg: 100, Price: 20, InStock: true}}, Origin: "OH"},
-		flower("7005", odBadName, replay.Size{Label: "3.5g", Grams: 3.5, Price: 1e12, InStock: true}),
+		{ID: "7005", Name: odBadName, Brand: "Klutch", Category: data.Other, Subtype: "accessory",
+			Sizes: []replay.Size{{Label: "1 each", Price: 40, InStock: true}}, Origin: "OH"},
+		flower("7006", "Absurd Kush", replay.Size{Label: "3.5g", Grams: 3.5, Price: 1e12, InStock: true}),
 	}
 	return &replay.Dataset{Stores: []replay.Store{{Platform: "jane", Key: "9301", Name: "Open Data Columbus", Slug: "open-data-columbus",
 		City: "Columbus", Markets: []data.Market{data.Recreational}, Products: products, MedicalPriceFactor: 1}}}
@@ -143,10 +145,13 @@ func spellsOf(t *testing.T, out string, od publish.OpenData) (spells []string, b
 			t.Errorf("%s: %d bytes, %d rows; listed %d bytes, %d rows", m.Path, len(raw), len(rows), m.Size, m.Rows)
 		}
 		for _, r := range rows {
-			if math.IsNaN(r.Price) || math.IsInf(r.Price, 0) || r.Store != "open-data-columbus" || r.Region != "Central" || r.Market != "recreational" {
+			if math.IsNaN(r.Price) || r.Price <= 0 || math.IsInf(r.Price, 0) || r.Store != "open-data-columbus" || r.Region != "Central" || r.Market != "recreational" {
 				t.Errorf("%s: row %+v", m.Path, r)
 			}
 			if strings.Contains(r.Name, "Big Deal") {
+				if !strings.HasPrefix(r.Name, "$$ Big Deal") || len(r.Name) > 300 || r.Price != 40 {
+					t.Errorf("%s: the long name's row %+v", m.Path, r)
+				}
 				bad++
 				continue
 			}
@@ -208,8 +213,10 @@ func TestOpenDataSpellsAndMonths(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("spells after May 4:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
-	if bad > 3 {
-		t.Errorf("%d rows of the bad product in 3 months", bad)
+	// The long "$$" name is published (as the store bounds it), a spell a month; the
+	// absurd price, which the store keeps as unknown, is not published at all.
+	if bad != 3 {
+		t.Errorf("%d rows of the product with the long name in 3 months, want 3", bad)
 	}
 
 	h.scrape(odMay05)

@@ -14,9 +14,12 @@ import (
 	"github.com/ohiomc/omc/publish"
 )
 
-var openDataRuns = flag.Int("synth.opendata.runs", 365, "daily runs of BenchmarkOpenDataYear's simulated year")
+var (
+	openDataRuns  = flag.Int("synth.opendata.runs", 365, "runs of BenchmarkOpenDataYear's simulated year")
+	openDataEvery = flag.Duration("synth.opendata.every", 24*time.Hour, "the time between two of its runs (168h: weekly, with -synth.opendata.runs 52)")
+)
 
-// BenchmarkOpenDataYear writes a simulated Ohio year of daily runs (synth.Ohio, stepped
+// BenchmarkOpenDataYear writes a simulated Ohio year of daily runs (or as the flags say) (synth.Ohio, stepped
 // between runs, recorded as scrapes store them) and publishes it twice: into a new tree,
 // which writes every month's Parquet file, then again a day later into the same tree,
 // which carries the closed months over. It logs each month file's size and rows and
@@ -35,10 +38,10 @@ func BenchmarkOpenDataYear(b *testing.B) {
 			b.Fatal(err)
 		}
 		for run := range *openDataRuns {
-			recordRun(b, db, w, yearStart.AddDate(0, 0, run))
+			recordRun(b, db, w, yearStart.Add(time.Duration(run)**openDataEvery))
 			w.Step()
 		}
-		end := yearStart.AddDate(0, 0, *openDataRuns-1).Add(time.Hour)
+		end := yearStart.Add(time.Duration(*openDataRuns-1) * *openDataEvery).Add(time.Hour)
 
 		sd, err := db.ReadShop(ctx)
 		if err != nil {
