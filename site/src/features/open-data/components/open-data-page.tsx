@@ -29,7 +29,7 @@ const INDEX_COLUMNS: readonly [string, string][] = [
 
 function Files({ data, base }: { data: OpenData; base: (path: string) => string }) {
   return (
-    <div className={tables.wrap}>
+    <div className={tables.wrap} tabIndex={0} role="region" aria-label="The files of this publish, scrolls sideways">
       <table className={tables.table}>
         <caption className={styles.caption}>The files of this publish</caption>
         <thead>
@@ -71,7 +71,7 @@ function Files({ data, base }: { data: OpenData; base: (path: string) => string 
 
 function Dictionary() {
   return (
-    <div className={tables.wrap}>
+    <div className={tables.wrap} tabIndex={0} role="region" aria-label="Columns of the price history, scrolls sideways">
       <table className={tables.table}>
         <caption className={styles.caption}>Columns of the price history (every month file)</caption>
         <thead>
@@ -107,7 +107,7 @@ function Queries({ data, base }: { data: OpenData; base: (path: string) => strin
       {OPEN_DATA_QUERIES.map((q) => (
         <figure key={q.id} className={styles.query}>
           <figcaption>{q.title}</figcaption>
-          <pre tabIndex={0} aria-label={`DuckDB query: ${q.title}`}>
+          <pre tabIndex={0} role="region" aria-label={`DuckDB query: ${q.title}`}>
             <code>{fillQuery(q.sql, spells, csv ? base(csv.path) : '')}</code>
           </pre>
         </figure>
