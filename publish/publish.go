@@ -143,15 +143,13 @@ func build(ctx context.Context, db *store.DB, opts Options, put func(path string
 		return Manifest{}, err
 	}
 	m.LastRun = pipeline.LastRun
-	// The yearly highlights walk the fetch log as the price history does: the two walks
-	// run at once, each on a processor.
-	var highlights Highlights
-	highlighted := make(chan error, 1)
-	go func() {
-		var err error
-		highlights, err = buildHighlights(ctx, db, sd, opts.Now)
-		highlighted <- err
-	}()
+	// The yearly highlights, then the open data's price spells, walk the fetch log while the
+	// price history does: the walks run at once, each on a processor. The month files are
+	// written from there while the encoding pool writes the snapshots: put is kept to one
+	// goroutine at a time.
+	put = lockedPut(new(sync.Mutex), put)
+	highlighted := make(chan historyWalks, 1)
+	go func() { highlighted <- walkHistory(ctx, db, sd, ds, opts, add) }()
 	sample := isSample(opts.Sample, sts)
 	files, err := BuildContent(opts.Content, sample)
 	if err != nil {
@@ -167,8 +165,9 @@ func build(ctx context.Context, db *store.DB, opts Options, put func(path string
 	shop, err := buildShopping(ctx, sd, in, ds, record, put)
 	m.LeftOut = append(m.LeftOut, leftOut...)
 	m.LeftOut = append(m.LeftOut, shop.leftOut...)
-	if herr := <-highlighted; herr != nil {
-		return Manifest{}, fmt.Errorf("publish highlights: %w", herr)
+	walked := <-highlighted
+	if walked.err != nil {
+		return Manifest{}, walked.err
 	}
 	// Stores, runs and roster rows whose stored values could not be read as their types.
 	m.LeftOut = append(m.LeftOut, db.PassedOver()...)
@@ -178,11 +177,15 @@ func build(ctx context.Context, db *store.DB, opts Options, put func(path string
 	// The homepage's most available strains are the strain index's figures.
 	shop.stats.TopFlower = shop.topStrains
 	small := map[string]any{PathStatus: status, PathStatistics: shop.stats, PathAnnouncements: announcements,
-		PathBrands: shop.brands, PathHighlights: highlights, PathPipeline: pipeline}
+		PathBrands: shop.brands, PathHighlights: walked.highlights, PathPipeline: pipeline}
 	if err := encodeSmall(small, files, &m); err != nil {
 		return Manifest{}, err
 	}
-	files[PathHeaders] = HeadersFile(HeaderRules(opts.Site.WithContent(files[PathChat])))
+	od, err := openDataFiles(shop.trends, walked.months, files, opts.Now, sample)
+	if err != nil {
+		return Manifest{}, err
+	}
+	files[PathHeaders] = HeadersFile(append(HeaderRules(opts.Site.WithContent(files[PathChat])), OpenDataRules(od)...))
 	for path, b := range files {
 		if err := add(path, b); err != nil {
 			return Manifest{}, err
@@ -204,6 +207,8 @@ type shopping struct {
 	brands     Brands
 	topStrains []StrainCount
 	leftOut    []string // snapshots that could not be encoded
+	// trends are api/trends' figures, which the open data's price index publishes too.
+	trends Trends
 }
 
 // buildShopping builds the shopping snapshots, encoding them on a pool as they come,
@@ -226,7 +231,7 @@ func buildShopping(ctx context.Context, sd *store.ShopData, in Shop, ds []data.D
 		// results, not their tallies.
 		out.stats, out.brands = stats.result(), brands.result()
 		stats, brands = nil, nil
-	}, pool.emit)
+	}, keepTrends(&out.trends, pool.emit))
 	if werr := pool.wait(); err == nil {
 		err = werr
 	}

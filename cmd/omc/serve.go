@@ -134,7 +134,8 @@ func siteRules(siteDir, dataDir string) ([]publish.HeaderRule, error) {
 		return nil, usageError("--dir: %v", err)
 	}
 	chat, _ := os.ReadFile(filepath.Join(dataDir, filepath.FromSlash(publish.PathChat)))
-	return publish.HeaderRules(site.WithContent(chat)), nil
+	// The open data's month files: the closed ones immutable (api/open-data.json).
+	return append(publish.HeaderRules(site.WithContent(chat)), publish.ReadOpenDataRules(dataDir)...), nil
 }
 
 // siteHandler serves the site and the snapshots on one origin, compressed.
@@ -156,6 +157,9 @@ func siteHandler(siteDir, dataDir string) (http.Handler, error) {
 		serveSnapshot(w, r, dataDir)
 	})
 	mux.HandleFunc("/"+publish.PathFeeds, func(w http.ResponseWriter, r *http.Request) {
+		serveSnapshot(w, r, dataDir)
+	})
+	mux.HandleFunc("/"+publish.PathOpenDataDir, func(w http.ResponseWriter, r *http.Request) {
 		serveSnapshot(w, r, dataDir)
 	})
 	mux.HandleFunc("/manifest.json", func(w http.ResponseWriter, r *http.Request) {

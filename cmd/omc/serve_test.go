@@ -36,6 +36,11 @@ func TestSiteHandler(t *testing.T) {
 	write(snap, "api/DispensaryStatus", `[{"name":"Bloom Akron"}]`)
 	write(snap, "manifest.json", `{"generatedAt":"x"}`)
 	write(snap, "feeds/deals.atom", `<?xml version="1.0" encoding="UTF-8"?><feed xmlns="http://www.w3.org/2005/Atom"><title>Ohio cannabis deals</title></feed>`)
+	// The open data: a closed month immutable, the current one cached as the snapshots.
+	write(snap, publish.PathOpenData, `{"months":[{"month":"2026-03","path":"open-data/prices/2026-03.parquet","closed":true},`+
+		`{"month":"2026-04","path":"open-data/prices/2026-04.parquet","closed":false}],"index":[]}`)
+	write(snap, "open-data/prices/2026-03.parquet", "PAR1 march PAR1")
+	write(snap, "open-data/prices/2026-04.parquet", "PAR1 april PAR1")
 	h, err := siteHandler(site, snap)
 	if err != nil {
 		t.Fatal(err)
@@ -48,6 +53,8 @@ func TestSiteHandler(t *testing.T) {
 		wantStatus                          int
 	}{
 		{"/api/DispensaryStatus", "application/json; charset=utf-8", publish.CacheSnapshots, "Bloom Akron", 200},
+		{"/open-data/prices/2026-03.parquet", "application/vnd.apache.parquet", publish.CacheImmutable, "PAR1 march", 200},
+		{"/open-data/prices/2026-04.parquet", "application/vnd.apache.parquet", publish.CacheSnapshots, "PAR1 april", 200},
 		{"/manifest.json", "application/json; charset=utf-8", "no-cache", "generatedAt", 200},
 		{"/feeds/deals.atom", "application/atom+xml; charset=utf-8", publish.CacheSnapshots, "Ohio cannabis deals", 200},
 		{"/feeds/deals-nowhere.atom", "", "", "run omc publish", 404},

@@ -18,11 +18,12 @@ describe('the sitemap of the screens', () => {
     expect(locs).toContain('https://ohiomc.example/strain-genetics')
     expect(locs).toContain('https://ohiomc.example/terpenes')
     expect(locs).toContain('https://ohiomc.example/trends')
+    expect(locs).toContain('https://ohiomc.example/price-data')
     // Pages of one strain or terpene are not listed: there is one per name in the data.
     expect(locs.some((l) => l?.includes('/:'))).toBe(false)
     expect(locs).toContain('https://ohiomc.example/dispensary-menus')
     expect(locs).not.toContain('https://ohiomc.example/menu')
-    expect(locs).toHaveLength(24)
+    expect(locs).toHaveLength(25)
     expect(new Set(locs).size).toBe(locs.length)
     expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">')).toBe(true)
   })

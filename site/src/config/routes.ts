@@ -63,6 +63,7 @@ export const routes = {
   resources: { module: 'resources', path: '/resources', data: ['content/resources'], nav: ['Resources', 'resources'] },
   events: { module: 'events', path: '/events', data: ['content/events'], nav: ['Resources', 'events'] },
   otherMaps: { module: 'other-maps', path: '/other-maps', data: ['content/other-maps'], nav: ['Resources', 'other maps'] },
+  priceData: { module: 'price-data', path: '/price-data', data: ['open-data'], nav: ['Resources', 'open price data'] },
   yearlyHighlights: { module: 'yearly-highlights', path: '/yearly-highlights', data: ['highlights'], nav: ['Community', 'yearly highlights'] },
   marchMadness: { module: 'march-madness', path: '/march-madness', data: ['content/march-madness-2025'], nav: ['Community', 'March Madness'] },
   social: { module: 'social', path: '/social', aliases: ['/discord', '/reddit'], data: ['content/social'], nav: ['Community', 'social media'] },

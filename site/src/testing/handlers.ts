@@ -47,6 +47,7 @@ export const handlers = [
   shopHandler('products/'),
   shopHandler('menus/'),
   shopHandler('trends'),
+  shopHandler('open-data'),
   shopHandler('strains/'),
   shopHandler('terpenes/'),
 ]

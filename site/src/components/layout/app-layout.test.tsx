@@ -31,7 +31,13 @@ describe('sidebar', () => {
         'Limits /dispensary-limits',
         'Trends /trends',
       ],
-      resources: ['strain genetics /strain-genetics', 'resources /resources', 'events /events', 'other maps /other-maps'],
+      resources: [
+        'strain genetics /strain-genetics',
+        'resources /resources',
+        'events /events',
+        'other maps /other-maps',
+        'open price data /price-data',
+      ],
       community: [
         'yearly highlights /yearly-highlights',
         'March Madness /march-madness',
