@@ -145,7 +145,7 @@ func (s *shop) dealsFeed(region string, deals []DealOffer) *atomFeed {
 		where = "all Ohio"
 	}
 	title := "Ohio cannabis deals: " + where
-	subtitle := fmt.Sprintf("The %d largest discounts on Ohio dispensary menus in %s, from menus read in the last 36 hours; prices before tax.", FeedDeals, where)
+	subtitle := fmt.Sprintf("The %d largest discounts on Ohio dispensary menus in %s, from menus read in the last %s; prices before tax.", FeedDeals, where, dealsReadWithin)
 	if s.Sample {
 		title = "Sample data: " + title
 		subtitle = "Sample data: made-up menus, not real offers. " + subtitle

@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/ohiomc/omc/data"
+	"github.com/ohiomc/omc/internal/seeded"
 	"github.com/ohiomc/omc/scraper/replay"
 )
 
@@ -31,7 +32,7 @@ type World struct {
 	opts     Options
 	catalog  []product
 	menus    []menu
-	rng      rng
+	rng      *seeded.Rand
 	Registry data.Registry
 }
 
@@ -82,7 +83,7 @@ var strainTypes = []string{"indica", "sativa", "hybrid"}
 // New makes the world of opts: its registry (Jane menus with no baseURL: point
 // Registry.Platforms at a replay before scraping it) and every menu's first state.
 func New(opts Options) *World {
-	w := &World{opts: opts, rng: rng(opts.Seed*0x9e3779b97f4a7c15 + 1)}
+	w := &World{opts: opts, rng: seeded.New(opts.Seed*0x9e3779b97f4a7c15 + 1)}
 	// The catalogue is three times a menu, so that menus overlap as stores do.
 	n := max(opts.OffersPerMenu*3, 30)
 	for i := range n {
@@ -90,7 +91,7 @@ func New(opts Options) *World {
 		p := product{
 			id: fmt.Sprint(700000 + i), brand: fmt.Sprintf("Brand %d", i%40), name: fmt.Sprintf("Synthetic %s %d", c.prefix, i),
 			strainType: strainTypes[i%3], category: c.cat, label: c.label, grams: c.grams, mg: c.mg,
-			thc: c.thc + float64(w.rng.intn(60))/10, basePrice: c.price + float64(w.rng.intn(20)),
+			thc: c.thc + float64(w.rng.Intn(60))/10, basePrice: c.price + float64(w.rng.Intn(20)),
 		}
 		w.catalog = append(w.catalog, p)
 	}
@@ -115,7 +116,7 @@ func New(opts Options) *World {
 }
 
 func (w *World) pickCategory() int {
-	r := w.rng.intn(100)
+	r := w.rng.Intn(100)
 	for i, c := range categories {
 		if r < c.share {
 			return i
@@ -127,10 +128,10 @@ func (w *World) pickCategory() int {
 
 func (w *World) newMenu(slug string, m data.Market, storeID string) menu {
 	mn := menu{slug: slug, market: m, storeID: storeID}
-	for _, at := range w.rng.perm(len(w.catalog))[:w.opts.OffersPerMenu] {
+	for _, at := range w.rng.Perm(len(w.catalog))[:w.opts.OffersPerMenu] {
 		p := w.catalog[at]
-		o := offer{product: at, price: cents(p.basePrice * (0.85 + 0.3*w.rng.unit())), inStock: w.rng.intn(20) != 0}
-		if w.rng.intn(5) == 0 {
+		o := offer{product: at, price: cents(p.basePrice * (0.85 + 0.3*w.rng.Unit())), inStock: w.rng.Intn(20) != 0}
+		if w.rng.Intn(5) == 0 {
 			o.sale = cents(o.price * 0.8)
 		}
 		mn.offers = append(mn.offers, o)
@@ -147,20 +148,20 @@ func (w *World) Step() int {
 		offers := w.menus[mi].offers
 		for range w.share(len(offers), w.opts.PriceChange) {
 			// (Price changes are drawn among all offers; a sold-out one changes unseen.)
-			o := &offers[w.rng.intn(len(offers))]
+			o := &offers[w.rng.Intn(len(offers))]
 			switch {
 			case o.sale > 0:
 				o.sale = 0
-			case w.rng.intn(2) == 0:
+			case w.rng.Intn(2) == 0:
 				o.sale = cents(o.price * 0.8)
 			default:
-				o.price = cents(o.price * (0.9 + 0.2*w.rng.unit()))
+				o.price = cents(o.price * (0.9 + 0.2*w.rng.Unit()))
 			}
 			changed++
 		}
 		// Half the stock changes sell an offer out, half bring one back, so the share in
 		// stock stays where it started (≈ 95 %) instead of drifting to a coin toss.
-		first := w.rng.intn(2) // which kind gets the odd change, so neither drifts
+		first := w.rng.Intn(2) // which kind gets the odd change, so neither drifts
 		for k := range w.share(len(offers), w.opts.StockChange) {
 			if o := w.pick(offers, (k+first)%2 == 1); o != nil {
 				o.inStock = !o.inStock
@@ -182,14 +183,14 @@ func (w *World) pick(offers []offer, soldOut bool) *offer {
 	if len(of) == 0 {
 		return nil
 	}
-	return &offers[of[w.rng.intn(len(of))]]
+	return &offers[of[w.rng.Intn(len(of))]]
 }
 
 // share is n × p rounded, with the fraction drawn so that the mean is exact.
 func (w *World) share(n int, p float64) int {
 	f := float64(n) * p
 	k := int(f)
-	if w.rng.unit() < f-float64(k) {
+	if w.rng.Unit() < f-float64(k) {
 		k++
 	}
 	return k
@@ -288,31 +289,3 @@ func (w *World) Dataset() *replay.Dataset {
 }
 
 func cents(v float64) float64 { return math.Round(v*100) / 100 }
-
-// rng is a small deterministic generator (splitmix64): the same seed gives the same
-// world on every machine and Go version, which math/rand does not promise.
-type rng uint64
-
-func (r *rng) next() uint64 {
-	*r += 0x9e3779b97f4a7c15
-	z := uint64(*r)
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
-	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
-	return z ^ (z >> 31)
-}
-
-func (r *rng) intn(n int) int { return int(r.next() % uint64(n)) }
-
-func (r *rng) unit() float64 { return float64(r.next()>>11) / (1 << 53) }
-
-func (r *rng) perm(n int) []int {
-	p := make([]int, n)
-	for i := range p {
-		p[i] = i
-	}
-	for i := n - 1; i > 0; i-- {
-		j := r.intn(i + 1)
-		p[i], p[j] = p[j], p[i]
-	}
-	return p
-}

@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"github.com/ohiomc/omc/data"
+	"github.com/ohiomc/omc/internal/seeded"
 	"github.com/ohiomc/omc/scraper/replay/internal/pool"
 )
 
@@ -139,8 +140,8 @@ func mergeMenu(have *Store, more Store, slug string) error {
 
 // pickProducts chooses a store's menu from the pool, seeded by the store's identity.
 func pickProducts(byCategory map[data.Category][]pool.Item, platform, key string) ([]Product, error) {
-	r := newRNG(hash64("menu", platform, key))
-	total := minProducts + r.intn(maxProducts-minProducts+1)
+	r := seeded.New(hash64("menu", platform, key))
+	total := minProducts + r.Intn(maxProducts-minProducts+1)
 	quota := map[data.Category]int{}
 	sum := 0
 	for _, c := range data.TrackedCategories {
@@ -157,10 +158,10 @@ func pickProducts(byCategory map[data.Category][]pool.Item, platform, key string
 	for _, c := range data.TrackedCategories {
 		items := byCategory[c]
 		soldOut := 0
-		for _, at := range r.perm(len(items))[:quota[c]] {
+		for _, at := range r.Perm(len(items))[:quota[c]] {
 			p := storeProduct(items[at], key, r)
 			// A sold-out product drops off the menu; keep at least three listed.
-			if r.intn(outOfStockOneIn) == 0 && quota[c]-soldOut > minPerCategory {
+			if r.Intn(outOfStockOneIn) == 0 && quota[c]-soldOut > minPerCategory {
 				for i := range p.Sizes {
 					p.Sizes[i].InStock = false
 				}
@@ -170,7 +171,7 @@ func pickProducts(byCategory map[data.Category][]pool.Item, platform, key string
 		}
 	}
 	// A real menu interleaves categories; pages then mix them too.
-	order := r.perm(len(menu))
+	order := r.Perm(len(menu))
 	shuffled := make([]Product, len(menu))
 	for i, at := range order {
 		shuffled[i] = menu[at]
@@ -182,10 +183,10 @@ func pickProducts(byCategory map[data.Category][]pool.Item, platform, key string
 }
 
 // storeProduct is a pool item with this store's prices.
-func storeProduct(it pool.Item, storeKey string, r *rng) Product {
-	change := 1 - maxPriceChange + 2*maxPriceChange*r.unit()
-	onSale := r.intn(100) < saleChancePercent
-	percent := salePercents[r.intn(len(salePercents))]
+func storeProduct(it pool.Item, storeKey string, r *seeded.Rand) Product {
+	change := 1 - maxPriceChange + 2*maxPriceChange*r.Unit()
+	onSale := r.Intn(100) < saleChancePercent
+	percent := salePercents[r.Intn(len(salePercents))]
 	if s := it.Sizes[0]; s.SalePrice > 0 {
 		// Keep the discount the record showed.
 		percent = int(math.Round(100 * (1 - s.SalePrice/s.Price)))

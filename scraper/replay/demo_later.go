@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/ohiomc/omc/data"
+	"github.com/ohiomc/omc/internal/seeded"
 	"github.com/ohiomc/omc/scraper/replay/internal/pool"
 )
 
@@ -77,17 +78,17 @@ func demoStep(ds *Dataset, step string, n int) (*Dataset, error) {
 		}
 		for i := range products {
 			pr := &products[i]
-			r := newRNG(hash64(step, st.Platform, st.Key, pr.ID))
+			r := seeded.New(hash64(step, st.Platform, st.Key, pr.ID))
 			soldOut := len(pr.inStockSizes()) == 0
 			switch {
 			case soldOut:
-				if r.intn(100) < laterRestockPercent {
+				if r.Intn(100) < laterRestockPercent {
 					for j := range pr.Sizes {
 						pr.Sizes[j].InStock = true
 					}
 				}
 				continue
-			case r.intn(100) < laterSellOutPercent && inStock[pr.Category] > minPerCategory:
+			case r.Intn(100) < laterSellOutPercent && inStock[pr.Category] > minPerCategory:
 				for j := range pr.Sizes {
 					pr.Sizes[j].InStock = false
 				}
@@ -95,7 +96,7 @@ func demoStep(ds *Dataset, step string, n int) (*Dataset, error) {
 				continue
 			}
 			onSale := pr.Sizes[0].SalePrice > 0
-			roll := r.intn(100)
+			roll := r.Intn(100)
 			for j := range pr.Sizes {
 				s := &pr.Sizes[j]
 				switch {
@@ -144,9 +145,9 @@ func newDemoProducts(p *pool.Pool, st *Store, have []Product, step string, n int
 	for _, pr := range have {
 		listed[pr.ID] = true
 	}
-	r := newRNG(hash64(step+"-new", st.Platform, st.Key))
+	r := seeded.New(hash64(step+"-new", st.Platform, st.Key))
 	var out []Product
-	for _, at := range r.perm(len(p.Items)) {
+	for _, at := range r.Perm(len(p.Items)) {
 		if len(out) == laterNewProducts {
 			break
 		}

@@ -72,43 +72,6 @@ func janeSpecialID(storeKey string, percent int) int64 {
 	return 3_000_000 + int64(hash64("jane-special", storeKey, strconv.Itoa(percent))%1_000_000)
 }
 
-// rng is splitmix64: tiny, and its output is fixed by this code rather than by a
-// library version, which keeps the dataset byte-identical across Go releases.
-type rng struct{ state uint64 }
-
-func newRNG(seed uint64) *rng { return &rng{state: seed} }
-
-func (r *rng) next() uint64 {
-	r.state += 0x9e3779b97f4a7c15
-	z := r.state
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
-	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
-	return z ^ (z >> 31)
-}
-
-// intn returns a number in [0, n).
-func (r *rng) intn(n int) int {
-	return int(r.next() % uint64(n))
-}
-
-// unit returns a number in [0, 1).
-func (r *rng) unit() float64 {
-	return float64(r.next()>>11) / (1 << 53)
-}
-
-// perm is a Fisher–Yates shuffle of 0..n-1.
-func (r *rng) perm(n int) []int {
-	p := make([]int, n)
-	for i := range p {
-		p[i] = i
-	}
-	for i := n - 1; i > 0; i-- {
-		j := r.intn(i + 1)
-		p[i], p[j] = p[j], p[i]
-	}
-	return p
-}
-
 func cents(x float64) float64 {
 	return math.Round(x*100) / 100
 }

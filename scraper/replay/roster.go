@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/ohiomc/omc/data"
+	"github.com/ohiomc/omc/internal/seeded"
 )
 
 // RosterPath is where the replay serves the state's dispensary roster: an ArcGIS
@@ -293,9 +294,9 @@ func demoPlace(d data.Dispensary) (lat, lng float64) {
 	if d.Lat == 0 && d.Lng == 0 {
 		return 0, 0
 	}
-	r := newRNG(hash64("demo-place", d.Slug))
-	lat = math.Round((d.Lat+(r.unit()-0.5)*0.05)*1e6) / 1e6
-	lng = math.Round((d.Lng+(r.unit()-0.5)*0.05)*1e6) / 1e6
+	r := seeded.New(hash64("demo-place", d.Slug))
+	lat = math.Round((d.Lat+(r.Unit()-0.5)*0.05)*1e6) / 1e6
+	lng = math.Round((d.Lng+(r.Unit()-0.5)*0.05)*1e6) / 1e6
 	return lat, lng
 }
 

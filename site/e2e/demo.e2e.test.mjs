@@ -11,10 +11,10 @@ import fs from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
 import { describe, test } from 'node:test'
-import { browserAgainstSite, resultsDir, watchCsp } from './processes.mjs'
+import { axeViolations, browserAgainstSite, resultsDir, sandboxedPage, watchCsp } from './processes.mjs'
+import { htmlText, publishedScreens } from './screens.mjs'
 
 const SITE_NAME = 'Ohio Marijuana Community'
-const REGIONS = ['Northeast', 'Northwest', 'Central', 'Southwest', 'Southeast']
 
 let site
 let browser
@@ -95,7 +95,10 @@ describe('published site', () => {
       await strains.waitFor({ timeout: 30_000 })
       assert.equal(await page.title(), SITE_NAME)
       assert.ok((await strains.locator('ol > li').count()) >= 3, 'fewer than 3 strains listed')
-      for (const region of REGIONS) {
+      // The regions publish writes (data.Regions), as the deals index names them.
+      const { regions } = await (await page.request.get(new URL('api/deals/index', site).href)).json()
+      assert.equal(regions.length, 5)
+      for (const { region } of regions) {
         await page.getByRole('region', { name: `${region} Top Deals` }).waitFor({ timeout: 5_000 })
       }
       assert.ok((await page.getByText(/for \$\d+\.\d{2}/).count()) > 0, 'no deal shows "for $x.xx"')
@@ -144,62 +147,89 @@ describe('published site', () => {
   })
 })
 
-// Every path of docs/specification.md §2 built so far, with its h1 and document title.
-const SCREENS = [
-  { paths: ['', 'home'], heading: `Welcome to the ${SITE_NAME}`, title: SITE_NAME },
-  { paths: ['dispensary-status'], heading: 'Dispensary Status' },
-  { paths: ['company-brands'], heading: 'Company Brands' },
-  { paths: ['Reservation'], heading: 'Reservation' },
-  { paths: ['march-madness'], heading: 'March Madness 2025' },
-  { paths: ['other-maps'], heading: 'Other Maps' },
-  { paths: ['events'], heading: 'Events' },
-  { paths: ['introduction'], heading: 'Introduction' },
-  { paths: ['discord', 'reddit', 'social'], heading: 'Social' },
-  { paths: ['growing-tool'], heading: 'Growing Tool' },
-  { paths: ['changelog', 'change-log'], heading: 'Change Log' },
-  { paths: ['donate', 'contribute', 'donations'], heading: 'Donations' },
-  { paths: ['feedback'], heading: 'Feedback' },
-  { paths: ['resources'], heading: 'Resources' },
-  { paths: ['yearly-highlights'], heading: 'Yearly Highlights' },
-  { paths: ['chat'], heading: 'Chat' },
-  { paths: ['trends'], heading: 'Trends' },
-  { paths: ['strain-genetics', 'genetics'], heading: 'Strain Genetics' },
-  { paths: ['terpenes'], heading: 'Terpenes' },
-  { paths: ['dispensary-menus', 'menu'], heading: 'Dispensary Menus', title: `Menus - ${SITE_NAME}` },
-  { paths: ['dispensary-deals', 'deals'], heading: 'Dispensary Deals', title: `Deals - ${SITE_NAME}` },
-  { paths: ['dispensary-wishlist', 'wishlist'], heading: 'Wishlist' },
-  { paths: ['dispensary-limits'], heading: 'Dispensary Limits' },
-]
 const NOT_FOUND = 'The page you requested was not found!'
 const GENERIC_ERROR = 'An unhandled error has occurred. Please try again. If issue persists please report the problem on the Discord server.'
 
-describe('every screen', () => {
-  test('every route and alias renders its screen with its title, pre-rendered and hydrated', async () => {
-    const page = await newPage()
-    try {
-      for (const screen of SCREENS) {
-        const title = screen.title ?? `${screen.heading} - ${SITE_NAME}`
-        for (const p of screen.paths) {
-          const url = new URL(p, site).href
-          // What a crawler gets: the HTML itself carries the title and the screen.
-          // React separates adjacent text parts with <!-- --> comments.
-          const html = (await (await page.request.get(url)).text()).replaceAll('<!-- -->', '')
-          assert.ok(html.includes(`<title>${title.replace(/'/g, '&#x27;')}</title>`) || html.includes(`<title>${title}</title>`), `/${p}: HTML title`)
-          assert.ok(html.includes(`data-prerendered="/${p}"`), `/${p}: not pre-rendered`)
-          assert.ok(html.includes(`<h1`) && html.includes(screen.heading.replace(/'/g, '&#x27;')), `/${p}: HTML has no h1 ${screen.heading}`)
+// Every screen includes the maps, which ask OpenStreetMap for tiles: the tests visiting
+// every screen use sandboxed pages (processes.mjs), which abort any request off the test
+// host, and allow only those tile requests; the aborted tiles log console errors.
+const TILE_HOST = 'tile.openstreetmap.org'
+const screenPage = (found, options) => sandboxedPage({ browser, site, ...found }, { consoleErrors: false, ...options })
+const assertNothingElse = ({ pageErrors, blocked }) => {
+  assert.deepEqual(pageErrors, [])
+  assert.deepEqual(
+    blocked.filter((url) => new URL(url).hostname !== TILE_HOST),
+    [],
+  )
+}
 
-          await page.goto(url)
-          await page.getByRole('heading', { level: 1, name: screen.heading, exact: true }).waitFor({ timeout: 15_000 })
-          assert.equal(await page.title(), title, `/${p}`)
-          await page.getByRole('navigation', { name: 'Main' }).waitFor()
-          await page.getByRole('main').waitFor()
-          // Hydrated: the theme toggle reacts.
-          await page.getByRole('button', { name: /^Theme: / }).waitFor()
+describe('every screen', () => {
+  test('every path of routes.json renders its screen with its h1 and title, pre-rendered where built so, and hydrated', async () => {
+    // The paths come from the build's routes.json (src/config/routes.ts), filled from the
+    // published snapshots: a screen added there is visited here without editing this test.
+    const screens = await publishedScreens(site)
+    assert.ok(screens.length >= 30, `routes.json lists only ${screens.length} paths`)
+    const shown = new Map()
+    const found = { pageErrors: [], blocked: [] }
+    const page = await screenPage(found)
+    try {
+      for (const screen of screens) {
+        const url = new URL(screen.url, site).href
+        let html
+        if (screen.prerendered) {
+          // What a crawler gets: the HTML itself carries the title and the screen's h1.
+          html = await (await page.request.get(url)).text()
+          assert.ok(html.includes(`data-prerendered="${screen.path}"`), `${screen.path}: not pre-rendered`)
+          html = {
+            title: htmlText(html.match(/<title>([^<]*)<\/title>/)?.[1] ?? ''),
+            h1: htmlText(html.match(/<h1[^>]*>([\s\S]*?)<\/h1>/)?.[1] ?? ''),
+          }
+          assert.ok(html.h1, `${screen.path}: the HTML has no h1`)
         }
+        await page.goto(url)
+        const h1 = page.getByRole('heading', { level: 1 }).first()
+        await h1.waitFor({ timeout: 15_000 })
+        await page.getByRole('navigation', { name: 'Main' }).waitFor()
+        await page.getByRole('main').waitFor()
+        // Hydrated: the theme toggle reacts.
+        await page.getByRole('button', { name: /^Theme: / }).waitFor()
+        const seen = { title: await page.title(), h1: (await h1.innerText()).trim() }
+        assert.notEqual(seen.h1, NOT_FOUND, `${screen.path}: not found`)
+        assert.match(seen.title, new RegExp(`^(.+ - )?${SITE_NAME}$`), `${screen.path}: title`)
+        if (html) assert.deepEqual(seen, html, `${screen.path}: the page once hydrated differs from its HTML`)
+        // An alias shows its main path's screen.
+        if (screen.main === screen.path) shown.set(screen.path, seen)
+        else assert.deepEqual(seen, shown.get(screen.main), `${screen.path}: not the screen of ${screen.main}`)
       }
     } finally {
       await page.close()
     }
+    assertNothingElse(found)
+  })
+
+  test('no serious or critical axe-core violation on any screen of routes.json, light and dark', { timeout: 300_000 }, async () => {
+    const screens = (await publishedScreens(site)).filter((s) => s.main === s.path)
+    const failures = []
+    const found = { pageErrors: [], blocked: [] }
+    for (const theme of ['light', 'dark']) {
+      // The site's theme follows the colour scheme (sandboxedPage).
+      const page = await screenPage(found, { colorScheme: theme })
+      try {
+        for (const screen of screens) {
+          await page.goto(new URL(screen.url, site).href)
+          await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 15_000 })
+          // The screen with its snapshots shown rather than its loading state; bounded, as a
+          // screen may keep a request open (its map's tiles): it is checked as it is then.
+          await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => {})
+          const found = await axeViolations(page)
+          if (found.length) failures.push(`${screen.path} (${theme}):\n  ${found.join('\n  ')}`)
+        }
+      } finally {
+        await page.close()
+      }
+    }
+    assert.deepEqual(failures, [])
+    assertNothingElse(found)
   })
 
   test('community pages show their published content, the demo its sample pages marked as sample', async () => {

@@ -34,6 +34,12 @@ describe('the route list', () => {
     expect(Object.keys(aliases)).toEqual(ROUTES.flatMap((r) => r.aliases ?? []))
   })
 
+  it('names in routes.json the personal screens, which are not pre-rendered', () => {
+    const { personal } = JSON.parse(siteRoutesJson()) as { personal: string[] }
+    expect(personal).toEqual(['/signin', '/signup', '/profile'])
+    for (const path of personal) expect(isPrerendered(ROUTES.find((r) => pathsOf(r).includes(path))!)).toBe(false)
+  })
+
   it('pre-renders the public screens only: not the account screens, not the pages of one thing', () => {
     expect(isPrerendered(routes.home)).toBe(true)
     expect(isPrerendered(routes.profile)).toBe(false)

@@ -111,10 +111,12 @@ export const ROUTES_FILE = 'routes.json'
  * segment matching any one segment, as the router does), the snapshot each
  * page of a pattern shows, when it has one (path → snapshot), and each alias's
  * main path (alias → path: omc serve sends an alias with no page rendered after
- * the publish to its main path's, when that has one).
+ * the publish to its main path's, when that has one), and the paths of the personal
+ * screens (the browser tests, which visit every path, expect no pre-rendered HTML there).
  */
 export function siteRoutesJson(): string {
   const snapshots = Object.fromEntries(ROUTES.flatMap((r) => (r.snapshot ? pathsOf(r).map((p) => [p, r.snapshot]) : [])))
   const aliases = Object.fromEntries(ROUTES.flatMap((r) => (r.aliases ?? []).map((alias) => [alias, r.path])))
-  return `${JSON.stringify({ paths: ROUTES.flatMap(pathsOf), snapshots, aliases }, null, 2)}\n`
+  const personal = ROUTES.filter((r) => r.personal).flatMap(pathsOf)
+  return `${JSON.stringify({ paths: ROUTES.flatMap(pathsOf), snapshots, aliases, personal }, null, 2)}\n`
 }

@@ -17,12 +17,15 @@ export function formatUnitPrice(unitPrice: number | null | undefined, unit: Unit
 
 /** pricePaid is what a shopper pays: the sale price when there is one below the regular price. */
 export function pricePaid(price: number, salePrice: number | null | undefined): number {
-  return salePrice != null && salePrice < price ? salePrice : price
+  return salePrice != null && isOnSale(price, salePrice) ? salePrice : price
 }
 
-/** isOnSale tells whether an offer has a sale price below its regular price. */
+/**
+ * isOnSale tells whether an offer has a sale price below its regular price. A sale
+ * price of 0 or less is none, as in publish (publish/testdata/price-vectors.json).
+ */
 export function isOnSale(price: number, salePrice: number | null | undefined): boolean {
-  return salePrice != null && salePrice < price
+  return salePrice != null && salePrice > 0 && salePrice < price
 }
 
 /** MARKET_LABEL names a market for shoppers: recreational sales are "adult use" in Ohio's law. */

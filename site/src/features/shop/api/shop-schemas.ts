@@ -237,7 +237,7 @@ export const dealsRegionSchema = published({
 })
 export type DealsRegion = z.infer<typeof dealsRegionSchema>
 
-/** REGIONS are data.Regions, in publish's fixed order. */
+/** REGIONS are data.Regions, in publish's fixed order (held to data/sources/ohio-regions.md by lib/places-source.test.ts). */
 export const REGIONS = ['Northeast', 'Northwest', 'Central', 'Southwest', 'Southeast'] as const
 export type Region = (typeof REGIONS)[number]
 

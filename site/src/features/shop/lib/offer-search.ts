@@ -100,7 +100,9 @@ export function unitPriceOf(
   const [per, unit]: [number | null, Unit | null] =
     category === 'Edible' ? [mg === null ? null : mg / 100, '100mg'] : category === 'Other' ? [null, null] : [grams, 'g']
   if (per === null || per <= 0 || paid <= 0) return { unitPrice: null, unit: null }
-  return { unitPrice: Math.round((paid / per) * 100) / 100, unit }
+  const unitPrice = Math.round((paid / per) * 100) / 100
+  // A weight too small to divide by gives no unit price, as in publish.
+  return Number.isFinite(unitPrice) ? { unitPrice, unit } : { unitPrice: null, unit: null }
 }
 
 /**

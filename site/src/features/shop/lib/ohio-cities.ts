@@ -1,6 +1,7 @@
 // OHIO_CITIES: Ohio cities and their centre coordinates, for a distance search
 // from a city picked in a list when the browser's location is not shared.
-// Copied from data/sources/ohio-city-coordinates.csv (81 rows): the simplemaps
+// Copied from data/sources/ohio-city-coordinates.csv (81 rows; lib/places-source.test.ts fails
+// when the two differ): the simplemaps
 // US Cities Database, free basic edition (https://simplemaps.com/data/us-cities),
 // via github:mcedillo20/US-Cities-Data-for-Map@d6e284a. Its licence asks for an
 // attribution link, which the Menus screen shows under the city picker
