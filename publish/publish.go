@@ -186,19 +186,27 @@ func build(ctx context.Context, db *store.DB, opts Options, put func(path string
 		return Manifest{}, err
 	}
 	files[PathHeaders] = HeadersFile(append(HeaderRules(opts.Site.WithContent(files[PathChat])), OpenDataRules(od)...))
+	m.Summary = summary
+	if err := finish(&m, files, add, put); err != nil {
+		return Manifest{}, err
+	}
+	return m, nil
+}
+
+// finish hands the small files to add, then the manifest, which lists every file put
+// (so it comes last), to put.
+func finish(m *Manifest, files map[string][]byte, add, put func(path string, b []byte) error) error {
 	for path, b := range files {
 		if err := add(path, b); err != nil {
-			return Manifest{}, err
+			return err
 		}
 	}
-
-	m.Summary = summary
 	sort.Slice(m.Files, func(i, j int) bool { return m.Files[i].Path < m.Files[j].Path })
-	mb, err := marshal(m)
+	mb, err := marshal(*m)
 	if err != nil {
-		return Manifest{}, fmt.Errorf("publish manifest: %w", err)
+		return fmt.Errorf("publish manifest: %w", err)
 	}
-	return m, put(PathManifest, mb)
+	return put(PathManifest, mb)
 }
 
 // shopping is what buildShopping returns besides the shopping snapshots it hands on.
