@@ -106,6 +106,7 @@ func (t *Tree) Commit() error {
 		return fmt.Errorf("publish %s: %w", t.out, err)
 	}
 	out, stage, parent := t.out, t.stage, filepath.Dir(t.out)
+	carryOver(out, stage)
 	finish := func() error {
 		t.done = true
 		t.unlock()

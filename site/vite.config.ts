@@ -5,7 +5,8 @@ import { defineConfig } from 'vitest/config'
 import { basePathFor } from './src/config/base-path'
 import { cspSources } from './src/config/csp-sources'
 import { parseEnv } from './src/config/env-schema'
-import { ROUTES_FILE, siteRoutesJson } from './src/config/routes'
+import { ROUTES, ROUTES_FILE, siteRoutesJson } from './src/config/routes'
+import { earlyDataScript } from './src/config/early-data'
 
 // Writes csp.json beside index.html: the origins this build reaches (its VITE_*
 // settings), which omc turns into the Content-Security-Policy (publish/headers.go).
@@ -20,6 +21,22 @@ function cspSourcesFile(): Plugin {
     generateBundle() {
       this.emitFile({ type: 'asset', fileName: 'csp.json', source: `${JSON.stringify(cspSources(raw))}\n` })
     },
+  }
+}
+
+// Ends every page with the inline script that asks for the page's snapshots while it is
+// parsed (src/config/early-data.ts); its hash joins the Content-Security-Policy as the theme
+// script's does (publish/headers.go reads the built pages' inline scripts).
+function earlyData(): Plugin {
+  let script = ''
+  return {
+    name: 'omc-early-data',
+    apply: 'build',
+    configResolved(config) {
+      const env = parseEnv(loadEnv(config.mode, config.envDir || process.cwd(), 'VITE_'), config.base)
+      script = earlyDataScript(ROUTES, env.dataUrl, config.base, 'menus')
+    },
+    transformIndexHtml: () => [{ tag: 'script', children: script, injectTo: 'body' }],
   }
 }
 
@@ -58,7 +75,7 @@ export default defineConfig(({ mode }) => ({
   // The site's settings (VITE_* variables), checked here (a bad one stops the build,
   // listing every problem) and written into the code as src/config/env.ts's env.
   define: { __OMC_ENV__: JSON.stringify(parseEnv(loadEnv(mode, siteDir, 'VITE_'), basePath(mode))) },
-  plugins: [react(), cspSourcesFile(), siteRoutesFile()],
+  plugins: [react(), cspSourcesFile(), siteRoutesFile(), earlyData()],
   server: devProxy ? { proxy: { '/api': devProxy, '/manifest.json': devProxy } } : {},
   resolve: {
     alias: [

@@ -9,7 +9,12 @@
 // each screen's code loaded once; with the site's address (VITE_SITE_URL) it also writes
 // sitemap.xml with every store's and product's page.
 //
-// Usage: node scripts/prerender-pages.mjs [--build dist] [--pages DIR] [--products N|all] PUBLISHED_DIR
+// A store's or a product's page whose snapshots have the same content as when it was last
+// rendered (their hashes, publish time left out, in the pages' state file: prerender-state.mjs)
+// is kept as it is, its file untouched; only the pages whose data changed are rendered again.
+// The other data pages (homepage, status, Deals, Menus) are rendered every time.
+//
+// Usage: node scripts/prerender-pages.mjs [--build dist] [--pages DIR] [--products N|all] [--full] PUBLISHED_DIR
 //   --build     the site build the pages are for (a directory in site/, as OMC_SITE_OUT names it)
 //   --pages     where the pages go (default PUBLISHED_DIR/pages, where omc serve looks for
 //               them; a static host's tree, where the site and the snapshots are copied
@@ -17,10 +22,12 @@
 //   --products  how many product pages at most (default DEFAULT_PRODUCTS): the products at
 //               the most menus (productsByReach in src/app/prerender.tsx); the others load
 //               their product in the browser as before. all: every published product.
+//   --full      render every page again, whether or not its data changed
 import fs from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { pathToFileURL } from 'node:url'
+import { buildKey, contentHash, PAGES_STATE, readPagesState, unchangedPage } from './prerender-state.mjs'
 import { jsonScript, pageFile, pageHtml, pageStyles, pageWriter, ssrEntry, SSR_TEMPLATE } from './prerender-html.mjs'
 
 // The id of the <script> holding the snapshots a page was rendered with (src/api/page-data.ts).
@@ -47,6 +54,7 @@ try {
       build: { type: 'string', default: 'dist' },
       pages: { type: 'string' },
       products: { type: 'string', default: String(DEFAULT_PRODUCTS) },
+      full: { type: 'boolean', default: false },
     },
   })
 } catch (error) {
@@ -125,6 +133,19 @@ function listRendered(dir) {
   return productsByReach(names, read).slice(0, maxProducts)
 }
 const pages = publishedPages(listRendered)
+// The snapshots' content hashes, each file hashed once; undefined for a snapshot that is gone.
+const hashes = new Map()
+function hashOf(name) {
+  if (!hashes.has(name)) {
+    const file = path.join(apiDir, name)
+    hashes.set(name, fs.existsSync(file) ? contentHash(fs.readFileSync(file, 'utf8')) : undefined)
+  }
+  return hashes.get(name)
+}
+const build = buildKey(template, env.siteUrl)
+const lastState = args.values.full ? { build, pages: {} } : readPagesState(pagesDir, build)
+const state = { build, pages: {} }
+let kept = 0
 // Each page is written beside its place and renamed over it: a reader never sees one cut short.
 const writer = pageWriter(pagesDir)
 const written = []
@@ -138,6 +159,11 @@ const failed = []
 let writing = []
 for (const { path: pagePath, byQuery, each } of pages) {
   const pageStarted = performance.now()
+  if (each && unchangedPage(lastState, pagePath, pageFile(pagesDir, pagePath), hashOf)) {
+    state.pages[pagePath] = lastState.pages[pagePath]
+    kept++
+    continue
+  }
   try {
     const rendered = await renderPublished(pagePath, read, renderedAt)
     const html = pageHtml({
@@ -157,6 +183,8 @@ for (const { path: pagePath, byQuery, each } of pages) {
       writing = []
     }
     if (each) {
+      const snapshotHashes = Object.fromEntries(Object.keys(rendered.data.snapshots).map((name) => [name, hashOf(name)]))
+      if (Object.values(snapshotHashes).every((hash) => hash !== undefined)) state.pages[pagePath] = snapshotHashes
       const kind = made.get(each) ?? { pages: 0, ms: 0, bytes: 0 }
       kind.pages++
       kind.ms += performance.now() - pageStarted
@@ -171,6 +199,18 @@ for (const { path: pagePath, byQuery, each } of pages) {
   }
 }
 await Promise.all(writing)
+// The page of a store or product no longer published (or past --products) goes: omc serve would
+// still serve it, as the pages outlive a publish.
+const listed = new Set(pages.map((p) => p.path))
+let removed = 0
+for (const pagePath of Object.keys(lastState.pages)) {
+  if (listed.has(pagePath)) continue
+  fs.rmSync(pageFile(pagesDir, pagePath), { force: true })
+  removed++
+}
+await writer.write(path.join(pagesDir, PAGES_STATE), JSON.stringify(state))
+if (kept > 0) written.push(`${kept} store and product pages kept: their data has not changed since they were rendered`)
+if (removed > 0) written.push(`${removed} pages of stores or products no longer published removed`)
 const KIND_NAMES = { menus: 'store', products: 'product', strains: 'strain', terpenes: 'terpene' }
 for (const [dir, { pages: n, ms, bytes }] of made) {
   const mb = (bytes / 1e6).toFixed(1)

@@ -1,11 +1,13 @@
 import type { Category } from '../../../api/common-schemas'
+import { countIndexed, facetIndexOf, keepIndexed } from './facet-index'
 
 // The filters shoppers of Jane and Dutchie menus know (brand, strain type, THC and
 // CBD, size, price, terpene, on sale, new), each option with the number of offers it
-// would leave given the other filters. One pass over the offers counts every
-// option: an offer that fails no filter counts for every facet, one that fails
-// exactly one counts for that facet's options only (choosing another option there
-// could bring it back), one that fails two counts nowhere.
+// would leave given the other filters: an offer that fails no filter counts for
+// every facet, one that fails exactly one counts for that facet's options only
+// (choosing another option there could bring it back), one that fails two counts
+// nowhere. The offers are indexed once per list (facet-index.ts): a filter change
+// intersects the index's bitsets rather than checking every offer again.
 
 export const STRAIN_TYPES = ['indica', 'sativa', 'hybrid'] as const
 export type StrainType = (typeof STRAIN_TYPES)[number]
@@ -144,17 +146,6 @@ export type FacetCounts = {
   new: number
 }
 
-type Check<T> = { count: (o: T, counts: Tallies) => void; pass?: (o: T) => boolean }
-
-const inRange = (v: number | null, min: number | null, max: number | null) => v !== null && (min === null || v >= min) && (max === null || v <= max)
-
-const tally = (map: Map<string, number>, key: string | null) => {
-  if (key !== null) map.set(key, (map.get(key) ?? 0) + 1)
-}
-
-/** Tallies are FacetCounts while they are counted: the range values as they come. */
-type Tallies = Omit<FacetCounts, 'thc' | 'cbd' | 'price'> & { thc: number[]; cbd: number[]; price: number[] }
-
 /**
  * keepFacets keeps the offers every chosen filter keeps (options of one facet are
  * alternatives: two brands keep the offers of either), in their order. unit is the
@@ -163,13 +154,16 @@ type Tallies = Omit<FacetCounts, 'thc' | 'cbd' | 'price'> & { thc: number[]; cbd
  * the results can show before them.
  */
 export function keepFacets<T extends FacetOffer>(offers: readonly T[], f: FacetFilters, unit: PotencyUnit): T[] {
-  return facetPass(offers, f, unit, false).offers
+  return keepIndexed(offers, facetIndexOf(offers, unit, offerUnit), f)
 }
 
 /** countFacets counts, for every option of the filters, the offers it would leave given the other filters chosen. */
 export function countFacets(offers: readonly FacetOffer[], f: FacetFilters, unit: PotencyUnit): FacetCounts {
-  return facetPass(offers, f, unit, true).counts!
+  return countIndexed(facetIndexOf(offers, unit, offerUnit), f)
 }
+
+/** offerUnit is the unit of an offer's THC and CBD figures: its own, or its product type's. */
+const offerUnit = (o: FacetOffer) => o.potencyUnit ?? potencyUnitFor(o.category)
 
 // Counts kept per list of offers (while the list lives) and per choice of filters: a list
 // is one per snapshot and query (narrowFilters' counted), so choosing a brand and clearing
@@ -202,80 +196,6 @@ export function countFacetsOnce(offers: readonly FacetOffer[], f: FacetFilters, 
     kept.set(key, counts)
   }
   return counts
-}
-
-function facetPass<T extends FacetOffer>(
-  offers: readonly T[],
-  f: FacetFilters,
-  unit: PotencyUnit,
-  counting: boolean,
-): { offers: T[]; counts: FacetCounts | null } {
-  const counts: Tallies = {
-    brand: new Map(),
-    strainType: new Map(),
-    size: new Map(),
-    terpene: new Map(),
-    thc: [],
-    cbd: [],
-    price: [],
-    sale: 0,
-    new: 0,
-  }
-  const brands = new Set(f.brands)
-  const types = new Set<string>(f.strainTypes)
-  const sizes = new Set(f.sizes)
-  const terpenes = new Set(f.terpenes)
-  const potency = (o: T, v: number | null) => ((o.potencyUnit ?? potencyUnitFor(o.category)) === unit ? v : null)
-  const checks: Check<T>[] = [
-    { count: (o, c) => tally(c.brand, o.brand), pass: brands.size ? (o) => o.brand !== null && brands.has(o.brand) : undefined },
-    { count: (o, c) => tally(c.strainType, o.strainType), pass: types.size ? (o) => o.strainType !== null && types.has(o.strainType) : undefined },
-    { count: (o, c) => tally(c.size, o.sizeKey), pass: sizes.size ? (o) => o.sizeKey !== null && sizes.has(o.sizeKey) : undefined },
-    {
-      count: (o, c) => o.terpenes.forEach((t) => tally(c.terpene, t)),
-      pass: terpenes.size ? (o) => o.terpenes.some((t) => terpenes.has(t)) : undefined,
-    },
-    {
-      count: (o, c) => {
-        const v = potency(o, o.thc)
-        if (v !== null) c.thc.push(v)
-      },
-      pass: f.thcMin !== null || f.thcMax !== null ? (o) => inRange(potency(o, o.thc), f.thcMin, f.thcMax) : undefined,
-    },
-    {
-      count: (o, c) => {
-        const v = potency(o, o.cbd)
-        if (v !== null) c.cbd.push(v)
-      },
-      pass: f.cbdMin !== null ? (o) => inRange(potency(o, o.cbd), f.cbdMin, null) : undefined,
-    },
-    {
-      count: (o, c) => c.price.push(o.paid),
-      pass: f.priceMin !== null || f.priceMax !== null ? (o) => inRange(o.paid, f.priceMin, f.priceMax) : undefined,
-    },
-    { count: (o, c) => (c.sale += o.salePrice !== null ? 1 : 0), pass: f.saleOnly ? (o) => o.salePrice !== null : undefined },
-    { count: (o, c) => (c.new += o.isNew ? 1 : 0), pass: f.newOnly ? (o) => o.isNew : undefined },
-  ]
-  const active = checks.filter((c) => c.pass !== undefined)
-  if (!counting && active.length === 0) return { offers: offers as T[], counts: null }
-  const kept: T[] = []
-  for (const o of offers) {
-    let failed: Check<T> | null = null
-    let fails = 0
-    for (const check of active) {
-      if (!check.pass!(o)) {
-        failed = check
-        if (++fails > 1 || !counting) break
-      }
-    }
-    if (fails === 0) {
-      kept.push(o)
-      if (counting) for (const check of checks) check.count(o, counts)
-    } else if (fails === 1 && counting) failed!.count(o, counts)
-  }
-  if (!counting) return { offers: kept, counts: null }
-  // A typed array sorts numbers as numbers, without a comparison function.
-  const sorted = (values: number[]) => Float64Array.from(values).sort()
-  return { offers: kept, counts: { ...counts, thc: sorted(counts.thc), cbd: sorted(counts.cbd), price: sorted(counts.price) } }
 }
 
 /** firstAtLeast is the index of the first of sorted values at least (or, after, above) bound. */

@@ -10,6 +10,7 @@ import { isOnSale, pricePaid, type Unit } from '../../../lib/unit-price'
 import { potencyAt } from './potency'
 import { thcValuePer100mg } from './thc-value'
 import { saleLowsByOffer, type SaleLow } from '../../../lib/sale-low'
+import { lastFor } from './list-memo'
 
 /** SearchOffer is one offer of the Menus search: a shard row joined with its product and store. */
 export type SearchOffer = FacetOffer & {
@@ -348,15 +349,19 @@ export function filterOffers(sorted: readonly SearchOffer[], search: DispensaryS
   const inScope =
     search.showMedical && search.showRecreational && !byDistance
       ? sorted
-      : sorted.filter(
-          (o) =>
-            (o.market === 'medical' ? search.showMedical : search.showRecreational) &&
-            (!byDistance || (o.distance !== null && o.distance <= search.maxDistance)),
+      : lastFor(sorted, 'scope', JSON.stringify([search.showMedical, search.showRecreational, byDistance && search.maxDistance]), () =>
+          sorted.filter(
+            (o) =>
+              (o.market === 'medical' ? search.showMedical : search.showRecreational) &&
+              (!byDistance || (o.distance !== null && o.distance <= search.maxDistance)),
+          ),
         )
   // "Open now" is applied before the filters with counts, so that their counts are of the
   // offers it leaves (stores open now, then those whose hours are unknown, as the list shows them).
-  const openNow = filters.openNow ? splitOpenNow(inScope, (o) => o.store.openingHours, nowMs) : null
-  const open = openNow && openNow.closed > 0 ? [...openNow.open, ...openNow.unknown] : inScope
+  const { openNow, open } = lastFor(inScope, 'openNow', JSON.stringify([filters.openNow, filters.openNow && nowMs]), () => {
+    const openNow = filters.openNow ? splitOpenNow(inScope, (o) => o.store.openingHours, nowMs) : null
+    return { openNow, open: openNow && openNow.closed > 0 ? [...openNow.open, ...openNow.unknown] : inScope }
+  })
   const result = narrowFilters(open, filters, potencyUnitFor(search.productType), nowMs)
   const excluded = openNow && openNow.closed > 0 ? { openNow: openNow.closed, ...result.excluded } : result.excluded
   return { ...result, inScope: inScope.length, excluded, stores: countStores(result.offers) }
@@ -376,6 +381,27 @@ export function narrowFilters<T extends FacetOffer & { unitPrice: number | null;
   unit: ReturnType<typeof potencyUnitFor>,
   nowMs: number,
 ): Omit<FilterResult<T>, 'stores'> {
+  // The steps before the filters with counts, once per list and their settings: a change of
+  // those filters alone keeps counted the same list, and so its index (facet-index.ts).
+  const typed = tokenize(filters.searchText)
+  const before = lastFor(inScope, 'narrow', JSON.stringify([filters.dealsOnly, filters.staleExclude, typed, filters.staleExclude && nowMs]), () =>
+    narrowBeforeFacets(inScope, filters, typed, nowMs),
+  )
+  const excluded = { ...before.excluded }
+  const counted = before.offers
+  const faceted = keepFacets(counted, filters, unit)
+  if (faceted.length < counted.length) excluded.facets = counted.length - faceted.length
+  const kept = effectiveSort(null, filters) === 'relevance' && typed.length > 0 ? rankByRelevance(faceted, typed) : faceted
+  return { offers: kept, inScope: inScope.length, excluded, counted }
+}
+
+/** narrowBeforeFacets applies the deals, freshness and text filters (typed: the text's words), saying what each removed. */
+function narrowBeforeFacets<T extends FacetOffer & { unitPrice: number | null; lastUpdateMs: number | null; words: readonly string[] }>(
+  inScope: readonly T[],
+  filters: NarrowFilters,
+  typed: readonly string[],
+  nowMs: number,
+): { offers: T[]; excluded: FilterResult['excluded'] } {
   const excluded: FilterResult['excluded'] = {}
   let offers = inScope as T[]
   const step = (name: keyof FilterResult['excluded'], keep: (o: T) => boolean) => {
@@ -388,7 +414,6 @@ export function narrowFilters<T extends FacetOffer & { unitPrice: number | null;
     step('dealsOnly', (o) => o.salePrice !== null || (threshold !== null && o.unitPrice !== null && o.unitPrice <= threshold))
   }
   if (filters.staleExclude) step('staleExclude', (o) => offerFreshness(o, nowMs) === 'current')
-  const typed = tokenize(filters.searchText)
   if (typed.length > 0) {
     // Offers of one product share its words: match each product once, and each distinct word once.
     const seen = new Map<readonly string[], boolean>()
@@ -399,11 +424,7 @@ export function narrowFilters<T extends FacetOffer & { unitPrice: number | null;
       return match
     })
   }
-  const counted = offers
-  const faceted = keepFacets(counted, filters, unit)
-  if (faceted.length < counted.length) excluded.facets = counted.length - faceted.length
-  const kept = effectiveSort(null, filters) === 'relevance' && typed.length > 0 ? rankByRelevance(faceted, typed) : faceted
-  return { offers: kept, inScope: inScope.length, excluded, counted }
+  return { offers, excluded }
 }
 
 /** rankByRelevance orders offers by how well their words match the typed ones (matchScore), best first, ties in their order. */

@@ -1,0 +1,55 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { searchFilesFor } from '../features/shop/api/search-files'
+import { earlyDataScript } from './early-data'
+import { ROUTES } from './routes'
+
+// The inline script runs as the built pages carry it (vite.config.ts), at a URL, in a document.
+function preloadsAt(url: string, { dataUrl = '', base = '/', carried }: { dataUrl?: string; base?: string; carried?: Record<string, unknown> } = {}) {
+  window.history.replaceState(null, '', url)
+  document.head.querySelectorAll('link[rel="preload"]').forEach((l) => l.remove())
+  document.body.innerHTML = carried
+    ? `<div id="root"></div><script type="application/json" id="omc-page-data">${JSON.stringify({ renderedAt: 0, snapshots: carried })}</script>`
+    : '<div id="root"></div>'
+  new Function(earlyDataScript(ROUTES, dataUrl, base, 'menus'))()
+  return [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].map((l) => {
+    expect([l.as, l.crossOrigin]).toEqual(['fetch', 'anonymous'])
+    return l.getAttribute('href')
+  })
+}
+
+afterEach(() => window.history.replaceState(null, '', '/'))
+
+describe('the early data script', () => {
+  it('asks for a screen’s data and the search file of the default Menus search', () => {
+    expect(preloadsAt('/dispensary-status')).toEqual(['/api/DispensaryStatus'])
+    expect(preloadsAt('/dispensary-menus')).toEqual(['/api/search/stores', '/api/search/flower/first'])
+    expect(preloadsAt('/')).toEqual(['/api/statistics', '/api/announcements'])
+  })
+
+  it('derives Menus’ search file from the query as the app does', () => {
+    for (const query of ['?region=Northeast', '?type=Vape&region=Central', '?type=Edible', '?by=distance&zip=43215', '?region=../x', '']) {
+      const expected = searchFilesFor(new URL(`https://omc.example/dispensary-menus${query}`)).map((name) => `/api/${name}`)
+      expect(preloadsAt(`/dispensary-menus${query}`)).toEqual(['/api/search/stores', ...expected])
+    }
+  })
+
+  it('asks for a store’s menu and a product at their pages, under an alias too', () => {
+    expect(preloadsAt('/dispensary-menus/bloom-akron')).toEqual(['/api/menus/bloom-akron'])
+    expect(preloadsAt('/menu/bloom-akron')).toEqual(['/api/menus/bloom-akron'])
+    expect(preloadsAt('/product/klutch-muul-fuel-flower-3-5g')).toEqual(['/api/products/klutch-muul-fuel-flower-3-5g'])
+  })
+
+  it('asks for nothing the page carries, nor for a personal screen or an unknown path', () => {
+    expect(preloadsAt('/dispensary-menus/bloom-akron', { carried: { 'menus/bloom-akron': {} } })).toEqual([])
+    expect(preloadsAt('/dispensary-menus?region=Central', { carried: { 'search/stores': {}, 'search/flower/first': {} } })).toEqual([
+      '/api/search/flower/central',
+    ])
+    expect(preloadsAt('/profile')).toEqual([])
+    expect(preloadsAt('/no-such-page')).toEqual([])
+  })
+
+  it('reads snapshots from the data address, under the base path', () => {
+    expect(preloadsAt('/omc/dispensary-status', { dataUrl: '/omc', base: '/omc/' })).toEqual(['/omc/api/DispensaryStatus'])
+    expect(preloadsAt('/dispensary-deals', { dataUrl: 'https://cdn.example/data' })).toEqual(['https://cdn.example/data/api/deals/index'])
+  })
+})
