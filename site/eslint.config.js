@@ -8,6 +8,7 @@ import prettier from 'eslint-config-prettier'
 import importPlugin from 'eslint-plugin-import'
 import reactHooks from 'eslint-plugin-react-hooks'
 import fs from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
@@ -65,6 +66,8 @@ const testingZone = {
   message: 'src/testing is for tests (*.test.ts[x]) only.',
 }
 const TESTS = ['src/**/*.test.{ts,tsx}', 'src/testing/**']
+// The resolver of the `@/` alias (eslint-import-alias.cjs), named by its path.
+const ALIAS_RESOLVER = fileURLToPath(new URL('./eslint-import-alias.cjs', import.meta.url))
 
 export default tseslint.config(
   { ignores: ['dist/**', 'dist-*/**', 'node_modules/**', 'emulator/**', 'test-results/**'] },
@@ -76,7 +79,9 @@ export default tseslint.config(
     plugins: { import: importPlugin, 'react-hooks': reactHooks },
     settings: {
       'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.json'] } },
+      // `@/…` is src/ (tsconfig paths, vite.config.ts): resolved here too, so that the zones
+      // above see those imports (an import no resolver finds is not checked).
+      'import/resolver': { [ALIAS_RESOLVER]: { alias: { '@/': 'src/' } }, node: { extensions: ['.ts', '.tsx', '.js', '.json'] } },
     },
     rules: {
       ...reactHooks.configs['recommended-latest'].rules,
@@ -93,6 +98,11 @@ export default tseslint.config(
   // Node scripts; the browser tests and benchmarks also hand functions to the page
   // (page.evaluate), which run with the browser's globals.
   { files: ['*.config.{js,ts}'], languageOptions: { globals: globals.node } },
+  {
+    files: ['*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: globals.node },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
   { files: ['scripts/**/*.mjs', 'e2e/**/*.mjs'], languageOptions: { globals: { ...globals.node, ...globals.browser } } },
   prettier,
 )

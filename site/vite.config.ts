@@ -79,6 +79,9 @@ export default defineConfig(({ mode }) => ({
   server: devProxy ? { proxy: { '/api': devProxy, '/manifest.json': devProxy } } : {},
   resolve: {
     alias: [
+      // `@/…` is src/ (as tsconfig's paths say): what climbs two or more folders, or goes
+      // from one feature to another, is named from src/ instead.
+      { find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) },
       // Leaflet's package.json names only its UMD build (dist/leaflet-src.js), which
       // bundles whole; its ES module build, shipped beside it, lets the bundler leave
       // out some of the parts the map never uses (about 2 kB gzip off the map's own JavaScript).
