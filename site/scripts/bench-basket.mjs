@@ -57,6 +57,8 @@ async function bundle(entry) {
     configFile: false,
     logLevel: 'silent',
     root: siteDir,
+    // The app's `@/` alias (vite.config.ts): the planner imports through it.
+    resolve: { alias: [{ find: /^@\//, replacement: `${path.join(siteDir, 'src')}/` }] },
     build: {
       write: false,
       minify: true,

@@ -23,6 +23,9 @@ async function buildWorker(entry, fileName, define = {}) {
     logLevel: 'warn',
     // workbox checks process.env.NODE_ENV to leave out its development logging.
     define: { 'process.env.NODE_ENV': '"production"', ...define },
+    // The app's `@/` alias (vite.config.ts), which this config, apart from the app's, must name
+    // too: the wishlist's alerts the worker runs import through it.
+    resolve: { alias: [{ find: /^@\//, replacement: `${path.join(siteDir, 'src')}/` }] },
     build: {
       outDir: distDir,
       emptyOutDir: false,
