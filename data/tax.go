@@ -12,7 +12,7 @@ import (
 )
 
 // The law data file: Ohio's purchase limits and the taxes on a purchase, each figure
-// with its source. The site imports the same file (site/src/features/shop/lib), so a
+// with its source. The site imports the same file (site/src/features/offers/lib), so a
 // rate is written once for both.
 //
 //go:embed law/ohio-limits.json

@@ -113,7 +113,7 @@ type SearchFirst struct {
 	Stores int `json:"stores"`
 }
 
-// SearchFirstPage is the Menus screen's page size (PAGE_SIZE in site/src/features/shop/lib/menu-search.ts).
+// SearchFirstPage is the Menus screen's page size (PAGE_SIZE in site/src/features/menus/lib/menu-search.ts).
 const SearchFirstPage = 50
 
 // buildSearch emits the shards and api/search/stores.

@@ -152,7 +152,7 @@ export default defineConfig(({ mode }) => ({
             // with the homepage.
             {
               name: 'alert-store',
-              test: /[\\/](node_modules[\\/]idb-keyval[\\/]|src[\\/]features[\\/]shop[\\/]lib[\\/]alert-store\.)/,
+              test: /[\\/](node_modules[\\/]idb-keyval[\\/]|src[\\/]features[\\/]offers[\\/]lib[\\/]alert-store\.)/,
               priority: 2,
               includeDependenciesRecursively: false,
             },

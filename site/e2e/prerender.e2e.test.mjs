@@ -167,7 +167,7 @@ describe('data pages rendered after the publish', () => {
 // Deals, Menus and every store's page, rendered after the publish with their default view
 // (scripts/prerender-pages.mjs; src/app/prerender.tsx's PUBLISHED_PAGES).
 describe('Deals, Menus and the store pages rendered after the publish', () => {
-  // The first page of deals (features/shop/lib/deals.ts DEALS_PER_PAGE).
+  // The first page of deals (features/deals/lib/deals.ts DEALS_PER_PAGE).
   const DEALS_PER_PAGE = 100
   const OFFER_ROWS = 'table.offer-rows tbody tr'
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The Wishlist's basket planner (src/features/shop/lib/basket-plan.ts) at the
+// The Wishlist's basket planner (src/features/wishlist/lib/basket-plan.ts) at the
 // issue's ceiling: 25 products and 300 stores in range, in Chromium with 4× CPU
 // slowdown, as a shopper's phone would run it. Three baskets: every store has
 // every product (every single store and pair is a full plan), each store has
@@ -35,7 +35,7 @@ const option = (name, fallback) => {
 }
 const budgetMs = Number(option('--budget-ms', '50'))
 const coldPages = Number(option('--cold-pages', '7'))
-const modules = option('--module', 'src/features/shop/lib/basket-plan.ts').split(',').filter(Boolean)
+const modules = option('--module', 'src/features/wishlist/lib/basket-plan.ts').split(',').filter(Boolean)
 for (const [name, value] of [
   ['--budget-ms', budgetMs],
   ['--cold-pages', coldPages],

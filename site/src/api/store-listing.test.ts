@@ -4,7 +4,7 @@ import rosterStatus from '../../../publish/testdata/roster-status.golden.json'
 import rosterPipeline from '../../../publish/testdata/roster-pipeline.golden.json'
 import searchStores from '../../../publish/testdata/search-stores.golden.json'
 import { pipelineSchema } from '../features/status/api/use-pipeline'
-import { searchStoresSchema } from '../features/shop/api/shop-schemas'
+import { searchStoresSchema } from '../features/offers/api/shop-schemas'
 import { dispensaryStatusSchema } from './dispensary-status'
 import { licensedWithoutMenu } from './store-listing'
 

@@ -23,9 +23,9 @@ import {
   productSchema,
   searchFirstSchema,
   searchStoresSchema,
-} from '../features/shop/api/shop-schemas'
-import { dealFiles, readDealsQuery } from '../features/shop/lib/deals'
-import { DEFAULT_SEARCH_STATE } from '../features/shop/lib/search-state'
+} from '../features/offers/api/shop-schemas'
+import { dealFiles, readDealsQuery } from '../features/deals/lib/deals'
+import { DEFAULT_SEARCH_STATE } from '../features/offers/lib/search-state'
 import { AppProviders } from './providers'
 import { AppRoutes } from './router'
 

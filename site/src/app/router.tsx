@@ -9,7 +9,7 @@ import { NotFoundScreen } from '../components/not-found-screen'
 import { RouteErrorBoundary } from '../components/route-error-boundary'
 import { pathsOf, ROUTES, type RouteDef, type RouteId } from '../config/routes'
 import { appPath } from '../config/site-base'
-import { searchFilesFor } from '../features/shop/api/search-files'
+import { searchFilesFor } from '../features/menus/api/search-files'
 
 /** RouteModule is what a module of src/routes exports: its screen, as the default export. */
 type RouteModule = { default: ComponentType }

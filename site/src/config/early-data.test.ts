@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { searchFilesFor } from '../features/shop/api/search-files'
+import { searchFilesFor } from '../features/menus/api/search-files'
 import { earlyDataScript } from './early-data'
 import { ROUTES } from './routes'
 

@@ -6,7 +6,7 @@ import { pathsOf, type RouteDef } from './routes'
 // preloadScreen asks for the same ones, and the browser hands it these downloads). It derives
 // them from the URL as the app does: a screen's data, a page's own snapshot (a store's menu for
 // /dispensary-menus/<slug>), and for Menus the search file its query names
-// (features/shop/api/search-files.ts, which this config layer may not import: the same rule,
+// (features/menus/api/search-files.ts, which this config layer may not import: the same rule,
 // written again in the script, which a test compares with it). A snapshot the page carries
 // (rendered after a publish, src/api/page-data.ts) is not asked for.
 

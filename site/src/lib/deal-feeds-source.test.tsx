@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { cleanup, render } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { DealFeeds } from '../features/shop/components/deals/deal-feeds'
+import { DealFeeds } from '../features/deals/components/deal-feeds'
 
 // The Deals screen links the Atom feeds publish writes (publish/feeds.go), naming each
 // by the feed's own title and at the feed's own path. Both are read here from the feeds

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { REGIONS } from '../features/shop/api/shop-schemas'
-import { OHIO_CITIES } from '../features/shop/lib/ohio-cities'
+import { REGIONS } from '../features/offers/api/shop-schemas'
+import { OHIO_CITIES } from '../features/offers/lib/ohio-cities'
 
 // The site keeps its own copies of two place tables the Go side embeds (data/places.go):
 // the city coordinates of the Menus city picker and the regions of the search and

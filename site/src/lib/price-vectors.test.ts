@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest'
 // The same file publish tests its price paid and unit price against (publish/pricevectors_test.go),
 // so the site's reading of an offer's prices cannot drift from the snapshots'.
 import shared from '../../../publish/testdata/price-vectors.json'
-import { unitPriceOf } from '../features/shop/lib/offer-search'
-import type { Category } from '../features/shop/api/shop-schemas'
+import { unitPriceOf } from '../features/offers/lib/offer-search'
+import type { Category } from '../features/offers/api/shop-schemas'
 import { isOnSale, pricePaid, type Unit } from './unit-price'
 
 type PriceVector = {

@@ -1,8 +1,8 @@
 import { AfterHydration } from '../components/after-hydration'
 import { PageTitle } from '../components/page-title'
-import { LimitRules } from '../features/shop/components/limits/limit-rules'
-import { LimitsCalculator } from '../features/shop/components/limits/limits-calculator'
-import { LIMITS_AS_OF } from '../features/shop/lib/ohio-limits'
+import { LimitRules } from '../features/limits/components/limit-rules'
+import { LimitsCalculator } from '../features/limits/components/limits-calculator'
+import { LIMITS_AS_OF } from '../features/offers/lib/ohio-limits'
 
 /** LimitsRoute (/dispensary-limits): Ohio's purchase limits, their sources, and a calculator. */
 export default function LimitsRoute() {

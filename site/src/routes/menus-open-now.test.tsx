@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 // Hours from the shared vectors, given to the fixture's stores (publish's golden search/stores has none).
 import vectors from '../../../hours/testdata/vectors.json'
-import { displayStore, previousSearchStore } from '../features/shop/lib/search-state'
+import { displayStore, previousSearchStore } from '../features/offers/lib/search-state'
 import searchStores from '../testing/fixtures/shop/search-stores.json'
 import { renderApp } from '../testing/render'
 import { server } from '../testing/server'

@@ -2,7 +2,7 @@ import { Navigate, useSearchParams } from 'react-router-dom'
 import { AfterHydration } from '../components/after-hydration'
 import { storeMenuHref } from '../config/paths'
 import { PageTitle } from '../components/page-title'
-import { MenuSearch } from '../features/shop/components/menus/menu-search'
+import { MenuSearch } from '../features/menus/components/menu-search'
 
 /** MenusRoute (/dispensary-menus, /menu): search every monitored menu (the dispensary search). */
 export default function MenusRoute() {

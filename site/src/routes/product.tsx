@@ -2,9 +2,9 @@ import { useParams } from 'react-router-dom'
 import { HttpError } from '../api/errors'
 import { AfterHydration } from '../components/after-hydration'
 import { SnapshotView } from '../components/snapshot-view'
-import { useProduct } from '../features/shop/api/use-shop'
-import { NoLongerListed } from '../features/shop/components/product/no-longer-listed'
-import { ProductDetails } from '../features/shop/components/product/product-details'
+import { useProduct } from '../features/offers/api/use-shop'
+import { NoLongerListed } from '../features/product/components/no-longer-listed'
+import { ProductDetails } from '../features/product/components/product-details'
 
 /**
  * ProductRoute (/product/:code): one product across Ohio, its price history and where it

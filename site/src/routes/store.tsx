@@ -1,6 +1,6 @@
 import { useParams } from 'react-router-dom'
 import { AfterHydration } from '../components/after-hydration'
-import { StorePage } from '../features/shop/components/store/store-page'
+import { StorePage } from '../features/store/components/store-page'
 
 /** StoreRoute (/dispensary-menus/:store, /menu/:store): one dispensary, its menus' freshness and every offer, searchable. */
 export default function StoreRoute() {

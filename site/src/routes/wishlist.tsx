@@ -1,6 +1,6 @@
 import { AfterHydration } from '../components/after-hydration'
 import { PageTitle } from '../components/page-title'
-import { WishlistScreen } from '../features/shop/components/wishlist/wishlist-screen'
+import { WishlistScreen } from '../features/wishlist/components/wishlist-screen'
 
 /** WishlistRoute (/dispensary-wishlist, /wishlist): saved products, where they are in stock now and what changed. */
 export default function WishlistRoute() {

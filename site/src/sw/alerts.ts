@@ -5,10 +5,11 @@
 // product's page when one is clicked. Everything it reads is the public api/products/<code>
 // snapshots and what the page kept in IndexedDB: nothing leaves the browser.
 //
-// The rules and the stored state are the wishlist's own modules (features/shop/lib/alert-*),
-// the one part of the pages' code the worker shares (eslint.config.js says so).
-import { checkSavedProducts } from '../features/shop/lib/alert-check'
-import { ALERTS_SYNC_TAG, CHECK_MESSAGE, CHECKED_MESSAGE, readAlertState, rememberWatch } from '../features/shop/lib/alert-store'
+// The wishlist's check (features/wishlist/lib/alert-check.ts) with its rules and stored state
+// (features/offers/lib/alert-rules.ts, alert-store.ts: shared, as saving a product on any screen
+// records it) are the one part of the pages' code the worker shares (eslint.config.js says so).
+import { checkSavedProducts } from '../features/wishlist/lib/alert-check'
+import { ALERTS_SYNC_TAG, CHECK_MESSAGE, CHECKED_MESSAGE, readAlertState, rememberWatch } from '../features/offers/lib/alert-store'
 
 declare const self: ServiceWorkerGlobalScope
 

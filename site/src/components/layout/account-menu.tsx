@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router-dom'
-import { routes } from '../../config/routes'
-import { useAuth } from '../../lib/auth'
+import { routes } from '@/config/routes'
+import { useAuth } from '@/lib/auth'
 import styles from './account-menu.module.css'
 
 /**

@@ -1,9 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_THEME_SETTINGS, THEME_STORAGE_KEY } from '../../lib/theme-settings'
-import { changeMedia, installMatchMedia } from '../../testing/media'
-import { renderApp } from '../../testing/render'
+import { DEFAULT_THEME_SETTINGS, THEME_STORAGE_KEY } from '@/lib/theme-settings'
+import { changeMedia, installMatchMedia } from '@/testing/media'
+import { renderApp } from '@/testing/render'
 
 const stored = () => JSON.parse(localStorage.getItem(THEME_STORAGE_KEY) ?? '{}')
 

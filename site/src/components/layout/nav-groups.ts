@@ -1,4 +1,4 @@
-import { NAV_GROUP_TITLES, ROUTES } from '../../config/routes'
+import { NAV_GROUP_TITLES, ROUTES } from '@/config/routes'
 
 /** NavLink is one link of the sidebar or the footer. */
 export type NavLink = { label: string; to: string }

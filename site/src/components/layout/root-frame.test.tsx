@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
-import { analytics } from '../../lib/analytics'
-import { renderApp } from '../../testing/render'
+import { analytics } from '@/lib/analytics'
+import { renderApp } from '@/testing/render'
 
 describe('RootFrame', () => {
   it('sends a page view when the Growing Tool loads and on every navigation, and scrolls to the top', async () => {

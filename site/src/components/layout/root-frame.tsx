@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import { Outlet, useLocation } from 'react-router-dom'
-import { analytics } from '../../lib/analytics'
+import { analytics } from '@/lib/analytics'
 import { UpdatePrompt } from '../update-prompt'
 
 /**

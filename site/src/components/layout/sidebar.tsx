@@ -1,6 +1,6 @@
 import { Link, NavLink } from 'react-router-dom'
-import { env } from '../../config/env'
-import { routes } from '../../config/routes'
+import { env } from '@/config/env'
+import { routes } from '@/config/routes'
 import { SiteLogo } from '../site-logo'
 import styles from './app-layout.module.css'
 import { NAV_GROUPS } from './nav-groups'

@@ -1,5 +1,5 @@
-import { nextTheme, type ThemeSettings } from '../../lib/theme-settings'
-import { updateThemeSettings, useThemeState } from '../../lib/theme-store'
+import { nextTheme, type ThemeSettings } from '@/lib/theme-settings'
+import { updateThemeSettings, useThemeState } from '@/lib/theme-store'
 import styles from './app-layout.module.css'
 
 const LABELS: Record<ThemeSettings['theme'], string> = { light: 'Light', dark: 'Dark', system: 'System' }

@@ -1,4 +1,4 @@
-import { low90Words, saleLowWords, type SaleLow } from '../../lib/sale-low'
+import { low90Words, saleLowWords, type SaleLow } from '@/lib/sale-low'
 import styles from './offers.module.css'
 
 /** SaleLowNote says, under a sale's price, what the offer cost before the sale (lib/sale-low.ts); nothing for an offer not on sale. */

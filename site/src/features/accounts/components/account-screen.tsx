@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { PageTitle } from '../../../components/page-title'
+import { PageTitle } from '@/components/page-title'
 import { AuthGate } from './auth-gate'
 
 /** AccountScreen is the frame of /signin, /signup and /profile: title, heading, and the content once sign-in can be used. */

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
-import { useAuth } from '../../../lib/auth'
-import { Spinner } from '../../../components/spinner'
+import { useAuth } from '@/lib/auth'
+import { Spinner } from '@/components/spinner'
 
 /**
  * AuthGate shows children once sign-in can be used: a spinner while the

@@ -2,8 +2,8 @@ import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { PUSH_STORAGE_KEY } from '../lib/push'
-import { fakePush, NOW } from '../../../testing/fake-push'
-import { Toaster } from '../../../components/toaster'
+import { fakePush, NOW } from '@/testing/fake-push'
+import { Toaster } from '@/components/toaster'
 import { PushSettings } from './push-settings'
 
 function renderSettings(push: Parameters<typeof PushSettings>[0]['push']) {

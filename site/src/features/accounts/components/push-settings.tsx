@@ -1,8 +1,8 @@
 import { useState } from 'react'
-import { formatLocaleDateTime } from '../../../lib/format'
+import { formatLocaleDateTime } from '@/lib/format'
 import { PUSH_UNSUPPORTED, pushStatus, PushError, readPushToken, turnOffPush, turnOnPush, type PushEnvironment, type PushStatus } from '../lib/push'
-import { getErrorMessage } from '../../../lib/get-error-message'
-import { showToast } from '../../../lib/toast-store'
+import { getErrorMessage } from '@/lib/get-error-message'
+import { showToast } from '@/lib/toast-store'
 import styles from './account.module.css'
 
 /**

@@ -1,5 +1,5 @@
-import type { FirebaseSettings } from '../../../config/env'
-import { loadFirebaseApp } from '../../../lib/firebase-app'
+import type { FirebaseSettings } from '@/config/env'
+import { loadFirebaseApp } from '@/lib/firebase-app'
 import type { PushClient } from './push-client'
 
 /**

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { fakePush, NOW } from '../../../testing/fake-push'
+import { fakePush, NOW } from '@/testing/fake-push'
 import { PUSH_STORAGE_KEY } from './push'
 import { refreshPushOnStart, sitePush, turnOffPushAfterSignOut } from './push-setup'
 

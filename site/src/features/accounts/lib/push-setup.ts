@@ -1,4 +1,4 @@
-import { env, pushConfigured, type FirebaseSettings } from '../../../config/env'
+import { env, pushConfigured, type FirebaseSettings } from '@/config/env'
 import { refreshPushToken, turnOffPush, type PushEnvironment } from './push'
 
 /** browserPushEnvironment is push on this browser's APIs, with the SDK loaded only when a token is wanted. */

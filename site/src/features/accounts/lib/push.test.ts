@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { fakePush as fake, fakeWorker, memoryStorage, NOW, type FakePush as Fake } from '../../../testing/fake-push'
+import { fakePush as fake, fakeWorker, memoryStorage, NOW, type FakePush as Fake } from '@/testing/fake-push'
 import {
   MESSAGING_SW_SCOPE,
   MESSAGING_SW_URL,

@@ -1,5 +1,5 @@
-import { sitePath } from '../../../config/site-base'
-import { getErrorMessage } from '../../../lib/get-error-message'
+import { sitePath } from '@/config/site-base'
+import { getErrorMessage } from '@/lib/get-error-message'
 import type { PushClient } from './push-client'
 
 // Push notifications (docs/specification.md §7): a visitor turns them on from the profile,

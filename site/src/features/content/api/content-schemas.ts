@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { httpUrl, timestamp } from '../../../api/common-schemas'
+import { httpUrl, timestamp } from '@/api/common-schemas'
 
 // Shapes of the snapshots behind the community pages (data/content), company
 // brands and yearly highlights (publish/SNAPSHOTS.md).

@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini'
-import { useSnapshot, type SnapshotResponse } from '../../../api/use-snapshot'
+import { useSnapshot, type SnapshotResponse } from '@/api/use-snapshot'
 import { contentSnapshots } from './content-schemas'
 
 /** ContentName is a snapshot of the content feature: a community page (api/content/<name>, from data/content), brands or highlights. */

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react'
-import { formatLocaleDateTime } from '../../../lib/format'
+import { formatLocaleDateTime } from '@/lib/format'
 import type { Brands } from '../api/content-schemas'
 import styles from './brands.module.css'
 

@@ -1,10 +1,10 @@
 // The Feedback page's parts (routes/feedback.tsx composes them): the repository's issue
 // forms, the e-mail form, and the section for dispensaries.
 import { useState } from 'react'
-import { ContentHtml } from '../../../components/content-html'
+import { ContentHtml } from '@/components/content-html'
 import type { Feedback } from '../api/content-schemas'
-import { analytics } from '../../../lib/analytics'
-import { ISSUE_FORMS, newIssueUrl, type IssueFormName } from '../../../lib/issue-forms'
+import { analytics } from '@/lib/analytics'
+import { ISSUE_FORMS, newIssueUrl, type IssueFormName } from '@/lib/issue-forms'
 import styles from './feedback.module.css'
 
 const FORM_NAMES = Object.keys(ISSUE_FORMS) as IssueFormName[]

@@ -1,16 +1,5 @@
 import * as z from 'zod/mini'
-import {
-  category,
-  published,
-  day,
-  httpUrl,
-  market,
-  money,
-  nullableNumber,
-  productCode,
-  productOfferSchema,
-  strainType,
-} from '../../../api/common-schemas'
+import { category, published, day, httpUrl, market, money, nullableNumber, productCode, productOfferSchema, strainType } from '@/api/common-schemas'
 
 // The shapes behind Trends, Strain genetics and Terpenes (publish/SNAPSHOTS.md),
 // and the terpene guide's content (data/content/terpenes.yaml).

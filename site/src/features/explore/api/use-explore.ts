@@ -1,4 +1,4 @@
-import { useSnapshot } from '../../../api/use-snapshot'
+import { useSnapshot } from '@/api/use-snapshot'
 import { strainSchema, strainsIndexSchema, terpeneContentSchema, terpeneSchema, terpenesIndexSchema, trendsSchema } from './explore-schemas'
 
 /** useTrends loads api/trends: weekly median unit prices, menus tracked and new products. */

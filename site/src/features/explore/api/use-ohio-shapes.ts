@@ -1,7 +1,7 @@
 import useSWR from 'swr'
 import * as z from 'zod/mini'
-import ohioUrl from '../../../assets/geo/ohio.json?url'
-import { fetchSiteFile } from '../../../api/fetcher'
+import ohioUrl from '@/assets/geo/ohio.json?url'
+import { fetchSiteFile } from '@/api/fetcher'
 
 // GeoJSON is checked only as far as the map relies on it; Leaflet reads the rest.
 const geometry = z.looseObject({ type: z.string(), coordinates: z.array(z.unknown()) })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { DispensaryStatus } from '../../../api/dispensary-status'
-import { distanceMiles } from '../../../lib/geo'
+import type { DispensaryStatus } from '@/api/dispensary-status'
+import { distanceMiles } from '@/lib/geo'
 import { hasCoordinates, placeStores } from './map-points'
 
 const store = (name: string, lat?: number, lng?: number): DispensaryStatus => ({

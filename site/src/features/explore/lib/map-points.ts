@@ -1,5 +1,5 @@
-import type { DispensaryStatus } from '../../../api/dispensary-status'
-import type { Freshness } from '../../../lib/freshness'
+import type { DispensaryStatus } from '@/api/dispensary-status'
+import type { Freshness } from '@/lib/freshness'
 import { east, north, south, west } from '../../../../../data/ohio-bounds.json'
 
 /**

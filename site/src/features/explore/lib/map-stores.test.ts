@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { DispensaryStatus } from '../../../api/dispensary-status'
-import { classifyTiles, parseUpdateTimes } from '../../../lib/status-summary'
+import type { DispensaryStatus } from '@/api/dispensary-status'
+import { classifyTiles, parseUpdateTimes } from '@/lib/status-summary'
 import { mapStores, nearestStores } from './map-stores'
 
 const store = (name: string, lat: number, lng: number, coordinates: 'store' | 'city'): DispensaryStatus => ({

@@ -1,9 +1,9 @@
-import type { Market } from '../../../api/common-schemas'
-import type { DispensaryStatus } from '../../../api/dispensary-status'
-import { licensedWithoutMenu } from '../../../api/store-listing'
-import { openGroupOf } from '../../../lib/opening-hours'
-import { distanceMiles } from '../../../lib/geo'
-import { dispensarySlug, storeFacts, type TileStates, type UpdateTimes } from '../../../lib/status-summary'
+import type { Market } from '@/api/common-schemas'
+import type { DispensaryStatus } from '@/api/dispensary-status'
+import { licensedWithoutMenu } from '@/api/store-listing'
+import { openGroupOf } from '@/lib/opening-hours'
+import { distanceMiles } from '@/lib/geo'
+import { dispensarySlug, storeFacts, type TileStates, type UpdateTimes } from '@/lib/status-summary'
 import { placeStores, type MapStore } from './map-points'
 
 /** MapFilters are the map's market and monitored filters ('' for any) and "Open now". */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { DispensaryStatus } from '../../../api/dispensary-status'
+import type { DispensaryStatus } from '@/api/dispensary-status'
 // The same positions the Go registry and scraper are tested against, so the map and
 // the pipeline cannot disagree on what is in Ohio.
 import shared from '../../../../../data/testdata/ohio-verdicts.json'

@@ -1,4 +1,4 @@
-import { normalize } from '../../../lib/format'
+import { normalize } from '@/lib/format'
 import type { StrainsIndex, StrainType } from '../api/explore-schemas'
 
 const TYPE_LABEL: Record<StrainType, string> = { indica: 'Indica', sativa: 'Sativa', hybrid: 'Hybrid' }

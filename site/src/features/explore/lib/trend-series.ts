@@ -1,4 +1,4 @@
-import type { Market } from '../../../api/common-schemas'
+import type { Market } from '@/api/common-schemas'
 import type { Trends } from '../api/explore-schemas'
 
 /** TREND_CATEGORIES are the categories Trends charts, with the unit their price is per. */

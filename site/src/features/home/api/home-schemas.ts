@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { market, money, nullableTimestamp, saleLowSchema, timestamp, unit } from '../../../api/common-schemas'
+import { market, money, nullableTimestamp, saleLowSchema, timestamp, unit } from '@/api/common-schemas'
 
 // The homepage's snapshots (publish/SNAPSHOTS.md): api/statistics and
 // api/announcements, the only shapes the homepage's JavaScript carries.

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { useSnapshot } from '../../../api/use-snapshot'
+import { useSnapshot } from '@/api/use-snapshot'
 import { announcementSchema, statisticsSchema } from './home-schemas'
 
 /** useStatistics loads api/statistics: the most available strains and each region's top deals. */

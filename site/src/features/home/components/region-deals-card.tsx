@@ -1,10 +1,10 @@
 import { useId } from 'react'
 import type { Deal, RegionDeals } from '../api/home-schemas'
-import { formatAge, formatCost } from '../../../lib/format'
-import { useMountedNow } from '../../../lib/use-now'
-import { formatUnitPrice, MARKET_LABEL } from '../../../lib/unit-price'
+import { formatAge, formatCost } from '@/lib/format'
+import { useMountedNow } from '@/lib/use-now'
+import { formatUnitPrice, MARKET_LABEL } from '@/lib/unit-price'
 import styles from './statistics.module.css'
-import { SaleLowNote } from '../../../components/offers/sale-low-note'
+import { SaleLowNote } from '@/components/offers/sale-low-note'
 
 // The sections of a region card, in the order the spec lists them.
 const SECTIONS = [

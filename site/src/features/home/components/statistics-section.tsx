@@ -1,5 +1,5 @@
-import { SnapshotView } from '../../../components/snapshot-view'
-import { LocalTime } from '../../../components/local-time'
+import { SnapshotView } from '@/components/snapshot-view'
+import { LocalTime } from '@/components/local-time'
 import { useStatistics } from '../api/use-home'
 import { RegionDealsCard } from './region-deals-card'
 import styles from './statistics.module.css'

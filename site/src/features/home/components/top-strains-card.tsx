@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom'
-import { strainHref } from '../../../config/paths'
+import { strainHref } from '@/config/paths'
 import type { Statistics } from '../api/home-schemas'
 import styles from './statistics.module.css'
-import { CURRENT_UNDER_HOURS } from '../../../lib/freshness'
+import { CURRENT_UNDER_HOURS } from '@/lib/freshness'
 
 /**
  * TopStrainsCard ranks the strains the most dispensaries have in stock on a current menu: the

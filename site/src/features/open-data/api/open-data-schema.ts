@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { published } from '../../../api/common-schemas'
+import { published } from '@/api/common-schemas'
 
 // api/open-data: the open data files of a publish (publish/SNAPSHOTS.md, "api/open-data").
 

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
-import { list, timestamp } from '../../../api/common-schemas'
-import { useSnapshot } from '../../../api/use-snapshot'
+import { list, timestamp } from '@/api/common-schemas'
+import { useSnapshot } from '@/api/use-snapshot'
 
 // api/pipeline (publish/SNAPSHOTS.md): the status page's panel on the last scrape run and the registry's coverage.
 

@@ -1,8 +1,8 @@
 import { memo, useMemo } from 'react'
 import type { Pipeline } from '../api/use-pipeline'
-import type { DispensaryStatus } from '../../../api/dispensary-status'
-import { formatAge } from '../../../lib/format'
-import { LocalTime } from '../../../components/local-time'
+import type { DispensaryStatus } from '@/api/dispensary-status'
+import { formatAge } from '@/lib/format'
+import { LocalTime } from '@/components/local-time'
 import styles from './dispensary-status.module.css'
 
 type Count = { name: string; stores: number; monitored: number }

@@ -1,5 +1,5 @@
-import type { DispensaryStatus } from '../../../api/dispensary-status'
-import type { TileStates, UpdateTimes } from '../../../lib/status-summary'
+import type { DispensaryStatus } from '@/api/dispensary-status'
+import type { TileStates, UpdateTimes } from '@/lib/status-summary'
 import { DispensaryCard } from './dispensary-card'
 import styles from './dispensary-status.module.css'
 

@@ -1,4 +1,4 @@
-import { MARKET_CHOICES, MONITORED_CHOICES, SelectField, type Choice } from '../../../components/select-field'
+import { MARKET_CHOICES, MONITORED_CHOICES, SelectField, type Choice } from '@/components/select-field'
 import type { StatusFilters } from '../lib/status-filter'
 import styles from './dispensary-status.module.css'
 

@@ -1,6 +1,6 @@
 import { memo } from 'react'
-import type { StatusSummary } from '../../../lib/status-summary'
-import { StatusIcon } from '../../../components/status-icon'
+import type { StatusSummary } from '@/lib/status-summary'
+import { StatusIcon } from '@/components/status-icon'
 import styles from './dispensary-status.module.css'
 
 /** StatusSummaryPanel shows the totals above the dispensary list (memoised: it changes with the data and the clock only). */

@@ -1,7 +1,7 @@
-import type { Freshness } from '../../../lib/freshness'
-import { formatAge } from '../../../lib/format'
-import { localTimeText } from '../../../components/local-time'
-import { StatusIcon } from '../../../components/status-icon'
+import type { Freshness } from '@/lib/freshness'
+import { formatAge } from '@/lib/format'
+import { localTimeText } from '@/components/local-time'
+import { StatusIcon } from '@/components/status-icon'
 import styles from './dispensary-status.module.css'
 
 export type StatusTileProps = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { marketStatusSchema } from '../../../api/dispensary-status'
+import { marketStatusSchema } from '@/api/dispensary-status'
 import { servedBy } from './served-by'
 
 const status = (market: string, source: string | null) =>

@@ -1,5 +1,5 @@
-import type { DispensaryStatus } from '../../../api/dispensary-status'
-import { marketLabel } from '../../../lib/menu-categories'
+import type { DispensaryStatus } from '@/api/dispensary-status'
+import { marketLabel } from '@/lib/menu-categories'
 
 /**
  * servedBy says which source each market's latest menu was read from: the menu's own

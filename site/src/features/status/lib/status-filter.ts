@@ -1,9 +1,9 @@
-import type { DispensaryStatus } from '../../../api/dispensary-status'
-import { licensedWithoutMenu } from '../../../api/store-listing'
-import type { Market } from '../../../api/common-schemas'
-import type { Freshness } from '../../../lib/freshness'
-import { normalize } from '../../../lib/format'
-import { lastPer, type StoreFacts } from '../../../lib/status-summary'
+import type { DispensaryStatus } from '@/api/dispensary-status'
+import { licensedWithoutMenu } from '@/api/store-listing'
+import type { Market } from '@/api/common-schemas'
+import type { Freshness } from '@/lib/freshness'
+import { normalize } from '@/lib/format'
+import { lastPer, type StoreFacts } from '@/lib/status-summary'
 
 /** StatusFilters are the status page's search, filters and sort. Empty strings mean "any". */
 export type StatusFilters = {

@@ -1,5 +1,12 @@
 import styles from './growing-tool.module.css'
-import { CHECKLIST_BOXES, JOURNAL_ENTRIES, NOTES_LINES, RULED_LINES_PER_ENTRY, showJournalDate, type GrowJournal } from '../../lib/journal'
+import {
+  CHECKLIST_BOXES,
+  JOURNAL_ENTRIES,
+  NOTES_LINES,
+  RULED_LINES_PER_ENTRY,
+  showJournalDate,
+  type GrowJournal,
+} from '@/features/content/lib/journal'
 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i)
 

@@ -1,4 +1,4 @@
-import type { MarchMadness } from '../../api/content-schemas'
+import type { MarchMadness } from '@/features/content/api/content-schemas'
 import styles from './march-madness.module.css'
 
 /** Bracket draws the rounds side by side; a matchup's winner is marked in words as well as in bold. */

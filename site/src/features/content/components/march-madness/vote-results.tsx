@@ -1,6 +1,6 @@
-import type { Matchup } from '../../api/content-schemas'
+import type { Matchup } from '@/features/content/api/content-schemas'
 import styles from './march-madness.module.css'
-import { voteShares } from '../../lib/vote-share'
+import { voteShares } from '@/features/content/lib/vote-share'
 
 /** VoteResults shows one round's votes, each matchup's strains as shares of its votes. */
 export function VoteResults({ name, matchups }: { name: string; matchups: readonly Matchup[] }) {

@@ -15,9 +15,9 @@ import {
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { createPortal } from 'react-dom'
 import Supercluster from 'supercluster'
-import { useOhioShapes } from '../../api/use-ohio-shapes'
-import { FRESHNESS_RANK, FRESHNESS_STATES, type Freshness } from '../../../../lib/freshness'
-import { OHIO, type MapStore } from '../../lib/map-points'
+import { useOhioShapes } from '@/features/explore/api/use-ohio-shapes'
+import { FRESHNESS_RANK, FRESHNESS_STATES, type Freshness } from '@/lib/freshness'
+import { OHIO, type MapStore } from '@/features/explore/lib/map-points'
 import styles from './dispensary-map.module.css'
 import { StorePopup } from './store-popup'
 

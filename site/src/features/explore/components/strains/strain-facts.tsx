@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom'
-import { strainHref, terpeneHref } from '../../../../config/paths'
-import { routes } from '../../../../config/routes'
-import type { Strain } from '../../api/explore-schemas'
-import { typeLabel } from '../../lib/strains'
-import { formatPotency } from '../../../../lib/format'
+import { strainHref, terpeneHref } from '@/config/paths'
+import { routes } from '@/config/routes'
+import type { Strain } from '@/features/explore/api/explore-schemas'
+import { typeLabel } from '@/features/explore/lib/strains'
+import { formatPotency } from '@/lib/format'
 import styles from '../explore.module.css'
 
 function StrainLinks({ strains }: { strains: Strain['parents'] }) {

@@ -1,12 +1,12 @@
 import { useMemo, useState } from 'react'
 import { Link } from 'react-router-dom'
-import { SelectField } from '../../../../components/select-field'
-import { strainHref } from '../../../../config/paths'
-import { STRAIN_TYPES, type StrainsIndex } from '../../api/explore-schemas'
-import { filterStrains, typeLabel, type TypeFilter } from '../../lib/strains'
+import { SelectField } from '@/components/select-field'
+import { strainHref } from '@/config/paths'
+import { STRAIN_TYPES, type StrainsIndex } from '@/features/explore/api/explore-schemas'
+import { filterStrains, typeLabel, type TypeFilter } from '@/features/explore/lib/strains'
 import styles from '../explore.module.css'
-import tables from '../../../../components/data-table.module.css'
-import { CURRENT_UNDER_HOURS, STALE_UNDER_HOURS } from '../../../../lib/freshness'
+import tables from '@/components/data-table.module.css'
+import { CURRENT_UNDER_HOURS, STALE_UNDER_HOURS } from '@/lib/freshness'
 
 const PAGE_SIZE = 100
 

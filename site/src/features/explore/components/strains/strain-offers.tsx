@@ -1,6 +1,6 @@
-import { OfferTable, type OfferColumn } from '../../../../components/offers/offer-table'
-import { useNow } from '../../../../lib/use-now'
-import type { Strain } from '../../api/explore-schemas'
+import { OfferTable, type OfferColumn } from '@/components/offers/offer-table'
+import { useNow } from '@/lib/use-now'
+import type { Strain } from '@/features/explore/api/explore-schemas'
 
 const COLUMNS: OfferColumn[] = ['product', 'store', 'market', 'size', 'price', 'unitPrice', 'thc', 'menu']
 

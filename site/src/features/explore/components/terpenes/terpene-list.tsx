@@ -1,9 +1,9 @@
 import { useMemo } from 'react'
 import { Link } from 'react-router-dom'
-import { terpeneHref } from '../../../../config/paths'
-import { useTerpeneGuide, useTerpenes } from '../../api/use-explore'
-import type { TerpeneContent, TerpenesIndex } from '../../api/explore-schemas'
-import { findTerpene } from '../../lib/terpenes'
+import { terpeneHref } from '@/config/paths'
+import { useTerpeneGuide, useTerpenes } from '@/features/explore/api/use-explore'
+import type { TerpeneContent, TerpenesIndex } from '@/features/explore/api/explore-schemas'
+import { findTerpene } from '@/features/explore/lib/terpenes'
 import styles from '../explore.module.css'
 
 type Entry = { slug: string; name: string; products: number | null; describedUnder?: string }

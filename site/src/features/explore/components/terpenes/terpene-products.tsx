@@ -1,11 +1,11 @@
 import { Link } from 'react-router-dom'
-import { SampleNotice } from '../../../../components/sample-notice'
-import { productHref } from '../../../../config/paths'
-import { formatCost } from '../../../../lib/format'
-import type { Terpene } from '../../api/explore-schemas'
-import { amountText } from '../../lib/terpenes'
+import { SampleNotice } from '@/components/sample-notice'
+import { productHref } from '@/config/paths'
+import { formatCost } from '@/lib/format'
+import type { Terpene } from '@/features/explore/api/explore-schemas'
+import { amountText } from '@/features/explore/lib/terpenes'
 import styles from '../explore.module.css'
-import tables from '../../../../components/data-table.module.css'
+import tables from '@/components/data-table.module.css'
 
 /** TerpeneProducts lists the products in stock whose menus list a terpene, strongest first, with the lowest price paid. */
 export function TerpeneProducts({ terpene }: { terpene: Terpene }) {

@@ -1,4 +1,4 @@
-import type { TerpeneContent } from '../../api/explore-schemas'
+import type { TerpeneContent } from '@/features/explore/api/explore-schemas'
 import styles from '../explore.module.css'
 
 /** SourceLinks links a fact's sources ("[2]") to their pages. */
