@@ -292,6 +292,9 @@ func TestOpenDataPriceIndex(t *testing.T) {
 	if len(od.Index) != 2 || od.Index[0].Rows != 8 || od.Licence != "CC-BY-4.0" {
 		t.Errorf("open-data.json index %+v, licence %q", od.Index, od.Licence)
 	}
+	// The Open Price Data page's tests read this listing: the site's copy is this file.
+	golden(t, "open-data", readFile(t, out, publish.PathOpenData))
+	siteFixture(t, "open-data", "shop/open-data.json")
 }
 
 func readFile(t *testing.T, dir, path string) []byte {
