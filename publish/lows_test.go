@@ -70,13 +70,7 @@ var lowsSchedule = map[string]func(d int) lowsPrice{
 func lowsServer(t *testing.T, day *atomic.Int32) *httptest.Server {
 	t.Helper()
 	return httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		var vars struct {
-			ProductsFilter struct {
-				DispensaryID string `json:"dispensaryId"`
-			} `json:"productsFilter"`
-		}
-		if r.URL.Path != "/graphql" || r.URL.Query().Get("operationName") != "FilteredProducts" ||
-			json.Unmarshal([]byte(r.URL.Query().Get("variables")), &vars) != nil || vars.ProductsFilter.DispensaryID != lowsStore {
+		if !isDutchieProductsQuery(r, lowsStore) {
 			http.Error(w, `{"errors":[{"message":"not this test's query"}]}`, http.StatusBadRequest)
 			return
 		}

@@ -43,13 +43,7 @@ func dutchieRangeServer(t *testing.T) *httptest.Server {
 	}
 	products := reply.Data.FilteredProducts.Products
 	return httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		var vars struct {
-			ProductsFilter struct {
-				DispensaryID string `json:"dispensaryId"`
-			} `json:"productsFilter"`
-		}
-		if r.URL.Path != "/graphql" || r.URL.Query().Get("operationName") != "FilteredProducts" ||
-			json.Unmarshal([]byte(r.URL.Query().Get("variables")), &vars) != nil || vars.ProductsFilter.DispensaryID != dutchieRangeStore {
+		if !isDutchieProductsQuery(r, dutchieRangeStore) {
 			http.Error(w, `{"errors":[{"message":"not this test's query"}]}`, http.StatusBadRequest)
 			return
 		}

@@ -2,6 +2,8 @@ package publish_test
 
 import (
 	"context"
+	"encoding/json"
+	"net/http"
 	"path/filepath"
 	"testing"
 
@@ -29,4 +31,16 @@ func newScrapeDB(tb testing.TB, dir string, reg data.Registry) (*store.DB, map[s
 		tb.Fatal(err)
 	}
 	return db, adapters
+}
+
+// isDutchieProductsQuery reports whether r is the Dutchie adapter's FilteredProducts
+// query for dispensaryID, the one query the tests' Dutchie servers answer.
+func isDutchieProductsQuery(r *http.Request, dispensaryID string) bool {
+	var vars struct {
+		ProductsFilter struct {
+			DispensaryID string `json:"dispensaryId"`
+		} `json:"productsFilter"`
+	}
+	return r.URL.Path == "/graphql" && r.URL.Query().Get("operationName") == "FilteredProducts" &&
+		json.Unmarshal([]byte(r.URL.Query().Get("variables")), &vars) == nil && vars.ProductsFilter.DispensaryID == dispensaryID
 }
