@@ -207,19 +207,27 @@ func withoutMarks(name string) string {
 func StrainSlug(name string) string {
 	s := withoutMarks(name)
 	s = strings.ReplaceAll(s, "&", " and ")
+	return JoinWords(s, '-', "'’")
+}
+
+// JoinWords lower-cases s and joins its ASCII words (runs of letters and digits) with
+// sep: the runes of drop are dropped where they stand ("Jack's" → "jacks" with the
+// apostrophe in drop), every other rune is a word break. A strain's slug and the
+// scraper's matching keys are this fold with their own separator and apostrophes.
+func JoinWords(s string, sep byte, drop string) string {
 	var b strings.Builder
-	dash := false
+	brk := false
 	for _, r := range strings.ToLower(s) {
 		switch {
-		case r == '\'' || r == '’':
+		case strings.ContainsRune(drop, r):
 		case r < unicode.MaxASCII && (unicode.IsLetter(r) || unicode.IsDigit(r)):
-			if dash && b.Len() > 0 {
-				b.WriteByte('-')
+			if brk && b.Len() > 0 {
+				b.WriteByte(sep)
 			}
-			dash = false
+			brk = false
 			b.WriteRune(r)
 		default:
-			dash = true
+			brk = true
 		}
 	}
 	return b.String()

@@ -98,6 +98,30 @@ func copyDB(t *testing.T, from, to string) {
 	}
 }
 
+// restoreDB puts the saved copy back in db's place, without the write-ahead log and
+// shared memory of the database it replaces.
+func restoreDB(t *testing.T, saved, db string) {
+	t.Helper()
+	copyDB(t, saved, db)
+	os.Remove(db + "-wal")
+	os.Remove(db + "-shm")
+}
+
+// checkRefused fails t unless saving db is refused with a message holding want and
+// the storage still holds its one record.
+func checkRefused(t *testing.T, k *Keeper, db, want string) {
+	t.Helper()
+	_, err := k.Save(context.Background(), db)
+	var re *RefusedError
+	if !errors.As(err, &re) || !strings.Contains(err.Error(), want) {
+		t.Fatalf("save: %v; want refused: %s", err, want)
+	}
+	recs, _, _ := k.Records(context.Background())
+	if len(recs) != 1 {
+		t.Errorf("storage changed: %d records", len(recs))
+	}
+}
+
 // TestSaveRefusesChangedHistory: a save checks that the rows of the last good copy are
 // all still there unchanged (a digest of them in its record), not only their number
 // (a copy with every price × 10, or three fetch rows deleted and two scrapes more, was saved
@@ -130,26 +154,14 @@ func TestSaveRefusesChangedHistory(t *testing.T) {
 		{"a price changed, then the offer unlisted", `UPDATE offer_series SET price = price * 10 WHERE product_id = 'new-2'`, "a price or stock other than their series last recorded"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			copyDB(t, saved, db)
-			os.Remove(db + "-wal")
-			os.Remove(db + "-shm")
+			restoreDB(t, saved, db)
 			execSQL(t, db, tt.sql)
 			grow(t, db, 2) // as many rows or more than the copy has
-			_, err := k.Save(ctx, db)
-			var re *RefusedError
-			if !errors.As(err, &re) || !strings.Contains(err.Error(), tt.want) {
-				t.Fatalf("save: %v; want refused: %s", err, tt.want)
-			}
-			recs, _, _ := k.Records(ctx)
-			if len(recs) != 1 {
-				t.Errorf("storage changed: %d records", len(recs))
-			}
+			checkRefused(t, k, db, tt.want)
 		})
 	}
 	// The database grown as omc grows it saves.
-	copyDB(t, saved, db)
-	os.Remove(db + "-wal")
-	os.Remove(db + "-shm")
+	restoreDB(t, saved, db)
 	grow(t, db, 2)
 	if _, err := k.Save(ctx, db); err != nil {
 		t.Fatalf("a database that only grew: %v", err)
@@ -499,9 +511,7 @@ func TestSaveRefusesChangedRoster(t *testing.T) {
 		{"a status changed by hand, then a read", `UPDATE roster_licences SET status = 'Revoked' WHERE licence = 'CCD000002-00'`, false, "licence CCD000002-00: its status change in roster_changes row"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			copyDB(t, saved, db)
-			os.Remove(db + "-wal")
-			os.Remove(db + "-shm")
+			restoreDB(t, saved, db)
 			if tt.later {
 				growRoster(t, db, 2)
 			}
@@ -509,21 +519,11 @@ func TestSaveRefusesChangedRoster(t *testing.T) {
 			if !tt.later {
 				growRoster(t, db, 2) // as many rows or more than the copy has
 			}
-			_, err := k.Save(ctx, db)
-			var re *RefusedError
-			if !errors.As(err, &re) || !strings.Contains(err.Error(), tt.want) {
-				t.Fatalf("save: %v; want refused: %s", err, tt.want)
-			}
-			recs, _, _ := k.Records(ctx)
-			if len(recs) != 1 {
-				t.Errorf("storage changed: %d records", len(recs))
-			}
+			checkRefused(t, k, db, tt.want)
 		})
 	}
 	// The roster read on as omc reads it saves, and that copy restores.
-	copyDB(t, saved, db)
-	os.Remove(db + "-wal")
-	os.Remove(db + "-shm")
+	restoreDB(t, saved, db)
 	growRoster(t, db, 3)
 	grow(t, db, 1)
 	if _, err := k.Save(ctx, db); err != nil {

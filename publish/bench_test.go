@@ -24,7 +24,6 @@ import (
 	"github.com/ohiomc/omc/data"
 	"github.com/ohiomc/omc/publish"
 	"github.com/ohiomc/omc/scraper"
-	"github.com/ohiomc/omc/scraper/polite"
 	"github.com/ohiomc/omc/scraper/replay"
 	"github.com/ohiomc/omc/store"
 )
@@ -609,17 +608,8 @@ func publishLargeStore(tb testing.TB, platform string) []byte {
 	reg := data.Registry{Dispensaries: []data.Dispensary{d},
 		Platforms: map[string]data.PlatformConfig{platform: {BaseURL: url, Settings: replay.DemoPlatformSettings()[platform]}}}
 	dir := tb.TempDir()
-	db, err := store.Open(ctx, filepath.Join(dir, "omc.db"), store.WithProductCode(scraper.ProductCode))
-	if err != nil {
-		tb.Fatal(err)
-	}
+	db, adapters := newScrapeDB(tb, dir, reg)
 	defer db.Close()
-	o := polite.DefaultOptions()
-	o.Delay, o.Retries, o.Robots = 0, 0, false
-	adapters, err := scraper.NewAdapters(polite.NewEngine(o), reg.Platforms)
-	if err != nil {
-		tb.Fatal(err)
-	}
 	for _, at := range []time.Time{benchNow.Add(-7 * 24 * time.Hour), benchNow} {
 		sum, err := scraper.Run(ctx, db, reg, adapters, scraper.RunOptions{Now: at, ReplaceRegistry: true})
 		if err != nil || sum.MenusFailed > 0 {

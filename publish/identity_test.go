@@ -13,9 +13,7 @@ import (
 	"github.com/ohiomc/omc/data"
 	"github.com/ohiomc/omc/publish"
 	"github.com/ohiomc/omc/scraper"
-	"github.com/ohiomc/omc/scraper/polite"
 	"github.com/ohiomc/omc/scraper/replay"
-	"github.com/ohiomc/omc/store"
 )
 
 // menuFile is the part of api/menus/<slug> these tests read.
@@ -55,17 +53,8 @@ func scrapeAndPublish(t *testing.T, d data.Dispensary, ds replay.Dataset, platfo
 	reg := data.Registry{Dispensaries: []data.Dispensary{d},
 		Platforms: map[string]data.PlatformConfig{platform: {BaseURL: url, Settings: replay.DemoPlatformSettings()[platform]}}}
 	dir := t.TempDir()
-	db, err := store.Open(ctx, filepath.Join(dir, "omc.db"), store.WithProductCode(scraper.ProductCode))
-	if err != nil {
-		t.Fatal(err)
-	}
+	db, adapters := newScrapeDB(t, dir, reg)
 	defer db.Close()
-	o := polite.DefaultOptions()
-	o.Delay, o.Retries, o.Robots = 0, 0, false
-	adapters, err := scraper.NewAdapters(polite.NewEngine(o), reg.Platforms)
-	if err != nil {
-		t.Fatal(err)
-	}
 	var out []published
 	for i, at := range []time.Time{benchNow.Add(-7 * 24 * time.Hour), benchNow} {
 		sum, err := scraper.Run(ctx, db, reg, adapters, scraper.RunOptions{Now: at, ReplaceRegistry: true})

@@ -3,8 +3,6 @@ package publish_test
 import (
 	"context"
 	"encoding/json"
-	"github.com/ohiomc/omc/scraper/polite"
-	"github.com/ohiomc/omc/store"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -72,13 +70,7 @@ var lowsSchedule = map[string]func(d int) lowsPrice{
 func lowsServer(t *testing.T, day *atomic.Int32) *httptest.Server {
 	t.Helper()
 	return httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		var vars struct {
-			ProductsFilter struct {
-				DispensaryID string `json:"dispensaryId"`
-			} `json:"productsFilter"`
-		}
-		if r.URL.Path != "/graphql" || r.URL.Query().Get("operationName") != "FilteredProducts" ||
-			json.Unmarshal([]byte(r.URL.Query().Get("variables")), &vars) != nil || vars.ProductsFilter.DispensaryID != lowsStore {
+		if !isDutchieProductsQuery(r, lowsStore) {
 			http.Error(w, `{"errors":[{"message":"not this test's query"}]}`, http.StatusBadRequest)
 			return
 		}
@@ -116,17 +108,8 @@ func TestLowsThroughPublish(t *testing.T) {
 		Menus: []data.MenuSource{{Market: data.Recreational, Platform: "dutchie", DispensaryID: lowsStore}}}
 	reg := data.Registry{Dispensaries: []data.Dispensary{d}, Platforms: map[string]data.PlatformConfig{"dutchie": {BaseURL: srv.URL}}}
 	dir := t.TempDir()
-	db, err := store.Open(ctx, filepath.Join(dir, "omc.db"), store.WithProductCode(scraper.ProductCode))
-	if err != nil {
-		t.Fatal(err)
-	}
+	db, adapters := newScrapeDB(t, dir, reg)
 	defer db.Close()
-	o := polite.DefaultOptions()
-	o.Delay, o.Retries, o.Robots = 0, 0, false
-	adapters, err := scraper.NewAdapters(polite.NewEngine(o), reg.Platforms)
-	if err != nil {
-		t.Fatal(err)
-	}
 	// 12:00 UTC is 08:00 in Ohio: each scrape is on its own day there.
 	first := time.Date(2026, 10, 1, 12, 0, 0, 0, time.UTC)
 	var now time.Time

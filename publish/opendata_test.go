@@ -6,7 +6,6 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
-	"github.com/ohiomc/omc/scraper/polite"
 	"github.com/ohiomc/omc/store"
 	"math"
 	"os"
@@ -93,17 +92,8 @@ func newODHistory(t *testing.T) *odHistory {
 	reg := data.Registry{Dispensaries: []data.Dispensary{d},
 		Platforms: map[string]data.PlatformConfig{"jane": {BaseURL: url, Settings: replay.DemoPlatformSettings()["jane"]}}}
 	dir := t.TempDir()
-	db, err := store.Open(ctx, filepath.Join(dir, "omc.db"), store.WithProductCode(scraper.ProductCode))
-	if err != nil {
-		t.Fatal(err)
-	}
+	db, adapters := newScrapeDB(t, dir, reg)
 	t.Cleanup(func() { db.Close() })
-	o := polite.DefaultOptions()
-	o.Delay, o.Retries, o.Robots = 0, 0, false
-	adapters, err := scraper.NewAdapters(polite.NewEngine(o), reg.Platforms)
-	if err != nil {
-		t.Fatal(err)
-	}
 	return &odHistory{t: t, db: db, srv: srv, reg: reg, adapters: adapters, dir: dir}
 }
 

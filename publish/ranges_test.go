@@ -13,8 +13,6 @@ import (
 	"github.com/ohiomc/omc/data"
 	"github.com/ohiomc/omc/publish"
 	"github.com/ohiomc/omc/scraper"
-	"github.com/ohiomc/omc/scraper/polite"
-	"github.com/ohiomc/omc/store"
 )
 
 // dutchieRangeCapture is a real Dutchie FilteredProducts reply (scraper/testdata/
@@ -45,13 +43,7 @@ func dutchieRangeServer(t *testing.T) *httptest.Server {
 	}
 	products := reply.Data.FilteredProducts.Products
 	return httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		var vars struct {
-			ProductsFilter struct {
-				DispensaryID string `json:"dispensaryId"`
-			} `json:"productsFilter"`
-		}
-		if r.URL.Path != "/graphql" || r.URL.Query().Get("operationName") != "FilteredProducts" ||
-			json.Unmarshal([]byte(r.URL.Query().Get("variables")), &vars) != nil || vars.ProductsFilter.DispensaryID != dutchieRangeStore {
+		if !isDutchieProductsQuery(r, dutchieRangeStore) {
 			http.Error(w, `{"errors":[{"message":"not this test's query"}]}`, http.StatusBadRequest)
 			return
 		}
@@ -167,17 +159,8 @@ func publishDutchieRanges(t *testing.T) (string, data.Dispensary) {
 		Menus: []data.MenuSource{{Market: data.Recreational, Platform: "dutchie", DispensaryID: dutchieRangeStore}}}
 	reg := data.Registry{Dispensaries: []data.Dispensary{d}, Platforms: map[string]data.PlatformConfig{"dutchie": {BaseURL: srv.URL}}}
 	dir := t.TempDir()
-	db, err := store.Open(ctx, filepath.Join(dir, "omc.db"), store.WithProductCode(scraper.ProductCode))
-	if err != nil {
-		t.Fatal(err)
-	}
+	db, adapters := newScrapeDB(t, dir, reg)
 	defer db.Close()
-	o := polite.DefaultOptions()
-	o.Delay, o.Retries, o.Robots = 0, 0, false
-	adapters, err := scraper.NewAdapters(polite.NewEngine(o), reg.Platforms)
-	if err != nil {
-		t.Fatal(err)
-	}
 	if sum, err := scraper.Run(ctx, db, reg, adapters, scraper.RunOptions{Now: benchNow, ReplaceRegistry: true}); err != nil || sum.MenusFailed > 0 {
 		t.Fatalf("scrape: %v, %d menus failed", err, sum.MenusFailed)
 	}

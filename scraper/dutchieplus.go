@@ -136,19 +136,10 @@ func (d *DutchiePlus) FetchMenu(ctx context.Context, src data.MenuSource) (data.
 		if len(products) == 0 {
 			return menu, nil
 		}
-		set := recordSet{where: where}
-		before := len(seen)
-		if err := set.addAll(ctx, d.engine, products, func(raw json.RawMessage) ([]data.Offer, error) {
-			offers, id, err := plusRecordOffers(raw, src.Market, nil)
-			if seen.repeat(id) {
-				return nil, errRepeat // a product already read on an earlier page
-			}
-			return offers, err
-		}); err != nil {
-			return menu, err
-		}
-		fresh := len(seen) - before
-		if err := set.into(&menu); err != nil {
+		fresh, err := addPage(ctx, d.engine, &menu, where, seen, products, func(raw json.RawMessage) ([]data.Offer, string, error) {
+			return plusRecordOffers(raw, src.Market, nil)
+		})
+		if err != nil {
 			return menu, err
 		}
 		if fresh == 0 {

@@ -412,13 +412,7 @@ func TestDutchiePlusFailures(t *testing.T) {
 			srv := httptest.NewServer(s)
 			defer srv.Close()
 			menu, err := plusFetch(t, srv.URL, tt.key, tt.src)
-			fe := menuReason(t, err, tt.reason)
-			if fe.Status != tt.status || !strings.Contains(err.Error(), tt.detail) || !strings.Contains(err.Error(), "dutchieplus") {
-				t.Errorf("status %d, error %v; want %d naming dutchieplus and %q", fe.Status, err, tt.status, tt.detail)
-			}
-			if menu.Requests == 0 {
-				t.Error("no request counted")
-			}
+			checkFetchFailure(t, "dutchieplus", menu, err, tt.reason, tt.status, tt.detail)
 		})
 	}
 }

@@ -124,8 +124,7 @@ func fastHits(dec *jsontext.Decoder, hits *[]*janeRecord) bool {
 		r := &janeRecord{}
 		switch dec.PeekKind() {
 		case 'n': // a null record decodes to nothing, as into a struct
-			_, err := dec.ReadValue()
-			return r, err == nil
+			return r, fastSkip(dec)
 		case '{':
 			return r, fastRecord(dec, r)
 		default:
@@ -141,8 +140,7 @@ func fastArray[T any](dec *jsontext.Decoder, out *[]T, elem func(*jsontext.Decod
 	switch dec.PeekKind() {
 	case 'n':
 		*out = nil
-		_, err := dec.ReadValue()
-		return err == nil
+		return fastSkip(dec)
 	case '[':
 	default:
 		return false
@@ -268,11 +266,28 @@ func rawField(f *janeFields, key []byte) (*json.RawMessage, int) {
 // The readers below take a value as encoding/json takes it into that type, null
 // included, and refuse any other kind of value.
 
+// fastSkip reads the value the caller peeked at (a null) and throws it away.
+func fastSkip(dec *jsontext.Decoder) bool {
+	_, err := dec.ReadValue()
+	return err == nil
+}
+
+// fastParse reads the number the caller peeked at with parse; the value is parse's
+// even when it fails (the whole fast read is then handed on).
+func fastParse[T any](dec *jsontext.Decoder, parse func(string) (T, error)) (T, bool) {
+	v, err := dec.ReadValue()
+	if err != nil {
+		var zero T
+		return zero, false
+	}
+	x, err := parse(string(v))
+	return x, err == nil
+}
+
 func fastNumber(dec *jsontext.Decoder, n *json.Number) bool {
 	switch dec.PeekKind() {
 	case 'n':
-		_, err := dec.ReadValue()
-		return err == nil
+		return fastSkip(dec)
 	case '0':
 		v, err := dec.ReadValue()
 		*n = json.Number(v)
@@ -284,8 +299,7 @@ func fastNumber(dec *jsontext.Decoder, n *json.Number) bool {
 func fastString(dec *jsontext.Decoder, s *string) bool {
 	switch dec.PeekKind() {
 	case 'n':
-		_, err := dec.ReadValue()
-		return err == nil
+		return fastSkip(dec)
 	case '"':
 		v, ok := fastStringValue(dec)
 		*s = v
@@ -315,8 +329,7 @@ func fastStringPtr(dec *jsontext.Decoder, s **string) bool {
 	switch dec.PeekKind() {
 	case 'n':
 		*s = nil
-		_, err := dec.ReadValue()
-		return err == nil
+		return fastSkip(dec)
 	case '"':
 		v, ok := fastStringValue(dec)
 		*s = &v
@@ -329,16 +342,11 @@ func fastFloatPtr(dec *jsontext.Decoder, f **float64) bool {
 	switch dec.PeekKind() {
 	case 'n':
 		*f = nil
-		_, err := dec.ReadValue()
-		return err == nil
+		return fastSkip(dec)
 	case '0':
-		v, err := dec.ReadValue()
-		if err != nil {
-			return false
-		}
-		x, err := strconv.ParseFloat(string(v), 64)
+		x, ok := fastParse(dec, func(s string) (float64, error) { return strconv.ParseFloat(s, 64) })
 		*f = &x
-		return err == nil
+		return ok
 	}
 	return false
 }
@@ -355,16 +363,11 @@ func fastStrings(dec *jsontext.Decoder, ss *[]string) bool {
 func fastInt(dec *jsontext.Decoder, n *int) bool {
 	switch dec.PeekKind() {
 	case 'n':
-		_, err := dec.ReadValue()
-		return err == nil
+		return fastSkip(dec)
 	case '0':
-		v, err := dec.ReadValue()
-		if err != nil {
-			return false
-		}
-		x, err := strconv.ParseInt(string(v), 10, 64)
+		x, ok := fastParse(dec, func(s string) (int64, error) { return strconv.ParseInt(s, 10, 64) })
 		*n = int(x)
-		return err == nil
+		return ok
 	}
 	return false
 }

@@ -122,19 +122,10 @@ func (j *Joint) FetchMenu(ctx context.Context, src data.MenuSource) (data.Menu, 
 			return menu, &data.FetchError{Reason: data.ReasonConfig, Status: resp.Status,
 				Detail: where + ": no products for this business; check storeId (the businessId of the _search route)"}
 		}
-		set := recordSet{where: where}
-		before := len(seen)
-		if err := set.addAll(ctx, j.engine, hits, func(raw json.RawMessage) ([]data.Offer, error) {
-			offers, id, err := jointRecordOffers(raw, src.Market, site)
-			if seen.repeat(id) {
-				return nil, errRepeat
-			}
-			return offers, err
-		}); err != nil {
-			return menu, err
-		}
-		fresh := len(seen) - before
-		if err := set.into(&menu); err != nil {
+		fresh, err := addPage(ctx, j.engine, &menu, where, seen, hits, func(raw json.RawMessage) ([]data.Offer, string, error) {
+			return jointRecordOffers(raw, src.Market, site)
+		})
+		if err != nil {
 			return menu, err
 		}
 		// A later page of nothing but products already read means from is ignored, even

@@ -360,13 +360,7 @@ func TestJointFailures(t *testing.T) {
 			srv := httptest.NewServer(s)
 			defer srv.Close()
 			menu, err := jointFetch(t, srv.URL, tt.src)
-			fe := menuReason(t, err, tt.reason)
-			if fe.Status != tt.status || !strings.Contains(err.Error(), tt.detail) || !strings.Contains(err.Error(), "joint") {
-				t.Errorf("status %d, error %v; want %d naming joint and %q", fe.Status, err, tt.status, tt.detail)
-			}
-			if menu.Requests == 0 {
-				t.Error("no request counted")
-			}
+			checkFetchFailure(t, "joint", menu, err, tt.reason, tt.status, tt.detail)
 		})
 	}
 }

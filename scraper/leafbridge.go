@@ -129,19 +129,10 @@ func (l *LeafBridge) FetchMenu(ctx context.Context, src data.MenuSource) (data.M
 				Detail: where + ": no products for this retailer; check storeId (wizard_data[retailer_id])"}
 		}
 		links := leafbridgeLinks(reply.ProductsHTML, origin)
-		set := recordSet{where: where}
-		before := len(seen)
-		if err := set.addAll(ctx, l.engine, reply.ProductsList, func(raw json.RawMessage) ([]data.Offer, error) {
-			offers, id, err := plusRecordOffers(raw, src.Market, links)
-			if seen.repeat(id) {
-				return nil, errRepeat
-			}
-			return offers, err
-		}); err != nil {
-			return menu, err
-		}
-		fresh := len(seen) - before
-		if err := set.into(&menu); err != nil {
+		fresh, err := addPage(ctx, l.engine, &menu, where, seen, reply.ProductsList, func(raw json.RawMessage) ([]data.Offer, string, error) {
+			return plusRecordOffers(raw, src.Market, links)
+		})
+		if err != nil {
 			return menu, err
 		}
 		// A later page of nothing but products already read means the page number is

@@ -397,13 +397,7 @@ func TestLeafBridgeFailures(t *testing.T) {
 			srv := httptest.NewServer(s)
 			defer srv.Close()
 			menu, err := leafbridgeFetch(t, srv.URL, tt.src)
-			fe := menuReason(t, err, tt.reason)
-			if fe.Status != tt.status || !strings.Contains(err.Error(), tt.detail) || !strings.Contains(err.Error(), "leafbridge") {
-				t.Errorf("status %d, error %v; want %d naming leafbridge and %q", fe.Status, err, tt.status, tt.detail)
-			}
-			if menu.Requests == 0 {
-				t.Errorf("no request counted")
-			}
+			checkFetchFailure(t, "leafbridge", menu, err, tt.reason, tt.status, tt.detail)
 		})
 	}
 }

@@ -217,13 +217,7 @@ func TestLeaflyFailures(t *testing.T) {
 			s := newLeaflyServer(t)
 			s.fail, s.ignoreSkip = tt.fail, tt.ignoreSkip
 			menu, err := leaflyFetch(t, s, tt.take, tt.src)
-			fe := menuReason(t, err, tt.reason)
-			if fe.Status != tt.status || !strings.Contains(err.Error(), tt.detail) || !strings.Contains(err.Error(), "leafly") {
-				t.Errorf("status %d, error %q; want %d and %q", fe.Status, err, tt.status, tt.detail)
-			}
-			if menu.Requests == 0 {
-				t.Error("no request counted")
-			}
+			checkFetchFailure(t, "leafly", menu, err, tt.reason, tt.status, tt.detail)
 		})
 	}
 }

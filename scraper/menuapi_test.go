@@ -5,12 +5,13 @@ import (
 	"errors"
 	"math"
 	"net/url"
+	"strings"
 	"testing"
 
 	"github.com/ohiomc/omc/data"
 )
 
-// Helpers shared by the Sweed, Weedmaps and Dispense adapter tests.
+// Helpers shared by the adapter tests.
 
 // menuInvariants fails on an offer no adapter may produce, whatever its input: a
 // negative or non-finite price, a sale price not below the price, a link that is not
@@ -44,6 +45,19 @@ func menuReason(t *testing.T, err error, reason data.Reason) *data.FetchError {
 		t.Fatalf("reason %s (%v), want %s", fe.Reason, err, reason)
 	}
 	return fe
+}
+
+// checkFetchFailure fails t unless err is a fetch failure of reason and status whose
+// message names platform and holds detail, and menu counted the requests made.
+func checkFetchFailure(t *testing.T, platform string, menu data.Menu, err error, reason data.Reason, status int, detail string) {
+	t.Helper()
+	fe := menuReason(t, err, reason)
+	if fe.Status != status || !strings.Contains(err.Error(), detail) || !strings.Contains(err.Error(), platform) {
+		t.Errorf("status %d, error %v; want %d naming %s and %q", fe.Status, err, status, platform, detail)
+	}
+	if menu.Requests == 0 {
+		t.Error("no request counted")
+	}
 }
 
 func TestLooseNumber(t *testing.T) {

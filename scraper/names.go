@@ -9,6 +9,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/ohiomc/omc/data"
 	"golang.org/x/text/runes"
 	"golang.org/x/text/transform"
 	"golang.org/x/text/unicode/norm"
@@ -426,21 +427,5 @@ func wordKey(s string) string {
 		}
 	}
 	folded = strings.ReplaceAll(folded, " & ", " and ")
-	var b strings.Builder
-	space := false
-	for _, r := range strings.ToLower(folded) {
-		switch {
-		case r == '\'' || r == '’' || r == '`':
-			continue
-		case r < unicode.MaxASCII && (unicode.IsLetter(r) || unicode.IsDigit(r)):
-			if space && b.Len() > 0 {
-				b.WriteByte(' ')
-			}
-			space = false
-			b.WriteRune(r)
-		default:
-			space = true
-		}
-	}
-	return b.String()
+	return data.JoinWords(folded, ' ', "'’`")
 }

@@ -3,6 +3,7 @@ package scraper
 import (
 	"context"
 	"fmt"
+	"github.com/ohiomc/omc/internal/fakeclock"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
@@ -138,13 +139,13 @@ func TestRateLimitedHostFailsAtOnce(t *testing.T) {
 	}))
 	defer limited.Close()
 	healthy := healthyServer(t, make(chan struct{}))
-	clock := newFakeClock()
+	clock := fakeclock.New()
 	e := newFakeTimeEngine(polite.Options{Delay: 0, Retries: 1}, clock)
 	sum, db := rateLimitRun(t, limited.URL, healthy.URL, e, RunOptions{})
 	if n := asked.Load(); n != 1 {
 		t.Errorf("the rate-limited host was asked %d times, want once", n)
 	}
-	for _, w := range clock.recorded() {
+	for _, w := range clock.Waits() {
 		if w >= time.Minute {
 			t.Errorf("waited %s", w)
 		}

@@ -63,6 +63,26 @@ func (s seenIDs) repeat(id string) bool {
 	return false
 }
 
+// addPage reads one page of a paged menu into menu: fn maps a record to its offers
+// and its platform id, and a product already read on an earlier page is read once.
+// It returns how many of the page's products were new, so that the caller can tell a
+// server that ignores its paging (every product again) from the menu's last page.
+func addPage(ctx context.Context, e *polite.Engine, menu *data.Menu, where string, seen seenIDs, records []json.RawMessage, fn func(raw json.RawMessage) ([]data.Offer, string, error)) (int, error) {
+	set := recordSet{where: where}
+	before := len(seen)
+	if err := set.addAll(ctx, e, records, func(raw json.RawMessage) ([]data.Offer, error) {
+		offers, id, err := fn(raw)
+		if seen.repeat(id) {
+			return nil, errRepeat
+		}
+		return offers, err
+	}); err != nil {
+		return 0, err
+	}
+	fresh := len(seen) - before
+	return fresh, set.into(menu)
+}
+
 // errRepeat is what an addAll mapping returns for a record already read (a product
 // listed again on a later page or in another category).
 var errRepeat = errors.New("repeated record")

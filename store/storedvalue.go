@@ -33,23 +33,10 @@ func (c *storedFloat) Scan(src any) error {
 		c.v, c.valid = x, true
 	case int64:
 		c.v, c.valid = float64(x), true
-	case string:
-		c.parse(x)
-	case []byte:
-		c.parse(string(x))
 	default:
-		c.bad = fmt.Sprintf("a %T", src)
+		c.v, c.valid, c.bad = scanText(src, func(s string) (float64, error) { return strconv.ParseFloat(s, 64) })
 	}
 	return nil
-}
-
-func (c *storedFloat) parse(s string) {
-	v, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
-	if err != nil {
-		c.bad = strconv.Quote(data.Clip(s))
-		return
-	}
-	c.v, c.valid = v, true
 }
 
 // storedInt is a nullable INTEGER column (a time in Unix nanoseconds, a flag, an id)
@@ -78,23 +65,31 @@ func (c *storedInt) Scan(src any) error {
 			return nil
 		}
 		c.v, c.valid = int64(x), true
-	case string:
-		c.parse(x)
-	case []byte:
-		c.parse(string(x))
 	default:
-		c.bad = fmt.Sprintf("a %T", src)
+		c.v, c.valid, c.bad = scanText(src, func(s string) (int64, error) { return strconv.ParseInt(s, 10, 64) })
 	}
 	return nil
 }
 
-func (c *storedInt) parse(s string) {
-	v, err := strconv.ParseInt(strings.TrimSpace(s), 10, 64)
-	if err != nil {
-		c.bad = strconv.Quote(data.Clip(s))
-		return
+// scanText reads a number a column holds as text (string or []byte) with parse; any
+// other type, and text that parse refuses, is bad: the value as stored, quoted and
+// clipped, or its type.
+func scanText[T any](src any, parse func(string) (T, error)) (v T, valid bool, bad string) {
+	var s string
+	switch x := src.(type) {
+	case string:
+		s = x
+	case []byte:
+		s = string(x)
+	default:
+		return v, false, fmt.Sprintf("a %T", src)
 	}
-	c.v, c.valid = v, true
+	v, err := parse(strings.TrimSpace(s))
+	if err != nil {
+		var zero T
+		return zero, false, strconv.Quote(data.Clip(s))
+	}
+	return v, true, ""
 }
 
 // unreadable collects the columns of one row that cannot be read as their type.

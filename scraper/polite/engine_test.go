@@ -4,10 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/ohiomc/omc/internal/fakeclock"
 	"net/http"
 	"net/http/httptest"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -15,41 +15,9 @@ import (
 	"github.com/ohiomc/omc/data"
 )
 
-// fakeClock stands in for the engine's clock: sleeping records the wait and moves
-// the clock on, so back-off tests see the exact waits without spending them.
-type fakeClock struct {
-	mu    sync.Mutex
-	t     time.Time
-	waits []time.Duration
-}
-
-func newFakeClock() *fakeClock {
-	return &fakeClock{t: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)}
-}
-
-func (c *fakeClock) now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.t
-}
-
-func (c *fakeClock) sleep(ctx context.Context, d time.Duration) error {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.waits = append(c.waits, d)
-	c.t = c.t.Add(d)
-	return ctx.Err()
-}
-
-func (c *fakeClock) recorded() []time.Duration {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return append([]time.Duration(nil), c.waits...)
-}
-
 // newFakeTimeEngine returns an engine whose waits go to clock.
-func newFakeTimeEngine(o Options, clock *fakeClock) *Engine {
-	o.Now, o.Sleep = clock.now, clock.sleep
+func newFakeTimeEngine(o Options, clock *fakeclock.Clock) *Engine {
+	o.Now, o.Sleep = clock.Now, clock.Sleep
 	return NewEngine(o)
 }
 
@@ -180,9 +148,9 @@ func TestEngineOneRequestAtATimePerHost(t *testing.T) {
 func TestEngineDelayBetweenRequestsToOneHost(t *testing.T) {
 	const delay = 150 * time.Millisecond
 	var arrivals []time.Time
-	clock := newFakeClock()
+	clock := fakeclock.New()
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		arrivals = append(arrivals, clock.now())
+		arrivals = append(arrivals, clock.Now())
 	}))
 	defer srv.Close()
 	e := newFakeTimeEngine(Options{Delay: delay}, clock)
@@ -191,7 +159,7 @@ func TestEngineDelayBetweenRequestsToOneHost(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if got := clock.recorded(); len(got) != 2 || got[0] != delay || got[1] != delay {
+	if got := clock.Waits(); len(got) != 2 || got[0] != delay || got[1] != delay {
 		t.Errorf("waits = %v, want the delay before the second and third requests", got)
 	}
 	for i := 1; i < len(arrivals); i++ {
@@ -202,7 +170,7 @@ func TestEngineDelayBetweenRequestsToOneHost(t *testing.T) {
 }
 
 func TestEnginePlatformDelayOverridesPerHost(t *testing.T) {
-	clock := newFakeClock()
+	clock := fakeclock.New()
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {}))
 	defer srv.Close()
 	e := newFakeTimeEngine(Options{Delay: 2 * time.Second}, clock)
@@ -212,13 +180,13 @@ func TestEnginePlatformDelayOverridesPerHost(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if got := clock.recorded(); len(got) != 1 || got[0] != 5*time.Second {
+	if got := clock.Waits(); len(got) != 1 || got[0] != 5*time.Second {
 		t.Errorf("waits = %v, want [5s]", got)
 	}
 }
 
 func TestEngineRetries(t *testing.T) {
-	clockStart := newFakeClock().now()
+	clockStart := fakeclock.New().Now()
 	type reply struct {
 		status int
 		header map[string]string
@@ -313,7 +281,7 @@ func TestEngineRetries(t *testing.T) {
 				fmt.Fprintf(w, "reply %d", i)
 			}))
 			defer srv.Close()
-			clock := newFakeClock()
+			clock := fakeclock.New()
 			e := newFakeTimeEngine(Options{Retries: tt.retries, BackoffBase: time.Second, MaxBackoff: 8 * time.Second}, clock)
 
 			resp, err := e.Do(context.Background(), Request{URL: srv.URL})
@@ -336,7 +304,7 @@ func TestEngineRetries(t *testing.T) {
 			if got := e.Requests(); got != int64(tt.attempts) {
 				t.Errorf("Requests() = %d, want %d", got, tt.attempts)
 			}
-			waits := clock.recorded()
+			waits := clock.Waits()
 			if len(waits) != len(tt.waits) {
 				t.Fatalf("waits = %v, want %d of them", waits, len(tt.waits))
 			}
@@ -368,13 +336,13 @@ func TestEngineHoldsTheRetryBack(t *testing.T) {
 	o := DefaultOptions()
 	o.Delay = 0
 	e := NewEngine(o)
-	clock := newFakeClock()
-	e.now = clock.now
+	clock := fakeclock.New()
+	e.now = clock.Now
 	waiting, release := make(chan time.Duration, 1), make(chan struct{})
 	e.sleep = func(ctx context.Context, d time.Duration) error {
 		waiting <- d
 		<-release
-		return clock.sleep(ctx, d)
+		return clock.Sleep(ctx, d)
 	}
 	type result struct {
 		resp *Response
@@ -412,7 +380,7 @@ func TestEngineTimeout(t *testing.T) {
 		<-r.Context().Done() // never answers; the client gives up
 	}))
 	defer srv.Close()
-	clock := newFakeClock()
+	clock := fakeclock.New()
 	e := newFakeTimeEngine(Options{Timeout: 100 * time.Millisecond, Retries: 1}, clock)
 	_, err := e.Do(context.Background(), Request{URL: srv.URL})
 	wantReason(t, err, data.ReasonTimeout)
@@ -475,7 +443,7 @@ func TestEngineNetworkError(t *testing.T) {
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {}))
 	url := srv.URL
 	srv.Close() // connection refused from now on
-	clock := newFakeClock()
+	clock := fakeclock.New()
 	e := newFakeTimeEngine(Options{Retries: 2}, clock)
 	_, err := e.Do(context.Background(), Request{URL: url})
 	wantReason(t, err, data.ReasonNetwork)

@@ -2,6 +2,7 @@ package polite
 
 import (
 	"context"
+	"github.com/ohiomc/omc/internal/fakeclock"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -103,7 +104,7 @@ func TestEngineRedirectHopsWaitForTheHost(t *testing.T) {
 		}
 	})
 	t.Run("the delay", func(t *testing.T) {
-		clock := newFakeClock()
+		clock := fakeclock.New()
 		e := newFakeTimeEngine(Options{Delay: 5 * time.Second}, clock)
 		for _, src := range []*httptest.Server{a, b} {
 			resp, err := e.Do(context.Background(), Request{URL: src.URL + "/menu"})
@@ -115,7 +116,7 @@ func TestEngineRedirectHopsWaitForTheHost(t *testing.T) {
 			}
 		}
 		// a, target, b are each asked once before; target's second request waits 5s.
-		if got := clock.recorded(); len(got) != 1 || got[0] != 5*time.Second {
+		if got := clock.Waits(); len(got) != 1 || got[0] != 5*time.Second {
 			t.Errorf("waits = %v, want [5s] (the second hop to the target)", got)
 		}
 	})

@@ -3,6 +3,7 @@ package polite
 import (
 	"context"
 	"fmt"
+	"github.com/ohiomc/omc/internal/fakeclock"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -94,7 +95,7 @@ func TestRobotsTxt(t *testing.T) {
 
 func TestRobotsTxtCachedPerHostAndExpires(t *testing.T) {
 	srv, hits := robotsServer(t, 200, "User-agent: *\nDisallow: /no\n")
-	clock := newFakeClock()
+	clock := fakeclock.New()
 	o := DefaultOptions()
 	o.Delay, o.Retries, o.RobotsTTL = 0, 0, time.Hour
 	e := newFakeTimeEngine(o, clock)
@@ -112,9 +113,7 @@ func TestRobotsTxtCachedPerHostAndExpires(t *testing.T) {
 	if n := hitsOf(hits, "/robots.txt"); n != 1 {
 		t.Fatalf("robots.txt fetched %d times by 8 concurrent requests, want 1", n)
 	}
-	clock.mu.Lock()
-	clock.t = clock.t.Add(61 * time.Minute)
-	clock.mu.Unlock()
+	clock.Advance(61 * time.Minute)
 	if _, err := e.Do(context.Background(), Request{URL: srv.URL + "/yes"}); err != nil {
 		t.Fatal(err)
 	}

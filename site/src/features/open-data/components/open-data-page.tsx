@@ -5,6 +5,7 @@ import { SnapshotView } from '@/components/snapshot-view'
 import { useHydrated } from '@/lib/use-hydrated'
 import tables from '@/components/data-table.module.css'
 import { useOpenData } from '../api/use-open-data'
+import type { ReactNode } from 'react'
 import type { OpenData } from '../api/open-data-schema'
 import dictionary from '../dictionary.json'
 import { fileUrl, fillQuery, OPEN_DATA_QUERIES } from '../open-data-queries'
@@ -27,75 +28,75 @@ const INDEX_COLUMNS: readonly [string, string][] = [
   ['offers', 'How many offers the median is taken over.'],
 ]
 
-function Files({ data, base }: { data: OpenData; base: (path: string) => string }) {
+/** OpenDataFile is one published file of the open data: a month's or the index's. */
+type OpenDataFile = OpenData['index'][number]
+
+/** ScrollTable is a captioned table in a region that scrolls sideways on a narrow screen, under the column headings given. */
+function ScrollTable({ label, caption, headings, children }: { label: string; caption: string; headings: readonly string[]; children: ReactNode }) {
   return (
-    <div className={tables.wrap} tabIndex={0} role="region" aria-label="The files of this publish, scrolls sideways">
+    <div className={tables.wrap} tabIndex={0} role="region" aria-label={label}>
       <table className={tables.table}>
-        <caption className={styles.caption}>The files of this publish</caption>
+        <caption className={styles.caption}>{caption}</caption>
         <thead>
           <tr>
-            <th scope="col">File</th>
-            <th scope="col">What</th>
-            <th scope="col">Rows</th>
-            <th scope="col">Size</th>
+            {headings.map((h) => (
+              <th key={h} scope="col">
+                {h}
+              </th>
+            ))}
           </tr>
         </thead>
-        <tbody>
-          {data.months.map((m) => (
-            <tr key={m.path}>
-              <td>
-                <a href={base(m.path)}>{m.path.split('/').pop()}</a>
-              </td>
-              <td>
-                Price spells of {m.month} (Parquet){m.closed ? ', final' : ', this month so far'}
-              </td>
-              <td>{m.rows.toLocaleString('en-US')}</td>
-              <td>{formatSize(m.size)}</td>
-            </tr>
-          ))}
-          {data.index.map((f) => (
-            <tr key={f.path}>
-              <td>
-                <a href={base(f.path)}>{f.path.split('/').pop()}</a>
-              </td>
-              <td>Weekly price index ({f.path.endsWith('.csv') ? 'CSV' : 'JSON'})</td>
-              <td>{f.rows.toLocaleString('en-US')}</td>
-              <td>{formatSize(f.size)}</td>
-            </tr>
-          ))}
-        </tbody>
+        <tbody>{children}</tbody>
       </table>
     </div>
   )
 }
 
+/** FileRow is one published file: a link named by its file name, what it holds, its rows and its size. */
+function FileRow({ file, what, base }: { file: OpenDataFile; what: ReactNode; base: (path: string) => string }) {
+  return (
+    <tr>
+      <td>
+        <a href={base(file.path)}>{file.path.split('/').pop()}</a>
+      </td>
+      <td>{what}</td>
+      <td>{file.rows.toLocaleString('en-US')}</td>
+      <td>{formatSize(file.size)}</td>
+    </tr>
+  )
+}
+
+function Files({ data, base }: { data: OpenData; base: (path: string) => string }) {
+  return (
+    <ScrollTable label="The files of this publish, scrolls sideways" caption="The files of this publish" headings={['File', 'What', 'Rows', 'Size']}>
+      {data.months.map((m) => (
+        <FileRow key={m.path} file={m} base={base} what={`Price spells of ${m.month} (Parquet)${m.closed ? ', final' : ', this month so far'}`} />
+      ))}
+      {data.index.map((f) => (
+        <FileRow key={f.path} file={f} base={base} what={`Weekly price index (${f.path.endsWith('.csv') ? 'CSV' : 'JSON'})`} />
+      ))}
+    </ScrollTable>
+  )
+}
+
 function Dictionary() {
   return (
-    <div className={tables.wrap} tabIndex={0} role="region" aria-label="Columns of the price history, scrolls sideways">
-      <table className={tables.table}>
-        <caption className={styles.caption}>Columns of the price history (every month file)</caption>
-        <thead>
-          <tr>
-            <th scope="col">Column</th>
-            <th scope="col">Type</th>
-            <th scope="col">Unit</th>
-            <th scope="col">Meaning</th>
-          </tr>
-        </thead>
-        <tbody>
-          {dictionary.columns.map((c) => (
-            <tr key={c.name}>
-              <td>
-                <code>{c.name}</code>
-              </td>
-              <td>{c.type}</td>
-              <td>{c.unit || '-'}</td>
-              <td>{c.description}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ScrollTable
+      label="Columns of the price history, scrolls sideways"
+      caption="Columns of the price history (every month file)"
+      headings={['Column', 'Type', 'Unit', 'Meaning']}
+    >
+      {dictionary.columns.map((c) => (
+        <tr key={c.name}>
+          <td>
+            <code>{c.name}</code>
+          </td>
+          <td>{c.type}</td>
+          <td>{c.unit || '-'}</td>
+          <td>{c.description}</td>
+        </tr>
+      ))}
+    </ScrollTable>
   )
 }
 
