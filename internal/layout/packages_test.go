@@ -148,3 +148,13 @@ func projectImports(t *testing.T, dir string) []string {
 	slices.Sort(imports)
 	return imports
 }
+
+// TestEveryPackageHasADocFile holds docs/style.md's promise: each Go package says its
+// job, and what it may import, in a doc.go a newcomer opens first.
+func TestEveryPackageHasADocFile(t *testing.T) {
+	for _, dir := range goPackageDirs(t) {
+		if _, err := os.Stat(filepath.Join(root, filepath.FromSlash(dir), "doc.go")); err != nil {
+			t.Errorf("package %s has no doc.go: write its job and what it may import there", dir)
+		}
+	}
+}
