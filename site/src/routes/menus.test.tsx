@@ -44,9 +44,16 @@ describe('Menus', () => {
       rows.map((r) =>
         within(r)
           .getAllByRole('cell')[2]!
-          .textContent!.replace(/≈ \$[\d,.]+ with tax$/, ''),
+          .textContent!.replace(/≈ \$[\d,.]+ with tax/, ''),
       ),
-    ).toEqual(['$35.00', 'On sale: $36.00 regular price $45.00', '$38.00', '$40.00', '$42.00'])
+      // A sale says the lowest price of the 30 days before it began (publish/SNAPSHOTS.md, "Lows").
+    ).toEqual([
+      '$35.00',
+      'On sale: $36.00 regular price $45.00lowest in the 30 days before: $45.00seen by omc for 8 days',
+      '$38.00',
+      '$40.00',
+      '$42.00',
+    ])
     expect(within(rows[0]!).getByRole('link', { name: 'RISE Toledo' })).toHaveAttribute('href', '/dispensary-menus/rise-toledo')
   })
 
@@ -90,7 +97,7 @@ describe('Menus', () => {
     // each with tax: Akron is in Summit County (6.75 %), 36 × 1.1675 = 42.03 adult use; Canton in
     // Stark (6.5 %), 38 × 1.065 = 40.47 medical, 40 × 1.165 = 46.60 adult use.
     expect(rows.map((r) => within(r).getAllByRole('cell')[2]!.textContent)).toEqual([
-      'On sale: $36.00 regular price $45.00≈ $42.03 with tax',
+      'On sale: $36.00 regular price $45.00≈ $42.03 with taxlowest in the 30 days before: $45.00seen by omc for 8 days',
       '$38.00≈ $40.47 with tax',
       '$40.00≈ $46.60 with tax',
     ])

@@ -41,7 +41,10 @@ describe('Product', () => {
       'The Botanist CantonCanton',
     ])
     expect(within(rows[0]!).getByRole('img', { name: 'stale' })).toBeInTheDocument()
-    expect(within(rows[1]!).getByText('$45.00', { exact: false }).tagName).toBe('DEL')
+    expect(rows[1]!.querySelector('del')).toHaveTextContent('$45.00')
+    // The sale's 30-day low (the regular price was charged before it) and the 90-day low, today's.
+    expect(rows[1]).toHaveTextContent('lowest in the 30 days before: $45.00')
+    expect(rows[1]).toHaveTextContent('lowest in 90 days: $36.00 (today’s price)')
     expect(within(rows[2]!).getByText('Medical')).toBeInTheDocument()
     // With tax at each store's county rate: Bloom Akron (Summit, 6.75 %) adult use $36 × 1.1675 = 42.03.
     await waitFor(() => expect(within(rows[1]!).getByText('≈ $42.03 with tax')).toBeInTheDocument())
@@ -58,7 +61,7 @@ describe('Product', () => {
     const canton = rows.find((r) => within(r).queryByText('The Botanist Canton'))!
     await waitFor(() => expect(within(canton).getByText(/with tax/)).toBeInTheDocument())
     expect(within(akron).queryByText(/with tax/)).toBeNull()
-    expect(within(akron).getByText('$36.00', { exact: false })).toBeInTheDocument()
+    expect(akron).toHaveTextContent('On sale: $36.00 regular price $45.00')
   })
 
   it('keeps the place and market of the URL: distances, nearest first, one market, store names linking to their menus', async () => {
@@ -185,7 +188,9 @@ describe('Deals', () => {
         .getAllByRole('row')
         .slice(1)
         .map((r) => within(r).getAllByRole('link')[0]!.textContent)
-    expect(names()).toEqual(['Lemon Haze Cart', 'Live Resin Badder', 'Muul Fuel'])
+    // By the discount against each sale's 30-day low: Muul Fuel 20 % ($36 against $45 charged
+    // before), the two others 0 % (their "regular" $40 was not charged in the 30 days before).
+    expect(names()).toEqual(['Muul Fuel', 'Lemon Haze Cart', 'Live Resin Badder'])
     await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Lowest unit price')
     await waitFor(() => expect(names()).toEqual(['Muul Fuel', 'Live Resin Badder', 'Lemon Haze Cart']))
     expect(screen.getByTestId('unit-groups')).toHaveTextContent(/^Lowest unit price, like with like: the 3 priced per gram\./)
@@ -259,10 +264,12 @@ describe('Deals', () => {
       expect(cells.every((c) => c?.includes('with tax'))).toBe(true)
       return cells
     })
+    // Ranked by the discount against the 30-day low (publish/SNAPSHOTS.md, "Lows"): Muul Fuel's
+    // regular $45 was charged before its sale, the two $40 "regular" prices never were.
     expect(prices).toEqual([
-      'On sale: $30.00 regular price $40.00≈ $35.03 with tax',
-      'On sale: $30.00 regular price $40.00≈ $34.95 with tax',
-      'On sale: $36.00 regular price $45.00≈ $42.03 with tax',
+      'On sale: $36.00 regular price $45.00≈ $42.03 with taxlowest in the 30 days before: $45.00seen by omc for 8 days',
+      'On sale: $30.00 regular price $40.00≈ $35.03 with taxregular price not charged in the last 30 daysseen by omc for 1 day',
+      'On sale: $30.00 regular price $40.00≈ $34.95 with taxregular price not charged in the last 30 daysseen by omc for 1 day',
     ])
   })
 

@@ -33,7 +33,7 @@ describe('a store’s page', () => {
     // the 10 % adult-use excise: $12 × 1.1675 = $14.01, $36 × 1.1675 = $42.03).
     expect(rows.map((r) => within(r).getAllByRole('cell')[2]!.textContent)).toEqual([
       '$12.00≈ $14.01 with tax',
-      'On sale: $36.00 regular price $45.00≈ $42.03 with tax',
+      'On sale: $36.00 regular price $45.00≈ $42.03 with taxlowest in the 30 days before: $45.00seen by omc for 8 days',
       expect.stringMatching(/^\$42\.00≈ \$49\.0[34] with tax$/),
     ])
     expect(rows[0]).toHaveTextContent('out of stock')
