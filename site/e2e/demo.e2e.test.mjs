@@ -374,14 +374,15 @@ describe('every screen', () => {
       const { paths, snapshots = {} } = await (await page.request.get(new URL('routes.json', site).href)).json()
       assert.ok(paths.length >= 30, `routes.json lists only ${paths.length} paths`)
       // A path that shows one snapshot (a store's page: api/menus/<slug>, a product's:
-      // api/products/<code>, a strain's: api/strains/<slug>) is the app for a published one
-      // and 404 for any other; every
-      // other path is the app whatever it names.
+      // api/products/<code>, a strain's: api/strains/<slug>, a terpene's: api/terpenes/<slug>)
+      // is the app for a published one and 404 for any other; every other path is the app
+      // whatever it names.
       const getJson = async (name) => (await page.request.get(new URL(`api/${name}`, site).href)).json()
       const { stores } = await getJson('search/stores')
       const { products } = await getJson('search/flower/first')
       const { strains } = await getJson('strains/index')
-      const published = { menus: stores[0].slug, products: products.code[0], strains: strains[0].slug }
+      const { terpenes } = await getJson('terpenes/index')
+      const published = { menus: stores[0].slug, products: products.code[0], strains: strains[0].slug, terpenes: terpenes[0].slug }
       for (const p of paths) {
         const shows = snapshots[p]
         const name = shows ? published[shows.split('/')[0]] : 'e2e-x'
