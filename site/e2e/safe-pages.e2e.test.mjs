@@ -128,7 +128,9 @@ describe('pages replaced whole', () => {
     const files = pageFiles()
     assert.ok(files.length > 100, `the demo renders its pages (${files.length})`)
     const before = new Map(files.map((f) => [f, fs.statSync(f).mtimeMs]))
-    const child = spawn(process.execPath, [...RENDERER, '--products', 'all', outDir], { cwd: repoRoot, stdio: 'ignore' })
+    // --full: every page rendered again (by default a run keeps the pages whose data did not
+    // change since the last one, and there would be nothing to replace).
+    const child = spawn(process.execPath, [...RENDERER, '--full', '--products', 'all', outDir], { cwd: repoRoot, stdio: 'ignore' })
     const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })))
     let reads = 0
     let killed = false
