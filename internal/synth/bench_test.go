@@ -100,18 +100,7 @@ func writeYear(b *testing.B, w *synth.World, path string) yearWritten {
 		if err != nil {
 			b.Fatal(err)
 		}
-		n := 0
-		for i := range w.MenuCount() {
-			slug, market, platform := w.Menu(i)
-			menu := w.Offers(i)
-			n += len(menu)
-			if err := db.RecordMenuFetch(ctx, store.MenuFetch{RunID: id, Slug: slug, Market: market, Platform: platform, At: at, Offers: menu, HTTPStatus: 200}); err != nil {
-				b.Fatal(err)
-			}
-		}
-		if err := db.FinishRun(ctx, id, at, w.MenuCount(), 0, n); err != nil {
-			b.Fatal(err)
-		}
+		n := recordMenus(b, db, w, id, at)
 		y.offers += n
 		if run == 0 {
 			db.Close()

@@ -72,11 +72,17 @@ func BenchmarkOpenDataYear(b *testing.B) {
 
 // recordRun records one run of every menu of w at at, as a scrape stores it.
 func recordRun(b *testing.B, db *store.DB, w *synth.World, at time.Time) {
-	ctx := context.Background()
-	id, err := db.StartRun(ctx, at)
+	id, err := db.StartRun(context.Background(), at)
 	if err != nil {
 		b.Fatal(err)
 	}
+	recordMenus(b, db, w, id, at)
+}
+
+// recordMenus records every menu of w at at under run id and finishes the run; it
+// returns how many offers the run listed.
+func recordMenus(b *testing.B, db *store.DB, w *synth.World, id int64, at time.Time) int {
+	ctx := context.Background()
 	n := 0
 	for i := range w.MenuCount() {
 		slug, market, platform := w.Menu(i)
@@ -89,6 +95,7 @@ func recordRun(b *testing.B, db *store.DB, w *synth.World, at time.Time) {
 	if err := db.FinishRun(ctx, id, at, w.MenuCount(), 0, n); err != nil {
 		b.Fatal(err)
 	}
+	return n
 }
 
 // reportOpenData logs the month files of the tree in out and reports their totals and
