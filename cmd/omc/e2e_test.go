@@ -32,6 +32,9 @@ func testDeps(out, errOut *bytes.Buffer) deps {
 // × category, and every date the --now of the last scrape that reached the store; and
 // every screen that shows change has some to show (demoHistoryShows).
 func TestDemoPipelineEndToEnd(t *testing.T) {
+	// Side by side with the package's other whole-demo scrapes (each has its own replay,
+	// database and published tree): the three are most of the package's time.
+	t.Parallel()
 	run, err := startDemoReplay()
 	if err != nil {
 		t.Fatal(err)

@@ -19,6 +19,9 @@ import (
 // tree (publish/carry.go). Needs the site built (go tool task site:build, a dependency of
 // test:go): the renderer reuses the build's pre-rendering bundle.
 func TestPrerenderRendersOnlyChangedStores(t *testing.T) {
+	// Side by side with the package's other whole-demo scrapes (each has its own replay,
+	// database and published tree): the three are most of the package's time.
+	t.Parallel()
 	root, err := filepath.Abs("../..")
 	if err != nil {
 		t.Fatal(err)

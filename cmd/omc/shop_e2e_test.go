@@ -21,6 +21,9 @@ import (
 // product's prices changed in between and one of its stores failing the second time,
 // publishes, and checks that product's page against figures worked out by hand.
 func TestProductPageAfterTwoScrapes(t *testing.T) {
+	// Side by side with the package's other whole-demo scrapes (each has its own replay,
+	// database and published tree): the three are most of the package's time.
+	t.Parallel()
 	run, err := startDemoReplay()
 	if err != nil {
 		t.Fatal(err)
