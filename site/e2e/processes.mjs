@@ -82,6 +82,15 @@ export function start(name, command, args, { cwd, env = {}, ready, timeoutMs = S
   return { found, stop }
 }
 
+/**
+ * SHARED_DEMO_ENV names the variable in which e2e/run.mjs passes the address of the one
+ * `omc demo` (site/dist, no pre-rendering, as startDemo runs it by default) that the test
+ * files of a run share. Only siteUnderTest reads it: a file that needs a demo of its own
+ * (another build, pre-rendered pages, a tree it edits) starts one with startDemo, and
+ * OMC_E2E_URL, a site the developer runs, still wins.
+ */
+export const SHARED_DEMO_ENV = 'OMC_E2E_SHARED_DEMO_URL'
+
 /** DEMO_URL matches the line in which omc demo prints the site's address. */
 const DEMO_URL = /http:\/\/127\.0\.0\.1:\d+\//
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..')
@@ -110,11 +119,13 @@ export function startDemo(bin, { name = 'omc demo', siteDir, extraArgs = [], tim
 /**
  * siteUnderTest is the site a browser test runs against: OMC_E2E_URL when set (a
  * site already running; a trailing slash keeps a base path such as
- * http://host/omc when page paths are resolved against it), else `omc demo`
- * started from OMC_BIN. stop() ends what it started.
+ * http://host/omc when page paths are resolved against it), else the plain `omc demo`
+ * that e2e/run.mjs started for the files of one run to share (SHARED_DEMO_ENV), else
+ * `omc demo` started from OMC_BIN. stop() ends what it started.
  */
 export async function siteUnderTest(name) {
-  if (process.env.OMC_E2E_URL) return { site: new URL(process.env.OMC_E2E_URL.replace(/\/?$/, '/')), stop: async () => {} }
+  const running = process.env.OMC_E2E_URL || process.env[SHARED_DEMO_ENV]
+  if (running) return { site: new URL(running.replace(/\/?$/, '/')), stop: async () => {} }
   if (!process.env.OMC_BIN) throw new Error('set OMC_E2E_URL to a running site, or OMC_BIN to the omc binary to run `omc demo`')
   const demo = startDemo(path.resolve(process.env.OMC_BIN), { name })
   return { site: new URL(await demo.url), stop: demo.stop }
@@ -241,13 +252,15 @@ export async function axeViolations(page) {
 
 /**
  * axeAcrossThemes opens each of screens ([path, selector to wait for]) of site in a
- * page from newPage({ colorScheme }), light then dark, lets prepare(page, path) open
+ * page from newPage({ colorScheme }), light and dark, lets prepare(page, path) open
  * what should be checked too (a popup, a filter), and returns axe-core's serious and
- * critical violations, one line per screen and theme.
+ * critical violations, one line per screen and theme (light's first). The two themes
+ * run side by side, each in its own page, so one's waits and axe-core's work in its
+ * renderer overlap the other's.
  */
 export async function axeAcrossThemes({ site, screens, newPage, prepare = async () => {} }) {
-  const failures = []
-  for (const colorScheme of ['light', 'dark']) {
+  const checkTheme = async (colorScheme) => {
+    const failures = []
     const page = await newPage({ colorScheme })
     try {
       for (const [p, ready] of screens) {
@@ -260,6 +273,7 @@ export async function axeAcrossThemes({ site, screens, newPage, prepare = async 
     } finally {
       await page.close()
     }
+    return failures
   }
-  return failures
+  return (await Promise.all(['light', 'dark'].map(checkTheme))).flat()
 }
