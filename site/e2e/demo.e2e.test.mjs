@@ -209,9 +209,11 @@ describe('every screen', () => {
 
   test('no serious or critical axe-core violation on any screen of routes.json, light and dark', { timeout: 300_000 }, async () => {
     const screens = (await publishedScreens(site)).filter((s) => s.main === s.path)
-    const failures = []
     const found = { pageErrors: [], blocked: [] }
-    for (const theme of ['light', 'dark']) {
+    // Light and dark side by side, each in a page of its own: one theme's waits (the
+    // network going idle) and axe-core's work in its renderer overlap the other's.
+    const checkTheme = async (theme) => {
+      const failures = []
       // The site's theme follows the colour scheme (sandboxedPage).
       const page = await screenPage(found, { colorScheme: theme })
       try {
@@ -227,7 +229,9 @@ describe('every screen', () => {
       } finally {
         await page.close()
       }
+      return failures
     }
+    const failures = (await Promise.all(['light', 'dark'].map(checkTheme))).flat()
     assert.deepEqual(failures, [])
     assertNothingElse(found)
   })

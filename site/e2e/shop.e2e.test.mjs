@@ -628,7 +628,9 @@ const AXE_PAGES = [
   'store/',
 ]
 
-describe('axe-core: no serious or critical violation', () => {
+// Light and dark run side by side (each test has its own page): one's waits and axe-core's
+// work in its renderer overlap the other's.
+describe('axe-core: no serious or critical violation', { concurrency: 2 }, () => {
   for (const theme of ['light', 'dark']) {
     test(`every shopping screen in ${theme}`, async () => {
       const page = await newPage({ theme })
@@ -682,7 +684,7 @@ describe('axe-core: no serious or critical violation', () => {
 
 // On a phone (390 px), every fact of an offer (product, size, price, unit price, THC,
 // market, store, menu age) is on screen without scrolling sideways, in every offer list.
-describe('on a phone', () => {
+describe('on a phone', { concurrency: 2 }, () => {
   for (const theme of ['light', 'dark']) {
     test(`offers fit the screen and pass axe-core in ${theme}`, async () => {
       const page = await newPage({ theme, width: 390 })
