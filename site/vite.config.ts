@@ -6,7 +6,8 @@ import { basePathFor } from './src/config/base-path'
 import { cspSources } from './src/config/csp-sources'
 import { parseEnv } from './src/config/env-schema'
 import { ROUTES, ROUTES_FILE, siteRoutesJson } from './src/config/routes'
-import { earlyDataScript } from './src/config/early-data'
+import { earlyDataScript, type RouteCode } from './src/config/early-data'
+import { routeCode } from './src/config/route-code'
 
 // Writes csp.json beside index.html: the origins this build reaches (its VITE_*
 // settings), which omc turns into the Content-Security-Policy (publish/headers.go).
@@ -24,19 +25,27 @@ function cspSourcesFile(): Plugin {
   }
 }
 
-// Ends every page with the inline script that asks for the page's snapshots while it is
-// parsed (src/config/early-data.ts); its hash joins the Content-Security-Policy as the theme
-// script's does (publish/headers.go reads the built pages' inline scripts).
+// Ends every page with the inline script that asks for the page's snapshots and its screen's
+// code while it is parsed (src/config/early-data.ts); its hash joins the Content-Security-Policy
+// as the theme script's does (publish/headers.go reads the built pages' inline scripts). It is
+// written once the bundle is (order: 'post'), which names each route's chunk and its imports.
 function earlyData(): Plugin {
-  let script = ''
+  let make: (code: RouteCode) => string = () => ''
   return {
     name: 'omc-early-data',
     apply: 'build',
     configResolved(config) {
       const env = parseEnv(loadEnv(config.mode, config.envDir || process.cwd(), 'VITE_'), config.base)
-      script = earlyDataScript(ROUTES, env.dataUrl, config.base, 'menus')
+      make = (code) => earlyDataScript(ROUTES, env.dataUrl, config.base, 'menus', code)
     },
-    transformIndexHtml: () => [{ tag: 'script', children: script, injectTo: 'body' }],
+    transformIndexHtml: {
+      order: 'post',
+      handler: (_html, ctx) => {
+        if (!ctx.bundle || !ctx.chunk) throw new Error('omc-early-data: index.html transformed without its bundle (not a build?)')
+        const modules = [...new Set(ROUTES.map((r) => r.module))]
+        return [{ tag: 'script', children: make(routeCode(ctx.bundle, ctx.chunk, modules, routesDir)), injectTo: 'body' }]
+      },
+    },
   }
 }
 
@@ -55,6 +64,8 @@ function siteRoutesFile(): Plugin {
 
 // site/, where the .env files are, wherever the build is started from.
 const siteDir = fileURLToPath(new URL('.', import.meta.url))
+// src/routes/, where the route modules are (config/routes.ts names them).
+const routesDir = fileURLToPath(new URL('./src/routes/', import.meta.url))
 
 // `npm run dev` can borrow snapshots from a running `omc serve`/`omc demo`:
 // OMC_DEV_PROXY=http://127.0.0.1:8080 npm run dev (same-origin, so no CORS needed).
