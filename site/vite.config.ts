@@ -6,7 +6,8 @@ import { basePathFor } from './src/config/base-path'
 import { cspSources } from './src/config/csp-sources'
 import { parseEnv } from './src/config/env-schema'
 import { ROUTES, ROUTES_FILE, siteRoutesJson } from './src/config/routes'
-import { earlyDataScript, type RouteCode } from './src/config/early-data'
+import { earlyCodeScript } from './src/config/early-code'
+import { earlyDataScript } from './src/config/early-data'
 import { routeCode } from './src/config/route-code'
 
 // Writes csp.json beside index.html: the origins this build reaches (its VITE_*
@@ -25,25 +26,44 @@ function cspSourcesFile(): Plugin {
   }
 }
 
-// Ends every page with the inline script that asks for the page's snapshots and its screen's
-// code while it is parsed (src/config/early-data.ts); its hash joins the Content-Security-Policy
-// as the theme script's does (publish/headers.go reads the built pages' inline scripts). It is
-// written once the bundle is (order: 'post'), which names each route's chunk and its imports.
+// Ends every page with the inline script that asks for the page's snapshots while it is
+// parsed (src/config/early-data.ts); its hash joins the Content-Security-Policy as the theme
+// script's does (publish/headers.go reads the built pages' inline scripts).
 function earlyData(): Plugin {
-  let make: (code: RouteCode) => string = () => ''
+  let script = ''
   return {
     name: 'omc-early-data',
     apply: 'build',
     configResolved(config) {
       const env = parseEnv(loadEnv(config.mode, config.envDir || process.cwd(), 'VITE_'), config.base)
-      make = (code) => earlyDataScript(ROUTES, env.dataUrl, config.base, 'menus', code)
+      script = earlyDataScript(ROUTES, env.dataUrl, config.base, 'menus')
+    },
+    transformIndexHtml: () => [{ tag: 'script', children: script, injectTo: 'body' }],
+  }
+}
+
+// Puts into every page's head, before its stylesheets (a script after one waits for it), the
+// inline script that asks for the screen's code while the page is parsed
+// (src/config/early-code.ts): each route's chunk and its imports, as the bundle names them, so
+// it is written once the bundle is (order: 'post'). Its hash joins the Content-Security-Policy
+// as the other inline scripts' do (publish/headers.go).
+function earlyCode(): Plugin {
+  let base = '/'
+  return {
+    name: 'omc-early-code',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base
     },
     transformIndexHtml: {
       order: 'post',
-      handler: (_html, ctx) => {
-        if (!ctx.bundle || !ctx.chunk) throw new Error('omc-early-data: index.html transformed without its bundle (not a build?)')
+      handler(html, ctx) {
+        if (!ctx.bundle || !ctx.chunk) throw new Error('omc-early-code: index.html transformed without its bundle')
         const modules = [...new Set(ROUTES.map((r) => r.module))]
-        return [{ tag: 'script', children: make(routeCode(ctx.bundle, ctx.chunk, modules, routesDir)), injectTo: 'body' }]
+        const script = earlyCodeScript(ROUTES, base, routeCode(ctx.bundle, ctx.chunk, modules, routesDir))
+        const at = html.indexOf('<link rel="stylesheet"')
+        if (!script || at < 0) throw new Error('omc-early-code: index.html has no stylesheet to put the script before, or the bundle no route code')
+        return `${html.slice(0, at)}<script>${script}</script>\n    ${html.slice(at)}`
       },
     },
   }
@@ -86,7 +106,7 @@ export default defineConfig(({ mode }) => ({
   // The site's settings (VITE_* variables), checked here (a bad one stops the build,
   // listing every problem) and written into the code as src/config/env.ts's env.
   define: { __OMC_ENV__: JSON.stringify(parseEnv(loadEnv(mode, siteDir, 'VITE_'), basePath(mode))) },
-  plugins: [react(), cspSourcesFile(), siteRoutesFile(), earlyData()],
+  plugins: [react(), cspSourcesFile(), siteRoutesFile(), earlyData(), earlyCode()],
   server: devProxy ? { proxy: { '/api': devProxy, '/manifest.json': devProxy } } : {},
   resolve: {
     alias: [

@@ -48,38 +48,6 @@ describe('the early data script', () => {
     expect(preloadsAt('/no-such-page')).toEqual([])
   })
 
-  it('asks for the screen’s code and stylesheets, under the base path, each once and not one the page has', () => {
-    const code = {
-      store: { scripts: ['assets/store-x.js', 'assets/offers-o.js'], styles: ['assets/store-x.css'] },
-      limits: { scripts: ['assets/limits-x.js'], styles: [] },
-      profile: { scripts: ['assets/profile-x.js'], styles: [] },
-    }
-    const linksAt = (url: string, base = '/', has = '') => {
-      window.history.replaceState(null, '', url)
-      document.head.innerHTML = has
-      document.body.innerHTML = '<div id="root"></div>'
-      new Function(earlyDataScript(ROUTES, '', base, 'menus', code))()
-      return [...document.head.querySelectorAll<HTMLLinkElement>('link')].map((l) => [l.rel, l.getAttribute('href'), l.as || '', l.getAttribute('crossorigin')])
-    }
-    expect(linksAt('/menu/bloom-akron')).toEqual([
-      ['preload', '/api/menus/bloom-akron', 'fetch', 'anonymous'],
-      ['modulepreload', '/assets/store-x.js', '', ''],
-      ['modulepreload', '/assets/offers-o.js', '', ''],
-      ['preload', '/assets/store-x.css', 'style', ''],
-    ])
-    expect(linksAt('/omc/dispensary-limits', '/omc/')).toEqual([['modulepreload', '/omc/assets/limits-x.js', '', '']])
-    // A personal screen's code, never its data.
-    expect(linksAt('/profile')).toEqual([['modulepreload', '/assets/profile-x.js', '', '']])
-    // The stylesheet a pre-rendered page links already is not asked for again.
-    expect(linksAt('/dispensary-menus/x', '/', '<link rel="stylesheet" href="/assets/store-x.css">')).toEqual([
-      ['stylesheet', '/assets/store-x.css', '', null],
-      ['preload', '/api/menus/x', 'fetch', 'anonymous'],
-      ['modulepreload', '/assets/store-x.js', '', ''],
-      ['modulepreload', '/assets/offers-o.js', '', ''],
-    ])
-    expect(linksAt('/no-such-page')).toEqual([])
-  })
-
   it('reads snapshots from the data address, under the base path', () => {
     expect(preloadsAt('/omc/dispensary-status', { dataUrl: '/omc', base: '/omc/' })).toEqual(['/omc/api/DispensaryStatus'])
     expect(preloadsAt('/dispensary-deals', { dataUrl: 'https://cdn.example/data' })).toEqual(['https://cdn.example/data/api/deals/index'])

@@ -1,4 +1,4 @@
-import type { RouteCode } from './early-data'
+import type { RouteCode } from './early-code'
 
 // Which files each screen needs beyond the entry's, read from the build's bundle, for the early
 // script's modulepreloads (src/config/early-data.ts). Kept free of imports of Vite's types, so
