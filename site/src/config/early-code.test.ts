@@ -50,7 +50,9 @@ describe('the early code script', () => {
   })
 
   it('keeps files outside assets/ whole, and is empty with no code at all', async () => {
-    expect(await linksAt('/dispensary-limits', '/', { limits: { scripts: ['js/limits.js'], styles: [] } })).toEqual([['modulepreload', '/js/limits.js', null, '']])
+    expect(await linksAt('/dispensary-limits', '/', { limits: { scripts: ['js/limits.js'], styles: [] } })).toEqual([
+      ['modulepreload', '/js/limits.js', null, ''],
+    ])
     expect(earlyCodeScript(ROUTES, '/', {})).toBe('')
   })
 })
