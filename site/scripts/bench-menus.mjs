@@ -50,7 +50,8 @@ const BUDGET_KB = arg('--budget-kb', 200)
 // blank pre-rendered page's paragraph, no script), each run, so that every time is also given
 // as a ratio to them (a time on one machine does not carry to another; ratios do); and a large
 // store's page (/dispensary-menus/<slug>, api/menus/<slug> as publish writes it): its first
-// offers (budget --budget-ms) and its file (budget --store-budget-kb gzip).
+// offers (budget --budget-ms) and its file (budget --store-budget-kb gzip), served as the
+// site's static hosts serve a page the build has no file for (404.html, serveBuild).
 const STORE_BUDGET_KB = arg('--store-budget-kb', 25)
 const CPU_SLOWDOWN = 4
 const STORES = 190
@@ -444,9 +445,15 @@ async function serveBuild(build) {
     const clean = path.normalize(pathname).replace(/^(\.\.[/\\])+/, '')
     let file = path.join(distDir, clean)
     if (fs.existsSync(file) && fs.statSync(file).isDirectory()) file = path.join(file, 'index.html')
-    if (!fs.existsSync(file)) file = path.join(distDir, 'index.html')
+    // A page path the build has no file for (a store's page before a publish renders it) is
+    // answered as the site's hosts answer it (docs/operations.md: Netlify and GitHub Pages, no
+    // single-page fallback): 404.html, the app, with a 404 status. (omc serve answers a published
+    // store's path with index.html, the homepage: also a page rendered for another path, which
+    // the app renders afresh the same way.)
+    let status = 200
+    if (!fs.existsSync(file)) [file, status] = [path.join(distDir, '404.html'), 404]
     const cache = clean.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache'
-    res.writeHead(200, {
+    res.writeHead(status, {
       'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream',
       'Cache-Control': cache,
       'Content-Encoding': 'gzip',

@@ -124,10 +124,15 @@ const STORE_SORT_VALUE: Partial<Record<SortKey, (o: StoreOffer) => number | null
   lastUpdate: (o) => o.lastUpdateMs,
 }
 
+// One collator for every comparison (the default locale, as String#localeCompare): localeCompare
+// builds one per call, and sorting a 700-offer store with it took about 270 ms at 4x CPU
+// slowdown before the store's first offers could be painted.
+const names = new Intl.Collator()
+
 /** sortStoreOffers orders a store's offers (a new array): by the key's value, those without one last, ties by name; name alone A to Z. */
 export function sortStoreOffers(offers: readonly StoreOffer[], sortBy: SortKey, direction: 'asc' | 'desc'): StoreOffer[] {
   const sign = direction === 'asc' ? 1 : -1
-  const byName = (a: StoreOffer, b: StoreOffer) => a.name.localeCompare(b.name) || a.paid - b.paid
+  const byName = (a: StoreOffer, b: StoreOffer) => names.compare(a.name, b.name) || a.paid - b.paid
   const value = STORE_SORT_VALUE[sortBy]
   if (!value) return [...offers].sort((a, b) => (sortBy === 'name' ? sign : 1) * byName(a, b))
   return [...offers].sort((a, b) => {
