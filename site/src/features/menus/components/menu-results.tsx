@@ -177,7 +177,11 @@ export const MenuResults = memo(function MenuResults({ state, shownFilters, firs
           </p>
           <FacetForm filters={shownFilters} counts={counts} unit={unit} onChange={onFilters} />
           {thcValues && <ThcValueNote values={thcValues} what="offers" />}
-          {result && result.offers.length === 0 ? <EmptyResults result={result} search={search} onFilters={onFilters} onSearch={onSearch} /> : list}
+          {result && result.offers.length === 0 ? (
+            <EmptyResults result={result} search={search} onFilters={onFilters} onSearch={onSearch} />
+          ) : (
+            <div className={styles.paintApart}>{list}</div>
+          )}
           {pages > 1 && <Pager page={page} pages={pages} onPage={onPage} />}
         </section>
       )}

@@ -18,7 +18,7 @@ export const SearchForm = memo(function SearchForm({
   onChange: (patch: Partial<DispensarySearchState>) => void
 }) {
   return (
-    <form className={styles.form} aria-label="Search" onSubmit={(event) => event.preventDefault()}>
+    <form className={`${styles.form} ${styles.paintApart}`} aria-label="Search" onSubmit={(event) => event.preventDefault()}>
       <fieldset>
         <legend>Search by</legend>
         {(['region', 'distance'] as const).map((type) => (

@@ -39,7 +39,7 @@ export const FilterForm = memo(function FilterForm({ search, filters, onChange }
     </label>
   )
   return (
-    <form className={styles.form} aria-label="Filters" onSubmit={(event) => event.preventDefault()}>
+    <form className={`${styles.form} ${styles.paintApart}`} aria-label="Filters" onSubmit={(event) => event.preventDefault()}>
       <label className={`${styles.field} ${styles.wide}`}>
         Brand, product or strain
         <input

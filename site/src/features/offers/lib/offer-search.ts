@@ -3,7 +3,8 @@ import type { SearchShard, SearchStore, SearchStores } from '../api/shop-schemas
 import { freshnessAt, parseUpdateTime, type Freshness } from '@/lib/freshness'
 import { splitOpenNow } from '@/lib/opening-hours'
 import { distanceMiles, type Coordinates } from '@/lib/geo'
-import { keepFacets, potencyUnitFor, sizeBucket, type FacetOffer, type StrainType } from './facets'
+import { keepFacets, narrowedList, potencyUnitFor, sizeBucket, type FacetOffer, type StrainType } from './facets'
+import { emptyBits, setBit } from './facet-index'
 import { effectiveSort, hasPoint, type DispensarySearchState, type SearchFilters, type ShopFilters, type SortKey } from './search-state'
 import { matchScore, textMatches, tokenize, type WordCache } from './text-match'
 import { isOnSale, pricePaid, type Unit } from '@/lib/unit-price'
@@ -395,7 +396,12 @@ export function narrowFilters<T extends FacetOffer & { unitPrice: number | null;
   return { offers: kept, inScope: inScope.length, excluded, counted }
 }
 
-/** narrowBeforeFacets applies the deals, freshness and text filters (typed: the text's words), saying what each removed. */
+/**
+ * narrowBeforeFacets applies the deals, freshness and text filters (typed: the text's words),
+ * saying what each removed. What they keep is a narrowedList of inScope (inScope itself when
+ * they keep everything): the filters with counts then narrow inScope's index, built once,
+ * rather than one built for each text typed.
+ */
 function narrowBeforeFacets<T extends FacetOffer & { unitPrice: number | null; lastUpdateMs: number | null; words: readonly string[] }>(
   inScope: readonly T[],
   filters: NarrowFilters,
@@ -403,14 +409,22 @@ function narrowBeforeFacets<T extends FacetOffer & { unitPrice: number | null; l
   nowMs: number,
 ): { offers: T[]; excluded: FilterResult['excluded'] } {
   const excluded: FilterResult['excluded'] = {}
-  let offers = inScope as T[]
+  // Which offers of inScope each step keeps, and how many are left.
+  const kept = new Uint8Array(inScope.length).fill(1)
+  let left = inScope.length
   const step = (name: keyof FilterResult['excluded'], keep: (o: T) => boolean) => {
-    const before = offers.length
-    offers = offers.filter(keep)
-    if (offers.length < before) excluded[name] = before - offers.length
+    let removed = 0
+    for (let i = 0; i < inScope.length; i++) {
+      if (kept[i] && !keep(inScope[i]!)) {
+        kept[i] = 0
+        removed++
+      }
+    }
+    if (removed > 0) excluded[name] = removed
+    left -= removed
   }
   if (filters.dealsOnly) {
-    const threshold = dealThreshold(offers)
+    const threshold = dealThreshold(inScope)
     step('dealsOnly', (o) => o.salePrice !== null || (threshold !== null && o.unitPrice !== null && o.unitPrice <= threshold))
   }
   if (filters.staleExclude) step('staleExclude', (o) => offerFreshness(o, nowMs) === 'current')
@@ -424,7 +438,10 @@ function narrowBeforeFacets<T extends FacetOffer & { unitPrice: number | null; l
       return match
     })
   }
-  return { offers, excluded }
+  if (left === inScope.length) return { offers: inScope as T[], excluded }
+  const bits = emptyBits(inScope.length)
+  for (let i = 0; i < inScope.length; i++) if (kept[i]) setBit(bits, i)
+  return { offers: narrowedList(inScope, bits), excluded }
 }
 
 /** rankByRelevance orders offers by how well their words match the typed ones (matchScore), best first, ties in their order. */
