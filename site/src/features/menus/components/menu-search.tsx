@@ -29,7 +29,8 @@ export function MenuSearch() {
   const shardNames = useMemo(() => (stores.data ? shardsFor(stores.data, state.search) : []), [stores.data, state.search])
   return (
     <>
-      {!state.searched && previous && (
+      {/* Gone with the first change (shown at once), so that a first click moves nothing below it. */}
+      {!shown.searched && previous && (
         <p className="notice notice--info">
           <button type="button" className="button button--secondary" onClick={() => go({ search: withPreviousSearch(previous) })}>
             Back to your last search
