@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useMemo, useState } from 'react'
+import { memo, useDeferredValue, useEffect, useMemo, useState } from 'react'
 import { publishedWithPage } from '@/api/page-data'
 import { SnapshotView } from '@/components/snapshot-view'
 import { splitOpenNow } from '@/lib/opening-hours'
@@ -42,7 +42,7 @@ type Props = {
  * grouped by store unless one list is chosen. Until the shards are in, the
  * default search shows publish's first page (api/search/<type>/first).
  */
-export function MenuResults({ state, shownFilters, first, firstSettled, shardNames, onPage, onFilters, onSearch }: Props) {
+export const MenuResults = memo(function MenuResults({ state, shownFilters, first, firstSettled, shardNames, onPage, onFilters, onSearch }: Props) {
   const stores = useSearchStores().data!
   // The default search's shards wait for its first page to be painted (or to fail), so
   // their download and parsing never delay it.
@@ -65,7 +65,8 @@ export function MenuResults({ state, shownFilters, first, firstSettled, shardNam
   // (firstPageOf), then joins every offer once that page is painted. (The whole state's
   // default search has publish's first page for that; files without offers show why at once.)
   // Files painted before (a filter cleared) are joined at once.
-  const pageFirst = isDefaultFirstPage(state) && !isFirstPageSearch(state) && (shards.data ?? []).some((shard) => shard.offers.product.length > 0)
+  const defaultFirst = useMemo(() => isDefaultFirstPage(state) && !isFirstPageSearch(state), [state])
+  const pageFirst = defaultFirst && (shards.data ?? []).some((shard) => shard.offers.product.length > 0)
   const paintedData = useAfterPaint(shards.data)
   const toJoin = !pageFirst || paintedData === shards.data ? shards.data : undefined
   const all = useMemo(
@@ -176,10 +177,14 @@ export function MenuResults({ state, shownFilters, first, firstSettled, shardNam
           </p>
           <FacetForm filters={shownFilters} counts={counts} unit={unit} onChange={onFilters} />
           {thcValues && <ThcValueNote values={thcValues} what="offers" />}
-          {result && result.offers.length === 0 ? <EmptyResults result={result} search={search} onFilters={onFilters} onSearch={onSearch} /> : list}
+          {result && result.offers.length === 0 ? (
+            <EmptyResults result={result} search={search} onFilters={onFilters} onSearch={onSearch} />
+          ) : (
+            <div className={styles.paintApart}>{list}</div>
+          )}
           {pages > 1 && <Pager page={page} pages={pages} onPage={onPage} />}
         </section>
       )}
     </SnapshotView>
   )
-}
+})

@@ -1,3 +1,4 @@
+import { useMemo } from 'react'
 import { SampleNotice } from '@/components/sample-notice'
 import { SnapshotView } from '@/components/snapshot-view'
 import type { Category } from '@/features/offers/api/shop-schemas'
@@ -12,15 +13,24 @@ import { SearchForm } from './search-form'
 
 /** MenuSearch is the Menus screen's search: the way back to the last search, the forms and the results. */
 export function MenuSearch() {
-  const { state, shown, go, setSearch, setFilters } = useMenuSearch()
+  const { state, shown, go, setSearch, setFilters, setPage } = useMenuSearch()
   const previous = previousSearchStore.use()
   const stores = useSearchStores()
   // The first page of the default search comes in one small file, alongside the stores,
   // so the first paint never waits for every shard.
-  const first = useSearchFirst(state.search.productType as Category, isFirstPageSearch(state))
+  const firstPageSearch = useMemo(() => isFirstPageSearch(state), [state])
+  const first = useSearchFirst(state.search.productType as Category, firstPageSearch)
+  // The forms are memoised: a click on a filter with counts re-renders none of them.
+  const { searchText, dealsOnly, staleExclude, openNow, sortBy, sortByDirection } = shown.filters
+  const formFilters = useMemo(
+    () => ({ searchText, dealsOnly, staleExclude, openNow, sortBy, sortByDirection }),
+    [searchText, dealsOnly, staleExclude, openNow, sortBy, sortByDirection],
+  )
+  const shardNames = useMemo(() => (stores.data ? shardsFor(stores.data, state.search) : []), [stores.data, state.search])
   return (
     <>
-      {!state.searched && previous && (
+      {/* Gone with the first change (shown at once), so that a first click moves nothing below it. */}
+      {!shown.searched && previous && (
         <p className="notice notice--info">
           <button type="button" className="button button--secondary" onClick={() => go({ search: withPreviousSearch(previous) })}>
             Back to your last search
@@ -29,7 +39,7 @@ export function MenuSearch() {
         </p>
       )}
       <SearchForm search={shown.search} onChange={setSearch} />
-      <FilterForm search={shown.search} filters={shown.filters} onChange={setFilters} />
+      <FilterForm search={shown.search} filters={formFilters} onChange={setFilters} />
       <SnapshotView response={stores} what="menus search">
         {(data) => (
           <>
@@ -39,8 +49,8 @@ export function MenuSearch() {
               shownFilters={shown.filters}
               first={first.data}
               firstSettled={first.settled}
-              shardNames={shardsFor(data, state.search)}
-              onPage={(page) => go({ page })}
+              shardNames={shardNames}
+              onPage={setPage}
               onFilters={setFilters}
               onSearch={setSearch}
             />

@@ -1,3 +1,4 @@
+import { memo } from 'react'
 import { CATEGORIES } from '@/api/common-schemas'
 import { SelectField } from '@/components/select-field'
 import { REGIONS } from '@/features/offers/api/shop-schemas'
@@ -9,9 +10,15 @@ import styles from '@/features/offers/components/shop.module.css'
 const COLUMBUS = { coordinates: { latitude: 39.9862, longitude: -82.9855 }, place: 'Columbus' }
 
 /** SearchForm picks the stores of a Menus search (by region, or by distance from a city or the device) and the product type. */
-export function SearchForm({ search, onChange }: { search: DispensarySearchState; onChange: (patch: Partial<DispensarySearchState>) => void }) {
+export const SearchForm = memo(function SearchForm({
+  search,
+  onChange,
+}: {
+  search: DispensarySearchState
+  onChange: (patch: Partial<DispensarySearchState>) => void
+}) {
   return (
-    <form className={styles.form} aria-label="Search" onSubmit={(event) => event.preventDefault()}>
+    <form className={`${styles.form} ${styles.paintApart}`} aria-label="Search" onSubmit={(event) => event.preventDefault()}>
       <fieldset>
         <legend>Search by</legend>
         {(['region', 'distance'] as const).map((type) => (
@@ -71,4 +78,4 @@ export function SearchForm({ search, onChange }: { search: DispensarySearchState
       />
     </form>
   )
-}
+})

@@ -1,4 +1,4 @@
-import { memo, useState } from 'react'
+import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { SelectField } from '@/components/select-field'
 import {
   countInRange,
@@ -37,15 +37,34 @@ const terpeneName = (slug: string) => slug.charAt(0).toUpperCase() + slug.slice(
 let countFormat: Intl.NumberFormat | undefined
 const formatCount = (n: number | undefined) => (n === undefined ? '' : ` (${(countFormat ??= new Intl.NumberFormat('en-US')).format(n)})`)
 
+type OptionFacet = 'brands' | 'strainTypes' | 'sizes' | 'terpenes'
+type Flag = 'saleOnly' | 'newOnly'
+type Bound = 'thcMin' | 'thcMax' | 'cbdMin' | 'priceMin' | 'priceMax'
+
 /**
  * FacetForm is the filters with counts of the Menus search and a store's page: on
  * sale, new, strain type, brand, size, THC, CBD, price and terpene, each option
  * with the offers it would leave given the other filters.
+ *
+ * A click re-renders only the option it changed (each option is memoised, and its
+ * handlers do not change between renders): the box shows ticked in the next frame
+ * while the results and counts follow.
  */
 export const FacetForm = memo(function FacetForm({ filters, counts, unit, onChange }: Props) {
   const [allBrands, setAllBrands] = useState(false)
-  const toggle = <K extends 'brands' | 'strainTypes' | 'sizes' | 'terpenes'>(key: K, value: FacetFilters[K][number], on: boolean) =>
-    onChange({ [key]: on ? [...filters[key], value] : filters[key].filter((v) => v !== value) } as Partial<FacetFilters>)
+  // The options' handlers read the latest filters and onChange (a screen may pass a new one
+  // each render), so that they stay the same functions and the options stay memoised.
+  const latest = useRef({ filters, onChange })
+  useLayoutEffect(() => {
+    latest.current = { filters, onChange }
+  })
+  const toggle = useCallback((key: OptionFacet | Flag, value: string, on: boolean) => {
+    const { filters: f, onChange: change } = latest.current
+    if (key === 'saleOnly' || key === 'newOnly') change({ [key]: on })
+    else change({ [key]: on ? [...f[key], value] : (f[key] as readonly string[]).filter((v) => v !== value) } as Partial<FacetFilters>)
+  }, [])
+  const pick = useCallback((key: Bound, value: number | null) => latest.current.onChange({ [key]: value }), [])
+  const clear = useCallback(() => latest.current.onChange(NO_FACETS), [])
   const options = (key: 'brands' | 'sizes' | 'terpenes', map: Map<string, number> | undefined, order: (a: string, b: string) => number) =>
     [...new Set([...(map?.keys() ?? []), ...filters[key]])].sort(order)
   const byCount = (map: Map<string, number> | undefined) => (a: string, b: string) => (map?.get(b) ?? 0) - (map?.get(a) ?? 0) || a.localeCompare(b)
@@ -53,52 +72,27 @@ export const FacetForm = memo(function FacetForm({ filters, counts, unit, onChan
   const shownBrands = allBrands ? brands : brands.filter((b, i) => i < BRANDS_SHOWN || filters.brands.includes(b))
   const sizes = options('sizes', counts?.size, sizeOrder)
   const terpenes = options('terpenes', counts?.terpene, byCount(counts?.terpene))
-  const check = (key: 'brands' | 'strainTypes' | 'sizes' | 'terpenes', value: string, label: string, count: number | undefined) => (
-    <label key={value} className={styles.check}>
-      <input
-        type="checkbox"
-        checked={(filters[key] as readonly string[]).includes(value)}
-        onChange={(e) => toggle(key, value as never, e.target.checked)}
-      />
-      {label}
-      {formatCount(count)}
-    </label>
-  )
-  const unitWord = unit === '%' ? '%' : ' mg'
-  const bound = (
-    label: string,
-    key: 'thcMin' | 'thcMax' | 'cbdMin' | 'priceMin' | 'priceMax',
-    steps: readonly number[],
-    values: Float64Array | undefined,
-    say: (n: number) => string,
-    within: (n: number) => [number | null, number | null],
-  ) => (
-    <SelectField
-      className={styles.field}
+  const check = (key: OptionFacet, value: string, label: string, count: number | undefined) => (
+    <CountedCheck
+      key={value}
+      name={key}
+      value={value}
       label={label}
-      value={filters[key] === null ? '' : String(filters[key])}
-      choices={[
-        ['', 'Any'],
-        ...[...new Set([...steps, ...(filters[key] === null ? [] : [filters[key]])])]
-          .sort((a, b) => a - b)
-          .map((n) => [String(n), `${say(n)}${values ? formatCount(countInRange(values, ...within(n))) : ''}`] as const),
-      ]}
-      onChange={(v) => onChange({ [key]: v === '' ? null : Number(v) })}
+      count={count}
+      checked={(filters[key] as readonly string[]).includes(value)}
+      onToggle={toggle}
     />
   )
+  const unitWord = unit === '%' ? '%' : ' mg'
+  const thc = THRESHOLDS.thc[unit]
+  const cbd = THRESHOLDS.cbd[unit]
   const chosen = facetsChosen(filters)
   return (
-    <form className={styles.form} aria-label="Filters with counts" onSubmit={(event) => event.preventDefault()}>
+    <form className={`${styles.form} ${styles.paintApart}`} aria-label="Filters with counts" onSubmit={(event) => event.preventDefault()}>
       <fieldset>
         <legend>Offers</legend>
-        <label className={styles.check}>
-          <input type="checkbox" checked={filters.saleOnly} onChange={(e) => onChange({ saleOnly: e.target.checked })} />
-          On sale{formatCount(counts?.sale)}
-        </label>
-        <label className={styles.check}>
-          <input type="checkbox" checked={filters.newOnly} onChange={(e) => onChange({ newOnly: e.target.checked })} />
-          New this week{formatCount(counts?.new)}
-        </label>
+        <CountedCheck name="saleOnly" value="" label="On sale" count={counts?.sale} checked={filters.saleOnly} onToggle={toggle} />
+        <CountedCheck name="newOnly" value="" label="New this week" count={counts?.new} checked={filters.newOnly} onToggle={toggle} />
       </fieldset>
       {/* A store's menu file may give no strain types: no filter to offer then. */}
       {(counts === null || counts.strainType.size > 0 || filters.strainTypes.length > 0) && (
@@ -115,46 +109,56 @@ export const FacetForm = memo(function FacetForm({ filters, counts, unit, onChan
       )}
       <fieldset className={styles.facetRanges}>
         <legend>Potency and price</legend>
-        {bound(
-          `THC at least (${unit})`,
-          'thcMin',
-          THRESHOLDS.thc[unit],
-          counts?.thc,
-          (n) => `${n}${unitWord}`,
-          (n) => [n, filters.thcMax],
-        )}
-        {bound(
-          `THC at most (${unit})`,
-          'thcMax',
-          THRESHOLDS.thc[unit],
-          counts?.thc,
-          (n) => `${n}${unitWord}`,
-          (n) => [filters.thcMin, n],
-        )}
-        {bound(
-          `CBD at least (${unit})`,
-          'cbdMin',
-          THRESHOLDS.cbd[unit],
-          counts?.cbd,
-          (n) => `${n}${unitWord}`,
-          (n) => [n, null],
-        )}
-        {bound(
-          'Price from',
-          'priceMin',
-          THRESHOLDS.price,
-          counts?.price,
-          (n) => `$${n}`,
-          (n) => [n, filters.priceMax],
-        )}
-        {bound(
-          'Price up to',
-          'priceMax',
-          THRESHOLDS.price,
-          counts?.price,
-          (n) => `$${n}`,
-          (n) => [filters.priceMin, n],
-        )}
+        <BoundField
+          label={`THC at least (${unit})`}
+          name="thcMin"
+          steps={thc}
+          value={filters.thcMin}
+          other={filters.thcMax}
+          values={counts?.thc}
+          suffix={unitWord}
+          onPick={pick}
+        />
+        <BoundField
+          label={`THC at most (${unit})`}
+          name="thcMax"
+          steps={thc}
+          value={filters.thcMax}
+          other={filters.thcMin}
+          values={counts?.thc}
+          suffix={unitWord}
+          onPick={pick}
+        />
+        <BoundField
+          label={`CBD at least (${unit})`}
+          name="cbdMin"
+          steps={cbd}
+          value={filters.cbdMin}
+          other={null}
+          values={counts?.cbd}
+          suffix={unitWord}
+          onPick={pick}
+        />
+        <BoundField
+          label="Price from"
+          name="priceMin"
+          steps={THRESHOLDS.price}
+          value={filters.priceMin}
+          other={filters.priceMax}
+          values={counts?.price}
+          prefix="$"
+          onPick={pick}
+        />
+        <BoundField
+          label="Price up to"
+          name="priceMax"
+          steps={THRESHOLDS.price}
+          value={filters.priceMax}
+          other={filters.priceMin}
+          values={counts?.price}
+          prefix="$"
+          onPick={pick}
+        />
       </fieldset>
       {brands.length > 0 && (
         <fieldset className={styles.facetList}>
@@ -173,13 +177,90 @@ export const FacetForm = memo(function FacetForm({ filters, counts, unit, onChan
           {terpenes.map((t) => check('terpenes', t, terpeneName(t), counts?.terpene.get(t) ?? (counts ? 0 : undefined)))}
         </fieldset>
       )}
-      {chosen > 0 && (
-        <p className={styles.wide}>
-          <button type="button" className="button button--secondary" onClick={() => onChange(NO_FACETS)}>
-            Clear {chosen === 1 ? 'the filter' : `the ${chosen} filters`}
-          </button>
-        </p>
-      )}
+      {/* Kept in its place, hidden, while no filter is chosen: the first choice then moves
+          nothing below it, so the browser repaints the box alone, not the whole results. */}
+      <p className={chosen > 0 ? styles.wide : `${styles.wide} ${styles.reserved}`}>
+        <button type="button" className="button button--secondary" onClick={clear}>
+          Clear {chosen <= 1 ? 'the filter' : `the ${chosen} filters`}
+        </button>
+      </p>
     </form>
+  )
+})
+
+/** CountedCheck is one option with its count: a brand, strain type, size or terpene, or "On sale", "New this week". */
+const CountedCheck = memo(function CountedCheck({
+  name,
+  value,
+  label,
+  count,
+  checked,
+  onToggle,
+}: {
+  name: OptionFacet | Flag
+  value: string
+  label: string
+  count: number | undefined
+  checked: boolean
+  onToggle: (name: OptionFacet | Flag, value: string, on: boolean) => void
+}) {
+  return (
+    <label className={styles.check}>
+      <input type="checkbox" checked={checked} onChange={(e) => onToggle(name, value, e.target.checked)} />
+      {label}
+      {formatCount(count)}
+    </label>
+  )
+})
+
+/**
+ * BoundField is a bound of a range (THC, CBD, price paid): its steps, each with the offers it
+ * would leave within the other bound (other: the upper one of a lower bound, and the other way).
+ */
+const BoundField = memo(function BoundField({
+  label,
+  name,
+  steps,
+  value,
+  other,
+  values,
+  prefix = '',
+  suffix = '',
+  onPick,
+}: {
+  label: string
+  name: Bound
+  steps: readonly number[]
+  value: number | null
+  other: number | null
+  values: Float64Array | undefined
+  prefix?: string
+  suffix?: string
+  onPick: (name: Bound, value: number | null) => void
+}) {
+  const lower = name.endsWith('Min')
+  const choices = useMemo(
+    () => [
+      ['', 'Any'] as const,
+      ...[...new Set([...steps, ...(value === null ? [] : [value])])]
+        .sort((a, b) => a - b)
+        .map(
+          (n) =>
+            [
+              String(n),
+              `${prefix}${n}${suffix}${values ? formatCount(lower ? countInRange(values, n, other) : countInRange(values, other, n)) : ''}`,
+            ] as const,
+        ),
+    ],
+    [steps, value, other, values, prefix, suffix, lower],
+  )
+  return (
+    <SelectField
+      className={styles.field}
+      label={label}
+      value={value === null ? '' : String(value)}
+      choices={choices}
+      onChange={(v) => onPick(name, v === '' ? null : Number(v))}
+    />
   )
 })

@@ -1,3 +1,4 @@
+import { memo } from 'react'
 import { SelectField } from '@/components/select-field'
 import { displayStore, effectiveSort, type DispensarySearchState, type SearchFilters, type SortKey } from '../lib/search-state'
 import styles from './shop.module.css'
@@ -14,9 +15,12 @@ export const SORT_LABELS: Record<SortKey, [string, string, string]> = {
   lastUpdate: ['Last update', 'oldest first', 'newest first'],
 }
 
+/** FormFilters are the filters FilterForm shows (the filters with counts are FacetForm's). */
+export type FormFilters = Pick<SearchFilters, 'searchText' | 'dealsOnly' | 'staleExclude' | 'openNow' | 'sortBy' | 'sortByDirection'>
+
 type Props = {
   search: DispensarySearchState
-  filters: SearchFilters
+  filters: FormFilters
   /** onChange applies a change; replace (typing) replaces the history entry instead of adding one. */
   onChange: (patch: Partial<SearchFilters>, replace?: boolean) => void
 }
@@ -25,7 +29,7 @@ type Props = {
  * FilterForm searches, narrows and orders a Menus search's offers, and chooses how they
  * are shown (kept in this browser); the filters with counts are FacetForm's.
  */
-export function FilterForm({ search, filters, onChange }: Props) {
+export const FilterForm = memo(function FilterForm({ search, filters, onChange }: Props) {
   const display = displayStore.use()
   const byDistance = search.searchType === 'distance'
   const check = (key: 'dealsOnly' | 'staleExclude' | 'openNow', label: string) => (
@@ -35,7 +39,7 @@ export function FilterForm({ search, filters, onChange }: Props) {
     </label>
   )
   return (
-    <form className={styles.form} aria-label="Filters" onSubmit={(event) => event.preventDefault()}>
+    <form className={`${styles.form} ${styles.paintApart}`} aria-label="Filters" onSubmit={(event) => event.preventDefault()}>
       <label className={`${styles.field} ${styles.wide}`}>
         Brand, product or strain
         <input
@@ -65,7 +69,7 @@ export function FilterForm({ search, filters, onChange }: Props) {
       </fieldset>
     </form>
   )
-}
+})
 
 /**
  * SortFields choose the order: the sensible one for the search until another is

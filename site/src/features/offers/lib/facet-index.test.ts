@@ -6,6 +6,7 @@ import type { SearchShard, SearchStores } from '../api/shop-schemas'
 import {
   countFacets,
   keepFacets,
+  narrowedList,
   NO_FACETS,
   potencyUnitFor,
   STRAIN_TYPES,
@@ -15,6 +16,7 @@ import {
   type PotencyUnit,
 } from './facets'
 import { joinOffers } from './offer-search'
+import { emptyBits, setBit } from './facet-index'
 
 // The indexed filters (facet-index.ts, behind keepFacets and countFacets) against the rule
 // they stand for, counted the plain way: every offer checked against every filter, an
@@ -171,5 +173,24 @@ describe('the indexed filters with counts', () => {
     expect(keepFacets(offers, f, '%')).toEqual([])
     expect(countFacets(offers, f, '%').brand.get('Klutch')).toBe(offers.filter((o) => o.brand === 'Klutch' && o.salePrice !== null).length)
     expectSameAsBruteForce(offers, f, '%')
+  })
+
+  it('keep and count a part of a list (narrowedList) from the list’s own index, as they would a list of its own', () => {
+    const random = seeded(11)
+    const list = widened(1500, random)
+    const unit = '%'
+    for (let run = 0; run < 40; run++) {
+      // A part as a text search keeps it: some offers of the list, in its order.
+      const share = [0.05, 0.5, 0.95][run % 3]!
+      const kept = emptyBits(list.length)
+      list.forEach((_, i) => random() < share && setBit(kept, i))
+      const part = narrowedList(list, kept)
+      expect(part).toEqual(list.filter((_, i) => (kept[i >>> 5]! & (1 << (i & 31))) !== 0))
+      const f = run === 0 ? NO_FACETS : randomFilters(list, unit, random)
+      expectSameAsBruteForce(part, f, unit)
+    }
+    const none = narrowedList(list, emptyBits(list.length))
+    expect(keepFacets(none, { ...NO_FACETS, saleOnly: true }, unit)).toEqual([])
+    expect(countFacets(none, NO_FACETS, unit).sale).toBe(0)
   })
 })

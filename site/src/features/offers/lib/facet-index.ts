@@ -12,7 +12,7 @@ import type { FacetCounts, FacetFilters, FacetOffer, PotencyUnit } from './facet
 // slowdown (npm run bench:menus).
 
 /** Bits is a bitset over a list's offers, 32 to a word, bit i of word i >>> 5 for offer i. */
-type Bits = Uint32Array
+export type Bits = Uint32Array
 
 /** OptionFacet indexes a facet whose options are strings (brand, strain type, size, terpene). */
 type OptionFacet = {
@@ -53,7 +53,10 @@ export type FacetIndex = {
 }
 
 const wordsFor = (n: number) => (n + 31) >>> 5
-const setBit = (bits: Bits, i: number) => (bits[i >>> 5]! |= 1 << (i & 31))
+/** setBit sets offer i in bits. */
+export const setBit = (bits: Bits, i: number) => (bits[i >>> 5]! |= 1 << (i & 31))
+/** emptyBits is a bitset of none of n offers. */
+export const emptyBits = (n: number): Bits => new Uint32Array(wordsFor(n))
 const hasBit = (bits: Bits, i: number) => (bits[i >>> 5]! & (1 << (i & 31))) !== 0
 
 function popcount(word: number): number {
@@ -63,7 +66,7 @@ function popcount(word: number): number {
 }
 
 /** forEachBit calls visit with each offer set in bits, in list order. */
-function forEachBit(bits: Bits, visit: (i: number) => void) {
+export function forEachBit(bits: Bits, visit: (i: number) => void) {
   for (let w = 0; w < bits.length; w++) {
     let word = bits[w]!
     while (word !== 0) {
@@ -216,9 +219,14 @@ function and(sets: readonly (Bits | null)[]): Bits | null {
   return out
 }
 
-/** keepIndexed is keepFacets over the index: the offers every chosen filter keeps, in their order (offers itself when none is chosen). */
-export function keepIndexed<T extends FacetOffer>(offers: readonly T[], index: FacetIndex, f: FacetFilters): T[] {
-  const all = and(chosenBits(index, f))
+/**
+ * keepIndexed is keepFacets over the index: the offers every chosen filter keeps, in their order
+ * (offers itself when none is chosen). base, when given, is the offers of the list the filters
+ * before these kept (the deals, freshness and text filters): a search of a few letters then
+ * narrows the list's own index rather than indexing what it kept.
+ */
+export function keepIndexed<T extends FacetOffer>(offers: readonly T[], index: FacetIndex, f: FacetFilters, base: Bits | null = null): T[] {
+  const all = and([...chosenBits(index, f), base])
   if (all === null) return offers as T[]
   const kept: T[] = []
   forEachBit(all, (i) => kept.push(offers[i]!))
@@ -249,8 +257,11 @@ function countBits(bits: Bits, others: Bits | null): number {
   return count
 }
 
-/** countIndexed is countFacets over the index: each facet's options counted over the offers the other chosen filters keep. */
-export function countIndexed(index: FacetIndex, f: FacetFilters): FacetCounts {
+/**
+ * countIndexed is countFacets over the index: each facet's options counted over the offers the
+ * other chosen filters keep (and base keeps, when given: see keepIndexed).
+ */
+export function countIndexed(index: FacetIndex, f: FacetFilters, base: Bits | null = null): FacetCounts {
   const chosen = chosenBits(index, f)
   // others(k): the AND of every chosen facet's bitset but k's, from the ANDs before and after k.
   const before: (Bits | null)[] = [null]
@@ -259,7 +270,7 @@ export function countIndexed(index: FacetIndex, f: FacetFilters): FacetCounts {
   for (let k = chosen.length - 1; k >= 0; k--) after[k] = and([after[k + 1] ?? null, chosen[k] ?? null])
   const others = (facet: Facet) => {
     const k = FACETS.indexOf(facet)
-    return and([before[k] ?? null, after[k + 1] ?? null])
+    return and([before[k] ?? null, after[k + 1] ?? null, base])
   }
   return {
     brand: countOptions(index.brand, others('brand')),

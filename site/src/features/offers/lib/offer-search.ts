@@ -3,7 +3,8 @@ import type { SearchShard, SearchStore, SearchStores } from '../api/shop-schemas
 import { freshnessAt, parseUpdateTime, type Freshness } from '@/lib/freshness'
 import { splitOpenNow } from '@/lib/opening-hours'
 import { distanceMiles, type Coordinates } from '@/lib/geo'
-import { keepFacets, potencyUnitFor, sizeBucket, type FacetOffer, type StrainType } from './facets'
+import { keepFacets, narrowedList, potencyUnitFor, sizeBucket, type FacetOffer, type StrainType } from './facets'
+import { emptyBits, setBit } from './facet-index'
 import { effectiveSort, hasPoint, type DispensarySearchState, type SearchFilters, type ShopFilters, type SortKey } from './search-state'
 import { matchScore, textMatches, tokenize, type WordCache } from './text-match'
 import { isOnSale, pricePaid, type Unit } from '@/lib/unit-price'
@@ -395,7 +396,12 @@ export function narrowFilters<T extends FacetOffer & { unitPrice: number | null;
   return { offers: kept, inScope: inScope.length, excluded, counted }
 }
 
-/** narrowBeforeFacets applies the deals, freshness and text filters (typed: the text's words), saying what each removed. */
+/**
+ * narrowBeforeFacets applies the deals, freshness and text filters (typed: the text's words),
+ * saying what each removed. What they keep is a narrowedList of inScope (inScope itself when
+ * they keep everything): the filters with counts then narrow inScope's index, built once,
+ * rather than one built for each text typed.
+ */
 function narrowBeforeFacets<T extends FacetOffer & { unitPrice: number | null; lastUpdateMs: number | null; words: readonly string[] }>(
   inScope: readonly T[],
   filters: NarrowFilters,
@@ -403,28 +409,58 @@ function narrowBeforeFacets<T extends FacetOffer & { unitPrice: number | null; l
   nowMs: number,
 ): { offers: T[]; excluded: FilterResult['excluded'] } {
   const excluded: FilterResult['excluded'] = {}
-  let offers = inScope as T[]
-  const step = (name: keyof FilterResult['excluded'], keep: (o: T) => boolean) => {
-    const before = offers.length
-    offers = offers.filter(keep)
-    if (offers.length < before) excluded[name] = before - offers.length
+  // Which offers of inScope each step keeps, and how many are left.
+  const kept = new Uint8Array(inScope.length).fill(1)
+  let left = inScope.length
+  const step = (name: keyof FilterResult['excluded'], keep: (o: T, i: number) => boolean) => {
+    let removed = 0
+    for (let i = 0; i < inScope.length; i++) {
+      if (kept[i] && !keep(inScope[i]!, i)) {
+        kept[i] = 0
+        removed++
+      }
+    }
+    if (removed > 0) excluded[name] = removed
+    left -= removed
   }
   if (filters.dealsOnly) {
-    const threshold = dealThreshold(offers)
+    const threshold = dealThreshold(inScope)
     step('dealsOnly', (o) => o.salePrice !== null || (threshold !== null && o.unitPrice !== null && o.unitPrice <= threshold))
   }
   if (filters.staleExclude) step('staleExclude', (o) => offerFreshness(o, nowMs) === 'current')
   if (typed.length > 0) {
     // Offers of one product share its words: match each product once, and each distinct word once.
-    const seen = new Map<readonly string[], boolean>()
+    const { products, productOf } = productsOf(inScope)
     const words: WordCache = new Map()
-    step('searchText', (o) => {
-      let match = seen.get(o.words)
-      if (match === undefined) seen.set(o.words, (match = textMatches(typed, o.words, words)))
-      return match
-    })
+    const matches = Uint8Array.from(products, (productWords) => (textMatches(typed, productWords, words) ? 1 : 0))
+    step('searchText', (_, i) => matches[productOf[i]!] === 1)
   }
-  return { offers, excluded }
+  if (left === inScope.length) return { offers: inScope as T[], excluded }
+  const bits = emptyBits(inScope.length)
+  for (let i = 0; i < inScope.length; i++) if (kept[i]) setBit(bits, i)
+  return { offers: narrowedList(inScope, bits), excluded }
+}
+
+/**
+ * productsOf is list's products (their words, each distinct list of words once) and each
+ * offer's product, found once per list: a keystroke then matches the few thousand products
+ * rather than looking each of the whole state's offers up (npm run bench:menus).
+ */
+function productsOf(list: readonly { words: readonly string[] }[]): { products: (readonly string[])[]; productOf: Int32Array } {
+  return lastFor(list, 'products', '', () => {
+    const ids = new Map<readonly string[], number>()
+    const products: (readonly string[])[] = []
+    const productOf = new Int32Array(list.length)
+    list.forEach((o, i) => {
+      let id = ids.get(o.words)
+      if (id === undefined) {
+        ids.set(o.words, (id = products.length))
+        products.push(o.words)
+      }
+      productOf[i] = id
+    })
+    return { products, productOf }
+  })
 }
 
 /** rankByRelevance orders offers by how well their words match the typed ones (matchScore), best first, ties in their order. */

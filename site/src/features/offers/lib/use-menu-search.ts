@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useMemo, useOptimistic, useRef, useState } from 'react'
+import { startTransition, useEffect, useLayoutEffect, useMemo, useOptimistic, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import { lastPointStore } from './last-point'
 import {
@@ -70,25 +70,37 @@ export function useMenuSearch() {
   // the new one is ready: the form shows the change at once, the results follow.
   const [shown, setShown] = useOptimistic(state)
   const latest = useRef(0)
+  // The handlers below read the latest shown state through a ref, so that they stay the
+  // same functions from render to render: the forms and options they are passed to are
+  // memoised, and a click then re-renders only what it changed.
+  const current = useRef({ shown, setShown, setParams })
+  useLayoutEffect(() => {
+    current.current = { shown, setShown, setParams }
+  })
 
-  const go = (next: Partial<Omit<MenuSearch, 'searched'>>, replace = false) => {
-    const merged = { search: shown.search, filters: shown.filters, page: 1, ...next }
-    const search = merged.search
-    // Only when they change: each write re-renders their readers at once, outside the transition.
-    const last = { region: search.searchType === 'region' ? search.region : '', menuType: menuTypeOf(search), productType: search.productType }
-    if (JSON.stringify(last) !== JSON.stringify(previousSearchStore.get())) previousSearchStore.set(last)
-    const point = { ...search.coordinates, place: search.place }
-    if (search.searchType === 'distance' && hasPoint(search.coordinates) && JSON.stringify(point) !== JSON.stringify(lastPointStore.get()))
-      lastPointStore.set(point)
-    const ticket = ++latest.current
-    startTransition(async () => {
-      setShown({ ...merged, searched: true })
-      await (replace ? new Promise((resolve) => setTimeout(resolve, TYPING_PAUSE_MS)) : afterNextPaint())
-      if (ticket !== latest.current) return
-      startTransition(() => setParams(writeMenuSearch(merged), { replace }))
-    })
-  }
-  const setSearch = (patch: Partial<DispensarySearchState>) => go({ search: { ...shown.search, ...patch } })
-  const setFilters = (patch: Partial<SearchFilters>, replace = false) => go({ filters: { ...shown.filters, ...patch } }, replace)
-  return { state, shown, go, setSearch, setFilters }
+  const handlers = useMemo(() => {
+    const go = (next: Partial<Omit<MenuSearch, 'searched'>>, replace = false) => {
+      const { shown, setShown, setParams } = current.current
+      const merged = { search: shown.search, filters: shown.filters, page: 1, ...next }
+      const search = merged.search
+      // Only when they change: each write re-renders their readers at once, outside the transition.
+      const last = { region: search.searchType === 'region' ? search.region : '', menuType: menuTypeOf(search), productType: search.productType }
+      if (JSON.stringify(last) !== JSON.stringify(previousSearchStore.get())) previousSearchStore.set(last)
+      const point = { ...search.coordinates, place: search.place }
+      if (search.searchType === 'distance' && hasPoint(search.coordinates) && JSON.stringify(point) !== JSON.stringify(lastPointStore.get()))
+        lastPointStore.set(point)
+      const ticket = ++latest.current
+      startTransition(async () => {
+        setShown({ ...merged, searched: true })
+        await (replace ? new Promise((resolve) => setTimeout(resolve, TYPING_PAUSE_MS)) : afterNextPaint())
+        if (ticket !== latest.current) return
+        startTransition(() => setParams(writeMenuSearch(merged), { replace }))
+      })
+    }
+    const setSearch = (patch: Partial<DispensarySearchState>) => go({ search: { ...current.current.shown.search, ...patch } })
+    const setFilters = (patch: Partial<SearchFilters>, replace = false) => go({ filters: { ...current.current.shown.filters, ...patch } }, replace)
+    const setPage = (page: number) => go({ page })
+    return { go, setSearch, setFilters, setPage }
+  }, [])
+  return { state, shown, ...handlers }
 }
