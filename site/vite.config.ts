@@ -6,9 +6,7 @@ import { basePathFor } from './src/config/base-path'
 import { cspSources } from './src/config/csp-sources'
 import { parseEnv } from './src/config/env-schema'
 import { ROUTES, ROUTES_FILE, siteRoutesJson } from './src/config/routes'
-import { earlyCodeScript } from './src/config/early-code'
 import { earlyDataScript } from './src/config/early-data'
-import { routeCode } from './src/config/route-code'
 
 // Writes csp.json beside index.html: the origins this build reaches (its VITE_*
 // settings), which omc turns into the Content-Security-Policy (publish/headers.go).
@@ -42,33 +40,6 @@ function earlyData(): Plugin {
   }
 }
 
-// Puts into every page's head, before its stylesheets (a script after one waits for it), the
-// inline script that asks for the screen's code while the page is parsed
-// (src/config/early-code.ts): each route's chunk and its imports, as the bundle names them, so
-// it is written once the bundle is (order: 'post'). Its hash joins the Content-Security-Policy
-// as the other inline scripts' do (publish/headers.go).
-function earlyCode(): Plugin {
-  let base = '/'
-  return {
-    name: 'omc-early-code',
-    apply: 'build',
-    configResolved(config) {
-      base = config.base
-    },
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, ctx) {
-        if (!ctx.bundle || !ctx.chunk) throw new Error('omc-early-code: index.html transformed without its bundle')
-        const modules = [...new Set(ROUTES.map((r) => r.module))]
-        const script = earlyCodeScript(ROUTES, base, routeCode(ctx.bundle, ctx.chunk, modules, routesDir))
-        const at = html.indexOf('<link rel="stylesheet"')
-        if (!script || at < 0) throw new Error('omc-early-code: index.html has no stylesheet to put the script before, or the bundle no route code')
-        return `${html.slice(0, at)}<script>${script}</script>\n    ${html.slice(at)}`
-      },
-    },
-  }
-}
-
 // Writes routes.json beside index.html: every path the app has a screen for, from
 // the route list (src/config/routes.ts), so omc serve answers those with the app and
 // any other page path with a 404 (cmd/omc/routes.go).
@@ -84,8 +55,6 @@ function siteRoutesFile(): Plugin {
 
 // site/, where the .env files are, wherever the build is started from.
 const siteDir = fileURLToPath(new URL('.', import.meta.url))
-// src/routes/, where the route modules are (config/routes.ts names them).
-const routesDir = fileURLToPath(new URL('./src/routes/', import.meta.url))
 
 // `npm run dev` can borrow snapshots from a running `omc serve`/`omc demo`:
 // OMC_DEV_PROXY=http://127.0.0.1:8080 npm run dev (same-origin, so no CORS needed).
@@ -106,7 +75,7 @@ export default defineConfig(({ mode }) => ({
   // The site's settings (VITE_* variables), checked here (a bad one stops the build,
   // listing every problem) and written into the code as src/config/env.ts's env.
   define: { __OMC_ENV__: JSON.stringify(parseEnv(loadEnv(mode, siteDir, 'VITE_'), basePath(mode))) },
-  plugins: [react(), cspSourcesFile(), siteRoutesFile(), earlyData(), earlyCode()],
+  plugins: [react(), cspSourcesFile(), siteRoutesFile(), earlyData()],
   server: devProxy ? { proxy: { '/api': devProxy, '/manifest.json': devProxy } } : {},
   resolve: {
     alias: [

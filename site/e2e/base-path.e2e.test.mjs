@@ -197,28 +197,6 @@ describe('the site under /omc/ on a host that sends no headers', () => {
     assert.ok(snapshots.length > 0, 'the screens fetched no snapshot under /omc/api/')
   })
 
-  test('a page the host answers with 404.html asks for its screen’s code while it is parsed, under /omc/ and its policy', async () => {
-    // The app's entry is refused: only the head's inline script (src/config/early-code.ts) can ask for the screen's code.
-    const product = fs
-      .readdirSync(path.join(tree, 'api', 'products'))
-      .sort()
-      .find((code) => !fs.existsSync(path.join(tree, 'product', code)))
-    assert.ok(product, 'the demo publishes a product not rendered after the publish')
-    const from = requests.length
-    const problems = await withContext({}, async (page, context) => {
-      await context.route(/\/assets\/index-[^/]+\.js$/, (route) => route.abort('blockedbyclient'))
-      await page.goto(new URL(`product/${product}`, site).href, { waitUntil: 'load' })
-      await page.waitForFunction(() => document.querySelector('link[rel="modulepreload"][href^="/omc/assets/product-"]'), null, { timeout: 30_000 })
-      await page.waitForLoadState('networkidle')
-    })
-    assert.deepEqual(problems, [], 'script errors or policy violations')
-    const asked = requests.slice(from)
-    assert.ok(
-      asked.some((p) => /^\/omc\/assets\/product-[^/]+\.js$/.test(p)),
-      `the product screen's chunk was not asked for before the app ran: ${asked.join(', ')}`,
-    )
-  })
-
   test('links navigate inside the app under /omc/, back and forth', async () => {
     const problems = await withContext({}, async (page) => {
       await open(page, '/')
