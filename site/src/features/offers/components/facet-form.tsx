@@ -1,5 +1,6 @@
-import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { memo, useCallback, useMemo, useState } from 'react'
 import { SelectField } from '@/components/select-field'
+import { useLatest } from '@/lib/use-latest'
 import {
   countInRange,
   facetsChosen,
@@ -41,6 +42,25 @@ type OptionFacet = 'brands' | 'strainTypes' | 'sizes' | 'terpenes'
 type Flag = 'saleOnly' | 'newOnly'
 type Bound = 'thcMin' | 'thcMax' | 'cbdMin' | 'priceMin' | 'priceMax'
 
+/** BOUNDS are the range fields in their order: each bound, the other bound of its range, and what it bounds (its steps and counts). */
+const BOUNDS: readonly { name: Bound; other: Bound | null; of: 'thc' | 'cbd' | 'price' }[] = [
+  { name: 'thcMin', other: 'thcMax', of: 'thc' },
+  { name: 'thcMax', other: 'thcMin', of: 'thc' },
+  { name: 'cbdMin', other: null, of: 'cbd' },
+  { name: 'priceMin', other: 'priceMax', of: 'price' },
+  { name: 'priceMax', other: 'priceMin', of: 'price' },
+]
+
+/** boundLabel is a range field's label: THC and CBD in the list's unit (% or mg). */
+const boundLabel = (name: Bound, unit: PotencyUnit) =>
+  ({
+    thcMin: `THC at least (${unit})`,
+    thcMax: `THC at most (${unit})`,
+    cbdMin: `CBD at least (${unit})`,
+    priceMin: 'Price from',
+    priceMax: 'Price up to',
+  })[name]
+
 /**
  * FacetForm is the filters with counts of the Menus search and a store's page: on
  * sale, new, strain type, brand, size, THC, CBD, price and terpene, each option
@@ -54,17 +74,17 @@ export const FacetForm = memo(function FacetForm({ filters, counts, unit, onChan
   const [allBrands, setAllBrands] = useState(false)
   // The options' handlers read the latest filters and onChange (a screen may pass a new one
   // each render), so that they stay the same functions and the options stay memoised.
-  const latest = useRef({ filters, onChange })
-  useLayoutEffect(() => {
-    latest.current = { filters, onChange }
-  })
-  const toggle = useCallback((key: OptionFacet | Flag, value: string, on: boolean) => {
-    const { filters: f, onChange: change } = latest.current
-    if (key === 'saleOnly' || key === 'newOnly') change({ [key]: on })
-    else change({ [key]: on ? [...f[key], value] : (f[key] as readonly string[]).filter((v) => v !== value) } as Partial<FacetFilters>)
-  }, [])
-  const pick = useCallback((key: Bound, value: number | null) => latest.current.onChange({ [key]: value }), [])
-  const clear = useCallback(() => latest.current.onChange(NO_FACETS), [])
+  const latest = useLatest({ filters, onChange })
+  const toggle = useCallback(
+    (key: OptionFacet | Flag, value: string, on: boolean) => {
+      const { filters: f, onChange: change } = latest.current
+      if (key === 'saleOnly' || key === 'newOnly') change({ [key]: on })
+      else change({ [key]: on ? [...f[key], value] : (f[key] as readonly string[]).filter((v) => v !== value) } as Partial<FacetFilters>)
+    },
+    [latest],
+  )
+  const pick = useCallback((key: Bound, value: number | null) => latest.current.onChange({ [key]: value }), [latest])
+  const clear = useCallback(() => latest.current.onChange(NO_FACETS), [latest])
   const options = (key: 'brands' | 'sizes' | 'terpenes', map: Map<string, number> | undefined, order: (a: string, b: string) => number) =>
     [...new Set([...(map?.keys() ?? []), ...filters[key]])].sort(order)
   const byCount = (map: Map<string, number> | undefined) => (a: string, b: string) => (map?.get(b) ?? 0) - (map?.get(a) ?? 0) || a.localeCompare(b)
@@ -84,8 +104,6 @@ export const FacetForm = memo(function FacetForm({ filters, counts, unit, onChan
     />
   )
   const unitWord = unit === '%' ? '%' : ' mg'
-  const thc = THRESHOLDS.thc[unit]
-  const cbd = THRESHOLDS.cbd[unit]
   const chosen = facetsChosen(filters)
   return (
     <form className={`${styles.form} ${styles.paintApart}`} aria-label="Filters with counts" onSubmit={(event) => event.preventDefault()}>
@@ -109,56 +127,20 @@ export const FacetForm = memo(function FacetForm({ filters, counts, unit, onChan
       )}
       <fieldset className={styles.facetRanges}>
         <legend>Potency and price</legend>
-        <BoundField
-          label={`THC at least (${unit})`}
-          name="thcMin"
-          steps={thc}
-          value={filters.thcMin}
-          other={filters.thcMax}
-          values={counts?.thc}
-          suffix={unitWord}
-          onPick={pick}
-        />
-        <BoundField
-          label={`THC at most (${unit})`}
-          name="thcMax"
-          steps={thc}
-          value={filters.thcMax}
-          other={filters.thcMin}
-          values={counts?.thc}
-          suffix={unitWord}
-          onPick={pick}
-        />
-        <BoundField
-          label={`CBD at least (${unit})`}
-          name="cbdMin"
-          steps={cbd}
-          value={filters.cbdMin}
-          other={null}
-          values={counts?.cbd}
-          suffix={unitWord}
-          onPick={pick}
-        />
-        <BoundField
-          label="Price from"
-          name="priceMin"
-          steps={THRESHOLDS.price}
-          value={filters.priceMin}
-          other={filters.priceMax}
-          values={counts?.price}
-          prefix="$"
-          onPick={pick}
-        />
-        <BoundField
-          label="Price up to"
-          name="priceMax"
-          steps={THRESHOLDS.price}
-          value={filters.priceMax}
-          other={filters.priceMin}
-          values={counts?.price}
-          prefix="$"
-          onPick={pick}
-        />
+        {BOUNDS.map(({ name, other, of }) => (
+          <BoundField
+            key={name}
+            label={boundLabel(name, unit)}
+            name={name}
+            steps={of === 'price' ? THRESHOLDS.price : THRESHOLDS[of][unit]}
+            value={filters[name]}
+            other={other ? filters[other] : null}
+            values={counts?.[of]}
+            prefix={of === 'price' ? '$' : ''}
+            suffix={of === 'price' ? '' : unitWord}
+            onPick={pick}
+          />
+        ))}
       </fieldset>
       {brands.length > 0 && (
         <fieldset className={styles.facetList}>

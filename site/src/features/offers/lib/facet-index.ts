@@ -57,7 +57,8 @@ const wordsFor = (n: number) => (n + 31) >>> 5
 export const setBit = (bits: Bits, i: number) => (bits[i >>> 5]! |= 1 << (i & 31))
 /** emptyBits is a bitset of none of n offers. */
 export const emptyBits = (n: number): Bits => new Uint32Array(wordsFor(n))
-const hasBit = (bits: Bits, i: number) => (bits[i >>> 5]! & (1 << (i & 31))) !== 0
+/** hasBit says whether bits has offer i. */
+export const hasBit = (bits: Bits, i: number) => (bits[i >>> 5]! & (1 << (i & 31))) !== 0
 
 function popcount(word: number): number {
   let v = word - ((word >>> 1) & 0x55555555)

@@ -1,4 +1,5 @@
-import { startTransition, useEffect, useLayoutEffect, useMemo, useOptimistic, useRef, useState } from 'react'
+import { startTransition, useEffect, useMemo, useOptimistic, useRef, useState } from 'react'
+import { useLatest } from '@/lib/use-latest'
 import { useSearchParams } from 'react-router-dom'
 import { lastPointStore } from './last-point'
 import {
@@ -73,10 +74,7 @@ export function useMenuSearch() {
   // The handlers below read the latest shown state through a ref, so that they stay the
   // same functions from render to render: the forms and options they are passed to are
   // memoised, and a click then re-renders only what it changed.
-  const current = useRef({ shown, setShown, setParams })
-  useLayoutEffect(() => {
-    current.current = { shown, setShown, setParams }
-  })
+  const current = useLatest({ shown, setShown, setParams })
 
   const handlers = useMemo(() => {
     const go = (next: Partial<Omit<MenuSearch, 'searched'>>, replace = false) => {
@@ -101,6 +99,6 @@ export function useMenuSearch() {
     const setFilters = (patch: Partial<SearchFilters>, replace = false) => go({ filters: { ...current.current.shown.filters, ...patch } }, replace)
     const setPage = (page: number) => go({ page })
     return { go, setSearch, setFilters, setPage }
-  }, [])
+  }, [current])
   return { state, shown, ...handlers }
 }
