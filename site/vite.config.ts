@@ -34,7 +34,7 @@ function earlyData(): Plugin {
     apply: 'build',
     configResolved(config) {
       const env = parseEnv(loadEnv(config.mode, config.envDir || process.cwd(), 'VITE_'), config.base)
-      script = earlyDataScript(ROUTES, env.dataUrl, config.base, 'menus')
+      script = earlyDataScript(ROUTES, env.dataUrl, config.base, 'menus', env.siteName)
     },
     transformIndexHtml: () => [{ tag: 'script', children: script, injectTo: 'body' }],
   }

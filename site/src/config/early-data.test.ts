@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { searchFilesFor } from '../features/menus/api/search-files'
-import { earlyDataScript } from './early-data'
+import { earlyDataScript, LOADING_TEXT } from './early-data'
 import { ROUTES } from './routes'
 
 // The inline script runs as the built pages carry it (vite.config.ts), at a URL, in a document.
@@ -10,7 +10,7 @@ function preloadsAt(url: string, { dataUrl = '', base = '/', carried }: { dataUr
   document.body.innerHTML = carried
     ? `<div id="root"></div><script type="application/json" id="omc-page-data">${JSON.stringify({ renderedAt: 0, snapshots: carried })}</script>`
     : '<div id="root"></div>'
-  new Function(earlyDataScript(ROUTES, dataUrl, base, 'menus'))()
+  new Function(earlyDataScript(ROUTES, dataUrl, base, 'menus', 'Ohio Marijuana Community'))()
   return [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].map((l) => {
     expect([l.as, l.crossOrigin]).toEqual(['fetch', 'anonymous'])
     return l.getAttribute('href')
@@ -51,5 +51,38 @@ describe('the early data script', () => {
   it('reads snapshots from the data address, under the base path', () => {
     expect(preloadsAt('/omc/dispensary-status', { dataUrl: '/omc', base: '/omc/' })).toEqual(['/omc/api/DispensaryStatus'])
     expect(preloadsAt('/dispensary-deals', { dataUrl: 'https://cdn.example/data' })).toEqual(['https://cdn.example/data/api/deals/index'])
+  })
+})
+
+describe('404.html, which a static host sends for any path it has no file for', () => {
+  const NOT_FOUND = '<main><h1>The page you requested was not found!</h1></main>'
+  function notFoundPageAt(url: string) {
+    window.history.replaceState(null, '', url)
+    document.title = 'Page Not Found - Ohio Marijuana Community'
+    document.body.innerHTML = `<div id="root" data-prerendered="404">${NOT_FOUND}</div>`
+    new Function(earlyDataScript(ROUTES, '', '/', 'menus', 'Ohio Marijuana Community'))()
+    return {
+      main: document.querySelector('main')!.textContent,
+      status: document.querySelector('main [role="status"]')?.textContent,
+      title: document.title,
+    }
+  }
+
+  it('says a screen of the app is loading, never "not found", at its paths', () => {
+    for (const path of ['/dispensary-menus/a-store-rendered-later', '/menu/a-store', '/signin', '/profile', '/strain-genetics/blue-dream']) {
+      expect(notFoundPageAt(path), path).toEqual({ main: LOADING_TEXT, status: LOADING_TEXT, title: 'Ohio Marijuana Community' })
+    }
+  })
+
+  it('says "not found" at a path the app does not know, and leaves every other page as it is', () => {
+    expect(notFoundPageAt('/no-such-page')).toEqual({
+      main: 'The page you requested was not found!',
+      status: undefined,
+      title: 'Page Not Found - Ohio Marijuana Community',
+    })
+    window.history.replaceState(null, '', '/dispensary-status')
+    document.body.innerHTML = `<div id="root" data-prerendered="/dispensary-status"><main><h1>Dispensary Status</h1></main></div>`
+    new Function(earlyDataScript(ROUTES, '', '/', 'menus', 'Ohio Marijuana Community'))()
+    expect(document.querySelector('main')!.textContent).toBe('Dispensary Status')
   })
 })

@@ -9,11 +9,23 @@ import { pathsOf, type RouteDef } from './routes'
 // (features/menus/api/search-files.ts, which this config layer may not import: the same rule,
 // written again in the script, which a test compares with it). A snapshot the page carries
 // (rendered after a publish, src/api/page-data.ts) is not asked for.
+//
+// On the site's 404.html, which a static host sends for every path it has no file for, the
+// same script tells a screen of the app (a store whose page was not rendered yet, sign-in, a
+// personal page) from a path the app does not know: for a screen, the page says it is loading
+// rather than "not found" until the app has rendered it (app/main.tsx leaves the page as it is
+// until React's first commit replaces it).
 
 /** PAGE_DATA_ID is the id of the <script> holding the snapshots a page carries (src/api/page-data.ts). */
 const PAGE_DATA_ID = 'omc-page-data'
 
-/** EarlyRoute is a route as the script matches it: its paths as patterns, the snapshots they need. */
+/** NOT_FOUND_PAGE is the data-prerendered of 404.html's root (scripts/prerender.mjs). */
+export const NOT_FOUND_PAGE = '404'
+
+/** LOADING_TEXT is what 404.html says while the app renders a screen it was sent for. */
+export const LOADING_TEXT = 'Loading this page…'
+
+/** EarlyRoute is a route as the script matches it: its paths as patterns, the snapshots they need (none for a personal screen). */
 type EarlyRoute = { patterns: string[]; data: readonly string[]; snapshot?: string; search?: boolean }
 
 const patternOf = (path: string) => `^${path.replace(/:[A-Za-z]+/g, '([A-Za-z0-9._-]+)')}/?$`
@@ -21,23 +33,34 @@ const patternOf = (path: string) => `^${path.replace(/:[A-Za-z]+/g, '([A-Za-z0-9
 /**
  * earlyDataScript is the inline script's text for routes, snapshots at dataUrl (env.dataUrl: ''
  * for the site's own /api, a CDN's address, or the base path) and the site served under base
- * ("/", "/omc/"); searchRoute is the id of the route whose query names search files (Menus).
+ * ("/", "/omc/"); searchRoute is the id of the route whose query names search files (Menus);
+ * siteName is the title 404.html takes while it shows a screen's loading (env.siteName).
  */
-export function earlyDataScript(routes: readonly (RouteDef & { id: string })[], dataUrl: string, base: string, searchRoute: string): string {
-  const table: EarlyRoute[] = routes
-    .filter((r) => !r.personal && ((r.data?.length ?? 0) > 0 || r.snapshot))
-    .map((r) => ({ patterns: pathsOf(r).map(patternOf), data: r.data ?? [], snapshot: r.snapshot, search: r.id === searchRoute || undefined }))
+export function earlyDataScript(
+  routes: readonly (RouteDef & { id: string })[],
+  dataUrl: string,
+  base: string,
+  searchRoute: string,
+  siteName: string,
+): string {
+  const table: EarlyRoute[] = routes.map((r) =>
+    r.personal
+      ? { patterns: pathsOf(r).map(patternOf), data: [] }
+      : { patterns: pathsOf(r).map(patternOf), data: r.data ?? [], snapshot: r.snapshot, search: r.id === searchRoute || undefined },
+  )
   // ES5 with no helper: it runs as it is, before any of the app's code.
   return `(function(){try{
 var routes=${JSON.stringify(table)},dataUrl=${JSON.stringify(dataUrl)},base=${JSON.stringify(base.replace(/\/$/, ''))};
 var path=location.pathname;if(base&&path.indexOf(base)===0)path=path.slice(base.length)||'/';
 var carried={},el=document.getElementById(${JSON.stringify(PAGE_DATA_ID)});
 if(el){try{carried=JSON.parse(el.textContent||'{}').snapshots||{}}catch(e){}}
-var names=[];
+var names=[],known=false;
 for(var i=0;i<routes.length;i++){var r=routes[i];for(var j=0;j<r.patterns.length;j++){var m=new RegExp(r.patterns[j]).exec(path);if(!m)continue;
-names=names.concat(r.data);if(r.snapshot)names.push(r.snapshot.replace(/:[A-Za-z]+/,m[1]));
+known=true;names=names.concat(r.data);if(r.snapshot)names.push(r.snapshot.replace(/:[A-Za-z]+/,m[1]));
 if(r.search)names=names.concat(searchFiles(new URLSearchParams(location.search)));i=routes.length;break}}
 for(var k=0;k<names.length;k++){if(carried[names[k]]!==undefined)continue;var l=document.createElement('link');l.rel='preload';l.as='fetch';l.crossOrigin='anonymous';l.href=dataUrl+'/api/'+names[k];document.head.appendChild(l)}
+var root=document.getElementById('root'),main=root&&root.querySelector('main');
+if(known&&main&&root.getAttribute('data-prerendered')===${JSON.stringify(NOT_FOUND_PAGE)}){var p=document.createElement('p');p.setAttribute('role','status');p.textContent=${JSON.stringify(LOADING_TEXT)};main.innerHTML='';main.appendChild(p);document.title=${JSON.stringify(siteName)}}
 function searchFiles(q){var keys=0;q.forEach(function(){keys++});if(keys===0)return['search/flower/first'];
 var region=q.get('region')||'',type=q.get('type')||'Flower';if(q.get('by')==='distance'||!/^[A-Za-z]+$/.test(region)||!/^[A-Za-z]+$/.test(type))return[];
 return['search/'+type.toLowerCase()+'/'+region.toLowerCase()]}
