@@ -64,7 +64,8 @@ func newServeCmd(d deps) *cobra.Command {
 static host or CDN would: /api/* as application/json, hashed assets under /assets/ with
 long cache lifetimes, compressed responses, a pre-rendered page's <path>/index.html for
 <path> (the one rendered with the published data, in --data's pages/, first: see
-site/scripts/prerender-pages.mjs), a 404 for a missing file (a path ending in .js, .css, .png, …), index.html for
+site/scripts/prerender-pages.mjs), a 301 to its main path for an alias of such a page
+(/menu/<slug>, query kept), a 404 for a missing file (a path ending in .js, .css, .png, …), index.html for
 every route of the site, and a 404 with the not-found screen (404.html) for any other
 path. A snapshot that is not there is a JSON 404, a path no file can have a JSON 400.`,
 		Example: `  omc serve
