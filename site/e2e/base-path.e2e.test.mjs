@@ -22,7 +22,7 @@ import { after, before, describe, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { runnerImport } from 'vite'
-import { launchChromium, START_TIMEOUT_MS, startDemo, watchCsp } from './processes.mjs'
+import { axeViolations, launchChromium, START_TIMEOUT_MS, startDemo, watchCsp } from './processes.mjs'
 
 const BASE = '/omc/'
 const BUILD = 'dist-base'
@@ -302,6 +302,31 @@ describe('the site under /omc/ on a host that sends no headers', () => {
       }
     } finally {
       await context.close()
+    }
+    // What shows for the moment before the main path opens passes axe-core, light and dark
+    // (the main path answered with a 204 keeps the alias page in place).
+    const [alias, main] = aliases[0]
+    for (const colorScheme of ['light', 'dark']) {
+      const context = await browser.newContext({ colorScheme })
+      try {
+        let turnedBack
+        const answered = new Promise((resolve) => (turnedBack = resolve))
+        await context.route(
+          (url) => url.pathname === `${BASE}${main}`,
+          async (route) => {
+            await route.fulfill({ status: 204 })
+            turnedBack()
+          },
+        )
+        const page = await context.newPage()
+        await page.goto(new URL(alias, site).href, { waitUntil: 'commit' })
+        await answered
+        await page.locator('#main-path').waitFor()
+        assert.equal(new URL(page.url()).pathname, `${BASE}${alias}`)
+        assert.deepEqual(await axeViolations(page), [], `${BASE}${alias} (${colorScheme})`)
+      } finally {
+        await context.close()
+      }
     }
   })
 
