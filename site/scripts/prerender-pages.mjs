@@ -91,8 +91,9 @@ if (!script || !fs.existsSync(path.join(outDir, script[1]))) {
   fail(`the pre-rendering bundle in ${ssrDir} is not that of site/${outName} (rebuild the site: go tool task site:build)`)
 }
 
-const { renderPublished, publishedPages, aliasPagesOf, productsByReach, sitemapPaths, sitemapXml, canonicalPath, routeModuleOf, env, BASE_PATH } =
-  await import(pathToFileURL(entry).href)
+const { renderPublished, publishedPages, aliasPagesOf, productsByReach, sitemapPaths, sitemapXml, routeModuleOf, env, BASE_PATH } = await import(
+  pathToFileURL(entry).href
+)
 const stylesOf = pageStyles(outDir, routeModuleOf, BASE_PATH)
 const started = performance.now()
 const renderedAt = Date.now()
@@ -172,7 +173,7 @@ for (const { path: pagePath, byQuery, each } of pages) {
       template,
       pagePath,
       body: rendered.html,
-      canonical: env.siteUrl ? env.siteUrl + canonicalPath(pagePath) : undefined,
+      canonical: env.siteUrl ? env.siteUrl + pagePath : undefined,
       scripts: jsonScript(PUBLISHED_WITH_ID, rendered.data),
       // A screen following its query is rendered for none: its default view.
       query: byQuery ? '' : undefined,

@@ -29,20 +29,8 @@ await build({
 })
 const entry = ssrEntry(ssrDir)
 if (!entry) throw new Error(`prerender: no prerender.js in ${ssrDir}`)
-const {
-  render,
-  contentFor,
-  PUBLIC_PATHS,
-  CANONICAL_PATHS,
-  aliasPagesOf,
-  canonicalPath,
-  routeModuleOf,
-  env,
-  sitemapXml,
-  robotsTxt,
-  withCspMeta,
-  BASE_PATH,
-} = await import(pathToFileURL(entry).href)
+const { render, contentFor, PUBLIC_PATHS, CANONICAL_PATHS, aliasPagesOf, routeModuleOf, env, sitemapXml, robotsTxt, withCspMeta, BASE_PATH } =
+  await import(pathToFileURL(entry).href)
 const stylesOf = pageStyles(distDir, routeModuleOf, BASE_PATH)
 
 // Community pages are rendered with their content when a published tree is
@@ -91,7 +79,7 @@ const page = (pagePath, body, content = {}) =>
     template,
     pagePath,
     body,
-    canonical: env.siteUrl && pagePath !== '404' ? env.siteUrl + canonicalPath(pagePath) : undefined,
+    canonical: env.siteUrl && pagePath !== '404' ? env.siteUrl + pagePath : undefined,
     scripts: Object.keys(content).length === 0 ? '' : jsonScript(BUILT_WITH_ID, content),
     styles: stylesOf(pagePath),
   })

@@ -38,14 +38,14 @@ import { AppRoutes } from './router'
 
 const PRERENDERED = ROUTES.filter(isPrerendered)
 
-/**
- * PUBLIC_PATHS are the pages written to dist/<path>/index.html: each screen's main path.
- * Its aliases get a small page leading there (aliasPagesOf), not a copy of it.
- */
-export const PUBLIC_PATHS: readonly string[] = PRERENDERED.map((r) => r.path)
-
 /** CANONICAL_PATHS are each screen's main path, for the sitemap (aliases point to them). */
 export const CANONICAL_PATHS: readonly string[] = PRERENDERED.map((r) => r.path)
+
+/**
+ * PUBLIC_PATHS are the pages written to dist/<path>/index.html: each screen's main path,
+ * the canonical one. Its aliases get a small page leading there (aliasPagesOf), not a copy.
+ */
+export const PUBLIC_PATHS: readonly string[] = CANONICAL_PATHS
 
 /**
  * routeModuleOf names the route module (src/routes/<module>.tsx) of the screen at path, as
@@ -54,11 +54,6 @@ export const CANONICAL_PATHS: readonly string[] = PRERENDERED.map((r) => r.path)
  */
 export function routeModuleOf(path: string): string | undefined {
   return ROUTES.find((r) => pathsOf(r).some((p) => matchPath(p, path)))?.module
-}
-
-/** canonicalPath is the main path of the screen at path. */
-export function canonicalPath(path: string): string {
-  return ROUTES.find((r) => pathsOf(r).includes(path))?.path ?? path
 }
 
 /**
