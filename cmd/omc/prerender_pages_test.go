@@ -16,7 +16,9 @@ import (
 // (site/scripts/prerender-pages.mjs, run as omc demo --prerender runs it) renders that
 // store's page again, with the new price, and leaves every unchanged store's page as it
 // was: the same file, bytes and modification time, carried over the publish's swap of the
-// tree (publish/carry.go). Needs the site built (go tool task site:build, a dependency of
+// tree (publish/carry.go). The same holds for the pages at the aliases of a store's and a
+// strain's page (/menu/<slug>, /genetics/<slug>), which lead to the main path; a store no
+// longer published loses its page and its alias page. Needs the site built (go tool task site:build, a dependency of
 // test:go): the renderer reuses the build's pre-rendering bundle.
 func TestPrerenderRendersOnlyChangedStores(t *testing.T) {
 	// Side by side with the package's other whole-demo scrapes (each has its own replay,
@@ -84,6 +86,26 @@ func TestPrerenderRendersOnlyChangedStores(t *testing.T) {
 		t.Fatal(err)
 	}
 	beforeInfo, _ := os.Stat(page(kept))
+	alias := func(dir, slug string) string { return filepath.Join(c.Out, "pages", dir, slug, "index.html") }
+	strains, err := os.ReadDir(filepath.Join(c.Out, "api", "strains"))
+	if err != nil || len(strains) < 2 {
+		t.Fatalf("published strains: %v %v", strains, err)
+	}
+	strain := strains[0].Name()
+	if strain == "index" {
+		strain = strains[1].Name()
+	}
+	for file, main := range map[string]string{alias("menu", kept): "/dispensary-menus/" + kept, alias("genetics", strain): "/strain-genetics/" + strain} {
+		b, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatalf("no alias page: %v", err)
+		}
+		if !strings.Contains(string(b), `<a id="main-path" href="`+main+`">`) || !strings.Contains(string(b), `url=`+main+`"`) {
+			t.Errorf("%s does not lead to %s:\n%s", file, main, b)
+		}
+	}
+	aliasBefore, _ := os.ReadFile(alias("menu", kept))
+	aliasBeforeInfo, _ := os.Stat(alias("menu", kept))
 	if _, err := db.Exec(`UPDATE offer_series SET price = 987.65, sale_price = 0 WHERE id = (
 		SELECT o.id FROM offer_series o JOIN menus m ON m.id = o.menu_id WHERE m.slug = ? AND o.listed = 1 ORDER BY o.id LIMIT 1)`, changed); err != nil {
 		t.Fatal(err)
@@ -111,5 +133,28 @@ func TestPrerenderRendersOnlyChangedStores(t *testing.T) {
 	}
 	if !strings.Contains(report, "store and product pages kept") {
 		t.Errorf("the renderer kept no page: %s", report)
+	}
+	aliasAfter, _ := os.ReadFile(alias("menu", kept))
+	aliasAfterInfo, err := os.Stat(alias("menu", kept))
+	if err != nil {
+		t.Errorf("the alias page of %s is gone: %v", kept, err)
+	} else if !bytes.Equal(aliasBefore, aliasAfter) || !aliasAfterInfo.ModTime().Equal(aliasBeforeInfo.ModTime()) {
+		t.Errorf("the alias page of %s changed (%s → %s) though nothing it says did", kept, aliasBeforeInfo.ModTime(), aliasAfterInfo.ModTime())
+	}
+
+	// A store no longer published: its page and its alias page go, the others stay.
+	if err := os.Remove(filepath.Join(c.Out, "api", "menus", changed)); err != nil {
+		t.Fatal(err)
+	}
+	report = prerender()
+	for _, file := range []string{page(changed), alias("menu", changed)} {
+		if _, err := os.Stat(filepath.Dir(file)); err == nil {
+			t.Errorf("%s is still there after its store left the published tree (%s)", filepath.Dir(file), report)
+		}
+	}
+	for _, file := range []string{page(kept), alias("menu", kept), alias("genetics", strain)} {
+		if _, err := os.Stat(file); err != nil {
+			t.Errorf("a page of a store or strain still published is gone: %v", err)
+		}
 	}
 }

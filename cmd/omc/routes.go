@@ -27,8 +27,8 @@ type siteRoutes struct {
 	// page whose snapshot is not published is not found ("" for a route without).
 	snapshots []string
 	// mains are, beside patterns, the main path of an alias (/menu/:store's is
-	// /dispensary-menus/:store; "" for a main path): an alias whose page was not
-	// rendered after the publish is sent to its main path's, when that one was.
+	// /dispensary-menus/:store; "" for a main path): an alias is sent to its main
+	// path's page, when that one has its HTML (sitePages.redirectAlias).
 	mains []string
 	// any is set for a site built before it listed its routes (no routes.json):
 	// every page path gets the app, whose router shows the not-found screen itself,

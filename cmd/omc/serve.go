@@ -64,7 +64,8 @@ func newServeCmd(d deps) *cobra.Command {
 static host or CDN would: /api/* as application/json, hashed assets under /assets/ with
 long cache lifetimes, compressed responses, a pre-rendered page's <path>/index.html for
 <path> (the one rendered with the published data, in --data's pages/, first: see
-site/scripts/prerender-pages.mjs), a 404 for a missing file (a path ending in .js, .css, .png, …), index.html for
+site/scripts/prerender-pages.mjs), a 301 to its main path for an alias of such a page
+(/menu/<slug>, query kept), a 404 for a missing file (a path ending in .js, .css, .png, …), index.html for
 every route of the site, and a 404 with the not-found screen (404.html) for any other
 path. A snapshot that is not there is a JSON 404, a path no file can have a JSON 400.`,
 		Example: `  omc serve
@@ -212,6 +213,9 @@ func (p sitePages) serve(w http.ResponseWriter, r *http.Request) {
 		http.NotFound(w, r)
 		return
 	}
+	if p.redirectAlias(w, r, clean) {
+		return
+	}
 	// A page rendered with the data just published (site/scripts/prerender-pages.mjs
 	// writes them into the published tree's pages/) wins over the build's own.
 	if page, modTime, ok := publishedPage(p.siteDir, p.dataDir, clean); ok {
@@ -231,8 +235,7 @@ func (p sitePages) serve(w http.ResponseWriter, r *http.Request) {
 }
 
 // serveRoute answers a path with no file or pre-rendered page of its own: the app for a
-// route of the site (a redirect for an alias whose main path was rendered after the
-// publish), the not-found screen with a 404 for any other path.
+// route of the site, the not-found screen with a 404 for any other path.
 func (p sitePages) serveRoute(w http.ResponseWriter, r *http.Request, clean string) {
 	// A route of the single-page app gets the app, which renders it; any other path
 	// is a 404 with the not-found screen (the pre-rendered 404.html, else the app,
@@ -244,19 +247,6 @@ func (p sitePages) serveRoute(w http.ResponseWriter, r *http.Request, clean stri
 	if ok && found.snapshot != "" && !publishedSnapshot(p.dataDir, found.snapshot) {
 		ok = false
 	}
-	// An alias whose main path has a page rendered after the publish (/menu/<slug>,
-	// whose store page is /dispensary-menus/<slug>) is sent there, its query kept: one
-	// page per store, hydrated at the path it was rendered for.
-	if ok && found.main != "" {
-		if _, _, rendered := publishedPage(p.siteDir, p.dataDir, found.main); rendered {
-			target := found.main
-			if r.URL.RawQuery != "" {
-				target += "?" + r.URL.RawQuery
-			}
-			http.Redirect(w, r, target, http.StatusMovedPermanently)
-			return
-		}
-	}
 	if ok || clean == "/index.html" {
 		http.ServeFile(w, r, p.index)
 		return
@@ -266,6 +256,32 @@ func (p sitePages) serveRoute(w http.ResponseWriter, r *http.Request, clean stri
 		page = p.index
 	}
 	serveFileStatus(w, page, http.StatusNotFound)
+}
+
+// redirectAlias answers an alias of a page that has its pre-rendered HTML (/menu/<slug>,
+// whose store page /dispensary-menus/<slug> was rendered after the publish; /genetics,
+// whose /strain-genetics the build rendered) with a 301 to the main path, its query kept,
+// and reports whether it did. A static host, which cannot redirect, serves the alias's
+// small page leading there instead (site/scripts/prerender-html.mjs aliasHtml); a real
+// redirect is better still: one request fewer, and a crawler sees it without reading HTML.
+// An alias of a page not rendered (a store's page of a tree published without
+// pre-rendering) is left to serveRoute: the app shows it, or a 404 when its snapshot is not
+// published.
+func (p sitePages) redirectAlias(w http.ResponseWriter, r *http.Request, clean string) bool {
+	ok, found := p.routes.match(clean)
+	if !ok || found.main == "" || found.snapshot != "" && !publishedSnapshot(p.dataDir, found.snapshot) {
+		return false
+	}
+	_, _, rendered := publishedPage(p.siteDir, p.dataDir, found.main)
+	if !rendered && !fileExists(filepath.Join(p.siteDir, filepath.FromSlash(found.main), "index.html")) {
+		return false
+	}
+	target := found.main
+	if r.URL.RawQuery != "" {
+		target += "?" + r.URL.RawQuery
+	}
+	http.Redirect(w, r, target, http.StatusMovedPermanently)
+	return true
 }
 
 // publishedPagesDir is where, in the published tree, the pages rendered with its data

@@ -31,18 +31,24 @@ func TestServePublishedPages(t *testing.T) {
 	write(site, "index.html", page("built home", "assets/index-new.js"))
 	write(site, "dispensary-status/index.html", page("built status", "assets/index-new.js"))
 	write(site, "events/index.html", page("built events", "assets/index-new.js"))
+	write(site, "strain-genetics/index.html", page("built strain genetics", "assets/index-new.js"))
+	// The build's alias page, for static hosts: omc serve redirects instead.
+	write(site, "genetics/index.html", "<title>alias page</title>")
 	write(site, "assets/index-new.js", "export {}")
 	write(site, "sitemap.xml", "built sitemap")
 	write(site, "routes.json", `{
-  "paths": ["/", "/home", "/dispensary-status", "/events", "/trends", "/dispensary-menus/:store", "/menu/:store", "/product/:code"],
-  "snapshots": {"/dispensary-menus/:store": "menus/:store", "/menu/:store": "menus/:store", "/product/:code": "products/:code"},
-  "aliases": {"/home": "/", "/menu/:store": "/dispensary-menus/:store"}
+  "paths": ["/", "/home", "/dispensary-status", "/events", "/trends", "/dispensary-menus/:store", "/menu/:store", "/product/:code",
+    "/strain-genetics", "/genetics", "/strain-genetics/:genetic", "/genetics/:genetic"],
+  "snapshots": {"/dispensary-menus/:store": "menus/:store", "/menu/:store": "menus/:store", "/product/:code": "products/:code",
+    "/strain-genetics/:genetic": "strains/:genetic", "/genetics/:genetic": "strains/:genetic"},
+  "aliases": {"/home": "/", "/menu/:store": "/dispensary-menus/:store", "/genetics": "/strain-genetics", "/genetics/:genetic": "/strain-genetics/:genetic"}
 }`)
 
 	published := t.TempDir()
 	write(published, "api/DispensaryStatus", `[]`)
 	write(published, "pages/index.html", page("published home", "assets/index-new.js"))
-	write(published, "pages/home/index.html", page("published home alias", "assets/index-new.js"))
+	// An alias page rendered after the publish, for a static host: omc serve redirects instead.
+	write(published, "pages/home/index.html", "<title>alias page</title>")
 	write(published, "pages/dispensary-status/index.html", page("published status", "assets/index-new.js"))
 	// Rendered for an earlier build: its script is gone from the site.
 	write(published, "pages/events/index.html", page("stale events", "assets/index-old.js"))
@@ -55,6 +61,10 @@ func TestServePublishedPages(t *testing.T) {
 	write(published, "api/products/muul-fuel-3-5g", `{}`)
 	write(published, "api/products/blue-dream-1g", `{}`)
 	write(published, "pages/product/muul-fuel-3-5g/index.html", page("published Muul Fuel", "assets/index-new.js"))
+	// A strain with its page rendered and its alias page beside it.
+	write(published, "api/strains/blue-dream", `{}`)
+	write(published, "pages/strain-genetics/blue-dream/index.html", page("published Blue Dream", "assets/index-new.js"))
+	write(published, "pages/genetics/blue-dream/index.html", "<title>alias page</title>")
 
 	get := func(t *testing.T, srv *httptest.Server, path string) (int, string, string) {
 		t.Helper()
@@ -84,7 +94,6 @@ func TestServePublishedPages(t *testing.T) {
 		srv := serve(t, published)
 		for path, want := range map[string]string{
 			"/":                   "published home",
-			"/home":               "published home alias",
 			"/dispensary-status":  "published status",
 			"/dispensary-status/": "published status",
 			"/events":             "built events",
@@ -107,16 +116,21 @@ func TestServePublishedPages(t *testing.T) {
 		}
 		// A store or product whose snapshot is not published is not found, whatever the path says.
 		for _, path := range []string{"/dispensary-menus/closed-store", "/menu/closed-store", "/dispensary-menus/Bloom-Akron", "/menu/Bloom-Akron",
-			"/product/gone-1g", "/product/Muul-Fuel-3-5g"} {
+			"/product/gone-1g", "/product/Muul-Fuel-3-5g", "/genetics/gone-strain"} {
 			if status, _, _ := get(t, srv, path); status != http.StatusNotFound {
 				t.Errorf("GET %s = %d, want 404: no snapshot for it", path, status)
 			}
 		}
-		// An alias of a store's page rendered after the publish is sent to it, its query kept.
+		// An alias of a page that has its HTML (rendered after the publish, or by the
+		// build) is sent to it, its query kept, whatever alias page the trees hold.
 		noFollow := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 		for path, want := range map[string]string{
-			"/menu/bloom-akron":              "/dispensary-menus/bloom-akron",
-			"/MENU/bloom-akron/?type=Flower": "/dispensary-menus/bloom-akron?type=Flower",
+			"/menu/bloom-akron":               "/dispensary-menus/bloom-akron",
+			"/MENU/bloom-akron/?type=Flower":  "/dispensary-menus/bloom-akron?type=Flower",
+			"/genetics/blue-dream?sort=price": "/strain-genetics/blue-dream?sort=price",
+			"/home":                           "/",
+			"/home?utm=x":                     "/?utm=x",
+			"/genetics":                       "/strain-genetics",
 		} {
 			resp, err := noFollow.Get(srv.URL + path)
 			if err != nil {

@@ -9,7 +9,8 @@
 // serves the pages offline; the pages' own policy (their <meta> element, the only one
 // here) is never violated, and an inline script added to a pre-rendered page is refused. A
 // known strain or terpene page answers 200 (rendered after the publish), an unknown strain,
-// terpene, product or store page the host's 404.
+// terpene, product or store page the host's 404. An alias of a screen, a store or a strain
+// (/menu/<slug>) answers 200 with a page leading to the main path, query and fragment kept.
 // Chromium: CHROMIUM_PATH or /usr/bin/chromium.
 import assert from 'node:assert/strict'
 import { execFile } from 'node:child_process'
@@ -21,7 +22,7 @@ import { after, before, describe, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { runnerImport } from 'vite'
-import { launchChromium, START_TIMEOUT_MS, startDemo, watchCsp } from './processes.mjs'
+import { axeViolations, launchChromium, START_TIMEOUT_MS, startDemo, watchCsp } from './processes.mjs'
 
 const BASE = '/omc/'
 const BUILD = 'dist-base'
@@ -259,6 +260,74 @@ describe('the site under /omc/ on a host that sends no headers', () => {
       await page.getByRole('heading', { level: 1, name: 'Terpene not found' }).waitFor({ timeout: 30_000 })
     })
     assert.deepEqual(problems, [])
+  })
+
+  test('an alias of a store, a strain or a screen is a page of its own (200) that leads to the main path, query and fragment kept', async () => {
+    const store = fs.readdirSync(path.join(tree, 'api', 'menus')).sort()[0]
+    const strain = published('strains/index').strains[0].slug
+    const aliases = [
+      [`menu/${store}`, `dispensary-menus/${store}`, published(`menus/${store}`).name],
+      [`genetics/${strain}`, `strain-genetics/${strain}`, published(`strains/${strain}`).name],
+      ['menu', 'dispensary-menus'],
+      ['genetics', 'strain-genetics'],
+    ]
+    for (const [alias, main] of aliases) {
+      const answer = await fetch(new URL(alias, site))
+      assert.equal(answer.status, 200, `GET ${BASE}${alias}`)
+      const html = await answer.text()
+      assert.ok(Buffer.byteLength(html) < 1024, `${BASE}${alias}: ${Buffer.byteLength(html)} bytes, want a small page leading on`)
+      assert.ok(
+        html.includes(`<link rel="canonical" href="https://ohiomc.github.io${BASE}${main}">`),
+        `${BASE}${alias}: no canonical link to ${main}`,
+      )
+    }
+    const problems = await withContext({}, async (page) => {
+      for (const [alias, main, name] of aliases) {
+        await page.goto(new URL(`${alias}?ref=shared#top`, site).href)
+        await page.waitForURL((url) => url.pathname === `${BASE}${main}`, { timeout: 15_000 })
+        const url = new URL(page.url())
+        assert.equal(`${url.search}${url.hash}`, '?ref=shared#top', `${BASE}${alias}: the query and fragment are not kept`)
+        const h1 = (await page.locator('main h1').first().innerText()).trim()
+        if (name) assert.equal(h1, name, `${BASE}${alias} leads to the page of ${name}`)
+      }
+    })
+    assert.deepEqual(problems, [], 'script errors, policy violations or requests off the host')
+    // Without JavaScript (a link preview, a crawler) the page's refresh leads there too.
+    const context = await browser.newContext({ javaScriptEnabled: false })
+    try {
+      const page = await context.newPage()
+      for (const [alias, main] of aliases) {
+        await page.goto(new URL(alias, site).href)
+        await page.waitForURL((url) => url.pathname === `${BASE}${main}`, { timeout: 15_000 })
+      }
+    } finally {
+      await context.close()
+    }
+    // What shows for the moment before the main path opens passes axe-core, light and dark
+    // (the main path answered with a 204 keeps the alias page in place).
+    const [alias, main] = aliases[0]
+    for (const colorScheme of ['light', 'dark']) {
+      const context = await browser.newContext({ colorScheme })
+      try {
+        let turnedBack
+        const answered = new Promise((resolve) => (turnedBack = resolve))
+        await context.route(
+          (url) => url.pathname === `${BASE}${main}`,
+          async (route) => {
+            await route.fulfill({ status: 204 })
+            turnedBack()
+          },
+        )
+        const page = await context.newPage()
+        await page.goto(new URL(alias, site).href, { waitUntil: 'commit' })
+        await answered
+        await page.locator('#main-path').waitFor()
+        assert.equal(new URL(page.url()).pathname, `${BASE}${alias}`)
+        assert.deepEqual(await axeViolations(page), [], `${BASE}${alias} (${colorScheme})`)
+      } finally {
+        await context.close()
+      }
+    }
   })
 
   test('sitemap.xml and robots.txt give the pages under /omc/', async () => {

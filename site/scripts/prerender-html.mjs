@@ -2,6 +2,7 @@
 // scripts/prerender-pages.mjs (the data pages, after each publish) share: where the
 // server-side bundle of src/app/prerender.tsx and the built index.html are kept, and
 // how a rendered body goes into that index.html.
+import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 
@@ -93,6 +94,93 @@ export function pageHtml({ template, pagePath, body, canonical, scripts = '', qu
  * the whole template into the page; a function's result is never interpreted.
  */
 export const insertLiteral = (text, pattern, replacement) => text.replace(pattern, () => replacement)
+
+// The one script of every alias page: it goes to the page's main path (the link the page
+// shows, resolved on the host the page came from) with the alias's query and fragment, so
+// /menu/x?type=Flower#offers opens /dispensary-menus/x?type=Flower#offers. The same text on
+// every alias page, so one hash allows it: the page's own policy names it, and the site's
+// (omc csp, _headers, omc serve) finds it in the build's alias pages (publish/headers.go).
+const ALIAS_SCRIPT = "location.replace(document.getElementById('main-path').href+location.search+location.hash)"
+const ALIAS_SCRIPT_HASH = `'sha256-${crypto.createHash('sha256').update(ALIAS_SCRIPT).digest('base64')}'`
+// An alias page loads nothing and runs only its script.
+const ALIAS_POLICY = `default-src 'none'; script-src ${ALIAS_SCRIPT_HASH}; base-uri 'none'; form-action 'none'`
+
+/**
+ * aliasHtml is the page answering an alias of a pre-rendered page (aliasPagesOf in
+ * src/app/prerender.tsx: { path, to, canonical }) on a static host, which has no
+ * redirects: a file of its own, so the alias is a 200 (not the host's 404.html with a 404
+ * status), under 1 kB, that leads at once to the main path. Its script goes there keeping
+ * the query and fragment; without JavaScript (a crawler, a link preview) the refresh in
+ * <noscript> goes there, and the link is there for a person. The refresh is not outside
+ * <noscript>: it comes due when the page has loaded, and would then replace the script's
+ * navigation, query and fragment dropped. The canonical link names the main path for search
+ * engines. It follows no dark theme: the browser's own dark colours give its link too little
+ * contrast (axe-core), and its policy allows no stylesheet. A copy of the whole page at every alias would be rendered again whenever its
+ * data changes and weigh what the page does (the demo's store pages: 234 kB each; its 457
+ * alias pages together: 358 kB).
+ */
+export function aliasHtml({ path: aliasPath, to, canonical }) {
+  if (!to.startsWith('/') || to.startsWith('//'))
+    throw new Error(`alias page ${aliasPath}: the main path ${JSON.stringify(to)} is not a path on the host`)
+  const href = escapeAttr(to)
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${ALIAS_POLICY}">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Ohio Marijuana Community</title>
+<link rel="canonical" href="${escapeAttr(canonical)}">
+<noscript><meta http-equiv="refresh" content="0; url=${href}"></noscript>
+</head>
+<body>
+<main><p>This page is at <a id="main-path" href="${href}">${escapeText(to)}</a>.</p></main>
+<script>${ALIAS_SCRIPT}</script>
+</body>
+</html>
+`
+}
+
+const escapeText = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+
+/**
+ * writeAliasPages makes sure each alias page (aliasPagesOf) is in dir with the content of
+ * aliasHtml: a file already holding it is left as it is (its bytes and modification time),
+ * so a page kept because its data did not change keeps its aliases too. write(file,
+ * content) writes one. It returns how many it wrote and kept.
+ */
+export async function writeAliasPages(dir, aliases, write) {
+  let wrote = 0
+  for (const alias of aliases) {
+    const file = pageFile(dir, alias.path)
+    const html = aliasHtml(alias)
+    if (readIfFile(file) === html) continue
+    await write(file, html)
+    wrote++
+  }
+  return { wrote, kept: aliases.length - wrote }
+}
+
+function readIfFile(file) {
+  try {
+    return fs.readFileSync(file, 'utf8')
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * removePage removes a page's file (pageFile) and its folder when that is then empty: the
+ * page of a store no longer published, or an alias of it, leaves nothing a host would serve.
+ */
+export function removePage(file) {
+  fs.rmSync(file, { force: true })
+  try {
+    fs.rmdirSync(path.dirname(file))
+  } catch {
+    // Not empty (a page below it), or already gone.
+  }
+}
 
 /** pageFile is where a page's HTML goes in dir: dir/index.html for /, dir/<path>/index.html for any other. */
 export const pageFile = (dir, pagePath) => (pagePath === '/' ? path.join(dir, 'index.html') : path.join(dir, pagePath.slice(1), 'index.html'))

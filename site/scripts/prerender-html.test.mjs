@@ -1,9 +1,14 @@
 // Unit test of how a rendered page goes into the built index.html (prerender-html.mjs):
-// the text is inserted as it is, whatever "$" patterns, markup or separators it holds.
+// the text is inserted as it is, whatever "$" patterns, markup or separators it holds; and
+// of the alias pages leading to a page's main path.
 // Run with `node --test scripts/` (go tool task test:site).
 import assert from 'node:assert/strict'
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { test } from 'node:test'
-import { insertLiteral, jsonScript, pageHtml } from './prerender-html.mjs'
+import { aliasHtml, insertLiteral, jsonScript, pageHtml, removePage, writeAliasPages } from './prerender-html.mjs'
 
 const TEMPLATE = `<!doctype html>
 <html>
@@ -41,5 +46,59 @@ test('pageHtml keeps every "$" pattern of a page body and title, and one copy of
     const carried = html.match(/<script type="application\/json" id="omc-page-data">([\s\S]*?)<\/script>/)
     assert.ok(carried, `the page data script of ${JSON.stringify(name)}`)
     assert.deepEqual(JSON.parse(carried[1]), data)
+  }
+})
+
+test('aliasHtml is a small page leading to the main path: its script allowed by its own policy, a refresh without JavaScript, a link', () => {
+  const alias = {
+    path: '/menu/bloom-akron',
+    to: '/omc/dispensary-menus/bloom-akron',
+    canonical: 'https://ohiomc.example/omc/dispensary-menus/bloom-akron',
+  }
+  const html = aliasHtml(alias)
+  assert.ok(Buffer.byteLength(html) < 1024, `${Buffer.byteLength(html)} bytes`)
+  assert.ok(html.includes('<link rel="canonical" href="https://ohiomc.example/omc/dispensary-menus/bloom-akron">'), html)
+  assert.ok(html.includes('<noscript><meta http-equiv="refresh" content="0; url=/omc/dispensary-menus/bloom-akron"></noscript>'), html)
+  assert.ok(html.includes('<a id="main-path" href="/omc/dispensary-menus/bloom-akron">/omc/dispensary-menus/bloom-akron</a>'), html)
+  // The one inline script is allowed by its hash in the page's policy, and nothing else is.
+  const scripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1])
+  assert.equal(scripts.length, 1)
+  const hash = crypto.createHash('sha256').update(scripts[0]).digest('base64')
+  const policy = html.match(/<meta http-equiv="Content-Security-Policy" content="([^"]*)">/)?.[1]
+  assert.equal(policy, `default-src 'none'; script-src 'sha256-${hash}'; base-uri 'none'; form-action 'none'`)
+  // The same script on every alias page: one hash in the site's policy covers them all.
+  const other = aliasHtml({ path: '/genetics/muul-fuel', to: '/strain-genetics/muul-fuel', canonical: '/strain-genetics/muul-fuel' })
+  assert.equal(other.match(/<script>([\s\S]*?)<\/script>/)[1], scripts[0])
+  // Markup in a path is text, and a main path must be one on the host.
+  assert.ok(aliasHtml({ ...alias, to: '/x"<y>' }).includes('href="/x&quot;&lt;y>">/x"&lt;y&gt;</a>'))
+  assert.throws(() => aliasHtml({ ...alias, to: 'https://elsewhere.example/x' }), /alias page \/menu\/bloom-akron: the main path/)
+  assert.throws(() => aliasHtml({ ...alias, to: '//elsewhere.example/x' }), /is not a path on the host/)
+})
+
+test('writeAliasPages writes a missing or different alias page and leaves one already right as it is', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'omc-alias-'))
+  try {
+    const aliases = [
+      { path: '/menu/bloom-akron', to: '/dispensary-menus/bloom-akron', canonical: '/dispensary-menus/bloom-akron' },
+      { path: '/genetics/muul-fuel', to: '/strain-genetics/muul-fuel', canonical: '/strain-genetics/muul-fuel' },
+    ]
+    const write = async (file, html) => {
+      fs.mkdirSync(path.dirname(file), { recursive: true })
+      fs.writeFileSync(file, html)
+    }
+    assert.deepEqual(await writeAliasPages(dir, aliases, write), { wrote: 2, kept: 0 })
+    const store = path.join(dir, 'menu', 'bloom-akron', 'index.html')
+    assert.equal(fs.readFileSync(store, 'utf8'), aliasHtml(aliases[0]))
+    const strain = path.join(dir, 'genetics', 'muul-fuel', 'index.html')
+    fs.writeFileSync(strain, 'a full copy of the page, as an earlier build wrote')
+    const before = fs.statSync(store).mtimeMs
+    assert.deepEqual(await writeAliasPages(dir, aliases, write), { wrote: 1, kept: 1 })
+    assert.equal(fs.statSync(store).mtimeMs, before)
+    assert.equal(fs.readFileSync(strain, 'utf8'), aliasHtml(aliases[1]))
+    removePage(store)
+    assert.ok(!fs.existsSync(path.join(dir, 'menu', 'bloom-akron')), 'the folder of a removed page goes with it')
+    assert.ok(fs.existsSync(strain))
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true })
   }
 })

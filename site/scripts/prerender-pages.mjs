@@ -13,6 +13,9 @@
 // rendered (their hashes, publish time left out, in the pages' state file: prerender-state.mjs)
 // is kept as it is, its file untouched; only the pages whose data changed are rendered again.
 // The other data pages (homepage, status, Deals, Menus) are rendered every time.
+// Each page is rendered at its main path; each alias of it (/menu/<slug>, /genetics/<slug>)
+// gets a small page leading there (prerender-html.mjs aliasHtml), kept while its bytes are
+// right and removed with the page.
 //
 // Usage: node scripts/prerender-pages.mjs [--build dist] [--pages DIR] [--products N|all] [--full] PUBLISHED_DIR
 //   --build     the site build the pages are for (a directory in site/, as OMC_SITE_OUT names it)
@@ -28,7 +31,7 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { pathToFileURL } from 'node:url'
 import { buildKey, contentHash, PAGES_STATE, readPagesState, unchangedPage } from './prerender-state.mjs'
-import { jsonScript, pageFile, pageHtml, pageStyles, pageWriter, ssrEntry, SSR_TEMPLATE } from './prerender-html.mjs'
+import { jsonScript, pageFile, pageHtml, pageStyles, pageWriter, removePage, ssrEntry, SSR_TEMPLATE, writeAliasPages } from './prerender-html.mjs'
 
 // The id of the <script> holding the snapshots a page was rendered with (src/api/page-data.ts).
 const PUBLISHED_WITH_ID = 'omc-page-data'
@@ -88,7 +91,7 @@ if (!script || !fs.existsSync(path.join(outDir, script[1]))) {
   fail(`the pre-rendering bundle in ${ssrDir} is not that of site/${outName} (rebuild the site: go tool task site:build)`)
 }
 
-const { renderPublished, publishedPages, productsByReach, sitemapPaths, sitemapXml, canonicalPath, routeModuleOf, env, BASE_PATH } = await import(
+const { renderPublished, publishedPages, aliasPagesOf, productsByReach, sitemapPaths, sitemapXml, routeModuleOf, env, BASE_PATH } = await import(
   pathToFileURL(entry).href
 )
 const stylesOf = pageStyles(outDir, routeModuleOf, BASE_PATH)
@@ -170,7 +173,7 @@ for (const { path: pagePath, byQuery, each } of pages) {
       template,
       pagePath,
       body: rendered.html,
-      canonical: env.siteUrl ? env.siteUrl + canonicalPath(pagePath) : undefined,
+      canonical: env.siteUrl ? env.siteUrl + pagePath : undefined,
       scripts: jsonScript(PUBLISHED_WITH_ID, rendered.data),
       // A screen following its query is rendered for none: its default view.
       query: byQuery ? '' : undefined,
@@ -199,18 +202,31 @@ for (const { path: pagePath, byQuery, each } of pages) {
   }
 }
 await Promise.all(writing)
-// The page of a store or product no longer published (or past --products) goes: omc serve would
-// still serve it, as the pages outlive a publish.
+// Each alias of a page that is there (/menu/<slug> of a store's page) gets its small page
+// leading to it, so a static host answers the alias with a 200 rather than its 404.html;
+// one already as it should be is left as it is. A data page without an each has the
+// build's copy at least. A store whose page could not be made keeps the host's 404.html
+// at its alias, as at its main path.
+const aliases = { wrote: 0, kept: 0 }
+for (const page of pages) {
+  if (page.each && !fs.existsSync(pageFile(pagesDir, page.path))) continue
+  const { wrote, kept: same } = await writeAliasPages(pagesDir, page.aliases, (file, html) => writer.write(file, html))
+  aliases.wrote += wrote
+  aliases.kept += same
+}
+// The page of a store or product no longer published (or past --products) goes, with its
+// alias pages: omc serve and a host would still serve them, as the pages outlive a publish.
 const listed = new Set(pages.map((p) => p.path))
 let removed = 0
 for (const pagePath of Object.keys(lastState.pages)) {
   if (listed.has(pagePath)) continue
-  fs.rmSync(pageFile(pagesDir, pagePath), { force: true })
+  for (const gone of [pagePath, ...aliasPagesOf(pagePath).map((a) => a.path)]) removePage(pageFile(pagesDir, gone))
   removed++
 }
 await writer.write(path.join(pagesDir, PAGES_STATE), JSON.stringify(state))
 if (kept > 0) written.push(`${kept} store and product pages kept: their data has not changed since they were rendered`)
-if (removed > 0) written.push(`${removed} pages of stores or products no longer published removed`)
+if (removed > 0) written.push(`${removed} pages of stores or products no longer published removed, with their alias pages`)
+if (aliases.wrote + aliases.kept > 0) written.push(`alias pages: ${aliases.wrote} written, ${aliases.kept} kept as they were`)
 const KIND_NAMES = { menus: 'store', products: 'product', strains: 'strain', terpenes: 'terpene' }
 for (const [dir, { pages: n, ms, bytes }] of made) {
   const mb = (bytes / 1e6).toFixed(1)

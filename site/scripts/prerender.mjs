@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Pre-renders every public page after `vite build` (SEO and first paint): builds
 // src/app/prerender.tsx for Node, renders each path into the built index.html and
-// writes dist/<path>/index.html (dist/index.html for /), dist/404.html
+// writes dist/<path>/index.html (dist/index.html for /), for each alias of a page a small
+// page leading to it (dist/<alias>/index.html: prerender-html.mjs aliasHtml), dist/404.html
 // (dist/ or the directory OMC_SITE_OUT names, see out-dir.mjs) for static
 // hosts that serve it for unknown paths, robots.txt and, when VITE_SITE_URL is
 // set, sitemap.xml (a sitemap needs absolute URLs, so it needs the site's address).
@@ -13,7 +14,7 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { build } from 'vite'
 import { outDir as distDir, outName, scratchDir, siteDir } from './out-dir.mjs'
-import { jsonScript, pageFile, pageHtml, pageStyles, ssrEntry, SSR_TEMPLATE, writeFile } from './prerender-html.mjs'
+import { jsonScript, pageFile, pageHtml, pageStyles, ssrEntry, SSR_TEMPLATE, writeAliasPages, writeFile } from './prerender-html.mjs'
 
 // The id of the <script> holding a page's community-page snapshots (src/api/page-data.ts).
 const BUILT_WITH_ID = 'omc-prerender-data'
@@ -28,7 +29,7 @@ await build({
 })
 const entry = ssrEntry(ssrDir)
 if (!entry) throw new Error(`prerender: no prerender.js in ${ssrDir}`)
-const { render, contentFor, PUBLIC_PATHS, CANONICAL_PATHS, canonicalPath, routeModuleOf, env, sitemapXml, robotsTxt, withCspMeta, BASE_PATH } =
+const { render, contentFor, PUBLIC_PATHS, CANONICAL_PATHS, aliasPagesOf, routeModuleOf, env, sitemapXml, robotsTxt, withCspMeta, BASE_PATH } =
   await import(pathToFileURL(entry).href)
 const stylesOf = pageStyles(distDir, routeModuleOf, BASE_PATH)
 
@@ -47,6 +48,12 @@ if (dataDir && !fs.existsSync(path.join(dataDir, 'api', 'content', 'index'))) {
 const omcBin = process.env.OMC_BIN || path.join(siteDir, '..', 'bin', 'omc')
 if (!fs.existsSync(omcBin)) {
   throw new Error(`prerender: no omc binary at ${omcBin} to print the pages' Content-Security-Policy (go tool task build:go, or set OMC_BIN)`)
+}
+// The alias pages first: `omc csp` finds the hash of their one script in them, so the
+// site's policy (these pages', _headers', omc serve's) allows it as their own policy does.
+let aliases = 0
+for (const pagePath of PUBLIC_PATHS) {
+  aliases += (await writeAliasPages(distDir, aliasPagesOf(pagePath), async (file, html) => writeFile(file, html))).wrote
 }
 const policy = execFileSync(omcBin, ['csp', '--dir', distDir, '--out', dataDir], { encoding: 'utf8' })
 
@@ -72,7 +79,7 @@ const page = (pagePath, body, content = {}) =>
     template,
     pagePath,
     body,
-    canonical: env.siteUrl && pagePath !== '404' ? env.siteUrl + canonicalPath(pagePath) : undefined,
+    canonical: env.siteUrl && pagePath !== '404' ? env.siteUrl + pagePath : undefined,
     scripts: Object.keys(content).length === 0 ? '' : jsonScript(BUILT_WITH_ID, content),
     styles: stylesOf(pagePath),
   })
@@ -96,5 +103,5 @@ if (env.siteUrl) {
 }
 writeFile(path.join(distDir, 'robots.txt'), robotsTxt(env.siteUrl))
 console.log(
-  `prerender: ${count} pages${dataDir ? ' (community pages with their content)' : ''}, 404.html, robots.txt${env.siteUrl ? ', sitemap.xml' : ''}`,
+  `prerender: ${count} pages${dataDir ? ' (community pages with their content)' : ''}, ${aliases} alias pages leading to them, 404.html, robots.txt${env.siteUrl ? ', sitemap.xml' : ''}`,
 )

@@ -16,7 +16,35 @@ import terpenesIndex from '../testing/fixtures/shop/terpenes-index.json'
 import terpeneLimonene from '../testing/fixtures/shop/terpenes-limonene.json'
 import terpeneGuide from '../testing/fixtures/content/terpenes.json'
 import { pageRenderedAt, publishedWithPage } from '../api/page-data'
-import { CANONICAL_PATHS, contentFor, productsByReach, publishedPages, render, renderPublished, sitemapPaths } from './prerender'
+import {
+  aliasPagesOf,
+  CANONICAL_PATHS,
+  contentFor,
+  env,
+  PUBLIC_PATHS,
+  productsByReach,
+  publishedPages,
+  render,
+  renderPublished,
+  sitemapPaths,
+} from './prerender'
+
+describe('alias pages', () => {
+  it('lead each alias of a page to its main path, the values of its segments kept; the build writes main paths only', () => {
+    const canonical = (path: string) => (env.siteUrl ? env.siteUrl + path : path)
+    expect(aliasPagesOf('/donations')).toEqual([
+      { path: '/donate', to: '/donations', canonical: canonical('/donations') },
+      { path: '/contribute', to: '/donations', canonical: canonical('/donations') },
+    ])
+    expect(aliasPagesOf('/strain-genetics/blue-dream')).toEqual([
+      { path: '/genetics/blue-dream', to: '/strain-genetics/blue-dream', canonical: canonical('/strain-genetics/blue-dream') },
+    ])
+    expect(aliasPagesOf('/events')).toEqual([])
+    expect(aliasPagesOf('/no-such-page')).toEqual([])
+    expect(PUBLIC_PATHS).toEqual(CANONICAL_PATHS)
+    expect(PUBLIC_PATHS).not.toContain('/menu')
+  })
+})
 
 describe('render (pre-rendering)', () => {
   it('writes the screen itself with its title, not a loading state', async () => {
@@ -68,23 +96,37 @@ describe('renderPublished (the data pages, after a publish)', () => {
       terpenes: ['index', 'index-1', 'limonene', 'linalool'],
     }
     const pages = publishedPages((dir) => files[dir] ?? [])
+    // An alias is a page leading to its main path, rendered at that path only.
+    const leadsTo = (alias: string, path: string) => ({ path: alias, to: path, canonical: env.siteUrl ? env.siteUrl + path : path })
     expect(pages).toEqual([
-      { path: '/', byQuery: false },
-      { path: '/home', byQuery: false },
-      { path: '/dispensary-status', byQuery: false },
-      { path: '/dispensary-deals', byQuery: true },
-      { path: '/deals', byQuery: true },
-      { path: '/dispensary-menus', byQuery: true },
-      { path: '/menu', byQuery: true },
+      { path: '/', byQuery: false, aliases: [leadsTo('/home', '/')] },
+      { path: '/dispensary-status', byQuery: false, aliases: [] },
+      { path: '/dispensary-deals', byQuery: true, aliases: [leadsTo('/deals', '/dispensary-deals')] },
+      { path: '/dispensary-menus', byQuery: true, aliases: [leadsTo('/menu', '/dispensary-menus')] },
       // A file publish cannot have written as a store's menu or a product makes no page.
-      { path: '/dispensary-menus/bloom-akron', byQuery: true, each: 'menus' },
-      { path: '/dispensary-menus/zen-leaf-dayton', byQuery: true, each: 'menus' },
-      { path: '/product/klutch-muul-fuel-flower-3-5g', byQuery: true, each: 'products' },
-      { path: '/product/wyld-gummies-100mg', byQuery: true, each: 'products' },
-      { path: '/strain-genetics/muul-fuel', byQuery: false, each: 'strains' },
-      { path: '/terpenes/index-1', byQuery: false, each: 'terpenes' },
-      { path: '/terpenes/limonene', byQuery: false, each: 'terpenes' },
-      { path: '/terpenes/linalool', byQuery: false, each: 'terpenes' },
+      {
+        path: '/dispensary-menus/bloom-akron',
+        byQuery: true,
+        each: 'menus',
+        aliases: [leadsTo('/menu/bloom-akron', '/dispensary-menus/bloom-akron')],
+      },
+      {
+        path: '/dispensary-menus/zen-leaf-dayton',
+        byQuery: true,
+        each: 'menus',
+        aliases: [leadsTo('/menu/zen-leaf-dayton', '/dispensary-menus/zen-leaf-dayton')],
+      },
+      { path: '/product/klutch-muul-fuel-flower-3-5g', byQuery: true, each: 'products', aliases: [] },
+      { path: '/product/wyld-gummies-100mg', byQuery: true, each: 'products', aliases: [] },
+      {
+        path: '/strain-genetics/muul-fuel',
+        byQuery: false,
+        each: 'strains',
+        aliases: [leadsTo('/genetics/muul-fuel', '/strain-genetics/muul-fuel')],
+      },
+      { path: '/terpenes/index-1', byQuery: false, each: 'terpenes', aliases: [] },
+      { path: '/terpenes/limonene', byQuery: false, each: 'terpenes', aliases: [] },
+      { path: '/terpenes/linalool', byQuery: false, each: 'terpenes', aliases: [] },
     ])
     // The sitemap lists every screen and, once published, every store's and product's page.
     expect(sitemapPaths(pages)).toEqual([
@@ -149,7 +191,7 @@ describe('renderPublished (the data pages, after a publish)', () => {
   })
 
   it('writes Deals with its first deals (every region with deals), each with what a shopper needs, and when it was rendered', async () => {
-    const rendered = await renderPublished('/deals', tree(shop), renderedAt)
+    const rendered = await renderPublished('/dispensary-deals', tree(shop), renderedAt)
     const { data } = rendered
     const html = plain(rendered.html)
     // The regions without deals are not read; the tax rates come from the stores' list.

@@ -38,11 +38,14 @@ import { AppRoutes } from './router'
 
 const PRERENDERED = ROUTES.filter(isPrerendered)
 
-/** PUBLIC_PATHS are the pages written to dist/<path>/index.html. */
-export const PUBLIC_PATHS: readonly string[] = PRERENDERED.flatMap(pathsOf)
-
 /** CANONICAL_PATHS are each screen's main path, for the sitemap (aliases point to them). */
 export const CANONICAL_PATHS: readonly string[] = PRERENDERED.map((r) => r.path)
+
+/**
+ * PUBLIC_PATHS are the pages written to dist/<path>/index.html: each screen's main path,
+ * the canonical one. Its aliases get a small page leading there (aliasPagesOf), not a copy.
+ */
+export const PUBLIC_PATHS: readonly string[] = CANONICAL_PATHS
 
 /**
  * routeModuleOf names the route module (src/routes/<module>.tsx) of the screen at path, as
@@ -53,9 +56,29 @@ export function routeModuleOf(path: string): string | undefined {
   return ROUTES.find((r) => pathsOf(r).some((p) => matchPath(p, path)))?.module
 }
 
-/** canonicalPath is the main path of the screen at path. */
-export function canonicalPath(path: string): string {
-  return ROUTES.find((r) => pathsOf(r).includes(path))?.path ?? path
+/**
+ * AliasPage is a file answering one of a page's other paths (an alias of its screen, e.g.
+ * /menu/<slug> for /dispensary-menus/<slug>) on a static host: path is the alias, to the
+ * page's main path as served (under the base path), canonical its address for search
+ * engines (absolute with the site's address, else as served). scripts/prerender-html.mjs
+ * writes it (aliasHtml).
+ */
+export type AliasPage = { path: string; to: string; canonical: string }
+
+/**
+ * aliasPagesOf lists the alias pages of the page at path, a screen's main path with its
+ * ":name" segments filled (/dispensary-menus/bloom-akron): each alias of that screen, the
+ * same values in its segments. A path of no screen, or of a screen without aliases, has none.
+ */
+export function aliasPagesOf(path: string): AliasPage[] {
+  for (const route of ROUTES) {
+    const match = matchPath(route.path, path)
+    if (!match) continue
+    const to = sitePath(path)
+    const canonical = env.siteUrl ? env.siteUrl + path : to
+    return (route.aliases ?? []).map((alias) => ({ path: alias.replace(/:(\w+)/g, (_, name: string) => match.params[name] ?? ''), to, canonical }))
+  }
+  return []
 }
 
 export { env }
@@ -80,9 +103,9 @@ type PublishedPage = {
   route: RouteDef
   /**
    * each: one page per snapshot in api/<dir>/ whose name publish could have written
-   * (name), that name the path's parameter (a store's page per api/menus/<slug>), at
-   * the route's main path only (omc serve sends an alias there); without it, the
-   * route's paths (aliases too).
+   * (name), that name the path's parameter (a store's page per api/menus/<slug>);
+   * without it, the route's one page. Either is rendered at the route's main path only:
+   * its aliases get a page leading there (aliasPagesOf).
    */
   each?: { dir: string; name: RegExp }
   /** snapshots loads, through load, the snapshots the page at params shows: those a page names (deal files) after the one naming them. */
@@ -157,24 +180,27 @@ const PUBLISHED_PAGES: readonly PublishedPage[] = [
 
 /**
  * PublishedPath is a page rendered after a publish: its path, whether it is the
- * default view of a screen following its query, and, for one of the pages made for
+ * default view of a screen following its query, for one of the pages made for
  * each snapshot of a kind, the directory of that kind ("menus": a store's page,
- * "products": a product's).
+ * "products": a product's), and the pages of its aliases, which lead to it.
  */
-export type PublishedPath = { path: string; byQuery: boolean; each?: string }
+export type PublishedPath = { path: string; byQuery: boolean; each?: string; aliases: AliasPage[] }
 
 /**
- * publishedPages lists the pages rendered after a publish: each path (aliases too)
- * of the data pages, and one page per published snapshot of the pages made for each
- * (list names the snapshots in a directory of the tree's api/, e.g. "menus").
+ * publishedPages lists the pages rendered after a publish: the main path of each data
+ * page, and one page per published snapshot of the pages made for each (list names the
+ * snapshots in a directory of the tree's api/, e.g. "menus"), each with its alias pages.
  */
 export function publishedPages(list: (dir: string) => readonly string[]): PublishedPath[] {
   return PUBLISHED_PAGES.flatMap(({ route, each, byQuery = false }): PublishedPath[] => {
-    if (!each) return pathsOf(route).map((path) => ({ path, byQuery }))
+    if (!each) return [{ path: route.path, byQuery, aliases: aliasPagesOf(route.path) }]
     const param = /:[^/]+/
     return list(each.dir)
       .filter((name) => each.name.test(name))
-      .map((name) => ({ path: route.path.replace(param, name), byQuery, each: each.dir }))
+      .map((name) => {
+        const path = route.path.replace(param, name)
+        return { path, byQuery, each: each.dir, aliases: aliasPagesOf(path) }
+      })
   })
 }
 
@@ -213,10 +239,8 @@ export function productsByReach(codes: readonly string[], read: (name: string) =
 /** publishedPageAt finds the data page of path and the path's parameters. */
 function publishedPageAt(path: string): { page: PublishedPage; params: Record<string, string | undefined> } | undefined {
   for (const page of PUBLISHED_PAGES) {
-    for (const pattern of page.each ? [page.route.path] : pathsOf(page.route)) {
-      const match = matchPath(pattern, path)
-      if (match) return { page, params: match.params }
-    }
+    const match = matchPath(page.route.path, path)
+    if (match) return { page, params: match.params }
   }
   return undefined
 }

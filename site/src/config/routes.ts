@@ -110,8 +110,9 @@ export const ROUTES_FILE = 'routes.json'
  * patterns included, as omc serve matches them (case-insensitively, a ":name"
  * segment matching any one segment, as the router does), the snapshot each
  * page of a pattern shows, when it has one (path → snapshot), and each alias's
- * main path (alias → path: omc serve sends an alias with no page rendered after
- * the publish to its main path's, when that has one), and the paths of the personal
+ * main path (alias → path: omc serve sends an alias to its main path with a 301
+ * when that page has its HTML, where a static host serves the alias's page leading
+ * there, scripts/prerender-html.mjs aliasHtml), and the paths of the personal
  * screens (the browser tests, which visit every path, expect no pre-rendered HTML there).
  */
 export function siteRoutesJson(): string {
