@@ -11,6 +11,8 @@
 // known strain or terpene page answers 200 (rendered after the publish), an unknown strain,
 // terpene, product or store page the host's 404. An alias of a screen, a store or a strain
 // (/menu/<slug>) answers 200 with a page leading to the main path, query and fragment kept.
+// A page of the app the host sends as 404.html says it is loading until the app shows it,
+// never "not found" nor a blank page (recorded frame by frame at 4x CPU slowdown).
 // Chromium: CHROMIUM_PATH or /usr/bin/chromium.
 import assert from 'node:assert/strict'
 import { execFile } from 'node:child_process'
@@ -328,6 +330,46 @@ describe('the site under /omc/ on a host that sends no headers', () => {
         await context.close()
       }
     }
+  })
+
+  test('a page of the app the host sends as 404.html (a product not rendered after the publish) says it is loading, never "not found" nor a blank page, until the app shows it', async () => {
+    const product = fs
+      .readdirSync(path.join(tree, 'api', 'products'))
+      .sort()
+      .find((code) => !fs.existsSync(path.join(tree, 'product', code)))
+    assert.ok(product, 'the demo publishes products not rendered after the publish')
+    const name = published(`products/${product}`).name
+    const problems = await withContext({}, async (page, context) => {
+      // What each frame showed, from the first: the page's main text (or that the root was empty) and its title.
+      await page.addInitScript(() => {
+        window.__frames = []
+        const look = () => {
+          const root = document.getElementById('root')
+          if (root) {
+            const main = root.querySelector('main')
+            const seen = `${root.childElementCount === 0 ? '(empty root)' : (main?.innerText.trim().slice(0, 80) ?? '(no main)')} | ${document.title}`
+            if (window.__frames.at(-1) !== seen) window.__frames.push(seen)
+          }
+          requestAnimationFrame(look)
+        }
+        requestAnimationFrame(look)
+      })
+      // A slow phone (4x CPU): the app's start takes long enough for every in-between state to be painted.
+      const cdp = await context.newCDPSession(page)
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+      const answer = await page.goto(new URL(`product/${product}`, site).href)
+      assert.equal(answer?.status(), 404, 'the host has no file for the page')
+      await page.getByRole('heading', { level: 1, name }).waitFor({ timeout: 60_000 })
+      const frames = await page.evaluate(() => window.__frames)
+      assert.ok(
+        frames.some((f) => f.startsWith('Loading this page…')),
+        `the page did not say it was loading before the app showed it: ${frames.join(' → ')}`,
+      )
+      // (The tab's title, which no style can hide, may read "Page Not Found" until the script runs.)
+      const wrong = frames.filter((f) => f.includes(NOT_FOUND) || f.startsWith('(empty root)'))
+      assert.deepEqual(wrong, [], `frames before the product showed: ${frames.join(' → ')}`)
+    })
+    assert.deepEqual(problems, [])
   })
 
   test('sitemap.xml and robots.txt give the pages under /omc/', async () => {

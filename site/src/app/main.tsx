@@ -30,6 +30,9 @@ const hydrating = samePath && (query === undefined || query === window.location.
 const fallback = samePath ? readPageData() : undefined
 // The screen's code and snapshots download while React hydrates the layout.
 preloadScreen(pathname)
+// 404.html's "not found" is hidden until the early script has run (global.css); were that
+// script refused or broken, the app's own not-found screen must still show.
+document.documentElement.removeAttribute('data-early')
 if (hydrating) {
   hydrateRoot(
     container,

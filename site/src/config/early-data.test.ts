@@ -60,7 +60,10 @@ describe('404.html, which a static host sends for any path it has no file for', 
     window.history.replaceState(null, '', url)
     document.title = 'Page Not Found - Ohio Marijuana Community'
     document.body.innerHTML = `<div id="root" data-prerendered="404">${NOT_FOUND}</div>`
+    document.documentElement.dataset.early = 'pending'
     new Function(earlyDataScript(ROUTES, '', '/', 'menus', 'Ohio Marijuana Community'))()
+    // The mark that keeps the page's "not found" hidden until now is gone (global.css).
+    expect(document.documentElement.dataset.early).toBeUndefined()
     return {
       main: document.querySelector('main')!.textContent,
       status: document.querySelector('main [role="status"]')?.textContent,

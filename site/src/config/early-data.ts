@@ -14,7 +14,10 @@ import { pathsOf, type RouteDef } from './routes'
 // same script tells a screen of the app (a store whose page was not rendered yet, sign-in, a
 // personal page) from a path the app does not know: for a screen, the page says it is loading
 // rather than "not found" until the app has rendered it (app/main.tsx leaves the page as it is
-// until React's first commit replaces it).
+// until React's first commit replaces it). 404.html keeps its "not found" hidden until this
+// script has run (the theme script in index.html marks the page data-early="pending",
+// global.css hides it, this script removes the mark): it waits for the stylesheets, and the
+// page could be painted before it ran.
 
 /** PAGE_DATA_ID is the id of the <script> holding the snapshots a page carries (src/api/page-data.ts). */
 const PAGE_DATA_ID = 'omc-page-data'
@@ -64,5 +67,5 @@ if(known&&main&&root.getAttribute('data-prerendered')===${JSON.stringify(NOT_FOU
 function searchFiles(q){var keys=0;q.forEach(function(){keys++});if(keys===0)return['search/flower/first'];
 var region=q.get('region')||'',type=q.get('type')||'Flower';if(q.get('by')==='distance'||!/^[A-Za-z]+$/.test(region)||!/^[A-Za-z]+$/.test(type))return[];
 return['search/'+type.toLowerCase()+'/'+region.toLowerCase()]}
-}catch(e){}})()`
+}catch(e){}document.documentElement.removeAttribute('data-early')})()`
 }
