@@ -18,7 +18,8 @@ import (
 // was: the same file, bytes and modification time, carried over the publish's swap of the
 // tree (publish/carry.go). The same holds for the pages at the aliases of a store's and a
 // strain's page (/menu/<slug>, /genetics/<slug>), which lead to the main path; a store no
-// longer published loses its page and its alias page. Needs the site built (go tool task site:build, a dependency of
+// longer published loses its page and its alias page, in a run that renders every page again
+// too. Needs the site built (go tool task site:build, a dependency of
 // test:go): the renderer reuses the build's pre-rendering bundle.
 func TestPrerenderRendersOnlyChangedStores(t *testing.T) {
 	// Side by side with the package's other whole-demo scrapes (each has its own replay,
@@ -45,9 +46,10 @@ func TestPrerenderRendersOnlyChangedStores(t *testing.T) {
 	if _, err := runPublish(ctx, &c, d); err != nil {
 		t.Fatal(err)
 	}
-	prerender := func() string {
+	prerender := func(flags ...string) string {
 		t.Helper()
-		cmd := exec.Command("node", filepath.Join(root, "site/scripts/prerender-pages.mjs"), "--build", "dist", c.Out)
+		args := append(append([]string{filepath.Join(root, "site/scripts/prerender-pages.mjs"), "--build", "dist"}, flags...), c.Out)
+		cmd := exec.Command("node", args...)
 		cmd.Dir = filepath.Join(root, "site")
 		b, err := cmd.CombinedOutput()
 		if err != nil {
@@ -155,6 +157,18 @@ func TestPrerenderRendersOnlyChangedStores(t *testing.T) {
 	for _, file := range []string{page(kept), alias("menu", kept), alias("genetics", strain)} {
 		if _, err := os.Stat(file); err != nil {
 			t.Errorf("a page of a store or strain still published is gone: %v", err)
+		}
+	}
+
+	// A run that renders every page again (--full, or another build) keeps nothing of the last
+	// one, yet the page of a store gone since still goes.
+	if err := os.Remove(filepath.Join(c.Out, "api", "menus", kept)); err != nil {
+		t.Fatal(err)
+	}
+	report = prerender("--full")
+	for _, file := range []string{page(kept), alias("menu", kept)} {
+		if _, err := os.Stat(filepath.Dir(file)); err == nil {
+			t.Errorf("%s is still there after a full run without its store (%s)", filepath.Dir(file), report)
 		}
 	}
 }

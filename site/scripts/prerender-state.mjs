@@ -26,22 +26,33 @@ export const buildKey = (template, siteUrl) =>
     .update(`${STATE_VERSION}\u0000${siteUrl ?? ''}\u0000${template}`)
     .digest('hex')
 
+/** readStateFile is the state file in pagesDir as its last run wrote it, whatever build that was for; undefined when there is none or it is unreadable. */
+function readStateFile(pagesDir) {
+  const file = path.join(pagesDir, PAGES_STATE)
+  if (!fs.existsSync(file)) return undefined
+  try {
+    const state = JSON.parse(fs.readFileSync(file, 'utf8'))
+    return typeof state?.pages === 'object' && state.pages !== null ? state : undefined
+  } catch {
+    return undefined
+  }
+}
+
 /**
  * readPagesState is the state of the last run into pagesDir, or an empty one when there is
  * none, it is unreadable or it was written for another build (every page is then rendered).
  */
 export function readPagesState(pagesDir, build) {
-  const empty = { build, pages: {} }
-  const file = path.join(pagesDir, PAGES_STATE)
-  if (!fs.existsSync(file)) return empty
-  try {
-    const state = JSON.parse(fs.readFileSync(file, 'utf8'))
-    if (state?.build !== build || typeof state.pages !== 'object' || state.pages === null) return empty
-    return { build, pages: state.pages }
-  } catch {
-    return empty
-  }
+  const state = readStateFile(pagesDir)
+  return state?.build === build ? { build, pages: state.pages } : { build, pages: {} }
 }
+
+/**
+ * renderedPaths are the pages the last run into pagesDir rendered from a snapshot of their own
+ * (a store's, a product's), whatever build it was for: a run that renders every page again
+ * (another build, --full) still removes those whose snapshot is no longer published.
+ */
+export const renderedPaths = (pagesDir) => Object.keys(readStateFile(pagesDir)?.pages ?? {})
 
 /**
  * unchangedPage tells whether the page at pagePath, rendered last time, can stay as it is:
