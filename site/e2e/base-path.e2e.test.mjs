@@ -332,7 +332,7 @@ describe('the site under /omc/ on a host that sends no headers', () => {
     }
   })
 
-  test('a page of the app the host sends as 404.html (a product not rendered after the publish) says it is loading, never "not found" nor a blank page, until the app shows it', async () => {
+  test('a page of the app the host sends as 404.html (a product not rendered after the publish) says it is loading, never "not found", a blank page nor the route’s spinner, until the app shows it', async () => {
     const product = fs
       .readdirSync(path.join(tree, 'api', 'products'))
       .sort()
@@ -347,7 +347,10 @@ describe('the site under /omc/ on a host that sends no headers', () => {
           const root = document.getElementById('root')
           if (root) {
             const main = root.querySelector('main')
-            const seen = `${root.childElementCount === 0 ? '(empty root)' : (main?.innerText.trim().slice(0, 80) ?? '(no main)')} | ${document.title}`
+            // A spinner says what is loading in its label alone.
+            const spinners = [...root.querySelectorAll('[role="status"][aria-label]')].map((s) => `[${s.getAttribute('aria-label')}]`).join(' ')
+            const text = root.childElementCount === 0 ? '(empty root)' : `${main?.innerText.trim().slice(0, 80) ?? '(no main)'} ${spinners}`
+            const seen = `${text} | ${document.title}`
             if (window.__frames.at(-1) !== seen) window.__frames.push(seen)
           }
           requestAnimationFrame(look)
@@ -366,7 +369,8 @@ describe('the site under /omc/ on a host that sends no headers', () => {
         `the page did not say it was loading before the app showed it: ${frames.join(' → ')}`,
       )
       // (The tab's title, which no style can hide, may read "Page Not Found" until the script runs.)
-      const wrong = frames.filter((f) => f.includes(NOT_FOUND) || f.startsWith('(empty root)'))
+      // Nor the route's "Loading page" spinner: the app's first render waits for the screen's code (main.tsx).
+      const wrong = frames.filter((f) => f.includes(NOT_FOUND) || f.startsWith('(empty root)') || f.includes('[Loading page]'))
       assert.deepEqual(wrong, [], `frames before the product showed: ${frames.join(' → ')}`)
     })
     assert.deepEqual(problems, [])

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react'
+import { startTransition, StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 // env is parsed when this import runs: a bad VITE_* variable stops the app
 // here with an EnvError that lists every problem.
@@ -42,10 +42,16 @@ if (hydrating) {
   )
 } else {
   if (prerendered !== NOT_FOUND_PAGE) showLoading(container)
-  createRoot(container).render(
-    <StrictMode>
-      <App fallback={fallback} />
-    </StrictMode>,
+  const root = createRoot(container)
+  // Rendered as a transition, React keeps the page as it is (its "Loading this page…") until
+  // the screen's code has arrived, where a plain render put up the route's "Loading page"
+  // spinner in between (for 400–950 ms at 4x CPU slowdown, recorded frame by frame).
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App fallback={fallback} />
+      </StrictMode>,
+    ),
   )
 }
 
