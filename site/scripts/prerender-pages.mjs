@@ -30,7 +30,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { pathToFileURL } from 'node:url'
-import { buildKey, contentHash, PAGES_STATE, readPagesState, renderedPaths, unchangedPage } from './prerender-state.mjs'
+import { buildKey, contentHash, PAGES_STATE, readPagesState, unchangedPage } from './prerender-state.mjs'
 import { jsonScript, pageFile, pageHtml, pageStyles, pageWriter, removePage, ssrEntry, SSR_TEMPLATE, writeAliasPages } from './prerender-html.mjs'
 
 // The id of the <script> holding the snapshots a page was rendered with (src/api/page-data.ts).
@@ -146,9 +146,8 @@ function hashOf(name) {
   return hashes.get(name)
 }
 const build = buildKey(template, env.siteUrl)
-const lastState = args.values.full ? { build, pages: {} } : readPagesState(pagesDir, build)
-// The pages the last run rendered, whatever build it was for: those no longer listed go (below).
-const lastRendered = renderedPaths(pagesDir)
+const lastRun = readPagesState(pagesDir, build)
+const lastState = args.values.full ? { build, pages: {} } : lastRun
 const state = { build, pages: {} }
 let kept = 0
 // Each page is written beside its place and renamed over it: a reader never sees one cut short.
@@ -221,7 +220,7 @@ for (const page of pages) {
 // So does one rendered for another build or before a --full run, which keeps nothing.
 const listed = new Set(pages.map((p) => p.path))
 let removed = 0
-for (const pagePath of lastRendered) {
+for (const pagePath of lastRun.rendered) {
   if (listed.has(pagePath)) continue
   for (const gone of [pagePath, ...aliasPagesOf(pagePath).map((a) => a.path)]) removePage(pageFile(pagesDir, gone))
   removed++

@@ -39,20 +39,16 @@ function readStateFile(pagesDir) {
 }
 
 /**
- * readPagesState is the state of the last run into pagesDir, or an empty one when there is
- * none, it is unreadable or it was written for another build (every page is then rendered).
+ * readPagesState is the state of the last run into pagesDir (pages: each page's snapshot
+ * hashes), empty when there is none, it is unreadable or it was written for another build
+ * (every page is then rendered); and, whatever build that run was for, the pages it rendered
+ * from a snapshot of their own (rendered: a store's, a product's), so that a run rendering every
+ * page again (another build, --full) still removes those whose snapshot is no longer published.
  */
 export function readPagesState(pagesDir, build) {
   const state = readStateFile(pagesDir)
-  return state?.build === build ? { build, pages: state.pages } : { build, pages: {} }
+  return { build, pages: state?.build === build ? state.pages : {}, rendered: Object.keys(state?.pages ?? {}) }
 }
-
-/**
- * renderedPaths are the pages the last run into pagesDir rendered from a snapshot of their own
- * (a store's, a product's), whatever build it was for: a run that renders every page again
- * (another build, --full) still removes those whose snapshot is no longer published.
- */
-export const renderedPaths = (pagesDir) => Object.keys(readStateFile(pagesDir)?.pages ?? {})
 
 /**
  * unchangedPage tells whether the page at pagePath, rendered last time, can stay as it is:

@@ -408,37 +408,35 @@ function narrowBeforeFacets<T extends FacetOffer & { unitPrice: number | null; l
   typed: readonly string[],
   nowMs: number,
 ): { offers: T[]; excluded: FilterResult['excluded'] } {
-  const excluded: FilterResult['excluded'] = {}
-  // Which offers of inScope each step keeps, and how many are left.
-  const kept = new Uint8Array(inScope.length).fill(1)
-  let left = inScope.length
-  const step = (name: keyof FilterResult['excluded'], keep: (o: T, i: number) => boolean) => {
-    let removed = 0
-    for (let i = 0; i < inScope.length; i++) {
-      if (kept[i] && !keep(inScope[i]!, i)) {
-        kept[i] = 0
-        removed++
-      }
-    }
-    if (removed > 0) excluded[name] = removed
-    left -= removed
-  }
+  // The filters in the order they apply: an offer two of them would remove is counted by the first.
+  const checks: [keyof FilterResult['excluded'], (o: T, i: number) => boolean][] = []
   if (filters.dealsOnly) {
     const threshold = dealThreshold(inScope)
-    step('dealsOnly', (o) => o.salePrice !== null || (threshold !== null && o.unitPrice !== null && o.unitPrice <= threshold))
+    checks.push(['dealsOnly', (o) => o.salePrice !== null || (threshold !== null && o.unitPrice !== null && o.unitPrice <= threshold)])
   }
-  if (filters.staleExclude) step('staleExclude', (o) => offerFreshness(o, nowMs) === 'current')
+  if (filters.staleExclude) checks.push(['staleExclude', (o) => offerFreshness(o, nowMs) === 'current'])
   if (typed.length > 0) {
     // Offers of one product share its words: match each product once, and each distinct word once.
     const { products, productOf } = productsOf(inScope)
     const words: WordCache = new Map()
     const matches = Uint8Array.from(products, (productWords) => (textMatches(typed, productWords, words) ? 1 : 0))
-    step('searchText', (_, i) => matches[productOf[i]!] === 1)
+    checks.push(['searchText', (_, i) => matches[productOf[i]!] === 1])
   }
-  if (left === inScope.length) return { offers: inScope as T[], excluded }
-  const bits = emptyBits(inScope.length)
-  for (let i = 0; i < inScope.length; i++) if (kept[i]) setBit(bits, i)
-  return { offers: narrowedList(inScope, bits), excluded }
+  const excluded: FilterResult['excluded'] = {}
+  if (checks.length === 0) return { offers: inScope as T[], excluded }
+  const kept = emptyBits(inScope.length)
+  let left = 0
+  offers: for (let i = 0; i < inScope.length; i++) {
+    for (const [name, keep] of checks) {
+      if (!keep(inScope[i]!, i)) {
+        excluded[name] = (excluded[name] ?? 0) + 1
+        continue offers
+      }
+    }
+    setBit(kept, i)
+    left++
+  }
+  return { offers: left === inScope.length ? (inScope as T[]) : narrowedList(inScope, kept), excluded }
 }
 
 /**
