@@ -30,6 +30,8 @@ const BASE = '/omc/'
 const BUILD = 'dist-base'
 const siteDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const NOT_FOUND = 'The page you requested was not found!'
+// How late the screen's code arrives in the test of the page the host sends as 404.html.
+const SLOW_SCREEN_CODE_MS = 1_500
 
 // What a static host answers with: a type by extension (a snapshot has none) and nothing else.
 const TYPES = {
@@ -360,10 +362,20 @@ describe('the site under /omc/ on a host that sends no headers', () => {
       // A slow phone (4x CPU): the app's start takes long enough for every in-between state to be painted.
       const cdp = await context.newCDPSession(page)
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+      // And a slow network for the screen's code, which arrives after the app has started: a
+      // render that does not wait for it shows the route's spinner in between (a loaded CI
+      // machine did, once, where this one, unloaded, had the code in time).
+      let delayed = 0
+      await page.route(/\/assets\/product-[^/]+\.js$/, async (route) => {
+        delayed++
+        await new Promise((resolve) => setTimeout(resolve, SLOW_SCREEN_CODE_MS))
+        await route.continue()
+      })
       const answer = await page.goto(new URL(`product/${product}`, site).href)
       assert.equal(answer?.status(), 404, 'the host has no file for the page')
       await page.getByRole('heading', { level: 1, name }).waitFor({ timeout: 60_000 })
       const frames = await page.evaluate(() => window.__frames)
+      assert.equal(delayed, 1, "the product screen's code (assets/product-*.js) was fetched once, late")
       assert.ok(
         frames.some((f) => f.startsWith('Loading this page…')),
         `the page did not say it was loading before the app showed it: ${frames.join(' → ')}`,

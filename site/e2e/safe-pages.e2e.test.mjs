@@ -136,10 +136,13 @@ describe('pages replaced whole', () => {
     let killed = false
     const torn = []
     const missing = []
-    const deadline = Date.now() + 120_000
+    const started = Date.now()
+    const deadline = started + 120_000
     const replaced = new Set()
-    // Poll every page while the renderer replaces them; once half are replaced, kill it
-    // mid-run, and go on reading until it is gone.
+    // Poll every page while the renderer replaces them; once a quarter of them are replaced,
+    // kill it mid-run, and go on reading until it is gone. (A quarter, not half: a page is
+    // seen replaced only when a sweep over all of them reaches it, and a loaded CI machine's
+    // renderer once finished before the sweeps saw half.)
     while (child.exitCode === null && child.signalCode === null && Date.now() < deadline) {
       for (const file of files) {
         let html
@@ -153,27 +156,32 @@ describe('pages replaced whole', () => {
         reads++
         if (!whole(html)) torn.push(file)
         if (!killed && fs.statSync(file).mtimeMs !== before.get(file)) replaced.add(file)
-        if (!killed && replaced.size >= files.length / 2) killed = child.kill('SIGKILL')
+        if (!killed && replaced.size >= files.length / 4) killed = child.kill('SIGKILL')
       }
     }
-    const { signal } = await exited
-    assert.equal(signal, 'SIGKILL', 'the renderer was killed while it ran (it had not finished)')
+    // Past the deadline with the renderer still at work: it is stopped, and the test fails.
+    const stillRunning = !killed && child.exitCode === null && child.signalCode === null
+    if (stillRunning) child.kill('SIGKILL')
+    const { code, signal } = await exited
+    const seen = `${reads} page reads, ${replaced.size} of ${files.length} pages seen replaced, in ${Math.round((Date.now() - started) / 1000)} s`
+    assert.ok(!stillRunning, `the renderer had not replaced a quarter of the pages in 120 s (${seen})`)
+    assert.equal(signal, 'SIGKILL', `the renderer was killed while it ran (it ended with exit code ${code}, signal ${signal}: ${seen})`)
     assert.ok(reads > files.length, `the pages were read while it ran (${reads} reads)`)
-    console.log(
-      `${reads} page reads while ${replaced.size} of ${files.length} pages were replaced; ${torn.length} cut short, ${missing.length} missing`,
-    )
+    console.log(`${seen}; ${torn.length} cut short, ${missing.length} missing`)
     assert.deepEqual(torn, [], 'no page read cut short while the renderer ran')
     assert.deepEqual(missing, [], 'no page missing while the renderer ran')
     for (const file of files) assert.ok(whole(fs.readFileSync(file, 'utf8')), `${file} whole after the kill`)
     // What a reader is served after the kill: every page whole.
-    for (const file of files.slice(0, 50)) {
+    const bad = []
+    for (const file of files) {
       const pagePath = path.relative(path.join(outDir, 'pages'), path.dirname(file)).split(path.sep).map(encodeURIComponent).join('/')
       const response = await fetch(new URL(pagePath, site))
-      assert.equal(response.status, 200, `GET /${pagePath}`)
-      assert.ok(whole(await response.text()), `GET /${pagePath} is whole`)
+      const text = await response.text()
+      if (response.status !== 200 || !whole(text)) bad.push(`/${pagePath} ${response.status} ${response.url} ${text.slice(-80)}`)
     }
+    assert.deepEqual(bad, [], 'every page served whole after the kill')
     const left = () => fs.readdirSync(path.join(outDir, 'pages')).filter((e) => e.startsWith('.prerender-'))
-    assert.equal(left().length, 1, 'the killed run left its scratch folder')
+    assert.equal(left().length, 1, `the killed run left its scratch folder (${left().join(', ') || 'none'}; ${seen})`)
     render()
     assert.deepEqual(left(), [], 'the next run removed it')
   })
