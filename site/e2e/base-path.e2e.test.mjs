@@ -381,7 +381,8 @@ describe('the site under /omc/ on a host that sends no headers', () => {
         `the page did not say it was loading before the app showed it: ${frames.join(' → ')}`,
       )
       // (The tab's title, which no style can hide, may read "Page Not Found" until the script runs.)
-      // Nor the route's "Loading page" spinner: the app's first render waits for the screen's code (main.tsx).
+      // Nor the route's "Loading page" spinner: while the screen's code is on its way, the screen the
+      // app started on says it is loading in the same words (AppLayout).
       const wrong = frames.filter((f) => f.includes(NOT_FOUND) || f.startsWith('(empty root)') || f.includes('[Loading page]'))
       assert.deepEqual(wrong, [], `frames before the product showed: ${frames.join(' → ')}`)
     })

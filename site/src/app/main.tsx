@@ -29,7 +29,7 @@ const hydrating = samePath && (query === undefined || query === window.location.
 // The snapshots the page came with, read first: those are not downloaded again.
 const fallback = samePath ? readPageData() : undefined
 // The screen's code and snapshots download while React hydrates the layout.
-const screenCode = preloadScreen(pathname)
+preloadScreen(pathname)
 // 404.html's "not found" is hidden until the early script has run (global.css); were that
 // script refused or broken, the app's own not-found screen must still show.
 document.documentElement.removeAttribute('data-early')
@@ -43,21 +43,15 @@ if (hydrating) {
 } else {
   if (prerendered !== NOT_FOUND_PAGE) showLoading(container)
   const root = createRoot(container)
-  // React renders once the screen's code is in, as a transition: the page keeps saying it is
-  // loading until then, where a plain render put up the route's "Loading page" spinner in
-  // between (for 400–950 ms at 4x CPU slowdown, recorded frame by frame). The transition
-  // alone did not ensure it: a screen whose code was still on its way when React reached it
-  // got its route's spinner (a new Suspense boundary shows its fallback even in a
-  // transition), which a loaded CI machine painted. With the code in, React replays the
-  // screen's lazy component without showing the fallback; the transition keeps the page as it
-  // is while the screen's own first render runs.
-  void screenCode.then(() =>
-    startTransition(() =>
-      root.render(
-        <StrictMode>
-          <App fallback={fallback} />
-        </StrictMode>,
-      ),
+  // Rendered as a transition, React keeps the page as it is (its "Loading this page…") until
+  // it has something to show; the screen, should its code still be on its way, says the same
+  // words in the meantime (AppLayout), where a plain render put up the route's "Loading page"
+  // spinner in between (for 400–950 ms at 4x CPU slowdown, recorded frame by frame).
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App fallback={fallback} />
+      </StrictMode>,
     ),
   )
 }

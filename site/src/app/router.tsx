@@ -84,19 +84,12 @@ const SCREENS = ROUTES.map((route) => ({ route, Screen: lazy(async () => preload
  * hydrates the layout first and reaches the screen's lazy component only in a
  * later pass, so without this the screen's code and data would start
  * downloading only after the layout has hydrated (about 200 ms later on the
- * status page at 4× CPU slowdown). It settles once the screen's code has
- * arrived or failed to (at once for a path that is no route).
+ * status page at 4× CPU slowdown).
  */
-export function preloadScreen(pathname: string): Promise<void> {
+export function preloadScreen(pathname: string): void {
   const route = ROUTES.find((r) => pathsOf(r).some((path) => matchPath(path, pathname)))
-  // A failed download is React's to report when it renders the screen: the promise says
-  // only that the download has ended, either way.
-  return route
-    ? preload(route, pathname).then(
-        () => undefined,
-        () => undefined,
-      )
-    : Promise.resolve()
+  // A failed download is React's to report when it renders the screen.
+  if (route) preload(route, pathname).catch(() => undefined)
 }
 
 /** UNDER_SCREENS are the paths below a screen (/dispensary-status/x, /product): not found, inside the layout. */

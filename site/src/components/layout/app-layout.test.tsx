@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
+import { LOADING_TEXT } from '@/config/early-data'
 import { DEFAULT_THEME_SETTINGS, THEME_STORAGE_KEY } from '@/lib/theme-settings'
 import { changeMedia, installMatchMedia } from '@/testing/media'
 import { renderApp } from '@/testing/render'
@@ -120,5 +121,21 @@ describe('theme toggle', () => {
     expect(document.documentElement).toHaveClass('dark')
     expect(document.documentElement.dataset.navbar).toBe('navbar-static')
     expect(document.documentElement.dataset.semidark).toBe('true')
+  })
+})
+
+describe('while a screen’s code is on its way', () => {
+  // Screens no other test of this file opens: their code is not loaded yet when these start.
+  it('the screen the app started on says it is loading in the page’s words; a screen navigated to shows the spinner', async () => {
+    const user = userEvent.setup()
+    renderApp('/resources')
+    // The words main.tsx and 404.html's early script put on the page before React took it over.
+    expect(within(screen.getByRole('main')).getByRole('status')).toHaveTextContent(LOADING_TEXT)
+    expect(screen.queryByRole('status', { name: 'Loading page' })).not.toBeInTheDocument()
+    await screen.findByRole('heading', { level: 1, name: /resources/i })
+    await user.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'change log' }))
+    expect(await screen.findByRole('status', { name: 'Loading page' })).toBeInTheDocument()
+    expect(screen.queryByText(LOADING_TEXT)).not.toBeInTheDocument()
+    await screen.findByRole('heading', { level: 1, name: /change log/i })
   })
 })

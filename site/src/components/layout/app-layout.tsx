@@ -1,6 +1,7 @@
-import { lazy, Suspense, useEffect, useMemo, useRef } from 'react'
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react'
 import { Link, Outlet, useLocation } from 'react-router-dom'
 import { env } from '@/config/env'
+import { LOADING_TEXT } from '@/config/early-data'
 import { routes } from '@/config/routes'
 import { useAuth } from '@/lib/auth'
 import { updateThemeSettings, useThemeState } from '@/lib/theme-store'
@@ -45,6 +46,12 @@ export function AppLayout() {
   const sidebarShown = narrow ? toggled : !toggled
   const toggleRef = useRef<HTMLButtonElement>(null)
   const { pathname } = useLocation()
+  // The path the app started on. Its screen, while its code is still on its way, says what the
+  // page said before React took it over ("Loading this page…": main.tsx, 404.html's early
+  // script) rather than put the route's spinner in its place: a start on a page rendered for
+  // another path showed "Loading this page…", then the spinner, then the screen. (A page
+  // hydrated in place keeps its own HTML while the code loads: no fallback shows there.)
+  const [startPath] = useState(pathname)
 
   // Changing the page closes the overlay sidebar on small screens.
   const firstRender = useRef(true)
@@ -81,13 +88,13 @@ export function AppLayout() {
       <div key={pathname} className={`animate__animated ${settings.animation}`}>
         <RouteErrorBoundary inLayout>
           {/* While a screen's code is on its way. */}
-          <Suspense fallback={<Spinner label="Loading page" />}>
+          <Suspense fallback={pathname === startPath ? <p role="status">{LOADING_TEXT}</p> : <Spinner label="Loading page" />}>
             <Outlet />
           </Suspense>
         </RouteErrorBoundary>
       </div>
     ),
-    [pathname, settings.animation],
+    [pathname, settings.animation, startPath],
   )
 
   const shellClass = [styles.shell, toggled ? styles.toggled : '', `animation-${settings.animation}`].join(' ')
