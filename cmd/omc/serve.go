@@ -242,12 +242,7 @@ func (p sitePages) serveRoute(w http.ResponseWriter, r *http.Request, clean stri
 	// whose router shows the same screen), as static hosts answer.
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	// index.html itself is the app too (the service worker precaches it).
-	ok, found := p.routes.match(clean)
-	// A page of one published snapshot (a store's page) is found when that snapshot is.
-	if ok && found.snapshot != "" && !publishedSnapshot(p.dataDir, found.snapshot) {
-		ok = false
-	}
-	if ok || clean == "/index.html" {
+	if ok, _ := p.pageRoute(clean); ok || clean == "/index.html" {
 		http.ServeFile(w, r, p.index)
 		return
 	}
@@ -256,6 +251,16 @@ func (p sitePages) serveRoute(w http.ResponseWriter, r *http.Request, clean stri
 		page = p.index
 	}
 	serveFileStatus(w, page, http.StatusNotFound)
+}
+
+// pageRoute matches clean against the site's routes; a page of one published snapshot (a
+// store's page) is found only when that snapshot is published.
+func (p sitePages) pageRoute(clean string) (bool, routeMatch) {
+	ok, found := p.routes.match(clean)
+	if ok && found.snapshot != "" && !publishedSnapshot(p.dataDir, found.snapshot) {
+		return false, found
+	}
+	return ok, found
 }
 
 // redirectAlias answers an alias of a page that has its pre-rendered HTML (/menu/<slug>,
@@ -268,8 +273,8 @@ func (p sitePages) serveRoute(w http.ResponseWriter, r *http.Request, clean stri
 // pre-rendering) is left to serveRoute: the app shows it, or a 404 when its snapshot is not
 // published.
 func (p sitePages) redirectAlias(w http.ResponseWriter, r *http.Request, clean string) bool {
-	ok, found := p.routes.match(clean)
-	if !ok || found.main == "" || found.snapshot != "" && !publishedSnapshot(p.dataDir, found.snapshot) {
+	ok, found := p.pageRoute(clean)
+	if !ok || found.main == "" {
 		return false
 	}
 	_, _, rendered := publishedPage(p.siteDir, p.dataDir, found.main)

@@ -211,7 +211,7 @@ await Promise.all(writing)
 const aliases = { wrote: 0, kept: 0 }
 for (const page of pages) {
   if (page.each && !fs.existsSync(pageFile(pagesDir, page.path))) continue
-  const { wrote, kept: same } = await writeAliasPages(pagesDir, page.aliases, (file, html) => writer.write(file, html))
+  const { wrote, kept: same } = await writeAliasPages(pagesDir, page.aliases, writer.write)
   aliases.wrote += wrote
   aliases.kept += same
 }

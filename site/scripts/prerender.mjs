@@ -53,7 +53,7 @@ if (!fs.existsSync(omcBin)) {
 // site's policy (these pages', _headers', omc serve's) allows it as their own policy does.
 let aliases = 0
 for (const pagePath of PUBLIC_PATHS) {
-  aliases += (await writeAliasPages(distDir, aliasPagesOf(pagePath), async (file, html) => writeFile(file, html))).wrote
+  aliases += (await writeAliasPages(distDir, aliasPagesOf(pagePath), writeFile)).wrote
 }
 const policy = execFileSync(omcBin, ['csp', '--dir', distDir, '--out', dataDir], { encoding: 'utf8' })
 
