@@ -13,7 +13,7 @@
 // when a median first-results time is not under its budget or a search loads more
 // than --budget-kb of data (not checked with --distinct, the worst case).
 // Usage: node scripts/bench-menus.mjs [--runs 3] [--budget-ms 1500] [--budget-kb 200] [--distinct]
-//          [--build dist[,dist-b]] [--trace DIR]
+//          [--build dist[,dist-b]] [--trace DIR] [--network slow-4g]
 //   --build  the site builds to measure (directories in site/, as OMC_SITE_OUT names them), each
 //            served by its own server, measured interleaved in one run so that a change is compared
 //            with the build before it under the same load; each gets its report and budgets.
@@ -21,6 +21,10 @@
 //            page load, from navigation to its first results painted, and of the interactions
 //            (filter changes and keystrokes), into DIR (summarise one's main thread with a
 //            script, or open it in DevTools' Performance panel).
+//   --network slow-4g  every page load also through a phone's network (NETWORKS: each request
+//            its round trip, the whole download shared), as Chromium emulates it: on localhost
+//            a request costs nothing, so what the page asks for early or late shows there only
+//            as main-thread work.
 import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
@@ -44,6 +48,11 @@ const BUILDS = names('--build', ['dist'])
 const TRACE_DIR = names('--trace', [])[0]
 if (TRACE_DIR) fs.mkdirSync(TRACE_DIR, { recursive: true })
 const RUNS = arg('--runs', 3)
+// Lighthouse's mobile profile (150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up), the one its
+// scores on a phone use.
+const NETWORKS = { 'slow-4g': { latency: 150, downloadThroughput: (1_638.4 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 } }
+const NETWORK = names('--network', [])[0]
+if (NETWORK && !NETWORKS[NETWORK]) throw new Error(`bench-menus: --network ${NETWORK} is none of ${Object.keys(NETWORKS).join(', ')}`)
 const BUDGET_MS = arg('--budget-ms', 1500)
 const BUDGET_KB = arg('--budget-kb', 200)
 // Also measured (issues 24 and 26): the Menus page's pre-rendered paragraph, and the floor (a
@@ -487,6 +496,10 @@ async function firstPaint(origin, url, { paragraph, first }, traceName) {
   await page.addInitScript(watchPaints, { ...(paragraph ? { paragraph } : {}), ...(first ? { results: first } : {}) })
   const cdp = await context.newCDPSession(page)
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
+  if (NETWORK) {
+    await cdp.send('Network.enable')
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, ...NETWORKS[NETWORK] })
+  }
   dataBytes = 0
   const painted = paintsOf(page)
   const tracing = TRACE_DIR && traceName
@@ -503,15 +516,7 @@ const MENUS_PAGE = { paragraph: 'main p.lead', first: 'main tbody tr' }
 
 async function firstResults(origin, query, traceName) {
   const { context, page, at, paragraphAt } = await firstPaint(origin, `/dispensary-menus${query}`, MENUS_PAGE, traceName)
-  // When the data arrived, to tell network waits from work in the page.
-  const dataAt = await page.evaluate(() =>
-    Math.max(
-      ...performance
-        .getEntriesByType('resource')
-        .filter((e) => e.name.includes('/api/'))
-        .map((e) => e.responseEnd),
-    ),
-  )
+  const { askedAt, dataAt } = await dataTimes(page)
   // What the page had received when its first results showed (gzip bodies, from Resource Timing).
   const firstBytes = await page.evaluate(() =>
     performance
@@ -522,8 +527,19 @@ async function firstResults(origin, query, traceName) {
   // Then the whole search's data (the shards load after a first page): the screen is done when its results are not busy.
   await page.waitForSelector('section[aria-labelledby="results-heading"][aria-busy="false"]', { timeout: 60_000 })
   const doneAt = await page.evaluate(() => performance.now())
-  return { context, page, at, paragraphAt, dataAt, doneAt, firstBytes, bytes: dataBytes }
+  return { context, page, at, paragraphAt, askedAt, dataAt, doneAt, firstBytes, bytes: dataBytes }
 }
+
+/**
+ * dataTimes is when a page asked for its first snapshot (the request's start: how early the
+ * document lets it go, src/config/early-data.ts) and when the last one it has asked for so far
+ * arrived (to tell network waits from work in the page), from Resource Timing.
+ */
+const dataTimes = (page) =>
+  page.evaluate(() => {
+    const api = performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/'))
+    return { askedAt: Math.min(...api.map((e) => e.startTime)), dataAt: Math.max(...api.map((e) => e.responseEnd)) }
+  })
 
 // INTERACTIONS of each kind are measured per run, their median reported (a median of 5: one slow run does not move it).
 const INTERACTIONS = 5
@@ -588,6 +604,7 @@ async function measure(build) {
     { first: 'section[aria-labelledby="offers-heading"] tbody tr' },
     trace('store'),
   )
+  const storeData = await dataTimes(store.page)
   await store.context.close()
   return {
     floor: floor.paragraphAt,
@@ -604,9 +621,12 @@ async function measure(build) {
     region: region.at,
     regionParagraph: region.paragraphAt,
     regionData: region.dataAt,
+    regionAsked: region.askedAt,
     regionFirstBytes: region.firstBytes,
     regionBytes: region.bytes,
     store: store.at,
+    storeAsked: storeData.askedAt,
+    storeData: storeData.dataAt,
   }
 }
 
@@ -634,7 +654,7 @@ function report(build, rows) {
   const ratios = (key, paragraph) =>
     `${medianOf(rows.map((r) => r[key] / r[paragraph])).toFixed(2)}x its paragraph (${median(paragraph).toFixed(0)} ms), ${medianOf(rows.map((r) => r[key] / r.floor)).toFixed(2)}x the floor`
   console.log(
-    `${build}: Menus on ${MENUS} menus x ${OFFERS_PER_MENU} offers (${STORES} stores, ${DISTINCT ? 'every offer a product of its own' : `a catalogue of ${CATALOGUE} products`}), CPU ${CPU_SLOWDOWN}x slower, ${os.cpus().length} CPUs, ${RUNS} runs:`,
+    `${build}: Menus on ${MENUS} menus x ${OFFERS_PER_MENU} offers (${STORES} stores, ${DISTINCT ? 'every offer a product of its own' : `a catalogue of ${CATALOGUE} products`}), CPU ${CPU_SLOWDOWN}x slower${NETWORK ? `, network ${NETWORK}` : ''}, ${os.cpus().length} CPUs, ${RUNS} runs:`,
   )
   console.log(`  floor, a blank pre-rendered page: paragraph painted ${list('floor')} ms; median ${median('floor').toFixed(0)} ms`)
   console.log(
@@ -644,11 +664,11 @@ function report(build, rows) {
     `  whole state, all its data loaded: ${list('wholeDone')} ms; median ${median('wholeDone').toFixed(0)} ms; data ${kb(rows[0].wholeBytes)} gzip`,
   )
   console.log(
-    `  first results, one region (Central flower): ${list('region')} ms (data in at ${list('regionData')} ms); median ${median('region').toFixed(0)} ms, ${ratios('region', 'regionParagraph')}; budget < ${BUDGET_MS} ms; data ${kb(rows[0].regionBytes)} gzip (before first results ${kb(rows[0].regionFirstBytes)})`,
+    `  first results, one region (Central flower): ${list('region')} ms (page's paragraph painted at ${list('regionParagraph')} ms, data asked for at ${list('regionAsked')} ms, in at ${list('regionData')} ms); median ${median('region').toFixed(0)} ms, ${ratios('region', 'regionParagraph')}; budget < ${BUDGET_MS} ms; data ${kb(rows[0].regionBytes)} gzip (before first results ${kb(rows[0].regionFirstBytes)})`,
   )
   const storeBytes = files.get(`/api/menus/${STORE.slug}`).length
   console.log(
-    `  store page (${STORE.slug}, ${OFFERS_PER_MENU * 2} offers on two menus), first offers: ${list('store')} ms; median ${median('store').toFixed(0)} ms, ${medianOf(rows.map((r) => r.store / r.floor)).toFixed(2)}x the floor; budget < ${BUDGET_MS} ms; api/menus/${STORE.slug} ${(storeBytes / 1000).toFixed(1)} kB gzip (budget ${STORE_BUDGET_KB} kB)`,
+    `  store page (${STORE.slug}, ${OFFERS_PER_MENU * 2} offers on two menus), first offers: ${list('store')} ms (data asked for at ${list('storeAsked')} ms, in at ${list('storeData')} ms); median ${median('store').toFixed(0)} ms, ${medianOf(rows.map((r) => r.store / r.floor)).toFixed(2)}x the floor; budget < ${BUDGET_MS} ms; api/menus/${STORE.slug} ${(storeBytes / 1000).toFixed(1)} kB gzip (budget ${STORE_BUDGET_KB} kB)`,
   )
   console.log(
     `  filter change (brand, on sale), input to next paint, median of ${INTERACTIONS} per run: ${list('filter')} ms; median ${median('filter').toFixed(0)} ms (issue budget 100 ms)`,
