@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module'
+import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { loadEnv, type Plugin } from 'vite'
@@ -70,7 +72,17 @@ const outDir = process.env.OMC_SITE_OUT?.trim() || 'dist'
 // as import.meta.env.BASE_URL (src/config/site-base.ts).
 const basePath = (mode: string) => basePathFor(process.env.OMC_BASE_PATH, loadEnv(mode, siteDir, 'VITE_').VITE_SITE_URL)
 
-export default defineConfig(({ mode }) => ({
+// React Router's package.json names only its development build, whose warnings stay in: a
+// build takes the production build shipped beside it, the same code with them off (the
+// bundler then leaves them out). Both of its entries the app reaches (react-router-dom
+// imports them), or the app would get two routers whose contexts do not meet.
+const reactRouterDir = path.dirname(createRequire(import.meta.url).resolve('react-router/package.json'))
+const productionRouter = [
+  { find: /^react-router$/, replacement: path.join(reactRouterDir, 'dist/production/index.mjs') },
+  { find: /^react-router\/dom$/, replacement: path.join(reactRouterDir, 'dist/production/dom-export.mjs') },
+]
+
+export default defineConfig(({ command, mode }) => ({
   base: basePath(mode),
   // The site's settings (VITE_* variables), checked here (a bad one stops the build,
   // listing every problem) and written into the code as src/config/env.ts's env.
@@ -86,6 +98,7 @@ export default defineConfig(({ mode }) => ({
       // bundles whole; its ES module build, shipped beside it, lets the bundler leave
       // out some of the parts the map never uses (about 2 kB gzip off the map's own JavaScript).
       { find: /^leaflet$/, replacement: 'leaflet/dist/leaflet-src.esm.js' },
+      ...(command === 'build' ? productionRouter : []),
     ],
   },
   build: {
