@@ -334,7 +334,7 @@ describe('the site under /omc/ on a host that sends no headers', () => {
     }
   })
 
-  test('a page of the app the host sends as 404.html (a product not rendered after the publish) says it is loading, never "not found", a blank page nor the route’s spinner, until the app shows it', async () => {
+  test('a page of the app the host sends as 404.html (a product not rendered after the publish) says it is loading, never "not found", a blank page nor a spinner, until the app shows it', async () => {
     const product = fs
       .readdirSync(path.join(tree, 'api', 'products'))
       .sort()
@@ -383,7 +383,11 @@ describe('the site under /omc/ on a host that sends no headers', () => {
       // (The tab's title, which no style can hide, may read "Page Not Found" until the script runs.)
       // Nor the route's "Loading page" spinner: while the screen's code is on its way, the screen the
       // app started on says it is loading in the same words (AppLayout).
-      const wrong = frames.filter((f) => f.includes(NOT_FOUND) || f.startsWith('(empty root)') || f.includes('[Loading page]'))
+      // Nor the product's own "Loading product": its snapshot, asked for as the page was read, was
+      // in before the screen's code, and the screen's first render shows it (api/use-snapshot.ts).
+      const wrong = frames.filter(
+        (f) => f.includes(NOT_FOUND) || f.startsWith('(empty root)') || f.includes('[Loading page]') || f.includes('[Loading product]'),
+      )
       assert.deepEqual(wrong, [], `frames before the product showed: ${frames.join(' → ')}`)
     })
     assert.deepEqual(problems, [])

@@ -143,7 +143,31 @@ export function clearChecked(): void {
  * only when there is one: every page checks snapshots, few ever see a bad one.
  */
 export async function parseSnapshot<S extends z.ZodMiniType>(name: string, schema: S, raw: Raw): Promise<Loaded<z.infer<S>>> {
-  const data = (checkedBefore(name, schema, raw.version) ?? (await check(name, schema, raw))) as z.infer<S>
+  return loadedOf(raw, (checkedBefore(name, schema, raw) ?? (await check(name, schema, raw))) as z.infer<S>)
+}
+
+/**
+ * parseArrived is parseSnapshot at once, for an answer that had arrived before the screen
+ * asking for it rendered (a prefetch, api/prefetch.ts): its data, checked, so the screen's
+ * first render shows it rather than a loading state; undefined when its shape is wrong (the
+ * screen then asks the usual way, and parseSnapshot says what is wrong).
+ */
+export function parseArrived<S extends z.ZodMiniType>(name: string, schema: S, raw: Raw): Loaded<z.infer<S>> | undefined {
+  // The same object for the same answer: a screen's memos keep their inputs across renders.
+  const last = arrivals.get(raw)
+  if (last?.schema === schema) return last.loaded as Loaded<z.infer<S>>
+  const before = checkedBefore(name, schema, raw)
+  const result = before !== undefined ? { data: before } : checkNow(name, schema, raw)
+  if (!('data' in result)) return undefined
+  const loaded = loadedOf(raw, result.data as z.infer<S>)
+  arrivals.set(raw, { schema, loaded })
+  return loaded
+}
+
+/** arrivals are parseArrived's results, by answer. */
+const arrivals = new WeakMap<Raw, { schema: z.ZodMiniType; loaded: Loaded<unknown> }>()
+
+function loadedOf<D>(raw: Raw, data: D): Loaded<D> {
   if (raw.savedAt === undefined) return { data }
   return raw.lastModified !== undefined ? { data, savedAt: raw.savedAt, lastModified: raw.lastModified } : { data, savedAt: raw.savedAt }
 }
@@ -160,12 +184,21 @@ export async function fetchSiteFile(url: string): Promise<unknown> {
   return response.json()
 }
 
-/** checkedBefore is the data of this very version of snapshot name, when its shape was checked against schema before and the data is still held. */
-function checkedBefore(name: string, schema: z.ZodMiniType, version: string | undefined): unknown {
-  const last = version === undefined ? undefined : checked.get(name)
-  if (!last || last.schema !== schema || last.version !== version) return undefined
+/**
+ * checkedBefore is the data of this very version of snapshot name, when its shape was checked
+ * against schema before and the data is still held; or of this very answer (raw), which a
+ * screen's first render checks when it had already arrived (parseArrived).
+ */
+function checkedBefore(name: string, schema: z.ZodMiniType, raw: Raw): unknown {
+  const same = checkedAnswers.get(raw)
+  if (same?.schema === schema) return same.data
+  const last = raw.version === undefined ? undefined : checked.get(name)
+  if (!last || last.schema !== schema || last.version !== raw.version) return undefined
   return last.data.deref()
 }
+
+/** checkedAnswers are the answers checked, by answer: held as long as the answer is (a prefetch's, api/prefetch.ts). */
+const checkedAnswers = new WeakMap<Raw, { schema: z.ZodMiniType; data: unknown }>()
 
 /**
  * guards are the quick checks of the schemas of large snapshots (fast-check.ts's
@@ -185,19 +218,25 @@ export function setGuard(schema: z.ZodMiniType, guard: (value: unknown) => boole
  * guard, goes through zod, which words the problem.
  */
 async function check(name: string, schema: z.ZodMiniType, raw: Raw): Promise<unknown> {
+  const result = checkNow(name, schema, raw)
+  if ('data' in result) return result.data
+  const { issue } = result
+  if (!issue) throw new SnapshotShapeError(name, '(root)', 'rejected without a reason')
+  const { describeIssue } = await import('./describe-issue')
+  throw new SnapshotShapeError(name, formatIssuePath(issue.path), describeIssue(issue))
+}
+
+/** checkNow is check's work, done at once: the data, or the first issue zod found (undefined: none given). */
+function checkNow(name: string, schema: z.ZodMiniType, raw: Raw): { data: unknown } | { issue: z.core.$ZodIssue | undefined } {
   let data: unknown = raw.body
   if (!guards.get(schema)?.(raw.body)) {
     const result = schema.safeParse(raw.body, { reportInput: true })
-    if (!result.success) {
-      const issue = result.error.issues[0]
-      if (!issue) throw new SnapshotShapeError(name, '(root)', 'rejected without a reason')
-      const { describeIssue } = await import('./describe-issue')
-      throw new SnapshotShapeError(name, formatIssuePath(issue.path), describeIssue(issue))
-    }
+    if (!result.success) return { issue: result.error.issues[0] }
     data = result.data
   }
+  checkedAnswers.set(raw, { schema, data })
   if (raw.version !== undefined && typeof data === 'object' && data !== null) {
     checked.set(name, { schema, version: raw.version, data: new WeakRef(data) })
   }
-  return data
+  return { data }
 }

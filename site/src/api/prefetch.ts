@@ -5,7 +5,7 @@ import { publishedWithPage } from './page-data'
 // after that it is too old to pass off as a fresh request.
 const FRESH_FOR_MS = 10_000
 
-type Pending = { promise: Promise<unknown>; startedAt: number }
+type Pending = { promise: Promise<unknown>; startedAt: number; arrived?: Raw }
 const pending = new Map<string, Pending>()
 
 /**
@@ -19,10 +19,20 @@ export function prefetchSnapshot(name: string): void {
   const existing = pending.get(name)
   if (existing && Date.now() - existing.startedAt < FRESH_FOR_MS) return
   const promise = fetchRaw(name)
+  const entry: Pending = { promise, startedAt: Date.now() }
   // The hook that takes it handles the error; this only stops an
   // "unhandled rejection" report when nobody takes it.
-  promise.catch(() => undefined)
-  pending.set(name, { promise, startedAt: Date.now() })
+  promise.then((raw) => (entry.arrived = raw)).catch(() => undefined)
+  pending.set(name, entry)
+}
+
+/**
+ * arrivedPrefetch is the answer of a recent prefetch of name that has already arrived, left
+ * for takePrefetched (a hook rendering it at once asks for nothing); undefined otherwise.
+ */
+export function arrivedPrefetch(name: string): Raw | undefined {
+  const entry = pending.get(name)
+  return entry && Date.now() - entry.startedAt < FRESH_FOR_MS ? entry.arrived : undefined
 }
 
 /** takePrefetched returns (once) a recent prefetch of name, or undefined. */

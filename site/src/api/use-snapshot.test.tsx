@@ -9,7 +9,11 @@ import { createIdleCache } from './idle-cache'
 import { swrOptions } from './swr-options'
 import { useAnnouncements } from '../features/home/api/use-home'
 import { useDispensaryStatus } from './dispensary-status'
+import * as z from 'zod/mini'
+import { useSnapshotList } from './use-snapshot'
+import { arrivedPrefetch, prefetchSnapshot } from './prefetch'
 import { useStatistics } from '../features/home/api/use-home'
+import STATISTICS from '../testing/fixtures/statistics.json'
 
 function countRequests(name: string, status: number) {
   const seen = { count: 0 }
@@ -86,6 +90,81 @@ describe('snapshot hooks', () => {
     })
     expect(seen.count).toBe(1)
     expect(result.current.error?.message).toBe('GET /api/announcements failed: HTTP 404 Not Found')
+  })
+
+  // What a render saw first: loading, or the data.
+  const firstSeen = <T,>(hook: () => { data?: T; isLoading: boolean }) => {
+    const seen: string[] = []
+    const wrapped = () => {
+      const state = hook()
+      seen.push(state.data === undefined ? (state.isLoading ? 'loading' : 'nothing') : 'data')
+      return state
+    }
+    return { seen, wrapped }
+  }
+
+  it('renders a snapshot the router’s prefetch already brought at once, asks for it no more, and caches it', async () => {
+    const seen = { count: 0 }
+    server.use(http.get('*/api/statistics', () => (seen.count++, HttpResponse.json(STATISTICS))))
+    prefetchSnapshot('statistics')
+    await waitFor(() => expect(arrivedPrefetch('statistics')).toBeDefined())
+    expect(seen.count).toBe(1)
+    const cache = createIdleCache<State>()
+    const wrapper = ({ children }: { children: ReactNode }) => <SWRConfig value={{ ...swrOptions, provider: () => cache }}>{children}</SWRConfig>
+    const { seen: renders, wrapped } = firstSeen(useStatistics)
+    const { result } = renderHook(wrapped, { wrapper })
+    expect(renders[0]).toBe('data')
+    expect(result.current.data).toHaveProperty('topFlower')
+    await waitFor(() => expect((cache.get('/api/statistics') as State | undefined)?.data).toBeDefined())
+    expect(seen.count).toBe(1)
+  })
+
+  it('renders the snapshots of a list at once when every one has arrived, and asks for none again', async () => {
+    let count = 0
+    server.use(http.get('*/api/shards/:n', ({ params }) => (count++, HttpResponse.json({ n: Number(params.n) }))))
+    const names = ['shards/1', 'shards/2']
+    const shard = z.object({ n: z.number() })
+    prefetchSnapshot(names[0]!)
+    await waitFor(() => expect(arrivedPrefetch(names[0]!)).toBeDefined())
+    const cache = createIdleCache<State>()
+    const wrapper = ({ children }: { children: ReactNode }) => <SWRConfig value={{ ...swrOptions, provider: () => cache }}>{children}</SWRConfig>
+    // One still on its way: the list loads as usual.
+    const partial = firstSeen(() => useSnapshotList(names, shard))
+    const first = renderHook(partial.wrapped, { wrapper })
+    expect(partial.seen[0]).toBe('loading')
+    await waitFor(() => expect(first.result.current.data).toEqual([{ n: 1 }, { n: 2 }]))
+    first.unmount()
+    expect(count).toBe(2)
+    cache.clear()
+    prefetchSnapshot(names[0]!)
+    prefetchSnapshot(names[1]!)
+    await waitFor(() => expect(names.every((name) => arrivedPrefetch(name) !== undefined)).toBe(true))
+    const whole = firstSeen(() => useSnapshotList(names, shard))
+    const { result } = renderHook(whole.wrapped, { wrapper })
+    expect(whole.seen[0]).toBe('data')
+    expect(result.current.data).toEqual([{ n: 1 }, { n: 2 }])
+    await waitFor(() => expect((cache.get(`list:${names.join(',')}`) as State | undefined)?.data).toBeDefined())
+    expect(count).toBe(4)
+  })
+
+  it('shows a cached snapshot and refreshes it, whatever arrived meanwhile', async () => {
+    let count = 0
+    server.use(http.get('*/api/statistics', () => (count++, HttpResponse.json(STATISTICS))))
+    const cache = createIdleCache<State>()
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <SWRConfig value={{ ...swrOptions, provider: () => cache, dedupingInterval: 0 }}>{children}</SWRConfig>
+    )
+    const first = renderHook(() => useStatistics(), { wrapper })
+    await waitFor(() => expect(first.result.current.data).toBeDefined())
+    first.unmount()
+    prefetchSnapshot('statistics')
+    await waitFor(() => expect(arrivedPrefetch('statistics')).toBeDefined())
+    const { seen: renders, wrapped } = firstSeen(useStatistics)
+    renderHook(wrapped, { wrapper })
+    expect(renders[0]).toBe('data')
+    // Mounted over cached data, the hook revalidates, taking the prefetch rather than asking again.
+    await waitFor(() => expect(arrivedPrefetch('statistics')).toBeUndefined())
+    expect(count).toBe(2)
   })
 
   it('lets the idle cache drop a snapshot 5 minutes after the last user unmounts', async () => {

@@ -1,10 +1,10 @@
-import { useEffect } from 'react'
+import { useEffect, useSyncExternalStore } from 'react'
 import useSWR, { useSWRConfig, type SWRResponse } from 'swr'
 import type * as z from 'zod/mini'
-import { fetchRaw, loadSnapshot, parseSnapshot, type Loaded } from './fetcher'
+import { fetchRaw, loadSnapshot, parseArrived, parseSnapshot, type Loaded } from './fetcher'
 import { isIdleCache } from './idle-cache'
 import { pageSnapshot, publishedWithPage } from './page-data'
-import { takePrefetched } from './prefetch'
+import { arrivedPrefetch, takePrefetched } from './prefetch'
 import { snapshotKey } from './snapshot-key'
 
 export { snapshotKey }
@@ -12,6 +12,8 @@ export { snapshotKey }
 // A snapshot the page came with (api/page-data.ts) is what was last published:
 // it is not asked for again when the screen mounts (a focus later still refreshes it).
 const FROM_PAGE = { revalidateOnMount: false } as const
+// A snapshot that arrived before the screen rendered is as fresh as an answer gets.
+const FROM_ARRIVAL = FROM_PAGE
 
 /**
  * SnapshotState is what a screen shows of a snapshot loading: the data once
@@ -36,10 +38,69 @@ export type SnapshotResponse<D> = SnapshotState<D> & {
   mutate: SWRResponse<Loaded<D>, Error>['mutate']
 }
 
-/** useRetain keeps the cached snapshot at key alive while the component using it is on screen (see idle-cache.ts). */
-function useRetain(key: string | null) {
+/**
+ * useRetain keeps the cached snapshot at key alive while the component using it is on screen
+ * (see idle-cache.ts), and tells whether the cache holds it.
+ */
+function useRetain(key: string | null): boolean {
   const { cache } = useSWRConfig()
   useEffect(() => (key && isIdleCache(cache) ? cache.retain(key) : undefined), [cache, key])
+  return key !== null && cache.get(key)?.data !== undefined
+}
+
+/**
+ * useArrivalAllowed tells whether a snapshot that arrived may be rendered at once: not while
+ * the page's HTML is being hydrated (nor pre-rendered), which must render what that HTML
+ * shows, nor over a cached copy (shown, then refreshed).
+ */
+function useArrivalAllowed(key: string | null): boolean {
+  const cached = useRetain(key)
+  // false while pre-rendering and hydrating, true after: lib/use-hydrated's useHydrated, which
+  // this layer may not import.
+  const hydrated = useSyncExternalStore(noSubscription, isTrue, isFalse)
+  return hydrated && key !== null && !cached
+}
+const noSubscription = () => () => undefined
+const isTrue = () => true
+const isFalse = () => false
+
+/**
+ * arrivedOf is, for a screen's first render, snapshots names as they already arrived: when the
+ * router's prefetch of each (api/prefetch.ts) is in, checked (parseArrived), so that the screen
+ * renders them at once instead of a loading state for the frame SWR takes to hand them over
+ * (a region link's "Loading menus search", then "Loading flower menus", when the data beat the
+ * screen's code); undefined while any is on its way, or is wrong (then asked for as usual).
+ */
+function arrivedOf<S extends z.ZodMiniType>(names: readonly string[], schema: S): Loaded<z.infer<S>>[] | undefined {
+  const loaded: Loaded<z.infer<S>>[] = []
+  for (const name of names) {
+    const raw = arrivedPrefetch(name)
+    const parsed = raw && parseArrived(name, schema, raw)
+    if (!parsed) return undefined
+    loaded.push(parsed)
+  }
+  return loaded
+}
+
+/** arrivedList is arrivedOf's snapshots as one list's answer, the same object for the same answers (see listOf). */
+function arrivedList<D>(parts: readonly Loaded<D>[]): ListAnswer<D> {
+  const last = lists.get(parts[0]!)
+  if (last && last.parts.length === parts.length && last.parts.every((p, i) => p === parts[i])) return last.list as ListAnswer<D>
+  const list = listOf(parts)
+  lists.set(parts[0]!, { parts, list })
+  return list
+}
+const lists = new WeakMap<Loaded<unknown>, { parts: readonly Loaded<unknown>[]; list: ListAnswer<unknown> }>()
+
+/**
+ * useKeepArrived puts what a screen first rendered from arrived answers (SWR's fallbackData,
+ * which SWR keeps out of its cache) into the cache, as SWR's own answer would have been, so
+ * that the next screen asking for it finds it there.
+ */
+function useKeepArrived<D>(fallback: D | undefined, data: D | undefined, mutate: (data: D, options: { revalidate: false }) => unknown) {
+  useEffect(() => {
+    if (fallback !== undefined && data === fallback) void mutate(fallback, { revalidate: false })
+  }, [fallback, data, mutate])
 }
 
 /**
@@ -51,12 +112,15 @@ function useRetain(key: string | null) {
  */
 export function useSnapshot<S extends z.ZodMiniType>(name: string, schema: S, wanted = true): SnapshotResponse<z.infer<S>> {
   const key = wanted ? snapshotKey(name) : null
-  useRetain(key)
+  const allowed = useArrivalAllowed(key)
+  const fromPage = publishedWithPage(name)
+  const arrived = allowed && !fromPage ? arrivedOf([name], schema)?.[0] : undefined
   const swr = useSWR<Loaded<z.infer<S>>, Error>(
     key,
     async () => parseSnapshot(name, schema, await (takePrefetched(name) ?? fetchRaw(name))),
-    publishedWithPage(name) ? FROM_PAGE : undefined,
+    fromPage ? FROM_PAGE : arrived ? { ...FROM_ARRIVAL, fallbackData: arrived } : undefined,
   )
+  useKeepArrived(arrived, swr.data, swr.mutate)
   return {
     data: swr.data?.data,
     error: swr.error,
@@ -78,6 +142,15 @@ function publishedAt(loaded: Loaded<unknown>): string | undefined {
   return loaded.lastModified === undefined ? undefined : new Date(loaded.lastModified).toISOString()
 }
 
+/** ListAnswer is what useSnapshotList's SWR entry holds. */
+type ListAnswer<D> = { data: D[]; savedAt: number | undefined }
+
+/** listOf is several loaded snapshots as one list's answer: savedAt is the oldest offline copy's. */
+function listOf<D>(loaded: readonly Loaded<D>[]): ListAnswer<D> {
+  const saved = loaded.flatMap((l) => (l.savedAt === undefined ? [] : [l.savedAt]))
+  return { data: loaded.map((l) => l.data), savedAt: saved.length ? Math.min(...saved) : undefined }
+}
+
 const NO_ITEMS: unknown[] = []
 
 /** ListResponse is SWR's answer for a set of snapshots loaded together. */
@@ -91,9 +164,11 @@ export type ListResponse<T> = SnapshotState<T[]> & { isLoading: boolean }
  */
 export function useSnapshotList<S extends z.ZodMiniType>(names: readonly string[], schema: S, paused = false): ListResponse<z.infer<S>> {
   const key = paused || names.length === 0 ? null : `list:${names.join(',')}`
-  useRetain(key)
+  const allowed = useArrivalAllowed(key)
   // Snapshots the page came with (api/page-data.ts) are the list's first answer, not asked for again.
   const fromPage = key !== null && names.every(publishedWithPage)
+  const arrived = allowed && !fromPage ? arrivedOf(names, schema) : undefined
+  const arrivedAnswer = arrived && arrived.length > 0 ? arrivedList(arrived) : undefined
   const swr = useSWR(
     key,
     async () => {
@@ -104,11 +179,15 @@ export function useSnapshotList<S extends z.ZodMiniType>(names: readonly string[
           return prefetched ? parseSnapshot(name, schema, await prefetched) : loadSnapshot(name, schema)
         }),
       )
-      const saved = loaded.flatMap((l) => (l.savedAt === undefined ? [] : [l.savedAt]))
-      return { data: loaded.map((l) => l.data), savedAt: saved.length ? Math.min(...saved) : undefined }
+      return listOf(loaded)
     },
-    fromPage ? { ...FROM_PAGE, fallbackData: { data: names.map((name) => pageSnapshot(name) as z.infer<S>), savedAt: undefined } } : undefined,
+    fromPage
+      ? { ...FROM_PAGE, fallbackData: { data: names.map((name) => pageSnapshot(name) as z.infer<S>), savedAt: undefined } }
+      : arrivedAnswer
+        ? { ...FROM_ARRIVAL, fallbackData: arrivedAnswer }
+        : undefined,
   )
+  useKeepArrived(arrivedAnswer, swr.data, swr.mutate)
   return {
     data: paused ? undefined : key === null ? (NO_ITEMS as z.infer<S>[]) : swr.data?.data,
     error: swr.error as Error | undefined,
