@@ -154,18 +154,13 @@ export async function parseSnapshot<S extends z.ZodMiniType>(name: string, schem
  */
 export function parseArrived<S extends z.ZodMiniType>(name: string, schema: S, raw: Raw): Loaded<z.infer<S>> | undefined {
   // The same object for the same answer: a screen's memos keep their inputs across renders.
-  const last = arrivals.get(raw)
-  if (last?.schema === schema) return last.loaded as Loaded<z.infer<S>>
+  const same = checkedAnswers.get(raw)
+  if (same?.schema === schema) return same.loaded as Loaded<z.infer<S>>
   const before = checkedBefore(name, schema, raw)
-  const result = before !== undefined ? { data: before } : checkNow(name, schema, raw)
-  if (!('data' in result)) return undefined
-  const loaded = loadedOf(raw, result.data as z.infer<S>)
-  arrivals.set(raw, { schema, loaded })
-  return loaded
+  if (before !== undefined) return remember(raw, schema, before) as Loaded<z.infer<S>>
+  const result = checkNow(name, schema, raw)
+  return 'loaded' in result ? (result.loaded as Loaded<z.infer<S>>) : undefined
 }
-
-/** arrivals are parseArrived's results, by answer. */
-const arrivals = new WeakMap<Raw, { schema: z.ZodMiniType; loaded: Loaded<unknown> }>()
 
 function loadedOf<D>(raw: Raw, data: D): Loaded<D> {
   if (raw.savedAt === undefined) return { data }
@@ -191,14 +186,24 @@ export async function fetchSiteFile(url: string): Promise<unknown> {
  */
 function checkedBefore(name: string, schema: z.ZodMiniType, raw: Raw): unknown {
   const same = checkedAnswers.get(raw)
-  if (same?.schema === schema) return same.data
+  if (same?.schema === schema) return same.loaded.data
   const last = raw.version === undefined ? undefined : checked.get(name)
   if (!last || last.schema !== schema || last.version !== raw.version) return undefined
   return last.data.deref()
 }
 
-/** checkedAnswers are the answers checked, by answer: held as long as the answer is (a prefetch's, api/prefetch.ts). */
-const checkedAnswers = new WeakMap<Raw, { schema: z.ZodMiniType; data: unknown }>()
+/**
+ * checkedAnswers are the answers checked, by answer, as loaded (one object per answer, which
+ * parseArrived hands out): held as long as the answer is (a prefetch's, api/prefetch.ts).
+ */
+const checkedAnswers = new WeakMap<Raw, { schema: z.ZodMiniType; loaded: Loaded<unknown> }>()
+
+/** remember records data as answer raw's, checked against schema, and returns it as loaded. */
+function remember(raw: Raw, schema: z.ZodMiniType, data: unknown): Loaded<unknown> {
+  const loaded = loadedOf(raw, data)
+  checkedAnswers.set(raw, { schema, loaded })
+  return loaded
+}
 
 /**
  * guards are the quick checks of the schemas of large snapshots (fast-check.ts's
@@ -219,24 +224,23 @@ export function setGuard(schema: z.ZodMiniType, guard: (value: unknown) => boole
  */
 async function check(name: string, schema: z.ZodMiniType, raw: Raw): Promise<unknown> {
   const result = checkNow(name, schema, raw)
-  if ('data' in result) return result.data
+  if ('loaded' in result) return result.loaded.data
   const { issue } = result
   if (!issue) throw new SnapshotShapeError(name, '(root)', 'rejected without a reason')
   const { describeIssue } = await import('./describe-issue')
   throw new SnapshotShapeError(name, formatIssuePath(issue.path), describeIssue(issue))
 }
 
-/** checkNow is check's work, done at once: the data, or the first issue zod found (undefined: none given). */
-function checkNow(name: string, schema: z.ZodMiniType, raw: Raw): { data: unknown } | { issue: z.core.$ZodIssue | undefined } {
+/** checkNow is check's work, done at once: the data as loaded, or the first issue zod found (undefined: none given). */
+function checkNow(name: string, schema: z.ZodMiniType, raw: Raw): { loaded: Loaded<unknown> } | { issue: z.core.$ZodIssue | undefined } {
   let data: unknown = raw.body
   if (!guards.get(schema)?.(raw.body)) {
     const result = schema.safeParse(raw.body, { reportInput: true })
     if (!result.success) return { issue: result.error.issues[0] }
     data = result.data
   }
-  checkedAnswers.set(raw, { schema, data })
   if (raw.version !== undefined && typeof data === 'object' && data !== null) {
     checked.set(name, { schema, version: raw.version, data: new WeakRef(data) })
   }
-  return { data }
+  return { loaded: remember(raw, schema, data) }
 }
