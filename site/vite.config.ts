@@ -98,6 +98,12 @@ export default defineConfig(({ command, mode }) => ({
       // bundles whole; its ES module build, shipped beside it, lets the bundler leave
       // out some of the parts the map never uses (about 2 kB gzip off the map's own JavaScript).
       { find: /^leaflet$/, replacement: 'leaflet/dist/leaflet-src.esm.js' },
+      // SWR's `use-sync-external-store/shim` (for React 16 and 17) is React's own hook on the
+      // React this site runs (src/lib/sync-external-store.ts).
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: fileURLToPath(new URL('./src/lib/sync-external-store.ts', import.meta.url)),
+      },
       ...(command === 'build' ? productionRouter : []),
     ],
   },
