@@ -95,6 +95,13 @@ function watch(page) {
   return { problems, requests }
 }
 
+/** publishedDeals reads every region's published deals, as Deals' default view shows them. */
+async function publishedDeals() {
+  const index = await snapshot('deals/index')
+  const lists = await Promise.all(index.regions.filter((r) => r.count > 0).map((r) => snapshot(r.path.replace(/^\/?api\//, ''))))
+  return { index, deals: lists.flatMap((l) => l.deals) }
+}
+
 describe('data pages rendered after the publish', () => {
   test('without JavaScript the status page lists its first cards and the homepage its statistics, from the published snapshots', async () => {
     const statuses = await snapshot('DispensaryStatus')
@@ -170,13 +177,6 @@ describe('Deals, Menus and the store pages rendered after the publish', () => {
   // The first page of deals (features/deals/lib/deals.ts DEALS_PER_PAGE).
   const DEALS_PER_PAGE = 100
   const OFFER_ROWS = 'table.offer-rows tbody tr'
-
-  /** dealsOf reads every region's published deals, as Deals' default view shows them. */
-  async function publishedDeals() {
-    const index = await snapshot('deals/index')
-    const lists = await Promise.all(index.regions.filter((r) => r.count > 0).map((r) => snapshot(r.path.replace(/^\/?api\//, ''))))
-    return { index, deals: lists.flatMap((l) => l.deals) }
-  }
 
   /** checkOfferRow asserts a row says what a shopper needs: size, price paid, market and the menu's freshness. */
   async function checkOfferRow(row, offer, what) {
@@ -274,6 +274,73 @@ describe('Deals, Menus and the store pages rendered after the publish', () => {
         }
       })
     }
+  })
+})
+
+/**
+ * framesOf opens url in a fresh page, its CPU 4x slower (CDP), and returns what its main part
+ * showed frame by frame until it settled: for each change, whether main was visible, the
+ * text of its heading and summary (selectors) and how many offer rows it held.
+ */
+async function framesOf(url, { heading, summary = heading }) {
+  return withPage({ viewport: { width: 1280, height: 900 } }, async (page) => {
+    await page.addInitScript(
+      (selectors) => {
+        window.__frames = []
+        const look = () => {
+          const main = document.querySelector('main')
+          const frame = {
+            visible: !!main && getComputedStyle(main).visibility !== 'hidden',
+            heading: document.querySelector(selectors.heading)?.textContent.trim() ?? null,
+            summary: document.querySelector(selectors.summary)?.textContent.trim() ?? null,
+            rows: document.querySelectorAll('main table.offer-rows tbody tr').length,
+          }
+          const last = window.__frames.at(-1)
+          if (!last || JSON.stringify(last.frame) !== JSON.stringify(frame)) window.__frames.push({ at: Math.round(performance.now()), frame })
+          requestAnimationFrame(look)
+        }
+        requestAnimationFrame(look)
+      },
+      { heading, summary },
+    )
+    const cdp = await page.context().newCDPSession(page)
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+    await page.goto(url, { waitUntil: 'load' })
+    await page.locator('main table.offer-rows tbody tr').first().waitFor({ timeout: 30_000 })
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 200))))
+    return page.evaluate(() => window.__frames)
+  })
+}
+
+describe('a page rendered after the publish for its default search, opened with another', () => {
+  // Menus and Deals are rendered for their default search (data-query=""); a link with a region,
+  // a type or a filter is rendered afresh by the app. Until then the page showed the default
+  // search's heading, rows and prices for what the link asked: a second and more at 4x slowdown.
+  test('never shows the default search’s results for a region link, only that it is loading and then the region’s', async () => {
+    const { stores } = await snapshot('search/stores')
+    const region = stores[0].region
+    const frames = await framesOf(new URL(`dispensary-menus?by=region&region=${region}&type=Flower`, site).href, {
+      heading: '#results-heading',
+      summary: 'section[aria-labelledby="results-heading"] > [role="status"]',
+    })
+    const shown = frames.filter((f) => f.frame.visible)
+    const wrong = shown.filter((f) => f.frame.heading === 'Everything in stock, all of Ohio')
+    assert.deepEqual(wrong, [], `no frame shows the whole state's results (frames: ${JSON.stringify(frames)})`)
+    const last = frames.at(-1).frame
+    assert.ok(
+      last.visible && last.rows > 0 && last.heading === 'Results' && last.summary?.includes(region),
+      `the region's results in the end: ${JSON.stringify(last)}`,
+    )
+  })
+
+  test('never shows every deal for a link to one type’s, only that it is loading and then that type’s', async () => {
+    const { deals } = await publishedDeals()
+    const vapes = deals.filter((d) => d.category === 'Vape').length
+    assert.ok(vapes > 0 && vapes < deals.length, 'the demo has vape deals and others')
+    const frames = await framesOf(new URL('dispensary-deals?type=Vape', site).href, { heading: '#deals-heading' })
+    const wrong = frames.filter((f) => f.frame.visible && f.frame.heading !== null && f.frame.heading !== `${vapes} deals`)
+    assert.deepEqual(wrong, [], `every deals heading shown counts the vape deals, ${vapes} (frames: ${JSON.stringify(frames)})`)
+    assert.equal(frames.at(-1).frame.heading, `${vapes} deals`)
   })
 })
 

@@ -89,3 +89,34 @@ describe('404.html, which a static host sends for any path it has no file for', 
     expect(document.querySelector('main')!.textContent).toBe('Dispensary Status')
   })
 })
+
+describe('a page rendered for another path or query, which the app renders afresh', () => {
+  const MENUS = '<main><h1>Dispensary Menus</h1><table><tbody><tr><td>Everything in stock, all of Ohio</td></tr></tbody></table></main>'
+  function pageAt(url: string, attributes: string) {
+    window.history.replaceState(null, '', url)
+    document.title = 'Dispensary Menus - Ohio Marijuana Community'
+    document.body.innerHTML = `<div id="root" ${attributes}>${MENUS}</div>`
+    document.documentElement.dataset.early = 'pending'
+    new Function(earlyDataScript(ROUTES, '', '/', 'menus', 'Ohio Marijuana Community'))()
+    expect(document.documentElement.dataset.early).toBeUndefined()
+    return { main: document.querySelector('main')!.textContent, status: document.querySelector('main [role="status"]')?.textContent }
+  }
+  const loading = { main: LOADING_TEXT, status: LOADING_TEXT }
+  const asRendered = { main: 'Dispensary MenusEverything in stock, all of Ohio', status: undefined }
+
+  it('says it is loading when opened with a query other than the one it was rendered for', () => {
+    const rendered = 'data-prerendered="/dispensary-menus" data-query=""'
+    for (const query of ['?by=region&region=Central&type=Flower', '?sale=1', '?by=distance&zip=43215']) {
+      expect(pageAt(`/dispensary-menus${query}`, rendered), query).toEqual(loading)
+    }
+    expect(pageAt('/dispensary-menus', rendered)).toEqual(asRendered)
+    expect(pageAt('/dispensary-menus/', rendered)).toEqual(asRendered)
+  })
+
+  it('says it is loading at another path, and leaves a page whose HTML the app hydrates whatever its query', () => {
+    expect(pageAt('/dispensary-menus/bloom-akron', 'data-prerendered="/"')).toEqual(loading)
+    // The build's own pages carry no data-query: the app hydrates them for any query.
+    expect(pageAt('/dispensary-menus?region=Central', 'data-prerendered="/dispensary-menus"')).toEqual(asRendered)
+    expect(pageAt('/dispensary-menus?region=Central', '')).toEqual(asRendered)
+  })
+})

@@ -18,6 +18,13 @@ import { pathsOf, type RouteDef } from './routes'
 // script has run (the theme script in index.html marks the page data-early="pending",
 // global.css hides it, this script removes the mark): it waits for the stylesheets, and the
 // page could be painted before it ran.
+//
+// A page rendered for another path or query says it is loading too, as app/main.tsx does
+// (which renders such a page afresh rather than hydrate it): the Menus page rendered after a
+// publish for its default search, opened with a region, a filter or a ZIP in its query,
+// showed the whole state's results for a second or more at 4x CPU slowdown, the wrong
+// heading, rows and prices for what the link asked. Its results stay hidden until then as
+// 404.html's "not found" does (the theme script marks a URL with a query data-url-query).
 
 /** PAGE_DATA_ID is the id of the <script> holding the snapshots a page carries (src/api/page-data.ts). */
 const PAGE_DATA_ID = 'omc-page-data'
@@ -62,8 +69,11 @@ for(var i=0;i<routes.length;i++){var r=routes[i];for(var j=0;j<r.patterns.length
 known=true;names=names.concat(r.data);if(r.snapshot)names.push(r.snapshot.replace(/:[A-Za-z]+/,m[1]));
 if(r.search)names=names.concat(searchFiles(new URLSearchParams(location.search)));i=routes.length;break}}
 for(var k=0;k<names.length;k++){if(carried[names[k]]!==undefined)continue;var l=document.createElement('link');l.rel='preload';l.as='fetch';l.crossOrigin='anonymous';l.href=dataUrl+'/api/'+names[k];document.head.appendChild(l)}
-var root=document.getElementById('root'),main=root&&root.querySelector('main');
-if(known&&main&&root.getAttribute('data-prerendered')===${JSON.stringify(NOT_FOUND_PAGE)}){var p=document.createElement('p');p.setAttribute('role','status');p.textContent=${JSON.stringify(LOADING_TEXT)};main.innerHTML='';main.appendChild(p);document.title=${JSON.stringify(siteName)}}
+var root=document.getElementById('root'),main=root&&root.querySelector('main'),at=root&&root.getAttribute('data-prerendered');
+if(known&&main&&at===${JSON.stringify(NOT_FOUND_PAGE)}){loading();document.title=${JSON.stringify(siteName)}}
+else if(known&&main&&at!==null&&(norm(at)!==norm(path)||(root.hasAttribute('data-query')&&root.getAttribute('data-query')!==location.search)))loading();
+function loading(){var p=document.createElement('p');p.setAttribute('role','status');p.textContent=${JSON.stringify(LOADING_TEXT)};main.innerHTML='';main.appendChild(p)}
+function norm(p){return p.replace(/\\/+$/,'')||'/'}
 function searchFiles(q){var keys=0;q.forEach(function(){keys++});if(keys===0)return['search/flower/first'];
 var region=q.get('region')||'',type=q.get('type')||'Flower';if(q.get('by')==='distance'||!/^[A-Za-z]+$/.test(region)||!/^[A-Za-z]+$/.test(type))return[];
 return['search/'+type.toLowerCase()+'/'+region.toLowerCase()]}
