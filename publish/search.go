@@ -386,10 +386,7 @@ func strainTypeOf(o *desc) string {
 	if t := strainType(o.StrainType); t != "" {
 		return t
 	}
-	if id := o.strain; id != nil {
-		return id.catalogueType
-	}
-	return ""
+	return o.catalogueType
 }
 
 // appendTerpeneSlugs writes the slugs of the terpenes a description lists, each once in

@@ -274,6 +274,11 @@ type desc struct {
 	// strain is the strain the description's strain name names (nil for none), set
 	// once the history has named every strain (resolveStrains).
 	strain *strainID
+	// catalogueType is the strain catalogue's type for its strain name ("" when the
+	// catalogue does not know it), what strainTypeOf falls back to. It is known when the
+	// description is first met: a store's menu file is encoded while the other menus are
+	// still read, before the strains are named, and must say what the search files say.
+	catalogueType string
 	// sizeLabel is the size as the snapshots write it (sizeLabel).
 	sizeLabel string
 	// category is the index of its category in data.AllCategories (display order).
@@ -413,7 +418,8 @@ func (s *shop) addMenu(m store.MenuOffers, emit Emit) error {
 			name := s.productName(lo.Desc)
 			ds = &desc{Offer: lo.Desc, Code: codeOf(lo.Desc), nameKey: strings.ToLower(lo.Desc.Name), brandKey: strings.ToLower(lo.Desc.Brand),
 				name: name, displayKey: strings.ToLower(name),
-				sizeLabel: sizeLabel(lo.Desc.Size, lo.Desc.Grams, lo.Desc.Milligrams), category: categoryIndex(lo.Desc.Category)}
+				sizeLabel: sizeLabel(lo.Desc.Size, lo.Desc.Grams, lo.Desc.Milligrams), category: categoryIndex(lo.Desc.Category),
+				catalogueType: s.catalogueTypeOf(lo.Desc.Strain)}
 			s.descs[lo.Desc] = ds
 		}
 		o := offer{desc: ds, place: pl, Price: lo.Price, SalePrice: lo.SalePrice, InStock: lo.InStock, seriesFirst: unixSeconds(lo.FirstSeen), key: lo.Key}

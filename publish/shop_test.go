@@ -801,3 +801,50 @@ func deref(s *string) string {
 	}
 	return *s
 }
+
+// TestMenuStrainTypeFromCatalogue: an offer whose menu gives no strain type takes its
+// strain's type from the catalogue, in the store's menu file as in the search files, on
+// every publish. (The menu files are encoded while the publish still reads the other
+// menus; the catalogue's type came with the strains' names, resolved once every menu was
+// read, so a menu file showed it or not depending on timing, and `go test -race` caught
+// the encoder reading what the resolving wrote.)
+func TestMenuStrainTypeFromCatalogue(t *testing.T) {
+	catalogue, err := data.ParseStrains("test catalogue", strings.NewReader("name,slug,type,breeder\nGelato #41,gelato-41,indica,Cookie Fam\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	db := shopDB(t)
+	smalls := data.Offer{ProductID: "smalls", Name: "Gelato 41 Smalls", Brand: "Grow Ohio", Strain: "Gelato #41", Category: data.Flower,
+		Size: "3.5g", Grams: 3.5, Price: 30, InStock: true}
+	if err := db.RecordMenuFetch(context.Background(), store.MenuFetch{Slug: "botanist-canton", Market: data.Medical, Platform: "jane",
+		At: now.Add(-time.Hour), Offers: []data.Offer{smalls}}); err != nil {
+		t.Fatal(err)
+	}
+	// typeOf is the strain type a columnar file gives the product named name.
+	typeOf := func(file []byte, name string) any {
+		t.Helper()
+		var f struct {
+			Products struct {
+				Name       []string `json:"name"`
+				StrainType []any    `json:"strainType"`
+			} `json:"products"`
+		}
+		if err := json.Unmarshal(file, &f); err != nil {
+			t.Fatal(err)
+		}
+		i := slices.Index(f.Products.Name, name)
+		if i < 0 {
+			t.Fatalf("%s not in the file", name)
+		}
+		return f.Products.StrainType[i]
+	}
+	for run := range 5 {
+		files, _ := publishFiles(t, db, publish.Options{Now: now, Strains: catalogue})
+		if got := typeOf(files["api/search/flower/northeast"], smalls.Name); got != "indica" {
+			t.Fatalf("publish %d: the search file gives %s strain type %v, want the catalogue's indica", run, smalls.Name, got)
+		}
+		if got := typeOf(files["api/menus/botanist-canton"], smalls.Name); got != "indica" {
+			t.Errorf("publish %d: the store's menu file gives %s strain type %v, want the catalogue's indica (as the search file)", run, smalls.Name, got)
+		}
+	}
+}

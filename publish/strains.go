@@ -61,6 +61,16 @@ func (s *shop) resolveStrains(h *history) {
 	}
 }
 
+// catalogueTypeOf is the catalogue's type for the strain a menu names, "" when the
+// catalogue does not know it. The catalogue is keyed by data.StrainKey, as the strains
+// resolveStrains names are: every spelling of one strain gets the type its name gets.
+func (s *shop) catalogueTypeOf(strain string) string {
+	if cs, ok := s.lookupStrain(strain); ok {
+		return cs.Type
+	}
+	return ""
+}
+
 func (s *shop) lookupStrain(name string) (data.Strain, bool) {
 	if s.Strains == nil {
 		return data.Strain{}, false
