@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -139,13 +140,80 @@ func siteRules(siteDir, dataDir string) ([]publish.HeaderRule, error) {
 	return append(publish.HeaderRules(site.WithContent(chat)), publish.ReadOpenDataRules(dataDir)...), nil
 }
 
+// liveRules are siteRules kept up to date with the published tree: omc serve left running
+// beside omc worker (or a publish run by hand) serves each newly closed month of the open
+// data as immutable, and lets Discord's widget be framed once the chat page names a server,
+// without a restart. The two files the rules are made from are looked at (stat) on each
+// request and read again only when one of them changed.
+type liveRules struct {
+	siteDir, dataDir string
+	mu               sync.Mutex
+	seen             []os.FileInfo
+	rules            []publish.HeaderRule
+}
+
+// rulesInputs are the published files siteRules reads.
+var rulesInputs = []string{publish.PathChat, publish.PathOpenData}
+
+// newLiveRules reads the rules once; a site that cannot be read is an error then, as before.
+func newLiveRules(siteDir, dataDir string) (*liveRules, error) {
+	seen := statInputs(dataDir)
+	rules, err := siteRules(siteDir, dataDir)
+	if err != nil {
+		return nil, err
+	}
+	return &liveRules{siteDir: siteDir, dataDir: dataDir, seen: seen, rules: rules}, nil
+}
+
+// current are the rules for the tree as it is now. Should the site's own files become
+// unreadable meanwhile (a build being replaced), the last rules stay.
+func (l *liveRules) current() []publish.HeaderRule {
+	now := statInputs(l.dataDir)
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if !sameInputs(l.seen, now) {
+		if rules, err := siteRules(l.siteDir, l.dataDir); err == nil {
+			l.rules, l.seen = rules, now
+		}
+	}
+	return l.rules
+}
+
+// statInputs are rulesInputs as they are in dataDir, nil for one that is not there.
+func statInputs(dataDir string) []os.FileInfo {
+	infos := make([]os.FileInfo, len(rulesInputs))
+	for i, rel := range rulesInputs {
+		if info, err := os.Stat(filepath.Join(dataDir, filepath.FromSlash(rel))); err == nil {
+			infos[i] = info
+		}
+	}
+	return infos
+}
+
+// sameInputs tells whether no input changed: still the same file (a publish renames a new
+// one over it, which a modification time within the file system's tick could hide), with
+// the same size and modification time (one written in place).
+func sameInputs(a, b []os.FileInfo) bool {
+	for i := range a {
+		switch {
+		case a[i] == nil || b[i] == nil:
+			if a[i] != b[i] {
+				return false
+			}
+		case !os.SameFile(a[i], b[i]) || a[i].Size() != b[i].Size() || !a[i].ModTime().Equal(b[i].ModTime()):
+			return false
+		}
+	}
+	return true
+}
+
 // siteHandler serves the site and the snapshots on one origin, compressed.
 func siteHandler(siteDir, dataDir string) (http.Handler, error) {
 	index := filepath.Join(siteDir, "index.html")
 	if _, err := os.Stat(index); err != nil {
 		return nil, usageError("--dir %s: no index.html (build the site first: go tool task site:build): %v", siteDir, err)
 	}
-	rules, err := siteRules(siteDir, dataDir)
+	rules, err := newLiveRules(siteDir, dataDir)
 	if err != nil {
 		return nil, err
 	}
@@ -169,7 +237,7 @@ func siteHandler(siteDir, dataDir string) (http.Handler, error) {
 	pages := sitePages{siteDir: siteDir, dataDir: dataDir, index: index, routes: routes}
 	mux.HandleFunc("/", pages.serve)
 	withHeaders := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		publish.Apply(rules, w.Header(), r.URL.Path)
+		publish.Apply(rules.current(), w.Header(), r.URL.Path)
 		// A static site is read, never written: any other method is refused, as a
 		// static host refuses it, rather than answered with the content.
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {

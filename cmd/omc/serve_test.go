@@ -232,3 +232,70 @@ func TestCheckSiteURL(t *testing.T) {
 		}
 	}
 }
+
+// TestSiteHandlerFollowsPublishes: omc serve left running while a publish replaces the
+// open data's listing and the chat page answers with the rules those now make: the month
+// just closed as immutable, Discord's widget allowed once the chat page names a server, and
+// disallowed again once it names none.
+func TestSiteHandlerFollowsPublishes(t *testing.T) {
+	site, snap := t.TempDir(), t.TempDir()
+	// publishFile writes rel as a publish does: a new file renamed over the old one.
+	publishFile := func(root, rel, body string) {
+		t.Helper()
+		p := filepath.Join(root, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p+".new", []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Rename(p+".new", p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	publishFile(site, "index.html", "<!doctype html><title>app</title>")
+	publishFile(site, "routes.json", `{"paths": ["/", "/chat"]}`)
+	listing := func(aprilClosed bool) string {
+		return fmt.Sprintf(`{"months":[{"month":"2026-03","path":"open-data/prices/2026-03.parquet","closed":true},`+
+			`{"month":"2026-04","path":"open-data/prices/2026-04.parquet","closed":%t}],"index":[]}`, aprilClosed)
+	}
+	publishFile(snap, publish.PathOpenData, listing(false))
+	publishFile(snap, "open-data/prices/2026-04.parquet", "PAR1 april PAR1")
+	publishFile(snap, publish.PathChat, `{"discord":{"serverId":""}}`)
+	h, err := siteHandler(site, snap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+	get := func(path string) http.Header {
+		t.Helper()
+		resp, err := http.Get(srv.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp.Header
+	}
+	check := func(when, wantCache string, wantDiscord bool) {
+		t.Helper()
+		if got := get("/open-data/prices/2026-04.parquet").Get("Cache-Control"); got != wantCache {
+			t.Errorf("%s: April's file cached as %q, want %q", when, got, wantCache)
+		}
+		policy := get("/chat").Get("Content-Security-Policy")
+		if got := strings.Contains(policy, "frame-src "+publish.DiscordWidgetOrigin); got != wantDiscord {
+			t.Errorf("%s: /chat's policy allows Discord's frame: %t, want %t (%s)", when, got, wantDiscord, policy)
+		}
+	}
+	check("at start", publish.CacheSnapshots, false)
+
+	publishFile(snap, publish.PathOpenData, listing(true))
+	publishFile(snap, publish.PathChat, `{"discord":{"serverId":"42"}}`)
+	check("after a publish closing April and naming a Discord server", publish.CacheImmutable, true)
+
+	publishFile(snap, publish.PathChat, `{"discord":{"serverId":""}}`)
+	if err := os.Remove(filepath.Join(snap, filepath.FromSlash(publish.PathOpenData))); err != nil {
+		t.Fatal(err)
+	}
+	check("after a publish naming no server and without the listing", "", false)
+}
