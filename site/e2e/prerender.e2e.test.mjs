@@ -333,6 +333,17 @@ describe('a page rendered after the publish for its default search, opened with 
     )
   })
 
+  test('takes a link that only carries a share’s tracking parameters for the default search: the page as rendered, hydrated', async () => {
+    const frames = await framesOf(new URL('dispensary-menus?utm_source=facebook&fbclid=IwAR0abc', site).href, {
+      heading: '#results-heading',
+      summary: 'section[aria-labelledby="results-heading"] > [role="status"]',
+    })
+    const first = frames.findIndex((f) => f.frame.visible && f.frame.heading === 'Everything in stock, all of Ohio')
+    assert.ok(first >= 0, `the default search's results are shown (frames: ${JSON.stringify(frames)})`)
+    const after = frames.slice(first).filter((f) => !f.frame.visible || f.frame.heading !== 'Everything in stock, all of Ohio')
+    assert.deepEqual(after, [], `once shown, never replaced by "Loading this page…" and rendered again (frames: ${JSON.stringify(frames)})`)
+  })
+
   test('never shows every deal for a link to one type’s, only that it is loading and then that type’s', async () => {
     const { deals } = await publishedDeals()
     const vapes = deals.filter((d) => d.category === 'Vape').length

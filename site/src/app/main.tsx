@@ -6,6 +6,7 @@ import { env, pushConfigured } from '../config/env'
 import { readPageData } from '../api/page-data'
 import { LOADING_TEXT, NOT_FOUND_PAGE } from '../config/early-data'
 import { appPath } from '../config/site-base'
+import { withoutTracking } from '../config/tracking-params'
 import { App } from './app'
 import { preloadScreen } from './router'
 import './global.css'
@@ -23,9 +24,10 @@ const pathname = appPath(window.location.pathname)
 const samePath = prerendered !== undefined && normalize(prerendered) === normalize(pathname)
 // A page whose content follows the URL's query (Deals, Menus, a store) was rendered for
 // the query in its data-query (none: the default search); opened with another, it is
-// rendered afresh, from the snapshots it carries, rather than hydrated as something else.
+// rendered afresh, from the snapshots it carries, rather than hydrated as something else
+// (what a share adds to count visits, utm_source or fbclid, is no query of its own).
 const { query } = container.dataset
-const hydrating = samePath && (query === undefined || query === window.location.search)
+const hydrating = samePath && (query === undefined || query === withoutTracking(window.location.search))
 // The snapshots the page came with, read first: those are not downloaded again.
 const fallback = samePath ? readPageData() : undefined
 // The screen's code and snapshots download while React hydrates the layout.

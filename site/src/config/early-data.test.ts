@@ -27,7 +27,16 @@ describe('the early data script', () => {
   })
 
   it('derives Menus’ search file from the query as the app does', () => {
-    for (const query of ['?region=Northeast', '?type=Vape&region=Central', '?type=Edible', '?by=distance&zip=43215', '?region=../x', '']) {
+    for (const query of [
+      '?region=Northeast',
+      '?type=Vape&region=Central',
+      '?type=Edible',
+      '?by=distance&zip=43215',
+      '?region=../x',
+      '',
+      '?fbclid=IwAR0abc',
+      '?utm_source=facebook&region=Central',
+    ]) {
       const expected = searchFilesFor(new URL(`https://omc.example/dispensary-menus${query}`)).map((name) => `/api/${name}`)
       expect(preloadsAt(`/dispensary-menus${query}`)).toEqual(['/api/search/stores', ...expected])
     }
@@ -111,6 +120,10 @@ describe('a page rendered for another path or query, which the app renders afres
     }
     expect(pageAt('/dispensary-menus', rendered)).toEqual(asRendered)
     expect(pageAt('/dispensary-menus/', rendered)).toEqual(asRendered)
+    // A link shared on Facebook or from a newsletter is the default search: the page as rendered.
+    expect(pageAt('/dispensary-menus?fbclid=IwAR0abc', rendered)).toEqual(asRendered)
+    expect(pageAt('/dispensary-menus?utm_source=newsletter&utm_medium=email', rendered)).toEqual(asRendered)
+    expect(pageAt('/dispensary-menus?utm_source=newsletter&region=Central', rendered)).toEqual(loading)
   })
 
   it('says it is loading at another path, and leaves a page whose HTML the app hydrates whatever its query', () => {

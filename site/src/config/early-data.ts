@@ -1,4 +1,5 @@
 import { pathsOf, type RouteDef } from './routes'
+import { TRACKING_PARAM } from './tracking-params'
 
 // The snapshots a page needs, asked for while the page is still being parsed: a small inline
 // script at the end of every page adds a <link rel="preload" as="fetch"> for each, so their
@@ -25,6 +26,7 @@ import { pathsOf, type RouteDef } from './routes'
 // showed the whole state's results for a second or more at 4x CPU slowdown, the wrong
 // heading, rows and prices for what the link asked. Its results stay hidden until then as
 // 404.html's "not found" does (the theme script marks a URL with a query data-url-query).
+// Tracking parameters (utm_source, fbclid: tracking-params.ts) are no query here either.
 
 /** PAGE_DATA_ID is the id of the <script> holding the snapshots a page carries (src/api/page-data.ts). */
 const PAGE_DATA_ID = 'omc-page-data'
@@ -60,7 +62,7 @@ export function earlyDataScript(
   )
   // ES5 with no helper: it runs as it is, before any of the app's code.
   return `(function(){try{
-var routes=${JSON.stringify(table)},dataUrl=${JSON.stringify(dataUrl)},base=${JSON.stringify(base.replace(/\/$/, ''))};
+var routes=${JSON.stringify(table)},dataUrl=${JSON.stringify(dataUrl)},base=${JSON.stringify(base.replace(/\/$/, ''))},tracking=new RegExp(${JSON.stringify(TRACKING_PARAM.source)});
 var path=location.pathname;if(base&&path.indexOf(base)===0)path=path.slice(base.length)||'/';
 var carried={},el=document.getElementById(${JSON.stringify(PAGE_DATA_ID)});
 if(el){try{carried=JSON.parse(el.textContent||'{}').snapshots||{}}catch(e){}}
@@ -71,10 +73,11 @@ if(r.search)names=names.concat(searchFiles(new URLSearchParams(location.search))
 for(var k=0;k<names.length;k++){if(carried[names[k]]!==undefined)continue;var l=document.createElement('link');l.rel='preload';l.as='fetch';l.crossOrigin='anonymous';l.href=dataUrl+'/api/'+names[k];document.head.appendChild(l)}
 var root=document.getElementById('root'),main=root&&root.querySelector('main'),at=root&&root.getAttribute('data-prerendered');
 if(known&&main&&at===${JSON.stringify(NOT_FOUND_PAGE)}){loading();document.title=${JSON.stringify(siteName)}}
-else if(known&&main&&at!==null&&(norm(at)!==norm(path)||(root.hasAttribute('data-query')&&root.getAttribute('data-query')!==location.search)))loading();
+else if(known&&main&&at!==null&&(norm(at)!==norm(path)||(root.hasAttribute('data-query')&&root.getAttribute('data-query')!==withoutTracking(location.search))))loading();
 function loading(){var p=document.createElement('p');p.setAttribute('role','status');p.textContent=${JSON.stringify(LOADING_TEXT)};main.innerHTML='';main.appendChild(p)}
 function norm(p){return p.replace(/\\/+$/,'')||'/'}
-function searchFiles(q){var keys=0;q.forEach(function(){keys++});if(keys===0)return['search/flower/first'];
+function withoutTracking(s){var q=new URLSearchParams(s),out=new URLSearchParams(),t=false;q.forEach(function(v,k){if(tracking.test(k))t=true;else out.append(k,v)});if(!t)return s;var r=out.toString();return r?'?'+r:''}
+function searchFiles(q){var keys=0;q.forEach(function(v,k){if(!tracking.test(k))keys++});if(keys===0)return['search/flower/first'];
 var region=q.get('region')||'',type=q.get('type')||'Flower';if(q.get('by')==='distance'||!/^[A-Za-z]+$/.test(region)||!/^[A-Za-z]+$/.test(type))return[];
 return['search/'+type.toLowerCase()+'/'+region.toLowerCase()]}
 }catch(e){}document.documentElement.removeAttribute('data-early')})()`

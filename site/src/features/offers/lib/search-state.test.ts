@@ -37,6 +37,13 @@ describe('search state', () => {
     expect(read).toEqual({ search: DEFAULT_SEARCH_STATE, filters: DEFAULT_FILTERS, page: 1, searched: false })
   })
 
+  it('reads a link that only carries a share’s tracking parameters as no search either', () => {
+    for (const query of ['fbclid=IwAR0abc', 'utm_source=facebook&utm_medium=social', 'gclid=x']) {
+      expect(readMenuSearch(new URLSearchParams(query)), query).toEqual(readMenuSearch(new URLSearchParams()))
+    }
+    expect(readMenuSearch(new URLSearchParams('utm_source=facebook&region=Central')).searched).toBe(true)
+  })
+
   it('writes and reads back a whole search', () => {
     const search = {
       ...DEFAULT_SEARCH_STATE,

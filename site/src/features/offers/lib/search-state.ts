@@ -4,6 +4,7 @@ import type { Coordinates } from '@/lib/geo'
 import { createLocalStore } from '@/lib/local-store'
 import { isSizeKey, NO_FACETS, STRAIN_TYPES, type FacetFilters } from './facets'
 import { DEFAULT_MILES } from './default-distance'
+import { searchKeys } from '@/config/tracking-params'
 
 /** SearchType is how the Menus search picks its stores: by region or by distance from a point. */
 export type SearchType = 'region' | 'distance'
@@ -120,7 +121,8 @@ const oneOf = <T extends string>(value: string | null, allowed: readonly T[], fa
 /**
  * readMenuSearch reads a Menus URL's query. Anything missing or not
  * understood takes its default, so a hand-edited or old link still opens a
- * search. searched is false for a URL with no search at all (the first visit).
+ * search. searched is false for a URL with no search at all (the first visit), tracking
+ * parameters aside (a link shared on Facebook carries fbclid: config/tracking-params.ts).
  */
 export function readMenuSearch(params: URLSearchParams): MenuSearch {
   const d = DEFAULT_SEARCH_STATE
@@ -152,7 +154,7 @@ export function readMenuSearch(params: URLSearchParams): MenuSearch {
     staleExclude: flag(params.get('fresh'), f.staleExclude),
     openNow: flag(params.get('open'), f.openNow),
   }
-  return { search, filters, page: Math.floor(number(params.get('page'), 1, 1, 10_000)), searched: [...params.keys()].length > 0 }
+  return { search, filters, page: Math.floor(number(params.get('page'), 1, 1, 10_000)), searched: searchKeys(params).length > 0 }
 }
 
 /** writeMenuSearch writes a search as a URL query, leaving out what is at its default so links stay short. */
