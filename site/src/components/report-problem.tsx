@@ -1,6 +1,7 @@
 import { Link, useLocation } from 'react-router-dom'
 import { routes } from '../config/routes'
 import { env } from '../config/env'
+import { withoutTracking } from '../config/tracking-params'
 import { newIssueUrl, type IssueFields } from '../lib/issue-forms'
 
 /** Report is what a page tells about the offer or store a visitor reports: the menu report's fields the page knows. */
@@ -19,12 +20,13 @@ export function feedbackHref(form: string, fields: Record<string, string | undef
  * time the data was published and this page's address, so a maintainer sees exactly
  * what the visitor saw. Without a repository (VITE_FEEDBACK_REPOSITORY) it opens the
  * Feedback page with the same details. The page's address is its path, with the site's
- * address in front when the build knows it: the same in the pre-rendered HTML and in
- * the browser.
+ * address in front when the build knows it, and its query without a share's tracking
+ * parameters: the same in the pre-rendered HTML and in the browser, which hydrates a page
+ * opened with only those (config/tracking-params.ts).
  */
 export function ReportProblem({ report, title }: { report: Report; title: string }) {
   const location = useLocation()
-  const page = env.siteUrl + location.pathname + location.search
+  const page = env.siteUrl + location.pathname + withoutTracking(location.search)
   const fields = { ...report, page }
   const repository = env.feedbackRepository
   return (

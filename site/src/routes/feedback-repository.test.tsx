@@ -33,7 +33,8 @@ describe('feedback through the repository’s issue forms', () => {
   })
 
   it('reports a store page with the store, its markets, its menu and the snapshot’s time', async () => {
-    renderApp('/dispensary-menus/bloom-akron?category=Flower')
+    // A link shared on Facebook: the page's address is reported without what the share added.
+    renderApp('/dispensary-menus/bloom-akron?category=Flower&fbclid=IwAR0abc&utm_source=facebook')
     await screen.findByRole('heading', { level: 1, name: 'Bloom Akron' })
     const report = screen.getByRole('link', { name: /Report a problem/ })
     const fields = query(report.getAttribute('href'))
