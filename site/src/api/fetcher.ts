@@ -153,9 +153,6 @@ export async function parseSnapshot<S extends z.ZodMiniType>(name: string, schem
  * screen then asks the usual way, and parseSnapshot says what is wrong).
  */
 export function parseArrived<S extends z.ZodMiniType>(name: string, schema: S, raw: Raw): Loaded<z.infer<S>> | undefined {
-  // The same object for the same answer: a screen's memos keep their inputs across renders.
-  const same = checkedAnswers.get(raw)
-  if (same?.schema === schema) return same.loaded as Loaded<z.infer<S>>
   const before = checkedBefore(name, schema, raw)
   if (before !== undefined) return remember(raw, schema, before) as Loaded<z.infer<S>>
   const result = checkNow(name, schema, raw)
@@ -198,8 +195,14 @@ function checkedBefore(name: string, schema: z.ZodMiniType, raw: Raw): unknown {
  */
 const checkedAnswers = new WeakMap<Raw, { schema: z.ZodMiniType; loaded: Loaded<unknown> }>()
 
-/** remember records data as answer raw's, checked against schema, and returns it as loaded. */
+/**
+ * remember records data as answer raw's, checked against schema, and returns it as loaded: the
+ * object recorded before for this answer, if any (a screen's memos keep their inputs across
+ * renders).
+ */
 function remember(raw: Raw, schema: z.ZodMiniType, data: unknown): Loaded<unknown> {
+  const same = checkedAnswers.get(raw)
+  if (same?.schema === schema) return same.loaded
   const loaded = loadedOf(raw, data)
   checkedAnswers.set(raw, { schema, loaded })
   return loaded
