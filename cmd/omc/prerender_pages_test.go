@@ -133,7 +133,7 @@ func TestPrerenderRendersOnlyChangedStores(t *testing.T) {
 	if b, err := os.ReadFile(page(changed)); err != nil || !strings.Contains(string(b), "987.65") {
 		t.Errorf("%s's page does not show the new price 987.65 (%v)", changed, err)
 	}
-	if !strings.Contains(report, "store and product pages kept") {
+	if !strings.Contains(report, "store, product and region pages kept") {
 		t.Errorf("the renderer kept no page: %s", report)
 	}
 	aliasAfter, _ := os.ReadFile(alias("menu", kept))

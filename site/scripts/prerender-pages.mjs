@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Renders the data pages (the homepage's statistics, the status page's cards, Deals' and
-// Menus' default results, every store's page and every product's: the PUBLISHED_PAGES of
+// Menus' default results and each region's view of it, every store's page and every product's: the PUBLISHED_PAGES of
 // src/app/prerender.tsx) after `omc publish`, with the snapshots
 // just published, so their HTML shows the data before any script runs and the app
 // hydrates it from the same snapshots, carried in the page, without fetching them.
@@ -112,8 +112,8 @@ function read(name) {
       throw new Error(`${file}: not valid JSON (${error.message})`)
     }
   }
-  // A store's menu, a product, a strain or a terpene is read by its page only: not kept (the lists are).
-  if (!/^(menus|products|strains|terpenes)\/(?!index$)/.test(name)) cache.set(name, body)
+  // A store's menu, a product, a strain, a terpene or a region's offers of one type is read by its page only: not kept (the lists are).
+  if (!/^((menus|products|strains|terpenes)\/(?!index$)|search\/[a-z]+\/)/.test(name)) cache.set(name, body)
   return body
 }
 /** list names the snapshots in api/<dir> (a store's menu per file in api/menus). */
@@ -226,10 +226,10 @@ for (const pagePath of lastRun.rendered) {
   removed++
 }
 await writer.write(path.join(pagesDir, PAGES_STATE), JSON.stringify(state))
-if (kept > 0) written.push(`${kept} store and product pages kept: their data has not changed since they were rendered`)
+if (kept > 0) written.push(`${kept} store, product and region pages kept: their data has not changed since they were rendered`)
 if (removed > 0) written.push(`${removed} pages of stores or products no longer published removed, with their alias pages`)
 if (aliases.wrote + aliases.kept > 0) written.push(`alias pages: ${aliases.wrote} written, ${aliases.kept} kept as they were`)
-const KIND_NAMES = { menus: 'store', products: 'product', strains: 'strain', terpenes: 'terpene' }
+const KIND_NAMES = { menus: 'store', products: 'product', strains: 'strain', terpenes: 'terpene', search: 'region view' }
 for (const [dir, { pages: n, ms, bytes }] of made) {
   const mb = (bytes / 1e6).toFixed(1)
   written.push(

@@ -1,6 +1,7 @@
 // The names publish gives the snapshots of one page each (publish/SNAPSHOTS.md): a store's
 // menu, api/menus/<slug>, a product, api/products/<code>, a strain, api/strains/<slug>, and a
-// terpene, api/terpenes/<slug>. A name of another shape cannot
+// terpene, api/terpenes/<slug>, and one region's offers of one product type,
+// api/search/<type>/<region>. A name of another shape cannot
 // have been written, so nothing is requested for it. Kept free of imports: the router, in the
 // app's entry, reads them too.
 
@@ -16,10 +17,14 @@ export const STORE_SLUG = /^[a-z0-9-]{1,200}$/
  */
 export const LISTED_SLUG = /^(?!index$)[a-z0-9-]{1,200}$/
 
+/** SEARCH_PART is the shape of a product type's or a region's part of a search file's name (search/flower/central). */
+export const SEARCH_PART = /^[a-z]{1,40}$/
+
 /** NAME_SHAPES is the shape of a name in each folder of one-page snapshots (api/<folder>/<name>). */
 export const NAME_SHAPES: Readonly<Record<string, RegExp>> = {
   menus: STORE_SLUG,
   products: PRODUCT_CODE,
   strains: LISTED_SLUG,
   terpenes: LISTED_SLUG,
+  search: SEARCH_PART,
 }

@@ -10,6 +10,7 @@ import dealsNortheast from '../testing/fixtures/shop/deals-northeast.json'
 import bloomAkron from '../testing/fixtures/shop/menus-bloom-akron.json'
 import muulFuel from '../testing/fixtures/shop/products-muul-fuel.json'
 import searchFirst from '../testing/fixtures/shop/search-flower-first.json'
+import searchNortheast from '../testing/fixtures/shop/search-flower-northeast.json'
 import searchStores from '../testing/fixtures/shop/search-stores.json'
 import strainMuulFuel from '../testing/fixtures/shop/strains-muul-fuel.json'
 import terpenesIndex from '../testing/fixtures/shop/terpenes-index.json'
@@ -83,6 +84,7 @@ describe('renderPublished (the data pages, after a publish)', () => {
     'deals/northeast': dealsNortheast,
     'search/stores': searchStores,
     'search/flower/first': searchFirst,
+    'search/flower/northeast': searchNortheast,
     'menus/bloom-akron': bloomAkron,
     [`products/${muulFuel.code}`]: muulFuel,
   }
@@ -94,6 +96,9 @@ describe('renderPublished (the data pages, after a publish)', () => {
       // The lists beside the pages (index) make none.
       strains: ['index', 'muul-fuel'],
       terpenes: ['index', 'index-1', 'limonene', 'linalool'],
+      // A region's shard of a product type makes its region view; the whole state's files make none.
+      'search/flower': ['all-1', 'central', 'first', 'northeast'],
+      'search/vape': ['all-1', 'first', 'southwest'],
     }
     const pages = publishedPages((dir) => files[dir] ?? [])
     // An alias is a page leading to its main path, rendered at that path only.
@@ -103,6 +108,9 @@ describe('renderPublished (the data pages, after a publish)', () => {
       { path: '/dispensary-status', byQuery: false, aliases: [] },
       { path: '/dispensary-deals', byQuery: true, aliases: [leadsTo('/deals', '/dispensary-deals')] },
       { path: '/dispensary-menus', byQuery: true, aliases: [leadsTo('/menu', '/dispensary-menus')] },
+      { path: '/dispensary-menus/northeast/flower', byQuery: true, each: 'search', aliases: [] },
+      { path: '/dispensary-menus/central/flower', byQuery: true, each: 'search', aliases: [] },
+      { path: '/dispensary-menus/southwest/vape', byQuery: true, each: 'search', aliases: [] },
       // A file publish cannot have written as a store's menu or a product makes no page.
       {
         path: '/dispensary-menus/bloom-akron',
@@ -131,6 +139,9 @@ describe('renderPublished (the data pages, after a publish)', () => {
     // The sitemap lists every screen and, once published, every store's and product's page.
     expect(sitemapPaths(pages)).toEqual([
       ...CANONICAL_PATHS,
+      '/dispensary-menus/northeast/flower',
+      '/dispensary-menus/central/flower',
+      '/dispensary-menus/southwest/vape',
       '/dispensary-menus/bloom-akron',
       '/dispensary-menus/zen-leaf-dayton',
       '/product/klutch-muul-fuel-flower-3-5g',
@@ -218,6 +229,18 @@ describe('renderPublished (the data pages, after a publish)', () => {
     expect(html).toContain('Everything in stock, all of Ohio')
     expect(html).toContain(`${searchFirst.total} offers at ${searchFirst.stores} stores`)
     expect(html).toContain(searchFirst.products.name[0])
+  })
+
+  it('writes a region’s view of Menus with that region’s offers, cheapest first, and the stores’ list', async () => {
+    const rendered = await renderPublished('/dispensary-menus/northeast/flower', tree(shop), renderedAt)
+    const html = plain(rendered.html)
+    expect(Object.keys(rendered.data.snapshots).sort()).toEqual(['search/flower/northeast', 'search/stores'])
+    expect(html).toContain('<title>Menus: Flower in Northeast Ohio - Ohio Marijuana Community</title>')
+    expect(html).not.toContain('Loading the menus search')
+    expect(html).toContain(`${searchNortheast.offers.product.length} offers at 2 stores: Flower on medical and adult-use menus in Northeast Ohio`)
+    // Cheapest first: Muul Fuel's $38 before Gelato 41's $42.
+    expect(html).toContain('$38.00')
+    expect(html.indexOf('Muul Fuel')).toBeLessThan(html.indexOf('Gelato 41'))
   })
 
   it('writes a store’s page with its offers, and refuses a page for a store with no menu', async () => {

@@ -21,9 +21,13 @@ import {
   dealsRegionSchema,
   menuSchema,
   productSchema,
+  REGIONS,
   searchFirstSchema,
+  searchShardSchema,
   searchStoresSchema,
 } from '../features/offers/api/shop-schemas'
+import { regionViewPath } from '../features/offers/lib/menus-location'
+import { CATEGORIES } from '../api/common-schemas'
 import { dealFiles, readDealsQuery } from '../features/deals/lib/deals'
 import { DEFAULT_SEARCH_STATE } from '../features/offers/lib/search-state'
 import { AppProviders } from './providers'
@@ -107,12 +111,19 @@ type PublishedPage = {
    * without it, the route's one page. Either is rendered at the route's main path only:
    * its aliases get a page leading there (aliasPagesOf).
    */
-  each?: { dir: string; name: RegExp }
+  each?: { dir: string; name: RegExp } | RegionViews
   /** snapshots loads, through load, the snapshots the page at params shows: those a page names (deal files) after the one naming them. */
   snapshots: (load: Load, params: Readonly<Record<string, string | undefined>>) => Promise<unknown>
   /** byQuery: the screen follows the URL's query; the page is its default view, for the URL without one (app/main.tsx). */
   byQuery?: true
 }
+
+/**
+ * RegionViews makes the pages of a route with more than one ":name" segment: paths lists
+ * them from the published tree (list names the snapshots in a directory of its api/), dir
+ * names their kind.
+ */
+type RegionViews = { dir: string; paths: (list: (dir: string) => readonly string[]) => string[] }
 
 // What the default views read: Menus' first page of its default product type, Deals' every region's deals.
 const FIRST_SEARCH = `search/${DEFAULT_SEARCH_STATE.productType.toLowerCase()}/first`
@@ -144,6 +155,22 @@ const PUBLISHED_PAGES: readonly PublishedPage[] = [
     route: routes.menus,
     byQuery: true,
     snapshots: (load) => Promise.all([load('search/stores', searchStoresSchema), load(FIRST_SEARCH, searchFirstSchema)]),
+  },
+  // A region's view of Menus for each region and product type publish wrote offers for
+  // (api/search/<type>/<region>; a shard with none is not written), with the stores' list.
+  {
+    route: routes.menusRegion,
+    each: {
+      dir: 'search',
+      paths: (list) =>
+        CATEGORIES.flatMap((type) => {
+          const written = list(`search/${type.toLowerCase()}`)
+          return REGIONS.filter((region) => written.includes(region.toLowerCase())).map((region) => regionViewPath(region, type))
+        }),
+    },
+    byQuery: true,
+    snapshots: (load, { region = '', type = '' }) =>
+      Promise.all([load('search/stores', searchStoresSchema), load(`search/${type}/${region}`, searchShardSchema)]),
   },
   {
     route: routes.store,
@@ -194,6 +221,7 @@ export type PublishedPath = { path: string; byQuery: boolean; each?: string; ali
 export function publishedPages(list: (dir: string) => readonly string[]): PublishedPath[] {
   return PUBLISHED_PAGES.flatMap(({ route, each, byQuery = false }): PublishedPath[] => {
     if (!each) return [{ path: route.path, byQuery, aliases: aliasPagesOf(route.path) }]
+    if ('paths' in each) return each.paths(list).map((path) => ({ path, byQuery, each: each.dir, aliases: aliasPagesOf(path) }))
     const param = /:[^/]+/
     return list(each.dir)
       .filter((name) => each.name.test(name))

@@ -40,6 +40,7 @@ const SCREENS: { paths: string[]; heading: string | RegExp; title: string }[] = 
   { paths: ['/terpenes'], heading: 'Terpenes', title: 'Terpenes - Ohio Marijuana Community' },
   { paths: ['/terpenes/limonene'], heading: 'Limonene', title: 'Limonene - Terpenes - Ohio Marijuana Community' },
   { paths: ['/dispensary-menus', '/menu'], heading: 'Dispensary Menus', title: 'Menus - Ohio Marijuana Community' },
+  { paths: ['/dispensary-menus/central/flower'], heading: 'Dispensary Menus', title: 'Menus: Flower in Central Ohio - Ohio Marijuana Community' },
   { paths: ['/dispensary-menus/bloom-akron', '/menu/bloom-akron'], heading: 'Bloom Akron', title: 'Bloom Akron - Ohio Marijuana Community' },
   { paths: ['/dispensary-deals', '/deals'], heading: 'Dispensary Deals', title: 'Deals - Ohio Marijuana Community' },
   { paths: ['/dispensary-wishlist', '/wishlist'], heading: 'Wishlist', title: 'Wishlist - Ohio Marijuana Community' },
@@ -67,13 +68,18 @@ describe('routes', () => {
 
   // Every path of the route list (and so of routes.json, which omc serve answers 200 for) has its screen
   // (a store's page for a store the fixtures have: an unknown store is the not-found screen).
-  it.each(ROUTES.flatMap(pathsOf).map((path) => path.replace(':store', 'bloom-akron').replace(/:[a-z]+/g, 'muul-fuel')))(
-    '%s renders a screen, not the not-found screen',
-    async (path) => {
-      renderApp(path)
-      expect(await screen.findByRole('heading', { level: 1 })).not.toHaveTextContent('The page you requested was not found!')
-    },
-  )
+  it.each(
+    ROUTES.flatMap(pathsOf).map((path) =>
+      path
+        .replace(':store', 'bloom-akron')
+        .replace(':region', 'central')
+        .replace(':type', 'flower')
+        .replace(/:[a-z]+/g, 'muul-fuel'),
+    ),
+  )('%s renders a screen, not the not-found screen', async (path) => {
+    renderApp(path)
+    expect(await screen.findByRole('heading', { level: 1 })).not.toHaveTextContent('The page you requested was not found!')
+  })
 
   it('links the terpene guide from the footer (the sidebar has no entry for it)', async () => {
     renderApp('/')
@@ -91,15 +97,20 @@ describe('routes', () => {
     expect(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Status' })).toHaveAttribute('aria-current', 'page')
   })
 
-  it.each(['/dispensary-status/extra', '/HOME/x', '/dispensary-menus/x/y', '/product', '/product/a/b'])(
-    '%s, under a known screen, shows the not-found screen inside the layout',
-    async (path) => {
-      renderApp(path)
-      expect(await screen.findByRole('heading', { name: 'The page you requested was not found!' })).toBeInTheDocument()
-      expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument()
-      await waitFor(() => expect(document.title).toBe('Page Not Found - Ohio Marijuana Community'))
-    },
-  )
+  it.each([
+    '/dispensary-status/extra',
+    '/HOME/x',
+    '/dispensary-menus/x/y',
+    '/dispensary-menus/central/gummies',
+    '/dispensary-menus/Central/Flower',
+    '/product',
+    '/product/a/b',
+  ])('%s, under a known screen, shows the not-found screen inside the layout', async (path) => {
+    renderApp(path)
+    expect(await screen.findByRole('heading', { name: 'The page you requested was not found!' })).toBeInTheDocument()
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument()
+    await waitFor(() => expect(document.title).toBe('Page Not Found - Ohio Marijuana Community'))
+  })
 
   it.each(['/no-such-page', '/no-such/deeper/page'])('%s shows the not-found screen without the layout', async (path) => {
     renderApp(path)

@@ -73,10 +73,26 @@ function preload(route: RouteDef & { id: RouteId }, pathname?: string): Promise<
   return loadModule(route.module)
 }
 
+/** routeAt is the route whose screen is at pathname (the app's path), if any. */
+const routeAt = (pathname: string) => ROUTES.find((r) => pathsOf(r).some((path) => matchPath(path, pathname)))
+
 // One lazy component per route: rendering it starts that route's data too. Each gets
 // a promise of its own: React marks a promise it has seen as settled, and a second
-// lazy component handed the same one would retry it forever.
-const SCREENS = ROUTES.map((route) => ({ route, Screen: lazy(async () => preload(route)) }))
+// lazy component handed the same one would retry it forever. A route showing another's
+// screen (sameScreenAs) shares its component, so React keeps that screen mounted as the
+// URL moves between them; it starts the data of the route at the window's path.
+const screenOf = new Map<string, ComponentType>()
+const SCREENS = ROUTES.map((route) => {
+  // The routes showing this screen: the one among them at the window's path has its data started.
+  const sharing = ROUTES.filter((r) => r.id === route.id || r.sameScreenAs === route.id)
+  const atWindow = () =>
+    sharing.length > 1 && typeof window !== 'undefined'
+      ? sharing.find((r) => pathsOf(r).some((path) => matchPath(path, appPath(window.location.pathname))))
+      : undefined
+  const Screen = (route.sameScreenAs && screenOf.get(route.sameScreenAs)) || lazy(async () => preload(atWindow() ?? route))
+  screenOf.set(route.id, Screen)
+  return { route, Screen }
+})
 
 /**
  * preloadScreen starts loading the code and snapshots of the screen at
@@ -87,7 +103,7 @@ const SCREENS = ROUTES.map((route) => ({ route, Screen: lazy(async () => preload
  * status page at 4× CPU slowdown).
  */
 export function preloadScreen(pathname: string): void {
-  const route = ROUTES.find((r) => pathsOf(r).some((path) => matchPath(path, pathname)))
+  const route = routeAt(pathname)
   // A failed download is React's to report when it renders the screen.
   if (route) preload(route, pathname).catch(() => undefined)
 }

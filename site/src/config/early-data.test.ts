@@ -48,6 +48,11 @@ describe('the early data script', () => {
     expect(preloadsAt('/product/klutch-muul-fuel-flower-3-5g')).toEqual(['/api/products/klutch-muul-fuel-flower-3-5g'])
   })
 
+  it('asks for a region view’s search file, its path’s segments in the file name’s order', () => {
+    expect(preloadsAt('/dispensary-menus/central/vape')).toEqual(['/api/search/stores', '/api/search/vape/central'])
+    expect(preloadsAt('/dispensary-menus/central/vape', { carried: { 'search/stores': {}, 'search/vape/central': {} } })).toEqual([])
+  })
+
   it('asks for nothing the page carries, nor for a personal screen or an unknown path', () => {
     expect(preloadsAt('/dispensary-menus/bloom-akron', { carried: { 'menus/bloom-akron': {} } })).toEqual([])
     expect(preloadsAt('/dispensary-menus?region=Central', { carried: { 'search/stores': {}, 'search/flower/first': {} } })).toEqual([

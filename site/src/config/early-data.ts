@@ -38,9 +38,11 @@ export const NOT_FOUND_PAGE = '404'
 export const LOADING_TEXT = 'Loading this page…'
 
 /** EarlyRoute is a route as the script matches it: its paths as patterns, the snapshots they need (none for a personal screen). */
-type EarlyRoute = { patterns: string[]; data: readonly string[]; snapshot?: string; search?: boolean }
+type EarlyRoute = { patterns: string[]; params: string[][]; data: readonly string[]; snapshot?: string; search?: boolean }
 
 const patternOf = (path: string) => `^${path.replace(/:[A-Za-z]+/g, '([A-Za-z0-9._-]+)')}/?$`
+// The names of a path's ":name" segments, in order: pattern's groups (a snapshot may name them in another order, search/:type/:region).
+const paramsOf = (path: string) => (path.match(/:[A-Za-z]+/g) ?? []).map((p) => p.slice(1))
 
 /**
  * earlyDataScript is the inline script's text for routes, snapshots at dataUrl (env.dataUrl: ''
@@ -57,8 +59,14 @@ export function earlyDataScript(
 ): string {
   const table: EarlyRoute[] = routes.map((r) =>
     r.personal
-      ? { patterns: pathsOf(r).map(patternOf), data: [] }
-      : { patterns: pathsOf(r).map(patternOf), data: r.data ?? [], snapshot: r.snapshot, search: r.id === searchRoute || undefined },
+      ? { patterns: pathsOf(r).map(patternOf), params: pathsOf(r).map(paramsOf), data: [] }
+      : {
+          patterns: pathsOf(r).map(patternOf),
+          params: pathsOf(r).map(paramsOf),
+          data: r.data ?? [],
+          snapshot: r.snapshot,
+          search: r.id === searchRoute || undefined,
+        },
   )
   // ES5 with no helper: it runs as it is, before any of the app's code.
   return `(function(){try{
@@ -68,13 +76,14 @@ var carried={},el=document.getElementById(${JSON.stringify(PAGE_DATA_ID)});
 if(el){try{carried=JSON.parse(el.textContent||'{}').snapshots||{}}catch(e){}}
 var names=[],known=false;
 for(var i=0;i<routes.length;i++){var r=routes[i];for(var j=0;j<r.patterns.length;j++){var m=new RegExp(r.patterns[j]).exec(path);if(!m)continue;
-known=true;names=names.concat(r.data);if(r.snapshot)names.push(r.snapshot.replace(/:[A-Za-z]+/,m[1]));
+known=true;names=names.concat(r.data);if(r.snapshot)names.push(snapshotAt(r.snapshot,r.params[j],m));
 if(r.search)names=names.concat(searchFiles(new URLSearchParams(location.search)));i=routes.length;break}}
 for(var k=0;k<names.length;k++){if(carried[names[k]]!==undefined)continue;var l=document.createElement('link');l.rel='preload';l.as='fetch';l.crossOrigin='anonymous';l.href=dataUrl+'/api/'+names[k];document.head.appendChild(l)}
 var root=document.getElementById('root'),main=root&&root.querySelector('main'),at=root&&root.getAttribute('data-prerendered');
 if(known&&main&&at===${JSON.stringify(NOT_FOUND_PAGE)}){loading();document.title=${JSON.stringify(siteName)}}
 else if(known&&main&&at!==null&&(norm(at)!==norm(path)||(root.hasAttribute('data-query')&&root.getAttribute('data-query')!==withoutTracking(location.search))))loading();
 function loading(){var p=document.createElement('p');p.setAttribute('role','status');p.textContent=${JSON.stringify(LOADING_TEXT)};main.innerHTML='';main.appendChild(p)}
+function snapshotAt(s,params,m){return s.replace(/:([A-Za-z]+)/g,function(_,n){return m[1+params.indexOf(n)]})}
 function norm(p){return p.replace(/\\/+$/,'')||'/'}
 function withoutTracking(s){var q=new URLSearchParams(s),out=new URLSearchParams(),t=false;q.forEach(function(v,k){if(tracking.test(k))t=true;else out.append(k,v)});if(!t)return s;var r=out.toString();return r?'?'+r:''}
 function searchFiles(q){var keys=0;q.forEach(function(v,k){if(!tracking.test(k))keys++});if(keys===0)return['search/flower/first'];

@@ -18,6 +18,8 @@ describe('the route list', () => {
     expect(snapshots).toEqual({
       '/dispensary-menus/:store': 'menus/:store',
       '/menu/:store': 'menus/:store',
+      // A region's view of Menus: an unknown region or type, or one with nothing in stock, is a 404 too.
+      '/dispensary-menus/:region/:type': 'search/:type/:region',
       '/product/:code': 'products/:code',
       // An unknown strain is a 404 too (api/strains/<slug> is published for every strain).
       '/strain-genetics/:genetic': 'strains/:genetic',

@@ -35,6 +35,13 @@ export type RouteDef = {
    * found (omc serve answers 404).
    */
   snapshot?: string
+  /**
+   * sameScreenAs is the route whose screen this one's paths show too, the same component
+   * kept mounted as the URL moves between them: a region chosen in Menus' form moves the
+   * URL from /dispensary-menus to /dispensary-menus/central/flower and keeps the form, its
+   * focus and the page's scroll where they are.
+   */
+  sameScreenAs?: string
 }
 
 /**
@@ -45,6 +52,16 @@ export type RouteDef = {
 export const routes = {
   home: { module: 'home', path: '/', aliases: ['/home'], data: ['statistics', 'announcements'] },
   menus: { module: 'menus', path: '/dispensary-menus', aliases: ['/menu'], data: ['search/stores'], nav: ['Dispensary', 'Menus'] },
+  // One region's Menus search for one product type, at a path of its own: a page that is
+  // pre-rendered after each publish (app/prerender.tsx), so a link to it paints its rows with
+  // the page, as the default search's does. The Menus form moves there when a region is chosen.
+  menusRegion: {
+    module: 'menus',
+    path: '/dispensary-menus/:region/:type',
+    data: ['search/stores'],
+    snapshot: 'search/:type/:region',
+    sameScreenAs: 'menus',
+  },
   store: { module: 'store', path: '/dispensary-menus/:store', aliases: ['/menu/:store'], snapshot: 'menus/:store' },
   dispensaryStatus: { module: 'dispensary-status', path: '/dispensary-status', data: ['DispensaryStatus'], nav: ['Dispensary', 'Status'] },
   deals: { module: 'deals', path: '/dispensary-deals', aliases: ['/deals'], data: ['deals/index'], nav: ['Dispensary', 'Deals'] },

@@ -87,6 +87,42 @@ describe('Menus', () => {
     expect(seen.filter((p) => p.includes('/api/search/'))).toEqual(['/api/search/stores', '/api/search/flower/northeast'])
   })
 
+  it('opens a region’s own page with that region’s offers, loading only its shard', async () => {
+    const seen = requested()
+    renderApp('/dispensary-menus/northeast/flower')
+    expect(await screen.findByText(/offers at 2 stores: Flower on medical and adult-use menus in Northeast Ohio/)).toBeInTheDocument()
+    expect(screen.getByRole('combobox', { name: 'Region' })).toHaveValue('Northeast')
+    await waitFor(() => expect(document.title).toBe('Menus: Flower in Northeast Ohio - Ohio Marijuana Community'))
+    expect(seen.filter((p) => p.includes('/api/search/'))).toEqual(['/api/search/stores', '/api/search/flower/northeast'])
+  })
+
+  it('moves a link naming a region in its query to the region’s page, keeping its filters and a share’s tracking parameters', async () => {
+    const { location } = renderApp('/dispensary-menus?by=region&region=Northeast&type=Flower&sale=1&utm_source=facebook')
+    await waitFor(() => expect(location()?.pathname).toBe('/dispensary-menus/northeast/flower'))
+    expect(location()?.search).toBe('?sale=1&utm_source=facebook')
+    expect(await screen.findByRole('checkbox', { name: /^On sale/ })).toBeChecked()
+  })
+
+  it('moves to a region’s page as the region is chosen and back to Menus for all of Ohio, the form kept as it is, the page not scrolled', async () => {
+    const user = userEvent.setup()
+    const { location } = renderApp('/dispensary-menus')
+    await screen.findByText(/5 offers/)
+    const region = screen.getByRole('combobox', { name: 'Region' })
+    const scrolled = vi.spyOn(window, 'scrollTo')
+    await user.selectOptions(region, 'Northeast')
+    await waitFor(() => expect(location()?.pathname).toBe('/dispensary-menus/northeast/flower'))
+    await screen.findByText(/offers at 2 stores: Flower on medical and adult-use menus in Northeast Ohio/)
+    // The same form element: the screen was not mounted afresh (a keyboard's focus stays on it).
+    expect(screen.getByRole('combobox', { name: 'Region' })).toBe(region)
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Product type' }), 'Vape')
+    await waitFor(() => expect(location()?.pathname).toBe('/dispensary-menus/northeast/vape'))
+    await user.selectOptions(region, 'All of Ohio')
+    await waitFor(() => expect(location()?.pathname).toBe('/dispensary-menus'))
+    expect(location()?.search).toBe('?by=region&type=Vape')
+    expect(screen.getByRole('combobox', { name: 'Region' })).toBe(region)
+    expect(scrolled).not.toHaveBeenCalled()
+  })
+
   it('finds a strain within 25 miles of Akron, cheapest first, loading only the Northeast shard', async () => {
     const seen = requested()
     displayStore.set({ groupByStore: true, cardView: false })
@@ -125,7 +161,8 @@ describe('Menus', () => {
     ).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Remove the filters with counts' }))
     await screen.findByText(/1 offers at 1 store/)
-    expect(location()?.search).toBe('?by=region&region=Northeast&type=Flower&q=gelato')
+    expect(location()?.pathname).toBe('/dispensary-menus/northeast/flower')
+    expect(location()?.search).toBe('?q=gelato')
   })
 
   it('keeps each filter change in the history and the last search for next time', async () => {
@@ -145,7 +182,8 @@ describe('Menus', () => {
     const { location } = renderApp('/menu')
     await user.click(await screen.findByRole('button', { name: 'Back to your last search' }))
     await screen.findByText(/1 offers at 1 store: Flower on medical menus in Northeast Ohio/)
-    expect(location()?.search).toBe('?by=region&region=Northeast&recreational=0&type=Flower')
+    expect(location()?.pathname).toBe('/dispensary-menus/northeast/flower')
+    expect(location()?.search).toBe('?recreational=0')
   })
 
   it('says what failed when a shard cannot be loaded', async () => {

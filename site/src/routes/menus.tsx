@@ -1,18 +1,31 @@
-import { Navigate, useSearchParams } from 'react-router-dom'
+import { Navigate, useParams, useSearchParams } from 'react-router-dom'
 import { AfterHydration } from '../components/after-hydration'
+import { NotFoundScreen } from '../components/not-found-screen'
 import { storeMenuHref } from '../config/paths'
 import { PageTitle } from '../components/page-title'
 import { MenuSearch } from '../features/menus/components/menu-search'
+import { queryRegionView, regionViewLocation, regionViewOf } from '../features/offers/lib/menus-location'
 
-/** MenusRoute (/dispensary-menus, /menu): search every monitored menu (the dispensary search). */
+/**
+ * MenusRoute (/dispensary-menus, /menu, and a region's view, /dispensary-menus/central/flower):
+ * search every monitored menu (the dispensary search).
+ */
 export default function MenusRoute() {
-  // Old links to one store's menu (?store=<slug>) open its page.
   const [params] = useSearchParams()
+  const { region, type } = useParams()
+  // Old links to one store's menu (?store=<slug>) open its page.
   const store = params.get('store')
   if (store) return <Navigate replace to={storeMenuHref(store)} />
+  const inPath = region !== undefined || type !== undefined
+  const view = inPath ? regionViewOf({ region, type }) : queryRegionView(params)
+  // A region view's path naming no region or product type is no page.
+  if (inPath && !view) return <NotFoundScreen />
+  // A link naming one region's search in its query (from before the views had paths) moves
+  // to that view's path: the page pre-rendered for it, and the address the site shares.
+  if (!inPath && view) return <Navigate replace to={regionViewLocation(view, params)} />
   return (
     <>
-      <PageTitle screen="Menus" />
+      <PageTitle screen={view ? `Menus: ${view.productType} in ${view.region} Ohio` : 'Menus'} />
       <h1>Dispensary Menus</h1>
       <p className="lead">
         What is in stock at Ohio's dispensaries, from their own online menus, by region or by distance. Always check the dispensary's own site for the

@@ -4,6 +4,7 @@ import { env } from '@/config/env'
 import { LOADING_TEXT } from '@/config/early-data'
 import { routes } from '@/config/routes'
 import { useAuth } from '@/lib/auth'
+import { useScreenKey } from '@/lib/same-screen'
 import { updateThemeSettings, useThemeState } from '@/lib/theme-store'
 import { NARROW_SCREEN, useMediaQuery } from '@/lib/use-media-query'
 import { RouteErrorBoundary } from '../route-error-boundary'
@@ -45,7 +46,9 @@ export function AppLayout() {
   const toggled = settings.sidebar
   const sidebarShown = narrow ? toggled : !toggled
   const toggleRef = useRef<HTMLButtonElement>(null)
-  const { pathname } = useLocation()
+  const { pathname, state } = useLocation()
+  // A navigation staying on its screen (Menus moving to a region's view) keeps it mounted.
+  const screenKey = useScreenKey(pathname, state)
   // The path the app started on. Its screen, while its code is still on its way, says what the
   // page said before React took it over ("Loading this page…": main.tsx, 404.html's early
   // script) rather than put the route's spinner in its place: a start on a page rendered for
@@ -85,7 +88,7 @@ export function AppLayout() {
   // than be rendered again while its code is still loading.
   const screen = useMemo(
     () => (
-      <div key={pathname} className={`animate__animated ${settings.animation}`}>
+      <div key={screenKey} className={`animate__animated ${settings.animation}`}>
         <RouteErrorBoundary inLayout>
           {/* While a screen's code is on its way. */}
           <Suspense fallback={pathname === startPath ? <p role="status">{LOADING_TEXT}</p> : <Spinner label="Loading page" />}>
@@ -94,7 +97,7 @@ export function AppLayout() {
         </RouteErrorBoundary>
       </div>
     ),
-    [pathname, settings.animation, startPath],
+    [screenKey, pathname, settings.animation, startPath],
   )
 
   const shellClass = [styles.shell, toggled ? styles.toggled : '', `animation-${settings.animation}`].join(' ')

@@ -1,13 +1,14 @@
 import { startTransition, useEffect, useMemo, useOptimistic, useRef, useState } from 'react'
 import { useLatest } from '@/lib/use-latest'
-import { useSearchParams } from 'react-router-dom'
+import { useNavigate } from 'react-router-dom'
+import { SAME_SCREEN } from '@/lib/same-screen'
+import { menusLocation, useMenuSearchQuery } from './menus-location'
 import { lastPointStore } from './last-point'
 import {
   hasPoint,
   menuTypeOf,
   previousSearchStore,
   readMenuSearch,
-  writeMenuSearch,
   type DispensarySearchState,
   type MenuSearch,
   type SearchFilters,
@@ -62,10 +63,12 @@ export function useFirstRowsPainted(ready: boolean): boolean {
  * URL says (what the results show), shown what the form shows. A change shows in
  * the form at once and reaches the URL, and so the results, after the next paint
  * (typing: after a pause), so no click or keystroke waits for a search of the
- * whole state. Every change is a history entry, but typing, which replaces it.
+ * whole state. Every change is a history entry, but typing, which replaces it. A search of
+ * one region moves the URL to that region's view (menus-location.ts), the same screen.
  */
 export function useMenuSearch() {
-  const [params, setParams] = useSearchParams()
+  const params = useMenuSearchQuery()
+  const navigate = useNavigate()
   const state = useMemo(() => readMenuSearch(params), [params])
   // The router changes the URL in a transition, which keeps the old screen until
   // the new one is ready: the form shows the change at once, the results follow.
@@ -74,11 +77,11 @@ export function useMenuSearch() {
   // The handlers below read the latest shown state through a ref, so that they stay the
   // same functions from render to render: the forms and options they are passed to are
   // memoised, and a click then re-renders only what it changed.
-  const current = useLatest({ shown, setShown, setParams })
+  const current = useLatest({ shown, setShown, navigate })
 
   const handlers = useMemo(() => {
     const go = (next: Partial<Omit<MenuSearch, 'searched'>>, replace = false) => {
-      const { shown, setShown, setParams } = current.current
+      const { shown, setShown, navigate } = current.current
       const merged = { search: shown.search, filters: shown.filters, page: 1, ...next }
       const search = merged.search
       // Only when they change: each write re-renders their readers at once, outside the transition.
@@ -92,7 +95,7 @@ export function useMenuSearch() {
         setShown({ ...merged, searched: true })
         await (replace ? new Promise((resolve) => setTimeout(resolve, TYPING_PAUSE_MS)) : afterNextPaint())
         if (ticket !== latest.current) return
-        startTransition(() => setParams(writeMenuSearch(merged), { replace }))
+        startTransition(() => void navigate(menusLocation(merged), { replace, state: SAME_SCREEN }))
       })
     }
     const setSearch = (patch: Partial<DispensarySearchState>) => go({ search: { ...current.current.shown.search, ...patch } })

@@ -3,8 +3,8 @@ import { useNavigate } from 'react-router-dom'
 import { CATEGORIES } from '@/api/common-schemas'
 import { PageTitle } from '@/components/page-title'
 import { SelectField } from '@/components/select-field'
-import { routes } from '@/config/routes'
-import { DEFAULT_FILTERS, DEFAULT_SEARCH_STATE, writeMenuSearch } from '@/features/offers/lib/search-state'
+import { menusHref } from '@/features/offers/lib/menus-location'
+import { DEFAULT_FILTERS, DEFAULT_SEARCH_STATE } from '@/features/offers/lib/search-state'
 import { wishlistStore } from '@/features/offers/lib/wishlist'
 import styles from '@/features/offers/components/shop.module.css'
 
@@ -24,12 +24,13 @@ export function NoLongerListed({ code }: { code: string }) {
   const navigate = useNavigate()
   const search = (event: React.FormEvent) => {
     event.preventDefault()
-    const query = writeMenuSearch({
-      search: { ...DEFAULT_SEARCH_STATE, productType: type },
-      filters: { ...DEFAULT_FILTERS, searchText: text },
-      page: 1,
-    })
-    void navigate(`${routes.menus.path}?${query.toString()}`)
+    void navigate(
+      menusHref({
+        search: { ...DEFAULT_SEARCH_STATE, productType: type },
+        filters: { ...DEFAULT_FILTERS, searchText: text },
+        page: 1,
+      }),
+    )
   }
   return (
     <>
