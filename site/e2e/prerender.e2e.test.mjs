@@ -253,7 +253,7 @@ describe('Deals, Menus and the store pages rendered after the publish', () => {
   })
 
   test('with JavaScript they hydrate from the data they carry (no mismatch, no second request), and a search in the URL is shown as asked', async () => {
-    const { slug } = (await snapshot('search/stores')).stores[0]
+    const { slug, region } = (await snapshot('search/stores')).stores[0]
     const { deals } = await publishedDeals()
     // A store's page shared on Facebook carries only tracking parameters: hydrated as it is.
     for (const pathname of [
@@ -262,6 +262,8 @@ describe('Deals, Menus and the store pages rendered after the publish', () => {
       `dispensary-menus/${slug}`,
       'dispensary-deals?type=Flower',
       `dispensary-menus/${slug}?fbclid=IwAR0abc`,
+      // A region's view of Menus, pre-rendered with that region's offers.
+      `dispensary-menus/${region.toLowerCase()}/flower`,
     ]) {
       await withPage({}, async (page) => {
         const { problems, requests: requested } = watch(page)
@@ -275,6 +277,9 @@ describe('Deals, Menus and the store pages rendered after the publish', () => {
         assert.deepEqual(problems, [], `/${pathname}: no hydration mismatch or other error`)
         const again = requested.filter((p) => carried.some((name) => p === `/api/${name}`))
         assert.deepEqual(again, [], `/${pathname}: no request for the snapshots the page carries`)
+        // Its results settle: every offer of the search joined and counted, the list no longer busy.
+        if (pathname.endsWith('/flower'))
+          await page.locator('section[aria-labelledby="results-heading"][aria-busy="false"]').waitFor({ timeout: 15_000 })
         if (pathname.startsWith('dispensary-deals?')) {
           const flower = deals.filter((d) => d.category === 'Flower').length
           assert.equal((await page.locator('#deals-heading').innerText()).trim(), `${flower} deals`, 'the search in the URL, not the default view')
@@ -318,6 +323,50 @@ async function framesOf(url, { heading, summary = heading }) {
     return page.evaluate(() => window.__frames)
   })
 }
+
+describe('a region’s view of Menus rendered after the publish', () => {
+  test('without JavaScript it shows that region’s offers, cheapest first, each saying what a shopper needs', async () => {
+    const { stores, sample } = await snapshot('search/stores')
+    const { region } = stores[0]
+    const shard = await snapshot(`search/flower/${region.toLowerCase()}`)
+    const inRegion = new Set(shard.menus.map(([store]) => store))
+    await withPage({ javaScriptEnabled: false }, async (page) => {
+      await page.goto(new URL(`dispensary-menus/${region.toLowerCase()}/flower`, site).href)
+      await assertStyled(page, `Menus in ${region}`)
+      assert.equal(await page.title(), `Menus: Flower in ${region} Ohio - Ohio Marijuana Community`)
+      const summary = await page
+        .getByRole('status')
+        .filter({ hasText: / offers at / })
+        .innerText()
+      assert.ok(summary.startsWith(`${shard.offers.product.length} offers at ${inRegion.size} stores`), `the region's summary "${summary}"`)
+      assert.ok(summary.includes(`in ${region} Ohio`), `the summary names the region: "${summary}"`)
+      const rows = page.locator('table.offer-rows tbody tr')
+      assert.ok((await rows.count()) > 0, 'the region view lists offers')
+      const text = (await rows.first().innerText()).replace(/\s+/g, ' ')
+      assert.match(text, /\$\d+\.\d\d/, `a price in "${text}"`)
+      assert.match(text, /Adult use|Medical/, `a market in "${text}"`)
+      assert.match(text, /menu (updated (.+ ago|just now)|never read)/, `the menu's freshness in "${text}"`)
+      // Every store linked from its rows is one of the region's.
+      const stores = await rows
+        .locator('a[href^="/dispensary-menus/"]')
+        .evaluateAll((links) => links.map((a) => a.getAttribute('href').split('/')[2]))
+      assert.ok(stores.length > 0 && stores.every((s) => inRegion.has(s)), `only the region's stores: ${[...new Set(stores)].join(', ')}`)
+      if (sample) assert.equal(await page.getByRole('note').filter({ hasText: 'Sample data' }).count(), 1, 'it says it is sample data')
+    })
+  })
+
+  test('with JavaScript its rows are there from the first frame they show in, never replaced by a loading state', async () => {
+    const { region } = (await snapshot('search/stores')).stores[0]
+    const frames = await framesOf(new URL(`dispensary-menus/${region.toLowerCase()}/flower`, site).href, {
+      heading: '#results-heading',
+      summary: 'section[aria-labelledby="results-heading"] > [role="status"]',
+    })
+    const first = frames.findIndex((f) => f.frame.visible && f.frame.rows > 0)
+    assert.ok(first >= 0 && frames[first].frame.summary?.includes(`in ${region} Ohio`), `the region's rows shown (frames: ${JSON.stringify(frames)})`)
+    const after = frames.slice(first).filter((f) => !f.frame.visible || f.frame.rows === 0 || !f.frame.summary?.includes(`in ${region} Ohio`))
+    assert.deepEqual(after, [], `once shown, the rows stay (frames: ${JSON.stringify(frames)})`)
+  })
+})
 
 describe('a page rendered after the publish for its default search, opened with another', () => {
   // Menus and Deals are rendered for their default search (data-query=""); a link with a region,

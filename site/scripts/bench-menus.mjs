@@ -6,7 +6,8 @@
 // Measures, per run of a fresh context: the time from navigation to the first
 // result rows in the page, for the first visit (the whole state:
 // api/search/flower/first, then api/search/flower/all-<n>) and for a one-region
-// search; when the whole state's data is all in; the longest interaction (Event
+// search (its own page, /dispensary-menus/central/flower, pre-rendered as after a publish, and
+// the older link naming it in its query, as the build alone renders it); when the whole state's data is all in; the longest interaction (Event
 // Timing: input to next paint) of filter changes and keystrokes in the search box
 // (median of 5 each), once the whole state is loaded; and the gzip bytes of data each search loads,
 // before its first results and in all. Needs a built site (npm run build). Fails
@@ -25,6 +26,7 @@
 //            its round trip, the whole download shared), as Chromium emulates it: on localhost
 //            a request costs nothing, so what the page asks for early or late shows there only
 //            as main-thread work.
+import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
@@ -414,6 +416,32 @@ function storeMenu(store, offers, generatedAt) {
 const compare = (a, b) => (a < b ? -1 : a > b ? 1 : 0)
 
 const files = ohio(Date.now())
+
+// The region's own page (/dispensary-menus/central/flower, src/config/routes.ts menusRegion) as a
+// publish leaves it: pre-rendered by each build's own bundle (scripts/prerender-pages.mjs) from
+// these snapshots written as a published tree. Only the region views are served from it: Menus'
+// default view, the store page and the older region link (its query) stay as the build alone
+// renders them. A build from before the region views has none: its region figure is its query link.
+const REGION_VIEW = '/dispensary-menus/central/flower'
+const treeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'omc-bench-menus-'))
+process.on('exit', () => fs.rmSync(treeDir, { recursive: true, force: true }))
+for (const [name, body] of files) {
+  if (!name.startsWith('/api/search/')) continue
+  fs.mkdirSync(path.join(treeDir, path.dirname(name)), { recursive: true })
+  fs.writeFileSync(path.join(treeDir, name), zlib.gunzipSync(body))
+}
+const regionPages = new Map()
+for (const build of BUILDS) {
+  const pages = path.join(treeDir, `pages-${build.replace(/[\\/]/g, '_')}`)
+  const output = execFileSync(
+    process.execPath,
+    [path.join(siteDir, 'scripts', 'prerender-pages.mjs'), '--build', build, '--pages', pages, '--products', '0', treeDir],
+    { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' },
+  )
+  const file = path.join(pages, REGION_VIEW, 'index.html')
+  regionPages.set(build, fs.existsSync(file) ? pages : undefined)
+  console.log(`${build}: ${output.trim().slice(0, 200)}…`)
+}
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -453,6 +481,9 @@ async function serveBuild(build) {
     }
     const clean = path.normalize(pathname).replace(/^(\.\.[/\\])+/, '')
     let file = path.join(distDir, clean)
+    // A region's view, as pre-rendered after a publish (the host serves the published pages over the build).
+    const regionView = regionPages.get(build) && /^\/dispensary-menus\/[a-z]+\/[a-z]+\/?$/.test(clean) && path.join(regionPages.get(build), clean, 'index.html')
+    if (regionView && fs.existsSync(regionView)) file = regionView
     if (fs.existsSync(file) && fs.statSync(file).isDirectory()) file = path.join(file, 'index.html')
     // A page path the build has no file for (a store's page before a publish renders it) is
     // answered as the site's hosts answer it (docs/operations.md: Netlify and GitHub Pages, no
@@ -595,8 +626,12 @@ async function measure(build) {
   const whole = await firstResults(origin, '', trace('whole'))
   const { filter, key, longest } = await interactions(whole.page, trace('interactions'))
   await whole.context.close()
-  const region = await firstResults(origin, '?by=region&region=Central&type=Flower', trace('region'))
-  await region.context.close()
+  // A region's link: its own page, pre-rendered (the link the site shares since the region views),
+  // and the older link naming the region in its query, which the build alone renders.
+  const regionQuery = await firstResults(origin, '?by=region&region=Central&type=Flower', trace('region-query'))
+  await regionQuery.context.close()
+  const region = regionPages.get(build) ? await firstResults(origin, REGION_VIEW.slice('/dispensary-menus'.length), trace('region')) : regionQuery
+  if (region !== regionQuery) await region.context.close()
   // Its offers' rows (the freshness tables above them have rows too, painted earlier).
   const store = await firstPaint(
     origin,
@@ -624,6 +659,8 @@ async function measure(build) {
     regionAsked: region.askedAt,
     regionFirstBytes: region.firstBytes,
     regionBytes: region.bytes,
+    regionQuery: regionQuery.at,
+    regionQueryParagraph: regionQuery.paragraphAt,
     store: store.at,
     storeAsked: storeData.askedAt,
     storeData: storeData.dataAt,
@@ -664,7 +701,10 @@ function report(build, rows) {
     `  whole state, all its data loaded: ${list('wholeDone')} ms; median ${median('wholeDone').toFixed(0)} ms; data ${kb(rows[0].wholeBytes)} gzip`,
   )
   console.log(
-    `  first results, one region (Central flower): ${list('region')} ms (page's paragraph painted at ${list('regionParagraph')} ms, data asked for at ${list('regionAsked')} ms, in at ${list('regionData')} ms); median ${median('region').toFixed(0)} ms, ${ratios('region', 'regionParagraph')}; budget < ${BUDGET_MS} ms; data ${kb(rows[0].regionBytes)} gzip (before first results ${kb(rows[0].regionFirstBytes)})`,
+    `  first results, one region's page (Central flower, ${regionPages.get(build) ? `${REGION_VIEW}, pre-rendered after a publish` : 'no region view in this build: its query link'}): ${list('region')} ms (page's paragraph painted at ${list('regionParagraph')} ms, data asked for at ${list('regionAsked')} ms, in at ${list('regionData')} ms); median ${median('region').toFixed(0)} ms, ${ratios('region', 'regionParagraph')}; budget < ${BUDGET_MS} ms; data ${kb(rows[0].regionBytes)} gzip (before first results ${kb(rows[0].regionFirstBytes)})`,
+  )
+  console.log(
+    `  first results, an older region link (?by=region&region=Central&type=Flower, the build alone): ${list('regionQuery')} ms; median ${median('regionQuery').toFixed(0)} ms, ${ratios('regionQuery', 'regionQueryParagraph')}`,
   )
   const storeBytes = files.get(`/api/menus/${STORE.slug}`).length
   console.log(

@@ -12,6 +12,7 @@ import { useDispensaryStatus } from './dispensary-status'
 import * as z from 'zod/mini'
 import { useSnapshotList } from './use-snapshot'
 import { arrivedPrefetch, prefetchSnapshot } from './prefetch'
+import { setPageData } from './page-data'
 import { useStatistics } from '../features/home/api/use-home'
 import STATISTICS from '../testing/fixtures/statistics.json'
 
@@ -145,6 +146,25 @@ describe('snapshot hooks', () => {
     expect(result.current.data).toEqual([{ n: 1 }, { n: 2 }])
     await waitFor(() => expect((cache.get(`list:${names.join(',')}`) as State | undefined)?.data).toBeDefined())
     expect(count).toBe(4)
+  })
+
+  it('gives a list the page carries as one answer, the same from render to render, and asks for none of it', async () => {
+    let count = 0
+    server.use(http.get('*/api/shards/:n', () => (count++, HttpResponse.json({ n: 0 }))))
+    const names = ['shards/1', 'shards/2']
+    setPageData({ renderedAt: Date.now(), snapshots: { 'shards/1': { n: 1 }, 'shards/2': { n: 2 } } })
+    try {
+      const { result, rerender } = renderHook(() => useSnapshotList(names, z.object({ n: z.number() })), { wrapper: TestProviders })
+      const answer = result.current.data
+      expect(answer).toEqual([{ n: 1 }, { n: 2 }])
+      rerender()
+      rerender()
+      // A screen waiting for its data to be painted (useAfterPaint) goes on only when it is the same object.
+      expect(result.current.data).toBe(answer)
+      expect(count).toBe(0)
+    } finally {
+      setPageData(undefined)
+    }
   })
 
   it('shows a cached snapshot and refreshes it, whatever arrived meanwhile', async () => {

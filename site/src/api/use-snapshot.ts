@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore } from 'react'
+import { useEffect, useMemo, useSyncExternalStore } from 'react'
 import useSWR, { useSWRConfig, type SWRResponse } from 'swr'
 import type * as z from 'zod/mini'
 import { fetchRaw, loadSnapshot, parseArrived, parseSnapshot, type Loaded } from './fetcher'
@@ -167,6 +167,14 @@ export function useSnapshotList<S extends z.ZodMiniType>(names: readonly string[
   const allowed = useArrivalAllowed(key)
   // Snapshots the page came with (api/page-data.ts) are the list's first answer, not asked for again.
   const fromPage = key !== null && names.every(publishedWithPage)
+  // One answer object for the page's snapshots while the names stay (key): SWR hands fallbackData
+  // back as it is given, and a new object each render made a screen that waits for its data to be
+  // painted before it goes on (Menus' region view: useAfterPaint) wait for ever, re-rendering.
+  const pageAnswer = useMemo(
+    () => (fromPage ? { data: names.map((name) => pageSnapshot(name) as z.infer<S>), savedAt: undefined } : undefined),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- key is the names, joined
+    [fromPage, key],
+  )
   const arrived = allowed && !fromPage ? arrivedOf(names, schema) : undefined
   const arrivedAnswer = arrived && arrived.length > 0 ? arrivedList(arrived) : undefined
   const swr = useSWR(
@@ -181,11 +189,7 @@ export function useSnapshotList<S extends z.ZodMiniType>(names: readonly string[
       )
       return listOf(loaded)
     },
-    fromPage
-      ? { ...FROM_PAGE, fallbackData: { data: names.map((name) => pageSnapshot(name) as z.infer<S>), savedAt: undefined } }
-      : arrivedAnswer
-        ? { ...FROM_ARRIVAL, fallbackData: arrivedAnswer }
-        : undefined,
+    pageAnswer ? { ...FROM_PAGE, fallbackData: pageAnswer } : arrivedAnswer ? { ...FROM_ARRIVAL, fallbackData: arrivedAnswer } : undefined,
   )
   useKeepArrived(arrivedAnswer, swr.data, swr.mutate)
   return {
