@@ -1,0 +1,60 @@
+package main
+
+import (
+	"bytes"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestRegionViewsFollowTheirShard: a region's view of Menus (/dispensary-menus/<region>/<type>,
+// the site's menusRegion route) is found when publish wrote that region's shard of that type,
+// api/search/<type>/<region>, which routes.json names as its snapshot, its two segments in the
+// file name's order. The test writes Central's flower shard into a published tree (a publish
+// of an empty store writes none); a region or type with no shard, or one spelt in capitals,
+// answers 404 with the not-found page, and a store's page beside them follows its own snapshot.
+func TestRegionViewsFollowTheirShard(t *testing.T) {
+	dir := t.TempDir()
+	out, errOut := new(bytes.Buffer), new(bytes.Buffer)
+	tree := filepath.Join(dir, "out")
+	args := []string{"publish", "--db", filepath.Join(dir, "omc.db"), "--out", tree, "--now", demoNow.Format(time.RFC3339), "--dir", t.TempDir()}
+	if code := execute(args, testDeps(out, errOut)); code != exitOK {
+		t.Fatalf("publish exit %d:\n%s", code, errOut)
+	}
+	// Central's flower shard, as publish names it.
+	shard := filepath.Join(tree, "api", "search", "flower", "central")
+	if err := os.MkdirAll(filepath.Dir(shard), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(shard, []byte(`{"category":"Flower","region":"Central"}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	site := siteWithRoutes(t, `{
+  "paths": ["/", "/dispensary-menus", "/dispensary-menus/:region/:type", "/dispensary-menus/:store"],
+  "snapshots": {"/dispensary-menus/:region/:type": "search/:type/:region", "/dispensary-menus/:store": "menus/:store"}
+}
+`)
+	h, err := siteHandler(site, tree)
+	if err != nil {
+		t.Fatal(err)
+	}
+	answer := func(path string) (int, string) {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))
+		return rec.Code, rec.Body.String()
+	}
+	for _, path := range []string{"/dispensary-menus", "/dispensary-menus/central/flower", "/dispensary-menus/central/flower/", "/dispensary-menus/central/flower?sale=1"} {
+		if code, body := answer(path); code != http.StatusOK || !strings.Contains(body, "<title>app</title>") {
+			t.Errorf("%s: %d %q, want 200 and the app", path, code, body)
+		}
+	}
+	for _, path := range []string{"/dispensary-menus/central/gummies", "/dispensary-menus/atlantis/flower", "/dispensary-menus/Central/Flower", "/dispensary-menus/flower/central", "/dispensary-menus/no-such-store"} {
+		if code, body := answer(path); code != http.StatusNotFound || !strings.Contains(body, "Not found") {
+			t.Errorf("%s: %d %q, want 404 and the not-found page", path, code, body)
+		}
+	}
+}
