@@ -7,8 +7,10 @@ import { defineConfig } from 'vitest/config'
 import { basePathFor } from './src/config/base-path'
 import { cspSources } from './src/config/csp-sources'
 import { parseEnv } from './src/config/env-schema'
-import { ROUTES, ROUTES_FILE, siteRoutesJson } from './src/config/routes'
+import { ROUTES, ROUTES_FILE, routes, siteRoutesJson } from './src/config/routes'
 import { earlyDataScript } from './src/config/early-data'
+import { CATEGORIES } from './src/api/common-schemas'
+import { REGIONS } from './src/api/regions'
 
 // Writes csp.json beside index.html: the origins this build reaches (its VITE_*
 // settings), which omc turns into the Content-Security-Policy (publish/headers.go).
@@ -26,6 +28,9 @@ function cspSourcesFile(): Plugin {
   }
 }
 
+// Menus' region views, which the early script sends older region links to.
+const REGION_VIEWS = { from: routes.menus.path, path: routes.menusRegion.path, regions: REGIONS, types: CATEGORIES }
+
 // Ends every page with the inline script that asks for the page's snapshots while it is
 // parsed (src/config/early-data.ts); its hash joins the Content-Security-Policy as the theme
 // script's does (publish/headers.go reads the built pages' inline scripts).
@@ -36,7 +41,7 @@ function earlyData(): Plugin {
     apply: 'build',
     configResolved(config) {
       const env = parseEnv(loadEnv(config.mode, config.envDir || process.cwd(), 'VITE_'), config.base)
-      script = earlyDataScript(ROUTES, env.dataUrl, config.base, 'menus', env.siteName)
+      script = earlyDataScript(ROUTES, env.dataUrl, config.base, 'menus', env.siteName, REGION_VIEWS)
     },
     transformIndexHtml: () => [{ tag: 'script', children: script, injectTo: 'body' }],
   }

@@ -368,6 +368,32 @@ describe('a region’s view of Menus rendered after the publish', () => {
   })
 })
 
+describe('an older region link, naming the region in its query', () => {
+  test('goes to the region’s page rendered after the publish, its filters kept, asking for none of the data that page carries', async () => {
+    const { region } = (await snapshot('search/stores')).stores[0]
+    await withPage({}, async (page) => {
+      const { problems, requests } = watch(page)
+      await page.goto(new URL(`dispensary-menus?by=region&region=${region}&type=Flower&sale=1`, site).href, { waitUntil: 'networkidle' })
+      const url = new URL(page.url())
+      assert.equal(url.pathname, `/dispensary-menus/${region.toLowerCase()}/flower`)
+      assert.equal(url.search, '?sale=1')
+      await page.locator('main table.offer-rows tbody tr').first().waitFor({ timeout: 15_000 })
+      assert.equal(await page.getByRole('checkbox', { name: /^On sale/ }).isChecked(), true, 'the filter the link named')
+      assert.match(
+        await page
+          .getByRole('status')
+          .filter({ hasText: / offers at / })
+          .innerText(),
+        new RegExp(`in ${region} Ohio`),
+      )
+      // The old page's early script went before asking for the region's file: the new page carries it.
+      const asked = requests.filter((p) => p === `/api/search/flower/${region.toLowerCase()}` || p === '/api/search/stores')
+      assert.deepEqual(asked, [], 'no request for the data the region page carries')
+      assert.deepEqual(problems, [])
+    })
+  })
+})
+
 describe('a page rendered after the publish for its default search, opened with another', () => {
   // Menus and Deals are rendered for their default search (data-query=""); a link with a region,
   // a type or a filter is rendered afresh by the app. Until then the page showed the default

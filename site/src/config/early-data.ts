@@ -27,6 +27,13 @@ import { TRACKING_PARAM } from './tracking-params'
 // heading, rows and prices for what the link asked. Its results stay hidden until then as
 // 404.html's "not found" does (the theme script marks a URL with a query data-url-query).
 // Tracking parameters (utm_source, fbclid: tracking-params.ts) are no query here either.
+//
+// That Menus page, opened with a query naming one region's search of one product type (a link
+// from before the region views had paths of their own: ?by=region&region=Central&type=Flower),
+// goes at once to that view's page (/dispensary-menus/central/flower, the rest of the query
+// kept), which the same publish rendered with that region's offers: the app would otherwise
+// load, render and then move there itself (routes/menus.tsx), its rows some 1.3 s later at 4x
+// CPU slowdown (bench:menus). Nothing is asked for before it goes.
 
 /** PAGE_DATA_ID is the id of the <script> holding the snapshots a page carries (src/api/page-data.ts). */
 const PAGE_DATA_ID = 'omc-page-data'
@@ -36,6 +43,14 @@ export const NOT_FOUND_PAGE = '404'
 
 /** LOADING_TEXT is what 404.html says while the app renders a screen it was sent for. */
 export const LOADING_TEXT = 'Loading this page…'
+
+/**
+ * RegionViews are Menus' region views (config/routes.ts menusRegion): at from (Menus' path), a
+ * query naming one region's search of one type (?by=region&region=Central&type=Flower, as
+ * links did before the views had paths: features/offers/lib/menus-location.ts queryRegionView)
+ * leads to path with its segments filled in lower case, the rest of the query kept.
+ */
+export type RegionViews = { from: string; path: string; regions: readonly string[]; types: readonly string[] }
 
 /** EarlyRoute is a route as the script matches it: its paths as patterns, the snapshots they need (none for a personal screen). */
 type EarlyRoute = { patterns: string[]; params: string[][]; data: readonly string[]; snapshot?: string; search?: boolean }
@@ -48,7 +63,8 @@ const paramsOf = (path: string) => (path.match(/:[A-Za-z]+/g) ?? []).map((p) => 
  * earlyDataScript is the inline script's text for routes, snapshots at dataUrl (env.dataUrl: ''
  * for the site's own /api, a CDN's address, or the base path) and the site served under base
  * ("/", "/omc/"); searchRoute is the id of the route whose query names search files (Menus);
- * siteName is the title 404.html takes while it shows a screen's loading (env.siteName).
+ * siteName is the title 404.html takes while it shows a screen's loading (env.siteName);
+ * views, the region views of Menus that older links name in their query.
  */
 export function earlyDataScript(
   routes: readonly (RouteDef & { id: string })[],
@@ -56,6 +72,7 @@ export function earlyDataScript(
   base: string,
   searchRoute: string,
   siteName: string,
+  views?: RegionViews,
 ): string {
   const table: EarlyRoute[] = routes.map((r) =>
     r.personal
@@ -72,6 +89,9 @@ export function earlyDataScript(
   return `(function(){try{
 var routes=${JSON.stringify(table)},dataUrl=${JSON.stringify(dataUrl)},base=${JSON.stringify(base.replace(/\/$/, ''))},tracking=new RegExp(${JSON.stringify(TRACKING_PARAM.source)});
 var path=location.pathname;if(base&&path.indexOf(base)===0)path=path.slice(base.length)||'/';
+var views=${JSON.stringify(views ?? null)};
+var root=document.getElementById('root'),main=root&&root.querySelector('main'),at=root&&root.getAttribute('data-prerendered');
+if(views&&main&&at===views.from&&root.getAttribute('data-query')===''&&norm(path)===views.from){var view=regionView(new URLSearchParams(location.search));if(view){location.replace(base+view+location.hash);return}}
 var carried={},el=document.getElementById(${JSON.stringify(PAGE_DATA_ID)});
 if(el){try{carried=JSON.parse(el.textContent||'{}').snapshots||{}}catch(e){}}
 var names=[],known=false;
@@ -79,10 +99,12 @@ for(var i=0;i<routes.length;i++){var r=routes[i];for(var j=0;j<r.patterns.length
 known=true;names=names.concat(r.data);if(r.snapshot)names.push(snapshotAt(r.snapshot,r.params[j],m));
 if(r.search)names=names.concat(searchFiles(new URLSearchParams(location.search)));i=routes.length;break}}
 for(var k=0;k<names.length;k++){if(carried[names[k]]!==undefined)continue;var l=document.createElement('link');l.rel='preload';l.as='fetch';l.crossOrigin='anonymous';l.href=dataUrl+'/api/'+names[k];document.head.appendChild(l)}
-var root=document.getElementById('root'),main=root&&root.querySelector('main'),at=root&&root.getAttribute('data-prerendered');
 if(known&&main&&at===${JSON.stringify(NOT_FOUND_PAGE)}){loading();document.title=${JSON.stringify(siteName)}}
 else if(known&&main&&at!==null&&(norm(at)!==norm(path)||(root.hasAttribute('data-query')&&root.getAttribute('data-query')!==withoutTracking(location.search))))loading();
 function loading(){var p=document.createElement('p');p.setAttribute('role','status');p.textContent=${JSON.stringify(LOADING_TEXT)};main.innerHTML='';main.appendChild(p)}
+function regionView(q){var by=q.get('by'),region=q.get('region'),type=q.get('type')||'Flower';if(by!==null&&by!=='region'||views.regions.indexOf(region)<0||views.types.indexOf(type)<0)return null;
+var rest=new URLSearchParams();q.forEach(function(v,k){if(k!=='by'&&k!=='region'&&k!=='type')rest.append(k,v)});var r=rest.toString();
+return views.path.replace(':region',region.toLowerCase()).replace(':type',type.toLowerCase())+(r?'?'+r:'')}
 function snapshotAt(s,params,m){return s.replace(/:([A-Za-z]+)/g,function(_,n){return m[1+params.indexOf(n)]})}
 function norm(p){return p.replace(/\\/+$/,'')||'/'}
 function withoutTracking(s){var q=new URLSearchParams(s),out=new URLSearchParams(),t=false;q.forEach(function(v,k){if(tracking.test(k))t=true;else out.append(k,v)});if(!t)return s;var r=out.toString();return r?'?'+r:''}

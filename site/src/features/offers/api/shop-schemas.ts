@@ -237,9 +237,7 @@ export const dealsRegionSchema = published({
 })
 export type DealsRegion = z.infer<typeof dealsRegionSchema>
 
-/** REGIONS are data.Regions, in publish's fixed order (held to data/sources/ohio-regions.md by lib/places-source.test.ts). */
-export const REGIONS = ['Northeast', 'Northwest', 'Central', 'Southwest', 'Southeast'] as const
-export type Region = (typeof REGIONS)[number]
+export { REGIONS, type Region } from '@/api/regions'
 
 /** SearchStore is one store of api/search/stores. */
 export type SearchStore = SearchStores['stores'][number]
