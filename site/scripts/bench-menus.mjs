@@ -482,7 +482,8 @@ async function serveBuild(build) {
     const clean = path.normalize(pathname).replace(/^(\.\.[/\\])+/, '')
     let file = path.join(distDir, clean)
     // A region's view, as pre-rendered after a publish (the host serves the published pages over the build).
-    const regionView = regionPages.get(build) && /^\/dispensary-menus\/[a-z]+\/[a-z]+\/?$/.test(clean) && path.join(regionPages.get(build), clean, 'index.html')
+    const regionView =
+      regionPages.get(build) && /^\/dispensary-menus\/[a-z]+\/[a-z]+\/?$/.test(clean) && path.join(regionPages.get(build), clean, 'index.html')
     if (regionView && fs.existsSync(regionView)) file = regionView
     if (fs.existsSync(file) && fs.statSync(file).isDirectory()) file = path.join(file, 'index.html')
     // A page path the build has no file for (a store's page before a publish renders it) is

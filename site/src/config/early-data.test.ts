@@ -1,10 +1,7 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import { CATEGORIES } from '../api/common-schemas'
-import { REGIONS } from '../api/regions'
+import { afterEach, describe, expect, it } from 'vitest'
 import { searchFilesFor } from '../features/menus/api/search-files'
-import { queryRegionView, regionViewLocation } from '../features/offers/lib/menus-location'
 import { earlyDataScript, LOADING_TEXT } from './early-data'
-import { ROUTES, routes } from './routes'
+import { ROUTES } from './routes'
 
 // The inline script runs as the built pages carry it (vite.config.ts), at a URL, in a document.
 function preloadsAt(url: string, { dataUrl = '', base = '/', carried }: { dataUrl?: string; base?: string; carried?: Record<string, unknown> } = {}) {
@@ -139,60 +136,5 @@ describe('a page rendered for another path or query, which the app renders afres
     // The build's own pages carry no data-query: the app hydrates them for any query.
     expect(pageAt('/dispensary-menus?region=Central', 'data-prerendered="/dispensary-menus"')).toEqual(asRendered)
     expect(pageAt('/dispensary-menus?region=Central', '')).toEqual(asRendered)
-  })
-})
-
-describe('an older region link on the Menus page rendered after the publish', () => {
-  // As vite.config.ts gives them.
-  const VIEWS = { from: routes.menus.path, path: routes.menusRegion.path, regions: REGIONS, types: CATEGORIES }
-  const MENUS = '<main><h1>Dispensary Menus</h1><p>Everything in stock, all of Ohio</p></main>'
-  /** leadsAt runs the script at url on a page (its root's attributes) and returns where it sent the page, if anywhere. */
-  function leadsAt(url: string, attributes = 'data-prerendered="/dispensary-menus" data-query=""', base = '/') {
-    const { pathname, search, hash } = new URL(url, 'https://ohiomc.example')
-    document.head.querySelectorAll('link[rel="preload"]').forEach((l) => l.remove())
-    document.body.innerHTML = `<div id="root" ${attributes}>${MENUS}</div>`
-    document.documentElement.dataset.early = 'pending'
-    const replace = vi.fn()
-    // The script reads the page's address from location: a stand-in records where it goes.
-    new Function('location', earlyDataScript(ROUTES, '', base, 'menus', 'Ohio Marijuana Community', VIEWS))({ pathname, search, hash, replace })
-    if (replace.mock.calls.length === 0) return null
-    // It went before asking for anything or showing the page (its main part stays hidden: global.css).
-    expect(document.head.querySelectorAll('link[rel="preload"]')).toHaveLength(0)
-    expect(document.documentElement.dataset.early).toBe('pending')
-    return replace.mock.calls[0]![0] as string
-  }
-  afterEach(() => delete document.documentElement.dataset.early)
-
-  it('goes at once to the region’s page the same publish rendered, where the app would move it', () => {
-    for (const query of [
-      '?by=region&region=Central&type=Flower',
-      '?region=Northeast&type=Vape&sale=1&utm_source=facebook',
-      '?region=Southwest',
-      '?by=region&type=Edible&region=Northwest&sort=price&page=2',
-    ]) {
-      const view = queryRegionView(new URLSearchParams(query))!
-      const { pathname, search } = regionViewLocation(view, new URLSearchParams(query))
-      expect(leadsAt(`/dispensary-menus${query}#results`), query).toBe(`${pathname}${search}#results`)
-    }
-    expect(leadsAt('/omc/dispensary-menus?region=Central', 'data-prerendered="/dispensary-menus" data-query=""', '/omc/')).toBe(
-      '/omc/dispensary-menus/central/flower',
-    )
-  })
-
-  it('leaves every other search, and a page not rendered after a publish, to the app', () => {
-    for (const query of [
-      '',
-      '?type=Flower',
-      '?by=distance&region=Central&lat=40&lng=-83',
-      '?region=Atlantis',
-      '?region=central',
-      '?region=Central&type=Gummies',
-    ]) {
-      expect(queryRegionView(new URLSearchParams(query)), query).toBeUndefined()
-      expect(leadsAt(`/dispensary-menus${query}`), query).toBeNull()
-    }
-    // The build's own page (no data-query): no region's page was rendered beside it.
-    expect(leadsAt('/dispensary-menus?region=Central', 'data-prerendered="/dispensary-menus"')).toBeNull()
-    expect(leadsAt('/dispensary-menus?region=Central', '')).toBeNull()
   })
 })
