@@ -104,8 +104,9 @@ type SearchOffers struct {
 }
 
 // SearchFirst is api/search/<category>/first: the first page of the default search
-// (the whole state, both markets, by name A to Z), so that the Menus screen shows
-// results before it has every shard, with the totals of the whole search.
+// (the whole state, both markets, by price paid), so that the Menus screen shows
+// results before it has every shard, with the totals of the whole search; and
+// api/search/<category>/first-<region>, the same for one region's search.
 type SearchFirst struct {
 	SearchFile
 	// Total and Stores count the whole search's offers and their stores.
@@ -160,7 +161,7 @@ func (s *shop) buildSearch(emit Emit) error {
 		if len(all) == 0 {
 			continue
 		}
-		if err := emit(PathSearch+slugOf(string(cat))+"/first", s.searchFirst(cat, all)); err != nil {
+		if err := emit(PathSearch+slugOf(string(cat))+"/first", s.searchFirst(cat, "", all)); err != nil {
 			return err
 		}
 		// Sorted once: each region's shard takes its offers in this order.
@@ -176,6 +177,12 @@ func (s *shop) buildSearch(emit Emit) error {
 			}
 			path := PathSearch + slugOf(string(cat)) + "/" + slugOf(region)
 			if err := emit(path, s.searchRows(cat, region, offers)); err != nil {
+				return err
+			}
+			// The region's own first page, which its page on the site (/dispensary-menus/<region>/<type>)
+			// is rendered with and paints before the shard: taken in the shard's order, so that
+			// offers equal in the page's order come as the site orders the shard's.
+			if err := emit(PathSearch+slugOf(string(cat))+"/first-"+slugOf(region), s.searchFirst(cat, region, offers)); err != nil {
 				return err
 			}
 			idx.Shards = append(idx.Shards, SearchShard{Category: cat, Region: region, Path: path, Offers: len(offers)})
@@ -195,10 +202,10 @@ func (s *shop) buildSearch(emit Emit) error {
 	return emit(PathSearchStores, idx)
 }
 
-// searchFirst is the first page of a category's whole-state search in the site's
-// default order (compareOffers by price): price paid, then product name and brand
-// (lower-cased, as the site compares them), then store slug.
-func (s *shop) searchFirst(cat data.Category, offers []*offer) searchFile {
+// searchFirst is the first page of a category's search of region ("" for the whole
+// state) in the site's default order (compareOffers by price): price paid, then product
+// name and brand (lower-cased, as the site compares them), then store slug.
+func (s *shop) searchFirst(cat data.Category, region string, offers []*offer) searchFile {
 	before := func(a, b *offer) bool {
 		if a.costCents != b.costCents {
 			return a.costCents < b.costCents
@@ -232,7 +239,7 @@ func (s *shop) searchFirst(cat data.Category, offers []*offer) searchFile {
 			page = page[:SearchFirstPage]
 		}
 	}
-	f := s.searchRows(cat, "", page)
+	f := s.searchRows(cat, region, page)
 	f.first, f.total, f.stores = true, len(offers), len(stores)
 	return f
 }

@@ -116,21 +116,23 @@ func shopFiles(t *testing.T) map[string][]byte {
 func TestShopGolden(t *testing.T) {
 	files := shopFiles(t)
 	for name, path := range map[string]string{
-		"menus-bloom-akron":       "api/menus/bloom-akron",
-		"products-muul-fuel":      "api/products/klutch-muul-fuel-flower-3-5g",
-		"search-stores":           "api/search/stores",
-		"search-flower-northeast": "api/search/flower/northeast",
-		"search-flower-first":     "api/search/flower/first",
-		"search-flower-northwest": "api/search/flower/northwest",
-		"search-flower-all-1":     "api/search/flower/all-1",
-		"deals-index":             "api/deals/index",
-		"deals-northeast":         "api/deals/northeast",
-		"trends":                  "api/trends",
-		"strains-index":           "api/strains/index",
-		"strains-muul-fuel":       "api/strains/muul-fuel",
-		"strains-gelato-41":       "api/strains/gelato-41",
-		"terpenes-index":          "api/terpenes/index",
-		"terpenes-limonene":       "api/terpenes/limonene",
+		"menus-bloom-akron":             "api/menus/bloom-akron",
+		"products-muul-fuel":            "api/products/klutch-muul-fuel-flower-3-5g",
+		"search-stores":                 "api/search/stores",
+		"search-flower-northeast":       "api/search/flower/northeast",
+		"search-flower-first":           "api/search/flower/first",
+		"search-flower-first-northeast": "api/search/flower/first-northeast",
+		"search-flower-first-northwest": "api/search/flower/first-northwest",
+		"search-flower-northwest":       "api/search/flower/northwest",
+		"search-flower-all-1":           "api/search/flower/all-1",
+		"deals-index":                   "api/deals/index",
+		"deals-northeast":               "api/deals/northeast",
+		"trends":                        "api/trends",
+		"strains-index":                 "api/strains/index",
+		"strains-muul-fuel":             "api/strains/muul-fuel",
+		"strains-gelato-41":             "api/strains/gelato-41",
+		"terpenes-index":                "api/terpenes/index",
+		"terpenes-limonene":             "api/terpenes/limonene",
 	} {
 		b, ok := files[path]
 		if !ok {
@@ -453,7 +455,7 @@ func TestAppendersMatchEncodingJSON(t *testing.T) {
 			v = &publish.Menu{}
 		case strings.HasPrefix(path, publish.PathProducts):
 			v = &publish.Product{}
-		case strings.HasPrefix(path, publish.PathSearch) && strings.HasSuffix(path, "/first"):
+		case strings.HasPrefix(path, publish.PathSearch) && (strings.HasSuffix(path, "/first") || strings.Contains(path, "/first-")):
 			v = &publish.SearchFirst{}
 		case strings.HasPrefix(path, publish.PathSearch) && path != publish.PathSearchStores:
 			v = &publish.SearchFile{}
