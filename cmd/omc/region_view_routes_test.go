@@ -12,12 +12,13 @@ import (
 )
 
 // TestRegionViewsFollowTheirShard: a region's view of Menus (/dispensary-menus/<region>/<type>,
-// the site's menusRegion route) is found when publish wrote that region's shard of that type,
-// api/search/<type>/<region>, which routes.json names as its snapshot, its two segments in the
-// file name's order. The test writes Central's flower shard into a published tree (a publish
-// of an empty store writes none); a region or type with no shard, or one spelt in capitals,
-// answers 404 with the not-found page, and a store's page beside them follows its own snapshot.
-func TestRegionViewsFollowTheirShard(t *testing.T) {
+// the site's menusRegion route) is found when publish wrote that region's first page of that
+// type, api/search/<type>/first-<region> (written beside its shard), which routes.json names as
+// its snapshot, its two segments in the file name's order. The test writes Central's flower
+// first page into a published tree (a publish of an empty store writes none); a region or type
+// with none, or one spelt in capitals, answers 404 with the not-found page, and a store's page
+// beside them follows its own snapshot.
+func TestRegionViewsFollowTheirFirstPage(t *testing.T) {
 	dir := t.TempDir()
 	out, errOut := new(bytes.Buffer), new(bytes.Buffer)
 	tree := filepath.Join(dir, "out")
@@ -25,8 +26,8 @@ func TestRegionViewsFollowTheirShard(t *testing.T) {
 	if code := execute(args, testDeps(out, errOut)); code != exitOK {
 		t.Fatalf("publish exit %d:\n%s", code, errOut)
 	}
-	// Central's flower shard, as publish names it.
-	shard := filepath.Join(tree, "api", "search", "flower", "central")
+	// Central's flower first page, as publish names it.
+	shard := filepath.Join(tree, "api", "search", "flower", "first-central")
 	if err := os.MkdirAll(filepath.Dir(shard), 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -35,7 +36,7 @@ func TestRegionViewsFollowTheirShard(t *testing.T) {
 	}
 	site := siteWithRoutes(t, `{
   "paths": ["/", "/dispensary-menus", "/dispensary-menus/:region/:type", "/dispensary-menus/:store"],
-  "snapshots": {"/dispensary-menus/:region/:type": "search/:type/:region", "/dispensary-menus/:store": "menus/:store"}
+  "snapshots": {"/dispensary-menus/:region/:type": "search/:type/first-:region", "/dispensary-menus/:store": "menus/:store"}
 }
 `)
 	h, err := siteHandler(site, tree)

@@ -386,8 +386,8 @@ describe('an older region link, naming the region in its query', () => {
           .innerText(),
         new RegExp(`in ${region} Ohio`),
       )
-      // The old page's early script went before asking for the region's file: the new page carries it.
-      const asked = requests.filter((p) => p === `/api/search/flower/${region.toLowerCase()}` || p === '/api/search/stores')
+      // The old page's early script went before asking for anything: the new page carries the region's first page and the stores.
+      const asked = requests.filter((p) => p === `/api/search/flower/first-${region.toLowerCase()}` || p === '/api/search/stores')
       assert.deepEqual(asked, [], 'no request for the data the region page carries')
       assert.deepEqual(problems, [])
     })

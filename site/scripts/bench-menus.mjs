@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The Menus screen on Ohio-sized data, against its budgets: 190 stores, 300 menus
 // of 350 offers (105,000 offers) as publish writes them (api/search/stores,
-// api/search/<type>/<region>, /all-<n> and /first, publish/SNAPSHOTS.md), served from
+// api/search/<type>/<region>, /all-<n>, /first and /first-<region>, publish/SNAPSHOTS.md), served from
 // localhost with gzip, in headless Chromium with the CPU slowed down 4× (CDP).
 // Measures, per run of a fresh context: the time from navigation to the first
 // result rows in the page, for the first visit (the whole state:
@@ -281,16 +281,21 @@ function ohio(now) {
       start = end
     }
     // api/search/<category>/first as publish writes it (searchFirst in publish/search.go):
-    // the whole state's first 50 offers by price paid, then name and brand (lower-cased), store slug.
-    const first = [...all].sort(
-      (a, b) =>
-        paid(a) - paid(b) ||
-        (nameKey(a) < nameKey(b) ? -1 : nameKey(a) > nameKey(b) ? 1 : a.menu[0] < b.menu[0] ? -1 : a.menu[0] > b.menu[0] ? 1 : 0),
-    )
-    files.set(
-      `/api/search/${category.toLowerCase()}/first`,
-      json({ ...columns(category, '', first.slice(0, 50)), total: all.length, stores: new Set(all.map((o) => o.menu[0])).size }),
-    )
+    // the whole state's first 50 offers by price paid, then name and brand (lower-cased), store
+    // slug; and first-<region>, each region's, from its shard's order (a stable sort).
+    const firstPage = (region, list) => {
+      const first = [...list].sort(
+        (a, b) =>
+          paid(a) - paid(b) ||
+          (nameKey(a) < nameKey(b) ? -1 : nameKey(a) > nameKey(b) ? 1 : a.menu[0] < b.menu[0] ? -1 : a.menu[0] > b.menu[0] ? 1 : 0),
+      )
+      return json({ ...columns(category, region, first.slice(0, 50)), total: list.length, stores: new Set(list.map((o) => o.menu[0])).size })
+    }
+    files.set(`/api/search/${category.toLowerCase()}/first`, firstPage('', all))
+    for (const region of REGIONS) {
+      const inRegion = all.filter((o) => o.region === region).sort(byShardOrder)
+      files.set(`/api/search/${category.toLowerCase()}/first-${region.toLowerCase()}`, firstPage(region, inRegion))
+    }
   }
   files.set('/api/search/stores', json({ generatedAt, sample: false, stores, shards: list }))
   files.set(`/api/menus/${STORE.slug}`, json(storeMenu(stores[0], offers, generatedAt)))

@@ -10,7 +10,7 @@ import dealsNortheast from '../testing/fixtures/shop/deals-northeast.json'
 import bloomAkron from '../testing/fixtures/shop/menus-bloom-akron.json'
 import muulFuel from '../testing/fixtures/shop/products-muul-fuel.json'
 import searchFirst from '../testing/fixtures/shop/search-flower-first.json'
-import searchNortheast from '../testing/fixtures/shop/search-flower-northeast.json'
+import firstNortheast from '../testing/fixtures/shop/search-flower-first-northeast.json'
 import searchStores from '../testing/fixtures/shop/search-stores.json'
 import strainMuulFuel from '../testing/fixtures/shop/strains-muul-fuel.json'
 import terpenesIndex from '../testing/fixtures/shop/terpenes-index.json'
@@ -84,7 +84,7 @@ describe('renderPublished (the data pages, after a publish)', () => {
     'deals/northeast': dealsNortheast,
     'search/stores': searchStores,
     'search/flower/first': searchFirst,
-    'search/flower/northeast': searchNortheast,
+    'search/flower/first-northeast': firstNortheast,
     'menus/bloom-akron': bloomAkron,
     [`products/${muulFuel.code}`]: muulFuel,
   }
@@ -96,9 +96,9 @@ describe('renderPublished (the data pages, after a publish)', () => {
       // The lists beside the pages (index) make none.
       strains: ['index', 'muul-fuel'],
       terpenes: ['index', 'index-1', 'limonene', 'linalool'],
-      // A region's shard of a product type makes its region view; the whole state's files make none.
-      'search/flower': ['all-1', 'central', 'first', 'northeast'],
-      'search/vape': ['all-1', 'first', 'southwest'],
+      // A region's first page of a product type makes its region view; the shards and the whole state's files make none.
+      'search/flower': ['all-1', 'central', 'first', 'first-central', 'first-northeast', 'northeast'],
+      'search/vape': ['all-1', 'first', 'first-southwest', 'southwest', 'northwest'],
     }
     const pages = publishedPages((dir) => files[dir] ?? [])
     // An alias is a page leading to its main path, rendered at that path only.
@@ -231,13 +231,13 @@ describe('renderPublished (the data pages, after a publish)', () => {
     expect(html).toContain(searchFirst.products.name[0])
   })
 
-  it('writes a region’s view of Menus with that region’s offers, cheapest first, and the stores’ list', async () => {
+  it('writes a region’s view of Menus with that region’s first page, cheapest first, and the stores’ list', async () => {
     const rendered = await renderPublished('/dispensary-menus/northeast/flower', tree(shop), renderedAt)
     const html = plain(rendered.html)
-    expect(Object.keys(rendered.data.snapshots).sort()).toEqual(['search/flower/northeast', 'search/stores'])
+    expect(Object.keys(rendered.data.snapshots).sort()).toEqual(['search/flower/first-northeast', 'search/stores'])
     expect(html).toContain('<title>Menus: Flower in Northeast Ohio - Ohio Marijuana Community</title>')
     expect(html).not.toContain('Loading the menus search')
-    expect(html).toContain(`${searchNortheast.offers.product.length} offers at 2 stores: Flower on medical and adult-use menus in Northeast Ohio`)
+    expect(html).toContain(`${firstNortheast.total} offers at ${firstNortheast.stores} stores: Flower on medical and adult-use menus in Northeast Ohio`)
     // Cheapest first: Muul Fuel's $38 before Gelato 41's $42.
     expect(html).toContain('$38.00')
     expect(html.indexOf('Muul Fuel')).toBeLessThan(html.indexOf('Gelato 41'))

@@ -23,7 +23,6 @@ import {
   productSchema,
   REGIONS,
   searchFirstSchema,
-  searchShardSchema,
   searchStoresSchema,
 } from '../features/offers/api/shop-schemas'
 import { regionViewPath } from '../features/offers/lib/menus-location'
@@ -156,8 +155,9 @@ const PUBLISHED_PAGES: readonly PublishedPage[] = [
     byQuery: true,
     snapshots: (load) => Promise.all([load('search/stores', searchStoresSchema), load(FIRST_SEARCH, searchFirstSchema)]),
   },
-  // A region's view of Menus for each region and product type publish wrote offers for
-  // (api/search/<type>/<region>; a shard with none is not written), with the stores' list.
+  // A region's view of Menus for each region and product type publish wrote offers for, with
+  // that search's first page (api/search/<type>/first-<region>, written beside the region's
+  // shard, which loads after hydration, as the default view's does) and the stores' list.
   {
     route: routes.menusRegion,
     each: {
@@ -165,12 +165,12 @@ const PUBLISHED_PAGES: readonly PublishedPage[] = [
       paths: (list) =>
         CATEGORIES.flatMap((type) => {
           const written = list(`search/${type.toLowerCase()}`)
-          return REGIONS.filter((region) => written.includes(region.toLowerCase())).map((region) => regionViewPath(region, type))
+          return REGIONS.filter((region) => written.includes(`first-${region.toLowerCase()}`)).map((region) => regionViewPath(region, type))
         }),
     },
     byQuery: true,
     snapshots: (load, { region = '', type = '' }) =>
-      Promise.all([load('search/stores', searchStoresSchema), load(`search/${type}/${region}`, searchShardSchema)]),
+      Promise.all([load('search/stores', searchStoresSchema), load(`search/${type}/first-${region}`, searchFirstSchema)]),
   },
   {
     route: routes.store,

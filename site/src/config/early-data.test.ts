@@ -48,9 +48,9 @@ describe('the early data script', () => {
     expect(preloadsAt('/product/klutch-muul-fuel-flower-3-5g')).toEqual(['/api/products/klutch-muul-fuel-flower-3-5g'])
   })
 
-  it('asks for a region view’s search file, its path’s segments in the file name’s order', () => {
-    expect(preloadsAt('/dispensary-menus/central/vape')).toEqual(['/api/search/stores', '/api/search/vape/central'])
-    expect(preloadsAt('/dispensary-menus/central/vape', { carried: { 'search/stores': {}, 'search/vape/central': {} } })).toEqual([])
+  it('asks for a region view’s first page, its path’s segments in the file name’s order', () => {
+    expect(preloadsAt('/dispensary-menus/central/vape')).toEqual(['/api/search/stores', '/api/search/vape/first-central'])
+    expect(preloadsAt('/dispensary-menus/central/vape', { carried: { 'search/stores': {}, 'search/vape/first-central': {} } })).toEqual([])
   })
 
   it('asks for nothing the page carries, nor for a personal screen or an unknown path', () => {

@@ -19,7 +19,7 @@ describe('the route list', () => {
       '/dispensary-menus/:store': 'menus/:store',
       '/menu/:store': 'menus/:store',
       // A region's view of Menus: an unknown region or type, or one with nothing in stock, is a 404 too.
-      '/dispensary-menus/:region/:type': 'search/:type/:region',
+      '/dispensary-menus/:region/:type': 'search/:type/first-:region',
       '/product/:code': 'products/:code',
       // An unknown strain is a 404 too (api/strains/<slug> is published for every strain).
       '/strain-genetics/:genetic': 'strains/:genetic',

@@ -53,13 +53,15 @@ export const routes = {
   home: { module: 'home', path: '/', aliases: ['/home'], data: ['statistics', 'announcements'] },
   menus: { module: 'menus', path: '/dispensary-menus', aliases: ['/menu'], data: ['search/stores'], nav: ['Dispensary', 'Menus'] },
   // One region's Menus search for one product type, at a path of its own: a page that is
-  // pre-rendered after each publish (app/prerender.tsx), so a link to it paints its rows with
-  // the page, as the default search's does. The Menus form moves there when a region is chosen.
+  // pre-rendered after each publish (app/prerender.tsx) with that search's first page
+  // (api/search/<type>/first-<region>, written beside the region's shard), so a link to it
+  // paints its rows with the page, as the default search's does. The Menus form moves there
+  // when a region is chosen.
   menusRegion: {
     module: 'menus',
     path: '/dispensary-menus/:region/:type',
     data: ['search/stores'],
-    snapshot: 'search/:type/:region',
+    snapshot: 'search/:type/first-:region',
     sameScreenAs: 'menus',
   },
   store: { module: 'store', path: '/dispensary-menus/:store', aliases: ['/menu/:store'], snapshot: 'menus/:store' },

@@ -82,18 +82,24 @@ describe('Menus', () => {
 
   it('asks for no first page when the search is not the default one', async () => {
     const seen = requested()
-    renderApp('/dispensary-menus?by=region&region=Northeast&type=Flower')
-    await screen.findByText(/offers at 2 stores/)
+    renderApp('/dispensary-menus/northeast/flower?sale=1')
+    await screen.findByText(/offers at 1 store/)
     expect(seen.filter((p) => p.includes('/api/search/'))).toEqual(['/api/search/stores', '/api/search/flower/northeast'])
   })
 
-  it('opens a region’s own page with that region’s offers, loading only its shard', async () => {
+  it('opens a region’s own page with publish’s first page of its search, then loads only its shard', async () => {
     const seen = requested()
     renderApp('/dispensary-menus/northeast/flower')
     expect(await screen.findByText(/offers at 2 stores: Flower on medical and adult-use menus in Northeast Ohio/)).toBeInTheDocument()
     expect(screen.getByRole('combobox', { name: 'Region' })).toHaveValue('Northeast')
     await waitFor(() => expect(document.title).toBe('Menus: Flower in Northeast Ohio - Ohio Marijuana Community'))
-    expect(seen.filter((p) => p.includes('/api/search/'))).toEqual(['/api/search/stores', '/api/search/flower/northeast'])
+    // The shard follows once the first page is painted: then the results are the whole search's, not busy.
+    await waitFor(() => expect(screen.getByRole('region', { name: 'Results' })).toHaveAttribute('aria-busy', 'false'))
+    expect(seen.filter((p) => p.includes('/api/search/'))).toEqual([
+      '/api/search/stores',
+      '/api/search/flower/first-northeast',
+      '/api/search/flower/northeast',
+    ])
   })
 
   it('moves a link naming a region in its query to the region’s page, keeping its filters and a share’s tracking parameters', async () => {

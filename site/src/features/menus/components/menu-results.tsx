@@ -5,7 +5,7 @@ import { splitOpenNow } from '@/lib/opening-hours'
 import { useNow } from '@/lib/use-now'
 import type { SearchFirst } from '@/features/offers/api/shop-schemas'
 import { useSearchShards, useSearchStores } from '@/features/offers/api/use-shop'
-import { describeSearch, isDefaultFirstPage, isFirstPageSearch, PAGE_SIZE } from '../lib/menu-search'
+import { describeSearch, isDefaultFirstPage, PAGE_SIZE } from '../lib/menu-search'
 import { countFacetsOnce, potencyUnitFor } from '@/features/offers/lib/facets'
 import { filterOffers, firstPageOf, groupByStore, joinOffers, sortOffers, type SearchOffer } from '@/features/offers/lib/offer-search'
 import {
@@ -61,11 +61,12 @@ export const MenuResults = memo(function MenuResults({ state, shownFilters, firs
   const point = search.searchType === 'distance' && hasPoint(search.coordinates) ? search.coordinates : null
   const lat = point?.latitude
   const lng = point?.longitude
-  // A search by region in the default order paints its first page from the files' prices
-  // (firstPageOf), then joins every offer once that page is painted. (The whole state's
-  // default search has publish's first page for that; files without offers show why at once.)
+  // A search of one region in the default order paints publish's first page of it
+  // (first-<region>), or without one (a tree published before those) its first page from the
+  // files' prices (firstPageOf), then joins every offer once that page is painted. (The whole
+  // state's default search has publish's first page; files without offers show why at once.)
   // Files painted before (a filter cleared) are joined at once.
-  const defaultFirst = useMemo(() => isDefaultFirstPage(state) && !isFirstPageSearch(state), [state])
+  const defaultFirst = useMemo(() => isDefaultFirstPage(state) && state.search.region !== '', [state])
   const pageFirst = defaultFirst && (shards.data ?? []).some((shard) => shard.offers.product.length > 0)
   const paintedData = useAfterPaint(shards.data)
   const toJoin = !pageFirst || paintedData === shards.data ? shards.data : undefined

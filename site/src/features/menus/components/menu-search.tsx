@@ -16,10 +16,10 @@ export function MenuSearch() {
   const { state, shown, go, setSearch, setFilters, setPage } = useMenuSearch()
   const previous = previousSearchStore.use()
   const stores = useSearchStores()
-  // The first page of the default search comes in one small file, alongside the stores,
-  // so the first paint never waits for every shard.
+  // The first page of a default search (the whole state's, one region's) comes in one small
+  // file, alongside the stores, so the first paint never waits for a shard.
   const firstPageSearch = useMemo(() => isFirstPageSearch(state), [state])
-  const first = useSearchFirst(state.search.productType as Category, firstPageSearch)
+  const first = useSearchFirst(state.search.productType as Category, state.search.region, firstPageSearch)
   // The forms are memoised: a click on a filter with counts re-renders none of them.
   const { searchText, dealsOnly, staleExclude, openNow, sortBy, sortByDirection } = shown.filters
   const formFilters = useMemo(

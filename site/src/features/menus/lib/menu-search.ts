@@ -45,9 +45,10 @@ export function isDefaultFirstPage({ search, filters, page }: MenuSearch): boole
 }
 
 /**
- * isFirstPageSearch tells whether a search is the one publish writes the first page
- * of (api/search/<category>/first): the whole state's default first page.
+ * isFirstPageSearch tells whether a search is one publish writes the first page of: the
+ * whole state's default first page (api/search/<category>/first) or one region's
+ * (first-<region>).
  */
 export function isFirstPageSearch(state: MenuSearch): boolean {
-  return isDefaultFirstPage(state) && state.search.region === ''
+  return isDefaultFirstPage(state)
 }

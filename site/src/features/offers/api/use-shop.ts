@@ -24,11 +24,18 @@ export function useSearchStores() {
 }
 
 /**
- * useSearchFirst loads api/search/<category>/first, the first page of the default
- * whole-state search, when wanted (nothing is requested otherwise).
+ * searchFirstName names the first page publish writes of a category's default search: the
+ * whole state's (api/search/<category>/first) or one region's (first-<region>).
  */
-export function useSearchFirst(category: Category, wanted: boolean): { data: SearchFirst | undefined; settled: boolean } {
-  const first = useSnapshot(`search/${category.toLowerCase()}/first`, searchFirstSchema, wanted)
+export const searchFirstName = (category: Category, region: string): string =>
+  `search/${category.toLowerCase()}/first${region ? `-${region.toLowerCase()}` : ''}`
+
+/**
+ * useSearchFirst loads the first page of a default search (searchFirstName: the whole
+ * state's or one region's), when wanted (nothing is requested otherwise).
+ */
+export function useSearchFirst(category: Category, region: string, wanted: boolean): { data: SearchFirst | undefined; settled: boolean } {
+  const first = useSnapshot(searchFirstName(category, region), searchFirstSchema, wanted)
   // Only a help for the first paint: an error here is the shards' to report.
   return { data: first.data, settled: !wanted || first.data !== undefined || first.error !== undefined }
 }
