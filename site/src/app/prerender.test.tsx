@@ -237,7 +237,9 @@ describe('renderPublished (the data pages, after a publish)', () => {
     expect(Object.keys(rendered.data.snapshots).sort()).toEqual(['search/flower/first-northeast', 'search/stores'])
     expect(html).toContain('<title>Menus: Flower in Northeast Ohio - Ohio Marijuana Community</title>')
     expect(html).not.toContain('Loading the menus search')
-    expect(html).toContain(`${firstNortheast.total} offers at ${firstNortheast.stores} stores: Flower on medical and adult-use menus in Northeast Ohio`)
+    expect(html).toContain(
+      `${firstNortheast.total} offers at ${firstNortheast.stores} stores: Flower on medical and adult-use menus in Northeast Ohio`,
+    )
     // Cheapest first: Muul Fuel's $38 before Gelato 41's $42.
     expect(html).toContain('$38.00')
     expect(html.indexOf('Muul Fuel')).toBeLessThan(html.indexOf('Gelato 41'))
