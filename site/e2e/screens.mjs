@@ -21,19 +21,26 @@ export async function publishedScreens(site) {
   }
   const { paths, snapshots = {}, aliases = {}, personal = [] } = await get('routes.json')
   const { files } = await get('manifest.json')
-  const publishedIn = (folder) =>
-    files.map((f) => f.path.match(new RegExp(`^api/${folder}/([^/]+)$`))?.[1]).find((name) => name !== undefined && name !== 'index')
   return paths.map((p) => {
     const pattern = p.includes('/:')
-    let url = p
-    if (pattern) {
-      const folder = snapshots[p]?.split('/')[0] ?? p.split('/')[1]
-      const name = publishedIn(folder)
-      assert.ok(name, `${p}: no published api/${folder}/<name> to show (manifest.json)`)
-      url = p.replace(/:[A-Za-z]+/g, name)
-    }
+    const url = pattern ? withPublished(p, snapshots[p] ?? `${p.split('/')[1]}/:name`, files) : p
     return { path: p, url: url.slice(1), main: aliases[p] ?? p, prerendered: !pattern && !personal.includes(p) }
   })
+}
+
+/**
+ * withPublished fills the ":name" segments of path with those of a published snapshot its
+ * route shows (snapshot: routes.json's, "menus/:store", "search/:type/first-:region"), the
+ * first of manifest.json's files (each { path: "api/…" }) that matches it, not a list ("index").
+ */
+export function withPublished(path, snapshot, files) {
+  const names = []
+  const pattern = new RegExp(
+    `^api/${snapshot.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:([A-Za-z]+)/g, (_, name) => (names.push(name), '([^/]+)'))}$`,
+  )
+  const match = files.map((f) => f.path.match(pattern)).find((m) => m && !m.slice(1).includes('index'))
+  assert.ok(match, `${path}: no published api/${snapshot} to show (manifest.json)`)
+  return path.replace(/:([A-Za-z]+)/g, (_, name) => match[1 + names.indexOf(name)])
 }
 
 /** htmlText is the text of an HTML fragment: tags dropped, React's <!-- --> separators and entities undone. */
