@@ -1,17 +1,12 @@
 package main
 
 import (
-	"bytes"
 	"net/http"
-	"net/http/httptest"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 )
 
-// TestRegionViewsFollowTheirShard: a region's view of Menus (/dispensary-menus/<region>/<type>,
+// TestRegionViewsFollowTheirFirstPage: a region's view of Menus (/dispensary-menus/<region>/<type>,
 // the site's menusRegion route) is found when publish wrote that region's first page of that
 // type, api/search/<type>/first-<region> (written beside its shard), which routes.json names as
 // its snapshot, its two segments in the file name's order. The test writes Central's flower
@@ -19,35 +14,14 @@ import (
 // with none, or one spelt in capitals, answers 404 with the not-found page, and a store's page
 // beside them follows its own snapshot.
 func TestRegionViewsFollowTheirFirstPage(t *testing.T) {
-	dir := t.TempDir()
-	out, errOut := new(bytes.Buffer), new(bytes.Buffer)
-	tree := filepath.Join(dir, "out")
-	args := []string{"publish", "--db", filepath.Join(dir, "omc.db"), "--out", tree, "--now", demoNow.Format(time.RFC3339), "--dir", t.TempDir()}
-	if code := execute(args, testDeps(out, errOut)); code != exitOK {
-		t.Fatalf("publish exit %d:\n%s", code, errOut)
-	}
-	// Central's flower first page, as publish names it.
-	shard := filepath.Join(tree, "api", "search", "flower", "first-central")
-	if err := os.MkdirAll(filepath.Dir(shard), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(shard, []byte(`{"category":"Flower","region":"Central"}`), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	site := siteWithRoutes(t, `{
+	answer := servePublished(t, `{
   "paths": ["/", "/dispensary-menus", "/dispensary-menus/:region/:type", "/dispensary-menus/:store"],
   "snapshots": {"/dispensary-menus/:region/:type": "search/:type/first-:region", "/dispensary-menus/:store": "menus/:store"}
 }
-`)
-	h, err := siteHandler(site, tree)
-	if err != nil {
-		t.Fatal(err)
-	}
-	answer := func(path string) (int, string) {
-		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))
-		return rec.Code, rec.Body.String()
-	}
+`, map[string]string{
+		// Central's flower first page, as publish names it.
+		"api/search/flower/first-central": `{"category":"Flower","region":"Central"}`,
+	})
 	for _, path := range []string{"/dispensary-menus", "/dispensary-menus/central/flower", "/dispensary-menus/central/flower/", "/dispensary-menus/central/flower?sale=1"} {
 		if code, body := answer(path); code != http.StatusOK || !strings.Contains(body, "<title>app</title>") {
 			t.Errorf("%s: %d %q, want 200 and the app", path, code, body)

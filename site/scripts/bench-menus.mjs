@@ -263,8 +263,8 @@ function ohio(now) {
             : paid(a) - paid(b)
   for (const [category] of CATEGORIES) {
     const all = offers.get(category)
-    for (const region of REGIONS) {
-      const inRegion = all.filter((o) => o.region === region).sort(byShardOrder)
+    const byRegion = new Map(REGIONS.map((region) => [region, all.filter((o) => o.region === region).sort(byShardOrder)]))
+    for (const [region, inRegion] of byRegion) {
       const path = `api/search/${category.toLowerCase()}/${region.toLowerCase()}`
       files.set(`/${path}`, json(columns(category, region, inRegion)))
       list.push({ category, region, path, offers: inRegion.length })
@@ -292,10 +292,8 @@ function ohio(now) {
       return json({ ...columns(category, region, first.slice(0, 50)), total: list.length, stores: new Set(list.map((o) => o.menu[0])).size })
     }
     files.set(`/api/search/${category.toLowerCase()}/first`, firstPage('', all))
-    for (const region of REGIONS) {
-      const inRegion = all.filter((o) => o.region === region).sort(byShardOrder)
+    for (const [region, inRegion] of byRegion)
       files.set(`/api/search/${category.toLowerCase()}/first-${region.toLowerCase()}`, firstPage(region, inRegion))
-    }
   }
   files.set('/api/search/stores', json({ generatedAt, sample: false, stores, shards: list }))
   files.set(`/api/menus/${STORE.slug}`, json(storeMenu(stores[0], offers, generatedAt)))

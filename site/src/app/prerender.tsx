@@ -110,7 +110,7 @@ type PublishedPage = {
    * without it, the route's one page. Either is rendered at the route's main path only:
    * its aliases get a page leading there (aliasPagesOf).
    */
-  each?: { dir: string; name: RegExp } | RegionViews
+  each?: { dir: string; name: RegExp } | ListedPages
   /** snapshots loads, through load, the snapshots the page at params shows: those a page names (deal files) after the one naming them. */
   snapshots: (load: Load, params: Readonly<Record<string, string | undefined>>) => Promise<unknown>
   /** byQuery: the screen follows the URL's query; the page is its default view, for the URL without one (app/main.tsx). */
@@ -118,11 +118,11 @@ type PublishedPage = {
 }
 
 /**
- * RegionViews makes the pages of a route with more than one ":name" segment: paths lists
+ * ListedPages makes the pages of a route with more than one ":name" segment: paths lists
  * them from the published tree (list names the snapshots in a directory of its api/), dir
  * names their kind.
  */
-type RegionViews = { dir: string; paths: (list: (dir: string) => readonly string[]) => string[] }
+type ListedPages = { dir: string; paths: (list: (dir: string) => readonly string[]) => string[] }
 
 // What the default views read: Menus' first page of its default product type, Deals' every region's deals.
 const FIRST_SEARCH = `search/${DEFAULT_SEARCH_STATE.productType.toLowerCase()}/first`

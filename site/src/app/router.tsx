@@ -73,8 +73,8 @@ function preload(route: RouteDef & { id: RouteId }, pathname?: string): Promise<
   return loadModule(route.module)
 }
 
-/** routeAt is the route whose screen is at pathname (the app's path), if any. */
-const routeAt = (pathname: string) => ROUTES.find((r) => pathsOf(r).some((path) => matchPath(path, pathname)))
+/** isAt tells whether pathname (the app's path) is one of route's paths. */
+const isAt = (route: RouteDef, pathname: string) => pathsOf(route).some((path) => matchPath(path, pathname))
 
 // One lazy component per route: rendering it starts that route's data too. Each gets
 // a promise of its own: React marks a promise it has seen as settled, and a second
@@ -86,9 +86,7 @@ const SCREENS = ROUTES.map((route) => {
   // The routes showing this screen: the one among them at the window's path has its data started.
   const sharing = ROUTES.filter((r) => r.id === route.id || r.sameScreenAs === route.id)
   const atWindow = () =>
-    sharing.length > 1 && typeof window !== 'undefined'
-      ? sharing.find((r) => pathsOf(r).some((path) => matchPath(path, appPath(window.location.pathname))))
-      : undefined
+    sharing.length > 1 && typeof window !== 'undefined' ? sharing.find((r) => isAt(r, appPath(window.location.pathname))) : undefined
   const Screen = (route.sameScreenAs && screenOf.get(route.sameScreenAs)) || lazy(async () => preload(atWindow() ?? route))
   screenOf.set(route.id, Screen)
   return { route, Screen }
@@ -103,7 +101,7 @@ const SCREENS = ROUTES.map((route) => {
  * status page at 4× CPU slowdown).
  */
 export function preloadScreen(pathname: string): void {
-  const route = routeAt(pathname)
+  const route = ROUTES.find((r) => isAt(r, pathname))
   // A failed download is React's to report when it renders the screen.
   if (route) preload(route, pathname).catch(() => undefined)
 }

@@ -7,8 +7,8 @@ import { writeMenuSearch, type MenuSearch } from './search-state'
 
 // Where a Menus search lives in the URL. One region's search for one product type is a page of
 // its own, /dispensary-menus/central/flower (config/routes.ts, menusRegion): publish writes that
-// region's offers as one file (api/search/flower/central), and the page is pre-rendered with it
-// after each publish, so a shared region link paints its rows with the page. Every other search
+// search's first page (api/search/flower/first-central) beside the region's offers, and the page
+// is pre-rendered with it after each publish, so a shared region link paints its rows with the page. Every other search
 // (all of Ohio, by distance) is /dispensary-menus with its query. The rest of a region's search
 // (its filters, order, page) stays in the query of its page: /dispensary-menus/central/flower?sale=1.
 
