@@ -355,7 +355,7 @@ describe('a region’s view of Menus rendered after the publish', () => {
     })
   })
 
-  test('with JavaScript its rows are there from the first frame they show in, never replaced by a loading state', async () => {
+  test('with JavaScript its rows are there from the page’s first frame, never replaced by a loading state', async () => {
     const { region } = (await snapshot('search/stores')).stores[0]
     const frames = await framesOf(new URL(`dispensary-menus/${region.toLowerCase()}/flower`, site).href, {
       heading: '#results-heading',
@@ -363,8 +363,48 @@ describe('a region’s view of Menus rendered after the publish', () => {
     })
     const first = frames.findIndex((f) => f.frame.visible && f.frame.rows > 0)
     assert.ok(first >= 0 && frames[first].frame.summary?.includes(`in ${region} Ohio`), `the region's rows shown (frames: ${JSON.stringify(frames)})`)
+    // The page holds its first paint until its first offer is parsed (<link rel="expect">): no frame shows its text without them.
+    assert.equal(
+      frames.findIndex((f) => f.frame.visible),
+      first,
+      `the first frame showing the page shows its rows (frames: ${JSON.stringify(frames)})`,
+    )
     const after = frames.slice(first).filter((f) => !f.frame.visible || f.frame.rows === 0 || !f.frame.summary?.includes(`in ${region} Ohio`))
     assert.deepEqual(after, [], `once shown, the rows stay (frames: ${JSON.stringify(frames)})`)
+  })
+})
+
+describe('the app’s code on a page rendered after the publish', () => {
+  // The early script starts it after the page's first frame (src/config/early-data.ts): the
+  // page's stylesheets and first paint no longer wait behind its download and compilation.
+  test('is asked for only once the page has shown its first frame, and then takes the page over', async () => {
+    const { region } = (await snapshot('search/stores')).stores[0]
+    await withPage({ viewport: { width: 1280, height: 900 } }, async (page) => {
+      const { problems } = watch(page)
+      // Rendering waits for the stylesheets: the first animation frame is the first paint's.
+      await page.addInitScript(() => requestAnimationFrame(() => (window.__firstFrame = performance.now())))
+      await page.goto(new URL(`dispensary-menus/${region.toLowerCase()}/flower`, site).href)
+      // The page says its results are busy until the app has loaded the region's whole search.
+      await page.locator('section[aria-labelledby="results-heading"][aria-busy="false"]').waitFor({ timeout: 30_000 })
+      const { firstFrame, asked } = await page.evaluate(() => ({
+        firstFrame: window.__firstFrame,
+        asked: performance
+          .getEntriesByType('resource')
+          .filter((e) => /\/assets\/[^/]+\.js$/.test(new URL(e.name).pathname))
+          .map((e) => ({ file: new URL(e.name).pathname, at: e.startTime })),
+      }))
+      assert.ok(
+        asked.length > 0 && typeof firstFrame === 'number',
+        `the app's code asked for (${JSON.stringify(asked)}), a frame shown (${firstFrame})`,
+      )
+      const early = asked.filter((e) => e.at < firstFrame)
+      assert.deepEqual(early, [], `no script of the app asked for before the first frame at ${Math.round(firstFrame)} ms`)
+      assert.equal(await page.locator('script[type="module"]').count(), 1, 'the app started once')
+      // Taken over: a filter now changes the search.
+      await page.getByRole('checkbox', { name: /^On sale/ }).check()
+      await page.waitForURL(/[?&]sale=1/)
+      assert.deepEqual(problems, [])
+    })
   })
 })
 

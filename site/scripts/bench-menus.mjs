@@ -660,6 +660,7 @@ async function measure(build) {
     region: region.at,
     regionParagraph: region.paragraphAt,
     regionData: region.dataAt,
+    regionDone: region.doneAt,
     regionAsked: region.askedAt,
     regionFirstBytes: region.firstBytes,
     regionBytes: region.bytes,
@@ -706,6 +707,9 @@ function report(build, rows) {
   )
   console.log(
     `  first results, one region's page (Central flower, ${regionPages.get(build) ? `${REGION_VIEW}, pre-rendered after a publish` : 'no region view in this build: its query link'}): ${list('region')} ms (page's paragraph painted at ${list('regionParagraph')} ms, data asked for at ${list('regionAsked')} ms, in at ${list('regionData')} ms); median ${median('region').toFixed(0)} ms, ${ratios('region', 'regionParagraph')}; budget < ${BUDGET_MS} ms; data ${kb(rows[0].regionBytes)} gzip (before first results ${kb(rows[0].regionFirstBytes)})`,
+  )
+  console.log(
+    `  one region's page, all its data loaded (the region's whole search, which the app asks for once it has taken the page over): ${list('regionDone')} ms; median ${median('regionDone').toFixed(0)} ms`,
   )
   console.log(
     `  first results, an older region link (?by=region&region=Central&type=Flower, the build alone): ${list('regionQuery')} ms; median ${median('regionQuery').toFixed(0)} ms, ${ratios('regionQuery', 'regionQueryParagraph')}`,

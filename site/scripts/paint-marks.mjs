@@ -37,7 +37,9 @@ export function watchPaints(marks) {
   const marker = new MutationObserver(() => {
     if (names.every((name) => name in window.__painted)) return marker.disconnect()
     for (const name of names) {
-      found[name] ??= document.querySelector(marks[name])
+      // One found and then removed before any frame showed it (rows rendered from a first page
+      // and replaced, in the same task, by the whole search's) is never painted: look again.
+      if (!found[name]?.isConnected) found[name] = document.querySelector(marks[name])
       if (!found[name]) continue
       for (const el of [found[name], ...found[name].querySelectorAll(':not([elementtiming])')].slice(0, 500)) el.setAttribute('elementtiming', name)
     }

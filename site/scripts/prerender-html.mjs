@@ -63,19 +63,55 @@ export function pageStyles(distDir, routeModuleOf, base = '/') {
 }
 
 /**
+ * FIRST_OFFER_ID is the id of the first row of a page's main list of offers
+ * (src/components/offers/offer-table.tsx FIRST_OFFER_ID). A page that has one holds its first
+ * paint until that row is parsed (<link rel="expect" blocking="render">): without it, the
+ * browser painted the page's text as soon as it had parsed it, and its first offers a frame or
+ * two later (Deals after a publish: up to 1.47× its paragraph in 5 of 12 runs at 4× CPU
+ * slowdown; with it, 1.00× in 11 of 12, docs/benchmarks.md). Browsers without rel="expect"
+ * paint as before.
+ */
+export const FIRST_OFFER_ID = 'first-offer'
+
+/** APP_TEMPLATE_ID is the id of the <template> a rendered page holds the app's code in (src/config/early-data.ts APP_TEMPLATE_ID, which starts it). */
+export const APP_TEMPLATE_ID = 'omc-app'
+// Vite's entry script and its module preloads, each on a line of the built index.html's head.
+const ENTRY_SCRIPT = /[ \t]*<script type="module"[^>]* src="[^"]+"[^>]*><\/script>\n?/
+const MODULE_PRELOADS = /[ \t]*<link rel="modulepreload"[^>]*>\n?/g
+
+/**
+ * holdApp moves the app's entry script and module preloads of template (the built index.html)
+ * into a <template id="omc-app"> at the end of its head, after every stylesheet: the page's
+ * early script starts them once the page is painted (src/config/early-data.ts says why), and
+ * the browser asks for the stylesheets, which the first paint waits for, first.
+ */
+export function holdApp(template) {
+  const entry = template.match(ENTRY_SCRIPT)
+  if (!entry) throw new Error('the built index.html has no <script type="module" src="…"> in its head to start the app with')
+  const preloads = template.match(MODULE_PRELOADS) ?? []
+  const held = [entry[0], ...preloads].map((tag) => tag.trim()).join('')
+  const rest = insertLiteral(template, ENTRY_SCRIPT, '').replace(MODULE_PRELOADS, '')
+  return insertLiteral(rest, '</head>', `<template id="${APP_TEMPLATE_ID}">${held}</template>\n  </head>`)
+}
+
+/**
  * pageHtml puts a rendered body into the built index.html (template), with its
  * title (and a canonical link when canonical is given), its screen's stylesheets
  * (styles, from pageStyles) and the scripts after the
  * root element (the snapshots the page carries). query is the URL query a page whose
  * content follows it was rendered for ('' for its default view; src/app/main.tsx
- * hydrates it only for that query).
+ * hydrates it only for that query). The app's code starts after the page's first paint
+ * (holdApp), but on a page that is nothing until the app renders it or fetches its data
+ * (appAtOnce: 404.html, which a static host sends for a store whose page is not rendered yet;
+ * a data page the build renders without its data): there the app's start is the page's.
  */
-export function pageHtml({ template, pagePath, body, canonical, scripts = '', query, styles = [] }) {
+export function pageHtml({ template, pagePath, body, canonical, scripts = '', query, styles = [], appAtOnce = false }) {
   const match = body.match(TITLE)
   if (!match) throw new Error(`prerender ${pagePath}: the page rendered no <title>`)
   // React renders <title> where the component is; the document wants it in <head>.
   const html = insertLiteral(body, TITLE, '')
   let head = `<title>${match[1]}</title>`
+  if (html.includes(` id="${FIRST_OFFER_ID}"`)) head += `\n    <link rel="expect" href="#${FIRST_OFFER_ID}" blocking="render" />`
   if (canonical) head += `\n    <link rel="canonical" href="${escapeAttr(canonical)}" />`
   const attr = query === undefined ? '' : ` data-query="${escapeAttr(query)}"`
   // After the app's own stylesheet (skipped when among them), where the screen's code would append them.
@@ -84,7 +120,10 @@ export function pageHtml({ template, pagePath, body, canonical, scripts = '', qu
     .map((href) => `<link rel="stylesheet" crossorigin href="${escapeAttr(href)}">\n  `)
     .join('')
   const root = `<div id="root" data-prerendered="${escapeAttr(pagePath)}"${attr}>${html}</div>${scripts}`
-  return insertLiteral(insertLiteral(insertLiteral(template, TITLE, head), '</head>', `${links}</head>`), '<div id="root"></div>', root)
+  const page = appAtOnce ? template : holdApp(template)
+  // The screen's stylesheets end the head, ahead of the held app.
+  const before = appAtOnce ? '</head>' : `<template id="${APP_TEMPLATE_ID}">`
+  return insertLiteral(insertLiteral(insertLiteral(page, TITLE, head), before, `${links}${before}`), '<div id="root"></div>', root)
 }
 
 /**

@@ -8,7 +8,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { test } from 'node:test'
-import { aliasHtml, insertLiteral, jsonScript, pageHtml, removePage, writeAliasPages } from './prerender-html.mjs'
+import { aliasHtml, APP_TEMPLATE_ID, FIRST_OFFER_ID, insertLiteral, jsonScript, pageHtml, removePage, writeAliasPages } from './prerender-html.mjs'
 
 const TEMPLATE = `<!doctype html>
 <html>
@@ -47,6 +47,75 @@ test('pageHtml keeps every "$" pattern of a page body and title, and one copy of
     assert.ok(carried, `the page data script of ${JSON.stringify(name)}`)
     assert.deepEqual(JSON.parse(carried[1]), data)
   }
+})
+
+// The head of a built index.html as Vite writes it: the entry, its module preloads, then the app's stylesheet.
+const BUILT = `<!doctype html>
+<html>
+  <head>
+    <title>Ohio Marijuana Community</title>
+    <script>document.documentElement.dataset.theme = 'light'</script>
+    <script type="module" crossorigin src="/assets/index-abc.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/vendor-def.js">
+    <link rel="modulepreload" crossorigin href="/assets/app-common-ghi.js">
+    <link rel="stylesheet" crossorigin href="/assets/index-jkl.css">
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>
+`
+
+const headOf = (html) => html.slice(html.indexOf('<head>'), html.indexOf('</head>'))
+
+test('a rendered page holds the app after its stylesheets, for its early script to start once the page is painted', () => {
+  const body = '<title>Menus | OMC</title><main><h1>Menus</h1></main>'
+  const html = pageHtml({ template: BUILT, pagePath: '/dispensary-menus', body, styles: ['/assets/offers-mno.css', '/assets/index-jkl.css'] })
+  const head = headOf(html)
+  const held = head.match(new RegExp(`<template id="${APP_TEMPLATE_ID}">([\\s\\S]*?)</template>`))
+  assert.ok(held, head)
+  assert.equal(
+    held[1],
+    '<script type="module" crossorigin src="/assets/index-abc.js"></script><link rel="modulepreload" crossorigin href="/assets/vendor-def.js"><link rel="modulepreload" crossorigin href="/assets/app-common-ghi.js">',
+  )
+  // Outside the template the head loads no script and preloads none; the theme script stays where it was.
+  const outside = head.replace(held[0], '')
+  assert.doesNotMatch(outside, /type="module"|modulepreload/)
+  assert.ok(outside.indexOf('dataset.theme') < outside.indexOf('index-jkl.css'), head)
+  // Every stylesheet, the app's and the screen's (once each), comes before the held app.
+  assert.equal(head.split('index-jkl.css').length, 2, head)
+  assert.ok(head.indexOf('index-jkl.css') < head.indexOf('offers-mno.css'), head)
+  assert.ok(head.indexOf('offers-mno.css') < head.indexOf(`<template id="${APP_TEMPLATE_ID}">`), head)
+  assert.ok(html.includes('<div id="root" data-prerendered="/dispensary-menus"><main><h1>Menus</h1></main></div>'), html)
+})
+
+test('a page that is nothing until the app renders it (404.html) loads the app from its head at once', () => {
+  const html = pageHtml({
+    template: BUILT,
+    pagePath: '404',
+    body: '<title>Not found | OMC</title><main></main>',
+    styles: ['/assets/offers-mno.css'],
+    appAtOnce: true,
+  })
+  assert.ok(!html.includes('<template'), html)
+  assert.ok(headOf(html).includes('<script type="module" crossorigin src="/assets/index-abc.js"></script>'), html)
+  assert.ok(headOf(html).includes('<link rel="modulepreload" crossorigin href="/assets/vendor-def.js">'), html)
+  assert.ok(headOf(html).includes('offers-mno.css'), html)
+})
+
+test('a page listing offers holds its first paint until its first offer is parsed; a page with none does not', () => {
+  const offers = `<title>Deals | OMC</title><main><p class="lead">On sale</p><table><tbody><tr id="${FIRST_OFFER_ID}"><td>Kush</td></tr></tbody></table></main>`
+  const expect = `<link rel="expect" href="#${FIRST_OFFER_ID}" blocking="render" />`
+  assert.ok(headOf(pageHtml({ template: BUILT, pagePath: '/dispensary-deals', body: offers })).includes(expect))
+  const text = '<title>About | OMC</title><main><p>No offers here; a first-offer in the text is none.</p></main>'
+  assert.ok(!pageHtml({ template: BUILT, pagePath: '/about', body: text }).includes('rel="expect"'))
+})
+
+test('a template with no entry script is an error that says so', () => {
+  assert.throws(
+    () => pageHtml({ template: BUILT.replace(/<script type="module"[^>]*><\/script>/, ''), pagePath: '/', body: '<title>x</title>' }),
+    /no <script type="module" src/,
+  )
 })
 
 test('aliasHtml is a small page leading to the main path: its script allowed by its own policy, a refresh without JavaScript, a link', () => {

@@ -179,6 +179,8 @@ for (const { path: pagePath, byQuery, each } of pages) {
       // A screen following its query is rendered for none: its default view.
       query: byQuery ? '' : undefined,
       styles: stylesOf(pagePath),
+      // Rendered with none of its snapshots (the tree has none yet), the page is a frame the app fills in.
+      appAtOnce: Object.keys(rendered.data.snapshots).length === 0,
     })
     writing.push(writer.write(pageFile(pagesDir, pagePath), html))
     count++

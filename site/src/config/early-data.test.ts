@@ -1,6 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import fs from 'node:fs'
+import path from 'node:path'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { searchFilesFor } from '../features/menus/api/search-files'
-import { earlyDataScript, LOADING_TEXT } from './early-data'
+import { APP_START_LATEST_MS, APP_TEMPLATE_ID, earlyDataScript, LOADING_TEXT } from './early-data'
 import { ROUTES } from './routes'
 
 // The inline script runs as the built pages carry it (vite.config.ts), at a URL, in a document.
@@ -136,5 +138,57 @@ describe('a page rendered for another path or query, which the app renders afres
     // The build's own pages carry no data-query: the app hydrates them for any query.
     expect(pageAt('/dispensary-menus?region=Central', 'data-prerendered="/dispensary-menus"')).toEqual(asRendered)
     expect(pageAt('/dispensary-menus?region=Central', '')).toEqual(asRendered)
+  })
+})
+
+describe('a rendered page holding the app’s code (scripts/prerender-html.mjs holdApp)', () => {
+  const HELD = `<template id="${APP_TEMPLATE_ID}"><script type="module" crossorigin src="/assets/index-abc.js"></script><link rel="modulepreload" crossorigin href="/assets/vendor-def.js"></template>`
+  const started = () => ({
+    entry: document.head.querySelector('script[type="module"]')?.getAttribute('src') ?? null,
+    preload: document.head.querySelector('link[rel="modulepreload"]')?.getAttribute('href') ?? null,
+    held: document.getElementById(APP_TEMPLATE_ID) !== null,
+  })
+  const afterPaint = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))
+  function pageAt(url: string, rendered: string) {
+    window.history.replaceState(null, '', url)
+    document.head.innerHTML = HELD
+    document.body.innerHTML = `<div id="root" data-prerendered="${rendered}"><main><h1>Dispensary Menus</h1></main></div>`
+    new Function(earlyDataScript(ROUTES, '', '/', 'menus', 'Ohio Marijuana Community'))()
+  }
+  afterEach(() => {
+    document.head.innerHTML = ''
+    vi.restoreAllMocks()
+    vi.useRealTimers()
+  })
+
+  it('is held under the id the page renderer (a Node script, its own copy of it) gives it', () => {
+    const renderer = fs.readFileSync(path.resolve(__dirname, '../../scripts/prerender-html.mjs'), 'utf8')
+    expect(renderer).toContain(`export const APP_TEMPLATE_ID = '${APP_TEMPLATE_ID}'`)
+  })
+
+  it('starts it once the page has been painted, and once', async () => {
+    pageAt('/dispensary-menus', '/dispensary-menus')
+    expect(started()).toEqual({ entry: null, preload: null, held: true })
+    await afterPaint()
+    expect(started()).toEqual({ entry: '/assets/index-abc.js', preload: '/assets/vendor-def.js', held: false })
+    expect(document.head.querySelectorAll('script[type="module"]')).toHaveLength(1)
+  })
+
+  it('starts it at once on a page the app renders afresh, and in a tab nobody sees', () => {
+    pageAt('/dispensary-menus/bloom-akron', '/')
+    expect(started()).toEqual({ entry: '/assets/index-abc.js', preload: '/assets/vendor-def.js', held: false })
+    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden')
+    pageAt('/dispensary-menus', '/dispensary-menus')
+    expect(started()).toEqual({ entry: '/assets/index-abc.js', preload: '/assets/vendor-def.js', held: false })
+  })
+
+  it('starts it all the same when no frame comes', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] })
+    vi.spyOn(window, 'requestAnimationFrame').mockImplementation(() => 0)
+    pageAt('/dispensary-menus', '/dispensary-menus')
+    vi.advanceTimersByTime(APP_START_LATEST_MS - 1)
+    expect(started().held).toBe(true)
+    vi.advanceTimersByTime(1)
+    expect(started()).toEqual({ entry: '/assets/index-abc.js', preload: '/assets/vendor-def.js', held: false })
   })
 })

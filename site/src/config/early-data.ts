@@ -34,9 +34,31 @@ import { TRACKING_PARAM } from './tracking-params'
 // kept), which the same publish rendered with that region's offers: the app would otherwise
 // load, render and then move there itself (routes/menus.tsx), its rows some 1.3 s later at 4x
 // CPU slowdown (bench:menus). Nothing is asked for before it goes.
+//
+// A page rendered with its content (scripts/prerender-html.mjs pageHtml) holds the app's code in
+// a <template id="omc-app"> in its head instead of loading it there: the same script starts it
+// once the page has been painted (the next task after a frame), or at once when the app must
+// render the page afresh (it says it is loading) or nobody sees the page (a tab opened in the
+// background, where frames wait), and half a second after the script at the latest (a page
+// hidden just after it, whose frames wait until it is shown). Loaded from the head, the app's
+// code arrived, on a fast connection, before the page's stylesheets and was compiled before
+// its first paint: a region page's rows then came 60 to 140 ms later at 4x CPU slowdown
+// (docs/benchmarks.md). The page shows everything the app will hydrate; what waits is only
+// its interactivity. 404.html, which is nothing until the app renders it, and a data page the
+// build renders without its data load it from their head, as before.
 
 /** PAGE_DATA_ID is the id of the <script> holding the snapshots a page carries (src/api/page-data.ts). */
 const PAGE_DATA_ID = 'omc-page-data'
+
+/** APP_TEMPLATE_ID is the id of the <template> holding the app's entry script and module preloads on a page rendered with its content (scripts/prerender-html.mjs). */
+export const APP_TEMPLATE_ID = 'omc-app'
+
+/**
+ * APP_START_LATEST_MS is how long after the early script a held app starts even when no frame
+ * has come (a page hidden between the script and its first frame, where frames wait until it
+ * is shown again): its interactivity never waits on a frame for longer.
+ */
+export const APP_START_LATEST_MS = 500
 
 /** NOT_FOUND_PAGE is the data-prerendered of 404.html's root (scripts/prerender.mjs). */
 export const NOT_FOUND_PAGE = '404'
@@ -88,7 +110,7 @@ export function earlyDataScript(
   // ES5 with no helper: it runs as it is, before any of the app's code.
   return `(function(){try{
 var routes=${JSON.stringify(table)},dataUrl=${JSON.stringify(dataUrl)},base=${JSON.stringify(base.replace(/\/$/, ''))},tracking=new RegExp(${JSON.stringify(TRACKING_PARAM.source)});
-var path=location.pathname;if(base&&path.indexOf(base)===0)path=path.slice(base.length)||'/';
+var afresh=false,path=location.pathname;if(base&&path.indexOf(base)===0)path=path.slice(base.length)||'/';
 var views=${JSON.stringify(views ?? null)};
 var root=document.getElementById('root'),main=root&&root.querySelector('main'),at=root&&root.getAttribute('data-prerendered');
 if(views&&main&&at===views.from&&root.getAttribute('data-query')===''&&norm(path)===views.from){var view=regionView(new URLSearchParams(location.search));if(view){location.replace(base+view+location.hash);return}}
@@ -101,7 +123,7 @@ if(r.search)names=names.concat(searchFiles(new URLSearchParams(location.search))
 for(var k=0;k<names.length;k++){if(carried[names[k]]!==undefined)continue;var l=document.createElement('link');l.rel='preload';l.as='fetch';l.crossOrigin='anonymous';l.href=dataUrl+'/api/'+names[k];document.head.appendChild(l)}
 if(known&&main&&at===${JSON.stringify(NOT_FOUND_PAGE)}){loading();document.title=${JSON.stringify(siteName)}}
 else if(known&&main&&at!==null&&(norm(at)!==norm(path)||(root.hasAttribute('data-query')&&root.getAttribute('data-query')!==withoutTracking(location.search))))loading();
-function loading(){var p=document.createElement('p');p.setAttribute('role','status');p.textContent=${JSON.stringify(LOADING_TEXT)};main.innerHTML='';main.appendChild(p)}
+function loading(){afresh=true;var p=document.createElement('p');p.setAttribute('role','status');p.textContent=${JSON.stringify(LOADING_TEXT)};main.innerHTML='';main.appendChild(p)}
 function regionView(q){var by=q.get('by'),region=q.get('region'),type=q.get('type')||'Flower';if(by!==null&&by!=='region'||views.regions.indexOf(region)<0||views.types.indexOf(type)<0)return null;
 var rest=new URLSearchParams();q.forEach(function(v,k){if(k!=='by'&&k!=='region'&&k!=='type')rest.append(k,v)});var r=rest.toString();
 return views.path.replace(':region',region.toLowerCase()).replace(':type',type.toLowerCase())+(r?'?'+r:'')}
@@ -111,5 +133,9 @@ function withoutTracking(s){var q=new URLSearchParams(s),out=new URLSearchParams
 function searchFiles(q){var keys=0;q.forEach(function(v,k){if(!tracking.test(k))keys++});if(keys===0)return['search/flower/first'];
 var region=q.get('region')||'',type=q.get('type')||'Flower';if(q.get('by')==='distance'||!/^[A-Za-z]+$/.test(region)||!/^[A-Za-z]+$/.test(type))return[];
 return['search/'+type.toLowerCase()+'/'+region.toLowerCase()]}
-}catch(e){}document.documentElement.removeAttribute('data-early')})()`
+}catch(e){}document.documentElement.removeAttribute('data-early');
+var app=document.getElementById(${JSON.stringify(APP_TEMPLATE_ID)});
+if(app){if(afresh||document.visibilityState==='hidden')start();else{requestAnimationFrame(function(){setTimeout(start,0)});setTimeout(start,${APP_START_LATEST_MS})}}
+function start(){if(!app.parentNode)return;document.head.appendChild(document.importNode(app.content,true));app.parentNode.removeChild(app)}
+})()`
 }

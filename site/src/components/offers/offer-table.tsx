@@ -91,14 +91,23 @@ type Props<R extends OfferRow> = {
   caption?: string
   /** action is a last column of controls per offer (the wishlist's button), its heading for screen readers. */
   action?: { heading: string; cell: (row: R) => ReactNode }
+  /** marksFirst: the page's main list of offers, whose first row carries FIRST_OFFER_ID (one per page). */
+  marksFirst?: boolean
 }
+
+/**
+ * FIRST_OFFER_ID is the id of the first row of a page's main list of offers. A page rendered with
+ * its offers holds its first paint until that row is parsed (scripts/prerender-html.mjs, a
+ * <link rel="expect">), so the offers come with the page's text rather than a frame after it.
+ */
+export const FIRST_OFFER_ID = 'first-offer'
 
 /**
  * OfferTable is every screen's list of offers (menus, deals, a product's stores, a
  * strain's offers): the columns asked for, each cell in the same words everywhere.
  * On a phone each row becomes a wrapped block (global.css, .offer-rows).
  */
-export function OfferTable<R extends OfferRow>({ rows, columns, nowMs, caption, action }: Props<R>) {
+export function OfferTable<R extends OfferRow>({ rows, columns, nowMs, caption, action, marksFirst = false }: Props<R>) {
   const order = canOrder(rows)
   return (
     <div className={tables.wrap}>
@@ -120,8 +129,8 @@ export function OfferTable<R extends OfferRow>({ rows, columns, nowMs, caption, 
           </tr>
         </thead>
         <tbody>
-          {rows.map((row) => (
-            <tr key={row.key}>
+          {rows.map((row, i) => (
+            <tr key={row.key} id={marksFirst && i === 0 ? FIRST_OFFER_ID : undefined}>
               {columns.map((column) => (
                 <td key={column}>{COLUMNS[column].cell(row, nowMs)}</td>
               ))}

@@ -127,6 +127,7 @@ function DealPages({
         columns={byValue ? THC_VALUE_COLUMNS : COLUMNS}
         nowMs={nowMs}
         action={wishlistAction}
+        marksFirst
       />
       {pager}
     </section>

@@ -137,25 +137,26 @@ export const MenuResults = memo(function MenuResults({ state, shownFilters, firs
   // The page's rows change only with the results: re-rendering the form (each keystroke) leaves them be.
   const list = useMemo(() => {
     if (!shown) return null
-    const rows = (part: SearchOffer[]) =>
+    // The page's first rows (those of stores open now, when split) are its main list's (OfferTable marksFirst).
+    const rows = (part: SearchOffer[], first: boolean) =>
       !display.groupByStore ? (
-        <OfferList offers={part} nowMs={nowMs} showStore cardView={display.cardView} byThcValue={byThcValue} />
+        <OfferList offers={part} nowMs={nowMs} showStore cardView={display.cardView} byThcValue={byThcValue} marksFirst={first} />
       ) : (
         groupByStore(part).map((group) => (
           <StoreSection key={group.store.slug} group={group} nowMs={nowMs} cardView={display.cardView} byThcValue={byThcValue} />
         ))
       )
-    if (!openNow) return rows(shown)
+    if (!openNow) return rows(shown, true)
     const firstUnknown = openNow.open.length - (page - 1) * PAGE_SIZE
     const unknown = shown.slice(Math.max(0, firstUnknown))
     return (
       <>
-        {firstUnknown > 0 && rows(shown.slice(0, firstUnknown))}
+        {firstUnknown > 0 && rows(shown.slice(0, firstUnknown), true)}
         {unknown.length > 0 && (
           <>
             <h3>Stores whose hours are unknown</h3>
             <p>The state’s list gives no hours we can read for these stores: they may be closed. Call before you go.</p>
-            {rows(unknown)}
+            {rows(unknown, firstUnknown <= 0)}
           </>
         )}
       </>

@@ -17,6 +17,8 @@ type ListProps = {
   cardView: boolean
   /** byThcValue: the list is sorted by price per 100 mg THC, which each row then says. */
   byThcValue?: boolean
+  /** marksFirst: the page's main list, its first row marked (OfferTable). */
+  marksFirst?: boolean
 }
 
 /** rowOf is a search offer as the offer lists show it. */
@@ -43,7 +45,7 @@ const BY_VALUE_WITH_STORE = withThcValue(WITH_STORE)
 const BY_VALUE_WITHOUT_STORE = withThcValue(WITHOUT_STORE)
 
 /** OfferList shows a page of the Menus search as a table or cards. */
-export function OfferList({ offers, nowMs, showStore, cardView, byThcValue = false }: ListProps) {
+export function OfferList({ offers, nowMs, showStore, cardView, byThcValue = false, marksFirst = false }: ListProps) {
   const rows = offers.map((o) => rowOf(o, byThcValue))
   return cardView ? (
     <OfferCards rows={rows} nowMs={nowMs} showStore={showStore} action={wishlistAction} />
@@ -53,6 +55,7 @@ export function OfferList({ offers, nowMs, showStore, cardView, byThcValue = fal
       columns={byThcValue ? (showStore ? BY_VALUE_WITH_STORE : BY_VALUE_WITHOUT_STORE) : showStore ? WITH_STORE : WITHOUT_STORE}
       nowMs={nowMs}
       action={wishlistAction}
+      marksFirst={marksFirst}
     />
   )
 }

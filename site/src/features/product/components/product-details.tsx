@@ -147,6 +147,7 @@ export function ProductDetails({ product }: { product: Product }) {
                   columns={COLUMNS}
                   nowMs={nowMs}
                   caption={`${rows.length} of ${count} menus${view.market ? ` (${MARKET_LABEL[view.market].toLowerCase()})` : ''}`}
+                  marksFirst
                 />
               )}
             </>

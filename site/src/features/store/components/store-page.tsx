@@ -205,6 +205,7 @@ function StoreMenu({ menu }: { menu: Menu }) {
                   nowMs={nowMs}
                   caption={`${category} at ${menu.name}`}
                   action={wishlistAction}
+                  marksFirst={i === 0}
                 />
               )}
             </section>
