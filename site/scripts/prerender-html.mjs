@@ -101,9 +101,11 @@ export function holdApp(template) {
  * root element (the snapshots the page carries). query is the URL query a page whose
  * content follows it was rendered for ('' for its default view; src/app/main.tsx
  * hydrates it only for that query). The app's code starts after the page's first paint
- * (holdApp), but on a page that is nothing until the app renders it or fetches its data
- * (appAtOnce: 404.html, which a static host sends for a store whose page is not rendered yet;
- * a data page the build renders without its data): there the app's start is the page's.
+ * (holdApp), but on the build's own pages (appAtOnce). 404.html, which a static host sends for
+ * a store whose page is not rendered yet, and the data pages the build renders without their
+ * data are nothing until the app renders them; the others are forms and text a visitor may use
+ * at once, where a later start leaves more of what is typed unanswered (text typed before the
+ * app takes a page over never reaches it). The pages rendered after a publish hold it.
  */
 export function pageHtml({ template, pagePath, body, canonical, scripts = '', query, styles = [], appAtOnce = false }) {
   const match = body.match(TITLE)

@@ -29,20 +29,8 @@ await build({
 })
 const entry = ssrEntry(ssrDir)
 if (!entry) throw new Error(`prerender: no prerender.js in ${ssrDir}`)
-const {
-  render,
-  contentFor,
-  fetchesData,
-  PUBLIC_PATHS,
-  CANONICAL_PATHS,
-  aliasPagesOf,
-  routeModuleOf,
-  env,
-  sitemapXml,
-  robotsTxt,
-  withCspMeta,
-  BASE_PATH,
-} = await import(pathToFileURL(entry).href)
+const { render, contentFor, PUBLIC_PATHS, CANONICAL_PATHS, aliasPagesOf, routeModuleOf, env, sitemapXml, robotsTxt, withCspMeta, BASE_PATH } =
+  await import(pathToFileURL(entry).href)
 const stylesOf = pageStyles(distDir, routeModuleOf, BASE_PATH)
 
 // Community pages are rendered with their content when a published tree is
@@ -87,11 +75,11 @@ function contentOf(pagePath) {
 
 /**
  * page puts a rendered body into the template, with its title (and canonical link when the site
- * URL is known); appAtOnce for a page the app must render before it is anything (pageHtml).
+ * URL is known). The build's pages load the app from their head (pageHtml, appAtOnce).
  */
-const page = (pagePath, body, content = {}, { appAtOnce = false } = {}) =>
+const page = (pagePath, body, content = {}) =>
   pageHtml({
-    appAtOnce,
+    appAtOnce: true,
     template,
     pagePath,
     body,
@@ -105,11 +93,11 @@ for (const pagePath of PUBLIC_PATHS) {
   const content = contentOf(pagePath)
   const { html } = await render(pagePath, content)
   if (html.includes('The page you requested was not found!')) throw new Error(`prerender ${pagePath}: rendered the not-found screen`)
-  writeFile(pageFile(distDir, pagePath), page(pagePath, html, content, { appAtOnce: fetchesData(pagePath) }))
+  writeFile(pageFile(distDir, pagePath), page(pagePath, html, content))
   count++
 }
 const notFound = await render('/this-page-does-not-exist')
-writeFile(path.join(distDir, '404.html'), page('404', notFound.html, {}, { appAtOnce: true }))
+writeFile(path.join(distDir, '404.html'), page('404', notFound.html))
 
 if (env.siteUrl) {
   writeFile(path.join(distDir, 'sitemap.xml'), sitemapXml(env.siteUrl, CANONICAL_PATHS))

@@ -98,17 +98,6 @@ export function contentFor(path: string): readonly string[] {
   return (PRERENDERED.find((r) => pathsOf(r).includes(path))?.data ?? []).filter((name) => name.startsWith('content/'))
 }
 
-/**
- * fetchesData reports whether the screen at path shows snapshots other than community content,
- * which the build does not render it with: its page at build time is a frame the app fills in
- * once it has fetched them, so the app loads with the page rather than after its first paint
- * (scripts/prerender-html.mjs pageHtml, appAtOnce).
- */
-export function fetchesData(path: string): boolean {
-  const route = PRERENDERED.find((r) => pathsOf(r).includes(path))
-  return route !== undefined && (route.snapshot !== undefined || (route.data ?? []).some((name) => !name.startsWith('content/')))
-}
-
 /** Load reads a published snapshot (name: its path after /api/) and checks it against its shape; undefined when the tree has none. */
 type Load = <S extends z.ZodMiniType>(name: string, shape: S) => Promise<z.infer<S> | undefined>
 

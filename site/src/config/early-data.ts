@@ -44,8 +44,7 @@ import { TRACKING_PARAM } from './tracking-params'
 // code arrived, on a fast connection, before the page's stylesheets and was compiled before
 // its first paint: a region page's rows then came 60 to 140 ms later at 4x CPU slowdown
 // (docs/benchmarks.md). The page shows everything the app will hydrate; what waits is only
-// its interactivity. 404.html, which is nothing until the app renders it, and a data page the
-// build renders without its data load it from their head, as before.
+// its interactivity. The build's own pages (404.html among them) load it from their head.
 
 /** PAGE_DATA_ID is the id of the <script> holding the snapshots a page carries (src/api/page-data.ts). */
 const PAGE_DATA_ID = 'omc-page-data'
