@@ -184,6 +184,16 @@ describe('strains and terpenes', () => {
       await page.goto(new URL('terpenes', site).href)
       const nav = page.getByRole('navigation', { name: 'Terpenes' })
       await nav.getByRole('link').first().waitFor({ timeout: 15_000 })
+      // The build's page lists the terpenes of the site's own content until the app, once it has
+      // the published index, lists the menus' (the menus say beta-caryophyllene, the content
+      // caryophyllene): wait for those, bounded; the checks below say what is wrong if they never come.
+      await page
+        .waitForFunction(
+          (slugs) => slugs.every((slug) => document.querySelector(`nav[aria-label="Terpenes"] a[href="/terpenes/${slug}"]`)),
+          index.terpenes.map((t) => t.slug),
+          { timeout: 15_000 },
+        )
+        .catch(() => {})
       const hrefs = await nav.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')))
       // Every terpene the menus list has one link, to its own page (never one compound's link to another's page).
       for (const t of index.terpenes) {
