@@ -3,32 +3,16 @@ import path from 'node:path'
 import { render } from '@testing-library/react'
 import { MemoryRouter } from 'react-router-dom'
 import { describe, expect, it } from 'vitest'
-import { FIRST_OFFER_ID, OfferTable, type OfferRow } from './offer-table'
+import { offerRow } from '@/testing/offer-row'
+import { FIRST_OFFER_ID, OfferTable } from './offer-table'
 
 // The page renderer (a Node script) holds a page's first paint for the row with this id: its own copy of it.
 const renderer = fs.readFileSync(path.resolve(__dirname, '../../../scripts/prerender-html.mjs'), 'utf8')
 
-const row = (key: string): OfferRow => ({
-  key,
-  code: `product-${key}`,
-  name: `Product ${key}`,
-  detail: '',
-  size: '3.5g',
-  price: 45,
-  salePrice: null,
-  unitPrice: 12.86,
-  unit: 'g',
-  thc: 24.1,
-  potencyUnit: '%',
-  market: 'recreational',
-  store: { slug: 'bloom-akron', name: 'Bloom Akron', city: 'Akron', distance: null, about: false },
-  lastUpdate: null,
-})
-
 const idsOf = (marksFirst: boolean) => {
   const { container, unmount } = render(
     <MemoryRouter>
-      <OfferTable rows={[row('a'), row('b')]} columns={['product', 'price']} nowMs={0} marksFirst={marksFirst} />
+      <OfferTable rows={[offerRow({ key: 'a' }), offerRow({ key: 'b' })]} columns={['product', 'price']} nowMs={0} marksFirst={marksFirst} />
     </MemoryRouter>,
   )
   const ids = [...container.querySelectorAll('tbody tr')].map((tr) => tr.id)

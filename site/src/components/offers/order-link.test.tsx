@@ -1,26 +1,12 @@
 import { render, screen, within } from '@testing-library/react'
 import { MemoryRouter } from 'react-router-dom'
 import { describe, expect, it } from 'vitest'
+import { offerRow } from '@/testing/offer-row'
 import { OfferTable, type OfferRow } from './offer-table'
 import { isWebUrl, OrderLink } from './order-link'
 
-const row = (key: string, orderUrl: string | null): OfferRow => ({
-  key,
-  code: 'klutch-muul-fuel-flower-3-5g',
-  name: 'Muul Fuel',
-  detail: '',
-  size: '3.5g',
-  price: 45,
-  salePrice: null,
-  unitPrice: 12.86,
-  unit: 'g',
-  thc: 24.1,
-  potencyUnit: '%',
-  market: 'recreational',
-  store: { slug: key, name: `Store ${key}`, city: 'Akron', distance: null, about: false },
-  lastUpdate: null,
-  orderUrl,
-})
+const row = (key: string, orderUrl: string | null): OfferRow =>
+  offerRow({ key, store: { slug: key, name: `Store ${key}`, city: 'Akron', distance: null, about: false }, orderUrl })
 
 describe('OrderLink', () => {
   it('links to the product on the store menu in a new tab, named for the product and store', () => {

@@ -1,25 +1,10 @@
 import { render, screen } from '@testing-library/react'
 import { MemoryRouter } from 'react-router-dom'
 import { describe, expect, it } from 'vitest'
+import { offerRow } from '@/testing/offer-row'
 import { OfferCards, OfferTable, type OfferRow } from './offer-table'
 
-const row = (over: Partial<OfferRow>): OfferRow => ({
-  key: 'a',
-  code: 'klutch-muul-fuel-flower-3-5g',
-  name: 'Muul Fuel',
-  detail: '',
-  size: '3.5g',
-  price: 45,
-  salePrice: 36,
-  unitPrice: 10.29,
-  unit: 'g',
-  thc: 24.1,
-  potencyUnit: '%',
-  market: 'recreational',
-  store: { slug: 'bloom-akron', name: 'Bloom Akron', city: 'Akron', distance: null, about: false },
-  lastUpdate: null,
-  ...over,
-})
+const row = (over: Partial<OfferRow>): OfferRow => offerRow({ salePrice: 36, unitPrice: 10.29, ...over })
 
 describe('an offer row on sale', () => {
   it('shows the 30-day low under the struck price, in the table and the cards', () => {
