@@ -343,11 +343,15 @@ describe('the site under /omc/ on a host that sends no headers', () => {
     const name = published(`products/${product}`).name
     const problems = await withContext({}, async (page, context) => {
       // What each frame showed, from the first: the page's main text (or that the root was empty) and its title.
+      // While the page is still being parsed, a frame may show its root before the parser has
+      // read what is inside it (the HTML arrives in pieces; seen once on a loaded machine): that
+      // is the page not yet read, not one the app emptied, which only its code, run once the page
+      // is parsed, can do. Such frames are not recorded.
       await page.addInitScript(() => {
         window.__frames = []
         const look = () => {
           const root = document.getElementById('root')
-          if (root) {
+          if (root && (root.childElementCount > 0 || document.readyState !== 'loading')) {
             const main = root.querySelector('main')
             // A spinner says what is loading in its label alone.
             const spinners = [...root.querySelectorAll('[role="status"][aria-label]')].map((s) => `[${s.getAttribute('aria-label')}]`).join(' ')
