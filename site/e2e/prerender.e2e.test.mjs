@@ -9,6 +9,7 @@
 // (built by `go tool task build`, whose pre-rendering bundle the renderer reuses).
 // Chromium: CHROMIUM_PATH or /usr/bin/chromium.
 import assert from 'node:assert/strict'
+import fs from 'node:fs'
 import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { launchChromium, START_TIMEOUT_MS, startDemo } from './processes.mjs'
@@ -16,6 +17,10 @@ import { launchChromium, START_TIMEOUT_MS, startDemo } from './processes.mjs'
 // The status page's first page of cards (features/status/components/dispensary-list.tsx).
 const PAGE_SIZE = 20
 const PAGE_SNAPSHOTS = ['DispensaryStatus', 'pipeline', 'statistics', 'announcements']
+// The rows a list of offers paints first, the rest after (read from the app's source).
+const FIRST_ROWS = Number(
+  fs.readFileSync(new URL('../src/features/offers/lib/use-menu-search.ts', import.meta.url), 'utf8').match(/export const FIRST_ROWS = (\d+)/)?.[1],
+)
 const DEMO_TIMEOUT_MS = 2 * START_TIMEOUT_MS
 
 let site
@@ -302,7 +307,8 @@ async function framesOf(url, { heading, summary = heading }) {
         const look = () => {
           const main = document.querySelector('main')
           const frame = {
-            visible: !!main && getComputedStyle(main).visibility !== 'hidden',
+            // Hidden either way: not laid out (display: none) or laid out unseen (visibility).
+            visible: !!main && main.checkVisibility({ visibilityProperty: true }),
             heading: document.querySelector(selectors.heading)?.textContent.trim() ?? null,
             summary: document.querySelector(selectors.summary)?.textContent.trim() ?? null,
             rows: document.querySelectorAll('main table.offer-rows tbody tr').length,
@@ -464,6 +470,34 @@ describe('a page rendered after the publish for its default search, opened with 
     assert.ok(first >= 0, `the default search's results are shown (frames: ${JSON.stringify(frames)})`)
     const after = frames.slice(first).filter((f) => !f.frame.visible || f.frame.heading !== 'Everything in stock, all of Ohio')
     assert.deepEqual(after, [], `once shown, never replaced by "Loading this page…" and rendered again (frames: ${JSON.stringify(frames)})`)
+  })
+
+  test('never shows a store’s other offers for a link to one type of its, and paints that type’s first rows before the rest', async () => {
+    // The store and product type with the most offers (more than a first paint's rows, FIRST_ROWS).
+    const { stores } = await snapshot('search/stores')
+    let best = { count: 0 }
+    for (const { slug } of stores.slice(0, 40)) {
+      const menu = await snapshot(`menus/${slug}`)
+      const counts = new Map()
+      for (const market of menu.markets)
+        for (const product of market.offers.product)
+          counts.set(menu.products.category[product], (counts.get(menu.products.category[product]) ?? 0) + 1)
+      for (const [category, count] of counts)
+        if (count > best.count) best = { slug, category, count, all: [...counts.values()].reduce((a, b) => a + b, 0) }
+    }
+    assert.ok(
+      best.count > FIRST_ROWS && best.count < best.all,
+      `a demo store lists more than ${FIRST_ROWS} offers of one type and others: ${JSON.stringify(best)}`,
+    )
+    const frames = await framesOf(new URL(`dispensary-menus/${best.slug}?type=${best.category}`, site).href, {
+      heading: 'section[aria-labelledby="offers-heading"] h3',
+      summary: 'section[aria-labelledby="offers-heading"] > [role="status"]',
+    })
+    const shown = frames.filter((f) => f.frame.visible && f.frame.rows > 0)
+    const other = shown.filter((f) => !f.frame.heading?.startsWith(best.category) || f.frame.rows > best.count)
+    assert.deepEqual(other, [], `every frame with offers shows the ${best.category} offers only (frames: ${JSON.stringify(frames)})`)
+    assert.ok(shown.length > 0 && shown[0].frame.rows <= FIRST_ROWS, `the first rows come first (frames: ${JSON.stringify(frames)})`)
+    assert.equal(frames.at(-1).frame.rows, best.count, `then all ${best.count} (frames: ${JSON.stringify(frames)})`)
   })
 
   test('never shows every deal for a link to one type’s, only that it is loading and then that type’s', async () => {

@@ -9,7 +9,9 @@
 // search (its own page, /dispensary-menus/central/flower, pre-rendered as after a publish, and
 // the older link naming it in its query, as the build alone renders it); when the whole state's data is all in; the longest interaction (Event
 // Timing: input to next paint) of filter changes and keystrokes in the search box
-// (median of 5 each), once the whole state is loaded; and the gzip bytes of data each search loads,
+// (median of 5 each), once the whole state is loaded; a large store's page, as the build alone
+// renders it (404.html) and, linked with a product type in its query, from its page rendered after
+// the publish (which the app renders afresh); and the gzip bytes of data each search loads,
 // before its first results and in all. Needs a built site (npm run build). Fails
 // when a median first-results time is not under its budget or a search loads more
 // than --budget-kb of data (not checked with --distinct, the worst case).
@@ -422,14 +424,14 @@ const files = ohio(Date.now())
 
 // The region's own page (/dispensary-menus/central/flower, src/config/routes.ts menusRegion) as a
 // publish leaves it: pre-rendered by each build's own bundle (scripts/prerender-pages.mjs) from
-// these snapshots written as a published tree. Only the region views are served from it: Menus'
-// default view, the store page and the older region link (its query) stay as the build alone
-// renders them. A build from before the region views has none: its region figure is its query link.
+// these snapshots written as a published tree. Only the region views and the store's page linked
+// with a query are served from it: Menus' default view, the store's path alone and the older region
+// link (its query) stay as the build alone renders them. A build from before the region views has none: its region figure is its query link.
 const REGION_VIEW = '/dispensary-menus/central/flower'
 const treeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'omc-bench-menus-'))
 process.on('exit', () => fs.rmSync(treeDir, { recursive: true, force: true }))
 for (const [name, body] of files) {
-  if (!name.startsWith('/api/search/')) continue
+  if (!name.startsWith('/api/search/') && !name.startsWith('/api/menus/')) continue
   fs.mkdirSync(path.join(treeDir, path.dirname(name)), { recursive: true })
   fs.writeFileSync(path.join(treeDir, name), zlib.gunzipSync(body))
 }
@@ -467,7 +469,7 @@ async function serveBuild(build) {
       '<div id="root"><main><p class="intro">A blank pre-rendered page.</p><label><input type="checkbox"> On sale</label></main></div></body>',
     )
   const server = http.createServer((req, res) => {
-    const { pathname } = new URL(req.url, 'http://localhost')
+    const { pathname, search } = new URL(req.url, 'http://localhost')
     if (pathname === '/floor') {
       res.writeHead(200, { 'Content-Type': TYPES['.html'], 'Cache-Control': 'no-cache', 'Content-Encoding': 'gzip' })
       return res.end(zlib.gzipSync(blank))
@@ -488,6 +490,12 @@ async function serveBuild(build) {
     const regionView =
       regionPages.get(build) && /^\/dispensary-menus\/[a-z]+\/[a-z]+\/?$/.test(clean) && path.join(regionPages.get(build), clean, 'index.html')
     if (regionView && fs.existsSync(regionView)) file = regionView
+    // The store's page as the publish rendered it, for a link to it with a query (a view the page
+    // was not rendered for, which the app renders afresh from the snapshot the page carries); the
+    // path alone stays the page the build alone has (404.html), the figure measured since before.
+    const storeLink =
+      regionPages.get(build) && clean === `/dispensary-menus/${STORE.slug}` && search !== '' && path.join(regionPages.get(build), clean, 'index.html')
+    if (storeLink && fs.existsSync(storeLink)) file = storeLink
     if (fs.existsSync(file) && fs.statSync(file).isDirectory()) file = path.join(file, 'index.html')
     // A page path the build has no file for (a store's page before a publish renders it) is
     // answered as the site's hosts answer it (docs/operations.md: Netlify and GitHub Pages, no
@@ -568,13 +576,22 @@ async function firstResults(origin, query, traceName) {
 /**
  * dataTimes is when a page asked for its first snapshot (the request's start: how early the
  * document lets it go, src/config/early-data.ts) and when the last one it has asked for so far
- * arrived (to tell network waits from work in the page), from Resource Timing.
+ * arrived (to tell network waits from work in the page), from Resource Timing; both null when it
+ * has asked for none (a page carrying its snapshots).
  */
 const dataTimes = (page) =>
   page.evaluate(() => {
     const api = performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/'))
+    if (api.length === 0) return { askedAt: null, dataAt: null }
     return { askedAt: Math.min(...api.map((e) => e.startTime)), dataAt: Math.max(...api.map((e) => e.responseEnd)) }
   })
+
+/** dataWhen says when each run's page asked for its data and had it, or that it asked for none before the moment measured. */
+function dataWhen(rows, asked, data) {
+  if (rows.every((r) => r[asked] === null)) return 'no data asked for: the page carries it'
+  const times = (key) => rows.map((r) => (r[key] === null ? 'none' : r[key].toFixed(0))).join(', ')
+  return `data asked for at ${times(asked)} ms, in at ${times(data)} ms`
+}
 
 // INTERACTIONS of each kind are measured per run, their median reported (a median of 5: one slow run does not move it).
 const INTERACTIONS = 5
@@ -645,6 +662,17 @@ async function measure(build) {
   )
   const storeData = await dataTimes(store.page)
   await store.context.close()
+  // A link to the store's page with a product type chosen, as a shopper shares it: its page is
+  // rendered after the publish for the default view, and the app renders this one afresh.
+  const storeLink = regionPages.get(build)
+    ? await firstPaint(
+        origin,
+        `/dispensary-menus/${STORE.slug}?type=Flower`,
+        { first: 'section[aria-labelledby="offers-heading"] tbody tr' },
+        trace('store-link'),
+      )
+    : undefined
+  await storeLink?.context.close()
   return {
     floor: floor.paragraphAt,
     floorClick: middle(floorClicks),
@@ -667,6 +695,7 @@ async function measure(build) {
     regionQuery: regionQuery.at,
     regionQueryParagraph: regionQuery.paragraphAt,
     store: store.at,
+    storeLink: storeLink?.at ?? null,
     storeAsked: storeData.askedAt,
     storeData: storeData.dataAt,
   }
@@ -706,7 +735,7 @@ function report(build, rows) {
     `  whole state, all its data loaded: ${list('wholeDone')} ms; median ${median('wholeDone').toFixed(0)} ms; data ${kb(rows[0].wholeBytes)} gzip`,
   )
   console.log(
-    `  first results, one region's page (Central flower, ${regionPages.get(build) ? `${REGION_VIEW}, pre-rendered after a publish` : 'no region view in this build: its query link'}): ${list('region')} ms (page's paragraph painted at ${list('regionParagraph')} ms, data asked for at ${list('regionAsked')} ms, in at ${list('regionData')} ms); median ${median('region').toFixed(0)} ms, ${ratios('region', 'regionParagraph')}; budget < ${BUDGET_MS} ms; data ${kb(rows[0].regionBytes)} gzip (before first results ${kb(rows[0].regionFirstBytes)})`,
+    `  first results, one region's page (Central flower, ${regionPages.get(build) ? `${REGION_VIEW}, pre-rendered after a publish` : 'no region view in this build: its query link'}): ${list('region')} ms (page's paragraph painted at ${list('regionParagraph')} ms, ${dataWhen(rows, 'regionAsked', 'regionData')}); median ${median('region').toFixed(0)} ms, ${ratios('region', 'regionParagraph')}; budget < ${BUDGET_MS} ms; data ${kb(rows[0].regionBytes)} gzip (before first results ${kb(rows[0].regionFirstBytes)})`,
   )
   console.log(
     `  one region's page, all its data loaded (the region's whole search, which the app asks for once it has taken the page over): ${list('regionDone')} ms; median ${median('regionDone').toFixed(0)} ms`,
@@ -716,8 +745,12 @@ function report(build, rows) {
   )
   const storeBytes = files.get(`/api/menus/${STORE.slug}`).length
   console.log(
-    `  store page (${STORE.slug}, ${OFFERS_PER_MENU * 2} offers on two menus), first offers: ${list('store')} ms (data asked for at ${list('storeAsked')} ms, in at ${list('storeData')} ms); median ${median('store').toFixed(0)} ms, ${medianOf(rows.map((r) => r.store / r.floor)).toFixed(2)}x the floor; budget < ${BUDGET_MS} ms; api/menus/${STORE.slug} ${(storeBytes / 1000).toFixed(1)} kB gzip (budget ${STORE_BUDGET_KB} kB)`,
+    `  store page (${STORE.slug}, ${OFFERS_PER_MENU * 2} offers on two menus), first offers: ${list('store')} ms (${dataWhen(rows, 'storeAsked', 'storeData')}); median ${median('store').toFixed(0)} ms, ${medianOf(rows.map((r) => r.store / r.floor)).toFixed(2)}x the floor; budget < ${BUDGET_MS} ms; api/menus/${STORE.slug} ${(storeBytes / 1000).toFixed(1)} kB gzip (budget ${STORE_BUDGET_KB} kB)`,
   )
+  if (rows.every((r) => r.storeLink !== null))
+    console.log(
+      `  store page linked with a product type (?type=Flower; its page rendered after the publish for the default view, this one rendered afresh by the app from the snapshot the page carries), first offers: ${list('storeLink')} ms; median ${median('storeLink').toFixed(0)} ms, ${medianOf(rows.map((r) => r.storeLink / r.floor)).toFixed(2)}x the floor`,
+    )
   console.log(
     `  filter change (brand, on sale), input to next paint, median of ${INTERACTIONS} per run: ${list('filter')} ms; median ${median('filter').toFixed(0)} ms (issue budget 100 ms)`,
   )

@@ -15,13 +15,19 @@ export type PageData = { renderedAt: number; snapshots: Record<string, unknown> 
 
 let renderedAt: number | undefined
 const published = new Map<string, unknown>()
+// Whether this render is the page's HTML: the renderer's, or the browser's hydrating it. The
+// app renders a page opened at another path or with another query afresh (app/main.tsx), from
+// the snapshots it carries.
+let asRendered = true
 
 /**
  * setPageData records the data a page is rendered or hydrated with: the renderer
- * calls it before rendering, the browser with what the page carries.
+ * calls it before rendering, the browser with what the page carries (a page it then
+ * renders afresh says so after: renderingAfresh).
  */
 export function setPageData(data: PageData | undefined): void {
   published.clear()
+  asRendered = true
   renderedAt = data?.renderedAt
   for (const [name, snapshot] of Object.entries(data?.snapshots ?? {})) published.set(name, snapshot)
 }
@@ -29,6 +35,24 @@ export function setPageData(data: PageData | undefined): void {
 /** pageRenderedAt is the time (epoch ms) the page's HTML was rendered with its data; undefined for any other page. */
 export function pageRenderedAt(): number | undefined {
   return renderedAt
+}
+
+/** renderingAfresh records that the app renders the page afresh rather than hydrate its HTML (app/main.tsx). */
+export function renderingAfresh(): void {
+  asRendered = false
+}
+
+/**
+ * rendersPageHtml tells whether this render makes the page's HTML with snapshot name (one it
+ * came with), rather than another view from it: a list then renders all its rows at once, for
+ * the page's HTML (a visitor without JavaScript) and the hydration of that HTML to match them.
+ * A view rendered afresh paints its first rows first, as any view the app renders from a
+ * download does: the whole list at once (a store's flower offers) took 0.76 s of style, layout
+ * and paint at 4x CPU slowdown before its first row showed (a trace of bench:menus' store page
+ * linked with a product type).
+ */
+export function rendersPageHtml(name: string): boolean {
+  return asRendered && published.has(name)
 }
 
 /** publishedWithPage tells whether snapshot name came with the page, as published: no need to fetch it. */

@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client'
 // env is parsed when this import runs: a bad VITE_* variable stops the app
 // here with an EnvError that lists every problem.
 import { env, pushConfigured } from '../config/env'
-import { readPageData } from '../api/page-data'
+import { readPageData, renderingAfresh } from '../api/page-data'
 import { LOADING_TEXT, NOT_FOUND_PAGE } from '../config/early-data'
 import { appPath } from '../config/site-base'
 import { withoutTracking } from '../config/tracking-params'
@@ -43,6 +43,7 @@ if (hydrating) {
     </StrictMode>,
   )
 } else {
+  renderingAfresh()
   if (prerendered !== NOT_FOUND_PAGE) showLoading(container)
   const root = createRoot(container)
   // Rendered as a transition, React keeps the page as it is (its "Loading this page…") until

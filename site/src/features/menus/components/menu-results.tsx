@@ -1,5 +1,5 @@
 import { memo, useDeferredValue, useEffect, useMemo, useState } from 'react'
-import { publishedWithPage } from '@/api/page-data'
+import { rendersPageHtml } from '@/api/page-data'
 import { SnapshotView } from '@/components/snapshot-view'
 import { splitOpenNow } from '@/lib/opening-hours'
 import { useNow } from '@/lib/use-now'
@@ -128,8 +128,9 @@ export const MenuResults = memo(function MenuResults({ state, shownFilters, firs
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE))
   const page = Math.min(state.page, pages)
   // The first results after a load paint their first FIRST_ROWS rows, then the rest of the page;
-  // a page rendered after the publish has them all in its HTML, and hydrates them all.
-  const complete = useFirstRowsPainted(offers !== undefined || firstOffers !== null) || publishedWithPage('search/stores')
+  // a page rendered after the publish has them all in its HTML, and hydrates them all (rendered
+  // afresh for another query, it paints its first rows first too).
+  const complete = useFirstRowsPainted(offers !== undefined || firstOffers !== null) || rendersPageHtml('search/stores')
   const shown = useMemo(
     () => (offers ? offers.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE) : firstOffers)?.slice(0, complete ? PAGE_SIZE : FIRST_ROWS) ?? null,
     [offers, page, firstOffers, complete],

@@ -18,7 +18,7 @@ import { MARKET_LABEL } from '@/lib/unit-price'
 import { useNow } from '@/lib/use-now'
 import type { Menu } from '@/features/offers/api/shop-schemas'
 import { useStoreMenu } from '@/features/offers/api/use-shop'
-import { publishedWithPage } from '@/api/page-data'
+import { rendersPageHtml } from '@/api/page-data'
 import { countFacetsOnce, potencyUnitFor } from '@/features/offers/lib/facets'
 import { narrowFilters } from '@/features/offers/lib/offer-search'
 import { displayStore, effectiveSort, type ShopFilters } from '@/features/offers/lib/search-state'
@@ -108,9 +108,10 @@ function StoreMenu({ menu }: { menu: Menu }) {
   // A large store lists 700 offers and more: its first FIRST_ROWS offers (of the first product
   // types) are painted first, the rest follow once they are. A page rendered after the publish
   // carries every offer in its HTML (for a visitor without JavaScript too): it renders them all
-  // from the start, and so hydrates them all.
+  // from the start, and so hydrates them all (rendered afresh for another query, it paints its
+  // first rows first too).
   const painted = useAfterPaint(byCategory)
-  const complete = painted === byCategory || publishedWithPage(`menus/${menu.slug}`)
+  const complete = painted === byCategory || rendersPageHtml(`menus/${menu.slug}`)
   const sections = useMemo(() => (complete ? byCategory : firstRowsOf(byCategory, FIRST_ROWS)), [complete, byCategory])
   const categoryCounts = useMemo(() => {
     const counts = new Map<string, number>()
