@@ -435,7 +435,8 @@ for (const [name, body] of files) {
   fs.mkdirSync(path.join(treeDir, path.dirname(name)), { recursive: true })
   fs.writeFileSync(path.join(treeDir, name), zlib.gunzipSync(body))
 }
-const regionPages = new Map()
+// Each build's pages rendered after the publish (its folder), when the build has region views.
+const renderedPages = new Map()
 for (const build of BUILDS) {
   const pages = path.join(treeDir, `pages-${build.replace(/[\\/]/g, '_')}`)
   const output = execFileSync(
@@ -444,7 +445,7 @@ for (const build of BUILDS) {
     { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' },
   )
   const file = path.join(pages, REGION_VIEW, 'index.html')
-  regionPages.set(build, fs.existsSync(file) ? pages : undefined)
+  renderedPages.set(build, fs.existsSync(file) ? pages : undefined)
   console.log(`${build}: ${output.trim().slice(0, 200)}…`)
 }
 const TYPES = {
@@ -488,13 +489,16 @@ async function serveBuild(build) {
     let file = path.join(distDir, clean)
     // A region's view, as pre-rendered after a publish (the host serves the published pages over the build).
     const regionView =
-      regionPages.get(build) && /^\/dispensary-menus\/[a-z]+\/[a-z]+\/?$/.test(clean) && path.join(regionPages.get(build), clean, 'index.html')
+      renderedPages.get(build) && /^\/dispensary-menus\/[a-z]+\/[a-z]+\/?$/.test(clean) && path.join(renderedPages.get(build), clean, 'index.html')
     if (regionView && fs.existsSync(regionView)) file = regionView
     // The store's page as the publish rendered it, for a link to it with a query (a view the page
     // was not rendered for, which the app renders afresh from the snapshot the page carries); the
     // path alone stays the page the build alone has (404.html), the figure measured since before.
     const storeLink =
-      regionPages.get(build) && clean === `/dispensary-menus/${STORE.slug}` && search !== '' && path.join(regionPages.get(build), clean, 'index.html')
+      renderedPages.get(build) &&
+      clean === `/dispensary-menus/${STORE.slug}` &&
+      search !== '' &&
+      path.join(renderedPages.get(build), clean, 'index.html')
     if (storeLink && fs.existsSync(storeLink)) file = storeLink
     if (fs.existsSync(file) && fs.statSync(file).isDirectory()) file = path.join(file, 'index.html')
     // A page path the build has no file for (a store's page before a publish renders it) is
@@ -651,7 +655,7 @@ async function measure(build) {
   // and the older link naming the region in its query, which the build alone renders.
   const regionQuery = await firstResults(origin, '?by=region&region=Central&type=Flower', trace('region-query'))
   await regionQuery.context.close()
-  const region = regionPages.get(build) ? await firstResults(origin, REGION_VIEW.slice('/dispensary-menus'.length), trace('region')) : regionQuery
+  const region = renderedPages.get(build) ? await firstResults(origin, REGION_VIEW.slice('/dispensary-menus'.length), trace('region')) : regionQuery
   if (region !== regionQuery) await region.context.close()
   // Its offers' rows (the freshness tables above them have rows too, painted earlier).
   const store = await firstPaint(
@@ -664,7 +668,7 @@ async function measure(build) {
   await store.context.close()
   // A link to the store's page with a product type chosen, as a shopper shares it: its page is
   // rendered after the publish for the default view, and the app renders this one afresh.
-  const storeLink = regionPages.get(build)
+  const storeLink = renderedPages.get(build)
     ? await firstPaint(
         origin,
         `/dispensary-menus/${STORE.slug}?type=Flower`,
@@ -735,7 +739,7 @@ function report(build, rows) {
     `  whole state, all its data loaded: ${list('wholeDone')} ms; median ${median('wholeDone').toFixed(0)} ms; data ${kb(rows[0].wholeBytes)} gzip`,
   )
   console.log(
-    `  first results, one region's page (Central flower, ${regionPages.get(build) ? `${REGION_VIEW}, pre-rendered after a publish` : 'no region view in this build: its query link'}): ${list('region')} ms (page's paragraph painted at ${list('regionParagraph')} ms, ${dataWhen(rows, 'regionAsked', 'regionData')}); median ${median('region').toFixed(0)} ms, ${ratios('region', 'regionParagraph')}; budget < ${BUDGET_MS} ms; data ${kb(rows[0].regionBytes)} gzip (before first results ${kb(rows[0].regionFirstBytes)})`,
+    `  first results, one region's page (Central flower, ${renderedPages.get(build) ? `${REGION_VIEW}, pre-rendered after a publish` : 'no region view in this build: its query link'}): ${list('region')} ms (page's paragraph painted at ${list('regionParagraph')} ms, ${dataWhen(rows, 'regionAsked', 'regionData')}); median ${median('region').toFixed(0)} ms, ${ratios('region', 'regionParagraph')}; budget < ${BUDGET_MS} ms; data ${kb(rows[0].regionBytes)} gzip (before first results ${kb(rows[0].regionFirstBytes)})`,
   )
   console.log(
     `  one region's page, all its data loaded (the region's whole search, which the app asks for once it has taken the page over): ${list('regionDone')} ms; median ${median('regionDone').toFixed(0)} ms`,

@@ -16,18 +16,18 @@ export type PageData = { renderedAt: number; snapshots: Record<string, unknown> 
 let renderedAt: number | undefined
 const published = new Map<string, unknown>()
 // Whether this render is the page's HTML: the renderer's, or the browser's hydrating it. The
-// app renders a page opened at another path or with another query afresh (app/main.tsx), from
-// the snapshots it carries.
-let asRendered = true
+// app renders a page opened with another query afresh (app/main.tsx), from the snapshots it
+// carries.
+let pageHtmlRendered = true
 
 /**
  * setPageData records the data a page is rendered or hydrated with: the renderer
- * calls it before rendering, the browser with what the page carries (a page it then
- * renders afresh says so after: renderingAfresh).
+ * calls it before rendering, the browser with what the page carries (readPageData).
+ * asRendered is false for a page the app renders afresh rather than hydrate.
  */
-export function setPageData(data: PageData | undefined): void {
+export function setPageData(data: PageData | undefined, asRendered = true): void {
   published.clear()
-  asRendered = true
+  pageHtmlRendered = asRendered
   renderedAt = data?.renderedAt
   for (const [name, snapshot] of Object.entries(data?.snapshots ?? {})) published.set(name, snapshot)
 }
@@ -35,11 +35,6 @@ export function setPageData(data: PageData | undefined): void {
 /** pageRenderedAt is the time (epoch ms) the page's HTML was rendered with its data; undefined for any other page. */
 export function pageRenderedAt(): number | undefined {
   return renderedAt
-}
-
-/** renderingAfresh records that the app renders the page afresh rather than hydrate its HTML (app/main.tsx). */
-export function renderingAfresh(): void {
-  asRendered = false
 }
 
 /**
@@ -52,7 +47,7 @@ export function renderingAfresh(): void {
  * linked with a product type).
  */
 export function rendersPageHtml(name: string): boolean {
-  return asRendered && published.has(name)
+  return pageHtmlRendered && published.has(name)
 }
 
 /** publishedWithPage tells whether snapshot name came with the page, as published: no need to fetch it. */
@@ -82,15 +77,16 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
  * SWR fallback data ({ key: { data } }). Those of PUBLISHED_WITH_ID were checked
  * against their shapes by the renderer, right after the publish that wrote them,
  * so they are used as they are: a large snapshot is checked once, not again in
- * every visitor's browser.
+ * every visitor's browser. hydrating is false when the app renders the page afresh
+ * from them, for a query it was not rendered for (app/main.tsx; rendersPageHtml).
  */
-export function readPageData(): Record<string, unknown> {
+export function readPageData(hydrating: boolean): Record<string, unknown> {
   const fallback: Record<string, unknown> = {}
   const built = readJson(BUILT_WITH_ID)
   if (isRecord(built)) for (const [name, data] of Object.entries(built)) fallback[snapshotKey(name)] = { data }
   const page = readJson(PUBLISHED_WITH_ID)
   if (isRecord(page) && typeof page.renderedAt === 'number' && isRecord(page.snapshots)) {
-    setPageData({ renderedAt: page.renderedAt, snapshots: page.snapshots })
+    setPageData({ renderedAt: page.renderedAt, snapshots: page.snapshots }, hydrating)
     for (const [name, data] of Object.entries(page.snapshots)) fallback[snapshotKey(name)] = { data }
   }
   return fallback

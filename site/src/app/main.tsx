@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client'
 // env is parsed when this import runs: a bad VITE_* variable stops the app
 // here with an EnvError that lists every problem.
 import { env, pushConfigured } from '../config/env'
-import { readPageData, renderingAfresh } from '../api/page-data'
+import { readPageData } from '../api/page-data'
 import { LOADING_TEXT, NOT_FOUND_PAGE } from '../config/early-data'
 import { appPath } from '../config/site-base'
 import { withoutTracking } from '../config/tracking-params'
@@ -29,7 +29,7 @@ const samePath = prerendered !== undefined && normalize(prerendered) === normali
 const { query } = container.dataset
 const hydrating = samePath && (query === undefined || query === withoutTracking(window.location.search))
 // The snapshots the page came with, read first: those are not downloaded again.
-const fallback = samePath ? readPageData() : undefined
+const fallback = samePath ? readPageData(hydrating) : undefined
 // The screen's code and snapshots download while React hydrates the layout.
 preloadScreen(pathname)
 // 404.html's "not found" is hidden until the early script has run (global.css); were that
@@ -43,7 +43,6 @@ if (hydrating) {
     </StrictMode>,
   )
 } else {
-  renderingAfresh()
   if (prerendered !== NOT_FOUND_PAGE) showLoading(container)
   const root = createRoot(container)
   // Rendered as a transition, React keeps the page as it is (its "Loading this page…") until
