@@ -114,7 +114,7 @@ export function AppLayout() {
             <button
               ref={toggleRef}
               type="button"
-              className={`${styles.iconButton} ${styles.menuToggle}`}
+              className={styles.iconButton}
               aria-controls={SIDEBAR_ID}
               aria-expanded={sidebarShown}
               aria-label={narrow ? (sidebarShown ? 'Close menu' : 'Open menu') : sidebarShown ? 'Hide menu' : 'Show menu'}

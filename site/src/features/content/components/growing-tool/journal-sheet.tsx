@@ -59,7 +59,7 @@ export function JournalSheet({ journal }: { journal: GrowJournal }) {
         </section>
       </div>
       {range(JOURNAL_ENTRIES).map((i) => (
-        <section key={i} className={`${styles.box} ${styles.entry}`} aria-labelledby={`entry-${i + 1}`}>
+        <section key={i} className={styles.box} aria-labelledby={`entry-${i + 1}`}>
           <div className={styles.entryHead}>
             <h3 id={`entry-${i + 1}`}>Entry #{i + 1}</h3>
             <Field label="Week" />

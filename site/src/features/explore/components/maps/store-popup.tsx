@@ -22,7 +22,7 @@ export function StorePopup({ dispensary: d, slug, spread, nowMs }: StorePopupPro
   return (
     <div className={styles.popup}>
       <p className={styles.popupName}>{d.name}</p>
-      <p className={styles.popupLocation}>{d.address && !d.location.includes(d.address) ? `${d.address}, ${d.location}` : d.location}</p>
+      <p>{d.address && !d.location.includes(d.address) ? `${d.address}, ${d.location}` : d.location}</p>
       {d.coordinates !== 'store' && (
         <p className={styles.popupNote}>
           Placed at the centre of {d.city || 'its city'}
