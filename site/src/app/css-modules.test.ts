@@ -42,7 +42,8 @@ function moduleClassUses(file: string): { stylesheet: string; name: string; line
     let target: ts.Expression | undefined
     let name: string | undefined
     if (ts.isPropertyAccessExpression(node)) [target, name] = [node.expression, node.name.text]
-    else if (ts.isElementAccessExpression(node) && ts.isStringLiteral(node.argumentExpression)) [target, name] = [node.expression, node.argumentExpression.text]
+    else if (ts.isElementAccessExpression(node) && ts.isStringLiteral(node.argumentExpression))
+      [target, name] = [node.expression, node.argumentExpression.text]
     if (target && name && ts.isIdentifier(target) && imports.has(target.text)) {
       uses.push({ stylesheet: imports.get(target.text)!, name, line: source.getLineAndCharacterOfPosition(node.getStart()).line + 1 })
     }
