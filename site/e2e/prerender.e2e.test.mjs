@@ -297,21 +297,27 @@ describe('Deals, Menus and the store pages rendered after the publish', () => {
 /**
  * framesOf opens url in a fresh page, its CPU 4x slower (CDP), and returns what its main part
  * showed frame by frame until it settled: for each change, whether main was visible, the
- * text of its heading and summary (selectors) and how many offer rows it held.
+ * text of its heading and summary (selectors, the first of each seen), how many offer rows were
+ * seen, and whether the page still showed a type's offers from its HTML. It settles 200 ms after
+ * the first offer row is there and until (a function run in the page) holds.
  */
-async function framesOf(url, { heading, summary = heading }) {
+async function framesOf(url, { heading, summary = heading, until }) {
   return withPage({ viewport: { width: 1280, height: 900 } }, async (page) => {
     await page.addInitScript(
       (selectors) => {
         window.__frames = []
         const look = () => {
           const main = document.querySelector('main')
+          // Hidden either way: not laid out (display: none) or laid out unseen (visibility).
+          const seen = (el) => el.checkVisibility({ visibilityProperty: true })
           const frame = {
-            // Hidden either way: not laid out (display: none) or laid out unseen (visibility).
-            visible: !!main && main.checkVisibility({ visibilityProperty: true }),
-            heading: document.querySelector(selectors.heading)?.textContent.trim() ?? null,
-            summary: document.querySelector(selectors.summary)?.textContent.trim() ?? null,
-            rows: document.querySelectorAll('main table.offer-rows tbody tr').length,
+            visible: !!main && seen(main),
+            // What is seen: a store's page opened with one product type hides its other types' sections.
+            heading: [...document.querySelectorAll(selectors.heading)].find(seen)?.textContent.trim() ?? null,
+            summary: [...document.querySelectorAll(selectors.summary)].find(seen)?.textContent.trim() ?? null,
+            rows: [...document.querySelectorAll('main table.offer-rows tbody tr')].filter(seen).length,
+            // Until the app's first commit, a store's page shows a type's offers from its HTML (app/main.tsx ends that).
+            fromHtml: document.documentElement.hasAttribute('data-url-type'),
           }
           const last = window.__frames.at(-1)
           if (!last || JSON.stringify(last.frame) !== JSON.stringify(frame)) window.__frames.push({ at: Math.round(performance.now()), frame })
@@ -325,6 +331,7 @@ async function framesOf(url, { heading, summary = heading }) {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
     await page.goto(url, { waitUntil: 'load' })
     await page.locator('main table.offer-rows tbody tr').first().waitFor({ timeout: 30_000 })
+    if (until) await page.waitForFunction(until, undefined, { timeout: 30_000 })
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 200))))
     return page.evaluate(() => window.__frames)
   })
@@ -472,8 +479,8 @@ describe('a page rendered after the publish for its default search, opened with 
     assert.deepEqual(after, [], `once shown, never replaced by "Loading this page…" and rendered again (frames: ${JSON.stringify(frames)})`)
   })
 
-  test('never shows a store’s other offers for a link to one type of its, and paints that type’s first rows before the rest', async () => {
-    // The store and product type with the most offers (more than a first paint's rows, FIRST_ROWS).
+  /** storeTypeLink is the demo store and product type with the most offers (more than a first paint's rows, FIRST_ROWS), with its link. */
+  async function storeTypeLink() {
     const { stores } = await snapshot('search/stores')
     let best = { count: 0 }
     for (const { slug } of stores.slice(0, 40)) {
@@ -489,15 +496,58 @@ describe('a page rendered after the publish for its default search, opened with 
       best.count > FIRST_ROWS && best.count < best.all,
       `a demo store lists more than ${FIRST_ROWS} offers of one type and others: ${JSON.stringify(best)}`,
     )
-    const frames = await framesOf(new URL(`dispensary-menus/${best.slug}?type=${best.category}`, site).href, {
+    return { ...best, url: new URL(`dispensary-menus/${best.slug}?type=${best.category}`, site).href }
+  }
+
+  test('shows a store’s first offers of one type from its page at once for a link to that type, never another type’s, and keeps them as the app takes over', async () => {
+    const best = await storeTypeLink()
+    const frames = await framesOf(best.url, {
       heading: 'section[aria-labelledby="offers-heading"] h3',
       summary: 'section[aria-labelledby="offers-heading"] > [role="status"]',
+      // Until the app has rendered the view over the page's own offers.
+      until: () => !document.documentElement.hasAttribute('data-url-type'),
     })
-    const shown = frames.filter((f) => f.frame.visible && f.frame.rows > 0)
+    const from = frames.findIndex((f) => f.frame.visible && f.frame.rows > 0)
+    assert.ok(from >= 0, `offers are shown (frames: ${JSON.stringify(frames)})`)
+    const shown = frames.slice(from)
     const other = shown.filter((f) => !f.frame.heading?.startsWith(best.category) || f.frame.rows > best.count)
-    assert.deepEqual(other, [], `every frame with offers shows the ${best.category} offers only (frames: ${JSON.stringify(frames)})`)
-    assert.ok(shown.length > 0 && shown[0].frame.rows <= FIRST_ROWS, `the first rows come first (frames: ${JSON.stringify(frames)})`)
-    assert.equal(frames.at(-1).frame.rows, best.count, `then all ${best.count} (frames: ${JSON.stringify(frames)})`)
+    assert.deepEqual(other, [], `every frame shows the ${best.category} offers only (frames: ${JSON.stringify(frames)})`)
+    assert.ok(shown[0].frame.fromHtml, `the first offers are the page's own, before the app has rendered (frames: ${JSON.stringify(frames)})`)
+    assert.ok(shown[0].frame.rows <= FIRST_ROWS, `the first rows come first (frames: ${JSON.stringify(frames)})`)
+    // The app renders the view over them: never "Loading this page…" or fewer rows in between.
+    const fewer = shown.filter((f, i) => i > 0 && (!f.frame.visible || f.frame.rows < shown[i - 1].frame.rows))
+    assert.deepEqual(fewer, [], `once shown, the offers stay (frames: ${JSON.stringify(frames)})`)
+    // The form and the summary say the default view's until the app renders: never seen meanwhile.
+    const summaries = shown.filter((f) => f.frame.summary !== null && !f.frame.summary.startsWith(`${best.count} of ${best.all} offers`))
+    assert.deepEqual(summaries, [], `the only summary seen is the type's (frames: ${JSON.stringify(frames)})`)
+    const last = frames.at(-1).frame
+    assert.ok(
+      !last.fromHtml && last.rows === best.count && last.summary?.startsWith(`${best.count} of ${best.all}`),
+      `then the app's view: ${JSON.stringify(last)}`,
+    )
+  })
+
+  test('shows every type’s offers once all types are chosen on a store’s page opened with one type', async () => {
+    const best = await storeTypeLink()
+    await withPage({}, async (page) => {
+      const { problems } = watch(page)
+      await page.goto(best.url)
+      await page
+        .getByRole('status')
+        .filter({ hasText: `${best.count} of ${best.all} offers` })
+        .waitFor()
+      await page.getByRole('combobox', { name: /^Product type/ }).selectOption('')
+      await page
+        .getByRole('status')
+        .filter({ hasText: `${best.all} of ${best.all} offers` })
+        .waitFor()
+      await page.waitForFunction(
+        (all) => [...document.querySelectorAll('main table.offer-rows tbody tr')].filter((tr) => tr.checkVisibility()).length === all,
+        best.all,
+        { timeout: 10_000 },
+      )
+      assert.deepEqual(problems, [])
+    })
   })
 
   test('never shows every deal for a link to one type’s, only that it is loading and then that type’s', async () => {

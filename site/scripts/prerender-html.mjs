@@ -100,14 +100,16 @@ export function holdApp(template) {
  * (styles, from pageStyles) and the scripts after the
  * root element (the snapshots the page carries). query is the URL query a page whose
  * content follows it was rendered for ('' for its default view; src/app/main.tsx
- * hydrates it only for that query). The app's code starts after the page's first paint
+ * hydrates it only for that query); typeViews marks a default view listing its offers in a
+ * section per product type (data-type-views: opened with one type only, the page shows that
+ * type's section until the app has rendered the view, src/app/global.css). The app's code starts after the page's first paint
  * (holdApp), but on the build's own pages (appAtOnce). 404.html, which a static host sends for
  * a store whose page is not rendered yet, and the data pages the build renders without their
  * data are nothing until the app renders them; the others are forms and text a visitor may use
  * at once, where a later start leaves more of what is typed unanswered (text typed before the
  * app takes a page over never reaches it). The pages rendered after a publish hold it.
  */
-export function pageHtml({ template, pagePath, body, canonical, scripts = '', query, styles = [], appAtOnce = false }) {
+export function pageHtml({ template, pagePath, body, canonical, scripts = '', query, typeViews = false, styles = [], appAtOnce = false }) {
   const match = body.match(TITLE)
   if (!match) throw new Error(`prerender ${pagePath}: the page rendered no <title>`)
   // React renders <title> where the component is; the document wants it in <head>.
@@ -115,7 +117,7 @@ export function pageHtml({ template, pagePath, body, canonical, scripts = '', qu
   let head = `<title>${match[1]}</title>`
   if (html.includes(` id="${FIRST_OFFER_ID}"`)) head += `\n    <link rel="expect" href="#${FIRST_OFFER_ID}" blocking="render" />`
   if (canonical) head += `\n    <link rel="canonical" href="${escapeAttr(canonical)}" />`
-  const attr = query === undefined ? '' : ` data-query="${escapeAttr(query)}"`
+  const attr = (query === undefined ? '' : ` data-query="${escapeAttr(query)}"`) + (typeViews ? ' data-type-views=""' : '')
   // After the app's own stylesheet (skipped when among them), where the screen's code would append them.
   const links = styles
     .filter((href) => !template.includes(`href="${href}"`))

@@ -111,6 +111,13 @@ test('a page listing offers holds its first paint until its first offer is parse
   assert.ok(!pageHtml({ template: BUILT, pagePath: '/about', body: text }).includes('rel="expect"'))
 })
 
+test('a default view listing its offers by product type is marked so (data-type-views), beside the query it was rendered for', () => {
+  const page = (typeViews) =>
+    pageHtml({ template: BUILT, pagePath: '/dispensary-menus/bloom-akron', body: '<title>Bloom | OMC</title><main></main>', query: '', typeViews })
+  assert.ok(page(true).includes('<div id="root" data-prerendered="/dispensary-menus/bloom-akron" data-query="" data-type-views="">'), page(true))
+  assert.ok(page(undefined).includes('<div id="root" data-prerendered="/dispensary-menus/bloom-akron" data-query="">'), page(undefined))
+})
+
 test('a template with no entry script is an error that says so', () => {
   assert.throws(
     () => pageHtml({ template: BUILT.replace(/<script type="module"[^>]*><\/script>/, ''), pagePath: '/', body: '<title>x</title>' }),

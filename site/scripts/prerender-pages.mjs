@@ -161,7 +161,7 @@ const made = new Map()
 const failed = []
 // Pages are written while the next ones render, a bounded number at a time.
 let writing = []
-for (const { path: pagePath, byQuery, each } of pages) {
+for (const { path: pagePath, byQuery, typeViews, each } of pages) {
   const pageStarted = performance.now()
   if (each && unchangedPage(lastState, pagePath, pageFile(pagesDir, pagePath), hashOf)) {
     state.pages[pagePath] = lastState.pages[pagePath]
@@ -178,6 +178,7 @@ for (const { path: pagePath, byQuery, each } of pages) {
       scripts: jsonScript(PUBLISHED_WITH_ID, rendered.data),
       // A screen following its query is rendered for none: its default view.
       query: byQuery ? '' : undefined,
+      typeViews,
       styles: stylesOf(pagePath),
       // Rendered with none of its snapshots (the tree has none yet), the page is a frame the app fills in.
       appAtOnce: Object.keys(rendered.data.snapshots).length === 0,

@@ -28,13 +28,21 @@ const samePath = prerendered !== undefined && normalize(prerendered) === normali
 // (what a share adds to count visits, utm_source or fbclid, is no query of its own).
 const { query } = container.dataset
 const hydrating = samePath && (query === undefined || query === withoutTracking(window.location.search))
+// A store's page opened with one of its product types only shows that type's first offers from
+// its HTML (global.css; the early script marks the root data-type-shown with the type): the app
+// renders that view afresh over them, its first rows first as on any view it renders afresh.
+const typeShown = !hydrating && samePath && container.dataset.typeShown !== undefined
 // The snapshots the page came with, read first: those are not downloaded again.
 const fallback = samePath ? readPageData(hydrating) : undefined
 // The screen's code and snapshots download while React hydrates the layout.
-preloadScreen(pathname)
+const screenReady = preloadScreen(pathname)
 // 404.html's "not found" is hidden until the early script has run (global.css); were that
 // script refused or broken, the app's own not-found screen must still show.
 document.documentElement.removeAttribute('data-early')
+// The type view's CSS lasts until React's first commit replaces the page it holds; on any other
+// page it ends now, so that a store's sections the app renders later are never hidden by it.
+if (typeShown) endTypeViewAtCommit(container)
+else document.documentElement.removeAttribute('data-url-type')
 if (hydrating) {
   hydrateRoot(
     container,
@@ -43,19 +51,36 @@ if (hydrating) {
     </StrictMode>,
   )
 } else {
-  if (prerendered !== NOT_FOUND_PAGE) showLoading(container)
+  if (prerendered !== NOT_FOUND_PAGE && !typeShown) showLoading(container)
   const root = createRoot(container)
   // Rendered as a transition, React keeps the page as it is (its "Loading this page…") until
   // it has something to show; the screen, should its code still be on its way, says the same
   // words in the meantime (AppLayout), where a plain render put up the route's "Loading page"
-  // spinner in between (for 400–950 ms at 4x CPU slowdown, recorded frame by frame).
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <App fallback={fallback} />
-      </StrictMode>,
-    ),
-  )
+  // spinner in between (for 400–950 ms at 4x CPU slowdown, recorded frame by frame). A page
+  // showing a type's offers waits for the screen's code instead: those words would replace them.
+  const render = () =>
+    startTransition(() =>
+      root.render(
+        <StrictMode>
+          <App fallback={fallback} />
+        </StrictMode>,
+      ),
+    )
+  if (typeShown) void screenReady.then(render)
+  else render()
+}
+
+/**
+ * endTypeViewAtCommit ends the view of one product type a store's page shows from its HTML
+ * (global.css, keyed on data-url-type) once React's first commit has replaced the page's
+ * content: kept after, it would hide the sections of a type chosen in the form.
+ */
+function endTypeViewAtCommit(root: HTMLElement) {
+  const observer = new MutationObserver(() => {
+    document.documentElement.removeAttribute('data-url-type')
+    observer.disconnect()
+  })
+  observer.observe(root, { childList: true })
 }
 
 /**

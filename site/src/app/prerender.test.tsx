@@ -115,12 +115,14 @@ describe('renderPublished (the data pages, after a publish)', () => {
       {
         path: '/dispensary-menus/bloom-akron',
         byQuery: true,
+        typeViews: true,
         each: 'menus',
         aliases: [leadsTo('/menu/bloom-akron', '/dispensary-menus/bloom-akron')],
       },
       {
         path: '/dispensary-menus/zen-leaf-dayton',
         byQuery: true,
+        typeViews: true,
         each: 'menus',
         aliases: [leadsTo('/menu/zen-leaf-dayton', '/dispensary-menus/zen-leaf-dayton')],
       },

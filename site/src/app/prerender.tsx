@@ -115,6 +115,12 @@ type PublishedPage = {
   snapshots: (load: Load, params: Readonly<Record<string, string | undefined>>) => Promise<unknown>
   /** byQuery: the screen follows the URL's query; the page is its default view, for the URL without one (app/main.tsx). */
   byQuery?: true
+  /**
+   * typeViews: that default view lists its offers in a section per product type, so the page
+   * opened with one type only (?type=Flower) can show that type's section from its HTML until
+   * the app has rendered the view (app/global.css, config/early-data.ts).
+   */
+  typeViews?: true
 }
 
 /**
@@ -176,6 +182,7 @@ const PUBLISHED_PAGES: readonly PublishedPage[] = [
     route: routes.store,
     each: { dir: 'menus', name: STORE_SLUG },
     byQuery: true,
+    typeViews: true,
     snapshots: (load, { store = '' }) => load(`menus/${store}`, menuSchema),
   },
   // Its stores' hours and tax rates (api/search/stores) are not carried: they would add
@@ -211,7 +218,7 @@ const PUBLISHED_PAGES: readonly PublishedPage[] = [
  * each snapshot of a kind, the directory of that kind ("menus": a store's page,
  * "products": a product's), and the pages of its aliases, which lead to it.
  */
-export type PublishedPath = { path: string; byQuery: boolean; each?: string; aliases: AliasPage[] }
+export type PublishedPath = { path: string; byQuery: boolean; typeViews?: true; each?: string; aliases: AliasPage[] }
 
 /**
  * publishedPages lists the pages rendered after a publish: the main path of each data
@@ -219,7 +226,7 @@ export type PublishedPath = { path: string; byQuery: boolean; each?: string; ali
  * snapshots in a directory of the tree's api/, e.g. "menus"), each with its alias pages.
  */
 export function publishedPages(list: (dir: string) => readonly string[]): PublishedPath[] {
-  return PUBLISHED_PAGES.flatMap(({ route, each, byQuery = false }): PublishedPath[] => {
+  return PUBLISHED_PAGES.flatMap(({ route, each, byQuery = false, typeViews }): PublishedPath[] => {
     if (!each) return [{ path: route.path, byQuery, aliases: aliasPagesOf(route.path) }]
     if ('paths' in each) return each.paths(list).map((path) => ({ path, byQuery, each: each.dir, aliases: aliasPagesOf(path) }))
     const param = /:[^/]+/
@@ -227,7 +234,7 @@ export function publishedPages(list: (dir: string) => readonly string[]): Publis
       .filter((name) => each.name.test(name))
       .map((name) => {
         const path = route.path.replace(param, name)
-        return { path, byQuery, each: each.dir, aliases: aliasPagesOf(path) }
+        return { path, byQuery, ...(typeViews && { typeViews }), each: each.dir, aliases: aliasPagesOf(path) }
       })
   })
 }

@@ -28,6 +28,13 @@ import { TRACKING_PARAM } from './tracking-params'
 // 404.html's "not found" does (the theme script marks a URL with a query data-url-query).
 // Tracking parameters (utm_source, fbclid: tracking-params.ts) are no query here either.
 //
+// But a store's page rendered for its default view lists its offers in a section per product
+// type (data-type-views, scripts/prerender-pages.mjs): opened with one type only (?type=Flower,
+// the link its form makes), it has that view's rows in its HTML. global.css shows that type's
+// section alone while the page is read (index.html marks the URL's type data-url-type), and this
+// script leaves it, marking the root data-type-shown, when the page has a section of that type
+// (else the page says it is loading). The app renders the view afresh over it (app/main.tsx).
+//
 // That Menus page, opened with a query naming one region's search of one product type (a link
 // from before the region views had paths of their own: ?by=region&region=Central&type=Flower),
 // goes at once to that view's page (/dispensary-menus/central/flower, the rest of the query
@@ -121,7 +128,10 @@ known=true;names=names.concat(r.data);if(r.snapshot)names.push(snapshotAt(r.snap
 if(r.search)names=names.concat(searchFiles(new URLSearchParams(location.search)));i=routes.length;break}}
 for(var k=0;k<names.length;k++){if(carried[names[k]]!==undefined)continue;var l=document.createElement('link');l.rel='preload';l.as='fetch';l.crossOrigin='anonymous';l.href=dataUrl+'/api/'+names[k];document.head.appendChild(l)}
 if(known&&main&&at===${JSON.stringify(NOT_FOUND_PAGE)}){loading();document.title=${JSON.stringify(siteName)}}
-else if(known&&main&&at!==null&&(norm(at)!==norm(path)||(root.hasAttribute('data-query')&&root.getAttribute('data-query')!==withoutTracking(location.search))))loading();
+else if(known&&main&&at!==null&&(norm(at)!==norm(path)||(root.hasAttribute('data-query')&&root.getAttribute('data-query')!==withoutTracking(location.search)))){if(!typeShown())loading()}
+function typeShown(){var t=document.documentElement.getAttribute('data-url-type'),s=root.querySelectorAll('section[aria-labelledby^="category-"]');
+if(t===null||!root.hasAttribute('data-type-views')||root.getAttribute('data-query')!==''||norm(at)!==norm(path))return false;
+for(var i=0;i<s.length;i++)if(s[i].getAttribute('aria-labelledby')==='category-'+t){root.setAttribute('data-type-shown',t);return true}return false}
 function loading(){afresh=true;var p=document.createElement('p');p.setAttribute('role','status');p.textContent=${JSON.stringify(LOADING_TEXT)};main.innerHTML='';main.appendChild(p)}
 function regionView(q){var by=q.get('by'),region=q.get('region'),type=q.get('type')||'Flower';if(by!==null&&by!=='region'||views.regions.indexOf(region)<0||views.types.indexOf(type)<0)return null;
 var rest=new URLSearchParams();q.forEach(function(v,k){if(k!=='by'&&k!=='region'&&k!=='type')rest.append(k,v)});var r=rest.toString();
