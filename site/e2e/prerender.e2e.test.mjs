@@ -504,8 +504,10 @@ describe('a page rendered after the publish for its default search, opened with 
     const frames = await framesOf(best.url, {
       heading: 'section[aria-labelledby="offers-heading"] h3',
       summary: 'section[aria-labelledby="offers-heading"] > [role="status"]',
-      // Until the app has rendered the view over the page's own offers.
-      until: () => !document.documentElement.hasAttribute('data-url-type'),
+      // Until the app has rendered the view over the page's own offers, all of them (its first rows come first).
+      until: () =>
+        !document.documentElement.hasAttribute('data-url-type') &&
+        document.querySelector('section[aria-labelledby="offers-heading"]')?.getAttribute('aria-busy') === 'false',
     })
     const from = frames.findIndex((f) => f.frame.visible && f.frame.rows > 0)
     assert.ok(from >= 0, `offers are shown (frames: ${JSON.stringify(frames)})`)
