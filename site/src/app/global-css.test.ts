@@ -17,6 +17,12 @@ describe('global.css', () => {
       expect(css).toContain(`html[data-url-type='${type}'] #root[data-type-views][data-query=''] section[aria-labelledby='category-${type}']`)
   })
 
+  it('hides the filters whose counts say the default view’s, named by their form’s label', () => {
+    const label = css.match(/main form\[aria-label='([^']+)'\]/)?.[1]
+    const facetForm = fs.readFileSync(path.resolve(__dirname, '../features/offers/components/facet-form.tsx'), 'utf8')
+    expect(label && facetForm.includes(`aria-label="${label}"`), `FacetForm's form is labelled "${label}"`).toBe(true)
+  })
+
   it('shows that section’s first rows only, as the app paints a view it renders afresh', () => {
     expect(css).toContain(
       `html[data-url-type] #root[data-type-views][data-query=''] section[aria-labelledby^='category-'] tbody > tr:nth-child(n + ${FIRST_ROWS + 1})`,

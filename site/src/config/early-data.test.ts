@@ -144,7 +144,10 @@ describe('a page rendered for another path or query, which the app renders afres
 describe('a store’s page rendered for its default view, opened with one product type (?type=Flower)', () => {
   // Its offers in a section per type, as StorePage renders them; global.css shows the one named
   // by data-url-type (index.html) while the page is read.
-  const STORE = `<main><h1>Bloom Akron</h1><section aria-labelledby="offers-heading"><h2 id="offers-heading">Offers</h2>${['Flower', 'Vape']
+  const STORE = `<main><h1>Bloom Akron</h1><form aria-label="Search this menu"><select><option value="">All types (2)</option><option value="Flower">Flower (1)</option><option value="Vape">Vape (1)</option></select><select><option value="price">Price</option></select></form><section aria-labelledby="offers-heading"><h2 id="offers-heading">Offers</h2>${[
+    'Flower',
+    'Vape',
+  ]
     .map(
       (type) =>
         `<section aria-labelledby="category-${type}"><h3 id="category-${type}">${type}</h3><table><tbody><tr><td>a ${type} offer</td></tr></tbody></table></section>`,
@@ -164,23 +167,28 @@ describe('a store’s page rendered for its default view, opened with one produc
     else document.documentElement.dataset.urlType = urlType
     new Function(earlyDataScript(ROUTES, '', '/', 'menus', 'Ohio Marijuana Community'))()
     const root = document.getElementById('root')!
-    return { loading: root.querySelector('main [role="status"]')?.textContent === LOADING_TEXT, typeShown: root.dataset.typeShown ?? null }
+    return {
+      loading: root.querySelector('main [role="status"]')?.textContent === LOADING_TEXT,
+      typeShown: root.dataset.typeShown ?? null,
+      chosen: root.querySelector('select')?.value ?? null,
+    }
   }
   afterEach(() => delete document.documentElement.dataset.urlType)
 
-  it('leaves the page showing that type’s offers, and marks the root with the type', () => {
-    expect(storeAt('/dispensary-menus/bloom-akron?type=Vape', { urlType: 'Vape' })).toEqual({ loading: false, typeShown: 'Vape' })
+  it('leaves the page showing that type’s offers, marks the root with the type and chooses it in the form', () => {
+    expect(storeAt('/dispensary-menus/bloom-akron?type=Vape', { urlType: 'Vape' })).toEqual({ loading: false, typeShown: 'Vape', chosen: 'Vape' })
     expect(storeAt('/dispensary-menus/bloom-akron?type=Flower&utm_source=newsletter', { urlType: 'Flower' })).toEqual({
       loading: false,
       typeShown: 'Flower',
+      chosen: 'Flower',
     })
   })
 
   it('says it is loading for a type the store does not list, another query, or a page without type sections', () => {
-    expect(storeAt('/dispensary-menus/bloom-akron?type=Edible', { urlType: 'Edible' })).toEqual({ loading: true, typeShown: null })
-    expect(storeAt('/dispensary-menus/bloom-akron?type=Vape"]', { urlType: 'Vape"]' })).toEqual({ loading: true, typeShown: null })
+    expect(storeAt('/dispensary-menus/bloom-akron?type=Edible', { urlType: 'Edible' })).toEqual({ loading: true, typeShown: null, chosen: null })
+    expect(storeAt('/dispensary-menus/bloom-akron?type=Vape"]', { urlType: 'Vape"]' })).toEqual({ loading: true, typeShown: null, chosen: null })
     // index.html marks a URL's type only when the type is all its query.
-    expect(storeAt('/dispensary-menus/bloom-akron?type=Vape&sale=1', {})).toEqual({ loading: true, typeShown: null })
+    expect(storeAt('/dispensary-menus/bloom-akron?type=Vape&sale=1', {})).toEqual({ loading: true, typeShown: null, chosen: null })
     expect(
       storeAt('/dispensary-menus/bloom-akron?type=Vape', {
         urlType: 'Vape',
@@ -189,11 +197,13 @@ describe('a store’s page rendered for its default view, opened with one produc
     ).toEqual({
       loading: true,
       typeShown: null,
+      chosen: null,
     })
     // Menus' page rendered for its default search is no store's.
     expect(storeAt('/dispensary-menus?type=Vape', { urlType: 'Vape', attributes: 'data-prerendered="/dispensary-menus" data-query=""' })).toEqual({
       loading: true,
       typeShown: null,
+      chosen: null,
     })
   })
 })

@@ -32,8 +32,9 @@ import { TRACKING_PARAM } from './tracking-params'
 // type (data-type-views, scripts/prerender-pages.mjs): opened with one type only (?type=Flower,
 // the link its form makes), it has that view's rows in its HTML. global.css shows that type's
 // section alone while the page is read (index.html marks the URL's type data-url-type), and this
-// script leaves it, marking the root data-type-shown, when the page has a section of that type
-// (else the page says it is loading). The app renders the view afresh over it (app/main.tsx).
+// script leaves it, marking the root data-type-shown and choosing the type in the form's list,
+// when the page has a section of that type (else the page says it is loading). The app renders
+// the view afresh over it (app/main.tsx).
 //
 // That Menus page, opened with a query naming one region's search of one product type (a link
 // from before the region views had paths of their own: ?by=region&region=Central&type=Flower),
@@ -131,7 +132,8 @@ if(known&&main&&at===${JSON.stringify(NOT_FOUND_PAGE)}){loading();document.title
 else if(known&&main&&at!==null&&(norm(at)!==norm(path)||(root.hasAttribute('data-query')&&root.getAttribute('data-query')!==withoutTracking(location.search)))){if(!typeShown())loading()}
 function typeShown(){var t=document.documentElement.getAttribute('data-url-type'),s=root.querySelectorAll('section[aria-labelledby^="category-"]');
 if(t===null||!root.hasAttribute('data-type-views')||root.getAttribute('data-query')!==''||norm(at)!==norm(path))return false;
-for(var i=0;i<s.length;i++)if(s[i].getAttribute('aria-labelledby')==='category-'+t){root.setAttribute('data-type-shown',t);return true}return false}
+for(var i=0;i<s.length;i++)if(s[i].getAttribute('aria-labelledby')==='category-'+t){root.setAttribute('data-type-shown',t);choose(t);return true}return false}
+function choose(t){var f=main.querySelectorAll('select');for(var i=0;i<f.length;i++)for(var j=0;j<f[i].options.length;j++)if(f[i].options[j].value===t){f[i].value=t;return}}
 function loading(){afresh=true;var p=document.createElement('p');p.setAttribute('role','status');p.textContent=${JSON.stringify(LOADING_TEXT)};main.innerHTML='';main.appendChild(p)}
 function regionView(q){var by=q.get('by'),region=q.get('region'),type=q.get('type')||'Flower';if(by!==null&&by!=='region'||views.regions.indexOf(region)<0||views.types.indexOf(type)<0)return null;
 var rest=new URLSearchParams();q.forEach(function(v,k){if(k!=='by'&&k!=='region'&&k!=='type')rest.append(k,v)});var r=rest.toString();

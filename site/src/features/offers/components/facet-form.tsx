@@ -106,7 +106,11 @@ export const FacetForm = memo(function FacetForm({ filters, counts, unit, onChan
   const unitWord = unit === '%' ? '%' : ' mg'
   const chosen = facetsChosen(filters)
   return (
-    <form className={`${styles.form} ${styles.paintApart}`} aria-label="Filters with counts" onSubmit={(event) => event.preventDefault()}>
+    <form
+      className={`${styles.form} ${styles.facets} ${styles.paintApart}`}
+      aria-label="Filters with counts"
+      onSubmit={(event) => event.preventDefault()}
+    >
       <fieldset>
         <legend>Offers</legend>
         <CountedCheck name="saleOnly" value="" label="On sale" count={counts?.sale} checked={filters.saleOnly} onToggle={toggle} />
