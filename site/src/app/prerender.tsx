@@ -227,14 +227,15 @@ export type PublishedPath = { path: string; byQuery: boolean; typeViews?: true; 
  */
 export function publishedPages(list: (dir: string) => readonly string[]): PublishedPath[] {
   return PUBLISHED_PAGES.flatMap(({ route, each, byQuery = false, typeViews }): PublishedPath[] => {
-    if (!each) return [{ path: route.path, byQuery, aliases: aliasPagesOf(route.path) }]
-    if ('paths' in each) return each.paths(list).map((path) => ({ path, byQuery, each: each.dir, aliases: aliasPagesOf(path) }))
+    const views = typeViews && { typeViews }
+    if (!each) return [{ path: route.path, byQuery, ...views, aliases: aliasPagesOf(route.path) }]
+    if ('paths' in each) return each.paths(list).map((path) => ({ path, byQuery, ...views, each: each.dir, aliases: aliasPagesOf(path) }))
     const param = /:[^/]+/
     return list(each.dir)
       .filter((name) => each.name.test(name))
       .map((name) => {
         const path = route.path.replace(param, name)
-        return { path, byQuery, ...(typeViews && { typeViews }), each: each.dir, aliases: aliasPagesOf(path) }
+        return { path, byQuery, ...views, each: each.dir, aliases: aliasPagesOf(path) }
       })
   })
 }
