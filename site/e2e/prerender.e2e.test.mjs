@@ -479,8 +479,10 @@ describe('a page rendered after the publish for its default search, opened with 
     assert.deepEqual(after, [], `once shown, never replaced by "Loading this page…" and rendered again (frames: ${JSON.stringify(frames)})`)
   })
 
-  /** storeTypeLink is the demo store and product type with the most offers (more than a first paint's rows, FIRST_ROWS), with its link. */
-  async function storeTypeLink() {
+  /** storeTypeLink is the demo store and product type with the most offers (more than a first paint's rows, FIRST_ROWS), with its link; found once for the tests that open it. */
+  let typeLink
+  const storeTypeLink = () => (typeLink ??= findStoreTypeLink())
+  async function findStoreTypeLink() {
     const { stores } = await snapshot('search/stores')
     let best = { count: 0 }
     for (const { slug } of stores.slice(0, 40)) {

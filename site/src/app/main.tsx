@@ -29,9 +29,11 @@ const samePath = prerendered !== undefined && normalize(prerendered) === normali
 const { query } = container.dataset
 const hydrating = samePath && (query === undefined || query === withoutTracking(window.location.search))
 // A store's page opened with one of its product types only shows that type's first offers from
-// its HTML (global.css; the early script marks the root data-type-shown with the type): the app
-// renders that view afresh over them, its first rows first as on any view it renders afresh.
-const typeShown = !hydrating && samePath && container.dataset.typeShown !== undefined
+// its HTML (global.css): the early script marks the root data-type-shown with the type when it
+// keeps that view, which it does only at the page's own path for a query it was not rendered
+// for. The app renders that view afresh over them, its first rows first as on any view it
+// renders afresh.
+const typeShown = container.dataset.typeShown !== undefined
 // The snapshots the page came with, read first: those are not downloaded again.
 const fallback = samePath ? readPageData(hydrating) : undefined
 // The screen's code and snapshots download while React hydrates the layout.
