@@ -60,6 +60,21 @@ function siteRoutesFile(): Plugin {
   }
 }
 
+// Leaflet's ES module build carries no pure annotations, so the bundler keeps every class it
+// defines, even those the map never reaches (the image, video and SVG overlays). A class there
+// is `var Name = Base.extend({...})`, and extend only builds the new class's objects: marked
+// pure, a class nothing uses is left out (about 0.8 kB gzip off the map's own JavaScript).
+function pureLeafletClasses(): Plugin {
+  return {
+    name: 'omc-pure-leaflet-classes',
+    apply: 'build',
+    transform(code, id) {
+      if (!id.endsWith('leaflet-src.esm.js')) return null
+      return { code: code.replace(/^(var [\w$]+ = )([\w$.]+\.extend\()/gm, '$1/*#__PURE__*/ $2'), map: null }
+    },
+  }
+}
+
 // site/, where the .env files are, wherever the build is started from.
 const siteDir = fileURLToPath(new URL('.', import.meta.url))
 
@@ -92,7 +107,7 @@ export default defineConfig(({ command, mode }) => ({
   // The site's settings (VITE_* variables), checked here (a bad one stops the build,
   // listing every problem) and written into the code as src/config/env.ts's env.
   define: { __OMC_ENV__: JSON.stringify(parseEnv(loadEnv(mode, siteDir, 'VITE_'), basePath(mode))) },
-  plugins: [react(), cspSourcesFile(), siteRoutesFile(), earlyData()],
+  plugins: [react(), cspSourcesFile(), siteRoutesFile(), earlyData(), pureLeafletClasses()],
   server: devProxy ? { proxy: { '/api': devProxy, '/manifest.json': devProxy } } : {},
   resolve: {
     alias: [

@@ -1,7 +1,8 @@
-import type * as z from 'zod/mini'
+import type * as v from 'valibot'
 
-// zod/mini ships no English messages ("Invalid input" for everything) to stay
-// small; these few lines say what was expected and what arrived instead.
+// Words a snapshot's first validation issue as "expected …, got …": the schema's
+// expectation in plain words and what arrived instead (valibot's own messages
+// say the same with more words: 'Invalid type: Expected number but received "12"').
 
 function typeName(value: unknown): string {
   if (value === null) return 'null'
@@ -15,22 +16,60 @@ function shortValue(value: unknown): string {
   return typeName(value)
 }
 
-/** describeIssue explains one validation issue; parse with reportInput so the received value is known. */
-export function describeIssue(issue: z.core.$ZodIssue): string {
+/** plain turns valibot's expects ('Object', '("a" | "b")', '(string | null)') into words: object, one of "a", "b", string or null. */
+function plain(expects: string): string {
+  const options = expects.replace(/^\((.*)\)$/, '$1').split(' | ')
+  const words = options.map((option) => (option === 'Object' || option === 'Array' ? option.toLowerCase() : option))
+  if (words.length > 1 && words.every((word) => word.startsWith('"'))) return `one of ${words.join(', ')}`
+  return words.join(' or ')
+}
+
+type Walkable = {
+  type: string
+  entries?: Record<string, Walkable>
+  item?: Walkable
+  items?: Walkable[]
+  wrapped?: Walkable
+  pipe?: Walkable[]
+  value?: Walkable
+  expects: string
+}
+
+/** entryAt is the schema of the field at path under root (through pipes, nullables and optionals), to word a missing field. */
+function entryAt(root: v.GenericSchema, path: readonly v.IssuePathItem[]): Walkable | undefined {
+  let schema: Walkable | undefined = root as unknown as Walkable
+  for (const item of path) {
+    while (schema?.pipe || schema?.wrapped) schema = schema.pipe ? schema.pipe[0] : schema.wrapped
+    if (!schema) return undefined
+    const key = item.key as string | number
+    schema = schema.entries?.[key] ?? schema.item ?? schema.items?.[key as number] ?? schema.value
+  }
+  return schema
+}
+
+/** describeIssue explains one validation issue of a value checked against schema. */
+export function describeIssue(issue: v.BaseIssue<unknown>, schema: v.GenericSchema): string {
   const input = issue.input
-  switch (issue.code) {
-    case 'invalid_type':
-      return `expected ${issue.expected}, got ${typeName(input)}`
-    case 'invalid_value':
-      return `expected one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}, got ${shortValue(input)}`
-    case 'invalid_format':
-      return issue.format === 'datetime'
-        ? `expected an RFC 3339 date-time, got ${shortValue(input)}`
-        : `expected ${issue.format} format, got ${shortValue(input)}`
-    case 'too_small':
-      return `must be ${issue.inclusive ? '>=' : '>'} ${String(issue.minimum)}, got ${shortValue(input)}`
-    case 'too_big':
-      return `must be ${issue.inclusive ? '<=' : '<'} ${String(issue.maximum)}, got ${shortValue(input)}`
+  const last = issue.path?.at(-1)
+  if (issue.kind === 'schema') {
+    if (last?.origin === 'key') return `expected ${plain(entryAt(schema, issue.path ?? [])?.expects ?? issue.expected ?? 'a value')}, got undefined`
+    if (issue.type === 'picklist' || issue.type === 'literal') return `expected ${plain(issue.expected ?? '')}, got ${shortValue(input)}`
+    if (issue.type === 'strict_object' || issue.type === 'strict_tuple') return `expected nothing more, got ${shortValue(input)}`
+    return `expected ${plain(issue.expected ?? '')}, got ${typeName(input)}`
+  }
+  switch (issue.type) {
+    case 'iso_timestamp':
+      return `expected an RFC 3339 date-time, got ${shortValue(input)}`
+    case 'safe_integer':
+      return `expected an integer (a whole number within ±${Number.MAX_SAFE_INTEGER}), got ${shortValue(input)}`
+    case 'min_value':
+    case 'max_value':
+    case 'gt_value':
+    case 'lt_value':
+      return `must be ${(issue.expected ?? '').replace(/^([<>]=?)/, '$1 ')}, got ${shortValue(input)}`
+    case 'regex':
+      // The schemas' patterns carry their own words: 'a day written as "YYYY-MM-DD"'.
+      return `expected ${issue.message}, got ${shortValue(input)}`
     default:
       return `${issue.message}, got ${shortValue(input)}`
   }

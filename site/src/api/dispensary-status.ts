@@ -1,4 +1,4 @@
-import * as z from 'zod/mini'
+import * as v from 'valibot'
 import { market, productCount, timestamp } from './common-schemas'
 import { guarded } from './fast-check'
 import { storeListing } from './store-listing'
@@ -8,51 +8,51 @@ import { useSnapshot } from './use-snapshot'
 // last updates, read by the status page and the map (so shared), never by the
 // homepage.
 
-export const marketStatusSchema = z.looseObject({
+export const marketStatusSchema = v.looseObject({
   market,
-  lastFlower: z.nullable(timestamp),
-  lastPreroll: z.nullable(timestamp),
-  lastVape: z.nullable(timestamp),
-  lastExtract: z.nullable(timestamp),
-  lastEdible: z.nullable(timestamp),
+  lastFlower: v.nullable(timestamp),
+  lastPreroll: v.nullable(timestamp),
+  lastVape: v.nullable(timestamp),
+  lastExtract: v.nullable(timestamp),
+  lastEdible: v.nullable(timestamp),
   lastFlowerCount: productCount,
   lastPrerollCount: productCount,
   lastVapeCount: productCount,
   lastExtractCount: productCount,
   lastEdibleCount: productCount,
-  menuUrl: z.optional(z.nullable(z.string())),
+  menuUrl: v.optional(v.nullable(v.string())),
   // The platform that served the latest menu: the menu's own, or an alternative
   // source read when that one was blocked; null when none has.
-  source: z.optional(z.nullable(z.string())),
+  source: v.optional(v.nullable(v.string())),
 })
-export type MarketStatus = z.infer<typeof marketStatusSchema>
+export type MarketStatus = v.InferOutput<typeof marketStatusSchema>
 
-export const dispensaryStatusSchema = z.looseObject({
-  name: z.string(),
-  location: z.string(),
-  monitored: z.boolean(),
-  marketStatuses: z.array(marketStatusSchema),
+export const dispensaryStatusSchema = v.looseObject({
+  name: v.string(),
+  location: v.string(),
+  monitored: v.boolean(),
+  marketStatuses: v.array(marketStatusSchema),
   // Published beside the first fields (publish/SNAPSHOTS.md); optional so an
   // older snapshot without them still shows.
-  slug: z.optional(z.string()),
-  city: z.optional(z.string()),
-  address: z.optional(z.string()),
-  county: z.optional(z.string()),
-  region: z.optional(z.string()),
-  lat: z.optional(z.number()),
-  lng: z.optional(z.number()),
+  slug: v.optional(v.string()),
+  city: v.optional(v.string()),
+  address: v.optional(v.string()),
+  county: v.optional(v.string()),
+  region: v.optional(v.string()),
+  lat: v.optional(v.number()),
+  lng: v.optional(v.number()),
   // "store" or "city"; read leniently: an unknown value only loses the city-centre note.
-  coordinates: z.optional(z.string()),
-  website: z.optional(z.string()),
-  verified: z.optional(z.boolean()),
-  platforms: z.optional(z.nullable(z.array(z.string()))),
+  coordinates: v.optional(v.string()),
+  website: v.optional(v.string()),
+  verified: v.optional(v.boolean()),
+  platforms: v.optional(v.nullable(v.array(v.string()))),
   // What the state's roster says of the store (licence, phone, hours…).
   ...storeListing,
 })
-export type DispensaryStatus = z.infer<typeof dispensaryStatusSchema>
+export type DispensaryStatus = v.InferOutput<typeof dispensaryStatusSchema>
 
-// 2,000 stores: checked by its guard (fast-check.ts), zod only for one that fails it.
-export const dispensaryStatusListSchema = guarded(z.array(dispensaryStatusSchema))
+// 2,000 stores: checked by its guard (fast-check.ts), valibot only for one that fails it.
+export const dispensaryStatusListSchema = guarded(v.array(dispensaryStatusSchema))
 
 /** useDispensaryStatus loads api/DispensaryStatus. */
 export function useDispensaryStatus() {

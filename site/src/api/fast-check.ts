@@ -1,37 +1,47 @@
-import type * as z from 'zod/mini'
+import type * as v from 'valibot'
 import { setGuard } from './fetcher'
 
-// zod checks a snapshot by walking its schema for every value, building an issue
-// list and a copy of each object as it goes: for the 2,000-store DispensaryStatus
-// about 80 ms in Node, several times that in a slow phone's browser. Its faster,
-// compiled checks need new Function, which the site's CSP forbids. fastGuard turns
-// a schema into plain closures instead (no code generation), for the schemas whose
-// output is their input unchanged: a snapshot that passes is used as it is, one
-// that fails goes through zod, whose issue names the field and the problem as
-// before. An object that strips unknown keys passes only without any (zod's copy
-// would differ); a refinement (z.refine) is called as zod calls it. Anything it does
-// not know (a transform, a default, a check it cannot repeat exactly) makes it give
-// no guard at all.
+// valibot checks a snapshot by walking its schema for every value, building a copy
+// of each object and array as it goes: for the 2,000-store DispensaryStatus tens of
+// milliseconds in Node, several times that in a slow phone's browser. fastGuard turns
+// a schema into plain closures that only read (no code generation: the site's CSP
+// forbids new Function), for the schemas whose output is their input unchanged: a
+// snapshot that passes is used as it is, one that fails goes through valibot, whose
+// issue names the field and the problem. An object that strips unknown keys passes
+// only without any (valibot's copy would differ); a check (v.check) is called as
+// valibot calls it. Anything it does not know (a transform, a default, an action it
+// cannot repeat exactly) makes it give no guard at all.
 
 /** Guard says whether a value is certainly what its schema accepts, and accepts unchanged. */
 export type Guard = (value: unknown) => boolean
 
-type Def = { type: string; [key: string]: unknown }
-type CheckDef = { check: string; format?: string; pattern?: unknown; value?: unknown; inclusive?: boolean; fn?: unknown }
+/** Node is what the guard reads of a valibot schema or action: its kind and type, and the parts its type has. */
+type Node = {
+  kind: string
+  type: string
+  pipe?: readonly Node[]
+  entries?: Record<string, Node>
+  item?: Node
+  items?: readonly Node[]
+  wrapped?: Node
+  default?: unknown
+  key?: Node
+  value?: Node
+  options?: readonly unknown[]
+  literal?: unknown
+  requirement?: unknown
+}
 
 class Unsupported extends Error {}
-
-const defOf = (schema: unknown): Def => (schema as { _zod: { def: Def } })._zod.def
-const checksOf = (def: Def): CheckDef[] => ((def.checks as { _zod: { def: CheckDef } }[] | undefined) ?? []).map((c) => c._zod.def)
 
 const guards = new WeakMap<object, Guard | null>()
 
 /** fastGuard is schema's guard, built once per schema; undefined when the schema has a part it cannot check exactly. */
-export function fastGuard(schema: z.ZodMiniType): Guard | undefined {
+export function fastGuard(schema: v.GenericSchema): Guard | undefined {
   let guard = guards.get(schema)
   if (guard === undefined) {
     try {
-      guard = build(schema)
+      guard = build(schema as unknown as Node)
     } catch (error) {
       if (!(error instanceof Unsupported)) throw error
       guard = null
@@ -42,7 +52,7 @@ export function fastGuard(schema: z.ZodMiniType): Guard | undefined {
 }
 
 /** guarded gives schema its guard in the snapshot checks (fetcher.ts), when it can have one, and returns it. */
-export function guarded<S extends z.ZodMiniType>(schema: S): S {
+export function guarded<S extends v.GenericSchema>(schema: S): S {
   const guard = fastGuard(schema)
   if (guard) setGuard(schema, guard)
   return schema
@@ -54,69 +64,79 @@ function pattern(value: unknown): RegExp {
   return value
 }
 
-function build(schema: unknown): Guard {
-  const def = defOf(schema)
-  const base = baseGuard(def)
-  const checks = checksOf(def).map(checkGuard)
-  if (checks.length === 0) return base
-  return (v) => base(v) && checks.every((check) => check(v))
+/**
+ * build is a schema's guard: its own type's, then each of its pipe's actions in turn (a
+ * pipe's first item is the schema piped; a schema later in it checks the value again).
+ */
+function build(schema: Node): Guard {
+  if (!schema.pipe) return baseGuard(schema)
+  const [first, ...rest] = schema.pipe
+  const steps = [
+    build(first!),
+    ...rest.filter((item) => item.kind !== 'metadata').map((item) => (item.kind === 'schema' ? build(item) : actionGuard(item))),
+  ]
+  if (steps.length === 1) return steps[0]!
+  return (value) => steps.every((step) => step(value))
 }
 
-function baseGuard(def: Def): Guard {
-  switch (def.type) {
-    case 'string': {
-      if (def.format === undefined) return (v) => typeof v === 'string'
-      // The formats zod checks with one regular expression (iso.datetime and its kin).
-      if (def.format !== 'datetime' && def.format !== 'date' && def.format !== 'time') throw new Unsupported()
-      const re = pattern(def.pattern)
-      return (v) => typeof v === 'string' && re.test(v)
-    }
+/** Keys valibot leaves out of the copy of an object or record it makes (its _isValidObjectKey): a value with one is not passed as it is. */
+const DROPPED_KEYS = ['__proto__', 'prototype', 'constructor']
+
+function baseGuard(schema: Node): Guard {
+  switch (schema.type) {
+    case 'string':
+      return (value) => typeof value === 'string'
     case 'number':
-      if (def.format === undefined) return (v) => typeof v === 'number' && Number.isFinite(v)
-      if (def.format === 'safeint') return (v) => Number.isSafeInteger(v)
-      throw new Unsupported()
+      return (value) => typeof value === 'number' && !Number.isNaN(value)
     case 'boolean':
-      return (v) => typeof v === 'boolean'
-    case 'enum': {
-      const values = new Set(Object.values(def.entries as Record<string, unknown>))
-      return (v) => values.has(v)
+      return (value) => typeof value === 'boolean'
+    case 'unknown':
+      return () => true
+    case 'picklist': {
+      const options = new Set(schema.options)
+      return (value) => options.has(value)
     }
-    case 'nullable': {
-      const inner = build(def.innerType)
-      return (v) => v === null || inner(v)
+    case 'literal': {
+      const literal = schema.literal
+      return (value) => value === literal
     }
+    case 'nullable':
     case 'optional': {
-      const inner = build(def.innerType)
-      return (v) => v === undefined || inner(v)
+      // A default would put itself in the value's place.
+      if (schema.default !== undefined) throw new Unsupported()
+      const inner = build(schema.wrapped!)
+      const empty = schema.type === 'nullable' ? null : undefined
+      return (value) => value === empty || inner(value)
     }
     case 'array': {
-      const element = build(def.element)
-      // By index, as zod reads it (every() would skip a hole).
-      return (v) => {
-        if (!Array.isArray(v)) return false
-        for (let i = 0; i < v.length; i++) if (!element(v[i])) return false
+      const item = build(schema.item!)
+      // By index, as valibot reads it (every() would skip a hole).
+      return (value) => {
+        if (!Array.isArray(value)) return false
+        for (let i = 0; i < value.length; i++) if (!item(value[i])) return false
         return true
       }
     }
     case 'object':
-      return objectGuard(def)
-    case 'tuple': {
-      // A tuple of required items only, without a rest: exactly that many (optional items may be left off, a rest adds more).
-      const items = (def.items as unknown[]).map((item) => {
-        if ((item as { _zod: { optin?: string } })._zod.optin === 'optional') throw new Unsupported()
+    case 'loose_object':
+    case 'strict_object':
+      return objectGuard(schema)
+    case 'strict_tuple': {
+      // Exactly its items, none optional: valibot's copy of a shorter one would be filled out with undefined.
+      const items = schema.items!.map((item) => {
+        if (item.type === 'optional') throw new Unsupported()
         return build(item)
       })
-      if (def.rest) throw new Unsupported()
-      return (v) => Array.isArray(v) && v.length === items.length && items.every((item, i) => item(v[i]))
+      return (value) => Array.isArray(value) && value.length === items.length && items.every((item, i) => item(value[i]))
     }
     case 'record': {
-      // String keys only (an enum's would have to be all there); zod drops a "__proto__" key, so one goes through zod.
-      const keyDef = defOf(def.keyType)
-      if (keyDef.type !== 'string' || keyDef.format !== undefined || checksOf(keyDef).length > 0) throw new Unsupported()
-      const value = build(def.valueType)
-      return (v) => {
-        if (!isPlainRecord(v)) return false
-        for (const key of Object.keys(v)) if (key === '__proto__' || !value(v[key])) return false
+      // String keys only (a picklist's would have to be all there).
+      const key = schema.key!
+      if (key.type !== 'string' || key.pipe) throw new Unsupported()
+      const item = build(schema.value!)
+      return (value) => {
+        if (!isPlainRecord(value)) return false
+        for (const name of Object.keys(value)) if (DROPPED_KEYS.includes(name) || !item(value[name])) return false
         return true
       }
     }
@@ -125,56 +145,63 @@ function baseGuard(def: Def): Guard {
   }
 }
 
-/** isPlainRecord: a JSON object (zod's records and objects refuse arrays; JSON.parse makes no other kind). */
-function isPlainRecord(v: unknown): v is Record<string, unknown> {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false
-  const proto = Object.getPrototypeOf(v) as unknown
+/** isPlainRecord: a JSON object (not an array: valibot's records and objects take one, the guard leaves that to valibot). */
+function isPlainRecord(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false
+  const proto = Object.getPrototypeOf(value) as unknown
   return proto === Object.prototype || proto === null
 }
 
 /**
- * objectGuard checks an object's fields. A loose object gives its input back as it is;
- * a plain one drops unknown keys, so it passes only without any; a strict one refuses
- * them with an issue of its own (left to zod).
+ * objectGuard checks an object's fields. A loose object gives its input back as it is
+ * (less the keys valibot drops); a plain one drops unknown keys, so it passes only without
+ * any; a strict one refuses them, so the same.
  */
-function objectGuard(def: Def): Guard {
-  const loose = def.catchall !== undefined && defOf(def.catchall).type === 'unknown'
-  if (def.catchall !== undefined && !loose) throw new Unsupported()
-  const shape = def.shape as Record<string, unknown>
-  const fields = Object.entries(shape).map(([key, field]) => [key, build(field)] as const)
-  const known = new Set(Object.keys(shape))
-  return (v) => {
-    if (typeof v !== 'object' || v === null || Array.isArray(v)) return false
-    const record = v as Record<string, unknown>
-    for (const [key, guard] of fields) if (!guard(record[key])) return false
-    if (!loose) for (const key in record) if (!known.has(key)) return false
+function objectGuard(schema: Node): Guard {
+  const entries = schema.entries!
+  const fields = Object.entries(entries).map(([key, field]) => [key, build(field)] as const)
+  const known = new Set(Object.keys(entries))
+  const loose = schema.type === 'loose_object'
+  const dropped = DROPPED_KEYS.filter((key) => !known.has(key))
+  return (value) => {
+    if (!isPlainRecord(value)) return false
+    for (const [key, guard] of fields) if (!guard(value[key])) return false
+    if (!loose) {
+      for (const key in value) if (!known.has(key)) return false
+    } else {
+      for (const key of dropped) if (Object.hasOwn(value, key)) return false
+    }
     return true
   }
 }
 
-function checkGuard(check: CheckDef): Guard {
-  switch (check.check) {
-    case 'custom': {
-      // A refinement (z.refine): zod passes what its function says is true; a promise (an async check) is left to zod.
-      const fn = check.fn
-      if (typeof fn !== 'function') throw new Unsupported()
-      return (v) => (fn as (value: unknown) => unknown)(v) === true
+/** actionGuard is a validation action's guard; valibot runs an action only on a value its schema passed. */
+function actionGuard(action: Node): Guard {
+  if (action.kind !== 'validation') throw new Unsupported()
+  const requirement = action.requirement
+  switch (action.type) {
+    case 'check': {
+      // v.check passes what its function says is truthy; an async one is left to valibot.
+      if (typeof requirement !== 'function') throw new Unsupported()
+      return (value) => Boolean((requirement as (value: unknown) => unknown)(value))
     }
-    case 'string_format': {
-      if (check.format !== 'regex') throw new Unsupported()
-      const re = pattern(check.pattern)
-      return (v) => re.test(v as string)
+    case 'regex':
+    case 'iso_timestamp': {
+      const re = pattern(requirement)
+      return (value) => re.test(value as string)
     }
-    case 'greater_than':
-    case 'less_than': {
-      const limit = check.value
-      if (typeof limit !== 'number') throw new Unsupported()
-      const above = check.check === 'greater_than'
-      return (v) => {
-        const n = v as number
-        if (check.inclusive) return above ? n >= limit : n <= limit
-        return above ? n > limit : n < limit
-      }
+    case 'safe_integer':
+      return (value) => Number.isSafeInteger(value)
+    case 'min_value':
+    case 'max_value':
+    case 'gt_value':
+    case 'lt_value': {
+      if (typeof requirement !== 'number') throw new Unsupported()
+      const limit = requirement
+      if (action.type === 'min_value') return (value) => (value as number) >= limit
+      if (action.type === 'max_value') return (value) => (value as number) <= limit
+      if (action.type === 'gt_value') return (value) => (value as number) > limit
+      return (value) => (value as number) < limit
     }
     default:
       throw new Unsupported()

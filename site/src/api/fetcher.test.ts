@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import statistics from '../testing/fixtures/statistics.json'
 import { server } from '../testing/server'
 import { HttpError, SnapshotShapeError } from './errors'
-import * as z from 'zod/mini'
+import * as v from 'valibot'
 import { announcementSchema, statisticsSchema } from '../features/home/api/home-schemas'
 import statusFixture from '../testing/fixtures/dispensary-status.json'
 import { dispensaryStatusListSchema, dispensaryStatusSchema } from './dispensary-status'
@@ -11,7 +11,7 @@ import { clearChecked, loadSnapshot, snapshotUrl, type FetchSnapshotOptions } fr
 
 // Two real snapshots' shapes to load (the homepage's).
 const fetchStatistics = async (options?: FetchSnapshotOptions) => (await loadSnapshot('statistics', statisticsSchema, options)).data
-const fetchAnnouncements = async (options?: FetchSnapshotOptions) => (await loadSnapshot('announcements', z.array(announcementSchema), options)).data
+const fetchAnnouncements = async (options?: FetchSnapshotOptions) => (await loadSnapshot('announcements', v.array(announcementSchema), options)).data
 
 // Returns the request headers the handler saw.
 function captureHeaders(name: string, url = `*/api/${name}`, body: JsonBodyType = []) {
@@ -135,13 +135,13 @@ describe('loadSnapshot', () => {
         name: 'fractional count',
         body: [{ ...good, marketStatuses: [{ ...goodMarket, lastEdibleCount: 2.5 }] }],
         path: '[0].marketStatuses[0].lastEdibleCount',
-        problem: /expected int, got number/,
+        problem: /expected an integer \(a whole number within ±9007199254740991\), got 2\.5/,
       },
       {
         name: 'count no number can hold exactly',
         body: [{ ...good, marketStatuses: [{ ...goodMarket, lastFlowerCount: 1e300 }] }],
         path: '[0].marketStatuses[0].lastFlowerCount',
-        problem: /must be <= 9007199254740991, got 1e\+300/,
+        problem: /expected an integer \(a whole number within ±9007199254740991\), got 1e\+300/,
       },
       {
         name: 'date that is not RFC 3339',
@@ -164,7 +164,7 @@ describe('loadSnapshot', () => {
       { name: 'object instead of list', body: { dispensaries: [] }, path: '(root)', problem: /expected array, got object/ },
     ])('names the path for a $name', async ({ body, path, problem }) => {
       server.use(http.get('*/api/DispensaryStatus', () => HttpResponse.json(body)))
-      const error = await caught(loadSnapshot('DispensaryStatus', z.array(dispensaryStatusSchema)))
+      const error = await caught(loadSnapshot('DispensaryStatus', v.array(dispensaryStatusSchema)))
       expect(error).toBeInstanceOf(SnapshotShapeError)
       const shapeError = error as SnapshotShapeError
       expect(shapeError.snapshot).toBe('DispensaryStatus')
@@ -250,17 +250,17 @@ describe('a version already checked', () => {
 describe('a snapshot with a guard (fast-check.ts)', () => {
   beforeEach(clearChecked)
 
-  it('is used as it came when its guard passes it, and goes through zod, naming the field, when not', async () => {
-    const zod = vi.spyOn(dispensaryStatusListSchema, 'safeParse')
+  it('is used as it came when its guard passes it, and goes through valibot, naming the field, when not', async () => {
+    const walk = vi.spyOn(dispensaryStatusListSchema, '~run')
     server.use(http.get('*/api/DispensaryStatus', () => HttpResponse.json(statusFixture)))
     expect((await loadSnapshot('DispensaryStatus', dispensaryStatusListSchema)).data).toEqual(statusFixture)
-    expect(zod).not.toHaveBeenCalled()
+    expect(walk).not.toHaveBeenCalled()
     const bad = structuredClone(statusFixture)
     ;(bad[0] as Record<string, unknown>).monitored = 'yes'
     server.use(http.get('*/api/DispensaryStatus', () => HttpResponse.json(bad)))
     const error = await caught(loadSnapshot('DispensaryStatus', dispensaryStatusListSchema))
-    expect(zod).toHaveBeenCalledTimes(1)
+    expect(walk).toHaveBeenCalledTimes(1)
     expect((error as Error).message).toBe('snapshot DispensaryStatus has an unexpected shape at [0].monitored: expected boolean, got string')
-    zod.mockRestore()
+    walk.mockRestore()
   })
 })

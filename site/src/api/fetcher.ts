@@ -1,6 +1,6 @@
 import { env } from '../config/env'
 import { formatIssuePath, HttpError, SnapshotShapeError } from './errors'
-import type * as z from 'zod/mini'
+import * as v from 'valibot'
 
 const XSRF_COOKIE = 'XSRF-TOKEN'
 const XSRF_HEADER = 'X-XSRF-TOKEN'
@@ -67,11 +67,11 @@ export type Raw = { body: unknown; savedAt?: number; lastModified?: number; vers
  * mismatch throws SnapshotShapeError. There is deliberately no time-out: a slow
  * CDN answer still beats no answer.
  */
-export async function loadSnapshot<S extends z.ZodMiniType>(
+export async function loadSnapshot<S extends v.GenericSchema>(
   name: string,
   schema: S,
   options: FetchSnapshotOptions = {},
-): Promise<Loaded<z.infer<S>>> {
+): Promise<Loaded<v.InferOutput<S>>> {
   return parseSnapshot(name, schema, await fetchRaw(name, options))
 }
 
@@ -129,7 +129,7 @@ function versionOf(headers: Headers): string | undefined {
  * page) then skips the check, which for the 2,000-store status snapshot is the
  * largest piece of work between the answer and the cards.
  */
-const checked = new Map<string, { schema: z.ZodMiniType; version: string; data: WeakRef<object> }>()
+const checked = new Map<string, { schema: v.GenericSchema; version: string; data: WeakRef<object> }>()
 
 /** clearChecked forgets every checked version (between tests). */
 export function clearChecked(): void {
@@ -142,8 +142,8 @@ export function clearChecked(): void {
  * Asynchronous because the code that words the problem (describe-issue.ts) loads
  * only when there is one: every page checks snapshots, few ever see a bad one.
  */
-export async function parseSnapshot<S extends z.ZodMiniType>(name: string, schema: S, raw: Raw): Promise<Loaded<z.infer<S>>> {
-  return loadedOf(raw, (checkedBefore(name, schema, raw) ?? (await check(name, schema, raw))) as z.infer<S>)
+export async function parseSnapshot<S extends v.GenericSchema>(name: string, schema: S, raw: Raw): Promise<Loaded<v.InferOutput<S>>> {
+  return loadedOf(raw, (checkedBefore(name, schema, raw) ?? (await check(name, schema, raw))) as v.InferOutput<S>)
 }
 
 /**
@@ -152,11 +152,11 @@ export async function parseSnapshot<S extends z.ZodMiniType>(name: string, schem
  * first render shows it rather than a loading state; undefined when its shape is wrong (the
  * screen then asks the usual way, and parseSnapshot says what is wrong).
  */
-export function parseArrived<S extends z.ZodMiniType>(name: string, schema: S, raw: Raw): Loaded<z.infer<S>> | undefined {
+export function parseArrived<S extends v.GenericSchema>(name: string, schema: S, raw: Raw): Loaded<v.InferOutput<S>> | undefined {
   const before = checkedBefore(name, schema, raw)
-  if (before !== undefined) return remember(raw, schema, before) as Loaded<z.infer<S>>
+  if (before !== undefined) return remember(raw, schema, before) as Loaded<v.InferOutput<S>>
   const result = checkNow(name, schema, raw)
-  return 'loaded' in result ? (result.loaded as Loaded<z.infer<S>>) : undefined
+  return 'loaded' in result ? (result.loaded as Loaded<v.InferOutput<S>>) : undefined
 }
 
 function loadedOf<D>(raw: Raw, data: D): Loaded<D> {
@@ -181,7 +181,7 @@ export async function fetchSiteFile(url: string): Promise<unknown> {
  * against schema before and the data is still held; or of this very answer (raw), which a
  * screen's first render checks when it had already arrived (parseArrived).
  */
-function checkedBefore(name: string, schema: z.ZodMiniType, raw: Raw): unknown {
+function checkedBefore(name: string, schema: v.GenericSchema, raw: Raw): unknown {
   const same = checkedAnswers.get(raw)
   if (same?.schema === schema) return same.loaded.data
   const last = raw.version === undefined ? undefined : checked.get(name)
@@ -193,14 +193,14 @@ function checkedBefore(name: string, schema: z.ZodMiniType, raw: Raw): unknown {
  * checkedAnswers are the answers checked, by answer, as loaded (one object per answer, which
  * parseArrived hands out): held as long as the answer is (a prefetch's, api/prefetch.ts).
  */
-const checkedAnswers = new WeakMap<Raw, { schema: z.ZodMiniType; loaded: Loaded<unknown> }>()
+const checkedAnswers = new WeakMap<Raw, { schema: v.GenericSchema; loaded: Loaded<unknown> }>()
 
 /**
  * remember records data as answer raw's, checked against schema, and returns it as loaded: the
  * object recorded before for this answer, if any (a screen's memos keep their inputs across
  * renders).
  */
-function remember(raw: Raw, schema: z.ZodMiniType, data: unknown): Loaded<unknown> {
+function remember(raw: Raw, schema: v.GenericSchema, data: unknown): Loaded<unknown> {
   const same = checkedAnswers.get(raw)
   if (same?.schema === schema) return same.loaded
   const loaded = loadedOf(raw, data)
@@ -213,34 +213,35 @@ function remember(raw: Raw, schema: z.ZodMiniType, data: unknown): Loaded<unknow
  * guarded registers them): that code loads with the screens showing those snapshots,
  * not with every page.
  */
-const guards = new WeakMap<z.ZodMiniType, (value: unknown) => boolean>()
+const guards = new WeakMap<v.GenericSchema, (value: unknown) => boolean>()
 
 /** setGuard makes the shape checks of schema try guard first (see check). */
-export function setGuard(schema: z.ZodMiniType, guard: (value: unknown) => boolean): void {
+export function setGuard(schema: v.GenericSchema, guard: (value: unknown) => boolean): void {
   guards.set(schema, guard)
 }
 
 /**
  * check checks raw's JSON against schema (SnapshotShapeError naming the first bad place) and remembers its version as checked.
  * A snapshot its schema's guard passes (fast-check.ts, for the schemas given one) is used as it is; one it does not, or one whose schema has no
- * guard, goes through zod, which words the problem.
+ * guard, goes through valibot, whose issue describe-issue.ts words.
  */
-async function check(name: string, schema: z.ZodMiniType, raw: Raw): Promise<unknown> {
+async function check(name: string, schema: v.GenericSchema, raw: Raw): Promise<unknown> {
   const result = checkNow(name, schema, raw)
   if ('loaded' in result) return result.loaded.data
   const { issue } = result
   if (!issue) throw new SnapshotShapeError(name, '(root)', 'rejected without a reason')
   const { describeIssue } = await import('./describe-issue')
-  throw new SnapshotShapeError(name, formatIssuePath(issue.path), describeIssue(issue))
+  throw new SnapshotShapeError(name, formatIssuePath(issue.path?.map((item) => item.key as PropertyKey) ?? []), describeIssue(issue, schema))
 }
 
-/** checkNow is check's work, done at once: the data as loaded, or the first issue zod found (undefined: none given). */
-function checkNow(name: string, schema: z.ZodMiniType, raw: Raw): { loaded: Loaded<unknown> } | { issue: z.core.$ZodIssue | undefined } {
+/** checkNow is check's work, done at once: the data as loaded, or the first issue valibot found (undefined: none given). */
+function checkNow(name: string, schema: v.GenericSchema, raw: Raw): { loaded: Loaded<unknown> } | { issue: v.BaseIssue<unknown> | undefined } {
   let data: unknown = raw.body
   if (!guards.get(schema)?.(raw.body)) {
-    const result = schema.safeParse(raw.body, { reportInput: true })
-    if (!result.success) return { issue: result.error.issues[0] }
-    data = result.data
+    // Only the first issue is reported: valibot stops at it.
+    const result = v.safeParse(schema, raw.body, { abortEarly: true })
+    if (!result.success) return { issue: result.issues[0] }
+    data = result.output
   }
   if (raw.version !== undefined && typeof data === 'object' && data !== null) {
     checked.set(name, { schema, version: raw.version, data: new WeakRef(data) })

@@ -1,3 +1,4 @@
+import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 // publish's own golden files of a tree published after a roster read (publish/roster_test.go).
 import rosterStatus from '../../../publish/testdata/roster-status.golden.json'
@@ -10,7 +11,7 @@ import { licensedWithoutMenu } from './store-listing'
 
 describe('store listing schemas', () => {
   it('read the stores of a tree published with the roster', () => {
-    const stores = rosterStatus.map((s) => dispensaryStatusSchema.parse(s))
+    const stores = rosterStatus.map((s) => v.parse(dispensaryStatusSchema, s))
     const good = stores.find((s) => s.slug === 'good')!
     expect(good.licence).toMatchObject({ number: 'CCD000001-00', active: true, since: '2026-06-30' })
     expect(good.openingHours?.sun).toEqual([{ opens: '11:00', closes: '17:00' }])
@@ -19,18 +20,18 @@ describe('store listing schemas', () => {
   })
 
   it('read the roster of api/pipeline', () => {
-    const pipeline = pipelineSchema.parse(rosterPipeline)
+    const pipeline = v.parse(pipelineSchema, rosterPipeline)
     expect(pipeline.roster).toMatchObject({ rows: 4, active: 3, matched: 2, withMenu: 1, notListed: 1, missingActive: 1 })
     expect(pipeline.roster?.disagreements).toHaveLength(3)
   })
 
   it('read the listing of api/search/stores', () => {
-    const stores = searchStoresSchema.parse(searchStores).stores
+    const stores = v.parse(searchStoresSchema, searchStores).stores
     expect(stores.every((s) => 'openingHours' in s)).toBe(true)
   })
 
   it('refuse hours they cannot read', () => {
     const bad = { ...rosterStatus[0], openingHours: { timeZone: 'America/New_York', mon: [{ opens: '10am', closes: '20:00' }] } }
-    expect(dispensaryStatusSchema.safeParse(bad).success).toBe(false)
+    expect(v.safeParse(dispensaryStatusSchema, bad).success).toBe(false)
   })
 })

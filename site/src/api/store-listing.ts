@@ -1,4 +1,4 @@
-import * as z from 'zod/mini'
+import * as v from 'valibot'
 import { day } from './common-schemas'
 
 // The store listing fields (publish/SNAPSHOTS.md, "Store listing: the state's roster"):
@@ -6,12 +6,12 @@ import { day } from './common-schemas'
 // api/DispensaryStatus, api/search/stores and api/menus/<slug>. Each is optional, so
 // a tree published before the roster still reads.
 
-const hhmm = z.string().check(z.regex(/^([01]\d|2[0-4]):[0-5]\d$/, 'a time written "HH:MM"'))
-const dayHours = z.nullable(z.array(z.looseObject({ opens: hhmm, closes: hhmm })))
+const hhmm = v.pipe(v.string(), v.regex(/^([01]\d|2[0-4]):[0-5]\d$/, 'a time written "HH:MM"'))
+const dayHours = v.nullable(v.array(v.looseObject({ opens: hhmm, closes: hhmm })))
 
 /** openingHoursSchema is a store's week as publish writes it: null days unknown, [] closed. */
-export const openingHoursSchema = z.looseObject({
-  timeZone: z.string(),
+export const openingHoursSchema = v.looseObject({
+  timeZone: v.string(),
   mon: dayHours,
   tue: dayHours,
   wed: dayHours,
@@ -22,31 +22,31 @@ export const openingHoursSchema = z.looseObject({
 })
 
 /** OpeningHours is a store's week as publish writes it (hours.Week). */
-export type OpeningHours = z.infer<typeof openingHoursSchema>
+export type OpeningHours = v.InferOutput<typeof openingHoursSchema>
 
 /** licenceSchema is a store's licence as the roster lists it. */
-export const licenceSchema = z.looseObject({
-  number: z.string(),
-  status: z.string(),
-  active: z.boolean(),
-  type: z.string(),
-  since: z.nullable(day),
-  sample: z.optional(z.boolean()),
+export const licenceSchema = v.looseObject({
+  number: v.string(),
+  status: v.string(),
+  active: v.boolean(),
+  type: v.string(),
+  since: v.nullable(day),
+  sample: v.optional(v.boolean()),
 })
-export type Licence = z.infer<typeof licenceSchema>
+export type Licence = v.InferOutput<typeof licenceSchema>
 
 /** storeListing are the fields to spread into a store's schema. */
 export const storeListing = {
-  licence: z.optional(z.nullable(licenceSchema)),
-  phone: z.optional(z.nullable(z.string())),
-  hours: z.optional(z.nullable(z.string())),
-  openingHours: z.optional(z.nullable(openingHoursSchema)),
+  licence: v.optional(v.nullable(licenceSchema)),
+  phone: v.optional(v.nullable(v.string())),
+  hours: v.optional(v.nullable(v.string())),
+  openingHours: v.optional(v.nullable(openingHoursSchema)),
   // false: "not on the state's list"; null: no roster read yet.
-  onStateList: z.optional(z.nullable(z.boolean())),
-  medical: z.optional(z.boolean()),
-  adultUse: z.optional(z.boolean()),
+  onStateList: v.optional(v.nullable(v.boolean())),
+  medical: v.optional(v.boolean()),
+  adultUse: v.optional(v.boolean()),
   // The county's total sales tax rate (state and county), per cent; null when the county is unknown.
-  salesTaxPercent: z.optional(z.nullable(z.number())),
+  salesTaxPercent: v.optional(v.nullable(v.number())),
 }
 
 /** StoreListing is what a store of any of those files may say of its listing. */

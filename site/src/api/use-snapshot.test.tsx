@@ -9,7 +9,7 @@ import { createIdleCache } from './idle-cache'
 import { swrOptions } from './swr-options'
 import { useAnnouncements } from '../features/home/api/use-home'
 import { useDispensaryStatus } from './dispensary-status'
-import * as z from 'zod/mini'
+import * as v from 'valibot'
 import { useSnapshotList } from './use-snapshot'
 import { arrivedPrefetch, prefetchSnapshot } from './prefetch'
 import { setPageData } from './page-data'
@@ -124,7 +124,7 @@ describe('snapshot hooks', () => {
     let count = 0
     server.use(http.get('*/api/shards/:n', ({ params }) => (count++, HttpResponse.json({ n: Number(params.n) }))))
     const names = ['shards/1', 'shards/2']
-    const shard = z.object({ n: z.number() })
+    const shard = v.object({ n: v.number() })
     prefetchSnapshot(names[0]!)
     await waitFor(() => expect(arrivedPrefetch(names[0]!)).toBeDefined())
     const cache = createIdleCache<State>()
@@ -154,7 +154,7 @@ describe('snapshot hooks', () => {
     const names = ['shards/1', 'shards/2']
     setPageData({ renderedAt: Date.now(), snapshots: { 'shards/1': { n: 1 }, 'shards/2': { n: 2 } } })
     try {
-      const { result, rerender } = renderHook(() => useSnapshotList(names, z.object({ n: z.number() })), { wrapper: TestProviders })
+      const { result, rerender } = renderHook(() => useSnapshotList(names, v.object({ n: v.number() })), { wrapper: TestProviders })
       const answer = result.current.data
       expect(answer).toEqual([{ n: 1 }, { n: 2 }])
       rerender()

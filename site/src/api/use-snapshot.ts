@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useSyncExternalStore } from 'react'
 import useSWR, { useSWRConfig, type SWRResponse } from 'swr'
-import type * as z from 'zod/mini'
+import type * as v from 'valibot'
 import { fetchRaw, loadSnapshot, parseArrived, parseSnapshot, type Loaded } from './fetcher'
 import { isIdleCache } from './idle-cache'
 import { pageSnapshot, publishedWithPage } from './page-data'
@@ -71,8 +71,8 @@ const isFalse = () => false
  * (a region link's "Loading menus search", then "Loading flower menus", when the data beat the
  * screen's code); undefined while any is on its way, or is wrong (then asked for as usual).
  */
-function arrivedOf<S extends z.ZodMiniType>(names: readonly string[], schema: S): Loaded<z.infer<S>>[] | undefined {
-  const loaded: Loaded<z.infer<S>>[] = []
+function arrivedOf<S extends v.GenericSchema>(names: readonly string[], schema: S): Loaded<v.InferOutput<S>>[] | undefined {
+  const loaded: Loaded<v.InferOutput<S>>[] = []
   for (const name of names) {
     const raw = arrivedPrefetch(name)
     const parsed = raw && parseArrived(name, schema, raw)
@@ -110,12 +110,12 @@ function useKeepArrived<D>(fallback: D | undefined, data: D | undefined, mutate:
  * components use those, never this or fetch directly. With wanted false
  * nothing is requested.
  */
-export function useSnapshot<S extends z.ZodMiniType>(name: string, schema: S, wanted = true): SnapshotResponse<z.infer<S>> {
+export function useSnapshot<S extends v.GenericSchema>(name: string, schema: S, wanted = true): SnapshotResponse<v.InferOutput<S>> {
   const key = wanted ? snapshotKey(name) : null
   const allowed = useArrivalAllowed(key)
   const fromPage = publishedWithPage(name)
   const arrived = allowed && !fromPage ? arrivedOf([name], schema)?.[0] : undefined
-  const swr = useSWR<Loaded<z.infer<S>>, Error>(
+  const swr = useSWR<Loaded<v.InferOutput<S>>, Error>(
     key,
     async () => parseSnapshot(name, schema, await (takePrefetched(name) ?? fetchRaw(name))),
     fromPage ? FROM_PAGE : arrived ? { ...FROM_ARRIVAL, fallbackData: arrived } : undefined,
@@ -162,7 +162,7 @@ export type ListResponse<T> = SnapshotState<T[]> & { isLoading: boolean }
  * screen gets them all or an error, and only the ones it asked for are
  * requested; nothing while paused. savedAt is the oldest offline copy among them.
  */
-export function useSnapshotList<S extends z.ZodMiniType>(names: readonly string[], schema: S, paused = false): ListResponse<z.infer<S>> {
+export function useSnapshotList<S extends v.GenericSchema>(names: readonly string[], schema: S, paused = false): ListResponse<v.InferOutput<S>> {
   const key = paused || names.length === 0 ? null : `list:${names.join(',')}`
   const allowed = useArrivalAllowed(key)
   // Snapshots the page came with (api/page-data.ts) are the list's first answer, not asked for again.
@@ -171,7 +171,7 @@ export function useSnapshotList<S extends z.ZodMiniType>(names: readonly string[
   // back as it is given, and a new object each render made a screen that waits for its data to be
   // painted before it goes on (Menus' region view: useAfterPaint) wait for ever, re-rendering.
   const pageAnswer = useMemo(
-    () => (fromPage ? { data: names.map((name) => pageSnapshot(name) as z.infer<S>), savedAt: undefined } : undefined),
+    () => (fromPage ? { data: names.map((name) => pageSnapshot(name) as v.InferOutput<S>), savedAt: undefined } : undefined),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- key is the names, joined
     [fromPage, key],
   )
@@ -193,7 +193,7 @@ export function useSnapshotList<S extends z.ZodMiniType>(names: readonly string[
   )
   useKeepArrived(arrivedAnswer, swr.data, swr.mutate)
   return {
-    data: paused ? undefined : key === null ? (NO_ITEMS as z.infer<S>[]) : swr.data?.data,
+    data: paused ? undefined : key === null ? (NO_ITEMS as v.InferOutput<S>[]) : swr.data?.data,
     error: swr.error as Error | undefined,
     isLoading: swr.isLoading,
     savedAt: swr.data?.savedAt,

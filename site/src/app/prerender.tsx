@@ -2,7 +2,7 @@ import { StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
 import { prerender } from 'react-dom/static'
 import { matchPath, StaticRouter } from 'react-router-dom'
-import type * as z from 'zod/mini'
+import type * as v from 'valibot'
 import { parseSnapshot } from '../api/fetcher'
 import { dispensaryStatusListSchema } from '../api/dispensary-status'
 import { setPageData, type PageData } from '../api/page-data'
@@ -91,7 +91,7 @@ export { robotsTxt, sitemapXml } from '../lib/seo'
 export { withCspMeta } from './csp-meta'
 
 /** CONTENT_SHAPES are the community-page snapshots (api/content/*) a page is pre-rendered with. */
-const CONTENT_SHAPES: Record<string, z.ZodMiniType> = { ...contentSnapshots, 'content/terpenes': terpeneContentSchema }
+const CONTENT_SHAPES: Record<string, v.GenericSchema> = { ...contentSnapshots, 'content/terpenes': terpeneContentSchema }
 
 /** contentFor names the community-page snapshots (api/content/*) the screen at path shows. */
 export function contentFor(path: string): readonly string[] {
@@ -99,7 +99,7 @@ export function contentFor(path: string): readonly string[] {
 }
 
 /** Load reads a published snapshot (name: its path after /api/) and checks it against its shape; undefined when the tree has none. */
-type Load = <S extends z.ZodMiniType>(name: string, shape: S) => Promise<z.infer<S> | undefined>
+type Load = <S extends v.GenericSchema>(name: string, shape: S) => Promise<v.InferOutput<S> | undefined>
 
 /** PublishedPage is a screen rendered again after each publish, with the snapshots it shows. */
 type PublishedPage = {

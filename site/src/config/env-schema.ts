@@ -1,4 +1,4 @@
-import * as z from 'zod/mini'
+import * as v from 'valibot'
 import {
   DEFAULT_MAP_TILE_ATTRIBUTION,
   DEFAULT_MAP_TILE_URL,
@@ -36,73 +36,76 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
+/**
+ * setting is a variable checked by schema, fallback when unset or blank (an unset one is read as
+ * blank). valibot checks a fallback as it checks a value, so a check whose fallback is '' passes ''.
+ */
+const setting = (schema: v.GenericSchema<string>, fallback: string) =>
+  v.optional(v.pipe(v.unknown(), v.transform(blankToUndefined), v.optional(schema, fallback)), '')
+
 const optionalUrl = (what: string) =>
-  z.pipe(
-    z.transform(blankToUndefined),
-    z._default(z.string().check(z.refine((v) => v === '' || isHttpUrl(v), { message: `must be an absolute http(s) URL (${what})` })), ''),
+  setting(
+    v.pipe(
+      v.string(),
+      v.check((value) => value === '' || isHttpUrl(value), `must be an absolute http(s) URL (${what})`),
+    ),
+    '',
   )
 
-const optionalText = (check: (v: string) => boolean, message: string) =>
-  z.pipe(z.transform(blankToUndefined), z._default(z.string().check(z.refine((v) => v === '' || check(v), { message })), ''))
+const optionalText = (check: (value: string) => boolean, message: string) =>
+  setting(
+    v.pipe(
+      v.string(),
+      v.check((value) => value === '' || check(value), message),
+    ),
+    '',
+  )
 
 /** FIREBASE_REQUIRED are the variables sign-in needs; setting some but not all of them is an error. */
-const noSpaces = (v: string) => /^\S+$/.test(v)
+const noSpaces = (value: string) => /^\S+$/.test(value)
 
 function isTileTemplate(value: string): boolean {
   return value === NO_MAP_TILES || (isHttpUrl(value.replace(/[{}]/g, '')) && ['{z}', '{x}', '{y}'].every((p) => value.includes(p)))
 }
 
-const envSchema = z.object({
-  VITE_DATA_URL: z.pipe(
-    z.transform(blankToUndefined),
-    z._default(
-      z.string().check(
-        z.refine(isDataUrl, {
-          message: 'must be empty (same origin), an absolute http(s) URL without query, or a path starting with "/"',
-        }),
+const envSchema = v.object({
+  VITE_DATA_URL: setting(
+    v.pipe(
+      v.string(),
+      v.check(
+        (value) => value === '' || isDataUrl(value),
+        'must be empty (same origin), an absolute http(s) URL without query, or a path starting with "/"',
       ),
-      '',
     ),
+    '',
   ),
-  VITE_SITE_NAME: z.pipe(
-    z.transform(blankToUndefined),
-    z._default(z.string().check(z.maxLength(80, 'must be at most 80 characters')), DEFAULT_SITE_NAME),
-  ),
+  VITE_SITE_NAME: setting(v.pipe(v.string(), v.maxLength(80, 'must be at most 80 characters')), DEFAULT_SITE_NAME),
   VITE_SITE_URL: optionalUrl('the public address of the site'),
   VITE_MERCH_URL: optionalUrl('the merchandise shop'),
   // GitHub's own rule for an owner (letters, digits, single hyphens) and a repository name.
   VITE_FEEDBACK_REPOSITORY: optionalText(
-    (v) => /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}\/[A-Za-z0-9._-]{1,100}$/.test(v),
+    (value) => /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}\/[A-Za-z0-9._-]{1,100}$/.test(value),
     'must be a GitHub repository as owner/name, like ohiomc/omc',
   ),
-  VITE_PLAUSIBLE_DOMAIN: z.pipe(
-    z.transform(blankToUndefined),
-    z._default(z.string().check(z.regex(/^[a-z0-9.-]+$/i, 'must be a bare domain like ohiomc.org, as registered in Plausible')), ''),
+  VITE_PLAUSIBLE_DOMAIN: optionalText((value) => /^[a-z0-9.-]+$/i.test(value), 'must be a bare domain like ohiomc.org, as registered in Plausible'),
+  VITE_PLAUSIBLE_HOST: setting(v.pipe(v.string(), v.check(isHttpUrl, 'must be an absolute http(s) URL')), DEFAULT_PLAUSIBLE_HOST),
+  VITE_MAP_TILE_URL: setting(
+    v.pipe(v.string(), v.check(isTileTemplate, 'must be an http(s) tile URL with {z}, {x} and {y}, or "none" for no tiles')),
+    DEFAULT_MAP_TILE_URL,
   ),
-  VITE_PLAUSIBLE_HOST: z.pipe(
-    z.transform(blankToUndefined),
-    z._default(z.string().check(z.refine(isHttpUrl, { message: 'must be an absolute http(s) URL' })), DEFAULT_PLAUSIBLE_HOST),
-  ),
-  VITE_MAP_TILE_URL: z.pipe(
-    z.transform(blankToUndefined),
-    z._default(
-      z.string().check(z.refine(isTileTemplate, { message: 'must be an http(s) tile URL with {z}, {x} and {y}, or "none" for no tiles' })),
-      DEFAULT_MAP_TILE_URL,
-    ),
-  ),
-  VITE_MAP_TILE_ATTRIBUTION: z.pipe(z.transform(blankToUndefined), z._default(z.string(), DEFAULT_MAP_TILE_ATTRIBUTION)),
+  VITE_MAP_TILE_ATTRIBUTION: setting(v.string(), DEFAULT_MAP_TILE_ATTRIBUTION),
   VITE_FIREBASE_API_KEY: optionalText(noSpaces, 'must be the web API key, without spaces'),
-  VITE_FIREBASE_AUTH_DOMAIN: optionalText((v) => /^[a-z0-9.-]+(:\d+)?$/i.test(v), 'must be a host name like omc.firebaseapp.com'),
-  VITE_FIREBASE_PROJECT_ID: optionalText((v) => /^[a-z][a-z0-9-]{3,}$/.test(v), 'must be a project id (lowercase letters, digits, dashes)'),
+  VITE_FIREBASE_AUTH_DOMAIN: optionalText((value) => /^[a-z0-9.-]+(:\d+)?$/i.test(value), 'must be a host name like omc.firebaseapp.com'),
+  VITE_FIREBASE_PROJECT_ID: optionalText((value) => /^[a-z][a-z0-9-]{3,}$/.test(value), 'must be a project id (lowercase letters, digits, dashes)'),
   VITE_FIREBASE_APP_ID: optionalText(noSpaces, 'must be the web app id, without spaces'),
-  VITE_FIREBASE_MESSAGING_SENDER_ID: optionalText((v) => /^\d+$/.test(v), 'must be the numeric sender id'),
+  VITE_FIREBASE_MESSAGING_SENDER_ID: optionalText((value) => /^\d+$/.test(value), 'must be the numeric sender id'),
   // An uncompressed P-256 public key is 65 bytes: 87 characters of base64url.
   VITE_FIREBASE_VAPID_KEY: optionalText(
-    (v) => /^[A-Za-z0-9_-]{87}=?$/.test(v),
+    (value) => /^[A-Za-z0-9_-]{87}=?$/.test(value),
     "must be the Web Push certificate's public key (87 base64url characters, from Cloud Messaging → Web configuration)",
   ),
   VITE_FIREBASE_AUTH_EMULATOR_HOST: optionalText(
-    (v) => /^[a-z0-9.-]+:\d{1,5}$/i.test(v),
+    (value) => /^[a-z0-9.-]+:\d{1,5}$/i.test(value),
     'must be host:port of the Auth emulator, like 127.0.0.1:9099',
   ),
 })
@@ -114,20 +117,21 @@ const envSchema = z.object({
  * the sitemap) ends with it.
  */
 export function parseEnv(source: Record<string, unknown>, base = '/'): Env {
-  const result = envSchema.safeParse(source)
+  const result = v.safeParse(envSchema, source)
   if (!result.success) {
-    const problems = result.error.issues.map((issue) => {
-      const name = issue.path.join('.') || '(root)'
-      const got = issue.path.length > 0 ? source[String(issue.path[0])] : source
-      // Custom checks carry their own message; the rest get zod/mini's terse one.
+    const problems = result.issues.map((issue) => {
+      const keys = issue.path?.map((item) => String(item.key)) ?? []
+      const name = keys.join('.') || '(root)'
+      const got = keys[0] === undefined ? source : source[keys[0]]
+      // Custom checks carry their own message; the rest get valibot's ("Invalid type: Expected string but received 5").
       return `${name}: ${issue.message} (got ${JSON.stringify(got)})`
     })
     throw new EnvError(problems)
   }
-  const data = result.data
+  const data = result.output
   const firebaseValues = FIREBASE_REQUIRED.map((name) => data[name])
-  const firebaseSet = firebaseValues.some((v) => v !== '') || data.VITE_FIREBASE_AUTH_EMULATOR_HOST !== ''
-  if (firebaseSet && firebaseValues.some((v) => v === '')) {
+  const firebaseSet = firebaseValues.some((value) => value !== '') || data.VITE_FIREBASE_AUTH_EMULATOR_HOST !== ''
+  if (firebaseSet && firebaseValues.some((value) => value === '')) {
     throw new EnvError(
       FIREBASE_REQUIRED.filter((name) => data[name] === '').map(
         (name) => `${name}: must be set too: sign-in needs ${FIREBASE_REQUIRED.join(', ')} (got "")`,
@@ -135,20 +139,20 @@ export function parseEnv(source: Record<string, unknown>, base = '/'): Env {
     )
   }
   const pushValues = PUSH_REQUIRED.map((name) => data[name])
-  if (pushValues.some((v) => v !== '') && (!firebaseSet || pushValues.some((v) => v === ''))) {
+  if (pushValues.some((value) => value !== '') && (!firebaseSet || pushValues.some((value) => value === ''))) {
     const missing = [...(firebaseSet ? [] : FIREBASE_REQUIRED), ...PUSH_REQUIRED.filter((name) => data[name] === '')]
     throw new EnvError(
       missing.map((name) => `${name}: must be set too: push notifications need ${[...FIREBASE_REQUIRED, ...PUSH_REQUIRED].join(', ')} (got "")`),
     )
   }
   return {
-    dataUrl: (result.data.VITE_DATA_URL || base).replace(/\/+$/, ''),
-    siteName: result.data.VITE_SITE_NAME.trim(),
-    siteUrl: siteAddress(result.data.VITE_SITE_URL, base),
-    merchUrl: result.data.VITE_MERCH_URL,
+    dataUrl: (data.VITE_DATA_URL || base).replace(/\/+$/, ''),
+    siteName: data.VITE_SITE_NAME.trim(),
+    siteUrl: siteAddress(data.VITE_SITE_URL, base),
+    merchUrl: data.VITE_MERCH_URL,
     feedbackRepository: data.VITE_FEEDBACK_REPOSITORY,
-    plausibleDomain: result.data.VITE_PLAUSIBLE_DOMAIN,
-    plausibleHost: result.data.VITE_PLAUSIBLE_HOST.replace(/\/+$/, ''),
+    plausibleDomain: data.VITE_PLAUSIBLE_DOMAIN,
+    plausibleHost: data.VITE_PLAUSIBLE_HOST.replace(/\/+$/, ''),
     firebase: firebaseSet
       ? {
           apiKey: data.VITE_FIREBASE_API_KEY,

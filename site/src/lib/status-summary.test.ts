@@ -1,10 +1,11 @@
+import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { dispensaryStatusSchema } from '../api/dispensary-status'
 import fixture from '../testing/fixtures/dispensary-status.json'
 import { FIXTURE_NOW } from '../testing/fixture-now'
 import { classifyTiles, lastPer, parseUpdateTimes, storeFacts, storeFactsOf, summarize, tileStatesAt, updateTimesOf } from './status-summary'
 
-const dispensaries = fixture.map((d) => dispensaryStatusSchema.parse(d))
+const dispensaries = fixture.map((d) => v.parse(dispensaryStatusSchema, d))
 
 describe('summarize', () => {
   it('counts the fixture at its own "now"', () => {

@@ -1,4 +1,4 @@
-import * as z from 'zod/mini'
+import * as v from 'valibot'
 
 /**
  * ThemeSettings are the display settings kept in the browser (docs/specification.md §3). Only
@@ -33,13 +33,13 @@ export const THEME_STORAGE_KEY = 'omc-theme-settings'
 // Each field is checked on its own: one bad or outdated value falls back to its
 // default without throwing the visitor's other choices away.
 const fields = {
-  theme: z.enum(['light', 'dark', 'system']),
-  menu: z.enum(['vertical', 'horizontal', 'collapsible-vertical']),
-  layout: z.enum(['full', 'boxed-layout']),
-  animation: z.string().check(z.regex(/^(animate__[a-zA-Z]+)?$/)),
-  navbar: z.enum(['navbar-sticky', 'navbar-floating', 'navbar-static']),
-  semidark: z.boolean(),
-  sidebar: z.boolean(),
+  theme: v.picklist(['light', 'dark', 'system']),
+  menu: v.picklist(['vertical', 'horizontal', 'collapsible-vertical']),
+  layout: v.picklist(['full', 'boxed-layout']),
+  animation: v.pipe(v.string(), v.regex(/^(animate__[a-zA-Z]+)?$/)),
+  navbar: v.picklist(['navbar-sticky', 'navbar-floating', 'navbar-static']),
+  semidark: v.boolean(),
+  sidebar: v.boolean(),
 } as const
 
 /** parseThemeSettings reads stored JSON; anything missing or invalid takes its default. */
@@ -54,8 +54,8 @@ export function parseThemeSettings(raw: string | null | undefined): ThemeSetting
   }
   if (!stored || typeof stored !== 'object' || Array.isArray(stored)) return settings as ThemeSettings
   for (const [key, schema] of Object.entries(fields)) {
-    const result = schema.safeParse((stored as Record<string, unknown>)[key])
-    if (result.success) settings[key] = result.data
+    const result = v.safeParse(schema, (stored as Record<string, unknown>)[key])
+    if (result.success) settings[key] = result.output
   }
   return settings as ThemeSettings
 }

@@ -1,3 +1,4 @@
+import * as v from 'valibot'
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
@@ -14,7 +15,7 @@ import { server } from '../testing/server'
 const NOON_IN_OHIO = new Date('2026-07-01T16:00:00Z')
 const NINE_PM_IN_OHIO = new Date('2026-07-02T01:00:00Z')
 
-const stores = rosterStatus.map((s) => dispensaryStatusSchema.parse(s))
+const stores = rosterStatus.map((s) => v.parse(dispensaryStatusSchema, s))
 const times = parseUpdateTimes(stores)
 
 describe('mapStores with the state’s roster', () => {

@@ -1,129 +1,129 @@
-import * as z from 'zod/mini'
-import { httpUrl, timestamp } from '@/api/common-schemas'
+import * as v from 'valibot'
+import { httpUrl, int, timestamp } from '@/api/common-schemas'
 
 // Shapes of the snapshots behind the community pages (data/content), company
 // brands and yearly highlights (publish/SNAPSHOTS.md).
 
-const strainCount = z.looseObject({ name: z.string(), count: z.int() })
+const strainCount = v.looseObject({ name: v.string(), count: int })
 
-export const brandsSchema = z.looseObject({
+export const brandsSchema = v.looseObject({
   generatedAt: timestamp,
-  brands: z.array(
-    z.looseObject({
-      name: z.string(),
-      products: z.int(),
-      dispensaries: z.int(),
-      categories: z.record(z.string(), z.int()),
+  brands: v.array(
+    v.looseObject({
+      name: v.string(),
+      products: int,
+      dispensaries: int,
+      categories: v.record(v.string(), int),
     }),
   ),
 })
-export type Brands = z.infer<typeof brandsSchema>
+export type Brands = v.InferOutput<typeof brandsSchema>
 
-export const highlightsSchema = z.looseObject({
+export const highlightsSchema = v.looseObject({
   generatedAt: timestamp,
-  years: z.array(
-    z.looseObject({
-      year: z.int(),
-      menusTracked: z.int(),
-      dispensaries: z.int(),
-      fetches: z.int(),
-      products: z.int(),
+  years: v.array(
+    v.looseObject({
+      year: int,
+      menusTracked: int,
+      dispensaries: int,
+      fetches: int,
+      products: int,
       firstSeen: timestamp,
       lastSeen: timestamp,
-      topStrains: z.array(strainCount),
-      priceMoves: z.array(
-        z.looseObject({
-          category: z.string(),
-          unit: z.string(),
-          firstMonth: z.string(),
-          lastMonth: z.string(),
-          from: z.number(),
-          to: z.number(),
-          changePercent: z.number(),
+      topStrains: v.array(strainCount),
+      priceMoves: v.array(
+        v.looseObject({
+          category: v.string(),
+          unit: v.string(),
+          firstMonth: v.string(),
+          lastMonth: v.string(),
+          from: v.number(),
+          to: v.number(),
+          changePercent: v.number(),
         }),
       ),
     }),
   ),
 })
-export type Highlights = z.infer<typeof highlightsSchema>
+export type Highlights = v.InferOutput<typeof highlightsSchema>
 
 // Community pages (data/content, see data/content/FORMAT.txt): Markdown arrives
 // rendered as "html" by omc publish (goldmark, raw HTML and javascript: links dropped).
-const html = z.string()
-const optionalText = z.optional(z.nullable(z.string()))
+const html = v.string()
+const optionalText = v.optional(v.nullable(v.string()))
 
-export const linkSchema = z.looseObject({ title: z.string(), url: httpUrl, description: optionalText })
-export type ContentLink = z.infer<typeof linkSchema>
+export const linkSchema = v.looseObject({ title: v.string(), url: httpUrl, description: optionalText })
+export type ContentLink = v.InferOutput<typeof linkSchema>
 
-export const markdownPageSchema = z.looseObject({ html })
-export type MarkdownPage = z.infer<typeof markdownPageSchema>
+export const markdownPageSchema = v.looseObject({ html })
+export type MarkdownPage = v.InferOutput<typeof markdownPageSchema>
 
-export const linksPageSchema = z.looseObject({ html, links: z.array(linkSchema) })
-export type LinksPage = z.infer<typeof linksPageSchema>
+export const linksPageSchema = v.looseObject({ html, links: v.array(linkSchema) })
+export type LinksPage = v.InferOutput<typeof linksPageSchema>
 
-export const resourcesSchema = z.looseObject({
+export const resourcesSchema = v.looseObject({
   html,
-  links: z.array(linkSchema),
-  facts: z.array(
-    z.looseObject({
-      heading: z.string(),
-      html: z.optional(html),
-      items: z.array(z.looseObject({ text: z.string(), sources: z.array(z.string()) })),
+  links: v.array(linkSchema),
+  facts: v.array(
+    v.looseObject({
+      heading: v.string(),
+      html: v.optional(html),
+      items: v.array(v.looseObject({ text: v.string(), sources: v.array(v.string()) })),
     }),
   ),
-  sources: z.array(z.looseObject({ id: z.string(), url: httpUrl, note: optionalText })),
-  checked: z.string(),
+  sources: v.array(v.looseObject({ id: v.string(), url: httpUrl, note: optionalText })),
+  checked: v.string(),
 })
-export type Resources = z.infer<typeof resourcesSchema>
+export type Resources = v.InferOutput<typeof resourcesSchema>
 
 // Dates are written as quoted "YYYY-MM-DD" (or a full RFC 3339 time).
-const eventDate = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}(T.*)?$/, 'a date written as "YYYY-MM-DD"'))
+const eventDate = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}(T.*)?$/, 'a date written as "YYYY-MM-DD"'))
 
-export const eventsSchema = z.looseObject({
+export const eventsSchema = v.looseObject({
   html,
-  events: z.array(
-    z.looseObject({
-      title: z.string(),
+  events: v.array(
+    v.looseObject({
+      title: v.string(),
       start: eventDate,
-      end: z.optional(z.nullable(eventDate)),
+      end: v.optional(v.nullable(eventDate)),
       location: optionalText,
-      url: z.optional(z.nullable(httpUrl)),
-      html: z.optional(html),
+      url: v.optional(v.nullable(httpUrl)),
+      html: v.optional(html),
     }),
   ),
 })
-export type Events = z.infer<typeof eventsSchema>
+export type Events = v.InferOutput<typeof eventsSchema>
 export type CommunityEvent = Events['events'][number]
 
-export const chatSchema = z.looseObject({
+export const chatSchema = v.looseObject({
   html,
-  discord: z.looseObject({
-    serverId: z.string().check(z.regex(/^(\d{5,25})?$/, 'a Discord server id (digits)')),
-    invite: z.optional(z.nullable(z.string())),
+  discord: v.looseObject({
+    serverId: v.pipe(v.string(), v.regex(/^(\d{5,25})?$/, 'a Discord server id (digits)')),
+    invite: v.optional(v.nullable(v.string())),
   }),
-  channels: z.optional(z.array(z.looseObject({ name: z.string(), description: optionalText }))),
+  channels: v.optional(v.array(v.looseObject({ name: v.string(), description: optionalText }))),
 })
-export type Chat = z.infer<typeof chatSchema>
+export type Chat = v.InferOutput<typeof chatSchema>
 
-export const feedbackSchema = z.looseObject({
+export const feedbackSchema = v.looseObject({
   html,
-  email: z.string(),
-  links: z.array(linkSchema),
-  dispensaries: z.optional(z.looseObject({ html })),
-  jsonLdExample: z.optional(z.string()),
+  email: v.string(),
+  links: v.array(linkSchema),
+  dispensaries: v.optional(v.looseObject({ html })),
+  jsonLdExample: v.optional(v.string()),
 })
-export type Feedback = z.infer<typeof feedbackSchema>
+export type Feedback = v.InferOutput<typeof feedbackSchema>
 
-const matchupStrain = z.looseObject({ name: z.string(), seed: z.optional(z.nullable(z.int())), votes: z.optional(z.nullable(z.int())) })
-export const matchupSchema = z.looseObject({ strains: z.tuple([matchupStrain, matchupStrain]), winner: optionalText })
-export type Matchup = z.infer<typeof matchupSchema>
+const matchupStrain = v.looseObject({ name: v.string(), seed: v.optional(v.nullable(int)), votes: v.optional(v.nullable(int)) })
+export const matchupSchema = v.looseObject({ strains: v.strictTuple([matchupStrain, matchupStrain]), winner: optionalText })
+export type Matchup = v.InferOutput<typeof matchupSchema>
 
-export const marchMadnessSchema = z.looseObject({
+export const marchMadnessSchema = v.looseObject({
   html,
-  rounds: z.array(z.looseObject({ name: z.string(), matchups: z.array(matchupSchema) })),
+  rounds: v.array(v.looseObject({ name: v.string(), matchups: v.array(matchupSchema) })),
   champion: optionalText,
 })
-export type MarchMadness = z.infer<typeof marchMadnessSchema>
+export type MarchMadness = v.InferOutput<typeof marchMadnessSchema>
 
 /** contentSnapshots maps these snapshots (the name after /api/) to their shapes. */
 export const contentSnapshots = {

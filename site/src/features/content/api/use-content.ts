@@ -1,4 +1,4 @@
-import type * as z from 'zod/mini'
+import type * as v from 'valibot'
 import { useSnapshot, type SnapshotResponse } from '@/api/use-snapshot'
 import { contentSnapshots } from './content-schemas'
 
@@ -6,6 +6,6 @@ import { contentSnapshots } from './content-schemas'
 export type ContentName = keyof typeof contentSnapshots
 
 /** useContent loads one of the content feature's snapshots, checked against its shape. */
-export function useContent<N extends ContentName>(name: N): SnapshotResponse<z.infer<(typeof contentSnapshots)[N]>> {
-  return useSnapshot(name, contentSnapshots[name]) as SnapshotResponse<z.infer<(typeof contentSnapshots)[N]>>
+export function useContent<N extends ContentName>(name: N): SnapshotResponse<v.InferOutput<(typeof contentSnapshots)[N]>> {
+  return useSnapshot(name, contentSnapshots[name]) as SnapshotResponse<v.InferOutput<(typeof contentSnapshots)[N]>>
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import type * as z from 'zod/mini'
+import type * as v from 'valibot'
 import { ContentHtml } from '@/components/content-html'
 import { PageTitle } from '@/components/page-title'
 import { SampleNotice } from '@/components/sample-notice'
@@ -18,7 +18,7 @@ type Props<N extends ContentName> = {
   /** lead is a line under the heading, shown while the content loads too. */
   lead?: ReactNode
   /** children show the content; by default its html (Markdown rendered by omc publish). */
-  children?: (page: z.infer<(typeof contentSnapshots)[N]>) => ReactNode
+  children?: (page: v.InferOutput<(typeof contentSnapshots)[N]>) => ReactNode
 }
 
 /** ContentPage is a page of the content feature: its heading, a lead, and its published content once loaded. */

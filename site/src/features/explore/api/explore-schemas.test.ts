@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import * as z from 'zod/mini'
+import * as v from 'valibot'
 import { itAcceptsGoldenFiles } from '@/testing/golden'
 import gelato from '@/testing/fixtures/shop/strains-gelato-41.json'
 import strainsIndex from '@/testing/fixtures/shop/strains-index.json'
@@ -9,7 +9,7 @@ import limonene from '@/testing/fixtures/shop/terpenes-limonene.json'
 import trends from '@/testing/fixtures/shop/trends.json'
 import { strainSchema, strainsIndexSchema, terpeneSchema, terpenesIndexSchema, trendsSchema } from './explore-schemas'
 
-const fixtures: [string, z.ZodMiniType, unknown][] = [
+const fixtures: [string, v.GenericSchema, unknown][] = [
   ['trends', trendsSchema, trends],
   ['strains/index', strainsIndexSchema, strainsIndex],
   ['strains/muul-fuel', strainSchema, muulFuel],
@@ -22,7 +22,7 @@ describe('explore snapshot shapes', () => {
   itAcceptsGoldenFiles(fixtures)
 
   it('keeps fields publish may add', () => {
-    const parsed = z.parse(trendsSchema, { ...trends, extra: 1 }) as Record<string, unknown>
+    const parsed = v.parse(trendsSchema, { ...trends, extra: 1 }) as Record<string, unknown>
     expect(parsed.extra).toBe(1)
   })
 })

@@ -1,5 +1,17 @@
-import * as z from 'zod/mini'
-import { category, published, day, httpUrl, market, money, nullableNumber, productCode, productOfferSchema, strainType } from '@/api/common-schemas'
+import * as v from 'valibot'
+import {
+  category,
+  day,
+  httpUrl,
+  int,
+  market,
+  money,
+  nullableNumber,
+  productCode,
+  productOfferSchema,
+  published,
+  strainType,
+} from '@/api/common-schemas'
 
 // The shapes behind Trends, Strain genetics and Terpenes (publish/SNAPSHOTS.md),
 // and the terpene guide's content (data/content/terpenes.yaml).
@@ -8,102 +20,104 @@ export const STRAIN_TYPES = ['indica', 'sativa', 'hybrid'] as const
 export type StrainType = (typeof STRAIN_TYPES)[number]
 
 export const trendsSchema = published({
-  weeks: z.array(day),
-  prices: z.array(
-    z.looseObject({
+  weeks: v.array(day),
+  prices: v.array(
+    v.looseObject({
       category,
-      region: z.string(),
+      region: v.string(),
       market,
-      unit: z.enum(['g', '100mg']),
-      points: z.array(z.looseObject({ week: day, median: money, offers: z.int() })),
+      unit: v.picklist(['g', '100mg']),
+      points: v.array(v.looseObject({ week: day, median: money, offers: int })),
     }),
   ),
-  menus: z.array(z.looseObject({ week: day, menus: z.int(), stores: z.int() })),
-  newProducts: z.array(z.looseObject({ week: day, count: z.int() })),
+  menus: v.array(v.looseObject({ week: day, menus: int, stores: int })),
+  newProducts: v.array(v.looseObject({ week: day, count: int })),
 })
-export type Trends = z.infer<typeof trendsSchema>
+export type Trends = v.InferOutput<typeof trendsSchema>
 
 export const strainsIndexSchema = published({
-  strains: z.array(
-    z.looseObject({
-      slug: z.string(),
-      name: z.string(),
+  strains: v.array(
+    v.looseObject({
+      slug: v.string(),
+      name: v.string(),
       type: strainType,
       // stores: in stock on a current menu (the figure the homepage shows too); storesListed:
       // on a current or stale menu, as the strain page's offers and the Menus search list them.
-      stores: z.int(),
-      storesListed: z.int(),
-      products: z.int(),
-      lineage: z.boolean(),
+      stores: int,
+      storesListed: int,
+      products: int,
+      lineage: v.boolean(),
     }),
   ),
 })
-export type StrainsIndex = z.infer<typeof strainsIndexSchema>
+export type StrainsIndex = v.InferOutput<typeof strainsIndexSchema>
 
-const strainLink = z.looseObject({ name: z.string(), slug: z.nullable(z.string()) })
-const terpeneCount = z.looseObject({ slug: z.string(), name: z.string(), products: z.int() })
+const strainLink = v.looseObject({ name: v.string(), slug: v.nullable(v.string()) })
+const terpeneCount = v.looseObject({ slug: v.string(), name: v.string(), products: int })
 
 export const strainSchema = published({
-  slug: z.string(),
-  name: z.string(),
+  slug: v.string(),
+  name: v.string(),
   type: strainType,
-  parents: z.array(strainLink),
-  children: z.array(strainLink),
-  lineageSources: z.array(z.looseObject({ name: z.string(), url: z.nullable(z.string()) })),
+  parents: v.array(strainLink),
+  children: v.array(strainLink),
+  lineageSources: v.array(v.looseObject({ name: v.string(), url: v.nullable(v.string()) })),
   // The strain catalogue's credit line when the name or type came from it.
-  catalogueSource: z.optional(z.nullable(z.string())),
-  thc: z.nullable(z.looseObject({ min: z.number(), max: z.number(), unit: z.string() })),
-  terpenes: z.array(terpeneCount),
-  offers: z.array(z.extend(productOfferSchema, { code: productCode, name: z.string(), brand: z.string(), category, size: z.string() })),
+  catalogueSource: v.optional(v.nullable(v.string())),
+  thc: v.nullable(v.looseObject({ min: v.number(), max: v.number(), unit: v.string() })),
+  terpenes: v.array(terpeneCount),
+  offers: v.array(
+    v.looseObject({ ...productOfferSchema.entries, code: productCode, name: v.string(), brand: v.string(), category, size: v.string() }),
+  ),
 })
-export type Strain = z.infer<typeof strainSchema>
+export type Strain = v.InferOutput<typeof strainSchema>
 
 export const terpenesIndexSchema = published({
-  terpenes: z.array(terpeneCount),
+  terpenes: v.array(terpeneCount),
 })
-export type TerpenesIndex = z.infer<typeof terpenesIndexSchema>
+export type TerpenesIndex = v.InferOutput<typeof terpenesIndexSchema>
 
 export const terpeneSchema = published({
-  slug: z.string(),
-  name: z.string(),
-  products: z.array(
-    z.looseObject({
+  slug: v.string(),
+  name: v.string(),
+  products: v.array(
+    v.looseObject({
       code: productCode,
-      name: z.string(),
-      brand: z.string(),
+      name: v.string(),
+      brand: v.string(),
       category,
-      strain: z.string(),
+      strain: v.string(),
       amount: nullableNumber,
-      amountUnit: z.nullable(z.enum(['%', 'mg'])),
-      stores: z.int(),
+      amountUnit: v.nullable(v.picklist(['%', 'mg'])),
+      stores: int,
       minPrice: money,
     }),
   ),
 })
-export type Terpene = z.infer<typeof terpeneSchema>
+export type Terpene = v.InferOutput<typeof terpeneSchema>
 
 /** Offer is an offer as api/strains/<slug> lists it: the product's offer plus the product. */
 export type Offer = Strain['offers'][number]
 
 // What a terpene is (data/content/terpenes.yaml): aroma, where else it occurs,
 // and what research says, each fact with the ids of its sources.
-const sourcedFact = z.looseObject({ text: z.string(), sources: z.array(z.string()) })
+const sourcedFact = v.looseObject({ text: v.string(), sources: v.array(v.string()) })
 
-export const terpeneContentSchema = z.looseObject({
-  checked: z.optional(z.string()),
+export const terpeneContentSchema = v.looseObject({
+  checked: v.optional(v.string()),
   // Markdown arrives rendered as html (omc publish).
-  html: z.optional(z.string()),
-  general: z.optional(z.array(sourcedFact)),
-  terpenes: z.array(
-    z.looseObject({
-      slug: z.string(),
-      name: z.string(),
-      aliases: z.optional(z.array(z.string())),
-      aroma: z.string(),
-      alsoFoundIn: z.array(z.string()),
-      facts: z.array(sourcedFact),
+  html: v.optional(v.string()),
+  general: v.optional(v.array(sourcedFact)),
+  terpenes: v.array(
+    v.looseObject({
+      slug: v.string(),
+      name: v.string(),
+      aliases: v.optional(v.array(v.string())),
+      aroma: v.string(),
+      alsoFoundIn: v.array(v.string()),
+      facts: v.array(sourcedFact),
     }),
   ),
-  sources: z.array(z.looseObject({ id: z.string(), title: z.string(), url: httpUrl })),
+  sources: v.array(v.looseObject({ id: v.string(), title: v.string(), url: httpUrl })),
 })
-export type TerpeneContent = z.infer<typeof terpeneContentSchema>
+export type TerpeneContent = v.InferOutput<typeof terpeneContentSchema>

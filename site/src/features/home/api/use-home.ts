@@ -1,4 +1,4 @@
-import * as z from 'zod/mini'
+import * as v from 'valibot'
 import { useSnapshot } from '@/api/use-snapshot'
 import { announcementSchema, statisticsSchema } from './home-schemas'
 
@@ -7,7 +7,7 @@ export function useStatistics() {
   return useSnapshot('statistics', statisticsSchema)
 }
 
-export const announcementsSchema = z.array(announcementSchema)
+export const announcementsSchema = v.array(announcementSchema)
 
 /** useAnnouncements loads api/announcements: the notices active when the snapshot was published. */
 export function useAnnouncements() {

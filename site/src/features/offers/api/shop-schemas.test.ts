@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import * as z from 'zod/mini'
+import * as v from 'valibot'
 import { SnapshotShapeError } from '@/api/errors'
 import { parseSnapshot } from '@/api/fetcher'
 import { itAcceptsGoldenFiles } from '@/testing/golden'
@@ -22,7 +22,7 @@ import {
   searchStoresSchema,
 } from './shop-schemas'
 
-const fixtures: [string, z.ZodMiniType, unknown][] = [
+const fixtures: [string, v.GenericSchema, unknown][] = [
   ['menus/bloom-akron', menuSchema, menu],
   ['products/klutch-muul-fuel-flower-3-5g', productSchema, product],
   ['search/stores', searchStoresSchema, searchStores],
@@ -39,30 +39,30 @@ describe('shopping snapshot shapes', () => {
 
   it('refuses a product code that is not [a-z0-9-]+', () => {
     const bad = { ...product, code: 'Klutch Muul Fuel' }
-    expect(z.safeParse(productSchema, bad).success).toBe(false)
+    expect(v.safeParse(productSchema, bad).success).toBe(false)
   })
 
   it('refuses search columns of different lengths, a missing column and an offer pointing outside the file', () => {
     const offers = searchShard.offers
     const short = { ...searchShard, offers: { ...offers, thc: offers.thc.slice(1) } }
-    expect(z.safeParse(searchShardSchema, short).success).toBe(false)
+    expect(v.safeParse(searchShardSchema, short).success).toBe(false)
     const { isNew: _, ...withoutIsNew } = offers
-    expect(z.safeParse(searchShardSchema, { ...searchShard, offers: withoutIsNew }).success).toBe(false)
+    expect(v.safeParse(searchShardSchema, { ...searchShard, offers: withoutIsNew }).success).toBe(false)
     const outside = { ...searchShard, offers: { ...offers, product: offers.product.map(() => searchShard.products.code.length) } }
-    expect(z.safeParse(searchShardSchema, outside).success).toBe(false)
+    expect(v.safeParse(searchShardSchema, outside).success).toBe(false)
     const noMenu = { ...searchShard, offers: { ...offers, menu: offers.menu.map(() => searchShard.menus.length) } }
-    expect(z.safeParse(searchFirstSchema, { ...noMenu, total: 4, stores: 2 }).success).toBe(false)
+    expect(v.safeParse(searchFirstSchema, { ...noMenu, total: 4, stores: 2 }).success).toBe(false)
   })
 
   it('refuses menu columns of different lengths and an offer pointing outside the file', () => {
     const [market] = menu.markets
     const offers = market!.offers
     const short = { ...menu, markets: [{ ...market, offers: { ...offers, price: offers.price.slice(1) } }] }
-    expect(z.safeParse(menuSchema, short).success).toBe(false)
+    expect(v.safeParse(menuSchema, short).success).toBe(false)
     const shortProducts = { ...menu, products: { ...menu.products, orderPath: menu.products.orderPath.slice(1) } }
-    expect(z.safeParse(menuSchema, shortProducts).success).toBe(false)
+    expect(v.safeParse(menuSchema, shortProducts).success).toBe(false)
     const outside = { ...menu, markets: [{ ...market, offers: { ...offers, product: offers.product.map(() => menu.products.code.length) } }] }
-    expect(z.safeParse(menuSchema, outside).success).toBe(false)
+    expect(v.safeParse(menuSchema, outside).success).toBe(false)
   })
 
   it('names the file and the field of a menu published before its offers were columns', async () => {
@@ -77,8 +77,8 @@ describe('shopping snapshot shapes', () => {
 
   it('refuses an unknown unit and a sale discount of 100 %', () => {
     const deal = dealsIndex.top[0]
-    expect(z.safeParse(dealsIndexSchema, { ...dealsIndex, top: [{ ...deal, unit: 'oz' }] }).success).toBe(false)
-    expect(z.safeParse(dealsIndexSchema, { ...dealsIndex, top: [{ ...deal, discount: 1 }] }).success).toBe(false)
+    expect(v.safeParse(dealsIndexSchema, { ...dealsIndex, top: [{ ...deal, unit: 'oz' }] }).success).toBe(false)
+    expect(v.safeParse(dealsIndexSchema, { ...dealsIndex, top: [{ ...deal, discount: 1 }] }).success).toBe(false)
   })
 
   it("accepts the ranges' bottoms (thcLow, cbdLow) as optional columns and fields, and refuses a short one", async () => {
@@ -87,19 +87,19 @@ describe('shopping snapshot shapes', () => {
     const ranged = { ...searchShard, offers: { ...offers, thcLow: lows, cbdLow: offers.cbd.map(() => null) } }
     // Through the fast guard, as the site reads the file.
     expect((await parseSnapshot('search/flower/northeast', searchShardSchema, { body: ranged })).data).toEqual(ranged)
-    expect(z.safeParse(searchShardSchema, { ...ranged, offers: { ...ranged.offers, thcLow: lows.slice(1) } }).success).toBe(false)
+    expect(v.safeParse(searchShardSchema, { ...ranged, offers: { ...ranged.offers, thcLow: lows.slice(1) } }).success).toBe(false)
     const [market] = menu.markets
     const menuRanged = { ...menu, markets: [{ ...market, offers: { ...market!.offers, thcLow: market!.offers.thc.map(() => 18) } }] }
-    expect(z.safeParse(menuSchema, menuRanged).success).toBe(true)
+    expect(v.safeParse(menuSchema, menuRanged).success).toBe(true)
     const productRanged = { ...product, offers: product.offers.map((o) => ({ ...o, thcLow: 18, cbdLow: null })) }
-    expect(z.safeParse(productSchema, productRanged).success).toBe(true)
-    expect(z.safeParse(productSchema, { ...productRanged, offers: product.offers.map((o) => ({ ...o, thcLow: '18' })) }).success).toBe(false)
+    expect(v.safeParse(productSchema, productRanged).success).toBe(true)
+    expect(v.safeParse(productSchema, { ...productRanged, offers: product.offers.map((o) => ({ ...o, thcLow: '18' })) }).success).toBe(false)
     const deal = { ...dealsIndex.top[0], thcLow: 18 }
-    expect(z.safeParse(dealsIndexSchema, { ...dealsIndex, top: [deal] }).success).toBe(true)
+    expect(v.safeParse(dealsIndexSchema, { ...dealsIndex, top: [deal] }).success).toBe(true)
   })
 
   it('keeps fields publish may add', () => {
-    const parsed = z.parse(dealsIndexSchema, { ...dealsIndex, extra: 1 }) as Record<string, unknown>
+    const parsed = v.parse(dealsIndexSchema, { ...dealsIndex, extra: 1 }) as Record<string, unknown>
     expect(parsed.extra).toBe(1)
   })
 })

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import * as z from 'zod/mini'
+import * as v from 'valibot'
 import menuFixture from '@/testing/fixtures/shop/menus-bloom-akron.json'
 import { menuSchema, type Menu } from '../api/shop-schemas'
 import { firstRowsOf, storeOffersOf } from './store-menu'
 
 // publish's golden menu of Bloom Akron (publish/testdata/menus-bloom-akron.golden.json).
-const menu: Menu = z.parse(menuSchema, menuFixture)
+const menu: Menu = v.parse(menuSchema, menuFixture)
 
 describe('storeOffersOf', () => {
   it('joins each offer to its product, its order link and its unit price', () => {

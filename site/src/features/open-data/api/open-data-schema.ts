@@ -1,21 +1,23 @@
-import * as z from 'zod/mini'
-import { published } from '@/api/common-schemas'
+import * as v from 'valibot'
+import { int, published } from '@/api/common-schemas'
 
 // api/open-data: the open data files of a publish (publish/SNAPSHOTS.md, "api/open-data").
 
 const file = {
-  path: z.string(),
-  size: z.int(),
-  rows: z.int(),
-  sha256: z.string(),
+  path: v.string(),
+  size: int,
+  rows: int,
+  sha256: v.string(),
 }
 
 export const openDataSchema = published({
-  licence: z.string(),
-  format: z.int(),
-  months: z.array(z.looseObject({ month: z.string().check(z.regex(/^\d{4}-\d{2}$/, 'a month written as "YYYY-MM"')), closed: z.boolean(), ...file })),
-  index: z.array(z.looseObject(file)),
-  weeks: z.array(z.string()),
+  licence: v.string(),
+  format: int,
+  months: v.array(
+    v.looseObject({ month: v.pipe(v.string(), v.regex(/^\d{4}-\d{2}$/, 'a month written as "YYYY-MM"')), closed: v.boolean(), ...file }),
+  ),
+  index: v.array(v.looseObject(file)),
+  weeks: v.array(v.string()),
 })
 
-export type OpenData = z.infer<typeof openDataSchema>
+export type OpenData = v.InferOutput<typeof openDataSchema>

@@ -1,47 +1,47 @@
-import * as z from 'zod/mini'
-import { list, timestamp } from '@/api/common-schemas'
+import * as v from 'valibot'
+import { int, list, timestamp } from '@/api/common-schemas'
 import { useSnapshot } from '@/api/use-snapshot'
 
 // api/pipeline (publish/SNAPSHOTS.md): the status page's panel on the last scrape run and the registry's coverage.
 
-export const pipelineSchema = z.looseObject({
+export const pipelineSchema = v.looseObject({
   generatedAt: timestamp,
-  lastRun: z.nullable(
-    z.looseObject({
+  lastRun: v.nullable(
+    v.looseObject({
       startedAt: timestamp,
-      finishedAt: z.nullable(timestamp),
-      menusOk: z.int(),
-      menusFailed: z.int(),
-      failures: list(z.looseObject({ platform: z.string(), reason: z.string(), menus: z.int() })),
+      finishedAt: v.nullable(timestamp),
+      menusOk: int,
+      menusFailed: int,
+      failures: list(v.looseObject({ platform: v.string(), reason: v.string(), menus: int })),
     }),
   ),
-  coverage: z.looseObject({
-    stores: z.int(),
-    monitored: z.int(),
-    verified: z.optional(z.int()),
-    menus: z.int(),
-    byRegion: list(z.looseObject({ region: z.string(), stores: z.int(), monitored: z.int() })),
-    byPlatform: list(z.looseObject({ platform: z.string(), menus: z.int() })),
+  coverage: v.looseObject({
+    stores: int,
+    monitored: int,
+    verified: v.optional(int),
+    menus: int,
+    byRegion: list(v.looseObject({ region: v.string(), stores: int, monitored: int })),
+    byPlatform: list(v.looseObject({ platform: v.string(), menus: int })),
   }),
   // The state's roster: null before its first read; absent on trees published before it.
-  roster: z.optional(
-    z.nullable(
-      z.looseObject({
-        url: z.string(),
-        lastRead: z.nullable(timestamp),
-        rows: z.int(),
-        active: z.int(),
-        error: z.nullable(z.string()),
-        matched: z.int(),
-        withMenu: z.int(),
-        notListed: z.int(),
-        missingActive: z.int(),
-        disagreements: list(z.looseObject({ slug: z.string(), licence: z.string(), field: z.string(), registry: z.string(), roster: z.string() })),
+  roster: v.optional(
+    v.nullable(
+      v.looseObject({
+        url: v.string(),
+        lastRead: v.nullable(timestamp),
+        rows: int,
+        active: int,
+        error: v.nullable(v.string()),
+        matched: int,
+        withMenu: int,
+        notListed: int,
+        missingActive: int,
+        disagreements: list(v.looseObject({ slug: v.string(), licence: v.string(), field: v.string(), registry: v.string(), roster: v.string() })),
       }),
     ),
   ),
 })
-export type Pipeline = z.infer<typeof pipelineSchema>
+export type Pipeline = v.InferOutput<typeof pipelineSchema>
 
 /** usePipeline loads api/pipeline: the last scrape run and the registry's coverage (absent on older trees). */
 export function usePipeline() {

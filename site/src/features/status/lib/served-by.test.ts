@@ -1,9 +1,10 @@
+import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { marketStatusSchema } from '@/api/dispensary-status'
 import { servedBy } from './served-by'
 
 const status = (market: string, source: string | null) =>
-  marketStatusSchema.parse({
+  v.parse(marketStatusSchema, {
     market,
     lastFlower: null,
     lastPreroll: null,

@@ -50,7 +50,7 @@ function readOffer(raw: unknown, i: number): WatchedOffer {
 
 /**
  * readWatchedProduct checks the part of a product snapshot the alerts read (the site's full
- * schema, zod's, stays out of the worker to keep it small) and says what is wrong otherwise.
+ * schema, valibot's, stays out of the worker to keep it small) and says what is wrong otherwise.
  */
 export function readWatchedProduct(raw: unknown, code: string): WatchedProduct {
   if (!isRecord(raw)) throw new Error(`products/${code}: not a JSON object`)
