@@ -69,6 +69,41 @@ async function withPage(options, use) {
 }
 
 /**
+ * watchFirstRow is an init script noting the first offer row of the page's own HTML and where it
+ * is laid out, once the HTML is read and before any script of the page runs (readyState
+ * "interactive"); then, when hydration drops the line saying when the page was rendered, whether
+ * that very row is still in the page (React hydrated it rather than building the screen anew) and
+ * at the same place. Later data may still change the page (Menus' filters grow with the whole
+ * search). Places are offsets, which the shell's zoom-in animation (a transform) leaves alone.
+ */
+function watchFirstRow(selector) {
+  const topOf = (element) => {
+    let top = 0
+    for (let e = element; e; e = e.offsetParent) top += e.offsetTop
+    return top
+  }
+  document.addEventListener('readystatechange', () => {
+    if (document.readyState !== 'interactive') return
+    const row = document.querySelector(selector)
+    if (!row || !document.querySelector('[data-testid="rendered-at"]')) return
+    const top = topOf(row)
+    window.__firstRowAtHydration = 'not hydrated yet'
+    const watcher = new MutationObserver(() => {
+      if (document.querySelector('[data-testid="rendered-at"]')) return
+      watcher.disconnect()
+      if (!row.isConnected) window.__firstRowAtHydration = 'replaced'
+      else window.__firstRowAtHydration = topOf(row) === top ? 'kept' : `moved from ${top} to ${topOf(row)} px`
+    })
+    watcher.observe(document.body, { childList: true, subtree: true })
+  })
+}
+
+const firstRowKept = (page) => page.evaluate(() => window.__firstRowAtHydration ?? 'no offer row and line in the HTML')
+
+/** hydrates says whether a page path hydrates its HTML as it is (no query, or only tracking parameters) rather than rendering afresh. */
+const hydrates = (pathname) => !pathname.includes('?') || /\?fbclid=[^&]*$/.test(pathname)
+
+/**
  * assertStyled checks that a page shown without JavaScript has its screen's stylesheets (they
  * come with the screen's code otherwise): its icons keep their size and its first heading is on
  * the first screen. Without them an announcement's icon filled the page's width and pushed the
@@ -272,11 +307,15 @@ describe('Deals, Menus and the store pages rendered after the publish', () => {
     ]) {
       await withPage({}, async (page) => {
         const { problems, requests: requested } = watch(page)
+        await page.addInitScript(watchFirstRow, OFFER_ROWS)
         await page.goto(new URL(pathname, site).href, { waitUntil: 'networkidle' })
         const carried = await page.evaluate(() => Object.keys(JSON.parse(document.getElementById('omc-page-data').textContent).snapshots))
         assert.ok(carried.length > 0, `/${pathname} carries the snapshots it was rendered with`)
         // Only a hydrated (or freshly rendered) page counts its ages to now and drops the line saying when it was rendered.
         await page.getByTestId('rendered-at').waitFor({ state: 'detached', timeout: 15_000 })
+        // Hydration keeps the HTML's rows, where they were: the line was last in the screen (pinned to
+        // the window's bottom), so dropping it neither moves them nor makes React build the screen anew.
+        if (hydrates(pathname)) assert.equal(await firstRowKept(page), 'kept', `/${pathname}: its first offer row when it hydrated`)
         // A page opened with a query is rendered afresh: its screen's code may still be loading.
         await page.locator(OFFER_ROWS).first().waitFor({ timeout: 15_000 })
         assert.deepEqual(problems, [], `/${pathname}: no hydration mismatch or other error`)

@@ -14,7 +14,9 @@ import { Spinner } from './spinner'
  * view (no query: a page opened with one is rendered afresh, see app/main.tsx;
  * the browser's storage reads as empty until hydrated). That HTML says when it
  * was rendered, since its ages are counted to then; the hydrated page counts them
- * to now and drops the line.
+ * to now and drops the line. The line comes after the screen, pinned to the bottom
+ * of the window while it is read (notice--pinned): above the screen, its removal on
+ * hydration would move everything under it up by its height.
  */
 export function AfterHydration({ loading, children, withPageData = false }: { loading: string; children: ReactNode; withPageData?: boolean }) {
   const hydrated = useHydrated()
@@ -23,10 +25,10 @@ export function AfterHydration({ loading, children, withPageData = false }: { lo
   if (!withPageData || renderedAt === undefined) return <Spinner label={loading} />
   return (
     <>
-      <p className="notice notice--info" data-testid="rendered-at">
+      {children}
+      <p className="notice notice--info notice--pinned" data-testid="rendered-at">
         As published <LocalTime ms={renderedAt} withTime />: the ages shown are counted to that time.
       </p>
-      {children}
     </>
   )
 }
