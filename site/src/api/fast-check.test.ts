@@ -153,6 +153,12 @@ describe('fastGuard', () => {
     expect(Object.hasOwn(v.parse(loose, bad), '__proto__')).toBe(false)
   })
 
+  it('refuses an object without a key whose schema takes anything, as valibot does', () => {
+    const any = v.looseObject({ a: v.unknown(), b: v.optional(v.string()) })
+    const guard = fastGuard(any)!
+    for (const value of [{ a: 1 }, { a: undefined }, {}, { b: 'x' }]) expect(guard(value)).toBe(v.safeParse(any, value).success)
+  })
+
   it('checks a number against its pipe as valibot does', () => {
     const guard = fastGuard(v.pipe(v.number(), v.safeInteger(), v.gtValue(0), v.ltValue(10)))!
     expect([1, 9, 0, 10, 2.5, -1].map(guard)).toEqual([true, true, false, false, false, false])

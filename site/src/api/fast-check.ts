@@ -79,6 +79,9 @@ function build(schema: Node): Guard {
   return (value) => steps.every((step) => step(value))
 }
 
+/** The schema types whose guard passes undefined without being optional. */
+const TAKE_UNDEFINED = new Set(['unknown', 'any'])
+
 /** Keys valibot leaves out of the copy of an object or record it makes (its _isValidObjectKey): a value with one is not passed as it is. */
 const DROPPED_KEYS = ['__proto__', 'prototype', 'constructor']
 
@@ -160,12 +163,16 @@ function isPlainRecord(value: unknown): value is Record<string, unknown> {
 function objectGuard(schema: Node): Guard {
   const entries = schema.entries!
   const fields = Object.entries(entries).map(([key, field]) => [key, build(field)] as const)
+  // valibot wants a key that is not optional to be there, even when its schema takes undefined
+  // (v.unknown()): a missing one reads as undefined to the other guards, which refuse it.
+  const present = Object.keys(entries).filter((key) => TAKE_UNDEFINED.has(entries[key]!.type))
   const known = new Set(Object.keys(entries))
   const loose = schema.type === 'loose_object'
   const dropped = DROPPED_KEYS.filter((key) => !known.has(key))
   return (value) => {
     if (!isPlainRecord(value)) return false
     for (const [key, guard] of fields) if (!guard(value[key])) return false
+    for (const key of present) if (!(key in value)) return false
     if (!loose) {
       for (const key in value) if (!known.has(key)) return false
     } else {
