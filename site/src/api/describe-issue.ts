@@ -52,14 +52,18 @@ export function describeIssue(issue: v.BaseIssue<unknown>, schema: v.GenericSche
   const input = issue.input
   const last = issue.path?.at(-1)
   if (issue.kind === 'schema') {
+    // A key or item beyond the strict shape's (valibot gives the key as input, its value in the path).
+    if (issue.type === 'strict_object' || issue.type === 'strict_tuple') return `expected nothing more, got ${shortValue(last?.value)}`
+    // A key the object lacks: valibot names the key, not what its value should be.
     if (last?.origin === 'key') return `expected ${plain(entryAt(schema, issue.path ?? [])?.expects ?? issue.expected ?? 'a value')}, got undefined`
     if (issue.type === 'picklist' || issue.type === 'literal') return `expected ${plain(issue.expected ?? '')}, got ${shortValue(input)}`
-    if (issue.type === 'strict_object' || issue.type === 'strict_tuple') return `expected nothing more, got ${shortValue(input)}`
     return `expected ${plain(issue.expected ?? '')}, got ${typeName(input)}`
   }
   switch (issue.type) {
     case 'iso_timestamp':
       return `expected an RFC 3339 date-time, got ${shortValue(input)}`
+    case 'url':
+      return `expected an absolute URL, got ${shortValue(input)}`
     case 'safe_integer':
       return `expected an integer (a whole number within ±${Number.MAX_SAFE_INTEGER}), got ${shortValue(input)}`
     case 'min_value':
