@@ -1,4 +1,5 @@
 import type * as v from 'valibot'
+import type { SchemaNode } from './schema-node'
 
 // Words a snapshot's first validation issue as "expected …, got …": the schema's
 // expectation in plain words and what arrived instead (valibot's own messages
@@ -24,20 +25,9 @@ function plain(expects: string): string {
   return words.join(' or ')
 }
 
-type Walkable = {
-  type: string
-  entries?: Record<string, Walkable>
-  item?: Walkable
-  items?: Walkable[]
-  wrapped?: Walkable
-  pipe?: Walkable[]
-  value?: Walkable
-  expects: string
-}
-
 /** entryAt is the schema of the field at path under root (through pipes, nullables and optionals), to word a missing field. */
-function entryAt(root: v.GenericSchema, path: readonly v.IssuePathItem[]): Walkable | undefined {
-  let schema: Walkable | undefined = root as unknown as Walkable
+function entryAt(root: v.GenericSchema, path: readonly v.IssuePathItem[]): SchemaNode | undefined {
+  let schema: SchemaNode | undefined = root as unknown as SchemaNode
   for (const item of path) {
     while (schema?.pipe || schema?.wrapped) schema = schema.pipe ? schema.pipe[0] : schema.wrapped
     if (!schema) return undefined

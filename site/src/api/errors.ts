@@ -1,3 +1,5 @@
+import type * as v from 'valibot'
+
 /** HttpError is thrown for a response outside 200–299; status says which. */
 export class HttpError extends Error {
   override name = 'HttpError'
@@ -28,13 +30,13 @@ export class SnapshotShapeError extends Error {
   }
 }
 
-/** formatIssuePath turns a validation path into "[3].marketStatuses[0].market" ("(root)" when empty). */
-export function formatIssuePath(path: readonly PropertyKey[]): string {
-  if (path.length === 0) return '(root)'
+/** formatIssuePath turns a validation issue's path into "[3].marketStatuses[0].market" ("(root)" when it has none). */
+export function formatIssuePath(path: readonly v.IssuePathItem[] | undefined): string {
+  if (!path || path.length === 0) return '(root)'
   return path
-    .map((part, index) => {
-      if (typeof part === 'number') return `[${part}]`
-      const name = String(part)
+    .map(({ key }, index) => {
+      if (typeof key === 'number') return `[${key}]`
+      const name = String(key)
       return index === 0 ? name : `.${name}`
     })
     .join('')

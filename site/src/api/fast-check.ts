@@ -1,5 +1,6 @@
 import type * as v from 'valibot'
 import { setGuard } from './fetcher'
+import type { SchemaNode as Node } from './schema-node'
 
 // valibot checks a snapshot by walking its schema for every value, building a copy
 // of each object and array as it goes: for the 2,000-store DispensaryStatus tens of
@@ -14,23 +15,6 @@ import { setGuard } from './fetcher'
 
 /** Guard says whether a value is certainly what its schema accepts, and accepts unchanged. */
 export type Guard = (value: unknown) => boolean
-
-/** Node is what the guard reads of a valibot schema or action: its kind and type, and the parts its type has. */
-type Node = {
-  kind: string
-  type: string
-  pipe?: readonly Node[]
-  entries?: Record<string, Node>
-  item?: Node
-  items?: readonly Node[]
-  wrapped?: Node
-  default?: unknown
-  key?: Node
-  value?: Node
-  options?: readonly unknown[]
-  literal?: unknown
-  requirement?: unknown
-}
 
 class Unsupported extends Error {}
 

@@ -231,7 +231,7 @@ async function check(name: string, schema: v.GenericSchema, raw: Raw): Promise<u
   const { issue } = result
   if (!issue) throw new SnapshotShapeError(name, '(root)', 'rejected without a reason')
   const { describeIssue } = await import('./describe-issue')
-  throw new SnapshotShapeError(name, formatIssuePath(issue.path?.map((item) => item.key as PropertyKey) ?? []), describeIssue(issue, schema))
+  throw new SnapshotShapeError(name, formatIssuePath(issue.path), describeIssue(issue, schema))
 }
 
 /** checkNow is check's work, done at once: the data as loaded, or the first issue valibot found (undefined: none given). */

@@ -43,15 +43,7 @@ function isHttpUrl(value: string): boolean {
 const setting = (schema: v.GenericSchema<string>, fallback: string) =>
   v.optional(v.pipe(v.unknown(), v.transform(blankToUndefined), v.optional(schema, fallback)), '')
 
-const optionalUrl = (what: string) =>
-  setting(
-    v.pipe(
-      v.string(),
-      v.check((value) => value === '' || isHttpUrl(value), `must be an absolute http(s) URL (${what})`),
-    ),
-    '',
-  )
-
+/** optionalText is a variable that may be left unset (''), else passes check. */
 const optionalText = (check: (value: string) => boolean, message: string) =>
   setting(
     v.pipe(
@@ -61,6 +53,8 @@ const optionalText = (check: (value: string) => boolean, message: string) =>
     '',
   )
 
+const optionalUrl = (what: string) => optionalText(isHttpUrl, `must be an absolute http(s) URL (${what})`)
+
 /** FIREBASE_REQUIRED are the variables sign-in needs; setting some but not all of them is an error. */
 const noSpaces = (value: string) => /^\S+$/.test(value)
 
@@ -69,16 +63,7 @@ function isTileTemplate(value: string): boolean {
 }
 
 const envSchema = v.object({
-  VITE_DATA_URL: setting(
-    v.pipe(
-      v.string(),
-      v.check(
-        (value) => value === '' || isDataUrl(value),
-        'must be empty (same origin), an absolute http(s) URL without query, or a path starting with "/"',
-      ),
-    ),
-    '',
-  ),
+  VITE_DATA_URL: optionalText(isDataUrl, 'must be empty (same origin), an absolute http(s) URL without query, or a path starting with "/"'),
   VITE_SITE_NAME: setting(v.pipe(v.string(), v.maxLength(80, 'must be at most 80 characters')), DEFAULT_SITE_NAME),
   VITE_SITE_URL: optionalUrl('the public address of the site'),
   VITE_MERCH_URL: optionalUrl('the merchandise shop'),
@@ -120,9 +105,8 @@ export function parseEnv(source: Record<string, unknown>, base = '/'): Env {
   const result = v.safeParse(envSchema, source)
   if (!result.success) {
     const problems = result.issues.map((issue) => {
-      const keys = issue.path?.map((item) => String(item.key)) ?? []
-      const name = keys.join('.') || '(root)'
-      const got = keys[0] === undefined ? source : source[keys[0]]
+      const name = v.getDotPath(issue) ?? '(root)'
+      const got = issue.path ? source[String(issue.path[0].key)] : source
       // Custom checks carry their own message; the rest get valibot's ("Invalid type: Expected string but received 5").
       return `${name}: ${issue.message} (got ${JSON.stringify(got)})`
     })

@@ -39,6 +39,13 @@ const sameLength = (columns: object) =>
       .map(([, c]: [string, readonly unknown[]]) => c.length),
   ).size <= 1
 
+/** columnsOf is an object of columns (schema) whose every column has one entry per product or offer. */
+const columnsOf = <S extends v.GenericSchema<unknown, object>>(schema: S, each: 'product' | 'offer') =>
+  v.pipe(
+    schema,
+    v.check((columns: v.InferOutput<S>) => sameLength(columns), `every ${each}s column has one entry per ${each}`),
+  )
+
 // The columns the menu and search files share (SNAPSHOTS.md): what a product is, what an offer of it says.
 const productColumns = {
   code: v.array(productCode),
@@ -105,16 +112,10 @@ export const menuSchema = guarded(
           categories: v.record(v.string(), v.looseObject({ lastUpdate: nullableTimestamp, freshness: freshnessState, count: productCount })),
           // An offer's order link is this followed by its product's orderPath.
           orderUrlBase: v.string(),
-          offers: v.pipe(
-            menuOffersSchema,
-            v.check((o) => sameLength(o), 'every offers column has one entry per offer'),
-          ),
+          offers: columnsOf(menuOffersSchema, 'offer'),
         }),
       ),
-      products: v.pipe(
-        menuProductsSchema,
-        v.check((p) => sameLength(p), 'every products column has one entry per product'),
-      ),
+      products: columnsOf(menuProductsSchema, 'product'),
     }),
     v.check(
       (m) => m.markets.every((mk) => mk.offers.product.every((i) => i < m.products.code.length)),
@@ -175,14 +176,8 @@ const searchRows = {
   category,
   region: v.string(),
   menus: v.array(v.strictTuple([v.string(), market])),
-  products: v.pipe(
-    searchProductsSchema,
-    v.check((p) => sameLength(p), 'every products column has one entry per product'),
-  ),
-  offers: v.pipe(
-    searchOffersSchema,
-    v.check((o) => sameLength(o), 'every offers column has one entry per offer'),
-  ),
+  products: columnsOf(searchProductsSchema, 'product'),
+  offers: columnsOf(searchOffersSchema, 'offer'),
 }
 
 type SearchColumns = {
