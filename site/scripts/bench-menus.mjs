@@ -21,7 +21,8 @@
 //            served by its own server, measured interleaved in one run so that a change is compared
 //            with the build before it under the same load; each gets its report and budgets.
 //   --trace DIR  writes a Chromium trace (devtools.timeline and V8 categories) of each measured
-//            page load, from navigation to its first results painted, and of the interactions
+//            page load, from navigation to its first results painted (a search's: until a second
+//            after all its data is in, the window of its longest task), and of the interactions
 //            (filter changes and keystrokes), into DIR (summarise one's main thread with a
 //            script, or open it in DevTools' Performance panel).
 //   --network slow-4g  every page load also through a phone's network (NETWORKS: each request
@@ -531,7 +532,7 @@ const browser = await launchChromium()
  * the paragraph and the first result rows (selectors) were painted, as Element Timing
  * reports them (scripts/paint-marks.mjs, as bench-lcp does).
  */
-async function firstPaint(origin, url, { paragraph, first }, traceName) {
+async function firstPaint(origin, url, { paragraph, first }, traceName, { keepTracing = false } = {}) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' })
   const page = await context.newPage()
   await page.addInitScript(() => {
@@ -539,6 +540,11 @@ async function firstPaint(origin, url, { paragraph, first }, traceName) {
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) window.__events.push({ name: e.name, duration: e.duration })
     }).observe({ type: 'event', durationThreshold: 16, buffered: true })
+    // Long tasks (over 50 ms): an input that arrives in one waits for the rest of it.
+    window.__longTasks = []
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, duration: e.duration })
+    }).observe({ type: 'longtask', buffered: true })
   })
   await page.addInitScript(watchPaints, { ...(paragraph ? { paragraph } : {}), ...(first ? { results: first } : {}) })
   const cdp = await context.newCDPSession(page)
@@ -553,7 +559,7 @@ async function firstPaint(origin, url, { paragraph, first }, traceName) {
   if (tracing) await browser.startTracing(page, { path: path.join(TRACE_DIR, `${traceName}-${Date.now()}.json`) })
   await page.goto(`${origin}${url}`, { waitUntil: 'load' })
   await painted
-  if (tracing) await browser.stopTracing()
+  if (tracing && !keepTracing) await browser.stopTracing()
   const { at, paragraphAt } = await page.evaluate(() => ({ at: window.__painted.results, paragraphAt: window.__painted.paragraph }))
   return { context, page, at, paragraphAt }
 }
@@ -562,7 +568,8 @@ async function firstPaint(origin, url, { paragraph, first }, traceName) {
 const MENUS_PAGE = { paragraph: 'main p.lead', first: 'main tbody tr' }
 
 async function firstResults(origin, query, traceName) {
-  const { context, page, at, paragraphAt } = await firstPaint(origin, `/dispensary-menus${query}`, MENUS_PAGE, traceName)
+  // A trace of a search goes on until the end of its longest-task window.
+  const { context, page, at, paragraphAt } = await firstPaint(origin, `/dispensary-menus${query}`, MENUS_PAGE, traceName, { keepTracing: true })
   const { askedAt, dataAt } = await dataTimes(page)
   // What the page had received when its first results showed (gzip bodies, from Resource Timing).
   const firstBytes = await page.evaluate(() =>
@@ -574,7 +581,16 @@ async function firstResults(origin, query, traceName) {
   // Then the whole search's data (the shards load after a first page): the screen is done when its results are not busy.
   await page.waitForSelector('section[aria-labelledby="results-heading"][aria-busy="false"]', { timeout: 60_000 })
   const doneAt = await page.evaluate(() => performance.now())
-  return { context, page, at, paragraphAt, askedAt, dataAt, doneAt, firstBytes, bytes: dataBytes }
+  // The longest task from the first results until a second after the screen is done: a shopper
+  // who clicks or types once the first rows show may wait that long (the interactions measured
+  // below come after everything is in).
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 1000)))
+  const longestTask = await page.evaluate(
+    (from) => Math.max(0, ...window.__longTasks.filter((t) => t.start + t.duration > from).map((t) => t.duration)),
+    at,
+  )
+  if (TRACE_DIR && traceName) await browser.stopTracing()
+  return { context, page, at, paragraphAt, askedAt, dataAt, doneAt, firstBytes, bytes: dataBytes, longestTask }
 }
 
 /**
@@ -688,6 +704,8 @@ async function measure(build) {
     wholeFirstBytes: whole.firstBytes,
     wholeBytes: whole.bytes,
     longest,
+    longestTask: whole.longestTask,
+    regionLongestTask: region.longestTask,
     filter,
     key,
     region: region.at,
@@ -761,6 +779,9 @@ function report(build, rows) {
   )
   console.log(
     `  keystroke in the search box, input to next paint, median of ${INTERACTIONS} per run: ${list('key')} ms; median ${median('key').toFixed(0)} ms (issue budget 100 ms)`,
+  )
+  console.log(
+    `  longest task once the first results show, until a second after all the data is in (an input then waits for it): whole state ${list('longestTask')} ms, median ${median('longestTask').toFixed(0)} ms; one region's page ${list('regionLongestTask')} ms, median ${median('regionLongestTask').toFixed(0)} ms`,
   )
   console.log(
     `  longest interaction of all: ${list('longest')} ms; machine load (1, 5, 15 min): ${os

@@ -3,11 +3,12 @@ import { rendersPageHtml } from '@/api/page-data'
 import { SnapshotView } from '@/components/snapshot-view'
 import { splitOpenNow } from '@/lib/opening-hours'
 import { useNow } from '@/lib/use-now'
+import { useSliced } from '@/lib/sliced-work'
 import type { SearchFirst } from '@/features/offers/api/shop-schemas'
 import { useSearchShards, useSearchStores } from '@/features/offers/api/use-shop'
 import { describeSearch, isDefaultFirstPage, PAGE_SIZE } from '../lib/menu-search'
-import { countFacetsOnce, potencyUnitFor } from '@/features/offers/lib/facets'
-import { filterOffers, firstPageOf, groupByStore, joinOffers, sortOffers, type SearchOffer } from '@/features/offers/lib/offer-search'
+import { countFacetsOnce, facetIndexJobFor, potencyUnitFor } from '@/features/offers/lib/facets'
+import { filterOffers, firstPageOf, groupByStore, joinJob, joinOffers, sortOffers, type SearchOffer } from '@/features/offers/lib/offer-search'
 import {
   displayStore,
   effectiveSort,
@@ -63,17 +64,17 @@ export const MenuResults = memo(function MenuResults({ state, shownFilters, firs
   const lng = point?.longitude
   // A search of one region in the default order paints publish's first page of it
   // (first-<region>), or without one (a tree published before those) its first page from the
-  // files' prices (firstPageOf), then joins every offer once that page is painted. (The whole
-  // state's default search has publish's first page; files without offers show why at once.)
-  // Files painted before (a filter cleared) are joined at once.
+  // files' prices (firstPageOf), while its offers are joined. (The whole state's default search
+  // has publish's first page; files without offers show why at once.) A large search's offers
+  // are joined in slices (joinJob, useSliced), so that a click or a keystroke meanwhile is
+  // answered at once; files joined before (a filter cleared) show at once.
   const defaultFirst = useMemo(() => isDefaultFirstPage(state) && state.search.region !== '', [state])
   const pageFirst = defaultFirst && (shards.data ?? []).some((shard) => shard.offers.product.length > 0)
-  const paintedData = useAfterPaint(shards.data)
-  const toJoin = !pageFirst || paintedData === shards.data ? shards.data : undefined
-  const all = useMemo(
-    () => (toJoin ? joinOffers(stores, toJoin, lat === undefined || lng === undefined ? null : { latitude: lat, longitude: lng }) : null),
-    [stores, toJoin, lat, lng],
+  const join = useMemo(
+    () => (shards.data ? joinJob(stores, shards.data, lat === undefined || lng === undefined ? null : { latitude: lat, longitude: lng }) : null),
+    [stores, shards.data, lat, lng],
   )
+  const all = useSliced(join)
   // Typing and toggling filters re-filter in the background: the input stays responsive.
   const filters = useDeferredValue(stateFilters)
   const { sortByDirection } = filters
@@ -87,7 +88,9 @@ export const MenuResults = memo(function MenuResults({ state, shownFilters, firs
   const unit = potencyUnitFor(search.productType)
   const toCount = useMemo(() => (result ? { counted: result.counted, filters, unit } : null), [result, filters, unit])
   const countFor = useAfterPaint(toCount)
-  const counts = useMemo(() => (countFor ? countFacetsOnce(countFor.counted, countFor.filters, countFor.unit) : null), [countFor])
+  // The index the counts read is built in slices for a large search (facetIndexJobFor).
+  const index = useSliced(useMemo(() => (countFor ? facetIndexJobFor(countFor.counted, countFor.unit) : null), [countFor]))
+  const counts = useMemo(() => (countFor && index ? countFacetsOnce(countFor.counted, countFor.filters, countFor.unit) : null), [countFor, index])
   // "Open now": the offers of stores open now, then, apart, those of stores whose hours are unknown
   // (filterOffers has left out the closed ones, before the counts; here they are split for the list).
   const openNow = useMemo(
@@ -167,12 +170,16 @@ export const MenuResults = memo(function MenuResults({ state, shownFilters, firs
     () => (openNow && offers ? new Set(offers.map((o) => o.store.slug)).size : result ? result.stores : (firstPage?.stores ?? 0)),
     [openNow, offers, result, firstPage],
   )
-  // The first page stands in for the shards while they load; their failure is reported, with "Try again".
-  const loaded = { ...shards, data: shards.data ?? (firstOffers && !shards.error ? [] : undefined) }
+  // The first page stands in for the shards while they load and are joined; their failure is
+  // reported, with "Try again".
+  const loaded =
+    shards.data && !all
+      ? { ...shards, error: undefined, data: firstOffers ? [] : undefined }
+      : { ...shards, data: shards.data ?? (firstOffers && !shards.error ? [] : undefined) }
   return (
     <SnapshotView response={loaded} what="menus" loading={`Loading ${search.productType.toLowerCase()} menus`}>
       {() => (
-        <section aria-labelledby="results-heading" aria-busy={!result || !complete || filters !== stateFilters || countFor !== toCount}>
+        <section aria-labelledby="results-heading" aria-busy={!result || !complete || filters !== stateFilters || countFor !== toCount || !counts}>
           <h2 id="results-heading">{state.searched ? 'Results' : 'Everything in stock, all of Ohio'}</h2>
           <p className={styles.summary} role="status">
             {total} offers at {storeCount} {storeCount === 1 ? 'store' : 'stores'}: {describeSearch(search)}

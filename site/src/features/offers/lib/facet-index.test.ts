@@ -16,7 +16,8 @@ import {
   type PotencyUnit,
 } from './facets'
 import { joinOffers } from './offer-search'
-import { emptyBits, hasBit, setBit } from './facet-index'
+import { buildFacetIndex, emptyBits, facetIndexJob, facetIndexOf, hasBit, setBit } from './facet-index'
+import { runSteps } from '@/lib/sliced-work'
 
 // The indexed filters (facet-index.ts, behind keepFacets and countFacets) against the rule
 // they stand for, counted the plain way: every offer checked against every filter, an
@@ -192,5 +193,39 @@ describe('the indexed filters with counts', () => {
     const none = narrowedList(list, emptyBits(list.length))
     expect(keepFacets(none, { ...NO_FACETS, saleOnly: true }, unit)).toEqual([])
     expect(countFacets(none, NO_FACETS, unit).sale).toBe(0)
+  })
+
+  it('keep and count as the plain rule does over a list whose ranges are sorted in several runs', () => {
+    // More offers than a sort's run (lib/sliced-work.ts sortSteps): the ranges are merged.
+    const random = seeded(17)
+    const offers = widened(9_000, random)
+    for (let run = 0; run < 6; run++) expectSameAsBruteForce(offers, run === 0 ? NO_FACETS : randomFilters(offers, '%', random), '%')
+  })
+})
+
+describe('facetIndexJob', () => {
+  const unitOf = (o: FacetOffer) => o.potencyUnit ?? potencyUnitFor(o.category)
+
+  it('is done at once for a small list, with the index the filters read', () => {
+    const offers = widened(500, seeded(21))
+    const job = facetIndexJob(offers, '%', unitOf)
+    expect(job.done).toBe(facetIndexOf(offers, '%', unitOf))
+  })
+
+  it('builds a large list’s index in steps, the index built at once, and keeps it for the filters', () => {
+    const offers = widened(6_000, seeded(23))
+    const job = facetIndexJob(offers, 'mg', unitOf)
+    expect(job.done).toBeUndefined()
+    const index = runSteps(job.steps())
+    expect(index).toEqual(buildFacetIndex(offers, 'mg', unitOf))
+    job.finished?.(index)
+    expect(facetIndexOf(offers, 'mg', unitOf)).toBe(index)
+    expect(facetIndexJob(offers, 'mg', unitOf).done).toBe(index)
+  })
+
+  it('is not built for keeping offers when no filter is chosen', () => {
+    const offers = widened(6_000, seeded(29))
+    expect(keepFacets(offers, NO_FACETS, '%')).toBe(offers)
+    expect(facetIndexJob(offers, '%', unitOf).done).toBeUndefined()
   })
 })

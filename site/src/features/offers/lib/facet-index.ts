@@ -1,4 +1,5 @@
 import type { FacetCounts, FacetFilters, FacetOffer, PotencyUnit } from './facets'
+import { runSteps, sortSteps, type SlicedJob, type Steps } from '@/lib/sliced-work'
 
 // An index of a list of offers by every filter with counts, built once per list (one per
 // snapshot and query) and unit, so that a filter change neither re-walks the offers nor calls
@@ -78,72 +79,83 @@ export function forEachBit(bits: Bits, visit: (i: number) => void) {
   }
 }
 
-function optionFacet(n: number, valuesOf: (i: number) => readonly string[] | string | null): OptionFacet {
+/** INDEX_STEP is how many offers facetIndexSteps reads between two steps. */
+const INDEX_STEP = 1_000
+
+function* optionFacet(n: number, valuesOf: (i: number) => readonly string[] | string | null): Steps<OptionFacet> {
   const ids = new Map<string, number>()
   const values: string[] = []
   const start = new Int32Array(n + 1)
   const flat: number[] = []
   const lists: number[][] = []
+  const add = (value: string, i: number) => {
+    let id = ids.get(value)
+    if (id === undefined) {
+      ids.set(value, (id = values.length))
+      values.push(value)
+      lists.push([])
+    }
+    flat.push(id)
+    lists[id]!.push(i)
+  }
   for (let i = 0; i < n; i++) {
     const v = valuesOf(i)
-    for (const value of v === null ? [] : typeof v === 'string' ? [v] : v) {
-      let id = ids.get(value)
-      if (id === undefined) {
-        ids.set(value, (id = values.length))
-        values.push(value)
-        lists.push([])
-      }
-      flat.push(id)
-      lists[id]!.push(i)
-    }
+    if (typeof v === 'string') add(v, i)
+    else if (v !== null) for (const value of v) add(value, i)
     start[i + 1] = flat.length
+    if (i % INDEX_STEP === INDEX_STEP - 1) yield
   }
   const totals = new Map(values.map((value, id) => [value, lists[id]!.length]))
   return { values, ids, postings: lists.map((l) => Int32Array.from(l)), start, flat: Int32Array.from(flat), totals }
 }
 
-function rangeFacet(n: number, valueOf: (i: number) => number | null): RangeFacet {
+function* rangeFacet(n: number, valueOf: (i: number) => number | null): Steps<RangeFacet> {
+  // The offers with a number, then those whose figure is NaN (last, like Float64Array's own sort).
   const offers: number[] = []
-  const values: number[] = []
+  const nans: number[] = []
   for (let i = 0; i < n; i++) {
     const v = valueOf(i)
-    if (v === null) continue
-    offers.push(i)
-    values.push(v)
+    if (v !== null) (Number.isNaN(v) ? nans : offers).push(i)
+    if (i % INDEX_STEP === INDEX_STEP - 1) yield
   }
-  // NaN last, like Float64Array's own sort; ties in list order.
-  const rank = (v: number) => (Number.isNaN(v) ? Infinity : v)
-  const order = Int32Array.from(offers.keys()).sort((a, b) => {
-    const x = values[a]!
-    const y = values[b]!
-    if (Number.isNaN(x) !== Number.isNaN(y)) return Number.isNaN(x) ? 1 : -1
-    return rank(x) - rank(y) || a - b
-  })
-  const sorted = Float64Array.from(order, (k) => values[k]!)
-  return { sorted, order: Int32Array.from(order, (k) => offers[k]!), comparable: values.filter((v) => !Number.isNaN(v)).length }
+  const values = new Float64Array(n).fill(NaN)
+  for (const i of offers) values[i] = valueOf(i)!
+  yield
+  // A stable sort: ties stay in list order.
+  const order = yield* sortSteps(offers, (a, b) => values[a]! - values[b]!)
+  for (const i of nans) order.push(i)
+  return { sorted: Float64Array.from(order, (i) => values[i]!), order: Int32Array.from(order), comparable: offers.length }
 }
 
-function bitsOf(n: number, keep: (i: number) => boolean): Bits {
+function* bitsOf(n: number, keep: (i: number) => boolean): Steps<Bits> {
   const bits = new Uint32Array(wordsFor(n))
-  for (let i = 0; i < n; i++) if (keep(i)) setBit(bits, i)
+  for (let i = 0; i < n; i++) {
+    if (keep(i)) setBit(bits, i)
+    if (i % INDEX_STEP === INDEX_STEP - 1) yield
+  }
   return bits
 }
 
 /** buildFacetIndex indexes offers; unitOf is the unit of an offer's THC and CBD figures, compared with unit. */
 export function buildFacetIndex(offers: readonly FacetOffer[], unit: PotencyUnit, unitOf: (o: FacetOffer) => string): FacetIndex {
+  return runSteps(facetIndexSteps(offers, unit, unitOf))
+}
+
+/** facetIndexSteps is buildFacetIndex in steps (lib/sliced-work.ts). */
+export function* facetIndexSteps(offers: readonly FacetOffer[], unit: PotencyUnit, unitOf: (o: FacetOffer) => string): Steps<FacetIndex> {
   const n = offers.length
   const potency = (i: number, v: number | null) => (unitOf(offers[i]!) === unit ? v : null)
   return {
     size: n,
-    brand: optionFacet(n, (i) => offers[i]!.brand),
-    strainType: optionFacet(n, (i) => offers[i]!.strainType),
-    sizeKey: optionFacet(n, (i) => offers[i]!.sizeKey),
-    terpene: optionFacet(n, (i) => offers[i]!.terpenes),
-    thc: rangeFacet(n, (i) => potency(i, offers[i]!.thc)),
-    cbd: rangeFacet(n, (i) => potency(i, offers[i]!.cbd)),
-    price: rangeFacet(n, (i) => offers[i]!.paid),
-    sale: bitsOf(n, (i) => offers[i]!.salePrice !== null),
-    isNew: bitsOf(n, (i) => offers[i]!.isNew),
+    brand: yield* optionFacet(n, (i) => offers[i]!.brand),
+    strainType: yield* optionFacet(n, (i) => offers[i]!.strainType),
+    sizeKey: yield* optionFacet(n, (i) => offers[i]!.sizeKey),
+    terpene: yield* optionFacet(n, (i) => offers[i]!.terpenes),
+    thc: yield* rangeFacet(n, (i) => potency(i, offers[i]!.thc)),
+    cbd: yield* rangeFacet(n, (i) => potency(i, offers[i]!.cbd)),
+    price: yield* rangeFacet(n, (i) => offers[i]!.paid),
+    sale: yield* bitsOf(n, (i) => offers[i]!.salePrice !== null),
+    isNew: yield* bitsOf(n, (i) => offers[i]!.isNew),
   }
 }
 
@@ -152,11 +164,25 @@ const indexes = new WeakMap<readonly FacetOffer[], Map<PotencyUnit, FacetIndex>>
 
 /** facetIndexOf is offers' index for unit, built on first use. */
 export function facetIndexOf(offers: readonly FacetOffer[], unit: PotencyUnit, unitOf: (o: FacetOffer) => string): FacetIndex {
+  return keptIndex(offers, unit) ?? keepIndex(offers, unit, buildFacetIndex(offers, unit, unitOf))
+}
+
+const keptIndex = (offers: readonly FacetOffer[], unit: PotencyUnit) => indexes.get(offers)?.get(unit)
+
+function keepIndex(offers: readonly FacetOffer[], unit: PotencyUnit, index: FacetIndex): FacetIndex {
   let byUnit = indexes.get(offers)
   if (!byUnit) indexes.set(offers, (byUnit = new Map()))
-  let index = byUnit.get(unit)
-  if (!index) byUnit.set(unit, (index = buildFacetIndex(offers, unit, unitOf)))
+  byUnit.set(unit, index)
   return index
+}
+
+/** INDEX_AT_ONCE: an index of at most this many offers (a store's menu, a small region) is built at once, a larger one in slices. */
+const INDEX_AT_ONCE = 2_000
+
+/** facetIndexJob is offers' index for unit as a screen waits for it (useSliced): at once when kept or small, else built in slices and kept. */
+export function facetIndexJob(offers: readonly FacetOffer[], unit: PotencyUnit, unitOf: (o: FacetOffer) => string): SlicedJob<FacetIndex> {
+  const done = keptIndex(offers, unit) ?? (offers.length <= INDEX_AT_ONCE ? facetIndexOf(offers, unit, unitOf) : undefined)
+  return { done, steps: () => facetIndexSteps(offers, unit, unitOf), finished: (index) => void keepIndex(offers, unit, index) }
 }
 
 function optionBits(n: number, facet: OptionFacet, chosen: readonly string[]): Bits {

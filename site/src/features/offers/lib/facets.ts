@@ -1,5 +1,6 @@
 import type { Category } from '@/api/common-schemas'
-import { countIndexed, facetIndexOf, forEachBit, keepIndexed, type Bits } from './facet-index'
+import { countIndexed, facetIndexJob, facetIndexOf, forEachBit, keepIndexed, type Bits, type FacetIndex } from './facet-index'
+import type { SlicedJob } from '@/lib/sliced-work'
 
 // The filters shoppers of Jane and Dutchie menus know (brand, strain type, THC and
 // CBD, size, price, terpene, on sale, new), each option with the number of offers it
@@ -154,9 +155,10 @@ export type FacetCounts = {
  * the results can show before them.
  */
 export function keepFacets<T extends FacetOffer>(offers: readonly T[], f: FacetFilters, unit: PotencyUnit): T[] {
+  // No filter chosen keeps every offer: the index waits for the counts (facetIndexJobFor).
+  if (facetsChosen(f) === 0) return offers as T[]
   const from = narrowedFrom.get(offers)
   if (!from) return keepIndexed(offers, facetIndexOf(offers, unit, offerUnit), f)
-  if (facetsChosen(f) === 0) return offers as T[]
   return keepIndexed(from.list as readonly T[], facetIndexOf(from.list, unit, offerUnit), f, from.kept)
 }
 
@@ -164,6 +166,15 @@ export function keepFacets<T extends FacetOffer>(offers: readonly T[], f: FacetF
 export function countFacets(offers: readonly FacetOffer[], f: FacetFilters, unit: PotencyUnit): FacetCounts {
   const from = narrowedFrom.get(offers)
   return from ? countIndexed(facetIndexOf(from.list, unit, offerUnit), f, from.kept) : countIndexed(facetIndexOf(offers, unit, offerUnit), f)
+}
+
+/**
+ * facetIndexJobFor is the index countFacets reads for offers (their own, or that of the list
+ * they were cut from), as a screen waits for it (useSliced): the counts of a whole state's
+ * offers then wait for an index built in slices, not in one long task.
+ */
+export function facetIndexJobFor(offers: readonly FacetOffer[], unit: PotencyUnit): SlicedJob<FacetIndex> {
+  return facetIndexJob(narrowedFrom.get(offers)?.list ?? offers, unit, offerUnit)
 }
 
 // Lists cut from a longer one by narrowedList, with that list and which of its offers they are.

@@ -139,6 +139,25 @@ describe('one row per offer', () => {
     )
   })
 
+  it('keys publish’s first page (a file of its own) as the joined search keys the offers listed once', () => {
+    // The five cheapest offers, as publish writes api/search/<type>/first: columns of their own, no ordinals.
+    const cheapest = shard.offers.price
+      .map((price, i) => ({ paid: shard.offers.salePrice[i] ?? price, i }))
+      .sort((a, b) => a.paid - b.paid)
+      .slice(0, 5)
+      .map((c) => c.i)
+      .sort((a, b) => a - b)
+    const o = shard.offers
+    const columns = ['product', 'menu', 'price', 'salePrice', 'thc', 'potencyUnit', 'cbd', 'isNew'] as const
+    const first = { ...shard, offers: Object.fromEntries(columns.map((c) => [c, cheapest.map((i) => o[c][i])])) } as unknown as SearchShard
+    const whole = new Map(joinOffers(stores, [shard], null).map((offer) => [offer.key, offer]))
+    const listedOnce = (key: string) => !whole.has(`${key}#2`)
+    const page = joinOffers(stores, [first], null).filter((offer) => listedOnce(offer.key))
+    expect(page.length).toBeGreaterThan(2)
+    for (const offer of page)
+      expect(whole.get(offer.key)).toMatchObject({ code: offer.code, store: offer.store, market: offer.market, paid: offer.paid })
+  })
+
   it('keys every offer of a store’s menu apart, a product listed twice on one market too', () => {
     const menu = {
       products: { ...products, orderPath: products.code.map(() => null), category: products.code.map(() => 'Flower') },

@@ -3,7 +3,8 @@ import northeast from '@/testing/fixtures/shop/search-flower-northeast.json'
 import northwest from '@/testing/fixtures/shop/search-flower-northwest.json'
 import searchStores from '@/testing/fixtures/shop/search-stores.json'
 import type { SearchShard, SearchStores } from '../api/shop-schemas'
-import { firstPageOf, joinOffers, shardsFor, sortOffers, unitPriceOf } from './offer-search'
+import { firstPageOf, joinJob, joinOfferSteps, joinOffers, shardsFor, sortOffers, unitPriceOf } from './offer-search'
+import { runInSlices } from '@/lib/sliced-work'
 import { DEFAULT_SEARCH_STATE } from './search-state'
 
 describe('unitPriceOf', () => {
@@ -117,5 +118,57 @@ describe('firstPageOf', () => {
     const [shard] = shards
     const unknown = { ...shard!, menus: shard!.menus.map(([, market]) => ['no-such-store', market] as [string, typeof market]) }
     expect(firstPageOf(stores, [unknown], 5)).toEqual({ offers: [], total: 0, stores: 0 })
+  })
+})
+
+describe('joinJob', () => {
+  const stores = searchStores as SearchStores
+  const shard = northeast as SearchShard
+  /** repeated is shard with its offers listed times times over: one product code many times on a menu. */
+  const repeated = (times: number): SearchShard => {
+    const o = shard.offers
+    const column = <T>(values: readonly T[]) => Array.from({ length: times }, () => values).flat()
+    return {
+      ...shard,
+      offers: {
+        product: column(o.product),
+        menu: column(o.menu),
+        price: column(o.price),
+        salePrice: column(o.salePrice),
+        thc: column(o.thc),
+        potencyUnit: column(o.potencyUnit),
+        cbd: column(o.cbd),
+        isNew: column(o.isNew),
+      },
+    }
+  }
+
+  it('joins a small search at once, and hands the same offers back for the same files', () => {
+    const shards = [shard, northwest as SearchShard]
+    const job = joinJob(stores, shards, null)
+    expect(job.done).toEqual(joinOffers(stores, shards, null))
+    expect(joinJob(stores, shards, null).done).toBe(job.done)
+  })
+
+  it('joins a large search in slices, as joinOffers does at once, and keeps it per point', async () => {
+    const shards = [repeated(400)]
+    const point = { latitude: 41.08, longitude: -81.52 }
+    const job = joinJob(stores, shards, point)
+    expect(job.done).toBeUndefined()
+    const offers = await runInSlices(job.steps(), new AbortController().signal)
+    expect(offers).toEqual(joinOffers(stores, shards, point))
+    expect(offers).toHaveLength(1_600)
+    // One code listed 400 times on a menu: 400 keys.
+    expect(new Set(offers.map((o) => o.key)).size).toBe(1_600)
+    job.finished?.(offers)
+    expect(joinJob(stores, shards, point).done).toBe(offers)
+    expect(joinJob(stores, shards, null).done).toBeUndefined()
+  })
+
+  it('is cut into steps', () => {
+    const steps = joinOfferSteps(stores, [repeated(400)], null)
+    let count = 0
+    while (!steps.next().done) count++
+    expect(count).toBeGreaterThan(5)
   })
 })

@@ -12,13 +12,16 @@ import { potencyAt } from './potency'
 import { thcValuePer100mg } from './thc-value'
 import { saleLowsByOffer, type SaleLow } from '@/lib/sale-low'
 import { lastFor } from './list-memo'
+import { runSteps, type SlicedJob, type Steps } from '@/lib/sliced-work'
 
 /** SearchOffer is one offer of the Menus search: a shard row joined with its product and store. */
 export type SearchOffer = FacetOffer & {
   /**
-   * key is unique within a search: store, market, product code and the offer's place in its file.
-   * A menu may list one product code twice (two offers of one product): keyed by code alone, the
-   * two rows shared one key and React kept stale rows when the list changed in place.
+   * key is unique within a search: store, market, product code and size, and for the second
+   * offer of those and after, its place among them ("#2"). A menu may list one product code twice
+   * (two offers of one product): keyed by code alone, the two rows shared one key and React kept
+   * stale rows when the list changed in place. It names no place in a file, so that an offer
+   * keeps its key, and its row, when the whole search's files replace publish's first page.
    */
   key: string
   code: string
@@ -109,12 +112,21 @@ export function unitPriceOf(
 
 /**
  * SearchRows is what joinOffers reads: a shard, or the first page of a search (api/search/<category>/first);
- * indexes, when given, are each offer's place in the file it was cut from (rowsOf), which its key names.
+ * ordinals, when given, are each offer's place among the offers of its menu and product in the
+ * file it was cut from (rowsOf: 1 for the first), which its key names.
  */
-export type SearchRows = Pick<SearchShard, 'category' | 'menus' | 'products' | 'offers'> & { indexes?: readonly number[] }
+export type SearchRows = Pick<SearchShard, 'category' | 'menus' | 'products' | 'offers'> & { ordinals?: readonly number[] }
 
 /** joinOffers turns shard rows into SearchOffers, measuring each store's distance from point once. */
 export function joinOffers(stores: SearchStores, shards: readonly SearchRows[], point: Coordinates | null): SearchOffer[] {
+  return runSteps(joinOfferSteps(stores, shards, point))
+}
+
+/** JOIN_STEP is how many offers (or products) joinOfferSteps handles between two steps. */
+const JOIN_STEP = 250
+
+/** joinOfferSteps is joinOffers in steps (lib/sliced-work.ts): a whole state's join runs in slices while the page stays responsive. */
+export function* joinOfferSteps(stores: SearchStores, shards: readonly SearchRows[], point: Coordinates | null): Steps<SearchOffer[]> {
   const bySlug = new Map(stores.stores.map((s) => [s.slug, s]))
   const distances = new Map<string, number | null>()
   const distanceTo = (store: SearchStore) => {
@@ -128,6 +140,8 @@ export function joinOffers(stores: SearchStores, shards: readonly SearchRows[], 
   }
   const out: SearchOffer[] = []
   const nameKeys: string[] = []
+  // How many offers of each store, market, product code and size came before: their keys' number.
+  const seen = new Map<string, number>()
   // A store's market has one last update per category: read each date once, not once per offer.
   const times = new Map<string | null, number | null>()
   const parsed = (lastUpdate: string | null) => {
@@ -136,10 +150,18 @@ export function joinOffers(stores: SearchStores, shards: readonly SearchRows[], 
   }
   for (const shard of shards) {
     const p = shard.products
-    const words = p.name.map((name, i) => tokenize(`${name} ${p.brand[i] ?? ''} ${p.strain[i] ?? ''}`))
-    const names = p.name.map((name, i) => `${name.toLowerCase()}\u0000${(p.brand[i] ?? '').toLowerCase()}`)
-    // The filters' keys, once per product rather than per offer.
-    const sizeKeys = p.code.map((_, i) => sizeBucket(shard.category, p.grams[i] ?? null, p.mg[i] ?? null))
+    // Per product rather than per offer: the words the text search matches, the name order's
+    // key and the size filter's key.
+    const words: (readonly string[])[] = []
+    const names: string[] = []
+    const sizeKeys: (string | null)[] = []
+    for (let i = 0; i < p.code.length; i++) {
+      const name = p.name[i] ?? ''
+      words.push(tokenize(`${name} ${p.brand[i] ?? ''} ${p.strain[i] ?? ''}`))
+      names.push(`${name.toLowerCase()}\u0000${(p.brand[i] ?? '').toLowerCase()}`)
+      sizeKeys.push(sizeBucket(shard.category, p.grams[i] ?? null, p.mg[i] ?? null))
+      if (i % JOIN_STEP === JOIN_STEP - 1) yield
+    }
     // Each offer points to a menu (store × market): look its store and last update up once per menu.
     const menus = shard.menus.map(([slug, market]) => {
       const store = bySlug.get(slug)
@@ -154,19 +176,28 @@ export function joinOffers(stores: SearchStores, shards: readonly SearchRows[], 
     const o = shard.offers
     const lows = saleLowsByOffer(o.saleLows)
     for (let i = 0; i < o.product.length; i++) {
+      if (i % JOIN_STEP === JOIN_STEP - 1) yield
       const product = o.product[i]!
       const menu = menus[o.menu[i]!]
       const code = p.code[product]
       if (code === undefined || !menu) continue
       const price = o.price[i]!
       const sale = o.salePrice[i] ?? null
+      const onSale = isOnSale(price, sale)
       const paid = pricePaid(price, sale)
       const grams = p.grams[product] ?? null
       const mg = p.mg[product] ?? null
       const size = p.size[product]!
+      const { unitPrice, unit } = unitPriceOf(shard.category, paid, grams, mg)
+      const potency = potencyAt(o, i, shard.category, mg)
       nameKeys.push(names[product]!)
+      const base = `${menu.store.slug}|${menu.market}|${code}|${size}`
+      const ordinal = shard.ordinals?.[i] ?? (seen.get(base) ?? 0) + 1
+      seen.set(base, ordinal)
+      // Every field written out in one order, no spread: the offers share one shape, which the
+      // sorts and filters read fastest, and no object is copied per offer.
       out.push({
-        key: `${menu.store.slug}|${menu.market}|${code}|${size}#${shard.indexes?.[i] ?? i}`,
+        key: ordinal === 1 ? base : `${base}#${ordinal}`,
         code,
         name: p.name[product]!,
         brand: p.brand[product]!,
@@ -178,11 +209,16 @@ export function joinOffers(stores: SearchStores, shards: readonly SearchRows[], 
         grams,
         mg,
         price,
-        salePrice: isOnSale(price, sale) ? sale : null,
-        saleLow: isOnSale(price, sale) ? (lows.get(i) ?? null) : null,
+        salePrice: onSale ? sale : null,
+        saleLow: onSale ? (lows.get(i) ?? null) : null,
         paid,
-        ...unitPriceOf(shard.category, paid, grams, mg),
-        ...potencyAt(o, i, shard.category, mg),
+        unitPrice,
+        unit,
+        thc: potency.thc,
+        potencyUnit: potency.potencyUnit,
+        thcLabelled: potency.thcLabelled,
+        thcLow: potency.thcLow,
+        cbdLow: potency.cbdLow,
         isNew: o.isNew[i] ?? false,
         orderUrl: menu.menuUrl,
         strainType: p.strainType[product] ?? null,
@@ -201,8 +237,42 @@ export function joinOffers(stores: SearchStores, shards: readonly SearchRows[], 
   // took seconds at 4x CPU slowdown: rank the distinct names once (plain
   // lower-case order), then every sort by name compares integers.
   const ranks = new Map([...new Set(nameKeys)].sort().map((key, rank) => [key, rank]))
-  out.forEach((offer, i) => (offer.nameRank = ranks.get(nameKeys[i]!) ?? 0))
+  yield
+  for (let i = 0; i < out.length; i++) {
+    out[i]!.nameRank = ranks.get(nameKeys[i]!) ?? 0
+    if (i % (JOIN_STEP * 8) === JOIN_STEP * 8 - 1) yield
+  }
   return out
+}
+
+/** JOIN_AT_ONCE: a join of at most this many offers is done at once (a first page, a small region), the rest in slices. */
+const JOIN_AT_ONCE = 1_000
+
+/** POINTS_KEPT: the joins kept per list of files, each for a search point (none, or a distance search's). */
+const POINTS_KEPT = 4
+
+// The joins done, per roster and list of files, by search point: going back to a search shown
+// before (a product type chosen again, a filter cleared) shows its offers at once.
+const joined = new WeakMap<SearchStores, WeakMap<readonly SearchRows[], Map<string, SearchOffer[]>>>()
+
+/**
+ * joinJob is the join of shards (joinOffers) as a screen waits for it (useSliced): done at once
+ * when small or done before for the same roster, files and point, else in slices.
+ */
+export function joinJob(stores: SearchStores, shards: readonly SearchRows[], point: Coordinates | null): SlicedJob<SearchOffer[]> {
+  let byFiles = joined.get(stores)
+  if (!byFiles) joined.set(stores, (byFiles = new WeakMap()))
+  let byPoint = byFiles.get(shards)
+  if (!byPoint) byFiles.set(shards, (byPoint = new Map()))
+  const key = point ? `${point.latitude},${point.longitude}` : ''
+  const keep = (offers: SearchOffer[]) => {
+    if (byPoint.size >= POINTS_KEPT && !byPoint.has(key)) byPoint.delete(byPoint.keys().next().value!)
+    byPoint.set(key, offers)
+    return offers
+  }
+  const size = shards.reduce((sum, shard) => sum + shard.offers.product.length, 0)
+  const done = byPoint.get(key) ?? (size <= JOIN_AT_ONCE ? keep(joinOffers(stores, shards, point)) : undefined)
+  return { done, steps: () => joinOfferSteps(stores, shards, point), finished: keep }
 }
 
 /** FirstPage is a search's first page of offers, in order, with the whole search's offer and store counts. */
@@ -244,15 +314,26 @@ export function firstPageOf(stores: SearchStores, shards: readonly SearchRows[],
   return { offers: sortOffers(joinOffers(stores, candidates, null), 'price', 'asc').slice(0, size), total: prices.length, stores: storeSlugs.size }
 }
 
-/** rowsOf is shard with only the offers at indexes (its menus and products as they are). */
+/** rowsOf is shard with only the offers at indexes (its menus and products as they are), each with its ordinal in shard. */
 function rowsOf(shard: SearchRows, indexes: readonly number[]): SearchRows {
   const o = shard.offers
   const pick = <T>(column: readonly T[]) => indexes.map((i) => column[i]!)
+  // Each offer's place among those of its menu and product, counted over the whole file up to
+  // the last offer kept: the keys are those the whole file's join gives the same offers.
+  // (indexes are in the file's order.)
+  const products = shard.products.code.length
+  const counts = new Map<number, number>()
+  const ordinals = new Int32Array((indexes.at(-1) ?? -1) + 1)
+  for (let i = 0; i < ordinals.length; i++) {
+    const pair = o.menu[i]! * products + o.product[i]!
+    ordinals[i] = shard.ordinals?.[i] ?? (counts.get(pair) ?? 0) + 1
+    counts.set(pair, ordinals[i]!)
+  }
   return {
     category: shard.category,
     menus: shard.menus,
     products: shard.products,
-    indexes: indexes.map((i) => shard.indexes?.[i] ?? i),
+    ordinals: indexes.map((i) => ordinals[i]!),
     offers: {
       product: pick(o.product),
       menu: pick(o.menu),
