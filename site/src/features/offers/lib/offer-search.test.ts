@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import northeast from '@/testing/fixtures/shop/search-flower-northeast.json'
 import northwest from '@/testing/fixtures/shop/search-flower-northwest.json'
 import searchStores from '@/testing/fixtures/shop/search-stores.json'
 import type { SearchShard, SearchStores } from '../api/shop-schemas'
-import { firstPageOf, joinJob, joinOfferSteps, joinOffers, shardsFor, sortOffers, unitPriceOf } from './offer-search'
+import { compareOffers, firstPageOf, joinJob, joinOfferSteps, joinOffers, shardsFor, sortOffers, unitPriceOf } from './offer-search'
 import { runInSlices } from '@/lib/sliced-work'
 import { DEFAULT_SEARCH_STATE } from './search-state'
 
@@ -158,6 +158,13 @@ describe('joinJob', () => {
     const offers = await runInSlices(job.steps(), new AbortController().signal)
     expect(offers).toEqual(joinOffers(stores, shards, point))
     expect(offers).toHaveLength(1_600)
+    // Sorted in steps too, in a search's order from a point (by distance): the screen's sort
+    // hands that order back without sorting again.
+    const sort = vi.spyOn(Array.prototype, 'sort')
+    const sorted = sortOffers(offers, 'distance', 'asc')
+    expect(sort).not.toHaveBeenCalled()
+    sort.mockRestore()
+    expect(sorted).toEqual([...offers].sort(compareOffers('distance', 'asc')))
     // One code listed 400 times on a menu: 400 keys.
     expect(new Set(offers.map((o) => o.key)).size).toBe(1_600)
     job.finished?.(offers)
