@@ -1,6 +1,9 @@
 package publish
 
 import (
+	"cmp"
+	"maps"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -112,7 +115,31 @@ type SearchFirst struct {
 	// Total and Stores count the whole search's offers and their stores.
 	Total  int `json:"total"`
 	Stores int `json:"stores"`
+	// Facets count the whole search's offers by each option of the filters with counts, as
+	// the site counts them with no filter chosen: its filters show every option, with its
+	// count, before the site has loaded and counted the whole search itself.
+	Facets SearchFacets `json:"facets"`
 }
+
+// SearchFacets count a search's offers by brand, strain type, size (a product's grams and
+// mg, which the site reads as its sizes), terpene, on sale and new. Each list is sorted
+// by its value (sizes by grams, then mg, none first), so that the file is the same for the
+// same offers.
+type SearchFacets struct {
+	Brand      []ValueCount `json:"brand"`
+	StrainType []ValueCount `json:"strainType"`
+	Size       []SizeCount  `json:"size"`
+	Terpene    []ValueCount `json:"terpene"`
+	Sale       int          `json:"sale"`
+	New        int          `json:"new"`
+}
+
+// ValueCount is an option and its offers: ["Klutch", 12].
+type ValueCount [2]any
+
+// SizeCount is a size as the products column writes it and its offers: [3.5, null, 40]
+// (grams, mg; either null when none).
+type SizeCount [3]any
 
 // SearchFirstPage is the Menus screen's page size (PAGE_SIZE in site/src/features/menus/lib/menu-search.ts).
 const SearchFirstPage = 50
@@ -241,7 +268,87 @@ func (s *shop) searchFirst(cat data.Category, region string, offers []*offer) se
 	}
 	f := s.searchRows(cat, region, page)
 	f.first, f.total, f.stores = true, len(offers), len(stores)
+	f.facets = countSearchFacets(offers)
 	return f
+}
+
+// searchFacetCounts are SearchFacets as countSearchFacets counts them.
+type searchFacetCounts struct {
+	brand, strainType, terpene map[string]int
+	size                       map[[2]float64]int
+	sale, isNew                int
+}
+
+// countSearchFacets counts offers by each option of the filters with counts, each offer by
+// its figures as the search files write them (the site reads those): its brand, its strain
+// type and terpenes, its product's grams and mg (0 for none, written null), on sale when
+// its sale price in cents is above none and below its price's, new.
+func countSearchFacets(offers []*offer) *searchFacetCounts {
+	c := &searchFacetCounts{brand: map[string]int{}, strainType: map[string]int{}, terpene: map[string]int{}, size: map[[2]float64]int{}}
+	for _, o := range offers {
+		c.brand[o.Brand]++
+		if t := strainTypeOf(o.desc); t != "" {
+			c.strainType[t]++
+		}
+		for _, slug := range terpeneSlugs(o.desc) {
+			c.terpene[slug]++
+		}
+		c.size[[2]float64{writtenPositive(o.Grams), writtenPositive(o.Milligrams)}]++
+		if sale, price := math.Round(o.SalePrice*100), math.Round(o.Price*100); o.SalePrice > 0 && o.SalePrice < o.Price && sale > 0 && sale < price {
+			c.sale++
+		}
+		if o.isNew {
+			c.isNew++
+		}
+	}
+	return c
+}
+
+// writtenPositive is f as appendPositive writes it, with 0 for what it writes as null (none,
+// a negative, NaN, an infinity), so that one size is one key however the menu gave none.
+func writtenPositive(f float64) float64 {
+	if f > 0 && !math.IsInf(f, 1) {
+		return f
+	}
+	return 0
+}
+
+// appendJSON writes the counts as SearchFacets.
+func (c *searchFacetCounts) appendJSON(b []byte) []byte {
+	values := func(b []byte, counts map[string]int) []byte {
+		keys := slices.Sorted(maps.Keys(counts))
+		return appendList(b, keys, func(b []byte, k string, _ int) []byte {
+			b = append(b, '[')
+			b = appendString(b, k)
+			b = append(b, ',')
+			b = strconv.AppendInt(b, int64(counts[k]), 10)
+			return append(b, ']')
+		})
+	}
+	b = append(b, `{"brand":`...)
+	b = values(b, c.brand)
+	b = append(b, `,"strainType":`...)
+	b = values(b, c.strainType)
+	b = append(b, `,"size":`...)
+	sizes := slices.SortedFunc(maps.Keys(c.size), func(x, y [2]float64) int {
+		return cmp.Or(cmp.Compare(x[0], y[0]), cmp.Compare(x[1], y[1]))
+	})
+	b = appendList(b, sizes, func(b []byte, k [2]float64, _ int) []byte {
+		b = append(b, '[')
+		b = appendPositive(b, k[0])
+		b = append(b, ',')
+		b = appendPositive(b, k[1])
+		b = append(b, ',')
+		b = strconv.AppendInt(b, int64(c.size[k]), 10)
+		return append(b, ']')
+	})
+	b = append(b, `,"terpene":`...)
+	b = values(b, c.terpene)
+	b = append(b, `,"sale":`...)
+	b = strconv.AppendInt(b, int64(c.sale), 10)
+	b = append(b, `,"new":`...)
+	b = strconv.AppendInt(b, int64(c.isNew), 10)
+	return append(b, '}')
 }
 
 // searchPartOffers is the most offers a part of a category's whole-state search
@@ -299,9 +406,10 @@ type searchHead struct {
 type searchFile struct {
 	head   searchHead
 	offers []*offer
-	// first makes it a SearchFirst, with total and stores.
+	// first makes it a SearchFirst, with total, stores and facets.
 	first         bool
 	total, stores int
+	facets        *searchFacetCounts
 }
 
 func (f searchFile) MarshalJSON() ([]byte, error) { return f.appendJSON(nil) }
@@ -383,6 +491,8 @@ func (f searchFile) appendJSON(b []byte) ([]byte, error) {
 		b = strconv.AppendInt(b, int64(f.total), 10)
 		b = append(b, `,"stores":`...)
 		b = strconv.AppendInt(b, int64(f.stores), 10)
+		b = append(b, `,"facets":`...)
+		b = f.facets.appendJSON(b)
 	}
 	return append(b, '}'), nil
 }
@@ -399,11 +509,16 @@ func strainTypeOf(o *desc) string {
 // appendTerpeneSlugs writes the slugs of the terpenes a description lists, each once in
 // the menu's order, as the terpene pages name them (nameSlug).
 func appendTerpeneSlugs(b []byte, d *desc) []byte {
+	return appendList(b, terpeneSlugs(d), func(b []byte, slug string, _ int) []byte { return appendString(b, slug) })
+}
+
+// terpeneSlugs are the slugs of the terpenes a description lists, each once in the menu's order.
+func terpeneSlugs(d *desc) []string {
 	var slugs []string
 	for _, t := range d.Terpenes {
 		if slug := nameSlug(t.Name); slug != "" && !slices.Contains(slugs, slug) {
 			slugs = append(slugs, slug)
 		}
 	}
-	return appendList(b, slugs, func(b []byte, slug string, _ int) []byte { return appendString(b, slug) })
+	return slugs
 }

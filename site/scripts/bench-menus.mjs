@@ -251,6 +251,24 @@ function ohio(now) {
     }
     return file
   }
+  // A first page's facets as publish counts them (countSearchFacets in publish/search.go): the
+  // offers by brand, strain type, size (grams and mg), terpene, on sale, new.
+  const facetsOf = (list) => {
+    const count = (values) => {
+      const counts = new Map()
+      for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1)
+      return [...counts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    }
+    const sizes = count(list.map((o) => JSON.stringify([o.product.grams, o.product.mg])))
+    return {
+      brand: count(list.map((o) => o.product.brand)),
+      strainType: count(list.flatMap((o) => (o.product.strainType ? [o.product.strainType] : []))),
+      size: sizes.map(([key, n]) => [...JSON.parse(key), n]),
+      terpene: count(list.flatMap((o) => o.product.terpenes)),
+      sale: list.filter((o) => o.salePrice !== null && o.salePrice > 0 && o.salePrice < o.price).length,
+      new: list.filter((o) => o.isNew).length,
+    }
+  }
   const files = new Map()
   const json = (value) => zlib.gzipSync(Buffer.from(JSON.stringify(value)))
   const list = []
@@ -292,7 +310,12 @@ function ohio(now) {
           paid(a) - paid(b) ||
           (nameKey(a) < nameKey(b) ? -1 : nameKey(a) > nameKey(b) ? 1 : a.menu[0] < b.menu[0] ? -1 : a.menu[0] > b.menu[0] ? 1 : 0),
       )
-      return json({ ...columns(category, region, first.slice(0, 50)), total: list.length, stores: new Set(list.map((o) => o.menu[0])).size })
+      return json({
+        ...columns(category, region, first.slice(0, 50)),
+        total: list.length,
+        stores: new Set(list.map((o) => o.menu[0])).size,
+        facets: facetsOf(list),
+      })
     }
     files.set(`/api/search/${category.toLowerCase()}/first`, firstPage('', all))
     for (const [region, inRegion] of byRegion)
@@ -571,6 +594,10 @@ async function firstResults(origin, query, traceName) {
   // A trace of a search goes on until the end of its longest-task window.
   const { context, page, at, paragraphAt } = await firstPaint(origin, `/dispensary-menus${query}`, MENUS_PAGE, traceName, { keepTracing: true })
   const { askedAt, dataAt } = await dataTimes(page)
+  // Where the first result row stands on the page once the first results show, and (below) once
+  // everything is in: what moves it is a layout shift a shopper sees.
+  const rowTop = () => page.evaluate(() => document.querySelector('main tbody tr').getBoundingClientRect().top + window.scrollY)
+  const firstTop = await rowTop()
   // What the page had received when its first results showed (gzip bodies, from Resource Timing).
   const firstBytes = await page.evaluate(() =>
     performance
@@ -589,8 +616,9 @@ async function firstResults(origin, query, traceName) {
     (from) => Math.max(0, ...window.__longTasks.filter((t) => t.start + t.duration > from).map((t) => t.duration)),
     at,
   )
+  const rowMoved = (await rowTop()) - firstTop
   if (TRACE_DIR && traceName) await browser.stopTracing()
-  return { context, page, at, paragraphAt, askedAt, dataAt, doneAt, firstBytes, bytes: dataBytes, longestTask }
+  return { context, page, at, paragraphAt, askedAt, dataAt, doneAt, firstBytes, bytes: dataBytes, longestTask, rowMoved }
 }
 
 /**
@@ -705,6 +733,8 @@ async function measure(build) {
     wholeBytes: whole.bytes,
     longest,
     longestTask: whole.longestTask,
+    rowMoved: whole.rowMoved,
+    regionRowMoved: region.rowMoved,
     regionLongestTask: region.longestTask,
     filter,
     key,
@@ -782,6 +812,9 @@ function report(build, rows) {
   )
   console.log(
     `  longest task once the first results show, until a second after all the data is in (an input then waits for it): whole state ${list('longestTask')} ms, median ${median('longestTask').toFixed(0)} ms; one region's page ${list('regionLongestTask')} ms, median ${median('regionLongestTask').toFixed(0)} ms`,
+  )
+  console.log(
+    `  the first result row moved, from the first results until all the data is in (1280 x 900): whole state ${list('rowMoved')} px; one region's page ${list('regionRowMoved')} px`,
   )
   console.log(
     `  longest interaction of all: ${list('longest')} ms; machine load (1, 5, 15 min): ${os

@@ -80,6 +80,28 @@ describe('Menus', () => {
     expect(seen).toContain('/api/search/flower/first')
   })
 
+  it('shows every filter with publish’s counts while the shards are still loading, then the same counts of its own', async () => {
+    let release = () => {}
+    const pending = new Promise<void>((resolve) => (release = resolve))
+    server.use(http.get('*/api/search/flower/:region', async ({ params }) => (params.region === 'first' ? undefined : await pending)))
+    renderApp('/dispensary-menus')
+    const filters = await screen.findByRole('form', { name: 'Filters with counts' })
+    const options = () =>
+      ['Brand', 'Size', 'Terpene'].map((facet) =>
+        within(within(filters).getByRole('group', { name: facet }))
+          .getAllByRole('checkbox')
+          .map((box) => box.closest('label')!.textContent),
+      )
+    const published = options()
+    // The whole state's five offers: each option with its count, as the site counts them.
+    expect(published[0]).toEqual(['Klutch (4)', 'Grow Ohio (1)'])
+    expect(published.every((list) => list.length > 0 && list.every((label) => /\(\d+\)$/.test(label!)))).toBe(true)
+    expect(screen.getByRole('region', { name: 'Everything in stock, all of Ohio' })).toHaveAttribute('aria-busy', 'true')
+    release()
+    await waitFor(() => expect(screen.getByRole('region', { name: 'Everything in stock, all of Ohio' })).toHaveAttribute('aria-busy', 'false'))
+    expect(options()).toEqual(published)
+  })
+
   it('asks for no first page when the search is not the default one', async () => {
     const seen = requested()
     renderApp('/dispensary-menus/northeast/flower?sale=1')

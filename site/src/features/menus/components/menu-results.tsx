@@ -7,7 +7,7 @@ import { useSliced } from '@/lib/sliced-work'
 import type { SearchFirst } from '@/features/offers/api/shop-schemas'
 import { useSearchShards, useSearchStores } from '@/features/offers/api/use-shop'
 import { describeSearch, isDefaultFirstPage, PAGE_SIZE } from '../lib/menu-search'
-import { countFacetsOnce, facetIndexJobFor, potencyUnitFor } from '@/features/offers/lib/facets'
+import { countFacetsOnce, facetIndexJobFor, potencyUnitFor, publishedCounts } from '@/features/offers/lib/facets'
 import { filterOffers, firstPageOf, groupByStore, joinJob, joinOffers, sortOffers, type SearchOffer } from '@/features/offers/lib/offer-search'
 import {
   displayStore,
@@ -91,6 +91,9 @@ export const MenuResults = memo(function MenuResults({ state, shownFilters, firs
   // The index the counts read is built in slices for a large search (facetIndexJobFor).
   const index = useSliced(useMemo(() => (countFor ? facetIndexJobFor(countFor.counted, countFor.unit) : null), [countFor]))
   const counts = useMemo(() => (countFor && index ? countFacetsOnce(countFor.counted, countFor.filters, countFor.unit) : null), [countFor, index])
+  // Until then, a default search's options and their counts come with its first page (publish's
+  // count of the same offers): the filters are whole from the first paint.
+  const published = useMemo(() => (first?.facets ? publishedCounts(first.facets, first.category) : null), [first])
   // "Open now": the offers of stores open now, then, apart, those of stores whose hours are unknown
   // (filterOffers has left out the closed ones, before the counts; here they are split for the list).
   const openNow = useMemo(
@@ -185,7 +188,7 @@ export const MenuResults = memo(function MenuResults({ state, shownFilters, firs
             {total} offers at {storeCount} {storeCount === 1 ? 'store' : 'stores'}: {describeSearch(search)}
             {filters.searchText.trim() && `, matching “${filters.searchText.trim()}”`}.
           </p>
-          <FacetForm filters={shownFilters} counts={counts} unit={unit} onChange={onFilters} />
+          <FacetForm filters={shownFilters} counts={counts ?? published} unit={unit} onChange={onFilters} />
           {thcValues && <ThcValueNote values={thcValues} what="offers" />}
           {result && result.offers.length === 0 ? (
             <EmptyResults result={result} search={search} onFilters={onFilters} onSearch={onSearch} />

@@ -195,8 +195,28 @@ const pointsInside = <T extends SearchColumns>() =>
 export const searchShardSchema = guarded(v.pipe(v.looseObject(searchRows), pointsInside()))
 export type SearchShard = v.InferOutput<typeof searchShardSchema>
 
-/** searchFirstSchema is api/search/<category>/first: the default search's first page and its totals. */
-export const searchFirstSchema = guarded(v.pipe(v.looseObject({ ...searchRows, total: int, stores: int }), pointsInside()))
+const offerCount = v.pipe(int, v.minValue(0))
+const valueCounts = v.array(v.strictTuple([v.string(), offerCount]))
+
+/**
+ * searchFacetsSchema is a first page's facets: the whole search's offers counted by each option of
+ * the filters with counts (sizes as a product's grams and mg), as the site counts them with no
+ * filter chosen. Absent from a tree published before them.
+ */
+const searchFacetsSchema = v.looseObject({
+  brand: valueCounts,
+  strainType: valueCounts,
+  size: v.array(v.strictTuple([nullableNumber, nullableNumber, offerCount])),
+  terpene: valueCounts,
+  sale: offerCount,
+  new: offerCount,
+})
+export type SearchFacets = v.InferOutput<typeof searchFacetsSchema>
+
+/** searchFirstSchema is api/search/<category>/first: the default search's first page, its totals and its options' counts. */
+export const searchFirstSchema = guarded(
+  v.pipe(v.looseObject({ ...searchRows, total: int, stores: int, facets: v.optional(searchFacetsSchema) }), pointsInside()),
+)
 export type SearchFirst = v.InferOutput<typeof searchFirstSchema>
 
 export const dealOfferSchema = v.looseObject({

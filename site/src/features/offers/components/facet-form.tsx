@@ -9,7 +9,7 @@ import {
   sizeOrder,
   STRAIN_TYPES,
   THRESHOLDS,
-  type FacetCounts,
+  type OptionCounts,
   type FacetFilters,
   type PotencyUnit,
 } from '../lib/facets'
@@ -18,8 +18,8 @@ import styles from './shop.module.css'
 type Props = {
   /** filters are the filters as chosen (shown at once); counts follow the results. */
   filters: FacetFilters
-  /** counts are each option's offers given the other filters, null while the offers load. */
-  counts: FacetCounts | null
+  /** counts are each option's offers given the other filters (publish's until the site has counted), null while the offers load. */
+  counts: OptionCounts | null
   /** unit is the potency unit of the THC and CBD bounds. */
   unit: PotencyUnit
   onChange: (patch: Partial<FacetFilters>) => void
@@ -72,6 +72,11 @@ const boundLabel = (name: Bound, unit: PotencyUnit) =>
  */
 export const FacetForm = memo(function FacetForm({ filters, counts, unit, onChange }: Props) {
   const [allBrands, setAllBrands] = useState(false)
+  // While the options are counted again (counts null: a filter chosen before the whole search was
+  // counted), the last counts' options stay, without their numbers, so that nothing moves.
+  const [lastCounts, setLastCounts] = useState(counts)
+  if (counts !== null && counts !== lastCounts) setLastCounts(counts)
+  const listed = counts ?? lastCounts
   // The options' handlers read the latest filters and onChange (a screen may pass a new one
   // each render), so that they stay the same functions and the options stay memoised.
   const latest = useLatest({ filters, onChange })
@@ -88,10 +93,10 @@ export const FacetForm = memo(function FacetForm({ filters, counts, unit, onChan
   const options = (key: 'brands' | 'sizes' | 'terpenes', map: Map<string, number> | undefined, order: (a: string, b: string) => number) =>
     [...new Set([...(map?.keys() ?? []), ...filters[key]])].sort(order)
   const byCount = (map: Map<string, number> | undefined) => (a: string, b: string) => (map?.get(b) ?? 0) - (map?.get(a) ?? 0) || a.localeCompare(b)
-  const brands = options('brands', counts?.brand, byCount(counts?.brand))
+  const brands = options('brands', listed?.brand, byCount(listed?.brand))
   const shownBrands = allBrands ? brands : brands.filter((b, i) => i < BRANDS_SHOWN || filters.brands.includes(b))
-  const sizes = options('sizes', counts?.size, sizeOrder)
-  const terpenes = options('terpenes', counts?.terpene, byCount(counts?.terpene))
+  const sizes = options('sizes', listed?.size, sizeOrder)
+  const terpenes = options('terpenes', listed?.terpene, byCount(listed?.terpene))
   const check = (key: OptionFacet, value: string, label: string, count: number | undefined) => (
     <CountedCheck
       key={value}
@@ -117,7 +122,7 @@ export const FacetForm = memo(function FacetForm({ filters, counts, unit, onChan
         <CountedCheck name="newOnly" value="" label="New this week" count={counts?.new} checked={filters.newOnly} onToggle={toggle} />
       </fieldset>
       {/* A store's menu file may give no strain types: no filter to offer then. */}
-      {(counts === null || counts.strainType.size > 0 || filters.strainTypes.length > 0) && (
+      {(listed === null || listed.strainType.size > 0 || filters.strainTypes.length > 0) && (
         <fieldset>
           <legend>Strain type</legend>
           {STRAIN_TYPES.map((t) => check('strainTypes', t, STRAIN_LABELS[t], counts?.strainType.get(t) ?? (counts ? 0 : undefined)))}

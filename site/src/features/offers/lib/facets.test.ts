@@ -1,10 +1,20 @@
+import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
+import firstFile from '@/testing/fixtures/shop/search-flower-first.json'
+import firstNortheast from '@/testing/fixtures/shop/search-flower-first-northeast.json'
+import wholeState from '@/testing/fixtures/shop/search-flower-all-1.json'
+import northeast from '@/testing/fixtures/shop/search-flower-northeast.json'
+import searchStores from '@/testing/fixtures/shop/search-stores.json'
+import { searchFirstSchema, type SearchShard, type SearchStores } from '../api/shop-schemas'
+import { joinOffers } from './offer-search'
 import {
   countFacets,
   countFacetsOnce,
   countInRange,
   keepFacets,
   NO_FACETS,
+  potencyUnitFor,
+  publishedCounts,
   sizeBucket,
   sizeLabel,
   sizeOrder,
@@ -142,5 +152,52 @@ describe('sizes as shoppers say them', () => {
     expect(sizeBucket('Flower', null, null)).toBeNull()
     expect(sizeBucket('Other', 0, 0)).toBeNull()
     expect(['100mg', '28g', '1g', '3.5g', '10mg'].sort(sizeOrder)).toEqual(['1g', '3.5g', '28g', '10mg', '100mg'])
+  })
+})
+
+describe('publishedCounts', () => {
+  const stores = searchStores as SearchStores
+  // publish's golden files (publish/testdata): each first page with the whole search it is the first page of.
+  const searches = [
+    ['the whole state', firstFile, [wholeState]],
+    ['one region', firstNortheast, [northeast]],
+  ] as const
+  const sorted = (map: ReadonlyMap<string, number>) => [...map].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+
+  it.each(searches)('are the site’s own counts of %s’s offers with no filter chosen', (_, file, shards) => {
+    const first = v.parse(searchFirstSchema, file)
+    expect(first.facets).toBeDefined()
+    const published = publishedCounts(first.facets!, first.category)
+    const own = countFacets(joinOffers(stores, shards as unknown as SearchShard[], null), NO_FACETS, potencyUnitFor(first.category))
+    for (const facet of ['brand', 'strainType', 'size', 'terpene'] as const) {
+      expect(sorted(published[facet])).toEqual(sorted(own[facet]))
+      expect(published[facet].size).toBeGreaterThan(0)
+    }
+    expect({ sale: published.sale, new: published.new }).toEqual({ sale: own.sale, new: own.new })
+    // The ranges' values are the site's alone: their options show no count until it has counted.
+    expect(published.thc).toBeUndefined()
+  })
+
+  it('reads each size as the site reads a product’s, adding up sizes it calls one', () => {
+    const counts = publishedCounts(
+      {
+        brand: [],
+        strainType: [],
+        terpene: [],
+        sale: 0,
+        new: 0,
+        size: [
+          [3.5, null, 4],
+          [3.54, null, 2],
+          [null, null, 7],
+          [1, null, 1],
+        ],
+      },
+      'Flower',
+    )
+    expect([...counts.size]).toEqual([
+      ['3.5g', 6],
+      ['1g', 1],
+    ])
   })
 })

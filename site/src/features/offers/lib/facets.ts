@@ -148,6 +148,48 @@ export type FacetCounts = {
 }
 
 /**
+ * OptionCounts are FacetCounts that may lack the ranges' values (THC, CBD, price): those of
+ * publish's counts (publishedCounts), whose range options show no count until the site's own.
+ */
+export type OptionCounts = Omit<FacetCounts, 'thc' | 'cbd' | 'price'> & Partial<Pick<FacetCounts, 'thc' | 'cbd' | 'price'>>
+
+/**
+ * PublishedFacets are the counts publish writes with a search's first page (SearchFirst's
+ * facets, publish/SNAPSHOTS.md): options and their offers, sizes as a product's grams and mg.
+ */
+export type PublishedFacets = {
+  brand: readonly (readonly [string, number])[]
+  strainType: readonly (readonly [string, number])[]
+  size: readonly (readonly [number | null, number | null, number])[]
+  terpene: readonly (readonly [string, number])[]
+  sale: number
+  new: number
+}
+
+/**
+ * publishedCounts are publish's counts of a search of category with no filter chosen as the
+ * filters show counts: the same as countFacets' over the search's offers (a test holds them
+ * to it), each size read as the site reads a product's (sizeBucket). They stand in until the
+ * site has loaded and counted the whole search, so that the filters' options are there from
+ * the first paint and nothing below them moves when the counts come.
+ */
+export function publishedCounts(facets: PublishedFacets, category: Category): OptionCounts {
+  const size = new Map<string, number>()
+  for (const [grams, mg, count] of facets.size) {
+    const key = sizeBucket(category, grams, mg)
+    if (key !== null) size.set(key, (size.get(key) ?? 0) + count)
+  }
+  return {
+    brand: new Map(facets.brand),
+    strainType: new Map(facets.strainType),
+    size,
+    terpene: new Map(facets.terpene),
+    sale: facets.sale,
+    new: facets.new,
+  }
+}
+
+/**
  * keepFacets keeps the offers every chosen filter keeps (options of one facet are
  * alternatives: two brands keep the offers of either), in their order. unit is the
  * potency unit of the THC and CBD bounds: an offer whose figure is in another unit,
