@@ -231,6 +231,9 @@ describe('renderPublished (the data pages, after a publish)', () => {
     expect(html).toContain('Everything in stock, all of Ohio')
     expect(html).toContain(`${searchFirst.total} offers at ${searchFirst.stores} stores`)
     expect(html).toContain(searchFirst.products.name[0])
+    // The filters with counts, whole: publish's counts of the whole search (its first page's facets).
+    for (const [brand, count] of searchFirst.facets.brand) expect(html).toContain(`${brand} (${count})`)
+    expect(html).toContain('<legend>Terpene</legend>')
   })
 
   it('writes a region’s view of Menus with that region’s first page, cheapest first, and the stores’ list', async () => {
@@ -257,6 +260,9 @@ describe('renderPublished (the data pages, after a publish)', () => {
     // Offers are columns (publish/SNAPSHOTS.md): one entry of each column per offer.
     const offers = bloomAkron.markets.reduce((n, m) => n + m.offers.product.length, 0)
     expect(html).toContain(`${offers} of ${offers} offers`)
+    // The filters with counts, counted in the render, as the page's hydration counts them.
+    expect(html).toContain('<legend>Brand</legend>')
+    expect(html).toMatch(/On sale \(\d+\)/)
     // Another store renders in one pass, with its own data.
     const other = { ...bloomAkron, slug: 'bloom-columbus', name: 'Bloom Columbus' }
     const second = await renderPublished('/dispensary-menus/bloom-columbus', tree({ 'menus/bloom-columbus': other }), renderedAt)

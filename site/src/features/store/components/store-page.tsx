@@ -96,9 +96,11 @@ function StoreMenu({ menu }: { menu: Menu }) {
   )
   const unit = potencyUnitFor(filters.category || null)
   const result = useMemo(() => narrowFilters(inScope, filters, unit, nowMs), [inScope, filters, unit, nowMs])
-  // The options' counts follow the offers, counted once those are painted.
+  // The options' counts follow the offers, counted once those are painted. The page's HTML
+  // rendered after a publish has them (counted in its render, as its hydration counts them), so
+  // that its filters are whole from the first paint and nothing below them moves.
   const toCount = useMemo(() => ({ counted: result.counted, filters, unit }), [result, filters, unit])
-  const countFor = useAfterPaint(toCount)
+  const countFor = useAfterPaint(toCount) ?? (rendersPageHtml(`menus/${menu.slug}`) ? toCount : null)
   const counts = useMemo(() => (countFor ? countFacetsOnce(countFor.counted, countFor.filters, countFor.unit) : null), [countFor])
   const byCategory = useMemo(
     () =>
