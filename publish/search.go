@@ -282,7 +282,7 @@ type searchFacetCounts struct {
 // countSearchFacets counts offers by each option of the filters with counts, each offer by
 // its figures as the search files write them (the site reads those): its brand, its strain
 // type and terpenes, its product's grams and mg (0 for none, written null), on sale when
-// its sale price in cents is above none and below its price's, new.
+// its sale price as written is above zero and below its price as written, new.
 func countSearchFacets(offers []*offer) *searchFacetCounts {
 	c := &searchFacetCounts{brand: map[string]int{}, strainType: map[string]int{}, terpene: map[string]int{}, size: map[[2]float64]int{}}
 	for _, o := range offers {
@@ -294,7 +294,7 @@ func countSearchFacets(offers []*offer) *searchFacetCounts {
 			c.terpene[slug]++
 		}
 		c.size[[2]float64{writtenPositive(o.Grams), writtenPositive(o.Milligrams)}]++
-		if sale, price := math.Round(o.SalePrice*100), math.Round(o.Price*100); o.SalePrice > 0 && o.SalePrice < o.Price && sale > 0 && sale < price {
+		if sale := o.salePrice(); sale != nil && *sale > 0 && *sale < cents(o.Price) {
 			c.sale++
 		}
 		if o.isNew {

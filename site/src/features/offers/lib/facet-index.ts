@@ -113,14 +113,15 @@ function* rangeFacet(n: number, valueOf: (i: number) => number | null): Steps<Ra
   // The offers with a number, then those whose figure is NaN (last, like Float64Array's own sort).
   const offers: number[] = []
   const nans: number[] = []
+  const values = new Float64Array(n).fill(NaN)
   for (let i = 0; i < n; i++) {
     const v = valueOf(i)
-    if (v !== null) (Number.isNaN(v) ? nans : offers).push(i)
+    if (v !== null) {
+      values[i] = v
+      ;(Number.isNaN(v) ? nans : offers).push(i)
+    }
     if (i % INDEX_STEP === INDEX_STEP - 1) yield
   }
-  const values = new Float64Array(n).fill(NaN)
-  for (const i of offers) values[i] = valueOf(i)!
-  yield
   // A stable sort: ties stay in list order.
   const order = yield* sortSteps(offers, (a, b) => values[a]! - values[b]!)
   for (const i of nans) order.push(i)

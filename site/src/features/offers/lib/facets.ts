@@ -1,6 +1,7 @@
 import type { Category } from '@/api/common-schemas'
 import { countIndexed, facetIndexJob, facetIndexOf, forEachBit, keepIndexed, type Bits, type FacetIndex } from './facet-index'
 import type { SlicedJob } from '@/lib/sliced-work'
+import type { SearchFacets } from '../api/shop-schemas'
 
 // The filters shoppers of Jane and Dutchie menus know (brand, strain type, THC and
 // CBD, size, price, terpene, on sale, new), each option with the number of offers it
@@ -154,26 +155,13 @@ export type FacetCounts = {
 export type OptionCounts = Omit<FacetCounts, 'thc' | 'cbd' | 'price'> & Partial<Pick<FacetCounts, 'thc' | 'cbd' | 'price'>>
 
 /**
- * PublishedFacets are the counts publish writes with a search's first page (SearchFirst's
- * facets, publish/SNAPSHOTS.md): options and their offers, sizes as a product's grams and mg.
- */
-export type PublishedFacets = {
-  brand: readonly (readonly [string, number])[]
-  strainType: readonly (readonly [string, number])[]
-  size: readonly (readonly [number | null, number | null, number])[]
-  terpene: readonly (readonly [string, number])[]
-  sale: number
-  new: number
-}
-
-/**
- * publishedCounts are publish's counts of a search of category with no filter chosen as the
+ * publishedCounts are publish's counts of a search (a first page's facets, publish/SNAPSHOTS.md) of category with no filter chosen as the
  * filters show counts: the same as countFacets' over the search's offers (a test holds them
  * to it), each size read as the site reads a product's (sizeBucket). They stand in until the
  * site has loaded and counted the whole search, so that the filters' options are there from
  * the first paint and nothing below them moves when the counts come.
  */
-export function publishedCounts(facets: PublishedFacets, category: Category): OptionCounts {
+export function publishedCounts(facets: SearchFacets, category: Category): OptionCounts {
   const size = new Map<string, number>()
   for (const [grams, mg, count] of facets.size) {
     const key = sizeBucket(category, grams, mg)

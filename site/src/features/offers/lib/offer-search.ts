@@ -117,6 +117,13 @@ export function unitPriceOf(
  */
 export type SearchRows = Pick<SearchShard, 'category' | 'menus' | 'products' | 'offers'> & { ordinals?: readonly number[] }
 
+/** keyBase is offer i of rows as its key names it before its ordinal: store, market, product code and size. */
+function keyBase(rows: SearchRows, i: number): string {
+  const [slug, market] = rows.menus[rows.offers.menu[i]!]!
+  const product = rows.offers.product[i]!
+  return `${slug}|${market}|${rows.products.code[product]}|${rows.products.size[product]}`
+}
+
 /** joinOffers turns shard rows into SearchOffers, measuring each store's distance from point once. */
 export function joinOffers(stores: SearchStores, shards: readonly SearchRows[], point: Coordinates | null): SearchOffer[] {
   return runSteps(joinOfferSteps(stores, shards, point))
@@ -191,7 +198,7 @@ export function* joinOfferSteps(stores: SearchStores, shards: readonly SearchRow
       const { unitPrice, unit } = unitPriceOf(shard.category, paid, grams, mg)
       const potency = potencyAt(o, i, shard.category, mg)
       nameKeys.push(names[product]!)
-      const base = `${menu.store.slug}|${menu.market}|${code}|${size}`
+      const base = keyBase(shard, i)
       const ordinal = shard.ordinals?.[i] ?? (seen.get(base) ?? 0) + 1
       seen.set(base, ordinal)
       // Every field written out in one order, no spread: the offers share one shape, which the
@@ -283,9 +290,9 @@ export function joinJob(stores: SearchStores, shards: readonly SearchRows[], poi
  */
 function* joinAndSortSteps(stores: SearchStores, shards: readonly SearchRows[], point: Coordinates | null): Steps<SearchOffer[]> {
   const offers = yield* joinOfferSteps(stores, shards, point)
-  const sortBy = point ? 'distance' : 'price'
+  const sortBy = effectiveSort(point && { searchType: 'distance', coordinates: point }, { sortBy: null, searchText: '' })
   const sorted = yield* sortSteps(offers, compareOffers(sortBy, 'asc'))
-  lastFor(offers, 'sort', `${sortBy} asc`, () => sorted)
+  lastFor(offers, SORTED, sortedKey(sortBy, 'asc'), () => sorted)
   return offers
 }
 
@@ -332,16 +339,15 @@ export function firstPageOf(stores: SearchStores, shards: readonly SearchRows[],
 function rowsOf(shard: SearchRows, indexes: readonly number[]): SearchRows {
   const o = shard.offers
   const pick = <T>(column: readonly T[]) => indexes.map((i) => column[i]!)
-  // Each offer's place among those of its menu and product, counted over the whole file up to
-  // the last offer kept: the keys are those the whole file's join gives the same offers.
+  // Each offer's ordinal (its key's number) counted as the join counts it, over the whole file
+  // up to the last offer kept: the keys are those the whole file's join gives the same offers.
   // (indexes are in the file's order.)
-  const products = shard.products.code.length
-  const counts = new Map<number, number>()
+  const counts = new Map<string, number>()
   const ordinals = new Int32Array((indexes.at(-1) ?? -1) + 1)
   for (let i = 0; i < ordinals.length; i++) {
-    const pair = o.menu[i]! * products + o.product[i]!
-    ordinals[i] = shard.ordinals?.[i] ?? (counts.get(pair) ?? 0) + 1
-    counts.set(pair, ordinals[i]!)
+    const base = keyBase(shard, i)
+    ordinals[i] = shard.ordinals?.[i] ?? (counts.get(base) ?? 0) + 1
+    counts.set(base, ordinals[i]!)
   }
   return {
     category: shard.category,
@@ -435,8 +441,12 @@ export function compareOffers(sortBy: SortKey, direction: 'asc' | 'desc'): (a: S
  * its callers leave as it is.
  */
 export function sortOffers(all: readonly SearchOffer[], sortBy: SortKey, direction: 'asc' | 'desc'): SearchOffer[] {
-  return lastFor(all, 'sort', `${sortBy} ${direction}`, () => [...all].sort(compareOffers(sortBy, direction)))
+  return lastFor(all, SORTED, sortedKey(sortBy, direction), () => [...all].sort(compareOffers(sortBy, direction)))
 }
+
+/** SORTED is the step (list-memo.ts) an order of a list is kept under, sortedKey its key. */
+const SORTED = 'sort'
+const sortedKey = (sortBy: SortKey, direction: 'asc' | 'desc') => `${sortBy} ${direction}`
 
 /**
  * filterOffers applies a search's markets and distance, then "open now", then narrowFilters, to
