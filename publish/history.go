@@ -46,7 +46,9 @@ type history struct {
 	pages []string
 	// pending are the descriptions see took, counted once every code is known.
 	pending []*data.Offer
-	// lows are the offers' lows (lows.go).
+	// fold folds the offers' lows while the prices stream; lows are what it leaves
+	// once they have (lows.go).
+	fold *lowFold
 	lows *lows
 }
 
@@ -127,10 +129,13 @@ type HistoryPoint struct {
 	Median float64     `json:"median"`
 }
 
-func (s *shop) newHistory() *history {
+// newHistory is a history of prices that number about keys series keys (0 when not
+// known).
+func (s *shop) newHistory(keys int) *history {
 	h := &history{s: s, codes: map[string]bool{}, pageOf: map[string]int32{}, dayPaid: map[pageMarket][]float64{},
 		products: map[string][]point{}, weekMenus: map[menuOf]bool{}, weekStores: map[string]bool{}, trends: newTrendSeries(),
-		strains: map[string]*strainSeen{}, descs: map[*data.Offer]*histDesc{}, lows: newLows(s.Now)}
+		strains: map[string]*strainSeen{}, descs: map[*data.Offer]*histDesc{},
+		weekLatest: make([]weekObs, 0, keys), fold: newLowFold(s.Now, keys)}
 	return h
 }
 
@@ -160,7 +165,7 @@ func (h *history) add(day, slug string, market data.Market, o *data.Offer, key i
 	}
 	d := h.describe(o)
 	d.seen++
-	h.lows.observe(day, key, price, sale, inStock)
+	h.fold.observe(day, key, price, sale, inStock)
 	// A day's observations come menu by menu: what is counted per menu is counted when
 	// the menu changes.
 	if m := (menuOf{slug, market}); m != h.lastMenu {
@@ -226,9 +231,10 @@ func (h *history) flush() {
 			h.seeStrain(o, d.seen)
 		}
 	}
+	h.lows = h.fold.lows()
 	// What only the stream needed goes: the history is kept to the end of the publish,
-	// and a week's observations are a slot per series.
-	h.descs, h.weekLatest, h.dayPaid, h.weekMenus, h.weekStores = nil, nil, nil, nil, nil
+	// and a week's observations are a slot per series, as the fold's tracks are.
+	h.descs, h.weekLatest, h.dayPaid, h.weekMenus, h.weekStores, h.fold = nil, nil, nil, nil, nil, nil
 }
 
 func (h *history) flushDay() {

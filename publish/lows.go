@@ -50,8 +50,9 @@ type lowTrack struct {
 	low90 int32
 }
 
-// lows folds the daily prices into a lowTrack per series key (store.DayPrice.Key).
-type lows struct {
+// lowFold folds the daily prices into a lowTrack per series key (store.DayPrice.Key)
+// while the history streams them; lows is what it leaves for the rest of the publish.
+type lowFold struct {
 	tracks []lowTrack
 	// today is the publish's day; dayText and day the day being folded.
 	today   int32
@@ -59,8 +60,11 @@ type lows struct {
 	day     int32
 }
 
-func newLows(now time.Time) *lows {
-	return &lows{today: dayNumberOf(now)}
+// newLowFold is a fold for about keys series keys (0 when not known): the tracks are
+// made once rather than grown, which at 2,000 menus would copy 700,000 of them over and
+// over and leave a quarter of the last copy unused.
+func newLowFold(now time.Time, keys int) *lowFold {
+	return &lowFold{tracks: make([]lowTrack, 0, keys), today: dayNumberOf(now)}
 }
 
 // dayNumberOf is t's day in America/New_York (store.Day) as a number of days since
@@ -86,7 +90,7 @@ func inCents(v float64) int32 {
 }
 
 // observe folds one day's observation of one key: days come in order.
-func (l *lows) observe(day string, key int32, price, sale float64, inStock bool) {
+func (l *lowFold) observe(day string, key int32, price, sale float64, inStock bool) {
 	if day != l.dayText {
 		n, ok := dayNumber(day)
 		if !ok {
@@ -144,6 +148,65 @@ func (l *lows) observe(day string, key int32, price, sale float64, inStock bool)
 	}
 }
 
+// lows are the folded lows, held to the end of the publish (every menu, search and
+// product file reads them) in two flat arrays without pointers: a lowTrack per key
+// and a slice of spells each, at 2,000 menus 700,000 small allocations (48 MB), was
+// the largest thing the publish itself held and made every collection trace them.
+type lows struct {
+	keys []keyLows // by series key
+	// spells are each key's spells lowFor reads, oldest first: keys[k]'s from
+	// keys[k].spells up to the next key's (the end for the last).
+	spells []priceSpell
+	today  int32
+}
+
+// keyLows is a lowTrack once the fold is done, its spells in lows.spells.
+type keyLows struct {
+	first, saleFrom, low90 int32
+	spells                 int32
+}
+
+// lows is what the fold leaves: of each key's spells only those lowFor reads (those
+// that end in the LowBeforeSale days before its sale began, or before today when it
+// is not on sale, and began before that), which after a day of runs is none.
+func (l *lowFold) lows() *lows {
+	out := &lows{keys: make([]keyLows, len(l.tracks)), today: l.today}
+	for k, t := range l.tracks {
+		out.keys[k] = keyLows{first: t.first, saleFrom: t.saleFrom, low90: t.low90, spells: int32(len(out.spells))}
+		began := saleBegan(t.saleFrom, l.today)
+		for _, s := range t.spells {
+			if readBeforeSale(s, began) {
+				out.spells = append(out.spells, s)
+			}
+		}
+	}
+	return out
+}
+
+// saleBegan is the day a key's sale began: saleFrom, or today when the history's last
+// sighting was not on sale (the menu changed since: the sale began today).
+func saleBegan(saleFrom, today int32) int32 {
+	if saleFrom == 0 {
+		return today
+	}
+	return saleFrom
+}
+
+// readBeforeSale reports whether a spell is in the LowBeforeSale days before a sale
+// that began on day began.
+func readBeforeSale(s priceSpell, began int32) bool {
+	return s.from < began && s.to >= began-LowBeforeSale
+}
+
+// spellsOf are key k's spells (of those lows kept).
+func (l *lows) spellsOf(k int) []priceSpell {
+	end := int32(len(l.spells))
+	if k+1 < len(l.keys) {
+		end = l.keys[k+1].spells
+	}
+	return l.spells[l.keys[k].spells:end]
+}
+
 // saleLow is what the snapshots say of an offer on sale beside its prices.
 type saleLow struct {
 	// low is the lowest price paid in the LowBeforeSale days before the sale began, in
@@ -161,9 +224,10 @@ type saleLow struct {
 // firstListed is when the series was first listed (the fallback for a key the
 // history's window has not seen).
 func (l *lows) lowFor(key int32, price float64, firstListed time.Time) saleLow {
-	var t lowTrack
-	if l != nil && key >= 0 && int(key) < len(l.tracks) {
-		t = l.tracks[key]
+	var t keyLows
+	var spells []priceSpell
+	if l != nil && key >= 0 && int(key) < len(l.keys) {
+		t, spells = l.keys[key], l.spellsOf(int(key))
 	}
 	today := int32(0)
 	if l != nil {
@@ -176,16 +240,11 @@ func (l *lows) lowFor(key int32, price float64, firstListed time.Time) saleLow {
 	if first == 0 {
 		first = today
 	}
-	began := t.saleFrom
-	if began == 0 {
-		// The history's last sighting was not on sale (the menu changed since): the sale
-		// began today.
-		began = today
-	}
+	began := saleBegan(t.saleFrom, today)
 	var r saleLow
 	regular := inCents(price)
-	for _, s := range t.spells {
-		if s.from >= began || s.to < began-LowBeforeSale {
+	for _, s := range spells {
+		if !readBeforeSale(s, began) {
 			continue
 		}
 		if r.low == 0 || s.paid < r.low {
@@ -214,10 +273,10 @@ func (r saleLow) lowDiscount(sale float64) float64 {
 // low90 is the key's lowest price paid in the last ProductLowDays days, in cents (0
 // for none).
 func (l *lows) low90(key int32) int32 {
-	if l == nil || key < 0 || int(key) >= len(l.tracks) {
+	if l == nil || key < 0 || int(key) >= len(l.keys) {
 		return 0
 	}
-	return l.tracks[key].low90
+	return l.keys[key].low90
 }
 
 // SaleLow is what the snapshots write beside an offer on sale (SNAPSHOTS.md, "Lows").

@@ -133,8 +133,7 @@ type dayObserver func(day, slug string, market data.Market, o *data.Offer, key i
 // products with a page) and how strains are spelt. keys is about how many series keys
 // the prices number (0 when not known).
 func (s *shop) readHistory(keys int, current func(h *history) error, eachDaily func(fn dayObserver) error) (*history, error) {
-	h := s.newHistory()
-	h.weekLatest = make([]weekObs, 0, keys)
+	h := s.newHistory(keys)
 	if err := current(h); err != nil {
 		return nil, err
 	}
