@@ -130,9 +130,10 @@ func build(ctx context.Context, db *store.DB, opts Options, put func(path string
 	// every series in memory while the last files are encoded (at 2,000 menus, 20 MiB
 	// more at the peak and the collector running flat out under the memory limit).
 	leftOut := sd.LeftOut()
-	for _, c := range sd.CodeCollisions() {
-		m.CodeCollisions = append(m.CodeCollisions, c.String())
-	}
+	// The ties are written into the manifest's messages only at the end, once the
+	// shopping snapshots have let their offers go: at 2,000 menus the messages are
+	// 11 MB, which held through the snapshots kept the heap over the memory limit.
+	collisions := sd.CodeCollisions()
 	sts, ds, roster, err := readStores(ctx, db)
 	if err != nil {
 		return Manifest{}, err
@@ -187,6 +188,7 @@ func build(ctx context.Context, db *store.DB, opts Options, put func(path string
 	}
 	files[PathHeaders] = HeadersFile(append(HeaderRules(opts.Site.WithContent(files[PathChat])), OpenDataRules(od)...))
 	m.Summary = summary
+	m.CodeCollisions = collisionMessages(collisions)
 	if err := finish(&m, files, add, put); err != nil {
 		return Manifest{}, err
 	}
@@ -207,6 +209,15 @@ func finish(m *Manifest, files map[string][]byte, add, put func(path string, b [
 		return fmt.Errorf("publish manifest: %w", err)
 	}
 	return put(PathManifest, mb)
+}
+
+// collisionMessages are the ties as the manifest lists them (nil for none).
+func collisionMessages(collisions []store.CodeCollision) []string {
+	var out []string
+	for _, c := range collisions {
+		out = append(out, c.String())
+	}
+	return out
 }
 
 // shopping is what buildShopping returns besides the shopping snapshots it hands on.
