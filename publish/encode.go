@@ -76,7 +76,7 @@ func newEncodePool(record func(path string, b []byte), put func(path string, b [
 					} else {
 						p.fail(fmt.Errorf("publish %s: %w", j.path, err))
 					}
-					p.free <- buf
+					p.free <- reusable(buf)
 					continue
 				}
 				record(j.path, buf.Bytes())
@@ -93,10 +93,26 @@ func newEncodePool(record func(path string, b []byte), put func(path string, b [
 					p.fail(clipError(err))
 				}
 			}
-			p.free <- f.buf
+			p.free <- reusable(f.buf)
 		}
 	}()
 	return p
+}
+
+// maxKeptBuffer is the largest buffer the pool reuses, in bytes: far above most files
+// (a product page is a few KB, a menu under 100 KB), below the largest (a search shard
+// is up to 5 MB at 2,000 menus).
+const maxKeptBuffer = 1 << 20
+
+// reusable is buf when it is small enough to keep for the next file, else a new empty
+// buffer: the search shards and the open data grow a few buffers to megabytes early,
+// and kept, those (about 25 MB at 2,000 menus) stayed live through the tens of
+// thousands of small files after them, all the time the heap is at its largest.
+func reusable(buf *bytes.Buffer) *bytes.Buffer {
+	if buf.Cap() > maxKeptBuffer {
+		return new(bytes.Buffer)
+	}
+	return buf
 }
 
 // fileEncoder is a snapshot that is not JSON (the Atom feeds): it writes its own file.
