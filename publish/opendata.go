@@ -15,8 +15,10 @@ import (
 	"sync"
 	"time"
 
+	kzstd "github.com/klauspost/compress/zstd"
 	"github.com/parquet-go/parquet-go"
 	"github.com/parquet-go/parquet-go/compress/zstd"
+	"github.com/parquet-go/parquet-go/format"
 
 	"github.com/ohiomc/omc/data"
 )
@@ -108,6 +110,7 @@ type openData struct {
 	skip     bool   // the month being walked is carried over
 	buf      bytes.Buffer
 	w        *parquet.GenericWriter[SpellRow]
+	codec    *spellCodec // every month's
 	batch    []SpellRow
 	rowCount int64
 }
@@ -117,12 +120,17 @@ type openData struct {
 // checked against its manifest) is carried over byte for byte, not rewritten, so its
 // bytes stay whatever later changes the store's descriptions.
 func buildPriceSpells(ctx context.Context, sd *store.ShopData, ds []data.Dispensary, prevOut string, now time.Time, put func(string, []byte) error) ([]OpenDataMonth, error) {
+	codec, err := newSpellCodec()
+	if err != nil {
+		return nil, fmt.Errorf("publish open data: %w", err)
+	}
+	defer codec.close()
 	od := &openData{now: now, current: store.Month(now), regions: map[string]string{}, put: put,
-		carried: carriedMonths(prevOut, store.Month(now))}
+		carried: carriedMonths(prevOut, store.Month(now)), codec: codec}
 	for _, d := range ds {
 		od.regions[d.Slug] = d.Region
 	}
-	err := sd.EachPriceSpell(ctx, now.Add(time.Second), od.add)
+	err = sd.EachPriceSpell(ctx, now.Add(time.Second), od.add)
 	if err == nil {
 		err = od.endMonth()
 	}
@@ -176,15 +184,47 @@ func (od *openData) row(sp store.PriceSpell) SpellRow {
 
 // spellWriterOptions make a month's bytes depend on its rows alone: a fixed created-by
 // (the library's default names its version and build), no key-value metadata, fixed
-// row group and page sizes, zstd at its default level.
-func spellWriterOptions() []parquet.WriterOption {
+// row group and page sizes, zstd at its default level (codec).
+func spellWriterOptions(codec *spellCodec) []parquet.WriterOption {
 	return []parquet.WriterOption{
 		parquet.CreatedBy("omc open data", fmt.Sprint(OpenDataFormat), ""),
-		parquet.Compression(&zstd.Codec{Level: zstd.DefaultLevel, Concurrency: 1}),
+		parquet.Compression(codec),
 		parquet.MaxRowsPerRowGroup(1 << 17),
 		parquet.PageBufferSize(256 << 10),
 	}
 }
+
+// spellCodec compresses the months' pages as parquet-go's zstd codec at its default
+// level and a concurrency of one does (an encoder made with the same options writes the
+// same bytes), with one encoder for the whole walk. That codec keeps its encoders in a
+// sync.Pool, which every collection empties, and each new encoder allocates a history
+// window of 16 MB: under the memory limit, where the collector runs all the time, one
+// month's file made six of them (96 MB at 2,000 menus), two at a time live.
+type spellCodec struct {
+	enc *kzstd.Encoder
+	dec zstd.Codec // decoding is parquet-go's own
+}
+
+func newSpellCodec() (*spellCodec, error) {
+	enc, err := kzstd.NewWriter(nil, kzstd.WithEncoderConcurrency(1), kzstd.WithEncoderLevel(zstd.DefaultLevel),
+		kzstd.WithZeroFrames(true), kzstd.WithEncoderCRC(false))
+	if err != nil {
+		return nil, fmt.Errorf("zstd encoder: %w", err)
+	}
+	return &spellCodec{enc: enc, dec: zstd.Codec{Level: zstd.DefaultLevel, Concurrency: 1}}, nil
+}
+
+func (c *spellCodec) String() string { return c.dec.String() }
+
+func (c *spellCodec) CompressionCodec() format.CompressionCodec { return c.dec.CompressionCodec() }
+
+func (c *spellCodec) Encode(dst, src []byte) ([]byte, error) {
+	return c.enc.EncodeAll(src, dst[:0]), nil
+}
+
+func (c *spellCodec) Decode(dst, src []byte) ([]byte, error) { return c.dec.Decode(dst, src) }
+
+func (c *spellCodec) close() { c.enc.Close() }
 
 func (od *openData) startMonth(month string) error {
 	od.month, od.rowCount = month, 0
@@ -195,7 +235,7 @@ func (od *openData) startMonth(month string) error {
 	}
 	od.skip = false
 	od.buf.Reset()
-	od.w = parquet.NewGenericWriter[SpellRow](&od.buf, spellWriterOptions()...)
+	od.w = parquet.NewGenericWriter[SpellRow](&od.buf, spellWriterOptions(od.codec)...)
 	if od.batch == nil {
 		od.batch = make([]SpellRow, 0, 4096)
 	}
