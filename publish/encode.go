@@ -128,7 +128,14 @@ func encodeInto(buf *bytes.Buffer, v any) error {
 	}
 	if a, ok := v.(jsonAppender); ok {
 		b, err := a.appendJSON(buf.AvailableBuffer())
-		buf.Write(b) // b is buf's own free space, unless it outgrew it
+		if buf.Len() == 0 && cap(b) > buf.Available() {
+			// b outgrew buf's free space into an array of its own: it becomes the
+			// buffer, rather than copied into the buffer grown as large again (a
+			// search shard of megabytes is encoded into a new buffer: reusable).
+			*buf = *bytes.NewBuffer(b)
+			return err
+		}
+		buf.Write(b) // b is buf's own free space
 		return err
 	}
 	enc := json.NewEncoder(buf)
