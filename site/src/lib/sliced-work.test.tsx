@@ -1,7 +1,7 @@
 import { Component, type ReactNode } from 'react'
 import { render, renderHook, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { runInSlices, runSteps, SLICE_MS, sortSteps, useSliced, type SlicedJob, type Steps } from './sliced-work'
+import { runInSlices, runSteps, SLICE_MS, sortSteps, useSliced, useSlicedOrLast, type SlicedJob, type Steps } from './sliced-work'
 
 /** counting is work of n steps that returns n, noting each step in done. */
 function* counting(n: number, done: number[], busyMs = 0): Steps<number> {
@@ -152,5 +152,42 @@ describe('useSliced', () => {
     )
     expect(screen.getByText('working')).toBeTruthy()
     expect(await screen.findByText('failed: the files disagree')).toBeTruthy()
+  })
+})
+
+describe('useSlicedOrLast', () => {
+  // The search files one join works on, and others.
+  const files = {}
+  const otherFiles = {}
+  const slow = (n: number, over: object): SlicedJob<number> => ({ steps: () => counting(n, [], 1), over })
+
+  it('keeps the last result over the same files, stale, while a new job runs; then the new one', async () => {
+    const { result, rerender } = renderHook(({ job }) => useSlicedOrLast(job), { initialProps: { job: slow(20, files) } })
+    expect(result.current).toEqual({ value: null, stale: false })
+    await waitFor(() => expect(result.current).toEqual({ value: 20, stale: false }))
+    rerender({ job: slow(25, files) })
+    expect(result.current).toEqual({ value: 20, stale: true })
+    await waitFor(() => expect(result.current).toEqual({ value: 25, stale: false }))
+  })
+
+  it('keeps nothing for a job over other files, nor for a job over none', async () => {
+    const { result, rerender } = renderHook(({ job }) => useSlicedOrLast(job), { initialProps: { job: slow(20, files) } })
+    await waitFor(() => expect(result.current.value).toBe(20))
+    rerender({ job: slow(25, otherFiles) })
+    expect(result.current).toEqual({ value: null, stale: false })
+    await waitFor(() => expect(result.current).toEqual({ value: 25, stale: false }))
+    rerender({ job: { steps: () => counting(30, [], 1) } as SlicedJob<number> })
+    expect(result.current).toEqual({ value: null, stale: false })
+  })
+
+  it('stands in with the result last shown, also one known at once', async () => {
+    const { result, rerender } = renderHook(({ job }) => useSlicedOrLast(job), { initialProps: { job: slow(20, files) } })
+    await waitFor(() => expect(result.current.value).toBe(20))
+    // A join done before (a point searched again) is known at once, and is what the screen shows.
+    rerender({ job: { done: 7, steps: () => counting(7, []), over: files } })
+    expect(result.current).toEqual({ value: 7, stale: false })
+    rerender({ job: slow(30, files) })
+    expect(result.current).toEqual({ value: 7, stale: true })
+    await waitFor(() => expect(result.current).toEqual({ value: 30, stale: false }))
   })
 })

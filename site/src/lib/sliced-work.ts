@@ -93,7 +93,16 @@ export async function runInSlices<T>(steps: Steps<T>, signal: AbortSignal): Prom
  * SlicedJob is work a screen needs: done is its result when it is already known (small work,
  * done at once, or work done before and kept), else steps does it.
  */
-export type SlicedJob<T> = { done?: T; steps: () => Steps<T>; finished?: (value: T) => void }
+export type SlicedJob<T> = {
+  done?: T
+  steps: () => Steps<T>
+  finished?: (value: T) => void
+  /**
+   * over is what the job works on, when another job over the same may stand in for it while it
+   * runs (useSlicedOrLast): the same search files joined from another point.
+   */
+  over?: object
+}
 
 /**
  * useSliced is job's result: job.done at once when known, else null until the job has run in
@@ -102,7 +111,28 @@ export type SlicedJob<T> = { done?: T; steps: () => Steps<T>; finished?: (value:
  * render, for the screen's error boundary, as if the work had run there.
  */
 export function useSliced<T>(job: SlicedJob<T> | null): T | null {
-  const [outcome, setOutcome] = useState<{ job: SlicedJob<T>; value: T } | { job: SlicedJob<T>; error: unknown } | null>(null)
+  return resultOf(job, useOutcome(job))
+}
+
+/**
+ * useSlicedOrLast is useSliced's result, or while a job runs, the last result it gave for a job
+ * over the same (SlicedJob.over), marked stale: a search from another point keeps the rows on
+ * screen, busy, until the new ones are ready, rather than a loading line that moves the page.
+ */
+export function useSlicedOrLast<T>(job: SlicedJob<T> | null): { value: T | null; stale: boolean } {
+  const value = resultOf(job, useOutcome(job))
+  const [last, setLast] = useState<{ over: object; value: T } | null>(null)
+  // The last result shown, noted in the render that shows it (React renders again at once).
+  if (value !== null && job?.over !== undefined && (last?.value !== value || last.over !== job.over)) setLast({ over: job.over, value })
+  if (value === null && job?.over !== undefined && last?.over === job.over) return { value: last.value, stale: true }
+  return { value, stale: false }
+}
+
+type Outcome<T> = { job: SlicedJob<T>; value: T } | { job: SlicedJob<T>; error: unknown }
+
+/** useOutcome runs job in slices after the render when its result is not known (a new job, or none, drops the one running). */
+function useOutcome<T>(job: SlicedJob<T> | null): Outcome<T> | null {
+  const [outcome, setOutcome] = useState<Outcome<T> | null>(null)
   useEffect(() => {
     if (!job || job.done !== undefined) return
     const controller = new AbortController()
@@ -117,6 +147,11 @@ export function useSliced<T>(job: SlicedJob<T> | null): T | null {
     )
     return () => controller.abort()
   }, [job])
+  return outcome
+}
+
+/** resultOf is job's result: done when known, else its outcome's (an error thrown), else null. */
+function resultOf<T>(job: SlicedJob<T> | null, outcome: Outcome<T> | null): T | null {
   if (!job) return null
   if (job.done !== undefined) return job.done
   if (outcome?.job !== job) return null

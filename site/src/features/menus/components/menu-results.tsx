@@ -3,7 +3,7 @@ import { rendersPageHtml } from '@/api/page-data'
 import { SnapshotView } from '@/components/snapshot-view'
 import { splitOpenNow } from '@/lib/opening-hours'
 import { useNow } from '@/lib/use-now'
-import { useSliced } from '@/lib/sliced-work'
+import { useSliced, useSlicedOrLast } from '@/lib/sliced-work'
 import type { SearchFirst } from '@/features/offers/api/shop-schemas'
 import { useSearchShards, useSearchStores } from '@/features/offers/api/use-shop'
 import { describeSearch, isDefaultFirstPage, PAGE_SIZE } from '../lib/menu-search'
@@ -66,15 +66,17 @@ export const MenuResults = memo(function MenuResults({ state, shownFilters, firs
   // (first-<region>), or without one (a tree published before those) its first page from the
   // files' prices (firstPageOf), while its offers are joined. (The whole state's default search
   // has publish's first page; files without offers show why at once.) A large search's offers
-  // are joined in slices (joinJob, useSliced), so that a click or a keystroke meanwhile is
-  // answered at once; files joined before (a filter cleared) show at once.
+  // are joined in slices (joinJob, useSlicedOrLast), so that a click or a keystroke meanwhile is
+  // answered at once; files joined before (a filter cleared) show at once. The same files
+  // searched from another point (a new ZIP) keep the last results on screen, marked busy, until
+  // the new ones are joined: the page does not lose its rows for a loading line meanwhile.
   const defaultFirst = useMemo(() => isDefaultFirstPage(state) && state.search.region !== '', [state])
   const pageFirst = defaultFirst && (shards.data ?? []).some((shard) => shard.offers.product.length > 0)
   const join = useMemo(
     () => (shards.data ? joinJob(stores, shards.data, lat === undefined || lng === undefined ? null : { latitude: lat, longitude: lng }) : null),
     [stores, shards.data, lat, lng],
   )
-  const all = useSliced(join)
+  const { value: all, stale } = useSlicedOrLast(join)
   // Typing and toggling filters re-filter in the background: the input stays responsive.
   const filters = useDeferredValue(stateFilters)
   const { sortByDirection } = filters
@@ -182,7 +184,7 @@ export const MenuResults = memo(function MenuResults({ state, shownFilters, firs
   return (
     <SnapshotView response={loaded} what="menus" loading={`Loading ${search.productType.toLowerCase()} menus`}>
       {() => (
-        <section aria-labelledby="results-heading" aria-busy={!result || !complete || filters !== stateFilters || countFor !== toCount || !counts}>
+        <section aria-labelledby="results-heading" aria-busy={!result || stale || !complete || filters !== stateFilters || countFor !== toCount || !counts}>
           <h2 id="results-heading">{state.searched ? 'Results' : 'Everything in stock, all of Ohio'}</h2>
           <p className={styles.summary} role="status">
             {total} offers at {storeCount} {storeCount === 1 ? 'store' : 'stores'}: {describeSearch(search)}

@@ -264,7 +264,9 @@ const joined = new WeakMap<SearchStores, WeakMap<readonly SearchRows[], Map<stri
 
 /**
  * joinJob is the join of shards (joinOffers) as a screen waits for it (useSliced): done at once
- * when small or done before for the same roster, files and point, else in slices.
+ * when small or done before for the same roster, files and point, else in slices. It is over
+ * the files: while the same files are joined from a new point, the last join stands in
+ * (useSlicedOrLast).
  */
 export function joinJob(stores: SearchStores, shards: readonly SearchRows[], point: Coordinates | null): SlicedJob<SearchOffer[]> {
   let byFiles = joined.get(stores)
@@ -279,7 +281,7 @@ export function joinJob(stores: SearchStores, shards: readonly SearchRows[], poi
   }
   const size = shards.reduce((sum, shard) => sum + shard.offers.product.length, 0)
   const done = byPoint.get(key) ?? (size <= JOIN_AT_ONCE ? keep(joinOffers(stores, shards, point)) : undefined)
-  return { done, steps: () => joinAndSortSteps(stores, shards, point), finished: keep }
+  return { done, steps: () => joinAndSortSteps(stores, shards, point), finished: keep, over: shards }
 }
 
 /**
