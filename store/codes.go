@@ -1,10 +1,13 @@
 package store
 
 import (
+	"cmp"
 	"fmt"
-	"github.com/ohiomc/omc/data"
-	"sort"
+	"slices"
 	"strconv"
+	"strings"
+
+	"github.com/ohiomc/omc/data"
 )
 
 // A product code names one item a store sells: within one store's menu for one market,
@@ -52,74 +55,118 @@ func (sd *ShopData) CodeCollisions() []CodeCollision { return sd.collisions }
 // its place among the tied series of that product id when the store lists one id and
 // size twice. The suffixes come from the platform's ids, so they are the same at every
 // publish while the menu lists the same items.
+//
+// It takes one store and market at a time and finds its ties by sorting its series by
+// code: what it holds while it runs is one store's series, where an index of every
+// listed series by store, market and code was most of the heap at 2,000 menus.
 func (sd *ShopData) distinctCodes() {
-	type storeCode struct {
-		slug   string
-		market data.Market
-		code   string
-	}
-	tied := map[storeCode][]int32{}
-	for _, m := range sd.menus {
-		for _, i := range m.series {
-			if s := &sd.series[i]; s.listed {
-				k := storeCode{m.slug, m.market, s.desc.Code}
-				tied[k] = append(tied[k], i)
+	// Series renamed alike (one store's two markets list the same items) share the
+	// renamed description, as they shared the one they had.
+	renamed := map[renamedDesc]*data.Offer{}
+	var listed []int32
+	for _, group := range sd.storeMarkets() {
+		listed = listed[:0]
+		for _, m := range group {
+			for _, i := range m.series {
+				// Series without a code (a store opened without a code function) have
+				// nothing to tell apart.
+				if s := &sd.series[i]; s.listed && s.desc.Code != "" {
+					listed = append(listed, i)
+				}
 			}
 		}
-	}
-	for k, idx := range tied {
-		// Series without a code (a store opened without a code function) have nothing to
-		// tell apart.
-		if len(idx) < 2 || k.code == "" {
-			continue
-		}
-		sort.Slice(idx, func(a, b int) bool {
-			x, y := &sd.series[idx[a]], &sd.series[idx[b]]
-			if x.firstSeen != y.firstSeen {
-				return x.firstSeen < y.firstSeen
-			}
-			if x.desc.ProductID != y.desc.ProductID {
-				return x.desc.ProductID < y.desc.ProductID
-			}
-			if x.desc.Size != y.desc.Size {
-				return x.desc.Size < y.desc.Size
-			}
-			return idx[a] < idx[b]
+		slices.SortFunc(listed, func(a, b int32) int {
+			return cmp.Or(strings.Compare(sd.series[a].desc.Code, sd.series[b].desc.Code), sd.tieOrder(a, b))
 		})
-		c := CodeCollision{Slug: k.slug, Market: k.market, Code: k.code}
-		perID := map[string]int{}
-		for n, i := range idx {
-			s := &sd.series[i]
-			code := k.code
-			if n > 0 {
-				id := data.StrainSlug(s.desc.ProductID)
-				if id == "" {
-					id = "item"
-				}
-				code = k.code + "-" + id
-				if perID[s.desc.ProductID] > 0 {
-					code += "-" + strconv.Itoa(perID[s.desc.ProductID]+1)
-				}
-				// The suffix may take a code past its maximum: bounded again, it keeps a
-				// hash of the whole, so the items stay apart.
-				code = data.BoundCode(code)
-				renamed := *s.desc
-				renamed.Code = code
-				s.desc = &renamed
+		for start := 0; start < len(listed); {
+			code := sd.series[listed[start]].desc.Code
+			end := start + 1
+			for end < len(listed) && sd.series[listed[end]].desc.Code == code {
+				end++
 			}
-			perID[s.desc.ProductID]++
-			c.Items = append(c.Items, CollidingItem{ProductID: s.desc.ProductID, Size: s.desc.Size, Code: code})
+			if end-start > 1 {
+				sd.collisions = append(sd.collisions, sd.breakTie(group[0], code, listed[start:end], renamed))
+			}
+			start = end
 		}
-		sd.collisions = append(sd.collisions, c)
 	}
-	sort.Slice(sd.collisions, func(a, b int) bool {
-		x, y := sd.collisions[a], sd.collisions[b]
-		if x.Slug != y.Slug {
-			return x.Slug < y.Slug
-		}
-		if x.Market != y.Market {
-			return x.Market < y.Market
-		}
-		return x.Code < y.Code
+	slices.SortFunc(sd.collisions, func(x, y CodeCollision) int {
+		return cmp.Or(strings.Compare(x.Slug, y.Slug), strings.Compare(string(x.Market), string(y.Market)), strings.Compare(x.Code, y.Code))
 	})
+}
+
+// storeMarkets are the menus by store and market: a store's menus for one market on
+// several platforms are one menu to a shopper, where a code names one item.
+func (sd *ShopData) storeMarkets() [][]*shopMenu {
+	menus := slices.Clone(sd.menus)
+	slices.SortStableFunc(menus, func(x, y *shopMenu) int {
+		return cmp.Or(strings.Compare(x.slug, y.slug), strings.Compare(string(x.market), string(y.market)))
+	})
+	var groups [][]*shopMenu
+	for start := 0; start < len(menus); {
+		end := start + 1
+		for end < len(menus) && menus[end].slug == menus[start].slug && menus[end].market == menus[start].market {
+			end++
+		}
+		groups = append(groups, menus[start:end:end])
+		start = end
+	}
+	return groups
+}
+
+// tieOrder orders the series a and b of one code: the first seen first, then by product
+// id, size and series id.
+func (sd *ShopData) tieOrder(a, b int32) int {
+	x, y := &sd.series[a], &sd.series[b]
+	return cmp.Or(cmp.Compare(x.firstSeen, y.firstSeen), strings.Compare(x.desc.ProductID, y.desc.ProductID),
+		strings.Compare(x.desc.Size, y.desc.Size), cmp.Compare(a, b))
+}
+
+// renamedDesc is a description given another code by a tie, the key that shares the
+// renamed description among the series renamed alike.
+type renamedDesc struct {
+	desc *data.Offer
+	code string
+}
+
+// breakTie gives the series tied (in tieOrder) on code in menu m's store and market
+// codes of their own, and says what it did.
+func (sd *ShopData) breakTie(m *shopMenu, code string, tied []int32, renamed map[renamedDesc]*data.Offer) CodeCollision {
+	c := CodeCollision{Slug: m.slug, Market: m.market, Code: code, Items: make([]CollidingItem, 0, len(tied))}
+	perID := map[string]int{}
+	for n, i := range tied {
+		s := &sd.series[i]
+		own := code
+		if n > 0 {
+			own = tiedCode(code, s.desc.ProductID, perID[s.desc.ProductID])
+			k := renamedDesc{s.desc, own}
+			d, ok := renamed[k]
+			if !ok {
+				copied := *s.desc
+				copied.Code = own
+				d = &copied
+				renamed[k] = d
+			}
+			s.desc = d
+		}
+		perID[s.desc.ProductID]++
+		c.Items = append(c.Items, CollidingItem{ProductID: s.desc.ProductID, Size: s.desc.Size, Code: own})
+	}
+	return c
+}
+
+// tiedCode is the code of a tied series that does not keep code: code and its product
+// id, and its place among the earlier ones of that id (before: how many) past the first.
+func tiedCode(code, productID string, before int) string {
+	id := data.StrainSlug(productID)
+	if id == "" {
+		id = "item"
+	}
+	code += "-" + id
+	if before > 0 {
+		code += "-" + strconv.Itoa(before+1)
+	}
+	// The suffix may take a code past its maximum: bounded again, it keeps a hash of the
+	// whole, so the items stay apart.
+	return data.BoundCode(code)
 }
