@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"github.com/ohiomc/omc/data"
+	"slices"
 	"time"
 )
 
@@ -75,15 +76,22 @@ type spellMenu struct {
 }
 
 // spellState is a series' open spell: the menu's fetch count and the time when it began.
+// Its price and sale price are the series' in the replay (rs), which a change of
+// either ends the spell at: kept here too, they were 16 of its 32 bytes, 11 MB at
+// 2,000 menus.
 type spellState struct {
-	open             bool
-	start            int32
-	first            int64
-	price, salePrice float64
+	open  bool
+	start int32
+	first int64
 }
 
-// close ends series i's spell with the fetches its menu has had since it began.
-func (w *priceSpells) close(i int32) error {
+// close ends series i's spell with the fetches its menu has had since it began, at the
+// series' state in the replay.
+func (w *priceSpells) close(i int32) error { return w.closeAt(i, w.rs.cur[i]) }
+
+// closeAt ends series i's spell with the fetches its menu has had since it began, at
+// state at (the spell's price and sale price).
+func (w *priceSpells) closeAt(i int32, at seriesState) error {
 	sp := &w.spells[i]
 	if !sp.open {
 		return nil
@@ -95,7 +103,7 @@ func (w *priceSpells) close(i int32) error {
 	if n <= 0 {
 		return nil
 	}
-	return w.fn(PriceSpell{Slug: s.menu.slug, Market: s.menu.market, Desc: s.desc, Price: sp.price, SalePrice: sp.salePrice,
+	return w.fn(PriceSpell{Slug: s.menu.slug, Market: s.menu.market, Desc: s.desc, Price: at.Price, SalePrice: at.SalePrice,
 		FirstSeen: fromNano(sp.first), LastSeen: fromNano(m.lastAt), Fetches: int(n), Month: w.month})
 }
 
@@ -110,10 +118,24 @@ func (w *priceSpells) closeAll() error {
 	return nil
 }
 
+// closeMonth ends every open spell when a fetch of the next month comes, at the
+// states before that fetch's changes (changed), which the replay has already applied:
+// it takes them back for the while.
+func (w *priceSpells) closeMonth(changed []slotChange) error {
+	for _, c := range slices.Backward(changed) {
+		w.rs.cur[c.slot] = c.prev
+	}
+	err := w.closeAll()
+	for _, c := range changed {
+		w.rs.cur[c.slot] = c.state
+	}
+	return err
+}
+
 // fetch takes one successful fetch and the series it changed.
 func (w *priceSpells) fetch(f replayFetch, changed []slotChange) error {
 	if mo := Month(fromNano(f.at)); mo != w.month {
-		if err := w.closeAll(); err != nil {
+		if err := w.closeMonth(changed); err != nil {
 			return err
 		}
 		w.month = mo
@@ -123,11 +145,12 @@ func (w *priceSpells) fetch(f replayFetch, changed []slotChange) error {
 		m = &spellMenu{}
 		w.menus[f.menu] = m
 	}
-	// A change of price or sale, or an unlisting, ends a spell with the fetch before.
+	// A change of price or sale, or an unlisting, ends a spell with the fetch before, at
+	// the state before the change.
 	for _, c := range changed {
 		sp := &w.spells[c.slot]
-		if sp.open && (!c.state.Listed || c.state.Price != sp.price || c.state.SalePrice != sp.salePrice) {
-			if err := w.close(c.slot); err != nil {
+		if sp.open && (!c.state.Listed || c.state.Price != c.prev.Price || c.state.SalePrice != c.prev.SalePrice) {
+			if err := w.closeAt(c.slot, c.prev); err != nil {
 				return err
 			}
 		}
@@ -147,7 +170,7 @@ func (w *priceSpells) fetch(f replayFetch, changed []slotChange) error {
 	m.lastAt = f.at
 	begin := func(i int32) {
 		if cur := w.rs.cur[i]; w.rs.known[i] && cur.Listed && !w.spells[i].open && f.lists(&w.sd.series[i]) {
-			w.spells[i] = spellState{open: true, start: start, first: f.at, price: cur.Price, salePrice: cur.SalePrice}
+			w.spells[i] = spellState{open: true, start: start, first: f.at}
 		}
 	}
 	back := m.emptied &^ f.emptied // categories listed again

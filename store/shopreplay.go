@@ -44,10 +44,11 @@ func emptiedMask(list []byte) uint8 {
 // lists reports whether fetch f saw series i: false for a series of a category f emptied.
 func (f replayFetch) lists(s *shopSeries) bool { return f.emptied&(1<<s.category) == 0 }
 
-// slotChange is a change of the series at a slot of ShopData.series.
+// slotChange is a change of the series at a slot of ShopData.series: its state before
+// (prev) and after.
 type slotChange struct {
-	slot  int32
-	state seriesState
+	slot        int32
+	prev, state seriesState
 }
 
 // replayState is the series' states as of the fetch a replay is at: cur by slot, known
@@ -108,8 +109,8 @@ func (sd *ShopData) replay(ctx context.Context, to time.Time, st *replayState, b
 				// offer not listed then, keeping its earlier state, as an unlisting does.
 				c.state = seriesState{Price: st.cur[i].Price, SalePrice: st.cur[i].SalePrice, InStock: st.cur[i].InStock}
 			}
+			changed = append(changed, slotChange{i, st.cur[i], c.state})
 			st.cur[i], st.known[i] = c.state, true
-			changed = append(changed, slotChange{i, c.state})
 		})
 		if err != nil {
 			return fmt.Errorf("fetch %d: %w", f.id, err)
