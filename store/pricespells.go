@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"github.com/ohiomc/omc/data"
-	"slices"
 	"time"
 )
 
@@ -118,24 +117,11 @@ func (w *priceSpells) closeAll() error {
 	return nil
 }
 
-// closeMonth ends every open spell when a fetch of the next month comes, at the
-// states before that fetch's changes (changed), which the replay has already applied:
-// it takes them back for the while.
-func (w *priceSpells) closeMonth(changed []slotChange) error {
-	for _, c := range slices.Backward(changed) {
-		w.rs.cur[c.slot] = c.prev
-	}
-	err := w.closeAll()
-	for _, c := range changed {
-		w.rs.cur[c.slot] = c.state
-	}
-	return err
-}
-
 // fetch takes one successful fetch and the series it changed.
 func (w *priceSpells) fetch(f replayFetch, changed []slotChange) error {
 	if mo := Month(fromNano(f.at)); mo != w.month {
-		if err := w.closeMonth(changed); err != nil {
+		// The spells end at the states before this fetch, which the replay has applied.
+		if err := w.rs.asBefore(changed, w.closeAll); err != nil {
 			return err
 		}
 		w.month = mo

@@ -59,6 +59,20 @@ type replayState struct {
 	known []bool
 }
 
+// asBefore calls fn with the states as they were before the changes of the fetch
+// (changed) the replay is at, and puts them back after: what a walk that keeps no
+// state of its own ends with when that fetch opens a new month.
+func (st *replayState) asBefore(changed []slotChange, fn func() error) error {
+	for _, c := range slices.Backward(changed) {
+		st.cur[c.slot] = c.prev
+	}
+	err := fn()
+	for _, c := range changed {
+		st.cur[c.slot] = c.state
+	}
+	return err
+}
+
 // replay walks the fetch log in time order (a menu's fetches are recorded in time order,
 // RecordMenuFetch makes sure), up to the last fetch before to, applying each successful
 // fetch's changes to the series' states (st), and calls before (when set) before a
