@@ -35,7 +35,7 @@ func fetchedOffers(t *testing.T, db *DB, from, to time.Time) []fetchedOffer {
 			return nil
 		}
 		for _, i := range f.menu.series {
-			if st := rs.cur[i]; rs.known[i] && st.Listed && f.lists(&sd.series[i]) {
+			if st := rs.cur[i]; st.Listed && f.lists(&sd.series[i]) {
 				o := fetchedOffer{Offer: *sd.series[i].desc, Slug: f.menu.slug, Market: f.menu.market, FetchedAt: fromNano(f.at)}
 				o.Price, o.SalePrice, o.InStock = st.Price, st.SalePrice, st.InStock
 				out = append(out, o)

@@ -155,7 +155,7 @@ func (w *priceSpells) fetch(f replayFetch, changed []slotChange) error {
 	m.fetches++
 	m.lastAt = f.at
 	begin := func(i int32) {
-		if cur := w.rs.cur[i]; w.rs.known[i] && cur.Listed && !w.spells[i].open && f.lists(&w.sd.series[i]) {
+		if cur := w.rs.cur[i]; cur.Listed && !w.spells[i].open && f.lists(&w.sd.series[i]) {
 			w.spells[i] = spellState{open: true, start: start, first: f.at}
 		}
 	}

@@ -182,7 +182,7 @@ func (w *dayPrices) fetch(f replayFetch, changed []slotChange) {
 		// for the categories it emptied (their series keep their state, unseen).
 		w.menuDay[f.menu.id] = menuToday{w.dayNo, f.emptied}
 		for _, i := range f.menu.series {
-			if w.rs.known[i] && w.rs.cur[i].Listed && f.lists(&w.sd.series[i]) {
+			if w.rs.cur[i].Listed && f.lists(&w.sd.series[i]) {
 				w.observe(i)
 			}
 		}
@@ -191,7 +191,7 @@ func (w *dayPrices) fetch(f replayFetch, changed []slotChange) {
 	if back := today.unseen &^ f.emptied; back != 0 {
 		// A category unseen so far today is listed again: its series are observed.
 		for _, i := range f.menu.series {
-			if s := &w.sd.series[i]; back&(1<<s.category) != 0 && w.rs.known[i] && w.rs.cur[i].Listed {
+			if s := &w.sd.series[i]; back&(1<<s.category) != 0 && w.rs.cur[i].Listed {
 				w.observe(i)
 			}
 		}

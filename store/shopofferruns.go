@@ -139,7 +139,7 @@ func (w *offerRuns) fetch(f replayFetch, changed []slotChange) error {
 	start := w.fetches[m]
 	w.fetches[m]++
 	begin := func(i int32) {
-		if cur := w.rs.cur[i]; w.rs.known[i] && cur.Listed && !w.runs[i].open && f.lists(&w.sd.series[i]) {
+		if cur := w.rs.cur[i]; cur.Listed && !w.runs[i].open && f.lists(&w.sd.series[i]) {
 			w.runs[i] = offerRunState{open: true, start: start}
 		}
 	}

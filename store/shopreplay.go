@@ -51,12 +51,12 @@ type slotChange struct {
 	prev, state seriesState
 }
 
-// replayState is the series' states as of the fetch a replay is at: cur by slot, known
-// marking the series a fetch has listed so far. Each replay has its own, so that
-// replays can run at once (a publish's highlights and price history).
+// replayState is the series' states as of the fetch a replay is at, by slot. Each
+// replay has its own, so that replays can run at once (a publish's highlights and
+// price history). A series no fetch has listed yet has the zero state, not Listed: that
+// is all the walks ask of it, so nothing else marks it.
 type replayState struct {
-	cur   []seriesState
-	known []bool
+	cur []seriesState
 }
 
 // asBefore calls fn with the states as they were before the changes of the fetch
@@ -81,7 +81,6 @@ func (st *replayState) asBefore(changed []slotChange, fn func() error) error {
 // recorded after the read (a scrape running meanwhile) is left out.
 func (sd *ShopData) replay(ctx context.Context, to time.Time, st *replayState, before func(replayFetch) error, fn func(replayFetch, []slotChange) error) error {
 	st.cur = make([]seriesState, len(sd.series))
-	st.known = make([]bool, len(sd.series))
 	conn, err := sd.db.passConn(ctx)
 	if err != nil {
 		return err
@@ -124,7 +123,7 @@ func (sd *ShopData) replay(ctx context.Context, to time.Time, st *replayState, b
 				c.state = seriesState{Price: st.cur[i].Price, SalePrice: st.cur[i].SalePrice, InStock: st.cur[i].InStock}
 			}
 			changed = append(changed, slotChange{i, st.cur[i], c.state})
-			st.cur[i], st.known[i] = c.state, true
+			st.cur[i] = c.state
 		})
 		if err != nil {
 			return fmt.Errorf("fetch %d: %w", f.id, err)
