@@ -73,14 +73,14 @@ type Result struct {
 }
 
 // DefaultMemoryLimit is the soft memory limit omc publishes under unless told otherwise
-// (omc --memory-limit; debug.SetMemoryLimit). A 2,000-menu publish holds about 150 MB
-// live at its peak; left to the garbage collector's default pace its heap grows to twice
-// that, 400 MB resident. Under this limit the collector runs more often near the peak
-// (at the cost of more collection work) and the publish peaks at about 266 MiB resident
-// (the limit counts the Go heap; SQLite's memory and the program come on top), under its
-// 300 MB budget (publish/bench_test.go). A store that needs more than the limit still
-// publishes: the limit is soft, and the runtime caps the extra collection at about half
-// the processors' time.
+// (omc --memory-limit; debug.SetMemoryLimit). Left to the garbage collector's default pace,
+// a publish's heap grows to twice what it holds live; under this limit the collector runs
+// more often near the peak (at the cost of more collection work) and keeps a 2,000-menu
+// publish near its 300 MB budget (publish/bench_test.go; the limit counts the Go heap,
+// SQLite's memory and the program come on top) while what it holds live stays well under
+// the limit. A publish that holds more than that still publishes: the limit is soft, and
+// the runtime caps the extra collection at about half the processors' time, which is then
+// the publish's own (docs/benchmarks.md, "The publish", has what it holds and when).
 const DefaultMemoryLimit = 228 << 20
 
 // Snapshot paths, exactly as the site requests them (docs/specification.md §7).
