@@ -184,7 +184,10 @@ export const MenuResults = memo(function MenuResults({ state, shownFilters, firs
   return (
     <SnapshotView response={loaded} what="menus" loading={`Loading ${search.productType.toLowerCase()} menus`}>
       {() => (
-        <section aria-labelledby="results-heading" aria-busy={!result || stale || !complete || filters !== stateFilters || countFor !== toCount || !counts}>
+        <section
+          aria-labelledby="results-heading"
+          aria-busy={!result || stale || !complete || filters !== stateFilters || countFor !== toCount || !counts}
+        >
           <h2 id="results-heading">{state.searched ? 'Results' : 'Everything in stock, all of Ohio'}</h2>
           <p className={styles.summary} role="status">
             {total} offers at {storeCount} {storeCount === 1 ? 'store' : 'stores'}: {describeSearch(search)}
